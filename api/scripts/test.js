@@ -1,0 +1,39 @@
+// Runs the API's suites (compiled by `tsc -b` to dist/) with Node's test runner.
+// Usage: npm test -w @credence/api [-- name-fragment...]   (only files whose path contains a fragment)
+// Embedded mode builds one migrated PGlite template first; every suite starts from a copy of it.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// CREDENCE_TEST_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x), for parallel work.
+const dist = process.env.CREDENCE_TEST_DIST ? join(process.cwd(), process.env.CREDENCE_TEST_DIST) : join(root, 'dist');
+const SUITE = /\.(spec|e2e-spec|int-spec)\.js$/;
+
+function find(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? find(path) : SUITE.test(entry.name) ? [path] : [];
+  });
+}
+
+const filters = process.argv.slice(2);
+const files = find(dist)
+  .filter((file) => filters.length === 0 || filters.some((f) => relative(root, file).includes(f)))
+  .sort();
+if (files.length === 0) {
+  console.error(`No test files match ${filters.join(', ') || 'the suite pattern'} under ${relative(process.cwd(), dist)}: run the build first.`);
+  process.exit(1);
+}
+
+const { default: globalSetup } = await import(join(dist, 'test/support/global-setup.js'));
+const { default: globalTeardown } = await import(join(dist, 'test/support/global-teardown.js'));
+await globalSetup();
+console.error(`credence api tests: ${files.length} files, database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}, jobs: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`);
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: process.env,
+});
+await globalTeardown();
+process.exit(result.status ?? 1);

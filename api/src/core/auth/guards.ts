@@ -1,0 +1,52 @@
+import { ForbiddenException, Inject, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES, type Role, type SessionClaims } from '@credence/shared';
+import { IS_PUBLIC, ROLES_KEY } from './public.decorator.js';
+import { SessionRegistry } from './session-registry.js';
+import { TokenVerifier } from './token-verifier.js';
+
+// The scheme is case-insensitive (RFC 9110 11.1).
+const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
+
+/**
+ * Global: every route needs a valid access token of a live session (not signed out, not expired,
+ * account not disabled) unless it is marked @Public().
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(TokenVerifier) private readonly tokens: TokenVerifier,
+    @Inject(SessionRegistry) private readonly sessions: SessionRegistry,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: SessionClaims }>();
+    const header = request.headers.authorization;
+    if (!header) throw new UnauthorizedException(ACCOUNT_MESSAGES.signInRequired);
+    const token = BEARER.exec(header)?.[1];
+    const claims = token ? this.tokens.verify(token) : null;
+    if (!claims || !(await this.sessions.isActive(claims.jti, claims.sub))) {
+      throw new UnauthorizedException(ACCOUNT_MESSAGES.sessionInvalid);
+    }
+    request.user = claims;
+    return true;
+  }
+}
+
+/** Global: routes with @Roles(...) answer 403 to any other signed-in role. */
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(@Inject(Reflector) private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    if (!roles) return true;
+    const user = context.switchToHttp().getRequest().user as SessionClaims | undefined;
+    if (!user) throw new UnauthorizedException(ACCOUNT_MESSAGES.signInRequired);
+    if (!roles.includes(user.role)) throw new ForbiddenException(roles.includes('admin') ? ACCOUNT_MESSAGES.adminOnly : 'Your role does not allow this.');
+    return true;
+  }
+}

@@ -1,0 +1,90 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { REDIS } from '../redis/redis.module.js';
+
+interface CachedState {
+  userId: string;
+  active: boolean;
+  checkedAt: number;
+}
+
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 100_000;
+
+/**
+ * Knows whether a session (the token's jti) is still active: not signed out, not expired, its user
+ * not disabled. Answers from memory on the hot path; a revocation evicts at once here and, through
+ * Redis pub/sub, in every other API process. The cache's TTL only bounds how stale an entry can be
+ * should an eviction message be lost.
+ */
+@Injectable()
+export class SessionRegistry implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Sessions');
+  private readonly cache = new Map<string, CachedState>();
+  private subscriber: Redis | null = null;
+  private readonly channel: string;
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.channel = `${config.redisPrefix}:sessions:revoked`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (!this.redis) return;
+    this.subscriber = this.redis.duplicate();
+    await this.subscriber.subscribe(this.channel);
+    this.subscriber.on('message', (_channel, message: string) => this.evict(message));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined);
+  }
+
+  async create(userId: string, expiresAt: Date, meta: { userAgent?: string; ip?: string }): Promise<string> {
+    const [row] = await this.db.query(
+      `INSERT INTO sessions (user_id, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [userId, expiresAt, meta.userAgent?.slice(0, 300) ?? null, meta.ip ?? null],
+    );
+    return row.id;
+  }
+
+  async isActive(sessionId: string, userId: string): Promise<boolean> {
+    const cached = this.cache.get(sessionId);
+    if (cached && Date.now() - cached.checkedAt < CACHE_TTL_MS) return cached.active && cached.userId === userId;
+    const [row] = await this.db.query(
+      `SELECT s.user_id FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.disabled_at IS NULL`,
+      [sessionId],
+    );
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(sessionId, { userId: row?.user_id ?? userId, active: Boolean(row), checkedAt: Date.now() });
+    return Boolean(row) && row.user_id === userId;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db.query(`UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+    await this.announce(`session:${sessionId}`);
+  }
+
+  /** Ends every session of a user (password reset, account disabled). */
+  async revokeAllOf(userId: string): Promise<void> {
+    await this.db.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    await this.announce(`user:${userId}`);
+  }
+
+  private async announce(message: string): Promise<void> {
+    this.evict(message);
+    if (this.redis) await this.redis.publish(this.channel, message).catch((e) => this.logger.warn(`publish failed: ${e}`));
+  }
+
+  private evict(message: string): void {
+    const [kind, id] = message.split(':');
+    if (kind === 'session') this.cache.delete(id);
+    if (kind === 'user') for (const [key, state] of this.cache) if (state.userId === id) this.cache.delete(key);
+  }
+}

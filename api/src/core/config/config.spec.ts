@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { ConfigError, loadConfig } from './config.js';
+
+const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'credence-config-')) });
+
+function failure(env: Record<string, string>): string {
+  try {
+    loadConfig({ ...base(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const config = loadConfig(base(), '/srv/app');
+    expect(config).toMatchObject({ port: 3000, databaseUrl: null, redisUrl: null, smtpUrl: null, publicUrl: 'http://localhost:3000' });
+    expect(config.loginFailureLimit).toEqual({ limit: 5, windowSeconds: 60 });
+    expect(loadConfig({}, '/srv/app').dataDir).toBe('/srv/app/.credence');
+  });
+
+  it('generates the JWT secret once, keeps it in DATA_DIR with mode 0600, and reuses it', () => {
+    const env = base();
+    const first = loadConfig(env).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(loadConfig(env).jwtSecret).toBe(first);
+    expect(readFileSync(join(env.DATA_DIR, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(join(env.DATA_DIR, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('names the variable and the fix on a bad value', () => {
+    expect(failure({ PORT: 'abc' })).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(failure({ PORT: '70000' })).toMatch(/^Invalid configuration: PORT/);
+    expect(failure({ DATABASE_URL: 'mysql://x' })).toBe('Invalid configuration: DATABASE_URL must start with postgres: or postgresql: (got "mysql:")');
+    expect(failure({ REDIS_URL: 'not a url' })).toMatch(/^Invalid configuration: REDIS_URL must be a URL/);
+    expect(failure({ JWT_SECRET: 'short' })).toBe('Invalid configuration: JWT_SECRET must be at least 32 characters long');
+    expect(failure({ LOGIN_FAILURE_LIMIT: 'five' })).toMatch(/LOGIN_FAILURE_LIMIT must be COUNT\/SECONDSs/);
+    expect(failure({ RUN_JOBS: 'maybe' })).toMatch(/RUN_JOBS must be true or false/);
+    expect(failure({ CORS_ORIGINS: 'example.com' })).toMatch(/^Invalid configuration: CORS_ORIGINS/);
+    expect(failure({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid configuration: LOG_LEVEL must be one of/);
+  });
+
+  it('never echoes a password from a URL', () => {
+    expect(failure({ DATABASE_URL: 'postgres//user:hunter2@db/x' })).not.toContain('hunter2');
+  });
+
+  it('reads limits, CORS origins and provider endpoints', () => {
+    const config = loadConfig({
+      ...base(),
+      LOGIN_FAILURE_LIMIT: '3/30s',
+      CORS_ORIGINS: 'https://a.example.com,https://b.example.com',
+      GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
+      PORT: '8080',
+    });
+    expect(config.loginFailureLimit).toEqual({ limit: 3, windowSeconds: 30 });
+    expect(config.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(config.google.userinfoUrl).toBe('http://127.0.0.1:9/userinfo');
+    expect(config.microsoft.redirectUri).toBe('http://localhost:8080/login');
+  });
+});

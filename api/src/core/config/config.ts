@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type Role = 'admin' | 'ops' | 'analyst';
+
+export interface RateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Prefix of every Redis key (rate limits, queues, session events); lets processes share one Redis. */
+  redisPrefix: string;
+  /** Whether this process runs background jobs (RUN_JOBS=false leaves them to `worker`). */
+  runJobs: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  jwtSecret: string;
+  jwtIssuer: string;
+  jwtAudience: string;
+  sessionTtlSeconds: number;
+  corsOrigins: string[] | true | false;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  loginFailureLimit: RateLimit;
+  formRateLimit: RateLimit;
+  google: { userinfoUrl: string };
+  microsoft: {
+    clientId: string | null;
+    clientSecret: string | null;
+    redirectUri: string | null;
+    tokenUrl: string;
+    profileUrl: string;
+  };
+  adminEmail: string;
+  /** The first admin's password; generated into DATA_DIR/admin-password when unset. */
+  adminPassword: string | null;
+  supportEmail: string;
+  /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits, logs). */
+  trustProxy: boolean;
+  webDist: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = read(env, name);
+  if (raw === undefined) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL such as ${protocols[0]}//host:port (got "${redact(raw)}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+  }
+  return raw;
+}
+
+/** Drops the password of a URL before it goes into an error message. */
+export function redact(raw: string): string {
+  return raw.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const match = /^(\d+)\/(\d+)s$/.exec(raw);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    throw new ConfigError(name, `must be COUNT/SECONDSs, for example 5/60s (got "${raw}")`);
+  }
+  return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
+}
+
+function cors(env: Env): AppConfig['corsOrigins'] {
+  const raw = read(env, 'CORS_ORIGINS');
+  if (raw === undefined || raw === 'none') return false;
+  if (raw === '*') return true;
+  const origins = raw.split(',').map((o) => o.trim());
+  for (const origin of origins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError('CORS_ORIGINS', `must be *, none or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
+    }
+  }
+  return origins;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The JWT secret: JWT_SECRET when set, else one generated on first start and kept in DATA_DIR. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const given = read(env, 'JWT_SECRET');
+  if (given !== undefined) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+    return given;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? '.credence');
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const mailFrom = read(env, 'MAIL_FROM') ?? 'Credence <no-reply@credence.local>';
+  const adminEmail = (read(env, 'ADMIN_EMAIL') ?? 'admin@credence.local').toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', `must be an e-mail address (got "${adminEmail}")`);
+  return {
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    publicUrl,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: read(env, 'REDIS_PREFIX') ?? 'credence',
+    runJobs: boolean(env, 'RUN_JOBS', true),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    jwtSecret: jwtSecret(env, dataDir),
+    jwtIssuer: read(env, 'JWT_ISSUER') ?? 'credence',
+    jwtAudience: read(env, 'JWT_AUDIENCE') ?? 'credence-api',
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 8 * 3600, 60, 30 * 24 * 3600),
+    corsOrigins: cors(env),
+    logLevel,
+    loginFailureLimit: rateLimit(env, 'LOGIN_FAILURE_LIMIT', { limit: 5, windowSeconds: 60 }),
+    formRateLimit: rateLimit(env, 'FORM_RATE_LIMIT', { limit: 10, windowSeconds: 60 }),
+    google: {
+      userinfoUrl: url(env, 'GOOGLE_USERINFO_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v3/userinfo',
+    },
+    microsoft: {
+      clientId: read(env, 'MICROSOFT_CLIENT_ID') ?? null,
+      clientSecret: read(env, 'MICROSOFT_CLIENT_SECRET') ?? null,
+      redirectUri: url(env, 'MICROSOFT_REDIRECT_URI', ['http:', 'https:']) ?? `${publicUrl}/login`,
+      tokenUrl: url(env, 'MICROSOFT_TOKEN_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+      profileUrl: url(env, 'MICROSOFT_PROFILE_URL', ['http:', 'https:']) ?? 'https://graph.microsoft.com/v1.0/me',
+    },
+    adminEmail,
+    adminPassword: read(env, 'ADMIN_PASSWORD') ?? null,
+    supportEmail: read(env, 'SUPPORT_EMAIL') ?? 'support@credence.local',
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    webDist: read(env, 'WEB_DIST') ?? null,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,43 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { ErrorResponse } from '@credence/shared';
+import { redactUrl } from '../logging/logger.js';
+
+export function noRouteMessage(method: string, path: string): string {
+  return `No route ${method} ${redactUrl(path)}. The API reference is at /api/docs.`;
+}
+
+/** The body of every failure: `{error, statusCode}` (and `errors` per field where a form has them). */
+export function errorBody(status: number, response: unknown, fallback: string): ErrorResponse & Record<string, unknown> {
+  if (typeof response === 'string') return { error: response, statusCode: status };
+  const body = (response ?? {}) as Record<string, unknown>;
+  const { message, error, statusCode: _statusCode, retryAfter: _retryAfter, ...rest } = body;
+  const text = typeof error === 'string' && error !== HttpStatus[status] && !message ? error : Array.isArray(message) ? message[0] : message;
+  return { ...rest, error: typeof text === 'string' ? text : fallback, statusCode: status };
+}
+
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      let response = exception.getResponse();
+      const unmatched = status === 404 && /^Cannot (\w+) (.*)$/.exec(exception.message);
+      if (unmatched) response = noRouteMessage(unmatched[1], unmatched[2]);
+      const retryAfter = (response as { retryAfter?: number })?.retryAfter;
+      if (retryAfter) void reply.header('Retry-After', String(retryAfter));
+      void reply.status(status).send(errorBody(status, response, exception.message));
+      return;
+    }
+    const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
+    if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
+      void reply.status(fastifyStatus).send({ error: (exception as Error).message, statusCode: fastifyStatus });
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    void reply.status(500).send({ error: 'Something went wrong on our side. Please try again; if it persists, contact support.', statusCode: 500 });
+  }
+}

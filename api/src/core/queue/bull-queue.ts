@@ -1,0 +1,95 @@
+import { Logger } from '@nestjs/common';
+import Bull from 'bull';
+import { JobQueue, type JobHandler, type JobOptions, type JobStatus, type JobState } from './job-queue.js';
+
+const STATES: Record<string, JobState> = {
+  waiting: 'queued',
+  delayed: 'queued',
+  paused: 'queued',
+  active: 'running',
+  completed: 'completed',
+  failed: 'failed',
+};
+
+/**
+ * Jobs in Redis through Bull; this process runs them only when `processJobs` is set. Bull's
+ * connections open on first use, so a process that never queues (credence-admin) opens none.
+ */
+export class BullJobQueue extends JobQueue {
+  private readonly logger = new Logger('Jobs');
+  private opened: Bull.Queue | null = null;
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly prefix: string,
+    private readonly processJobs: boolean,
+    private readonly concurrency = 4,
+  ) {
+    super();
+  }
+
+  private get queue(): Bull.Queue {
+    if (!this.opened) {
+      this.opened = new Bull('credence', this.redisUrl, { prefix: `${this.prefix}:bull` });
+      this.opened.on('error', (error) => this.logger.error(`Bull: ${error?.message ?? error}`));
+    }
+    return this.opened;
+  }
+
+  register(name: string, handler: JobHandler): void {
+    if (!this.processJobs) return;
+    // Rejects when the queue closes; Bull reports real failures through its 'error' event.
+    this.queue.process(name, this.concurrency, (job) => handler(job.data)).catch(() => undefined);
+  }
+
+  async add(name: string, data: unknown, options: JobOptions = {}): Promise<string> {
+    const job = await this.queue.add(name, data, {
+      attempts: options.attempts ?? 1,
+      backoff: { type: 'exponential', delay: 500 },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
+    return String(job.id);
+  }
+
+  async get(id: string): Promise<JobStatus | null> {
+    let job = await this.queue.getJob(id);
+    if (!job) return null;
+    const state = STATES[await job.getState()] ?? 'queued';
+    // The job may have finished between the two reads: read it again to get its result.
+    if (state === 'completed' || state === 'failed') job = (await this.queue.getJob(id)) ?? job;
+    return {
+      id: String(job.id),
+      name: job.name,
+      state,
+      result: state === 'completed' ? job.returnvalue : undefined,
+      error: state === 'failed' ? job.failedReason : undefined,
+      // Bull counts failed attempts only; the one running or that succeeded counts too.
+      attempts: job.attemptsMade + (state === 'completed' || state === 'running' ? 1 : 0),
+      createdAt: new Date(job.timestamp).toISOString(),
+      finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined,
+    };
+  }
+
+  /**
+   * Known limit (Bull 4.16): closing a queue that is processing leaves a "Connection is closed."
+   * rejection unhandled inside Bull (its forced disconnect of the blocking connection), which
+   * would crash the process with exit 1 in the middle of a clean shutdown. From here on, that
+   * one rejection is expected and ignored; any other unhandled rejection still ends the process.
+   */
+  async close(timeoutMs = 10_000): Promise<void> {
+    if (!this.opened) return;
+    const queue = this.opened;
+    process.on('unhandledRejection', ignoreClosedConnection);
+    // Closing while Bull is still connecting leaves more of its promises rejecting unhandled.
+    const closed = queue.isReady().catch(() => undefined).then(() => queue.close());
+    await Promise.race([closed, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+  }
+}
+
+function ignoreClosedConnection(reason: unknown): void {
+  if (reason instanceof Error && reason.message === 'Connection is closed.') return;
+  // Node's default for an unhandled rejection, which our listener replaced.
+  process.removeListener('unhandledRejection', ignoreClosedConnection);
+  throw reason;
+}

@@ -1,0 +1,25 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { BullJobQueue } from './bull-queue.js';
+import { InProcessJobQueue } from './in-process-queue.js';
+import { JobQueue } from './job-queue.js';
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: JobQueue,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        config.redisUrl ? new BullJobQueue(config.redisUrl, config.redisPrefix, config.runJobs) : new InProcessJobQueue(),
+    },
+  ],
+  exports: [JobQueue],
+})
+export class QueueModule implements OnApplicationShutdown {
+  constructor(@Inject(JobQueue) private readonly queue: JobQueue) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close(8_000);
+  }
+}

@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import { createApi } from './core/bootstrap.js';
+import { ConfigError, loadConfig, redact } from './core/config/config.js';
+import { DatabaseInUseError } from './core/database/database.js';
+import { ensureFirstAdmin } from './modules/users/first-admin.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const api = await createApi(config);
+  const admin = await ensureFirstAdmin(api.app, config);
+  await api.app.listen({ port: config.port, host: config.host });
+  const address = api.app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  const database = config.databaseUrl ? redact(config.databaseUrl) : `embedded (${config.dataDir}/pg)`;
+  const lines = [
+    '',
+    `  Credence is running at ${url}`,
+    `  API reference: ${url}/api/docs    health: ${url}/api/health`,
+    `  Database: ${database}    jobs: ${config.redisUrl ? 'Redis' : 'in-process'}    mail: ${config.smtpUrl ? 'SMTP' : `${config.dataDir}/outbox`}`,
+    admin.created
+      ? `  Sign in as ${admin.email} with the password ${admin.passwordFile ? `in ${admin.passwordFile}` : 'from ADMIN_PASSWORD'} (created now).`
+      : `  Admin account: ${admin.email}${admin.passwordFile ? ` (password in ${admin.passwordFile})` : ''}.`,
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n  ${signal}: finishing requests and jobs, then closing the database...\n`);
+    const force = setTimeout(() => {
+      process.stderr.write(`  Still busy after ${SHUTDOWN_GRACE_MS / 1000} s: stopping now.\n`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    api.close().then(
+      () => process.exit(0),
+      (error) => {
+        process.stderr.write(`  Shutdown failed: ${error}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError || error instanceof DatabaseInUseError) {
+    process.stderr.write(`credence: ${error.message}\n`);
+  } else {
+    process.stderr.write(`credence: could not start: ${error?.stack ?? error}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+export const TEST_ADMIN = { email: 'admin@credence.test', password: 'admin test password that is long' };
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
+
+/** Where a suite's data lives: its own DATA_DIR, database and Redis prefix, removed afterwards. */
+export interface TestEnvironment {
+  env: Record<string, string>;
+  dataDir: string;
+  cleanup(): Promise<void>;
+}
+
+function serverDatabaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function createTestEnvironment(overrides: Record<string, string> = {}): Promise<TestEnvironment> {
+  const id = randomBytes(5).toString('hex');
+  const dataDir = mkdtempSync(join(tmpdir(), 'credence-test-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    FORM_RATE_LIMIT: '1000/60s',
+    PUBLIC_URL: 'http://credence.test',
+  };
+  const cleanups: (() => Promise<void>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
+
+  const baseUrl = process.env.DATABASE_URL;
+  if (baseUrl) {
+    const name = `credence_test_${id}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    env.DATABASE_URL = serverDatabaseUrl(baseUrl, name);
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    });
+  } else if (process.env.CREDENCE_TEST_TEMPLATE) {
+    cpSync(join(process.env.CREDENCE_TEST_TEMPLATE, 'pg'), join(dataDir, 'pg'), { recursive: true });
+  }
+
+  if (process.env.REDIS_URL) {
+    env.REDIS_URL = process.env.REDIS_URL;
+    env.REDIS_PREFIX = `credence-test-${id}`;
+    cleanups.push(async () => {
+      const redis = new Redis(process.env.REDIS_URL!);
+      const keys = await redis.keys(`credence-test-${id}:*`);
+      if (keys.length) await redis.del(...keys);
+      await redis.quit();
+    });
+  }
+
+  Object.assign(env, overrides);
+  return {
+    env,
+    dataDir,
+    cleanup: async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    },
+  };
+}

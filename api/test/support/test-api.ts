@@ -1,0 +1,123 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApi, type Api } from '../../src/core/bootstrap.js';
+import { loadConfig } from '../../src/core/config/config.js';
+import { ensureFirstAdmin } from '../../src/modules/users/first-admin.js';
+import { createTestEnvironment, TEST_ADMIN, type TestEnvironment } from './environment.js';
+import { startWorker, type Server } from './processes.js';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApi {
+  url: string;
+  api: Api;
+  environment: TestEnvironment;
+  request<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
+  /** Waits for the mail to `to` whose subject matches, and answers the link in it. */
+  mailLink(to: string, subject: RegExp): Promise<string>;
+  mails(to: string): { subject: string; text: string }[];
+  adminToken(): Promise<string>;
+  /** Signs up, verifies and approves an account; answers its access token. */
+  activeUser(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+function parseMail(raw: string): { to: string; subject: string; text: string } {
+  const [head, ...body] = raw.split('\n\n');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
+  const text = body.join('\n\n').replace(/=\n/g, '').replace(/=3D/g, '=');
+  return { to: header('To'), subject: header('Subject'), text };
+}
+
+/**
+ * A real API on a random loopback port, with its own database (embedded or server) and outbox.
+ * With Redis, background jobs run as in a scaled deployment: in a separate `worker` process.
+ */
+export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
+  const environment = await createTestEnvironment(overrides);
+  let worker: Server | null = null;
+  if (environment.env.REDIS_URL) {
+    worker = await startWorker({ ...environment.env, RUN_JOBS: 'true' });
+    environment.env.RUN_JOBS = 'false';
+  }
+  const config = loadConfig(environment.env);
+  const api = await createApi(config);
+  await ensureFirstAdmin(api.app, config);
+  await api.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = api.app.getHttpServer().address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const outbox = join(environment.dataDir, 'outbox');
+
+  const mails = (to: string) => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+    } catch {
+      return [];
+    }
+    return files.map((f) => parseMail(readFileSync(join(outbox, f), 'utf8'))).filter((m) => m.to.includes(to));
+  };
+
+  const testApi: TestApi = {
+    url,
+    api,
+    environment,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      const response = await fetch(url + path, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: response.status, body: body as any, headers: response.headers };
+    },
+    mails,
+    async mailLink(to, subject) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const mail = mails(to).reverse().find((m) => subject.test(m.subject));
+        const link = mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0];
+        if (link) return link;
+        if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within 10 s`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async adminToken() {
+      const reply = await testApi.request('POST', '/api/login', { body: TEST_ADMIN });
+      if (reply.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(reply.body)}`);
+      return reply.body.access_token;
+    },
+    async activeUser(email, password = 'a perfectly fine passphrase') {
+      const signup = await testApi.request('POST', '/api/signup', {
+        body: { email, password, full_name: 'Test User', company_name: 'Test Co' },
+      });
+      if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+      const verify = new URL(await testApi.mailLink(email, /Verify/)).pathname;
+      await testApi.request('POST', `/api${verify}`);
+      const approve = new URL(await testApi.mailLink(TEST_ADMIN.email, new RegExp(email.replace(/[.+]/g, '\\$&')))).pathname;
+      const approved = await testApi.request('POST', `/api${approve}`, { token: await testApi.adminToken() });
+      if (approved.status !== 200) throw new Error(`approve failed: ${JSON.stringify(approved.body)}`);
+      const login = await testApi.request('POST', '/api/login', { body: { email, password } });
+      return login.body.access_token;
+    },
+    async close() {
+      await api.close();
+      if (worker) await worker.stop('SIGTERM');
+      await environment.cleanup();
+    },
+  };
+  return testApi;
+}

@@ -1,0 +1,3 @@
+export * from './contracts/accounts.js';
+export * from './rules/accounts.js';
+export * from './rules/sales-forms.js';
