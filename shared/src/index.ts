@@ -1,3 +1,5 @@
 export * from './contracts/accounts.js';
+export * from './contracts/uk-sample.js';
 export * from './rules/accounts.js';
 export * from './rules/sales-forms.js';
+export * from './rules/lenders.js';

@@ -3,6 +3,8 @@ import 'reflect-metadata';
 import { Command, CommanderError, Option } from 'commander';
 import { ROLES } from '@credence/shared';
 import { runAdmin, UsageError } from './admin-commands.js';
+import { runImport, runSeed, runSync } from './data-commands.js';
+import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 
 const program = new Command('credence-admin')
   .description(
@@ -62,6 +64,52 @@ program
   .description('Bring the database schema up to date (the server also does this at start)')
   .option('--json', 'print the applied migrations as JSON')
   .action((options) => runAdmin('migrate', options));
+
+const kinds = Object.values(IMPORTERS)
+  .map((importer) => `  ${importer.kind.padEnd(15)}${importer.description}`)
+  .join('\n');
+
+program
+  .command('import <kind> <paths...>')
+  .description('Import UK company data from files: each batch in one transaction, bad rows reported and skipped, safe to stop and re-run')
+  .option('--batch-size <rows>', 'rows per transaction', '50000')
+  .option('--max-bad <n>', 'bad rows tolerated before the exit code turns to 1 (the good rows are always kept)', '0')
+  .option('--quiet', 'no progress on stderr (bad rows and the summary still print)')
+  .option('--json', 'print the summary as JSON')
+  .addHelpText(
+    'after',
+    `\nKinds:\n${kinds}\n\nA directory stands for every file of the kind in it. Progress (rows/s, ETA) goes to stderr,\n` +
+      'bad rows as FILE:LINE: REASON, the summary to stdout. Exit 0 when all rows imported, 1 when rows\n' +
+      'were skipped (beyond --max-bad) or the import stopped early, 2 on bad usage.\n\nExamples:\n' +
+      '  credence-admin import companies-csv BasicCompanyDataAsOneFile-2026-11-01.csv\n' +
+      '  credence-admin import companies-csv ./BasicCompanyData-2026-11-01-part*.csv --max-bad 100\n' +
+      '  credence-admin import ch-api ./api-dumps/ --json\n' +
+      '  credence-admin import psc-snapshot persons-with-significant-control-snapshot-2026-11-01.txt\n' +
+      '  credence-admin import accounts ./Accounts_Bulk_Data-2026-11-01/',
+  )
+  .action((kind, paths, options) => runImport(kind, paths, options));
+
+program
+  .command('sync <company-numbers...>')
+  .description('Fetch companies live from the Companies House API (CH_API_KEY): profile, officers, PSCs, charges, filing history')
+  .option('--quiet', 'no progress on stderr')
+  .option('--json', 'print the summary as JSON')
+  .addHelpText(
+    'after',
+    '\nHonours the published limit (600 requests per 5 minutes), the X-Ratelimit-* headers and 429 answers,\n' +
+      'waiting when it must and saying so on stderr.\n\nExamples:\n  CH_API_KEY=... credence-admin sync 00445790 SC005336',
+  )
+  .action((numbers, options) => runSync(numbers, options));
+
+program
+  .command('seed')
+  .description('Generate a deterministic, realistic sample dataset (labelled as sample data wherever shown)')
+  .option('--companies <n>', 'how many companies', '2000')
+  .option('--seed <s>', 'random seed: the same seed and size give the same data', '1')
+  .option('--quiet', 'no progress on stderr')
+  .option('--json', 'print the summary as JSON')
+  .addHelpText('after', '\nReplaces any earlier sample data; imported data is never touched.\n\nExamples:\n  credence-admin seed\n  credence-admin seed --companies 1000000 --seed 7')
+  .action((options) => runSeed(options));
 
 try {
   await program.parseAsync();

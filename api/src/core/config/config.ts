@@ -45,6 +45,11 @@ export interface AppConfig {
   /** Trust X-Forwarded-For from a reverse proxy for the client address (rate limits, logs). */
   trustProxy: boolean;
   webDist: string | null;
+  /** Companies House public data API: key (sync is off without it) and base address. */
+  chApiKey: string | null;
+  chApiUrl: string;
+  /** Companies in the sample dataset generated on the first start (0: none). */
+  sampleCompanies: number;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +188,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     supportEmail: read(env, 'SUPPORT_EMAIL') ?? 'support@credence.local',
     trustProxy: boolean(env, 'TRUST_PROXY', false),
     webDist: read(env, 'WEB_DIST') ?? null,
+    chApiKey: read(env, 'CH_API_KEY') ?? null,
+    chApiUrl: (url(env, 'CH_API_URL', ['http:', 'https:']) ?? 'https://api.company-information.service.gov.uk').replace(/\/$/, ''),
+    sampleCompanies: integer(env, 'SAMPLE_COMPANIES', 2000, 0, 10_000_000),
   };
 }
 

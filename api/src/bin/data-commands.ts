@@ -1,0 +1,104 @@
+import { loadConfig } from '../core/config/config.js';
+import { createContext } from '../core/context.js';
+import { describeSummary, StreamReporter, type ImportContext, type ImportSummary } from '../modules/companies-house/import/importer.js';
+import { IMPORTERS } from '../modules/companies-house/import/importers.js';
+import { seedSampleData } from '../modules/companies-house/seed/seed.js';
+import { syncCompanies } from '../modules/companies-house/sync/sync.js';
+import { UsageError } from './admin-commands.js';
+
+export interface DataOptions {
+  json?: boolean;
+  quiet?: boolean;
+  batchSize?: string;
+  maxBad?: string;
+  companies?: string;
+  seed?: string;
+}
+
+function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a whole number of at least 1 (got "${value}")`);
+  return Number(value);
+}
+
+/**
+ * Runs an import-like job with a context the job can stop: Ctrl-C (or SIGTERM) lets the batch in
+ * progress commit or roll back, and stops there; a re-run carries on idempotently.
+ */
+async function withImportContext<T>(kind: string, options: DataOptions, work: (context: ImportContext) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const batchSize = positiveInteger(options.batchSize, '--batch-size', 50_000);
+  const app = await createContext({ ...config, runJobs: false });
+  const controller = new AbortController();
+  const stop = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write(`\n${kind}: stopping after the current batch (press Ctrl-C again to stop at once)...\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    const reporter = new StreamReporter(kind, process.stderr, options.quiet);
+    return await work({ dataSource: app.dataSource, config, reporter, batchSize, signal: controller.signal });
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await app.close();
+  }
+}
+
+function finish(summary: ImportSummary, options: DataOptions, stopped: boolean): void {
+  const maxBad = options.maxBad === undefined ? 0 : Number(options.maxBad);
+  process.stdout.write(options.json ? JSON.stringify(summary, null, 2) + '\n' : describeSummary(summary) + '\n');
+  if (stopped) {
+    process.stderr.write(`${summary.kind}: stopped before the end; what was written is kept. Run the same command again to finish.\n`);
+    process.exitCode = 1;
+  } else if (summary.skipped > maxBad) {
+    process.stderr.write(
+      `${summary.kind}: ${summary.skipped} bad row(s) skipped (the good rows are imported). ` +
+        'Fix them and re-run (re-imports update, never duplicate), or allow them with --max-bad <n>.\n',
+    );
+    process.exitCode = 1;
+  }
+}
+
+export async function runImport(kind: string, paths: string[], options: DataOptions): Promise<void> {
+  const importer = IMPORTERS[kind];
+  if (!importer) throw new UsageError(`unknown import kind "${kind}". Kinds: ${Object.keys(IMPORTERS).join(', ')}`);
+  if (options.maxBad !== undefined && !/^\d+$/.test(options.maxBad)) throw new UsageError(`--max-bad must be a whole number (got "${options.maxBad}")`);
+  let stopped = false;
+  const summary = await withImportContext(kind, options, async (context) => {
+    const result = await importer.run(context, paths);
+    stopped = context.signal?.aborted ?? false;
+    return result;
+  });
+  finish(summary, options, stopped);
+}
+
+export async function runSync(companyNumbers: string[], options: DataOptions): Promise<void> {
+  const config = loadConfig();
+  if (!config.chApiKey) throw new UsageError('sync needs a Companies House API key: set CH_API_KEY (get one at https://developer.company-information.service.gov.uk/)');
+  let stopped = false;
+  const summary = await withImportContext('sync', options, async (context) => {
+    const result = await syncCompanies(context, companyNumbers);
+    stopped = context.signal?.aborted ?? false;
+    return result;
+  });
+  finish(summary, options, stopped);
+}
+
+export async function runSeed(options: DataOptions): Promise<void> {
+  const companies = positiveInteger(options.companies, '--companies', 2000);
+  const seed = positiveInteger(options.seed, '--seed', 1);
+  const summary = await withImportContext('seed', options, ({ dataSource, config, reporter }) =>
+    seedSampleData(dataSource, config, { companies, seed, reporter }),
+  );
+  const tables = Object.entries(summary.tables)
+    .map(([table, n]) => `${table} ${n.toLocaleString('en-GB')}`)
+    .join(', ');
+  process.stdout.write(
+    options.json
+      ? JSON.stringify(summary, null, 2) + '\n'
+      : `Generated sample data (seed ${seed}): ${summary.companies.toLocaleString('en-GB')} companies${tables ? ` (${tables})` : ''} in ${summary.seconds.toFixed(1)} s.\n`,
+  );
+}

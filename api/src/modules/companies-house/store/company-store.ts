@@ -1,0 +1,84 @@
+import type { EntityManager } from 'typeorm';
+import { lenderKey } from '@credence/shared';
+import { bulkInsert } from '../../../core/database/bulk-insert.js';
+import type { ChargeRow } from './rows.js';
+import { CHARGE_LENDERS, CHARGES, type TableSpec } from './tables.js';
+
+/**
+ * The one way rows reach the UK company tables: importers, `sync` and the sample generator all
+ * write through here, inside the caller's transaction (one batch = one transaction).
+ */
+
+function toArrays(table: TableSpec, columns: string[], rows: object[]): unknown[][] {
+  const specs = columns.map((name) => table.columns.find((c) => c.name === name)!);
+  return rows.map((row) => {
+    const record = row as Record<string, unknown>;
+    return specs.map((spec) => {
+      const value = record[spec.name];
+      return value === undefined || value === null ? (spec.empty ?? null) : value;
+    });
+  });
+}
+
+function chosenColumns(table: TableSpec, only?: string[]): string[] {
+  if (!only) return table.columns.map((c) => c.name);
+  for (const name of only) {
+    if (!table.columns.some((c) => c.name === name)) throw new Error(`${table.name} has no column ${name}`);
+  }
+  return [...new Set([...table.key, ...only])];
+}
+
+/**
+ * Inserts the rows, or updates the existing ones with the same key (idempotent re-imports).
+ * `columns`: the columns this source knows; others keep their stored values on update.
+ * Within one batch, the last row with a key wins. Answers the number of rows written.
+ */
+export async function upsertRows(manager: EntityManager, table: TableSpec, rows: object[], columns?: string[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const names = chosenColumns(table, columns);
+  const stage = `stage_${table.name}`;
+  await manager.query(`CREATE TEMP TABLE ${stage} (LIKE ${table.name} INCLUDING DEFAULTS) ON COMMIT DROP`);
+  const specs = names.map((name) => table.columns.find((c) => c.name === name)!);
+  await bulkInsert(manager, stage, specs, toArrays(table, names, rows));
+  const keys = table.key.join(', ');
+  const updates = names.filter((n) => !table.key.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
+  if (table.name === 'companies') updates.push('updated_at = now()');
+  const [{ count }] = await manager.query(
+    `WITH written AS (
+       INSERT INTO ${table.name} (${names.join(', ')})
+       SELECT DISTINCT ON (${keys}) ${names.join(', ')} FROM ${stage} ORDER BY ${keys}, ctid DESC
+       ON CONFLICT (${keys}) DO ${updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING'}
+       RETURNING 1)
+     SELECT count(*)::int AS count FROM written`,
+  );
+  await manager.query(`DROP TABLE ${stage}`);
+  return count;
+}
+
+/**
+ * Replaces everything `table` holds for these companies with `rows`: for sources that give the
+ * whole list (an officers or filing-history answer), so that removed entries go too.
+ */
+export async function replaceForCompanies(manager: EntityManager, table: TableSpec, companyNumbers: string[], rows: object[]): Promise<number> {
+  if (companyNumbers.length === 0) return 0;
+  await manager.query(`DELETE FROM ${table.name} WHERE company_number = ANY($1::text[])`, [companyNumbers]);
+  if (table === CHARGES) return upsertCharges(manager, rows as ChargeRow[]);
+  return upsertRows(manager, table, rows);
+}
+
+/** Charges, and their lenders with the normalised keys the creditors screener counts by. */
+export async function upsertCharges(manager: EntityManager, rows: ChargeRow[]): Promise<number> {
+  const written = await upsertRows(manager, CHARGES, rows);
+  const ids = rows.map((r) => r.charge_id);
+  await manager.query(`DELETE FROM charge_lenders WHERE charge_id = ANY($1::text[])`, [ids]);
+  // A charge repeated in one batch: its last row won above, so its lenders come from that row.
+  const lastRows = new Map(rows.map((row) => [row.charge_id, row]));
+  const lenders = [...lastRows.values()].flatMap((row) =>
+    (row.persons_entitled ?? [])
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map((raw_name, position) => ({ charge_id: row.charge_id, position, raw_name, lender_key: lenderKey(raw_name) })),
+  );
+  await upsertRows(manager, CHARGE_LENDERS, lenders);
+  return written;
+}
