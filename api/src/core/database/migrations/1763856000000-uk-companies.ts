@@ -60,7 +60,7 @@ export class UkCompanies1763856000000 implements MigrationInterface {
     // postcode with or without its space.
     await q.query(`CREATE INDEX companies_name_prefix_idx ON companies (lower(company_name) text_pattern_ops)`);
     await q.query(`CREATE INDEX companies_name_trgm_idx ON companies USING gin (lower(company_name) gin_trgm_ops)`);
-    await q.query(`CREATE INDEX companies_postcode_idx ON companies (upper(replace(postcode, ' ', '')))`);
+    await q.query(`CREATE INDEX companies_postcode_idx ON companies (upper(replace(postcode, ' ', '')) text_pattern_ops)`);
     await q.query(`CREATE INDEX companies_sic_codes_idx ON companies USING gin (sic_codes)`);
 
     await q.query(`
@@ -194,6 +194,7 @@ export class UkCompanies1763856000000 implements MigrationInterface {
         key_financials jsonb NOT NULL DEFAULT '[]',
         PRIMARY KEY (company_number, period_end)
       )`);
+    await q.query(`CREATE INDEX financial_statements_turnover_idx ON financial_statements (turnover DESC) WHERE turnover IS NOT NULL`);
     await q.query(`
       CREATE TABLE document_summaries (
         company_number text NOT NULL REFERENCES companies(company_number) ON DELETE CASCADE,

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CompaniesHouseController } from './companies-house.controller.js';
+import { CompaniesHouseService } from './companies-house.service.js';
+import { CompaniesRepository } from './companies.repository.js';
+import { CompanySearchRepository } from './company-search.repository.js';
+
+@Module({
+  controllers: [CompaniesHouseController],
+  providers: [CompaniesHouseService, CompaniesRepository, CompanySearchRepository],
+  exports: [CompaniesHouseService, CompaniesRepository],
+})
+export class CompaniesHouseModule {}

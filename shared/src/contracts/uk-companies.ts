@@ -1,0 +1,210 @@
+/**
+ * Payloads of the UK company explorer (spec 2 sections 3 and 7), as the API answers them under
+ * /api/companies_house/... Field names follow the spec, hence the mixed cases.
+ */
+
+/** spec 2 3.1. Extra fields beyond the spec help the result lists (status badge, address line). */
+export interface CompanySearchResult {
+  CompanyName: string;
+  CompanyNumber: string;
+  /** "LSE:BRIT", or null when not listed. */
+  'Exchange:Ticker': string | null;
+  SICCode_SicText_1: string | null;
+  SICCode_SicText_2: string | null;
+  company_status: string | null;
+  /** Registered address on one line: "1 High Street, Leeds, LS1 4AB". */
+  address: string | null;
+  /** Generated sample data, not the register. */
+  sample: boolean;
+}
+
+/** spec 2 3.2. JSON-in-text fields kept as the spec describes them. */
+export interface CompanyProfile {
+  company_name: string;
+  company_number: string;
+  incorporation_date: string | null;
+  dissolution_date: string | null;
+  company_status: string | null;
+  company_category: string | null;
+  country_of_origin: string | null;
+  /** JSON text: {AddressLine1, AddressLine2, PostTown, County, Country, PostCode, CareOf, POBox}. */
+  registered_address: string;
+  /** JSON text: {AccountRefDay, AccountRefMonth, NextDueDate, LastMadeUpDate, AccountCategory}. */
+  accounts: string;
+  /** JSON text: {"SICCode.SicText_1": "62012 - ...", ..., "ConfStmtNextDueDate", "ConfStmtLastMadeUpDate", "Mortgages.*"}. */
+  company_metadata: string;
+  sic_codes: string[];
+  previous_names: { name: string; effective_from?: string | null; ceased_on?: string | null }[];
+  exchange: string | null;
+  ticker: string | null;
+  sample: boolean;
+}
+
+/** spec 2 3.5: one value of a series. */
+export interface SeriesItem {
+  year: number;
+  value: number | null;
+  currency: string;
+  pageNumber: number | null;
+  term: string | null;
+  /** The accounts document the value comes from (open with get_filing_pdf). */
+  document_id: string | null;
+}
+
+export const FINANCIAL_SUMMARY_KEYS = [
+  'turnover',
+  'operatingProfit',
+  'EBITDA',
+  'netProfitLoss',
+  'totalAssets',
+  'totalLiabilities',
+  'netAssets',
+  'cash',
+  'employeeCount',
+] as const;
+export type FinancialSummaryKey = (typeof FINANCIAL_SUMMARY_KEYS)[number];
+export type FinancialSummary = Record<FinancialSummaryKey, SeriesItem[]>;
+
+export interface StatementLineView {
+  key: string;
+  label: string;
+  value: number | null;
+  currency: string;
+  pageNumber: number | null;
+  term: string | null;
+}
+
+/** One year of a statement (balance sheet, income statement, cash flow, key financials). */
+export interface StatementYear {
+  year: number;
+  period_start: string | null;
+  period_end: string;
+  currency: string;
+  document_id: string | null;
+  lines: StatementLineView[];
+}
+
+export interface FilingDetails {
+  company_number: string;
+  document_category: string;
+  s3_path: string | null;
+  document_id: string | null;
+}
+
+/** spec 2 3.6 */
+export interface DocumentSummaryView {
+  businessOverview: string | null;
+  managementDiscussionSummary: { value: string; pageNumbers: number[] } | null;
+  riskOverview: { riskCategory: string; riskDescription: string; pageNumbers: number[] }[];
+  keyHighlights: { highlight: string; pageNumbers: number[] }[];
+  futureOutlook: { outlookItem: string; pageNumbers: number[] }[];
+  criticalAccountingPolicies: { policy: string; pageNumbers: number[] }[];
+  auditorOpinion: { value: string | null };
+  fiscal_year: number | null;
+  document_id: string;
+}
+
+/** spec 2 3.9 */
+export interface ChargeView {
+  charge_id: string;
+  charge_number: number | null;
+  charge_code: string | null;
+  etag: string | null;
+  status: string;
+  created_on: string | null;
+  delivered_on: string | null;
+  satisfied_on: string | null;
+  classification: { type: string | null; description: string | null };
+  particulars: {
+    type: string | null;
+    description: string | null;
+    contains_fixed_charge: boolean;
+    contains_floating_charge: boolean;
+    contains_negative_pledge: boolean;
+    floating_charge_covers_all: boolean;
+  };
+  persons_entitled: { name: string }[];
+  transactions: unknown[];
+}
+
+/** spec 2 3.4 */
+export interface FilingListItem {
+  transaction_id: string;
+  category: string;
+  subcategory: string | null;
+  type: string;
+  date: string | null;
+  action_date: string | null;
+  description: string;
+  /** The description in words: "Appointment of Mr John Smith as a director on 1 March 2024". */
+  long_description: string;
+  description_values: Record<string, unknown>;
+  annotations: unknown[];
+  pages: number | null;
+  barcode: string | null;
+  paper_filed: boolean;
+  /** Where get_filing_pdf finds the document: "{company_number}/{document_id}.pdf", or null without one. */
+  s3_path: string | null;
+  document_id: string | null;
+}
+
+export type FilingsByCategory = Record<string, FilingListItem[]>;
+
+/** spec 2 3.7 */
+export interface OfficerView {
+  name: string;
+  officer_role: string;
+  nationality: string | null;
+  occupation: string | null;
+  country_of_residence: string | null;
+  appointed_on: string | null;
+  resigned_on: string | null;
+  person_number: string | null;
+  links: { officer: { appointments: string | null } };
+}
+
+/** spec 2 3.8 */
+export interface PscView {
+  kind: string;
+  name: string | null;
+  notified_on: string | null;
+  ceased_on: string | null;
+  natures_of_control: string[];
+  nationality: string | null;
+  country_of_residence: string | null;
+  statement: string | null;
+}
+
+export interface OfficersResponse {
+  officers: { data: OfficerView[] };
+  psc: { individuals: PscView[]; corporate_entities: PscView[]; legal_persons: PscView[]; statements: PscView[] };
+}
+
+/** spec 2 3.3, plus the computed insights of sections 4, 5 and 9 for scripts and the terminal. */
+export interface CompanyOverview {
+  company_profile: CompanyProfile;
+  financial_summary: FinancialSummary | null;
+  document_summary: DocumentSummaryView | null;
+  document_metadata: { additionalDetails: { auditor: { name: string | null } } };
+  document_key_highlights: { highlight: string; pageNumbers: number[] }[];
+  filing_details: FilingDetails | null;
+  charges: { charges: ChargeView[] };
+  insights: Record<string, unknown>;
+  sample: boolean;
+  notice: string | null;
+}
+
+export interface AggregatedFinancials {
+  financial_summary: FinancialSummary;
+  standardized_balance_sheet: StatementYear[];
+  standardized_income_statement: StatementYear[];
+  standardized_cash_flow_statement: StatementYear[];
+  key_financials: StatementYear[];
+  filing_details: FilingDetails | null;
+}
+
+/** spec 2 3.16 */
+export interface CompaniesHouseTable {
+  tableMetadata: { tableName: string; currency: string; unit: string; pageNumber: number | null; pdfName: string | null; tableType: string };
+  dataRows: { rowLabel: string; columns: { columnLabel: string; value: number | null }[] }[];
+}
