@@ -7,6 +7,8 @@
 //   BENCH_ROWS=200000 npm run bench:import      # a smaller file
 //   BENCH_CSV=/path/to/file.csv npm run bench:import   # an existing file (a real download) instead
 //   BENCH_KEEP=1 ...                            # keep the generated file (its path is printed)
+//   BENCH_REIMPORT=1 ...                        # also time a second import of the file (every row an update)
+//   BENCH_DIST=.dist-csv ...                    # a build in another folder than dist/ (relative to the cwd)
 //
 // Not part of `npm run bench`: it takes a minute and both cores.
 import { spawn } from 'node:child_process';
@@ -17,8 +19,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ADMIN = join(here, '..', 'dist', 'src', 'bin', 'credence-admin.js');
+const ADMIN = join(process.env.BENCH_DIST ? join(process.cwd(), process.env.BENCH_DIST) : join(here, '..', 'dist'), 'src', 'bin', 'credence-admin.js');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+if (!process.env.BENCH_CSV && !(ROWS >= 1 && ROWS <= 1_000_000)) throw new Error('BENCH_ROWS: 1 to 1,000,000 (the generator numbers companies uniquely up to there)');
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const HEADER =
@@ -120,14 +123,17 @@ const q = (value) => `"${value}"`;
 function row(r, i) {
   const prefixRoll = r();
   const prefix = prefixRoll < 0.9 ? '' : prefixRoll < 0.95 ? 'SC' : prefixRoll < 0.97 ? 'NI' : prefixRoll < 0.99 ? 'OC' : 'LP';
-  const digits = String(i + 1).padStart(8 - prefix.length, '0');
+  // Numbers in no particular order, as in the published file (sorted by name): a permutation of
+  // i, unique for up to 1,000,000 rows.
+  const permuted = ((i + 1) * 48_271_371) % (prefix ? 1e6 : 1e8);
+  const digits = String(permuted).padStart(8 - prefix.length, '0');
   const number = prefix + digits;
   const name = `${pick(r, WORDS)} ${pick(r, TRADES)}${r() < 0.5 ? ' & ' + pick(r, TRADES) : ''} ${prefix === 'OC' ? 'LLP' : r() < 0.02 ? 'PLC' : 'LIMITED'}`;
   const [town, county, postcode] = pick(r, TOWNS);
   const incorporated = date(r, 1980, 2025);
   const charges = r() < 0.12 ? 1 + Math.floor(r() * 6) : 0;
   const outstanding = charges ? Math.floor(r() * (charges + 1)) : 0;
-  const sicCount = r() < 0.03 ? 0 : 1 + (r() < 0.3 ? Math.floor(r() * 3) : 0);
+  const sicCount = r() < 0.03 ? 0 : 1 + (r() < 0.2 ? 1 + Math.floor(r() * 2) : 0);
   const sic = [0, 1, 2, 3].map((k) => (sicCount === 0 ? (k === 0 ? 'None Supplied' : '') : k < sicCount ? SICS[(i + k * 5) % SICS.length] : ''));
   const previous = [];
   const renames = r() < 0.15 ? 1 + Math.floor(r() * 3) : 0;
@@ -138,7 +144,7 @@ function row(r, i) {
     r() < 0.03 ? `${pick(r, WORDS)} ACCOUNTANTS LLP` : '',
     '',
     `${1 + Math.floor(r() * 200)} ${pick(r, STREETS)}`,
-    r() < 0.4 ? `UNIT ${1 + Math.floor(r() * 40)}, ${pick(r, WORDS)} BUSINESS PARK` : '',
+    r() < 0.25 ? `UNIT ${1 + Math.floor(r() * 40)}, ${pick(r, WORDS)} BUSINESS PARK` : '',
     town,
     county,
     r() < 0.7 ? 'UNITED KINGDOM' : 'ENGLAND',
@@ -153,8 +159,9 @@ function row(r, i) {
     date(r, 2025, 2026),
     date(r, 2023, 2024),
     pick(r, ACCOUNTS),
-    date(r, 2016, 2017),
-    date(r, 2015, 2016),
+    // Annual returns ended in 2016: younger companies have none.
+    Number(incorporated.slice(6)) < 2016 ? date(r, 2016, 2017) : '',
+    Number(incorporated.slice(6)) < 2016 ? date(r, 2015, 2016) : '',
     String(charges),
     String(outstanding),
     '0',
@@ -249,7 +256,7 @@ if (isMain) {
     const summary = JSON.parse(run.stdout);
     const [{ count: imported }] = await sql(env.DATABASE_URL, 'SELECT count(*)::int AS count FROM companies');
     // A second run over the same file: every row is an update now.
-    const again = process.env.BENCH_REIMPORT === '0' ? null : await exec(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--json', '--quiet'], env);
+    const again = process.env.BENCH_REIMPORT !== '1' ? null : await exec(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--json', '--quiet'], env);
 
     const baseRate = copied / copy.seconds;
     const ourRate = imported / run.seconds;

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApi } from './core/bootstrap.js';
 import { ConfigError, loadConfig, redact } from './core/config/config.js';
 import { DatabaseInUseError } from './core/database/database.js';
+import { ensureSampleData } from './modules/companies-house/seed/first-start.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const api = await createApi(config);
   const admin = await ensureFirstAdmin(api.app, config);
+  await ensureSampleData(api.dataSource, config, (line) => process.stdout.write(`  ${line}\n`));
   await api.app.listen({ port: config.port, host: config.host });
   const address = api.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

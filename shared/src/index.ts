@@ -5,3 +5,4 @@ export * from './rules/sales-forms.js';
 export * from './rules/lenders.js';
 export * from './contracts/uk-companies.js';
 export * from './rules/filing-descriptions.js';
+export * from './rules/uk/index.js';

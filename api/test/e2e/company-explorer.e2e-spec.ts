@@ -1,7 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { upsertCharges, upsertRows } from '../../src/modules/companies-house/store/company-store.js';
-import { COMPANIES, DOCUMENT_SUMMARIES, FILINGS, FINANCIAL_STATEMENTS, OFFICERS, PSCS } from '../../src/modules/companies-house/store/tables.js';
+import { COMPANIES, DOCUMENTS, DOCUMENT_SUMMARIES, FILINGS, FINANCIAL_STATEMENTS, OFFICERS, PSCS } from '../../src/modules/companies-house/store/tables.js';
 import type { CompanyRow } from '../../src/modules/companies-house/store/rows.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -157,6 +159,17 @@ describe('UK company explorer API', () => {
       expect(overview.sample).toBe(false);
     });
 
+    it('includes the computed insights: key figures with year-over-year change, charges, compliance, leadership', async () => {
+      const { insights } = (await get('/api/companies_house/get_overview?company_number=00445790')).body;
+      expect(insights.key_figures.turnover).toMatchObject({ year: 2023, value: 1_250_000, previous: 1_000_000, change: { label: '+25.0%', good: true } });
+      expect(insights.key_figures.cash.change.label).toBe('N/A');
+      expect(insights.charges).toMatchObject({ total: 1, active: 1 });
+      expect(insights.confirmation_statement.status).toBe('unknown');
+      // A PSC statement is not a person: the PSCs tab counts the one individual.
+      expect(insights.leadership.tabs).toEqual({ active: 1, resigned: 1, pscs: 1 });
+      expect(insights.capital).toBeNull();
+    });
+
     it('groups filings by category, newest first, with the description in words and the document path', async () => {
       const reply = await get('/api/companies_house/get_filings_list?company_number=00445790');
       expect(Object.keys(reply.body)).toEqual(['accounts', 'officers']);
@@ -195,6 +208,33 @@ describe('UK company explorer API', () => {
       const badTable = await get('/api/get_kpi_values_by_table_name?company_id=00445790&table_name=secrets');
       expect(badTable.status).toBe(400);
       expect(badTable.body.error).toMatch(/^table_name must be one of balance_sheet/);
+    });
+
+    it('serves a stored filing document inline, and 404 for one that does not exist or escapes DATA_DIR', async () => {
+      const folder = join(t.environment.dataDir, 'documents', '00445790');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'Prod223_0001_00445790_20230228.html'), '<html><body>Turnover 1,250,000</body></html>');
+      writeFileSync(join(t.environment.dataDir, 'secret.txt'), 'not a document');
+      await t.api.dataSource.transaction((m) =>
+        upsertRows(m, DOCUMENTS, [
+          { document_id: 'Prod223_0001_00445790_20230228', company_number: '00445790', content_type: 'application/xhtml+xml', storage_path: 'documents/00445790/Prod223_0001_00445790_20230228.html' },
+          { document_id: 'ESCAPE', company_number: '00445790', content_type: 'text/plain', storage_path: 'documents/../secret.txt' },
+        ]),
+      );
+      const response = await fetch(`${t.url}/api/companies_house/get_filing_pdf?company_number=00445790&filing_type=AA&file_name=Prod223_0001_00445790_20230228.pdf`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/xhtml+xml');
+      expect(response.headers.get('content-disposition')).toBe('inline; filename="Prod223_0001_00445790_20230228.html"');
+      expect(await response.text()).toContain('Turnover 1,250,000');
+      const escape = await get('/api/companies_house/get_filing_pdf?company_number=00445790&file_name=ESCAPE.pdf');
+      expect(escape.status).toBe(404);
+      const missing = await get('/api/companies_house/get_filing_pdf?company_number=00445790&file_name=NOPE.pdf');
+      expect(missing.status).toBe(404);
+      expect(missing.body.error).toBe('No document NOPE.pdf for company 00445790.');
+      const traversal = await get('/api/companies_house/get_filing_pdf?company_number=00445790&file_name=..%2Fsecret.txt');
+      expect(traversal.status).toBe(400);
     });
 
     it('refreshes a company\'s search entry, and says so; 404 for an unknown one', async () => {

@@ -34,6 +34,7 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
     ADMIN_PASSWORD: TEST_ADMIN.password,
     FORM_RATE_LIMIT: '1000/60s',
     PUBLIC_URL: 'http://credence.test',
+    SAMPLE_COMPANIES: '0',
   };
   const cleanups: (() => Promise<void>)[] = [async () => rmSync(dataDir, { recursive: true, force: true })];
 

@@ -1,10 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompaniesHouseService } from './companies-house.service.js';
+import { FilingDocumentsService } from './filing-documents.service.js';
 import {
   CompanyIdQuery,
   CompanyListQuery,
   CompanyNumberQuery,
+  FilingPdfQuery,
   FinancialsQuery,
   IndexCompanyBody,
   KpiTableQuery,
@@ -15,7 +18,10 @@ import {
 @ApiBearerAuth()
 @Controller()
 export class CompaniesHouseController {
-  constructor(@Inject(CompaniesHouseService) private readonly service: CompaniesHouseService) {}
+  constructor(
+    @Inject(CompaniesHouseService) private readonly service: CompaniesHouseService,
+    @Inject(FilingDocumentsService) private readonly documents: FilingDocumentsService,
+  ) {}
 
   @Get('companies_house/search_companies')
   @ApiOperation({ summary: 'Search by name, number or registered postcode: exact number, exact name, prefix, then similarity; active first' })
@@ -33,6 +39,18 @@ export class CompaniesHouseController {
   @ApiOperation({ summary: 'Filings grouped by category, newest first' })
   filings(@Query() q: CompanyNumberQuery) {
     return this.service.filings(q.company_number);
+  }
+
+  @Get('companies_house/get_filing_pdf')
+  @ApiOperation({ summary: 'The document of a filing, inline (file_name: the document id plus .pdf, as in s3_path)' })
+  async filingPdf(@Query() q: FilingPdfQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const document = await this.documents.document(q.company_number, q.file_name);
+    void reply
+      .header('content-type', document.contentType)
+      .header('content-length', String(document.length))
+      .header('content-disposition', `inline; filename="${document.fileName.replace(/[^A-Za-z0-9_.-]/g, '_')}"`)
+      .header('cache-control', 'private, max-age=300');
+    return document.body;
   }
 
   @Get('companies_house/get_overview')

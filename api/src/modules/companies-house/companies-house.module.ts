@@ -3,10 +3,11 @@ import { CompaniesHouseController } from './companies-house.controller.js';
 import { CompaniesHouseService } from './companies-house.service.js';
 import { CompaniesRepository } from './companies.repository.js';
 import { CompanySearchRepository } from './company-search.repository.js';
+import { FilingDocumentsService } from './filing-documents.service.js';
 
 @Module({
   controllers: [CompaniesHouseController],
-  providers: [CompaniesHouseService, CompaniesRepository, CompanySearchRepository],
+  providers: [CompaniesHouseService, CompaniesRepository, CompanySearchRepository, FilingDocumentsService],
   exports: [CompaniesHouseService, CompaniesRepository],
 })
 export class CompaniesHouseModule {}

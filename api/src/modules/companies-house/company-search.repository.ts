@@ -39,13 +39,32 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Rows the trigram candidate sets look at before ranking: bounds the cost of common words. */
+/** Rows each candidate set may hold before ranking: bounds the cost of very common words. */
 const CANDIDATES = 300;
 
+const RANKED = (candidates: string) => `
+  WITH candidates AS (${candidates})
+  SELECT ${COLUMNS}
+    FROM candidates k JOIN companies c USING (company_number)
+   ORDER BY
+     CASE WHEN c.company_number = $1 THEN 0
+          WHEN lower(c.company_name) = $3 THEN 1
+          WHEN lower(c.company_name) COLLATE "C" LIKE $2 || '%' THEN 2
+          WHEN $4::text IS NOT NULL AND upper(replace(c.postcode, ' ', '')) COLLATE "C" LIKE $4 || '%' THEN 3
+          WHEN lower(c.company_name) LIKE '%' || $2 || '%' THEN 4
+          ELSE 5 END,
+     (c.company_status IS NULL OR c.company_status NOT ILIKE 'active%'),
+     greatest(similarity(lower(c.company_name), $3), word_similarity($3, lower(c.company_name))) DESC,
+     length(c.company_name), c.company_name
+   LIMIT $5`;
+
 /**
- * Company search over Postgres alone (no separate engine): exact number, then names by a btree
- * prefix range and a capped pg_trgm candidate set (fragments and misspellings), ranked: exact
- * number, exact name, prefix, then similarity; active companies before the others in each tier.
+ * Company search over Postgres alone (no separate engine), ranked: exact number, exact name,
+ * prefix, postcode, fragment, then similarity; active companies first in each tier.
+ * Each candidate set is capped and served by an index: the number by the primary key, name
+ * prefixes by a byte-ordered btree, postcodes by an expression btree, fragments by pg_trgm's GIN
+ * index (LIKE '%...%'). Only when those find too few does a misspelling search run (trigram
+ * similarity, the costly one), so common queries never pay for it.
  */
 @Injectable()
 export class CompanySearchRepository {
@@ -56,31 +75,24 @@ export class CompanySearchRepository {
     const lowered = text.toLowerCase();
     const number = normaliseCompanyNumber(text);
     const postcode = normalisePostcode(text);
-    const fuzzy = lowered.length >= 3;
-    return this.db.query(
-      `WITH candidates AS (
-         SELECT company_number FROM companies WHERE company_number = $1
-         UNION
-         (SELECT company_number FROM companies WHERE lower(company_name) LIKE $2 || '%' ORDER BY lower(company_name) LIMIT ${CANDIDATES})
-         UNION
-         (SELECT company_number FROM companies WHERE $4 AND (lower(company_name) % $3 OR $3 <% lower(company_name)) LIMIT ${CANDIDATES})
-         UNION
-         (SELECT company_number FROM companies WHERE $5::text IS NOT NULL AND upper(replace(postcode, ' ', '')) LIKE $5 || '%' LIMIT ${CANDIDATES})
-       )
-       SELECT ${COLUMNS}
-         FROM candidates k JOIN companies c USING (company_number)
-        ORDER BY
-          CASE WHEN c.company_number = $1 THEN 0
-               WHEN lower(c.company_name) = $3 THEN 1
-               WHEN lower(c.company_name) LIKE $2 || '%' THEN 2
-               WHEN $5::text IS NOT NULL AND upper(replace(c.postcode, ' ', '')) LIKE $5 || '%' THEN 3
-               ELSE 4 END,
-          (c.company_status IS NULL OR c.company_status NOT ILIKE 'active%'),
-          greatest(similarity(lower(c.company_name), $3), word_similarity($3, lower(c.company_name))) DESC,
-          length(c.company_name), c.company_name
-        LIMIT $6`,
-      [number, escapeLike(lowered), lowered, fuzzy, postcode, limit],
-    );
+    const pattern = escapeLike(lowered);
+    const params = [number, pattern, lowered, postcode, limit];
+    const direct = `
+      SELECT company_number FROM companies WHERE company_number = $1
+      UNION
+      (SELECT company_number FROM companies WHERE lower(company_name) COLLATE "C" LIKE $2 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${CANDIDATES})
+      UNION
+      (SELECT company_number FROM companies WHERE $4::text IS NOT NULL AND upper(replace(postcode, ' ', '')) COLLATE "C" LIKE $4 || '%'
+        ORDER BY upper(replace(postcode, ' ', '')) COLLATE "C" LIMIT ${CANDIDATES})`;
+    const fragment = `(SELECT company_number FROM companies WHERE lower(company_name) LIKE '%' || $2 || '%' LIMIT ${CANDIDATES})`;
+    const misspelt = `(SELECT company_number FROM companies WHERE lower(company_name) % $3 LIMIT ${CANDIDATES})`;
+    // Cheapest first; a wider (costlier) candidate set only when the narrower found too few.
+    let rows: SearchRow[] = await this.db.query(RANKED(direct), params);
+    // A number or a postcode that matched is what was meant.
+    if (rows.length >= limit || ((number || postcode) && rows.length > 0) || lowered.length < 3) return rows;
+    rows = await this.db.query(RANKED(`${direct} UNION ${fragment}`), params);
+    if (rows.length >= limit || lowered.length < 4) return rows;
+    return this.db.query(RANKED(`${direct} UNION ${fragment} UNION ${misspelt}`), params);
   }
 
   /** The default list for search (spec 2 7 get_company_list): suggested first, then the largest active companies. */

@@ -32,6 +32,13 @@ describe('capitalFigures', () => {
     ]);
     expect(capitalFigures({ description_values: null })).toEqual([]);
   });
+
+  it('tolerates malformed capital lists from the registry JSON', () => {
+    const malformed = { description_values: { capital: 'GBP 100' } } as unknown as Parameters<typeof capitalFigures>[0];
+    expect(capitalFigures(malformed)).toEqual([]);
+    const oddLines = { description_values: { capital: [null, { figure: '7', currency: 840 }] } } as unknown as Parameters<typeof capitalFigures>[0];
+    expect(capitalFigures(oddLines)).toEqual([{ currency: 'GBP', figure: 7 }]);
+  });
 });
 
 describe('capitalSummary', () => {

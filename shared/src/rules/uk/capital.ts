@@ -54,10 +54,12 @@ export interface CapitalFigure {
 /** Statement-of-capital lines of a filing; unparsable figures are dropped. */
 export function capitalFigures(filing: CapitalFiling): CapitalFigure[] {
   const figures: CapitalFigure[] = [];
-  for (const line of filing.description_values?.capital ?? []) {
-    const figure = parseCapitalFigure(line.figure);
+  const lines = filing.description_values?.capital;
+  for (const line of Array.isArray(lines) ? lines : []) {
+    const figure = parseCapitalFigure(line?.figure);
     if (figure === null) continue;
-    figures.push({ currency: (line.currency ?? '').trim().toUpperCase() || DEFAULT_CURRENCY, figure });
+    const currency = typeof line.currency === 'string' ? line.currency.trim().toUpperCase() : '';
+    figures.push({ currency: currency || DEFAULT_CURRENCY, figure });
   }
   return figures;
 }

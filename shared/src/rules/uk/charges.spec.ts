@@ -58,6 +58,7 @@ describe('charge types and creditors', () => {
       'HSBC UK Bank PLC',
     ]);
     expect(chargeCreditors({ lenders: ['Lloyds Bank PLC', null] })).toEqual(['Lloyds Bank PLC']);
+    expect(chargeCreditors({ persons_entitled: ['Barclays Bank PLC', null, 'BARCLAYS BANK PLC'] })).toEqual(['Barclays Bank PLC']);
   });
 });
 

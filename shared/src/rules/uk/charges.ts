@@ -14,7 +14,8 @@ export interface ChargeInput {
   satisfied_on?: string | null;
   classification?: { description?: string | null } | null;
   classification_description?: string | null;
-  persons_entitled?: ReadonlyArray<{ name?: string | null }> | null;
+  /** Objects with a name (API) or plain names (the store's rows). */
+  persons_entitled?: ReadonlyArray<{ name?: string | null } | string | null> | null;
   /** Screener rows list lender names instead of persons_entitled. */
   lenders?: ReadonlyArray<string | null> | null;
   particulars?: {
@@ -101,10 +102,12 @@ export function chargeType(charge: ChargeInput): string {
 
 /** Distinct creditor names of one charge (persons_entitled, else the screener's lenders). */
 export function chargeCreditors(charge: ChargeInput): string[] {
-  const names = charge.persons_entitled?.length ? charge.persons_entitled.map((person) => person.name) : (charge.lenders ?? []);
+  const names = charge.persons_entitled?.length
+    ? charge.persons_entitled.map((person) => (typeof person === 'string' ? person : person?.name))
+    : (charge.lenders ?? []);
   const seen = new Map<string, string>();
   for (const name of names) {
-    const clean = (name ?? '').replace(/\s+/g, ' ').trim();
+    const clean = (typeof name === 'string' ? name : '').replace(/\s+/g, ' ').trim();
     if (clean && !seen.has(clean.toLowerCase())) seen.set(clean.toLowerCase(), clean);
   }
   return [...seen.values()];

@@ -5,3 +5,5 @@ export * from './officers.js';
 export * from './turnover-signal.js';
 export * from './charges.js';
 export * from './capital.js';
+export * from './confirmation-statements.js';
+export * from './leadership.js';

@@ -171,7 +171,7 @@ export interface OfficerEvent {
 const OFFICER_CATEGORIES = new Set(['officers', 'persons-with-significant-control']);
 
 /** Officer or PSC filing: by category, or by a known type code when the category is missing. */
-function isOfficerFiling(filing: OfficerFiling): boolean {
+export function isOfficerFiling(filing: OfficerFiling): boolean {
   if (filing.category) return OFFICER_CATEGORIES.has(filing.category);
   const code = (filing.type ?? '').toUpperCase();
   return code in FIXED_TYPES || code === 'PSC07';

@@ -56,11 +56,11 @@ export class UkCompanies1763856000000 implements MigrationInterface {
         source text NOT NULL DEFAULT 'csv' CHECK (source IN ('csv', 'api', 'sample')),
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
-    // Search: name prefix (btree on the folded name), fragments and misspellings (trigrams),
-    // postcode with or without its space.
-    await q.query(`CREATE INDEX companies_name_prefix_idx ON companies (lower(company_name) text_pattern_ops)`);
+    // Search: name prefix (btree on the folded name in byte order, so that one index serves both
+    // LIKE 'abc%' and ORDER BY), fragments and misspellings (trigrams), postcode without its space.
+    await q.query(`CREATE INDEX companies_name_prefix_idx ON companies ((lower(company_name) COLLATE "C"))`);
     await q.query(`CREATE INDEX companies_name_trgm_idx ON companies USING gin (lower(company_name) gin_trgm_ops)`);
-    await q.query(`CREATE INDEX companies_postcode_idx ON companies (upper(replace(postcode, ' ', '')) text_pattern_ops)`);
+    await q.query(`CREATE INDEX companies_postcode_idx ON companies ((upper(replace(postcode, ' ', '')) COLLATE "C"))`);
     await q.query(`CREATE INDEX companies_sic_codes_idx ON companies USING gin (sic_codes)`);
 
     await q.query(`

@@ -152,7 +152,9 @@ export function describeSummary(summary: ImportSummary): string {
     .map(([table, n]) => `${table} ${number(n)}`)
     .join(', ');
   return (
-    `Imported ${summary.kind} from ${summary.files.length} file${summary.files.length === 1 ? '' : 's'}: ` +
+    (summary.kind === 'sync'
+      ? `Synced ${summary.files.length} compan${summary.files.length === 1 ? 'y' : 'ies'} from Companies House: `
+      : `Imported ${summary.kind} from ${summary.files.length} file${summary.files.length === 1 ? '' : 's'}: `) +
     `${number(summary.read)} rows read, ${number(summary.written)} written${tables ? ` (${tables})` : ''}, ` +
     `${number(summary.skipped)} skipped as bad, in ${summary.seconds.toFixed(1)} s (${number(summary.rowsPerSecond)} rows/s).`
   );

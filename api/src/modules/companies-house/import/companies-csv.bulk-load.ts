@@ -1,0 +1,200 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import type { ImportReporter } from './importer.js';
+
+/**
+ * Bulk loads into an empty companies table (server Postgres): the search indexes (trigram GIN on
+ * the name, name prefix, postcode, SIC codes) cost more to maintain row by row than to build once
+ * at the end, so a big import into an empty table sets them aside and rebuilds them when done.
+ *
+ * Safe when interrupted:
+ * - Only the non-unique indexes are set aside: the primary key stays, so upserts stay idempotent.
+ * - The indexes are dropped in the same transaction that records their definitions (as written by
+ *   pg_get_indexdef) in the table's comment, so the database always knows what to rebuild.
+ * - The rebuild runs at the end of the import, also when it stops early (Ctrl-C) or fails; if the
+ *   process is killed, the next companies-csv import (of any size) finds the comment, carries on in
+ *   bulk mode and rebuilds them at its end. In between, searches are slower, never wrong.
+ * - A session advisory lock lets one bulk load at a time set indexes aside or rebuild them.
+ */
+
+const LOCK_KEY = 7_364_022;
+/** The table comment while indexes are set aside: this text, then the JSON of the marker. */
+const MARKER_PREFIX = 'Search indexes set aside by a bulk `credence-admin import companies-csv`; it rebuilds them at its end (run it again if it was stopped): ';
+
+interface Marker {
+  comment: string | null;
+  indexes: { name: string; definition: string }[];
+}
+
+// Every non-unique index of companies that no constraint uses, with its definition.
+const DEFERRABLE = `
+  FROM pg_index x
+  JOIN pg_class i ON i.oid = x.indexrelid
+  JOIN pg_namespace n ON n.oid = i.relnamespace
+ WHERE x.indrelid = 'companies'::regclass AND NOT x.indisunique AND NOT x.indisprimary
+   AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`;
+
+// Drops them and records the marker, all inside the database (no name or value passes through SQL text built here).
+const SET_ASIDE = `
+DO $$
+DECLARE
+  marker jsonb;
+  r record;
+BEGIN
+  SELECT jsonb_build_object(
+           'comment', obj_description('companies'::regclass, 'pg_class'),
+           'indexes', coalesce(jsonb_agg(jsonb_build_object('name', i.relname, 'definition', pg_get_indexdef(i.oid)) ORDER BY i.relname), '[]'::jsonb))
+    INTO marker ${DEFERRABLE};
+  FOR r IN SELECT n.nspname, i.relname ${DEFERRABLE} LOOP
+    EXECUTE format('DROP INDEX %I.%I', r.nspname, r.relname);
+  END LOOP;
+  EXECUTE format('COMMENT ON TABLE companies IS %L', '${MARKER_PREFIX.replace(/'/g, "''")}' || marker::text);
+END $$`;
+
+// Puts the comment the table had back, once every index is rebuilt.
+const CLEAR_MARKER = `
+DO $$
+DECLARE
+  current text := obj_description('companies'::regclass, 'pg_class');
+BEGIN
+  IF starts_with(current, '${MARKER_PREFIX.replace(/'/g, "''")}') THEN
+    EXECUTE format('COMMENT ON TABLE companies IS %L', (substr(current, ${MARKER_PREFIX.length + 1})::jsonb) ->> 'comment');
+  END IF;
+END $$`;
+
+/** pg_get_indexdef's shape: the only statements the rebuild runs. */
+const INDEX_DEFINITION = /^CREATE INDEX ([a-z_][a-z0-9_]*) ON ((?:[a-z_][a-z0-9_]*\.)?companies) USING (btree|gin|gist|hash|brin) \(.+\)$/s;
+
+async function readMarker(runner: QueryRunner): Promise<Marker | null> {
+  const [{ comment }] = await runner.query(`SELECT obj_description('companies'::regclass, 'pg_class') AS comment`);
+  if (typeof comment !== 'string' || !comment.startsWith(MARKER_PREFIX)) return null;
+  return JSON.parse(comment.slice(MARKER_PREFIX.length)) as Marker;
+}
+
+export class DeferredIndexes {
+  private constructor(
+    private readonly dataSource: DataSource,
+    /** Holds the advisory lock for the whole import. */
+    private readonly runner: QueryRunner,
+    private readonly marker: Marker,
+    private readonly reporter: ImportReporter,
+  ) {}
+
+  /**
+   * Sets the search indexes aside when the table is empty and the input large, or carries on from
+   * an interrupted bulk load. Answers null to import with the indexes in place.
+   */
+  static async begin(dataSource: DataSource, options: { totalBytes: number; minBytes: number; reporter: ImportReporter }): Promise<DeferredIndexes | null> {
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    let keep = false;
+    try {
+      const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
+      if (!locked) {
+        if (options.totalBytes >= options.minBytes) options.reporter.info('companies-csv: another bulk import is running: importing with the search indexes in place.');
+        return null;
+      }
+      const interrupted = await readMarker(runner);
+      if (interrupted) {
+        options.reporter.info(
+          `companies-csv: an earlier bulk import was interrupted: its ${interrupted.indexes.length} search indexes are rebuilt at the end of this one.`,
+        );
+        keep = true;
+        return new DeferredIndexes(dataSource, runner, interrupted, options.reporter);
+      }
+      if (options.totalBytes < options.minBytes) return null;
+      await runner.startTransaction();
+      try {
+        // A short wait at most: the API may be reading the table.
+        await runner.query(`SELECT set_config('lock_timeout', '5s', true)`);
+        await runner.query('LOCK TABLE companies IN ACCESS EXCLUSIVE MODE');
+        const [{ empty }] = await runner.query('SELECT NOT EXISTS (SELECT 1 FROM companies) AS empty');
+        if (!empty) {
+          await runner.rollbackTransaction();
+          return null;
+        }
+        await runner.query(SET_ASIDE);
+        await runner.commitTransaction();
+      } catch (error) {
+        if (runner.isTransactionActive) await runner.rollbackTransaction();
+        options.reporter.info(`companies-csv: could not set the search indexes aside (${(error as Error).message}): importing with them in place.`);
+        return null;
+      }
+      const marker = await readMarker(runner);
+      if (!marker || marker.indexes.length === 0) {
+        await runner.query(CLEAR_MARKER);
+        return null;
+      }
+      keep = true;
+      options.reporter.info(`companies-csv: bulk load into an empty table: ${marker.indexes.length} search indexes are built once at the end.`);
+      return new DeferredIndexes(dataSource, runner, marker, options.reporter);
+    } finally {
+      if (!keep) {
+        await runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        await runner.release();
+      }
+    }
+  }
+
+  get names(): string[] {
+    return this.marker.indexes.map((index) => index.name);
+  }
+
+  /** Rebuilds the indexes (two at a time, biggest first), restores the table comment and updates statistics. */
+  async finish(): Promise<void> {
+    const started = Date.now();
+    try {
+      this.reporter.info(`companies-csv: building ${this.marker.indexes.length} search indexes...`);
+      await rebuild(this.dataSource, this.marker);
+      await this.runner.query(CLEAR_MARKER);
+      // The planner needs the new table's statistics (and the indexed expressions') for searches.
+      await this.runner.query('ANALYZE companies');
+      this.reporter.info(`companies-csv: search indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    } finally {
+      await this.runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+      await this.runner.release();
+    }
+  }
+}
+
+async function rebuild(dataSource: DataSource, marker: Marker): Promise<void> {
+  const statements = marker.indexes
+    .map(({ name, definition }) => {
+      const match = INDEX_DEFINITION.exec(definition);
+      if (!match || match[1] !== name) throw new Error(`unexpected index definition in the companies table's comment: ${definition}`);
+      return { name, gin: match[3] === 'gin', sql: definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ') };
+    })
+    // GIN builds take longest: start them first so that the two workers end together.
+    .sort((a, b) => Number(b.gin) - Number(a.gin) || a.name.localeCompare(b.name));
+  const queue = [...statements];
+  const worker = async () => {
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        await runner.startTransaction();
+        try {
+          await runner.query(`SELECT set_config('maintenance_work_mem', '512MB', true)`);
+          await runner.query(next.sql);
+          await runner.commitTransaction();
+        } catch (error) {
+          await runner.rollbackTransaction().catch(() => undefined);
+          throw error;
+        }
+      }
+    } finally {
+      await runner.release();
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+/**
+ * Rebuilds search indexes left aside by an interrupted bulk import, if any (server Postgres):
+ * for `credence-admin migrate` or the server's start to call. Answers the indexes rebuilt.
+ */
+export async function restoreDeferredCompanyIndexes(dataSource: DataSource, reporter: ImportReporter): Promise<string[]> {
+  const deferred = await DeferredIndexes.begin(dataSource, { totalBytes: 0, minBytes: Infinity, reporter });
+  if (!deferred) return [];
+  await deferred.finish();
+  return deferred.names;
+}

@@ -1,0 +1,432 @@
+import type { CompanyRow } from '../store/rows.js';
+
+/**
+ * The columns of Companies House's "Free Company Data Product" (BasicCompanyData), in the order
+ * they are published. The published header line has leading spaces before some names
+ * (" CompanyNumber", " RegAddress.AddressLine2", " PreviousName_1.CompanyName"...): names are
+ * compared trimmed.
+ */
+export const PUBLISHED_COLUMNS = [
+  'CompanyName',
+  'CompanyNumber',
+  'RegAddress.CareOf',
+  'RegAddress.POBox',
+  'RegAddress.AddressLine1',
+  'RegAddress.AddressLine2',
+  'RegAddress.PostTown',
+  'RegAddress.County',
+  'RegAddress.Country',
+  'RegAddress.PostCode',
+  'CompanyCategory',
+  'CompanyStatus',
+  'CountryOfOrigin',
+  'DissolutionDate',
+  'IncorporationDate',
+  'Accounts.AccountRefDay',
+  'Accounts.AccountRefMonth',
+  'Accounts.NextDueDate',
+  'Accounts.LastMadeUpDate',
+  'Accounts.AccountCategory',
+  'Returns.NextDueDate',
+  'Returns.LastMadeUpDate',
+  'Mortgages.NumMortCharges',
+  'Mortgages.NumMortOutstanding',
+  'Mortgages.NumMortPartSatisfied',
+  'Mortgages.NumMortSatisfied',
+  'SICCode.SicText_1',
+  'SICCode.SicText_2',
+  'SICCode.SicText_3',
+  'SICCode.SicText_4',
+  'LimitedPartnerships.NumGenPartners',
+  'LimitedPartnerships.NumLimPartners',
+  'URI',
+  ...Array.from({ length: 10 }, (_, i) => [`PreviousName_${i + 1}.CONDATE`, `PreviousName_${i + 1}.CompanyName`]).flat(),
+  'ConfStmtNextDueDate',
+  'ConfStmtLastMadeUpDate',
+] as const;
+
+type Column = (typeof PUBLISHED_COLUMNS)[number];
+
+/** Where each published column is in a file's header (files may add columns or reorder them). */
+export type ColumnIndex = Record<Column, number>;
+
+export class HeaderError extends Error {}
+
+/** Reads a header line's fields; throws a HeaderError naming the published columns it lacks. */
+export function indexHeader(fields: string[], file: string): ColumnIndex {
+  const positions = new Map<string, number>();
+  fields.forEach((name, i) => {
+    const key = name.trim();
+    if (!positions.has(key)) positions.set(key, i);
+  });
+  const missing = PUBLISHED_COLUMNS.filter((name) => !positions.has(name));
+  if (missing.length) {
+    const shown = missing.length > 12 ? `${missing.slice(0, 12).join(', ')} and ${missing.length - 12} more` : missing.join(', ');
+    throw new HeaderError(
+      `${file}: not a BasicCompanyData CSV (Companies House Free Company Data Product): its header lacks ` +
+        `${missing.length === 1 ? 'the column' : `${missing.length} columns:`} ${shown}. ` +
+        `The first line must be the published header, starting "CompanyName, CompanyNumber,RegAddress.CareOf,..."`,
+    );
+  }
+  return Object.fromEntries(PUBLISHED_COLUMNS.map((name) => [name, positions.get(name)!])) as ColumnIndex;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** DD/MM/YYYY → YYYY-MM-DD; '' → null; anything else (31/02/2020 too) → undefined. */
+export function publishedDate(text: string): string | null | undefined {
+  if (text.length === 0) return null;
+  if (text.length !== 10) {
+    const trimmed = text.trim();
+    return trimmed.length === 0 ? null : trimmed.length === 10 ? publishedDate(trimmed) : undefined;
+  }
+  if (text.charCodeAt(2) !== 47 || text.charCodeAt(5) !== 47) return undefined;
+  const d1 = text.charCodeAt(0) - 48;
+  const d2 = text.charCodeAt(1) - 48;
+  const m1 = text.charCodeAt(3) - 48;
+  const m2 = text.charCodeAt(4) - 48;
+  const y1 = text.charCodeAt(6) - 48;
+  const y2 = text.charCodeAt(7) - 48;
+  const y3 = text.charCodeAt(8) - 48;
+  const y4 = text.charCodeAt(9) - 48;
+  // A non-digit makes its value negative or above 9: unsigned, above 9 either way.
+  if ((d1 >>> 0) > 9 || (d2 >>> 0) > 9 || (m1 >>> 0) > 9 || (m2 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (y4 >>> 0) > 9) return undefined;
+  const day = d1 * 10 + d2;
+  const month = m1 * 10 + m2;
+  const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
+  if (month < 1 || month > 12 || day < 1 || year < 1) return undefined;
+  const leap = month === 2 && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+  if (day > DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0)) return undefined;
+  return `${text.slice(6, 10)}-${text.slice(3, 5)}-${text.slice(0, 2)}`;
+}
+
+/** A whole number in 0..max as text; '' → null; anything else → undefined. */
+function count(text: string, max: number): number | null | undefined {
+  if (text.length === 0) return null;
+  if (text.length > 10) return undefined;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) {
+      const trimmed = text.trim();
+      return trimmed.length === text.length ? undefined : count(trimmed, max);
+    }
+    n = n * 10 + d;
+  }
+  return n <= max ? n : undefined;
+}
+
+const SIC_CODE = /^(\d{4,5}) - /;
+const NONE_SUPPLIED = 'None Supplied';
+const INT32 = 2_147_483_647;
+
+const text = (value: string): string | null => {
+  if (value.length === 0) return null;
+  const c0 = value.charCodeAt(0);
+  const cn = value.charCodeAt(value.length - 1);
+  if (c0 > 32 && cn > 32) return value;
+  const trimmed = value.trim();
+  return trimmed.length ? trimmed : null;
+};
+
+const SIC_COLUMNS = ['SICCode.SicText_1', 'SICCode.SicText_2', 'SICCode.SicText_3', 'SICCode.SicText_4'] as const;
+
+/**
+ * The mapper for a file's header: one published record → a companies row, or the reason it cannot
+ * be one (a string). Every value is checked here, before any batch is written, so that a bad value
+ * never rolls back a batch of good rows. Specialised per header (the column positions are
+ * constants of the closure): it runs millions of times.
+ */
+export function companyMapper(at: ColumnIndex, width: number): (fields: string[]) => CompanyRow | string {
+  const iName = at.CompanyName;
+  const iNumber = at.CompanyNumber;
+  const iCareOf = at['RegAddress.CareOf'];
+  const iPoBox = at['RegAddress.POBox'];
+  const iLine1 = at['RegAddress.AddressLine1'];
+  const iLine2 = at['RegAddress.AddressLine2'];
+  const iTown = at['RegAddress.PostTown'];
+  const iCounty = at['RegAddress.County'];
+  const iCountry = at['RegAddress.Country'];
+  const iPostcode = at['RegAddress.PostCode'];
+  const iCategory = at.CompanyCategory;
+  const iStatus = at.CompanyStatus;
+  const iOrigin = at.CountryOfOrigin;
+  const iDissolved = at.DissolutionDate;
+  const iIncorporated = at.IncorporationDate;
+  const iRefDay = at['Accounts.AccountRefDay'];
+  const iRefMonth = at['Accounts.AccountRefMonth'];
+  const iAccountsNext = at['Accounts.NextDueDate'];
+  const iAccountsLast = at['Accounts.LastMadeUpDate'];
+  const iAccountsCategory = at['Accounts.AccountCategory'];
+  const iCharges = at['Mortgages.NumMortCharges'];
+  const iOutstanding = at['Mortgages.NumMortOutstanding'];
+  const iPartSatisfied = at['Mortgages.NumMortPartSatisfied'];
+  const iSatisfied = at['Mortgages.NumMortSatisfied'];
+  const iSics = SIC_COLUMNS.map((column) => at[column]);
+  const iUri = at.URI;
+  const iPreviousNames = Array.from({ length: 10 }, (_, n) => at[`PreviousName_${n + 1}.CompanyName` as Column]);
+  const iPreviousDates = Array.from({ length: 10 }, (_, n) => at[`PreviousName_${n + 1}.CONDATE` as Column]);
+  const iConfNext = at.ConfStmtNextDueDate;
+  const iConfLast = at.ConfStmtLastMadeUpDate;
+
+  // Caches: most values repeat (statuses, categories, countries, dates, SIC lists). Sharing one
+  // string or array per distinct value keeps the rows of a batch small, which matters more than
+  // it seems: every row lives until its batch is written, and the garbage collector copies what
+  // lives. The lookups are cheaper than a Map of strings: recent values compared with ===, dates
+  // and SIC codes by number.
+  const status = recentValues();
+  const category = recentValues();
+  const origin = recentValues();
+  const country = recentValues();
+  const accountsCategory = recentValues();
+  const date = dateCache();
+  const sicCache = new Map<number, { text: string; list: SicList | string }>();
+
+  return (fields) => {
+    if (fields.length !== width) {
+      return `expected ${width} fields as in the header, found ${fields.length}${fields.length < width ? ' (a field or a comma missing?)' : ' (an unquoted comma?)'}`;
+    }
+    let number = fields[iNumber];
+    if (!isCompanyNumber(number)) {
+      const trimmed = number.trim().toUpperCase();
+      if (trimmed.length === 0) return 'missing company number (CompanyNumber is empty)';
+      // A file that went through a spreadsheet loses the leading zeros of English numbers.
+      number = /^\d{1,7}$/.test(trimmed) ? trimmed.padStart(8, '0') : trimmed;
+      if (!isCompanyNumber(number)) return `company number "${fields[iNumber]}" is not 8 letters and digits`;
+    }
+    const name = text(fields[iName]);
+    if (name === null) return `missing company name for company ${number}`;
+
+    const incorporated = date(fields[iIncorporated]);
+    if (incorporated === undefined) return unparsableDate(fields[iIncorporated], 'IncorporationDate');
+    const dissolved = date(fields[iDissolved]);
+    if (dissolved === undefined) return unparsableDate(fields[iDissolved], 'DissolutionDate');
+    const accountsNext = date(fields[iAccountsNext]);
+    if (accountsNext === undefined) return unparsableDate(fields[iAccountsNext], 'Accounts.NextDueDate');
+    const accountsLast = date(fields[iAccountsLast]);
+    if (accountsLast === undefined) return unparsableDate(fields[iAccountsLast], 'Accounts.LastMadeUpDate');
+    const confNext = date(fields[iConfNext]);
+    if (confNext === undefined) return unparsableDate(fields[iConfNext], 'ConfStmtNextDueDate');
+    const confLast = date(fields[iConfLast]);
+    if (confLast === undefined) return unparsableDate(fields[iConfLast], 'ConfStmtLastMadeUpDate');
+
+    const refDay = count(fields[iRefDay], 31);
+    if (refDay === undefined) return `Accounts.AccountRefDay "${fields[iRefDay]}" is not a day of the month`;
+    const refMonth = count(fields[iRefMonth], 12);
+    if (refMonth === undefined) return `Accounts.AccountRefMonth "${fields[iRefMonth]}" is not a month number`;
+    const total = count(fields[iCharges], INT32);
+    if (total === undefined) return notACount(fields[iCharges], 'Mortgages.NumMortCharges');
+    const outstanding = count(fields[iOutstanding], INT32);
+    if (outstanding === undefined) return notACount(fields[iOutstanding], 'Mortgages.NumMortOutstanding');
+    const partSatisfied = count(fields[iPartSatisfied], INT32);
+    if (partSatisfied === undefined) return notACount(fields[iPartSatisfied], 'Mortgages.NumMortPartSatisfied');
+    const satisfied = count(fields[iSatisfied], INT32);
+    if (satisfied === undefined) return notACount(fields[iSatisfied], 'Mortgages.NumMortSatisfied');
+
+    // SIC: "62012 - Business and domestic software development" (or "None Supplied"): the texts
+    // as published, the codes without "None Supplied".
+    let sics: SicList;
+    const sic1 = fields[iSics[0]];
+    if (fields[iSics[1]].length === 0 && fields[iSics[2]].length === 0 && fields[iSics[3]].length === 0) {
+      // One SIC (or none): the common case, cached by its code.
+      const code = leadingCode(sic1);
+      const cached = sicCache.get(code);
+      let list: SicList | string;
+      if (cached !== undefined && cached.text === sic1) list = cached.list;
+      else {
+        list = sicList([sic1]);
+        if (sicCache.size > 20_000) sicCache.clear();
+        sicCache.set(code, { text: sic1, list });
+      }
+      if (typeof list === 'string') return list;
+      sics = list;
+    } else {
+      const list = sicList([sic1, fields[iSics[1]], fields[iSics[2]], fields[iSics[3]]]);
+      if (typeof list === 'string') return list;
+      sics = list;
+    }
+
+    // Previous names, newest first. CONDATE is the date the company changed FROM that name: the
+    // name's ceased_on. It took effect when the next older name ceased, or at incorporation.
+    let previousNames: PreviousName[] = NO_NAMES;
+    if (fields[iPreviousNames[0]].length || fields[iPreviousDates[0]].length) {
+      previousNames = [];
+      for (let k = 0; k < 10; k++) {
+        const previous = text(fields[iPreviousNames[k]]);
+        const changed = date(fields[iPreviousDates[k]]);
+        if (changed === undefined) return unparsableDate(fields[iPreviousDates[k]], `PreviousName_${k + 1}.CONDATE`);
+        if (previous === null) {
+          if (changed !== null) return `PreviousName_${k + 1}.CONDATE is ${fields[iPreviousDates[k]]} but PreviousName_${k + 1}.CompanyName is empty`;
+          continue;
+        }
+        previousNames.push({ name: previous, effective_from: null, ceased_on: changed });
+      }
+      previousNames.sort((a, b) => (b.ceased_on ?? '').localeCompare(a.ceased_on ?? ''));
+      for (let k = 0; k < previousNames.length; k++) {
+        previousNames[k].effective_from = k + 1 < previousNames.length ? previousNames[k + 1].ceased_on : incorporated;
+      }
+    }
+
+    return {
+      company_number: number,
+      company_name: name,
+      company_status: status(fields[iStatus]),
+      company_category: category(fields[iCategory]),
+      country_of_origin: origin(fields[iOrigin]),
+      incorporation_date: incorporated,
+      dissolution_date: dissolved,
+      address_care_of: text(fields[iCareOf]),
+      address_po_box: text(fields[iPoBox]),
+      address_line_1: text(fields[iLine1]),
+      address_line_2: text(fields[iLine2]),
+      post_town: text(fields[iTown]),
+      county: text(fields[iCounty]),
+      country: country(fields[iCountry]),
+      postcode: text(fields[iPostcode]),
+      sic_codes: sics.codes,
+      sic_texts: sics.texts,
+      accounts_ref_day: refDay,
+      accounts_ref_month: refMonth,
+      accounts_next_due: accountsNext,
+      accounts_last_made_up: accountsLast,
+      accounts_category: accountsCategory(fields[iAccountsCategory]),
+      conf_stmt_next_due: confNext,
+      conf_stmt_last_made_up: confLast,
+      mortgages_outstanding: outstanding,
+      mortgages_part_satisfied: partSatisfied,
+      mortgages_satisfied: satisfied,
+      mortgages_total: total,
+      previous_names: previousNames,
+      uri: text(fields[iUri]),
+      source: 'csv',
+    };
+  };
+}
+
+/**
+ * SIC columns as published ("62012 - Business and domestic software development", "None
+ * Supplied") → the codes (without "None Supplied") and the texts; or why not. Frozen: rows share them.
+ */
+function sicList(values: string[]): SicList | string {
+  const texts: string[] = [];
+  const codes: string[] = [];
+  for (let k = 0; k < values.length; k++) {
+    const sic = text(values[k]);
+    if (sic === null) continue;
+    texts.push(sic);
+    if (sic === NONE_SUPPLIED) continue;
+    const match = SIC_CODE.exec(sic);
+    const code = match ? match[1] : /^\d{4,5}$/.test(sic) ? sic : null;
+    if (code === null) return `SIC "${sic}" in ${SIC_COLUMNS[k]} is not "<code> - <description>" or "None Supplied"`;
+    if (!codes.includes(code)) codes.push(code);
+  }
+  return { codes: Object.freeze(codes) as string[], texts: Object.freeze(texts) as string[] };
+}
+
+type SicList = { codes: string[]; texts: string[] };
+
+/** The number made of the digits a SIC text starts with (-1 for none): a cache key. */
+function leadingCode(text: string): number {
+  let n = 0;
+  let i = 0;
+  for (; i < 6 && i < text.length; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  return i === 0 ? -1 : n;
+}
+
+/**
+ * text() for a column of few distinct values, answering one shared string per value: the last 16
+ * distinct values, compared with ===, each hit moving one place forward.
+ */
+function recentValues(size = 16): (raw: string) => string | null {
+  const raws: string[] = [];
+  const values: (string | null)[] = [];
+  return (raw) => {
+    for (let i = 0; i < raws.length; i++) {
+      if (raws[i] === raw) {
+        const value = values[i];
+        if (i > 0) {
+          raws[i] = raws[i - 1];
+          values[i] = values[i - 1];
+          raws[i - 1] = raw;
+          values[i - 1] = value;
+        }
+        return value;
+      }
+    }
+    const value = text(raw);
+    if (raws.length < size) {
+      raws.push(raw);
+      values.push(value);
+    } else {
+      raws[size - 1] = raw;
+      values[size - 1] = value;
+    }
+    return value;
+  };
+}
+
+const INVALID = '';
+const FIRST_YEAR = 1800;
+const YEARS = 400;
+
+/**
+ * publishedDate() with one shared string per distinct date (1800 to 2199), found by position in
+ * an array: cheaper than a Map, and the same ISO string for every row with that date.
+ */
+function dateCache(): (raw: string) => string | null | undefined {
+  const cache: (string | undefined)[] = new Array(YEARS * 372);
+  return (raw) => {
+    if (raw.length !== 10 || raw.charCodeAt(2) !== 47 || raw.charCodeAt(5) !== 47) return publishedDate(raw);
+    const d1 = raw.charCodeAt(0) - 48;
+    const d2 = raw.charCodeAt(1) - 48;
+    const m1 = raw.charCodeAt(3) - 48;
+    const m2 = raw.charCodeAt(4) - 48;
+    const y1 = raw.charCodeAt(6) - 48;
+    const y2 = raw.charCodeAt(7) - 48;
+    const y3 = raw.charCodeAt(8) - 48;
+    const y4 = raw.charCodeAt(9) - 48;
+    if ((d1 >>> 0) > 9 || (d2 >>> 0) > 9 || (m1 >>> 0) > 9 || (m2 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (y4 >>> 0) > 9) return undefined;
+    const day = d1 * 10 + d2;
+    const month = m1 * 10 + m2;
+    const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
+    if (day < 1 || day > 31 || month < 1 || month > 12 || year < FIRST_YEAR || year >= FIRST_YEAR + YEARS) return publishedDate(raw);
+    const at = (year - FIRST_YEAR) * 372 + (month - 1) * 31 + (day - 1);
+    let value = cache[at];
+    if (value === undefined) {
+      value = publishedDate(raw) ?? INVALID;
+      cache[at] = value;
+    }
+    return value === INVALID ? undefined : value;
+  };
+}
+
+/** [A-Z0-9]{8}, without a regular expression (it runs for every row). */
+function isCompanyNumber(value: string): boolean {
+  if (value.length !== 8) return false;
+  for (let i = 0; i < 8; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
+}
+
+interface PreviousName {
+  name: string;
+  effective_from: string | null;
+  ceased_on: string | null;
+}
+
+/** Shared by the rows without previous names (never modified). */
+const NO_NAMES = Object.freeze([]) as unknown as PreviousName[];
+
+function unparsableDate(value: string, column: string): string {
+  return `unparsable date "${value}" in ${column} (expected DD/MM/YYYY)`;
+}
+
+function notACount(value: string, column: string): string {
+  return `${column} "${value}" is not a whole number`;
+}

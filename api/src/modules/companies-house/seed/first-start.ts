@@ -1,0 +1,24 @@
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../../../core/config/config.js';
+import type { ImportReporter } from '../import/importer.js';
+import { seedSampleData } from './seed.js';
+
+const SILENT: ImportReporter = { progress: () => undefined, bad: () => undefined, info: () => undefined };
+
+/**
+ * First start: with an empty register and SAMPLE_COMPANIES above 0, generates that many sample
+ * companies (seed 1), so that a newcomer has data to explore at once. Says so before and after.
+ */
+export async function ensureSampleData(dataSource: DataSource, config: AppConfig, log: (line: string) => void): Promise<void> {
+  const count = config.sampleCompanies;
+  if (count <= 0) return;
+  const [{ empty }] = await dataSource.query(`SELECT NOT EXISTS (SELECT 1 FROM companies) AS empty`);
+  if (!empty) return;
+  log(`Generating sample data: ${count.toLocaleString('en-GB')} companies...`);
+  const summary = await seedSampleData(dataSource, config, { companies: count, seed: 1, reporter: SILENT });
+  const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
+  log(
+    `Sample data ready: ${summary.companies.toLocaleString('en-GB')} companies, ${rows.toLocaleString('en-GB')} rows in ${summary.seconds.toFixed(1)} s ` +
+      `(labelled as sample data; "credence-admin seed --companies N" makes more).`,
+  );
+}
