@@ -41,6 +41,8 @@ function escapeLike(text: string): string {
 
 /** Rows each candidate set may hold before ranking: bounds the cost of very common words. */
 const CANDIDATES = 300;
+/** Names sharing the first three letters that a misspelling is compared with. */
+const TYPO_CANDIDATES = 3000;
 
 const RANKED = (candidates: string) => `
   WITH candidates AS (${candidates})
@@ -85,14 +87,24 @@ export class CompanySearchRepository {
       (SELECT company_number FROM companies WHERE $4::text IS NOT NULL AND upper(replace(postcode, ' ', '')) COLLATE "C" LIKE $4 || '%'
         ORDER BY upper(replace(postcode, ' ', '')) COLLATE "C" LIMIT ${CANDIDATES})`;
     const fragment = `(SELECT company_number FROM companies WHERE lower(company_name) LIKE '%' || $2 || '%' LIMIT ${CANDIDATES})`;
+    // Typos rarely touch the first letters: rank the names sharing the query's first three by
+    // similarity (a btree range), and only if none is close, ask the trigram index (costly).
+    const sameStart = `(SELECT company_number FROM companies
+        WHERE lower(company_name) COLLATE "C" LIKE $6 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${TYPO_CANDIDATES})`;
     const misspelt = `(SELECT company_number FROM companies WHERE lower(company_name) % $3 LIMIT ${CANDIDATES})`;
     // Cheapest first; a wider (costlier) candidate set only when the narrower found too few.
     let rows: SearchRow[] = await this.db.query(RANKED(direct), params);
     // A number or a postcode that matched is what was meant.
     if (rows.length >= limit || ((number || postcode) && rows.length > 0) || lowered.length < 3) return rows;
     rows = await this.db.query(RANKED(`${direct} UNION ${fragment}`), params);
-    if (rows.length >= limit || lowered.length < 4) return rows;
-    return this.db.query(RANKED(`${direct} UNION ${fragment} UNION ${misspelt}`), params);
+    // Text found as typed is not a misspelling: no need to guess.
+    if (rows.length > 0 || lowered.length < 4) return rows;
+    rows = await this.db.query(RANKED(`SELECT company_number FROM ${sameStart} s JOIN companies USING (company_number) WHERE similarity(lower(company_name), $3) >= 0.3`), [
+      ...params,
+      escapeLike(lowered.slice(0, 3)),
+    ]);
+    if (rows.length > 0) return rows;
+    return this.db.query(RANKED(misspelt), params);
   }
 
   /** The default list for search (spec 2 7 get_company_list): suggested first, then the largest active companies. */

@@ -1,0 +1,94 @@
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { DEFAULT_SAMPLE_COMPANY_NUMBER, SAMPLE_DATA_NOTICE, SUGGESTED_COMPANIES } from '@credence/shared';
+import { loadConfig } from '../../src/core/config/config.js';
+import { formatAmount } from '../../src/modules/companies-house/documents/accounts-format.js';
+import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+const COMPANIES = 40;
+const quiet = { progress: () => undefined, bad: () => undefined, info: () => undefined };
+
+async function pageText(pdf: ArrayBuffer, page: number): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  const content = await (await document.getPage(page)).getTextContent();
+  const text = content.items.map((item) => ('str' in item ? item.str : '')).join('');
+  await document.destroy();
+  return text.replace(/\s+/g, '');
+}
+
+describe('the sample dataset through the explorer API', () => {
+  let t: TestApi;
+  let token: string;
+  let numbers: string[];
+
+  before(async () => {
+    t = await startTestApi();
+    token = await t.adminToken();
+    await seedSampleData(t.api.dataSource, loadConfig(t.environment.env), { companies: COMPANIES, seed: 11, reporter: quiet });
+    numbers = (await t.api.dataSource.query(`SELECT company_number FROM companies ORDER BY 1`)).map((r: { company_number: string }) => r.company_number);
+  });
+  after(() => t.close());
+
+  const get = (path: string) => t.request('GET', path, { token });
+
+  it('holds the suggested companies and the default company, labelled as sample data in search and overview', async () => {
+    expect(numbers).toHaveLength(COMPANIES);
+    for (const suggested of SUGGESTED_COMPANIES) {
+      const search = await get(`/api/companies_house/search_companies?query=${encodeURIComponent(suggested.company_name)}`);
+      expect(search.body[0]).toMatchObject({ CompanyName: suggested.company_name, CompanyNumber: suggested.company_number, sample: true });
+    }
+    const overview = await get(`/api/companies_house/get_overview?company_number=${DEFAULT_SAMPLE_COMPANY_NUMBER}`);
+    expect(overview.body).toMatchObject({ sample: true, notice: SAMPLE_DATA_NOTICE });
+  });
+
+  it('gives most companies data for every overview section of spec 2 2.5-2.9', async () => {
+    const has: Record<string, number> = {};
+    const count = (section: string, present: unknown) => {
+      if (present) has[section] = (has[section] ?? 0) + 1;
+    };
+    for (const number of numbers) {
+      const { body: o, status } = await get(`/api/companies_house/get_overview?company_number=${number}`);
+      expect(status).toBe(200);
+      const { body: people } = await get(`/api/companies_house/officers?company_number=${number}`);
+      const { body: filings } = await get(`/api/companies_house/get_filings_list?company_number=${number}`);
+      count('company profile', o.company_profile.incorporation_date && o.company_profile.company_status);
+      count('financial summary', o.financial_summary?.turnover?.length);
+      count('business overview', o.document_summary?.businessOverview);
+      count('risks', o.document_summary?.riskOverview?.length);
+      count('key highlights', o.document_key_highlights.length);
+      count('auditor', o.document_metadata.additionalDetails.auditor.name);
+      count('officers', people.officers.data.length);
+      count('PSCs', Object.values(people.psc).some((list) => (list as unknown[]).length));
+      count('charges', o.charges.charges.length);
+      count('capital', o.insights.capital);
+      count('confirmation statements', o.insights.confirmation_statement.status !== 'unknown');
+      count('filings', Object.keys(filings).length);
+    }
+    const share = Object.fromEntries(Object.entries(has).map(([section, n]) => [section, n / numbers.length]));
+    process.stderr.write(`section coverage: ${JSON.stringify(share)}\n`);
+    // Dormant, dissolved and newly incorporated companies rightly lack some sections; most have each.
+    for (const section of ['company profile', 'financial summary', 'business overview', 'risks', 'key highlights', 'auditor', 'officers', 'PSCs', 'confirmation statements', 'filings']) {
+      expect({ section, mostHaveIt: (share[section] ?? 0) > 0.5 }).toEqual({ section, mostHaveIt: true });
+    }
+    // Charges and capital filings are not universal in the register either, but are common.
+    expect(share.charges).toBeGreaterThan(0.25);
+    expect(share.capital).toBeGreaterThan(0.25);
+  });
+
+  it('serves the accounts PDF whose cited page shows the figure the financial summary gives', async () => {
+    for (const { company_number } of SUGGESTED_COMPANIES) {
+      const { body } = await get(`/api/companies_house/get_overview?company_number=${company_number}`);
+      const turnover = body.financial_summary.turnover.at(-1);
+      expect(turnover.pageNumber).toBeGreaterThan(0);
+      const response = await fetch(`${t.url}/api/companies_house/get_filing_pdf?company_number=${company_number}&filing_type=AA&file_name=${turnover.document_id}.pdf`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      const page = await pageText(await response.arrayBuffer(), turnover.pageNumber);
+      expect(page).toContain(formatAmount(turnover.value).replace(/\s+/g, ''));
+    }
+  });
+});
