@@ -100,6 +100,22 @@ describe('accounts PDF of a sample company', () => {
     for (const { company_number, document_id } of documents) await checkDocument(company_number, document_id);
   });
 
+  it('composes the reports of an older document whose summary is not stored, and still prints its figures where they are cited', async () => {
+    const [older] = await t.dataSource.query(
+      `SELECT s.company_number, s.document_id, s.page_numbers, s.turnover FROM financial_statements s
+        WHERE NOT EXISTS (SELECT 1 FROM document_summaries d WHERE d.document_id = s.document_id) ORDER BY s.company_number, s.period_end LIMIT 1`,
+    );
+    expect(older).toBeDefined();
+    const input = (await accountsPdfInputFor(t.dataSource, older.company_number, older.document_id))!;
+    expect(input.summary).toBeNull();
+    const pages = await pagesOf(await renderAccountsPdf(input));
+    expect(pages).toHaveLength(ACCOUNTS_PAGE_COUNT);
+    expect(pages[older.page_numbers.turnover - 1]).toContain(squeeze(formatAmount(Number(older.turnover))));
+    expect(pages[2]).toContain('Fairreviewofthebusiness');
+    expect(pages[2]).toContain('Turnoverfortheyearended');
+    expect(pages[3]).toContain('Strategicrisk');
+  });
+
   it('renders the same bytes every time, quickly', async () => {
     const [{ document_id }] = await t.dataSource.query(`SELECT document_id FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 1`);
     const input = (await accountsPdfInputFor(t.dataSource, '00123456', document_id))!;

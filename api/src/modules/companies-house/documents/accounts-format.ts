@@ -63,3 +63,12 @@ export function formatLineValue(line: { key: string; value: number | null; curre
   if (line.key === 'employeeCount') return groupThousands(line.value);
   return line.value.toFixed(line.key === 'operatingMargin' ? 1 : 2);
 }
+
+/** The auditor-opinion field of unaudited accounts: there is no audit; the accountants who prepared them. */
+export function notAuditedOpinion(accountants: string): string {
+  return `Not audited: the company was entitled to exemption from audit under section 477 of the Companies Act 2006. ${accountants}, Chartered Accountants, prepared the accounts from the company's records (an accountants' report, not an audit opinion).`;
+}
+
+export function isNotAudited(opinion: string | null | undefined): boolean {
+  return Boolean(opinion?.startsWith('Not audited'));
+}

@@ -8,7 +8,7 @@
 import PDFDocument from 'pdfkit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DocumentSummaryRow, FinancialStatementRow, StatementLine } from '../store/rows.js';
-import { currencySymbol, formatAmount, formatLineValue, groupThousands } from './accounts-format.js';
+import { currencySymbol, formatAmount, formatCompact, formatLineValue, formatPercent, groupThousands, isNotAudited, notAuditedOpinion } from './accounts-format.js';
 import { ACCOUNTS_PAGE_COUNT, ACCOUNTS_PAGES, SAMPLE_FOOTER } from './accounts-layout.js';
 
 export { ACCOUNTS_PAGE_COUNT, ACCOUNTS_PAGES, METRIC_PAGES, SAMPLE_FOOTER, STATEMENT_PAGES, SUMMARY_PAGES } from './accounts-layout.js';
@@ -52,6 +52,8 @@ export interface AccountsPdfInput {
   charges: AccountsPdfCharge[];
   /** When the accounts were filed ('YYYY-MM-DD'): the approval date printed. */
   filedOn: string | null;
+  /** The company's auditor or accountants (from its latest summary), for a document whose own summary is not stored. */
+  auditor?: { name: string; audited: boolean } | null;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -93,6 +95,56 @@ interface Block {
   table?: { height: number; draw: (y: number) => number };
 }
 
+/**
+ * The narrative of an accounts document whose summary is not stored (the generator stores the
+ * latest document's): composed from its figures, so that every year's PDF has its reports.
+ */
+export function composeNarrative(input: AccountsPdfInput): DocumentSummaryRow {
+  const s = input.statement;
+  const p = input.previous;
+  const c = s.currency;
+  const end = longDate(s.period_end);
+  const turnover = s.turnover ?? 0;
+  const activity = input.company.sic_texts.map((t) => t.replace(/^\d+ - /, '').toLowerCase()).join('; ') || 'its trade';
+  const md = [
+    p?.turnover
+      ? `Turnover for the year ended ${end} ${turnover >= p.turnover ? 'increased' : 'decreased'} by ${formatPercent(Math.abs(turnover - p.turnover) / Math.abs(p.turnover))} to ${formatCompact(turnover, c)} (previous year: ${formatCompact(p.turnover, c)}).`
+      : `Turnover for the year ended ${end} was ${formatCompact(turnover, c)}.`,
+    (s.operating_profit ?? 0) >= 0
+      ? `Operating profit was ${formatCompact(s.operating_profit ?? 0, c)}${turnover ? `, a margin of ${formatPercent((s.operating_profit ?? 0) / turnover)}` : ''}.`
+      : `The company made an operating loss of ${formatCompact(-(s.operating_profit ?? 0), c)}.`,
+    `Cash at the year end was ${formatCompact(s.cash ?? 0, c)} and net ${(s.net_assets ?? 0) >= 0 ? 'assets' : 'liabilities'} were ${formatCompact(Math.abs(s.net_assets ?? 0), c)}.`,
+  ].join(' ');
+  const page = (n: number) => [n];
+  return {
+    company_number: input.company.company_number,
+    document_id: input.documentId,
+    fiscal_year: s.fiscal_year,
+    business_overview: `The principal activity of ${input.company.company_name} during the year was ${activity}.`,
+    management_discussion: { value: md, pageNumbers: page(ACCOUNTS_PAGES.strategicReport) },
+    risks: [
+      { riskCategory: 'Strategic', riskDescription: 'Competition and the wider economy affect demand for the company\'s services and the prices it can charge.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) },
+      { riskCategory: 'Operational', riskDescription: 'Rising costs and the availability of staff and suppliers affect margins and delivery.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) },
+      { riskCategory: 'Financial', riskDescription: 'The company manages liquidity by monitoring cash flow forecasts and its available facilities.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) },
+    ],
+    key_highlights: [
+      { highlight: `Turnover of ${formatCompact(turnover, c)}`, pageNumbers: page(ACCOUNTS_PAGES.strategicReport) },
+      { highlight: `Year-end cash of ${formatCompact(s.cash ?? 0, c)}`, pageNumbers: page(ACCOUNTS_PAGES.strategicReport) },
+    ],
+    future_outlook: [{ outlookItem: 'The directors expect the company to continue trading on a similar basis in the coming year.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) }],
+    accounting_policies: [
+      { policy: 'Basis of preparation: the financial statements are prepared under the historical cost convention in accordance with UK accounting standards and the Companies Act 2006.', pageNumbers: page(ACCOUNTS_PAGES.accountingPolicies) },
+      { policy: 'Turnover: turnover represents amounts receivable for goods and services provided, net of VAT and trade discounts.', pageNumbers: page(ACCOUNTS_PAGES.accountingPolicies) },
+    ],
+    auditor_name: input.auditor?.name ?? null,
+    auditor_opinion: !input.auditor
+      ? null
+      : input.auditor.audited
+        ? `Unqualified opinion: in our opinion the financial statements give a true and fair view of the state of the company's affairs as at ${end} and of its ${(s.net_profit_loss ?? 0) >= 0 ? 'profit' : 'loss'} for the year then ended.`
+        : notAuditedOpinion(input.auditor.name),
+  };
+}
+
 class Renderer {
   readonly doc: PDFKit.PDFDocument;
   private readonly s: FinancialStatementRow;
@@ -101,8 +153,15 @@ class Renderer {
   private readonly yearEnd: string;
   private readonly small: boolean;
   private readonly group: boolean;
+  /** Audited accounts (an auditor's opinion), as against accountants' unaudited ones. */
+  private readonly audited: boolean;
 
-  constructor(private readonly input: AccountsPdfInput) {
+  private readonly input: AccountsPdfInput;
+
+  constructor(given: AccountsPdfInput) {
+    // A document without a stored summary gets one composed from its figures.
+    const input = given.summary ? given : { ...given, summary: composeNarrative(given) };
+    this.input = input;
     this.s = input.statement;
     this.p = input.previous;
     this.symbol = currencySymbol(this.s.currency);
@@ -110,6 +169,7 @@ class Renderer {
     const category = input.company.accounts_category ?? '';
     this.small = !['FULL', 'GROUP', 'MEDIUM'].includes(category);
     this.group = category === 'GROUP';
+    this.audited = Boolean(input.summary?.auditor_name) && !isNotAudited(input.summary?.auditor_opinion);
     const created = new Date(`${input.filedOn ?? this.s.period_end}T12:00:00Z`);
     this.doc = new PDFDocument({
       size: 'A4',
@@ -293,7 +353,7 @@ class Renderer {
       [this.small ? "Directors' report" : 'Strategic report', ACCOUNTS_PAGES.strategicReport],
       ['Principal risks and uncertainties', ACCOUNTS_PAGES.principalRisks],
       ["Directors' report", ACCOUNTS_PAGES.directorsReport],
-      [auditor ? "Independent auditor's report" : 'Audit exemption statement', ACCOUNTS_PAGES.auditorsReport],
+      [this.audited ? "Independent auditor's report" : 'Audit exemption statement', ACCOUNTS_PAGES.auditorsReport],
       ['Income statement', ACCOUNTS_PAGES.incomeStatement],
       ['Balance sheet', ACCOUNTS_PAGES.balanceSheet],
       ['Statement of cash flows', ACCOUNTS_PAGES.cashFlowStatement],
@@ -305,7 +365,10 @@ class Renderer {
       { heading: 'Registered number', text: c.company_number },
       { heading: 'Registered office', text: office || '-' },
       { heading: 'Principal activity', text: c.sic_texts.join('\n') || '-' },
-      { heading: auditor ? 'Independent auditor' : 'Audit', text: auditor ? `${auditor}\nStatutory Auditor` : 'The company is exempt from audit.' },
+      {
+        heading: auditor ? (this.audited ? 'Independent auditor' : 'Accountants') : 'Audit',
+        text: auditor ? `${auditor}\n${this.audited ? 'Statutory Auditor' : 'Chartered Accountants'}` : 'The company is exempt from audit.',
+      },
       ...(bankers.length ? [{ heading: 'Bankers and secured lenders', text: bankers.join('\n') }] : []),
       { heading: 'Contents', text: contents.map(([name, page]) => `${name} .... page ${page}`).join('\n') },
     ]);
@@ -359,7 +422,7 @@ class Renderer {
         text: dividends?.value ? `Dividends of ${this.symbol}${groupThousands(Math.abs(dividends.value))} were paid during the year.` : 'The directors do not recommend the payment of a dividend for the year.',
       },
       { heading: 'Going concern', text: 'The directors have assessed the company\'s ability to continue as a going concern; see note 1 to the financial statements.' },
-      ...(this.input.summary?.auditor_name
+      ...(this.audited
         ? [{ heading: 'Disclosure of information to the auditor', text: 'So far as each director is aware, there is no relevant audit information of which the company\'s auditor is unaware.' }]
         : []),
       { text: `This report was approved by the board on ${approved} and signed on its behalf by ${signer ? readableName(signer.name) : 'the directors'}, Director.` },
@@ -369,7 +432,7 @@ class Renderer {
   private auditorsReport(): void {
     const summary = this.input.summary;
     const company = this.input.company.company_name;
-    if (summary?.auditor_name) {
+    if (summary?.auditor_name && this.audited) {
       const y = this.page(ACCOUNTS_PAGES.auditorsReport, `Independent auditor's report to the members of ${company}`);
       this.blocks(y, [
         { heading: 'Opinion', text: summary.auditor_opinion ?? '' },
@@ -385,6 +448,12 @@ class Renderer {
         { text: 'The members have not required the company to obtain an audit of its accounts for the year in question in accordance with section 476.' },
         { text: "The directors acknowledge their responsibilities for complying with the requirements of the Act with respect to accounting records and the preparation of accounts." },
         { text: 'These accounts have been prepared in accordance with the provisions applicable to companies subject to the small companies regime.' },
+        ...(summary?.auditor_name
+          ? [
+              { heading: "Accountants' report", text: summary.auditor_opinion ?? '' },
+              { heading: 'Accountants', text: `${summary.auditor_name}\nChartered Accountants${this.input.filedOn ? `\n${longDate(this.input.filedOn)}` : ''}` },
+            ]
+          : []),
       ]);
     }
   }
@@ -525,6 +594,9 @@ export async function accountsPdfInputFor(db: Queryable, companyNumber: string, 
     [companyNumber, statement.period_end],
   );
   const [filing] = await db.query(`SELECT date::text AS date FROM filings WHERE company_number = $1 AND document_id = $2 LIMIT 1`, [companyNumber, documentId]);
+  const [latest] = summary
+    ? []
+    : await db.query(`SELECT auditor_name, auditor_opinion FROM document_summaries WHERE company_number = $1 AND auditor_name IS NOT NULL ORDER BY fiscal_year DESC LIMIT 1`, [companyNumber]);
   return {
     company: { ...company, sic_texts: company.sic_texts ?? [] },
     documentId,
@@ -534,5 +606,6 @@ export async function accountsPdfInputFor(db: Queryable, companyNumber: string, 
     officers,
     charges,
     filedOn: filing?.date ?? null,
+    auditor: latest ? { name: latest.auditor_name, audited: !isNotAudited(latest.auditor_opinion) } : null,
   };
 }

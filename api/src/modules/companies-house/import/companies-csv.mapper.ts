@@ -103,7 +103,10 @@ export function publishedDate(text: string): string | null | undefined {
 /** A whole number in 0..max as text; '' → null; anything else → undefined. */
 function count(text: string, max: number): number | null | undefined {
   if (text.length === 0) return null;
-  if (text.length > 10) return undefined;
+  if (text.length > 10) {
+    const trimmed = text.trim();
+    return trimmed.length < text.length ? count(trimmed, max) : undefined;
+  }
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const d = text.charCodeAt(i) - 48;

@@ -32,13 +32,13 @@ export interface ChargeResult {
   securedAt(day: Day): boolean;
 }
 
-const LEGACY_CLASSIFICATIONS = ['Debenture', 'Legal charge', 'Mortgage debenture', 'All assets debenture', 'Legal mortgage', 'Rent deposit deed', 'Fixed and floating charge'];
+const LEGACY_CLASSIFICATIONS = ['Debenture', 'Mortgage debenture', 'All assets debenture', 'Fixed and floating charge', 'Debenture deed'];
 
 function chargeCount(rng: Rng, plan: CompanyPlan): number {
   if (plan.suggested) return plan.suggested.lenders.length + 2;
   if (!plan.filesAnnually && plan.form !== 'lp') return rng.chance(0.1) ? 1 : 0;
-  const rate = plan.trading ? plan.sector.chargeRate * (plan.size === 'micro' ? 0.55 : plan.size === 'small' ? 1.1 : 1.5) : plan.sector.chargeRate;
-  if (!rng.chance(Math.min(0.92, rate))) return 0;
+  const rate = plan.trading ? plan.sector.chargeRate * (plan.size === 'micro' ? 1 : plan.size === 'small' ? 1.4 : 1.6) : plan.sector.chargeRate;
+  if (!rng.chance(Math.min(0.92, plan.early && plan.trading ? Math.max(rate, 0.5) : rate))) return 0;
   const r = rng.next();
   const base = r < 0.5 ? 1 : r < 0.75 ? 2 : r < 0.88 ? 3 : r < 0.96 ? rng.between(4, 6) : rng.between(7, 12);
   return plan.size === 'large' ? base + rng.between(1, 4) : base;
@@ -101,7 +101,10 @@ function particulars(rng: Rng, plan: CompanyPlan, lender: Lender, created: Day):
   return {
     classification_description: 'A registered charge',
     particulars_type: 'brief-description',
-    particulars_description: rng.chance(0.3) ? `${rng.pick(['Intellectual property', 'All registered trade marks', 'The patents and patent applications'])} of the company as specified in the instrument.` : null,
+    particulars_description:
+      ['software', 'creative', 'professional', 'engineering'].includes(plan.sector.id) && rng.chance(0.3)
+        ? `${rng.pick(['Intellectual property', 'All registered trade marks', 'The patents and patent applications'])} of the company as specified in the instrument.`
+        : null,
     contains_fixed_charge: true,
     contains_floating_charge: covers || rng.chance(0.5),
     contains_negative_pledge: rng.chance(0.85),

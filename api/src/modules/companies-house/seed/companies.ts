@@ -85,7 +85,7 @@ const PATTERN_SIZE = 1000;
  */
 const PATTERN: number[] = (() => {
   const slots: number[] = new Array(PATTERN_SIZE).fill(-1);
-  const order = CLASSES.map((c, i) => i).sort((a, b) => CLASSES[a].share - CLASSES[b].share);
+  const order = CLASSES.map((_, i) => i).sort((a, b) => CLASSES[a].share - CLASSES[b].share);
   // First occurrences up front (at slots 1, 3, 5, ...) so a small sample sees every class.
   let position = 1;
   const remaining = CLASSES.map((c) => c.share);
@@ -113,11 +113,19 @@ const PATTERN_RANK: number[] = (() => {
   return PATTERN.map((id) => seen[id]++);
 })();
 
+const classCounts = new Map<string, number>();
+
+/** How many of `total` generated companies fall in class `id`. */
 function classCount(id: number, total: number): number {
-  const full = Math.floor(total / PATTERN_SIZE) * CLASSES[id].share;
-  let partial = 0;
-  for (let s = 0; s < total % PATTERN_SIZE; s++) if (PATTERN[s] === id) partial++;
-  return full + partial;
+  const key = `${id}:${total}`;
+  let count = classCounts.get(key);
+  if (count === undefined) {
+    count = Math.floor(total / PATTERN_SIZE) * CLASSES[id].share;
+    for (let s = 0; s < total % PATTERN_SIZE; s++) if (PATTERN[s] === id) count++;
+    if (classCounts.size > 1000) classCounts.clear();
+    classCounts.set(key, count);
+  }
+  return count;
 }
 
 function interpolate(x: number, xs: number[], ys: number[]): number {
@@ -603,6 +611,7 @@ function basePlan(index: number, ctx: GeneratorContext, rng: Rng, input: BaseInp
     turnoverScale: input.turnoverScale,
     suggested: null,
     pscShowcase: false,
+    early: index < SUGGESTED_SPECS.length + 100,
   };
 }
 

@@ -94,7 +94,8 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
   }
   const scale = plan.turnoverScale / levels[levels.length - 1];
 
-  const margin0 = s.operatingMargin + rng.normal() * s.marginSpread * 0.7;
+  // The suggested companies are healthy examples: margins at or above their sector's.
+  const margin0 = plan.suggested ? s.operatingMargin + 0.015 + rng.next() * 0.02 : s.operatingMargin + rng.normal() * s.marginSpread * 0.7;
   const gross0 = Math.min(0.95, Math.max(0.05, s.grossMargin + rng.normal() * 0.05));
   const efficiency = rng.logNormal(1, 0.35);
   const intensity = s.assetIntensity * rng.logNormal(1, 0.3);
@@ -103,7 +104,7 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
   const investmentShare = s.id === 'finance' || plan.size === 'large' ? rng.uniform(0.05, 0.4) : rng.chance(0.1) ? rng.uniform(0.01, 0.1) : 0;
   const stockShare = Math.min(0.8, Math.max(0, s.stockShare + rng.normal() * 0.05));
   let cashShare = rng.uniform(0.08, 0.45);
-  const leverage = rng.uniform(0.15, 0.45);
+  const leverage = plan.suggested ? rng.uniform(0.12, 0.22) : rng.uniform(0.15, 0.45);
   const payout = plan.form === 'plc' ? rng.uniform(0.3, 0.6) : rng.chance(0.6) ? rng.uniform(0.3, 0.9) : 0;
   const rate = rng.uniform(0.045, 0.085);
   const equityRatio = Math.max(0.05, Math.min(0.85, rng.uniform(0.15, 0.65) + (s.id === 'property' ? 0.05 : 0)));
@@ -115,7 +116,7 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
   periods.forEach((p, k) => {
     const months = Math.max(1, Math.round((p.end - p.start + 1) / 30.44));
     const turnover = Math.max(1_000, Math.round(levels[k] * scale * Math.min(1, months / 12)));
-    let margin = margin0 + rng.normal() * s.marginSpread * 0.35;
+    let margin = margin0 + rng.normal() * s.marginSpread * (plan.suggested ? 0.12 : 0.35);
     if (p.end >= COVID_START && p.end < COVID_END && s.covidShock < 0) margin += s.covidShock * 0.3;
     margin = Math.max(-0.6, Math.min(0.7, margin));
     const grossMargin = Math.min(0.97, Math.max(margin + 0.02, gross0 + rng.normal() * 0.015));
@@ -179,7 +180,8 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
     const financingCashFlow = cash - cashAtStart - operatingCashFlow - investingCashFlow;
 
     const shares = shareCapital > 0 ? shareCapital / capital.nominal : 0;
-    const earningsPerShare = (plan.form === 'plc' || plan.size === 'large') && shares > 0 ? Math.round((netProfit / shares) * 100 * 100) / 100 : null;
+    // Earnings per share: reported by public companies (in pence, or cents).
+    const earningsPerShare = plan.form === 'plc' && shares > 0 ? Math.round((netProfit / shares) * 100 * 100) / 100 : null;
     const debtToEquity = netAssets > 0 ? Math.round((borrowings / netAssets) * 100) / 100 : null;
 
     const employees = Math.min(maxEmployees, Math.max(minEmployees, Math.round((turnover / s.revenuePerEmployee) * efficiency * (months < 12 ? 12 / months : 1))));

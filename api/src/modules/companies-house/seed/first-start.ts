@@ -4,6 +4,8 @@ import type { ImportReporter } from '../import/importer.js';
 import { seedSampleData } from './seed.js';
 
 const SILENT: ImportReporter = { progress: () => undefined, bad: () => undefined, info: () => undefined };
+/** Held while one process generates the first-start sample, so that API processes starting together on one server generate it once. */
+const FIRST_START_LOCK = 7_364_022;
 
 /**
  * First start: with an empty register and SAMPLE_COMPANIES above 0, generates that many sample
@@ -12,13 +14,30 @@ const SILENT: ImportReporter = { progress: () => undefined, bad: () => undefined
 export async function ensureSampleData(dataSource: DataSource, config: AppConfig, log: (line: string) => void): Promise<void> {
   const count = config.sampleCompanies;
   if (count <= 0) return;
-  const [{ empty }] = await dataSource.query(`SELECT NOT EXISTS (SELECT 1 FROM companies) AS empty`);
-  if (!empty) return;
-  log(`Generating sample data: ${count.toLocaleString('en-GB')} companies...`);
-  const summary = await seedSampleData(dataSource, config, { companies: count, seed: 1, reporter: SILENT });
-  const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
-  log(
-    `Sample data ready: ${summary.companies.toLocaleString('en-GB')} companies, ${rows.toLocaleString('en-GB')} rows in ${summary.seconds.toFixed(1)} s ` +
-      `(labelled as sample data; "credence-admin seed --companies N" makes more).`,
-  );
+  // On server Postgres, a process that finds another one generating leaves it to that one.
+  const lock = config.databaseUrl ? dataSource.createQueryRunner() : null;
+  if (lock) {
+    await lock.connect();
+    const [{ locked }] = await lock.query(`SELECT pg_try_advisory_lock($1) AS locked`, [FIRST_START_LOCK]);
+    if (!locked) {
+      await lock.release();
+      return;
+    }
+  }
+  try {
+    const [{ empty }] = await dataSource.query(`SELECT NOT EXISTS (SELECT 1 FROM companies) AS empty`);
+    if (!empty) return;
+    log(`Generating sample data: ${count.toLocaleString('en-GB')} companies...`);
+    const summary = await seedSampleData(dataSource, config, { companies: count, seed: 1, reporter: SILENT });
+    const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
+    log(
+      `Sample data ready: ${summary.companies.toLocaleString('en-GB')} companies, ${rows.toLocaleString('en-GB')} rows in ${summary.seconds.toFixed(1)} s ` +
+        `(labelled as sample data; "credence-admin seed --companies N" makes more).`,
+    );
+  } finally {
+    if (lock) {
+      await lock.query(`SELECT pg_advisory_unlock($1)`, [FIRST_START_LOCK]).catch(() => undefined);
+      await lock.release();
+    }
+  }
 }

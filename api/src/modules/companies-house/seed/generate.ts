@@ -18,8 +18,8 @@ import { documentSummary } from './summaries.js';
 import type { CompanyBundle, FilingEvent, GeneratorContext } from './types.js';
 import type { DocumentSummaryRow } from '../store/rows.js';
 
-/** Document summaries are stored for each company's latest accounts documents (every one for the suggested companies). */
-export const SUMMARISED_DOCUMENTS = 2;
+/** Document summaries are stored for the latest accounts document of each company (every one for the suggested companies); older documents' PDFs compose their narrative from the figures. */
+export const SUMMARISED_DOCUMENTS = 1;
 
 export function generateCompany(index: number, ctx: GeneratorContext): CompanyBundle {
   const plan = planCompany(index, ctx);

@@ -101,11 +101,11 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
     const r = rng.next();
     seats = { micro: r < 0.55 ? 1 : r < 0.9 ? 2 : 3, small: r < 0.3 ? 1 : r < 0.75 ? 2 : rng.between(3, 4), medium: rng.between(2, 6), large: rng.between(4, 10) }[plan.size];
   }
-  const meanTenure = plan.size === 'micro' ? 5200 : plan.size === 'small' ? 3600 : 2600;
+  const meanTenure = plan.size === 'micro' ? 6200 : plan.size === 'small' ? 4200 : 2800;
 
   const addSeat = (role: string, from: Day, corporateRate: number) => {
-    // Seats of old companies are followed from the holder in office 25 years ago.
-    let start = Math.max(from, stop - 9131);
+    // Seats of old companies are followed from the holder in office some 25-35 years ago.
+    let start = Math.max(from, stop - 9131 - rng.int(3650));
     for (let holder = 0; holder < 12 && start < stop; holder++) {
       const corporate = rng.chance(corporateRate);
       const tenure = Math.round(rng.exponential(meanTenure)) + 60;
@@ -132,7 +132,7 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
 
   // Recent comings and goings, so that the last twelve months have activity for a good share.
   const current = appointments.filter((a) => a.resigned === null && a.role !== 'secretary' && a.role !== 'corporate-secretary');
-  const recent = plan.suggested ? 1 : plan.status === 'Dissolved' ? 0 : plan.size === 'micro' ? 0.12 : 0.3;
+  const recent = plan.suggested ? 1 : plan.status === 'Dissolved' ? 0 : plan.size === 'micro' ? 0.16 : 0.3;
   if (rng.chance(recent) && stop === plan.ref) {
     const on = plan.ref - rng.between(7, 330);
     if (on > plan.incorporated) {
@@ -179,7 +179,8 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
       appointed_on: isoDay(a.appointed),
       resigned_on: a.resigned === null ? null : isoDay(a.resigned),
       nationality: p?.nationality ?? null,
-      occupation: p ? (a.role.includes('secretary') ? null : plan.size === 'large' || plan.form === 'plc' ? rng.pick(BOARD_ROLES) : rng.pick(OCCUPATIONS[plan.sector.id])) : null,
+      // Secretaries and LLP members have no occupation on the register.
+      occupation: p && a.role === 'director' ? (plan.size === 'large' || plan.form === 'plc' ? rng.pick(BOARD_ROLES) : rng.pick(OCCUPATIONS[plan.sector.id])) : null,
       country_of_residence: p?.residence ?? null,
       birth_month: p?.birthMonth ?? null,
       birth_year: p?.birthYear ?? null,
@@ -233,7 +234,7 @@ function officerEvents(plan: CompanyPlan, rng: Rng, a: Appointment, events: Fili
   const end = a.resigned ?? stop;
   const from = Math.max(a.appointed + 60, start);
   if (end > from && !corporate) {
-    const changes = plan.suggested && secretary && a.resigned === null ? 1 : Math.floor(rng.next() + ((end - from) / 365) * (plan.suggested ? 0.25 : 0.05));
+    const changes = plan.suggested && secretary && a.resigned === null ? 1 : Math.floor(rng.next() * 0.9 + ((end - from) / 365) * (plan.suggested ? 0.25 : 0.04));
     for (let c = 0; c < changes; c++) {
       const on = from + rng.int(end - from);
       events.push({

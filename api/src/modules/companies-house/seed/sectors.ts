@@ -242,7 +242,7 @@ export const SECTORS: readonly Sector[] = [
   }),
   S({
     id: 'dormant',
-    weight: 16,
+    weight: 20,
     sic: codes([['99999', 3], ['74990', 1], ['98000', 2]]),
     revenuePerEmployee: 1, grossMargin: 0, operatingMargin: 0, marginSpread: 0, assetIntensity: 0, fixedShare: 0, intangibleShare: 0, stockShare: 0,
     growth: 0, growthSpread: 0, covidShock: 0, chargeRate: 0.02, lenders: LENDERS_GENERAL,

@@ -8,8 +8,8 @@ import { upsertCharges, upsertRows } from '../store/company-store.js';
 import { COMPANIES, DOCUMENT_SUMMARIES, FILINGS, FINANCIAL_STATEMENTS, OFFICERS, PSCS, SIC_CODES } from '../store/tables.js';
 import { dayOf, todayDay } from './dates.js';
 import { generateCompany } from './generate.js';
-import { sicCodeRows } from './sic-codes.js';
 import type { WorkerInput, WorkerMessage } from './seed-worker.js';
+import { sicCodeRows } from './sic-codes.js';
 import type { CompanyBundle, GeneratorContext } from './types.js';
 
 export interface SeedOptions {
@@ -25,6 +25,12 @@ export interface SeedOptions {
   referenceDate?: string;
   /** Companies per transaction (default 2,500 on server Postgres, 1,000 on the embedded one). */
   batchSize?: number;
+  /**
+   * Worker threads on server Postgres (default: 2 for runs of 20,000 companies or more, else 0):
+   * each generates and writes its share of the batches over its own connection. 0: all in this
+   * thread. The data is the same either way.
+   */
+  workers?: number;
 }
 
 export interface SeedSummary {
@@ -51,7 +57,8 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
   const batchSize = options.batchSize ?? (server ? 2_500 : 1_000);
 
   const imported = await removeSampleData(dataSource);
-  await dataSource.transaction((m) => upsertRows(m, SIC_CODES, sicCodeRows()));
+  const sicCodes = sicCodeRows();
+  await dataSource.transaction((m) => upsertRows(m, SIC_CODES, sicCodes));
 
   const tables: Record<string, number> = {
     companies: 0,
@@ -62,7 +69,7 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
     filings: 0,
     financial_statements: 0,
     document_summaries: 0,
-    sic_codes: sicCodeRows().length,
+    sic_codes: sicCodes.length,
   };
   let done = 0;
   options.reporter.progress(0, 0, total);
@@ -74,30 +81,29 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
 
   const settings = server ? await sessionSettings(dataSource) : [];
   const url = (dataSource.options as { url?: string }).url;
-  const workers = Number(process.env.SEED_EXP_WORKERS ?? 0);
-  if (server && url && workers > 0 && total >= 10_000) {
+  const workers = options.workers ?? (total >= 20_000 ? 2 : 0);
+  if (server && url && workers > 0) {
     await inWorkers(workers, { url, ctx, batchSize, first: 0, stride: workers, imported, settings }, add);
-    return { companies: tables.companies, tables, seconds: Math.round((Date.now() - started) / 100) / 10 };
-  }
-  // On server Postgres, two transactions in flight, so that one batch is generated while the
-  // other is written; the embedded database runs in this process: one at a time.
-  const lanes = server ? 2 : 1;
-  let next = 0;
-  const lane = async () => {
-    while (next < total) {
-      const start = next;
-      const end = Math.min(total, start + batchSize);
-      next = end;
-      const bundles: CompanyBundle[] = [];
-      for (let i = start; i < end; i++) {
-        bundles.push(generateCompany(i, ctx));
-        if (lanes > 1 && (i - start) % 250 === 249) await yieldToEventLoop();
+  } else {
+    // Two transactions in flight on server Postgres, so that one batch is generated while the
+    // other is written; the embedded database runs in this process: one at a time.
+    const lanes = server ? 2 : 1;
+    let next = 0;
+    const lane = async () => {
+      while (next < total) {
+        const start = next;
+        const end = Math.min(total, start + batchSize);
+        next = end;
+        const bundles: CompanyBundle[] = [];
+        for (let i = start; i < end; i++) {
+          bundles.push(generateCompany(i, ctx));
+          if (lanes > 1 && (i - start) % 250 === 249) await yieldToEventLoop();
+        }
+        add(end - start, await dataSource.transaction((m) => writeBatch(m, bundles, imported, settings)));
       }
-      add(end - start, await dataSource.transaction((m) => writeBatch(m, bundles, imported, settings)));
-    }
-  };
-  await Promise.all(Array.from({ length: lanes }, lane));
-
+    };
+    await Promise.all(Array.from({ length: lanes }, lane));
+  }
   return { companies: tables.companies, tables, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
@@ -153,25 +159,17 @@ export async function writeBatch(m: EntityManager, bundles: CompanyBundle[], imp
   type Lists = Omit<CompanyBundle, 'company'>;
   const all = <K extends keyof Lists>(key: K): Lists[K] => bundles.flatMap((b) => b[key] as unknown[]) as Lists[K];
   const charges = all('charges');
-  const timed = async (name: string, work: () => Promise<number>) => {
-    const t0 = performance.now();
-    const n = await work();
-    if (process.env.SEED_EXP_TIME) TIMES[name] = (TIMES[name] ?? 0) + performance.now() - t0;
-    return n;
-  };
   return {
-    companies: await timed('companies', () => upsertRows(m, COMPANIES, bundles.map((b) => b.company))),
-    officers: await timed('officers', () => upsertRows(m, OFFICERS, all('officers'))),
-    pscs: await timed('pscs', () => upsertRows(m, PSCS, all('pscs'))),
-    charges: await timed('charges', () => upsertCharges(m, charges)),
+    companies: await upsertRows(m, COMPANIES, bundles.map((b) => b.company)),
+    officers: await upsertRows(m, OFFICERS, all('officers')),
+    pscs: await upsertRows(m, PSCS, all('pscs')),
+    charges: await upsertCharges(m, charges),
     charge_lenders: charges.reduce((n, c) => n + (c.persons_entitled?.length ?? 0), 0),
-    filings: await timed('filings', () => upsertRows(m, FILINGS, all('filings'))),
-    financial_statements: await timed('financial_statements', () => upsertRows(m, FINANCIAL_STATEMENTS, all('financials'))),
-    document_summaries: await timed('document_summaries', () => upsertRows(m, DOCUMENT_SUMMARIES, all('summaries'))),
+    filings: await upsertRows(m, FILINGS, all('filings')),
+    financial_statements: await upsertRows(m, FINANCIAL_STATEMENTS, all('financials')),
+    document_summaries: await upsertRows(m, DOCUMENT_SUMMARIES, all('summaries')),
   };
 }
-
-export const TIMES: Record<string, number> = {};
 
 /**
  * Deletes earlier sample companies and everything they have. When the database holds nothing but
@@ -193,4 +191,3 @@ async function removeSampleData(dataSource: DataSource): Promise<boolean> {
     return true;
   });
 }
-

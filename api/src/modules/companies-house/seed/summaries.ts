@@ -4,13 +4,14 @@
  * by category, key highlights, future outlook, accounting policies, and the auditor and opinion.
  * Every part cites the page of the PDF that prints it (documents/accounts-layout.ts).
  */
-import { formatCompact, formatPercent } from '../documents/accounts-format.js';
+import { formatCompact, formatPercent, notAuditedOpinion } from '../documents/accounts-format.js';
 import { SUMMARY_PAGES } from '../documents/accounts-layout.js';
 import type { Period } from './accounts.js';
 import { displayName } from './companies.js';
 import { longDate } from './dates.js';
 import type { Figures } from './financials.js';
 import { AUDITORS } from './lenders.js';
+import { SURNAMES } from './names.js';
 import type { Rng } from './random.js';
 import type { SectorId } from './sectors.js';
 import type { CompanyPlan } from './types.js';
@@ -222,6 +223,15 @@ const OTHER_RISKS = [
   'The loss of key management could affect delivery of the company\'s strategy.',
 ];
 
+const PRACTICE_ENDINGS = ['& Co', 'Accountants Limited', 'Chartered Accountants', 'Accountancy Limited', 'LLP', '& Partners', 'Associates Limited'];
+
+/** A local accountancy practice ("Hargreaves & Co", "Shah Pemberton Accountants Limited"). */
+function accountants(rng: Rng, plan: CompanyPlan): string {
+  const first = rng.pick(SURNAMES);
+  const second = rng.chance(0.4) ? ` ${rng.pick(SURNAMES)}` : rng.chance(0.2) ? ` ${plan.town.name}` : '';
+  return `${first}${second} ${rng.pick(PRACTICE_ENDINGS)}`;
+}
+
 function pct(now: number, before: number): string {
   return formatPercent(Math.abs(now - before) / Math.abs(before));
 }
@@ -330,6 +340,10 @@ export function documentSummary(input: SummaryInput, rng: Rng): DocumentSummaryR
           : roll < 0.03
             ? `Unqualified opinion with an emphasis of matter: in our opinion ${trueFair}.`
             : `Unqualified opinion: in our opinion ${trueFair}.`;
+  } else {
+    // Exempt from audit: the accountants who prepared the accounts report instead (not an opinion).
+    auditorName = accountants(rng, plan);
+    opinion = notAuditedOpinion(auditorName);
   }
 
   return {

@@ -68,6 +68,12 @@ export interface CompanyPlan {
   suggested: SuggestedSpec | null;
   /** A company whose history is scripted to show every kind of PSC filing (small samples see them all). */
   pscShowcase: boolean;
+  /**
+   * One of the first hundred generated companies, which borrow and change their capital more
+   * often than the register at large, so that a small sample (the first start's) shows those
+   * sections for a good share of its companies.
+   */
+  early: boolean;
 }
 
 /** Extra demands on the companies the landing page suggests: everything populated. */
