@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -20,12 +20,14 @@ if (!url) {
   process.stderr.write('Set BENCH_DATABASE_URL to a database with companies (npm run bench:seed -- --keep prints one).\n');
   process.exit(2);
 }
+// CREDENCE_BENCH_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x).
+const MAIN = process.env.CREDENCE_BENCH_DIST ? resolve(process.env.CREDENCE_BENCH_DIST, 'src', 'main.js') : join(here, '..', 'dist', 'src', 'main.js');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const ADMIN = { email: 'admin@credence.local', password: 'benchmark admin passphrase' };
 
 function start(env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, '..', 'dist', 'src', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (data) => {
       output += data;

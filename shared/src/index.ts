@@ -6,3 +6,6 @@ export * from './rules/lenders.js';
 export * from './contracts/uk-companies.js';
 export * from './rules/filing-descriptions.js';
 export * from './rules/uk/index.js';
+export * from './filters/types.js';
+export * from './filters/columns.js';
+export * from './contracts/screeners.js';

@@ -40,7 +40,7 @@ function chargeCount(rng: Rng, plan: CompanyPlan): number {
   const rate = plan.trading ? plan.sector.chargeRate * (plan.size === 'micro' ? 1 : plan.size === 'small' ? 1.4 : 1.6) : plan.sector.chargeRate;
   if (!rng.chance(Math.min(0.92, plan.early && plan.trading ? Math.max(rate, 0.5) : rate))) return 0;
   const r = rng.next();
-  const base = r < 0.5 ? 1 : r < 0.75 ? 2 : r < 0.88 ? 3 : r < 0.96 ? rng.between(4, 6) : rng.between(7, 12);
+  const base = r < 0.6 ? 1 : r < 0.82 ? 2 : r < 0.92 ? 3 : r < 0.98 ? rng.between(4, 6) : rng.between(7, 12);
   return plan.size === 'large' ? base + rng.between(1, 4) : base;
 }
 

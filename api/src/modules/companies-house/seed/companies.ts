@@ -406,7 +406,7 @@ if (SUGGESTED_SPECS.some((s, i) => SUGGESTED_COMPANIES[i]?.company_number !== s.
 
 /** Years of filing history (and so of accounts) a company shows: 3-4, 4-6 for larger ones. */
 const WINDOW_YEARS: Record<SizeClass, Weighted<number>> = {
-  micro: Weighted.of<number>([[3, 80], [4, 20]]),
+  micro: Weighted.of<number>([[3, 92], [4, 8]]),
   small: Weighted.of<number>([[3, 60], [4, 30], [5, 10]]),
   medium: Weighted.of<number>([[4, 50], [5, 35], [6, 15]]),
   large: Weighted.of<number>([[5, 50], [6, 50]]),

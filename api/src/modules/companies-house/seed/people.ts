@@ -166,8 +166,8 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
   const rows: OfficerRow[] = [];
   const events: FilingEvent[] = [];
   const people: OfficerResult['people'] = [];
-  // The register keeps every appointment; the sample keeps those of the last twenty years.
-  const horizon = plan.ref - 7305;
+  // The register keeps every appointment; the sample keeps those of the last fifteen years.
+  const horizon = plan.ref - 5479;
   for (const a of appointments) {
     if (a.resigned !== null && a.resigned < horizon) continue;
     const p = a.person;

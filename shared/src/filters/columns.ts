@@ -1,0 +1,117 @@
+/**
+ * The columns of the four screener tables (spec 2 3.10-3.14): the only ids the API sorts and
+ * filters on (its allow-list), the CLI's `screener columns`, and the web's headers and popups.
+ */
+import type { ColumnKind, ColumnFormat, ColumnSpec } from './types.js';
+
+function column(
+  id: string,
+  label: string,
+  kind: ColumnKind,
+  format: ColumnFormat,
+  extra: Partial<Pick<ColumnSpec, 'sortable' | 'filterable' | 'visible' | 'options' | 'truncate'>> = {},
+): ColumnSpec {
+  return { id, label, kind, format, sortable: true, filterable: true, visible: true, ...extra };
+}
+
+/** Filing years offered by the filters panel (spec 2 2.11: fixed 2020 to 2026). */
+export const FILING_YEAR_OPTIONS: readonly string[] = ['2020', '2021', '2022', '2023', '2024', '2025', '2026'];
+export const CHARGE_STATUS_OPTIONS: readonly string[] = ['fully-satisfied', 'outstanding', 'part-satisfied', 'satisfied'];
+export const CURRENCY_OPTIONS: readonly string[] = ['GBP', 'EUR', 'USD'];
+
+/** Numeric filter columns of spec 2 section 9, in the order the spec lists them. */
+export const COMPANY_METRIC_COLUMNS = [
+  'turnover',
+  'operating_profit',
+  'net_profit_loss',
+  'EBITDA',
+  'total_assets',
+  'total_liabilities',
+  'net_asset',
+  'cash',
+  'employee_count',
+  'earnings_per_share',
+  'debt_to_equity_ratio',
+] as const;
+export type CompanyMetricColumn = (typeof COMPANY_METRIC_COLUMNS)[number];
+
+/**
+ * Companies screener (spec 2 3.14). industry_sector is the SIC 2007 section of the company's
+ * first SIC code ("Manufacturing"), industry_group its division ("Manufacture of food products"),
+ * sic_code that code ("10710"). Figures are the latest financial year's.
+ */
+export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
+  column('company_name', 'Company Name', 'text', 'text'),
+  column('company_number', 'Company Number', 'text', 'text'),
+  column('ticker', 'Ticker', 'text', 'text', { visible: false }),
+  column('industry_group', 'Industry Group', 'select', 'text'),
+  column('industry_sector', 'Industry Sector', 'select', 'text'),
+  column('sic_code', 'SIC Code', 'select', 'text'),
+  column('currency', 'Currency', 'select', 'text', { options: CURRENCY_OPTIONS }),
+  column('filing_year', 'Filing Year', 'select', 'integer', { options: FILING_YEAR_OPTIONS }),
+  column('turnover', 'Turnover', 'number', 'millions'),
+  column('operating_profit', 'Operating Profit', 'number', 'millions'),
+  column('net_profit_loss', 'Net Profit/Loss', 'number', 'millions'),
+  column('EBITDA', 'EBITDA', 'number', 'millions'),
+  column('total_assets', 'Total Assets', 'number', 'millions'),
+  column('total_liabilities', 'Total Liabilities', 'number', 'millions'),
+  column('net_asset', 'Net Assets', 'number', 'millions'),
+  column('cash', 'Cash', 'number', 'millions'),
+  column('employee_count', 'Employees', 'number', 'integer'),
+  column('earnings_per_share', 'EPS', 'number', 'ratio', { visible: false }),
+  column('debt_to_equity_ratio', 'Debt to Equity', 'number', 'ratio', { visible: false }),
+  column('total_charges', 'Total Charges', 'number', 'integer'),
+  column('outstanding', 'Outstanding', 'number', 'integer'),
+  column('fixed', 'Fixed', 'number', 'integer'),
+  column('floating', 'Floating', 'number', 'integer'),
+  column('negative_pledge', 'Negative Pledge', 'number', 'integer'),
+  column('part_satisfied', 'Part Satisfied', 'number', 'integer'),
+];
+
+/** Charges Screener tab (spec 2 3.10). `lenders` filters match any of the charge's lenders. */
+export const CHARGE_SCREENER_COLUMNS: readonly ColumnSpec[] = [
+  column('company_name', 'Company Name', 'text', 'text'),
+  column('company_number', 'Company Number', 'text', 'text'),
+  column('status', 'Status', 'select', 'text', { options: CHARGE_STATUS_OPTIONS }),
+  column('delivered_on', 'Delivered On', 'date', 'date'),
+  column('lenders', 'Lenders', 'text', 'list', { sortable: false, truncate: 50 }),
+  column('charge_code', 'Charge Code', 'text', 'text'),
+  column('classification_description', 'Classification', 'select', 'text'),
+  column('particulars_description', 'Particulars', 'text', 'text', { sortable: false, truncate: 100 }),
+  column('charge_number', 'Charge Number', 'number', 'integer'),
+  column('contains_fixed_charge', 'Fixed', 'boolean', 'boolean'),
+  column('contains_floating_charge', 'Floating', 'boolean', 'boolean'),
+  column('contains_negative_pledge', 'Negative Pledge', 'boolean', 'boolean'),
+  column('created_on', 'Created On', 'date', 'date'),
+  column('satisfied_on', 'Satisfied On', 'date', 'date'),
+];
+
+/** Creditor Overview tab (spec 2 3.11). */
+export const LENDER_STATS_COLUMNS: readonly ColumnSpec[] = [
+  column('lender_name', 'Lender', 'text', 'text', { truncate: 50 }),
+  column('total_charges', 'Total Charges', 'number', 'integer'),
+  column('outstanding_charges', 'Outstanding', 'number', 'integer'),
+  column('part_satisfied_charges', 'Part Satisfied', 'number', 'integer'),
+  column('companies_count', 'Companies', 'number', 'integer'),
+  column('floating_charges', 'Floating', 'number', 'integer'),
+  column('fixed_charges', 'Fixed', 'number', 'integer'),
+  column('negative_pledge_charges', 'Negative Pledge', 'number', 'integer'),
+];
+
+/** Company Aggregation tab (spec 2 3.13). */
+export const COMPANY_CHARGE_STATS_COLUMNS: readonly ColumnSpec[] = [
+  column('company_name', 'Company Name', 'text', 'text'),
+  column('company_number', 'Company Number', 'text', 'text'),
+  column('total_charges', 'Total Charges', 'number', 'integer'),
+  column('outstanding_charges', 'Outstanding', 'number', 'integer'),
+  column('part_satisfied_charges', 'Part Satisfied', 'number', 'integer'),
+  column('fixed_charges', 'Fixed', 'number', 'integer'),
+  column('floating_charges', 'Floating', 'number', 'integer'),
+  column('negative_pledge_charges', 'Negative Pledge', 'number', 'integer'),
+  column('latest_charge_date', 'Latest Charge', 'date', 'date'),
+  column('unique_lenders_count', 'Unique Lenders', 'number', 'integer'),
+];
+
+export function findColumn(columns: readonly ColumnSpec[], id: string): ColumnSpec | undefined {
+  return columns.find((c) => c.id === id);
+}
