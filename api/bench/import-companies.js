@@ -8,7 +8,8 @@
 //   BENCH_CSV=/path/to/file.csv npm run bench:import   # an existing file (a real download) instead
 //   BENCH_KEEP=1 ...                            # keep the generated file (its path is printed)
 //   BENCH_REIMPORT=1 ...                        # also time a second import of the file (every row an update)
-//   BENCH_DIST=.dist-csv ...                    # a build in another folder than dist/ (relative to the cwd)
+//   CREDENCE_BENCH_DIST=.dist-csv ...           # a build in another folder than dist/ (relative to the cwd)
+//   BENCH_DB=credence_bench_h7 ...              # the database's name prefix (default credence_bench_import)
 //
 // Not part of `npm run bench`: it takes a minute and both cores.
 import { spawn } from 'node:child_process';
@@ -19,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ADMIN = join(process.env.BENCH_DIST ? join(process.cwd(), process.env.BENCH_DIST) : join(here, '..', 'dist'), 'src', 'bin', 'credence-admin.js');
+const ADMIN = join(process.env.CREDENCE_BENCH_DIST ? join(process.cwd(), process.env.CREDENCE_BENCH_DIST) : join(here, '..', 'dist'), 'src', 'bin', 'credence-admin.js');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 if (!process.env.BENCH_CSV && !(ROWS >= 1 && ROWS <= 1_000_000)) throw new Error('BENCH_ROWS: 1 to 1,000,000 (the generator numbers companies uniquely up to there)');
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -226,7 +227,8 @@ const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.arg
 if (isMain) {
   const dir = mkdtempSync(join(tmpdir(), 'credence-bench-import-'));
   const file = process.env.BENCH_CSV ?? join(dir, 'BasicCompanyData-2026-11-01-part1_1.csv');
-  const name = `credence_bench_import_${process.pid}`;
+  const name = `${process.env.BENCH_DB ?? 'credence_bench_import'}_${process.pid}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('BENCH_DB: lower-case letters, digits and _ only');
   const url = new URL(BASE_URL);
   url.pathname = `/${name}`;
   const env = { DATABASE_URL: url.toString(), DATA_DIR: dir, LOG_LEVEL: 'warn' };

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createApi } from './core/bootstrap.js';
 import { ConfigError, loadConfig, redact } from './core/config/config.js';
 import { DatabaseInUseError } from './core/database/database.js';
+import { lineReporter, restoreDeferredCompanyIndexes } from './modules/companies-house/import/companies-csv.bulk-load.js';
 import { ensureSampleData } from './modules/companies-house/seed/first-start.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 
@@ -10,6 +11,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const api = await createApi(config);
+  // A bulk companies-csv import that was killed left the search indexes aside: rebuild them first.
+  await restoreDeferredCompanyIndexes(api.dataSource, lineReporter((line) => process.stdout.write(`  ${line}\n`)));
   const admin = await ensureFirstAdmin(api.app, config);
   await ensureSampleData(api.dataSource, config, (line) => process.stdout.write(`  ${line}\n`));
   await api.app.listen({ port: config.port, host: config.host });

@@ -9,3 +9,6 @@ export * from './rules/uk/index.js';
 export * from './filters/types.js';
 export * from './filters/columns.js';
 export * from './contracts/screeners.js';
+export * from './filters/amounts.js';
+export * from './filters/validate.js';
+export * from './filters/expression.js';

@@ -4,6 +4,7 @@ import type { Role } from '@credence/shared';
 import { loadConfig } from '../core/config/config.js';
 import { createContext } from '../core/context.js';
 import { MailService } from '../core/mail/mail.service.js';
+import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companies-house/import/companies-csv.bulk-load.js';
 import { approvedMail } from '../modules/auth/auth.service.js';
 import type { User } from '../modules/users/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
@@ -105,6 +106,8 @@ export async function runAdmin(command: string, options: Options): Promise<void>
         break;
       }
       case 'migrate': {
+        // A bulk companies-csv import that was killed left the search indexes aside: rebuild them.
+        await restoreDeferredCompanyIndexes(context.dataSource, lineReporter((line) => process.stderr.write(`${line}\n`)));
         const applied = (await context.dataSource.query(`SELECT name, timestamp FROM migrations ORDER BY id`)) as { name: string }[];
         print(options, { applied: applied.map((m) => m.name) }, `Schema up to date (${applied.length} migrations applied).`);
         break;

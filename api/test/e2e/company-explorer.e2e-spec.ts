@@ -245,6 +245,14 @@ describe('UK company explorer API', () => {
       expect(missing.status).toBe(404);
     });
 
+    it('learns the words of a refreshed company\'s name, and corrects a typo in the first letters to them', async () => {
+      const words = () => t.api.dataSource.query(`SELECT word FROM company_name_words WHERE word IN ('caledonian', 'renewables') ORDER BY word`);
+      await t.request('POST', '/api/companies_house/index-to-opensearch', { token, body: { company_id: 'SC123456' } });
+      expect(await words()).toEqual([{ word: 'caledonian' }, { word: 'renewables' }]);
+      const typo = await get('/api/companies_house/search_companies?query=acledonian%20renewables');
+      expect(typo.body[0].CompanyName).toBe('CALEDONIAN RENEWABLES LIMITED');
+    });
+
     it('lists the largest active companies for the default list', async () => {
       const reply = await get('/api/companies_house/get_company_list');
       expect(reply.status).toBe(200);

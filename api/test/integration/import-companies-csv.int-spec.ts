@@ -8,7 +8,7 @@ import { expect } from 'expect';
 import { companiesCsvImporter, createCompaniesCsvImporter } from '../../src/modules/companies-house/import/companies-csv.importer.js';
 import { parseCsv } from '../../src/modules/companies-house/import/csv-reader.js';
 import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
-import { ADMIN, run } from '../support/processes.js';
+import { ADMIN, run, startServer } from '../support/processes.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
 function fixtures(): string {
@@ -342,6 +342,35 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       expect(next.stderr).toContain('an earlier bulk import was interrupted: its 4 search indexes are rebuilt at the end of this one');
       expect(await indexes()).toEqual(before);
       expect(await comment()).toBeNull();
+    });
+
+    it('killed outright: credence-admin migrate and the server\'s start bring the search indexes back', async () => {
+      const killed = async () => {
+        await empty();
+        const bulk = await startBulk(bigFile(40_000));
+        bulk.child.kill('SIGKILL');
+        await bulk.exited;
+        expect((await indexes()).map((i) => i.indexname)).toEqual(['companies_pkey']);
+      };
+      const before = await indexes();
+      await killed();
+      const migrate = await run(ADMIN, ['migrate'], t.environment.env);
+      expect(migrate.code).toBe(0);
+      expect(migrate.stderr).toContain('an earlier bulk import was interrupted: rebuilding the 4 search indexes it set aside');
+      expect(await indexes()).toEqual(before);
+      expect(await comment()).toBeNull();
+      // Nothing to do the second time.
+      expect((await run(ADMIN, ['migrate'], t.environment.env)).stderr).toBe('');
+
+      await killed();
+      const server = await startServer({ ...t.environment.env, PORT: '0' });
+      try {
+        expect(server.output()).toContain('rebuilding the 4 search indexes it set aside');
+        expect(await indexes()).toEqual(before);
+        expect(await comment()).toBeNull();
+      } finally {
+        await server.stop();
+      }
     });
   });
 });

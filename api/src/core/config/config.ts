@@ -50,6 +50,8 @@ export interface AppConfig {
   chApiUrl: string;
   /** Companies in the sample dataset generated on the first start (0: none). */
   sampleCompanies: number;
+  /** Most rows one screener export may hold; a larger export answers 413. */
+  exportMaxRows: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +127,11 @@ function cors(env: Env): AppConfig['corsOrigins'] {
   return origins;
 }
 
+/** EXPORT_MAX_ROWS, also read on its own by the export helpers' default cap. */
+export function exportMaxRows(env: Env = process.env): number {
+  return integer(env, 'EXPORT_MAX_ROWS', 1_000_000, 1, 100_000_000);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The JWT secret: JWT_SECRET when set, else one generated on first start and kept in DATA_DIR. */
@@ -191,6 +198,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     chApiKey: read(env, 'CH_API_KEY') ?? null,
     chApiUrl: (url(env, 'CH_API_URL', ['http:', 'https:']) ?? 'https://api.company-information.service.gov.uk').replace(/\/$/, ''),
     sampleCompanies: integer(env, 'SAMPLE_COMPANIES', 2000, 0, 10_000_000),
+    exportMaxRows: exportMaxRows(env),
   };
 }
 

@@ -13,7 +13,10 @@ export function errorBody(status: number, response: unknown, fallback: string): 
   const body = (response ?? {}) as Record<string, unknown>;
   const { message, error, statusCode: _statusCode, retryAfter: _retryAfter, ...rest } = body;
   const text = typeof error === 'string' && error !== HttpStatus[status] && !message ? error : Array.isArray(message) ? message[0] : message;
-  return { ...rest, error: typeof text === 'string' ? text : fallback, statusCode: status };
+  const resolved = typeof text === 'string' ? text : fallback;
+  // The screener routes answer `{status: 'error', message, error}` (spec 2 section 7).
+  if (rest.status === 'error') return { ...rest, message: resolved, error: resolved, statusCode: status };
+  return { ...rest, error: resolved, statusCode: status };
 }
 
 @Catch()

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { refreshNameWords } from './store/name-words.js';
 import type {
   ChargeRow,
   CompanyRow,
@@ -123,6 +124,9 @@ export class CompaniesRepository {
       `WITH touched AS (UPDATE companies SET updated_at = now() WHERE company_number = $1 RETURNING 1) SELECT count(*)::int AS n FROM touched`,
       [companyNumber],
     );
-    return rows[0].n > 0;
+    if (rows[0].n === 0) return false;
+    // The words of its name join the list that search corrects misspellings against.
+    await refreshNameWords(this.db, { companyNumbers: [companyNumber] });
+    return true;
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { nameWords } from './store/name-words.js';
 
 export interface SearchRow {
   company_number: string;
@@ -60,13 +61,68 @@ const RANKED = (candidates: string) => `
      length(c.company_name), c.company_name
    LIMIT $5`;
 
+const DIRECT = `
+  SELECT company_number FROM companies WHERE company_number = $1
+  UNION
+  (SELECT company_number FROM companies WHERE lower(company_name) COLLATE "C" LIKE $2 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${CANDIDATES})
+  UNION
+  (SELECT company_number FROM companies WHERE $4::text IS NOT NULL AND upper(replace(postcode, ' ', '')) COLLATE "C" LIKE $4 || '%'
+    ORDER BY upper(replace(postcode, ' ', '')) COLLATE "C" LIMIT ${CANDIDATES})`;
+/** Names holding the text anywhere: the trigram index looks up the rarest word ($6), strpos checks the whole text. */
+const FRAGMENT = `(SELECT company_number FROM companies
+    WHERE lower(company_name) LIKE '%' || $6 || '%' AND strpos(lower(company_name), $3) > 0 LIMIT ${CANDIDATES})`;
+// Typos rarely touch the first letters: rank the names sharing the query's first three by
+// similarity (a btree range) before asking the trigram index of a million names (costly).
+const SAME_START = `SELECT company_number FROM (SELECT company_number, company_name FROM companies
+    WHERE lower(company_name) COLLATE "C" LIKE $6 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${TYPO_CANDIDATES}) s
+  WHERE similarity(lower(company_name), $3) >= 0.3`;
+const MISSPELT = `(SELECT company_number FROM companies WHERE lower(company_name) % $3 LIMIT ${CANDIDATES})`;
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Every word one edit from `word`: a letter deleted, two neighbours swapped, one changed or one inserted. */
+export function oneEditAway(word: string): Set<string> {
+  const edits = new Set<string>();
+  for (let i = 0; i <= word.length; i++) {
+    const [head, tail] = [word.slice(0, i), word.slice(i)];
+    if (tail) edits.add(head + tail.slice(1));
+    if (tail.length > 1) edits.add(head + tail[1] + tail[0] + tail.slice(2));
+    for (const letter of LETTERS) {
+      if (tail) edits.add(head + letter + tail.slice(1));
+      edits.add(head + letter + tail);
+    }
+  }
+  edits.delete(word);
+  return edits;
+}
+
+/** The names a word no name holds whole (a misspelling, or a piece of a word) is taken to match: rare. */
+const UNKNOWN_WORD_NAMES = 500;
+/** A word held by more names than this is common: its trigram lookup reads a large share of the index. */
+const COMMON_WORD_NAMES = 10_000;
+
+/**
+ * The word of the query the trigram index should look up: the one that fewest names hold, so that
+ * the index reads little and, when nothing matches (a misspelt query), little is checked in vain.
+ * A word no name holds whole counts as rare from 4 letters up (shorter pieces, such as "ort", are
+ * inside too many words); when no word qualifies, the longest.
+ */
+export function anchorWord(counts: Map<string, number>): string {
+  const cost = ([word, names]: [string, number]) => (names > 0 ? names : word.length >= 4 ? UNKNOWN_WORD_NAMES : Infinity);
+  const ranked = [...counts].filter(([word]) => word.length >= 3).sort((a, b) => cost(a) - cost(b) || b[0].length - a[0].length);
+  if (ranked.length > 0 && cost(ranked[0]) < Infinity) return ranked[0][0];
+  return [...counts.keys()].sort((a, b) => b.length - a.length)[0] ?? '';
+}
+
 /**
  * Company search over Postgres alone (no separate engine), ranked: exact number, exact name,
  * prefix, postcode, fragment, then similarity; active companies first in each tier.
  * Each candidate set is capped and served by an index: the number by the primary key, name
  * prefixes by a byte-ordered btree, postcodes by an expression btree, fragments by pg_trgm's GIN
- * index (LIKE '%...%'). Only when those find too few does a misspelling search run (trigram
- * similarity, the costly one), so common queries never pay for it.
+ * index driven by the query's rarest word (`company_name_words` counts them: a common word such
+ * as "limited" would make the index read most of the table). Only when nothing matches as typed
+ * does it guess at misspellings: each unknown word is corrected against the list of words that
+ * names hold (short, so its trigram index is cheap), then the costlier similarity searches.
  */
 @Injectable()
 export class CompanySearchRepository {
@@ -77,34 +133,71 @@ export class CompanySearchRepository {
     const lowered = text.toLowerCase();
     const number = normaliseCompanyNumber(text);
     const postcode = normalisePostcode(text);
-    const pattern = escapeLike(lowered);
-    const params = [number, pattern, lowered, postcode, limit];
-    const direct = `
-      SELECT company_number FROM companies WHERE company_number = $1
-      UNION
-      (SELECT company_number FROM companies WHERE lower(company_name) COLLATE "C" LIKE $2 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${CANDIDATES})
-      UNION
-      (SELECT company_number FROM companies WHERE $4::text IS NOT NULL AND upper(replace(postcode, ' ', '')) COLLATE "C" LIKE $4 || '%'
-        ORDER BY upper(replace(postcode, ' ', '')) COLLATE "C" LIMIT ${CANDIDATES})`;
-    const fragment = `(SELECT company_number FROM companies WHERE lower(company_name) LIKE '%' || $2 || '%' LIMIT ${CANDIDATES})`;
-    // Typos rarely touch the first letters: rank the names sharing the query's first three by
-    // similarity (a btree range), and only if none is close, ask the trigram index (costly).
-    const sameStart = `(SELECT company_number FROM companies
-        WHERE lower(company_name) COLLATE "C" LIKE $6 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${TYPO_CANDIDATES})`;
-    const misspelt = `(SELECT company_number FROM companies WHERE lower(company_name) % $3 LIMIT ${CANDIDATES})`;
-    // Cheapest first; a wider (costlier) candidate set only when the narrower found too few.
-    let rows: SearchRow[] = await this.db.query(RANKED(direct), params);
-    // A number or a postcode that matched is what was meant.
-    if (rows.length >= limit || ((number || postcode) && rows.length > 0) || lowered.length < 3) return rows;
-    rows = await this.db.query(RANKED(`${direct} UNION ${fragment}`), params);
+    let rows = await this.asTyped(lowered, number, postcode, limit);
     // Text found as typed is not a misspelling: no need to guess.
     if (rows.length > 0 || lowered.length < 4) return rows;
-    rows = await this.db.query(RANKED(`SELECT company_number FROM ${sameStart} s JOIN companies USING (company_number) WHERE similarity(lower(company_name), $3) >= 0.3`), [
-      ...params,
-      escapeLike(lowered.slice(0, 3)),
-    ]);
+    const corrected = await this.correctWords(await this.wordCounts(nameWords(lowered)));
+    if (corrected !== lowered) {
+      rows = await this.asTyped(corrected, number, postcode, limit);
+      if (rows.length > 0) return rows;
+    }
+    const params = [number, escapeLike(lowered), lowered, postcode, limit];
+    rows = await this.db.query(RANKED(SAME_START), [...params, escapeLike(lowered.slice(0, 3))]);
     if (rows.length > 0) return rows;
-    return this.db.query(RANKED(misspelt), params);
+    return this.db.query(RANKED(MISSPELT), params);
+  }
+
+  /** Names matching the text as typed: number, prefix or postcode, then (when those fall short) fragments. */
+  private async asTyped(lowered: string, number: string | null, postcode: string | null, limit: number): Promise<SearchRow[]> {
+    const params = [number, escapeLike(lowered), lowered, postcode, limit];
+    const rows: SearchRow[] = await this.db.query(RANKED(DIRECT), params);
+    // A number or a postcode that matched is what was meant.
+    if (rows.length >= limit || ((number || postcode) && rows.length > 0) || lowered.length < 3) return rows;
+    const counts = await this.wordCounts(nameWords(lowered));
+    const anchor = anchorWord(counts);
+    // Names that start with the text were found; looking for it inside names through a word that
+    // tens of thousands of names hold costs more than those rare extra matches are worth.
+    if (rows.length > 0 && (counts.get(anchor) ?? 0) > COMMON_WORD_NAMES) return rows;
+    return this.db.query(RANKED(`${DIRECT} UNION ${FRAGMENT}`), [...params, escapeLike(anchor)]);
+  }
+
+  /**
+   * How many names hold each word of the query (0: no name has it as a whole word). Looked up by a
+   * join on the primary key: for `word = ANY(...)` the planner would pick the trigram index.
+   */
+  private async wordCounts(words: string[]): Promise<Map<string, number>> {
+    const found: { word: string; names: number }[] = await this.db.query(
+      `SELECT w.word, w.names FROM unnest($1::text[]) AS e(word) JOIN company_name_words w ON w.word = e.word`,
+      [words],
+    );
+    const counts = new Map(words.map((word) => [word, 0]));
+    for (const { word, names } of found) counts.set(word, names);
+    return counts;
+  }
+
+  /**
+   * The query with each word no name holds replaced by the word it most likely meant: first a word
+   * one edit away (a letter dropped, added, changed or two swapped: most typos) that names hold,
+   * the most used one; else the closest word by trigram similarity.
+   */
+  private async correctWords(counts: Map<string, number>): Promise<string> {
+    const words = [...counts.keys()];
+    const corrected = await Promise.all(
+      words.map(async (word) => {
+        if ((counts.get(word) ?? 0) > 0 || word.length < 4) return word;
+        const [edited]: { word: string }[] = await this.db.query(
+          `SELECT w.word FROM unnest($1::text[]) AS e(word) JOIN company_name_words w ON w.word = e.word ORDER BY w.names DESC, w.word LIMIT 1`,
+          [[...oneEditAway(word)]],
+        );
+        if (edited) return edited.word;
+        const [similar]: { word: string }[] = await this.db.query(
+          `SELECT word FROM company_name_words WHERE word % $1 ORDER BY similarity(word, $1) DESC, names DESC LIMIT 1`,
+          [word],
+        );
+        return similar?.word ?? word;
+      }),
+    );
+    return corrected.join(' ');
   }
 
   /** The default list for search (spec 2 7 get_company_list): suggested first, then the largest active companies. */

@@ -1,4 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import type { ImportReporter } from './importer.js';
 
 /**
@@ -83,7 +84,10 @@ export class DeferredIndexes {
    * Sets the search indexes aside when the table is empty and the input large, or carries on from
    * an interrupted bulk load. Answers null to import with the indexes in place.
    */
-  static async begin(dataSource: DataSource, options: { totalBytes: number; minBytes: number; reporter: ImportReporter }): Promise<DeferredIndexes | null> {
+  static async begin(
+    dataSource: DataSource,
+    options: { totalBytes: number; minBytes: number; reporter: ImportReporter; restoring?: boolean },
+  ): Promise<DeferredIndexes | null> {
     const runner = dataSource.createQueryRunner();
     await runner.connect();
     let keep = false;
@@ -96,7 +100,9 @@ export class DeferredIndexes {
       const interrupted = await readMarker(runner);
       if (interrupted) {
         options.reporter.info(
-          `companies-csv: an earlier bulk import was interrupted: its ${interrupted.indexes.length} search indexes are rebuilt at the end of this one.`,
+          options.restoring
+            ? `companies-csv: an earlier bulk import was interrupted: rebuilding the ${interrupted.indexes.length} search indexes it set aside...`
+            : `companies-csv: an earlier bulk import was interrupted: its ${interrupted.indexes.length} search indexes are rebuilt at the end of this one.`,
         );
         keep = true;
         return new DeferredIndexes(dataSource, runner, interrupted, options.reporter);
@@ -189,12 +195,19 @@ async function rebuild(dataSource: DataSource, marker: Marker): Promise<void> {
 }
 
 /**
- * Rebuilds search indexes left aside by an interrupted bulk import, if any (server Postgres):
- * for `credence-admin migrate` or the server's start to call. Answers the indexes rebuilt.
+ * Rebuilds search indexes left aside by an interrupted bulk import, if any (server Postgres; the
+ * embedded database never sets them aside): `credence-admin migrate` and the server's start call
+ * it. Does nothing while a bulk import runs (it rebuilds them itself). Answers the indexes rebuilt.
  */
 export async function restoreDeferredCompanyIndexes(dataSource: DataSource, reporter: ImportReporter): Promise<string[]> {
-  const deferred = await DeferredIndexes.begin(dataSource, { totalBytes: 0, minBytes: Infinity, reporter });
+  if (!supportsCopy(dataSource)) return [];
+  const deferred = await DeferredIndexes.begin(dataSource, { totalBytes: 0, minBytes: Infinity, reporter, restoring: true });
   if (!deferred) return [];
   await deferred.finish();
   return deferred.names;
+}
+
+/** A reporter for the callers of restoreDeferredCompanyIndexes: its lines to `write`. */
+export function lineReporter(write: (line: string) => void): ImportReporter {
+  return { progress: () => undefined, bad: () => undefined, info: write };
 }

@@ -1,0 +1,231 @@
+/**
+ * One page of a screener list: count (exact up to EXACT_COUNT_LIMIT, else estimated), rows by
+ * OFFSET for a page number or by keyset for a cursor, a page past the end clamped to the last page
+ * (spec 2 section 4), and next/prev cursors from the last/first row. iterateAll walks every
+ * matching row in keyset batches (exports).
+ */
+import { createHash } from 'node:crypto';
+import type { ScreenerPaging } from '@credence/shared';
+import { countRows, type Queryable } from './count.js';
+import { decodeCursor, encodeCursor, InvalidCursorError, type CursorPayload, type SortSpec } from './keyset.js';
+import { screenerBadRequest } from './parse-query.js';
+import { bind } from './sql-filters.js';
+
+/** The statement a page is cut from. Every SQL part comes from code; user values are in params. */
+export interface PageQuery {
+  /** The select list: `c.company_number, c.company_name, fs.turnover::float8 AS turnover`. */
+  select: string;
+  /**
+   * The relation, without the FROM keyword: `companies c LEFT JOIN latest_figures fs USING (company_number)`.
+   * For aggregates (lender stats), a subquery: `(SELECT lender_key, count(*) AS total_charges ... GROUP BY lender_key) t`,
+   * so that filters and sorts apply to its output columns.
+   */
+  from: string;
+  /** Conditions without the WHERE keyword (filterSql(...) AND globalFilterSql(...)); default TRUE. */
+  where?: string;
+  /** The parameters that `where` (and `from`, `select`) reference as $n. */
+  params: readonly unknown[];
+  sort: SortSpec;
+  /** A unique, non-null column that breaks ties (`c.company_number`, `ch.charge_id`). */
+  tiebreak: string;
+}
+
+export interface PageRequestParts {
+  page: number;
+  pageSize: number;
+  cursor?: string | null;
+}
+
+export interface PageResult<Row> {
+  rows: Row[];
+  paging: ScreenerPaging;
+}
+
+const VALUE = '__cursor_value';
+const KEY = '__cursor_key';
+const HIDDEN = ['__cursor_value', '__cursor_key', '__branch', '__sort', '__tie'];
+
+/** Ties cursors to one sort: a cursor made under another sort (or tiebreak) is refused. */
+function sortFingerprint(sort: SortSpec, tiebreak: string): string {
+  return createHash('sha256').update(`${sort.sql}\u0000${sort.order}\u0000${sort.nullsLast ?? true}\u0000${tiebreak}`).digest('base64url').slice(0, 10);
+}
+
+type CursorRow = Record<string, unknown> & { [VALUE]: string | null; [KEY]: string };
+
+function strip<Row>(rows: CursorRow[]): Row[] {
+  return rows.map((row) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const name of HIDDEN) delete out[name];
+    return out as Row;
+  });
+}
+
+function cursorFrom(row: CursorRow, direction: 'after' | 'before', page: number, sort: string): string {
+  return encodeCursor({ direction, value: row[VALUE] === null ? null : String(row[VALUE]), key: String(row[KEY]), page, sort });
+}
+
+/** Where a read starts (exclusive): a row's sort value as text (null: NULL) and tiebreak as text. */
+interface Position {
+  value: string | null;
+  key: string;
+}
+
+/**
+ * The SELECT for `limit` rows (after `offset`) in the list order (reversed: the mirrored order),
+ * strictly after `position` when given. The rows with a value and the rows with NULL are read by
+ * two branches (UNION ALL), each ordered without a NULLS clause, so that a plain btree on
+ * (sort, tiebreak), or a partial index `WHERE sort IS NOT NULL`, serves each branch in index order
+ * at any depth; `ORDER BY s DESC NULLS LAST` in one statement could use neither.
+ */
+export function pageSelectSql(
+  query: PageQuery,
+  read: { reversed: boolean; position: Position | null; limit: number; offset: number },
+  params: unknown[],
+): string {
+  const { sort, tiebreak } = query;
+  const s = sort.sql;
+  const forwardAsc = sort.order === 'asc';
+  const asc = read.reversed ? !forwardAsc : forwardAsc;
+  const dir = asc ? 'ASC' : 'DESC';
+  const op = asc ? '>' : '<';
+  const nullsFirst = (sort.nullsLast ?? true) === read.reversed;
+  const where = query.where?.trim() ? `(${query.where})` : 'TRUE';
+  const columns = `${query.select}, (${s})::text AS ${VALUE}, (${tiebreak})::text AS ${KEY}`;
+  const position = read.position;
+
+  let valueBranch: string | null = `${s} IS NOT NULL`;
+  let nullBranch: string | null = `${s} IS NULL`;
+  if (position && position.value !== null) {
+    valueBranch = `(${s}, ${tiebreak}) ${op} (${bind(params, position.value)}, ${bind(params, position.key)})`;
+    if (nullsFirst) nullBranch = null; // the NULL rows were all before the position
+  } else if (position) {
+    nullBranch = `${s} IS NULL AND ${tiebreak} ${op} ${bind(params, position.key)}`;
+    if (!nullsFirst) valueBranch = null; // the rows with a value were all before the position
+  }
+  const take = read.limit + read.offset;
+  const tail = (limit: number, offset: number) => `LIMIT ${limit}${offset > 0 ? ` OFFSET ${offset}` : ''}`;
+  const branch = (condition: string, orderBy: string, index: number | null, limit: number, offset: number) =>
+    `SELECT ${columns}${index === null ? '' : `, ${index} AS __branch, ${s} AS __sort, ${tiebreak} AS __tie`}
+       FROM ${query.from}
+      WHERE ${where} AND ${condition}
+      ORDER BY ${orderBy}
+      ${tail(limit, offset)}`;
+  const valueOrder = `${s} ${dir}, ${tiebreak} ${dir}`;
+  const nullOrder = `${tiebreak} ${dir}`;
+  if (!nullBranch) return branch(valueBranch!, valueOrder, null, read.limit, read.offset);
+  if (!valueBranch) return branch(nullBranch, nullOrder, null, read.limit, read.offset);
+  const [first, second] = nullsFirst
+    ? [branch(nullBranch, nullOrder, 0, take, 0), branch(valueBranch, valueOrder, 1, take, 0)]
+    : [branch(valueBranch, valueOrder, 0, take, 0), branch(nullBranch, nullOrder, 1, take, 0)];
+  return `SELECT * FROM ((${first}) UNION ALL (${second})) AS __page
+   ORDER BY __branch, __sort ${dir}, __tie ${dir}
+   ${tail(read.limit, read.offset)}`;
+}
+
+async function fetchRows(
+  db: Queryable,
+  query: PageQuery,
+  read: { reversed: boolean; position: Position | null; limit: number; offset: number },
+): Promise<CursorRow[]> {
+  const params = [...query.params];
+  const sql = pageSelectSql(query, read, params);
+  try {
+    return await db.query(sql, params);
+  } catch (error) {
+    // A cursor value that does not read as the sort column's type (22xxx: data exception).
+    const code = (error as { code?: string }).code;
+    if (read.position && typeof code === 'string' && code.startsWith('22')) throw new InvalidCursorError();
+    throw error;
+  }
+}
+
+/**
+ * Counts, clamps and reads one page. A cursor (from a previous answer's next_cursor / prev_cursor)
+ * takes precedence over the page number; a cursor that is malformed, altered or from another sort
+ * is a 400 (screenerBadRequest).
+ */
+export async function runPage<Row = Record<string, unknown>>(
+  db: Queryable,
+  query: PageQuery,
+  request: PageRequestParts,
+  options: { exactLimit?: number } = {},
+): Promise<PageResult<Row>> {
+  const pageSize = Math.max(1, Math.floor(request.pageSize));
+  const sortId = sortFingerprint(query.sort, query.tiebreak);
+  let cursor: CursorPayload | null = null;
+  if (request.cursor) {
+    try {
+      cursor = decodeCursor(request.cursor, sortId);
+    } catch (error) {
+      if (error instanceof InvalidCursorError) throw screenerBadRequest(error.message);
+      throw error;
+    }
+  }
+
+  const where = query.where?.trim() ? query.where : 'TRUE';
+  const total = await countRows(db, `FROM ${query.from} WHERE ${where}`, query.params, options);
+  const pageCount = Math.ceil(total.count / pageSize);
+  const paging = (page: number, rows: CursorRow[], hasNext: boolean, hasPrev: boolean): PageResult<Row> => ({
+    rows: strip<Row>(rows),
+    paging: {
+      total_count: total.count,
+      page_count: pageCount,
+      page,
+      page_size: pageSize,
+      total_is_estimate: total.estimate,
+      next_cursor: hasNext && rows.length ? cursorFrom(rows[rows.length - 1], 'after', page + 1, sortId) : null,
+      prev_cursor: hasPrev && rows.length && page > 1 ? cursorFrom(rows[0], 'before', page - 1, sortId) : null,
+    },
+  });
+
+  const byOffset = async (requested: number): Promise<PageResult<Row>> => {
+    const page = Math.max(1, Math.min(requested, pageCount || 1));
+    const rows = await fetchRows(db, query, { reversed: false, position: null, limit: pageSize + 1, offset: (page - 1) * pageSize });
+    const hasNext = rows.length > pageSize;
+    return paging(page, rows.slice(0, pageSize), hasNext, page > 1);
+  };
+
+  if (!cursor) return byOffset(request.page);
+
+  try {
+    const position = { value: cursor.value, key: cursor.key };
+    if (cursor.direction === 'after') {
+      const rows = await fetchRows(db, query, { reversed: false, position, limit: pageSize + 1, offset: 0 });
+      // Nothing after the cursor any more (rows went away): the last page.
+      if (rows.length === 0) return byOffset(pageCount);
+      const page = Math.max(cursor.page, 2);
+      return paging(page, rows.slice(0, pageSize), rows.length > pageSize, true);
+    }
+    const reversed = await fetchRows(db, query, { reversed: true, position, limit: pageSize + 1, offset: 0 });
+    // Fewer than a page before the cursor: that is the first page; read it whole.
+    if (reversed.length <= pageSize) return byOffset(1);
+    const rows = reversed.slice(0, pageSize).reverse();
+    return paging(Math.max(cursor.page, 2), rows, true, true);
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw screenerBadRequest(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Every row the query matches, in its sort order, read in keyset batches of `batchSize` (so memory
+ * and each statement stay small however many rows match). For exports.
+ */
+export async function* iterateAll<Row = Record<string, unknown>>(
+  db: Queryable,
+  query: PageQuery,
+  options: { batchSize?: number; limit?: number } = {},
+): AsyncGenerator<Row, void, undefined> {
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 5000));
+  let remaining = options.limit ?? Number.POSITIVE_INFINITY;
+  let position: Position | null = null;
+  while (remaining > 0) {
+    const take = Math.min(batchSize, remaining);
+    const rows = await fetchRows(db, query, { reversed: false, position, limit: take, offset: 0 });
+    for (const row of strip<Row>(rows)) yield row;
+    remaining -= rows.length;
+    if (rows.length < take) return;
+    const last = rows[rows.length - 1];
+    position = { value: last[VALUE] === null ? null : String(last[VALUE]), key: String(last[KEY]) };
+  }
+}
