@@ -12,3 +12,5 @@ export * from './contracts/screeners.js';
 export * from './filters/amounts.js';
 export * from './filters/validate.js';
 export * from './filters/expression.js';
+export * from './rules/uk/sic-codes.js';
+export * from './filters/natural-language/index.js';

@@ -3,6 +3,7 @@ import { createContext } from '../core/context.js';
 import { describeSummary, StreamReporter, type ImportContext, type ImportSummary } from '../modules/companies-house/import/importer.js';
 import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 import { seedSampleData } from '../modules/companies-house/seed/seed.js';
+import { refreshDerivedTables } from '../modules/companies-house/store/derived-tables.js';
 import { syncCompanies } from '../modules/companies-house/sync/sync.js';
 import { UsageError } from './admin-commands.js';
 
@@ -70,6 +71,9 @@ export async function runImport(kind: string, paths: string[], options: DataOpti
   const summary = await withImportContext(kind, options, async (context) => {
     const result = await importer.run(context, paths);
     stopped = context.signal?.aborted ?? false;
+    // Even a run stopped early wrote whole batches: what is derived from them follows.
+    context.reporter.info(`${kind}: refreshing search words and statistics...`);
+    await refreshDerivedTables(context.dataSource, 'all');
     return result;
   });
   finish(summary, options, stopped);
@@ -82,6 +86,7 @@ export async function runSync(companyNumbers: string[], options: DataOptions): P
   const summary = await withImportContext('sync', options, async (context) => {
     const result = await syncCompanies(context, companyNumbers);
     stopped = context.signal?.aborted ?? false;
+    await refreshDerivedTables(context.dataSource, { companyNumbers: companyNumbers.map((n) => n.trim().toUpperCase()) });
     return result;
   });
   finish(summary, options, stopped);

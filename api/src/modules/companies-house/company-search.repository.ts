@@ -157,7 +157,10 @@ export class CompanySearchRepository {
     const anchor = anchorWord(counts);
     // Names that start with the text were found; looking for it inside names through a word that
     // tens of thousands of names hold costs more than those rare extra matches are worth.
-    if (rows.length > 0 && (counts.get(anchor) ?? 0) > COMMON_WORD_NAMES) return rows;
+    // So is the piece of a last word still being typed ("acme wid"): it is inside too many words.
+    const names = counts.get(anchor) ?? 0;
+    const typing = names === 0 && counts.size > 1 && [...counts.keys()].at(-1) === anchor;
+    if (rows.length > 0 && (typing || names > COMMON_WORD_NAMES)) return rows;
     return this.db.query(RANKED(`${DIRECT} UNION ${FRAGMENT}`), [...params, escapeLike(anchor)]);
   }
 

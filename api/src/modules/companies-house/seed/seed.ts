@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../core/config/config.js';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import type { ImportReporter } from '../import/importer.js';
 import { upsertCharges, upsertRows } from '../store/company-store.js';
-import { refreshNameWords } from '../store/name-words.js';
+import { refreshDerivedTables } from '../store/derived-tables.js';
 import { COMPANIES, DOCUMENT_SUMMARIES, FILINGS, FINANCIAL_STATEMENTS, OFFICERS, PSCS, SIC_CODES } from '../store/tables.js';
 import { dayOf, todayDay } from './dates.js';
 import { generateCompany } from './generate.js';
@@ -105,7 +105,7 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
     };
     await Promise.all(Array.from({ length: lanes }, lane));
   }
-  await refreshNameWords(dataSource, 'all');
+  await refreshDerivedTables(dataSource, 'all');
   return { companies: tables.companies, tables, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
