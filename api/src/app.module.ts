@@ -10,6 +10,7 @@ import { RedisModule } from './core/redis/redis.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { SalesModule } from './modules/sales/sales.module.js';
 import { CompaniesHouseModule } from './modules/companies-house/companies-house.module.js';
+import { ScreenerModule } from './modules/screener/screener.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
@@ -47,6 +48,6 @@ export function coreModules(config: AppConfig, dataSource: DataSource) {
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    return { module: AppModule, imports: [...coreModules(config, dataSource), AuthModule, SalesModule, CompaniesHouseModule], controllers: [HealthController] };
+    return { module: AppModule, imports: [...coreModules(config, dataSource), AuthModule, SalesModule, CompaniesHouseModule, ScreenerModule], controllers: [HealthController] };
   }
 }

@@ -14,3 +14,4 @@ export * from './filters/validate.js';
 export * from './filters/expression.js';
 export * from './rules/uk/sic-codes.js';
 export * from './filters/natural-language/index.js';
+export * from './client/index.js';

@@ -40,15 +40,15 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+// Candidates carry the result columns, so ranking them needs no second visit to the table.
 /** Rows each candidate set may hold before ranking: bounds the cost of very common words. */
-const CANDIDATES = 300;
+const CANDIDATES = 100;
 /** Names sharing the first three letters that a misspelling is compared with. */
 const TYPO_CANDIDATES = 3000;
 
 const RANKED = (candidates: string) => `
   WITH candidates AS (${candidates})
-  SELECT ${COLUMNS}
-    FROM candidates k JOIN companies c USING (company_number)
+  SELECT * FROM candidates c
    ORDER BY
      CASE WHEN c.company_number = $1 THEN 0
           WHEN lower(c.company_name) = $3 THEN 1
@@ -62,21 +62,21 @@ const RANKED = (candidates: string) => `
    LIMIT $5`;
 
 const DIRECT = `
-  SELECT company_number FROM companies WHERE company_number = $1
+  SELECT ${COLUMNS} FROM companies c WHERE company_number = $1
   UNION
-  (SELECT company_number FROM companies WHERE lower(company_name) COLLATE "C" LIKE $2 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${CANDIDATES})
+  (SELECT ${COLUMNS} FROM companies c WHERE lower(company_name) COLLATE "C" LIKE $2 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${CANDIDATES})
   UNION
-  (SELECT company_number FROM companies WHERE $4::text IS NOT NULL AND upper(replace(postcode, ' ', '')) COLLATE "C" LIKE $4 || '%'
+  (SELECT ${COLUMNS} FROM companies c WHERE $4::text IS NOT NULL AND upper(replace(postcode, ' ', '')) COLLATE "C" LIKE $4 || '%'
     ORDER BY upper(replace(postcode, ' ', '')) COLLATE "C" LIMIT ${CANDIDATES})`;
 /** Names holding the text anywhere: the trigram index looks up the rarest word ($6), strpos checks the whole text. */
-const FRAGMENT = `(SELECT company_number FROM companies
+const FRAGMENT = `(SELECT ${COLUMNS} FROM companies c
     WHERE lower(company_name) LIKE '%' || $6 || '%' AND strpos(lower(company_name), $3) > 0 LIMIT ${CANDIDATES})`;
 // Typos rarely touch the first letters: rank the names sharing the query's first three by
 // similarity (a btree range) before asking the trigram index of a million names (costly).
-const SAME_START = `SELECT company_number FROM (SELECT company_number, company_name FROM companies
+const SAME_START = `SELECT * FROM (SELECT ${COLUMNS} FROM companies c
     WHERE lower(company_name) COLLATE "C" LIKE $6 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT ${TYPO_CANDIDATES}) s
   WHERE similarity(lower(company_name), $3) >= 0.3`;
-const MISSPELT = `(SELECT company_number FROM companies WHERE lower(company_name) % $3 LIMIT ${CANDIDATES})`;
+const MISSPELT = `(SELECT ${COLUMNS} FROM companies c WHERE lower(company_name) % $3 LIMIT ${CANDIDATES})`;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -155,12 +155,12 @@ export class CompanySearchRepository {
     if (rows.length >= limit || ((number || postcode) && rows.length > 0) || lowered.length < 3) return rows;
     const counts = await this.wordCounts(nameWords(lowered));
     const anchor = anchorWord(counts);
-    // Names that start with the text were found; looking for it inside names through a word that
-    // tens of thousands of names hold costs more than those rare extra matches are worth.
-    // So is the piece of a last word still being typed ("acme wid"): it is inside too many words.
+    // Names that start with the text were found. Looking for it inside names too is worth it only
+    // for a single word that is not common: a query of several words that names start with is
+    // what was meant, and its last word may be a piece still being typed ("acme wid"), inside
+    // too many words for the trigram index to be cheap.
     const names = counts.get(anchor) ?? 0;
-    const typing = names === 0 && counts.size > 1 && [...counts.keys()].at(-1) === anchor;
-    if (rows.length > 0 && (typing || names > COMMON_WORD_NAMES)) return rows;
+    if (rows.length > 0 && (counts.size > 1 || names > COMMON_WORD_NAMES)) return rows;
     return this.db.query(RANKED(`${DIRECT} UNION ${FRAGMENT}`), [...params, escapeLike(anchor)]);
   }
 

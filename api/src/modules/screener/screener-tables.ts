@@ -1,0 +1,125 @@
+/**
+ * The four screener tables as the API reads them: which view, which columns map to which SQL
+ * (the allow-list: nothing else is ever sorted or filtered on), the search box's columns, the
+ * default sort and page sizes, the columns whose distinct values a filter popup may list, and the
+ * export's sheet and file names. Column ids, kinds and labels come from shared.
+ */
+import {
+  CHARGE_SCREENER_COLUMNS,
+  COMPANY_CHARGE_STATS_COLUMNS,
+  COMPANY_SCREENER_COLUMNS,
+  COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
+  COMPANY_SCREENER_PAGE_SIZES,
+  CREDITORS_DEFAULT_PAGE_SIZE,
+  LENDER_STATS_COLUMNS,
+  type ColumnSpec,
+  type ScreenerTable,
+  type SortOrder,
+} from '@credence/shared';
+import type { SqlColumn, SqlColumnMap } from '../../core/screener-query/index.js';
+
+export interface ScreenerTableSpec {
+  table: ScreenerTable;
+  view: string;
+  columns: readonly ColumnSpec[];
+  style: 'value' | 'operator';
+  map: SqlColumnMap;
+  /** The select list of a row (dates as ISO text). */
+  select: string;
+  tiebreak: string;
+  rowsKey: string;
+  pageSizes?: readonly number[];
+  defaultPageSize: number;
+  defaultSort: { sortBy: string; sortOrder: SortOrder };
+  globalFilterColumns: readonly string[];
+  /** Columns get-unique-column-values answers for (each has an index led by it). */
+  uniqueValueColumns: readonly string[];
+  exportName: string;
+  sheetName: string;
+}
+
+const INTEGER_COLUMNS = new Set([
+  'filing_year', 'employee_count', 'total_charges', 'outstanding', 'fixed', 'floating', 'negative_pledge', 'part_satisfied',
+  'charge_number', 'outstanding_charges', 'part_satisfied_charges', 'companies_count', 'floating_charges', 'fixed_charges',
+  'negative_pledge_charges', 'unique_lenders_count',
+]);
+
+/** Every column of a view under the alias `s`, by id; extra entries override (arrays). */
+function mapOf(columns: readonly ColumnSpec[], extra: Record<string, Partial<SqlColumn>> = {}): SqlColumnMap {
+  return Object.fromEntries(
+    columns.map((c) => [c.id, { sql: `s."${c.id}"`, kind: c.kind, integer: INTEGER_COLUMNS.has(c.id), ...extra[c.id] }]),
+  );
+}
+
+function selectOf(columns: readonly ColumnSpec[], extra: string[] = []): string {
+  const parts = columns.map((c) => (c.kind === 'date' ? `s."${c.id}"::text AS "${c.id}"` : `s."${c.id}"`));
+  return [...parts, ...extra].join(', ');
+}
+
+export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>> = {
+  companies: {
+    table: 'companies',
+    view: 'screener_companies',
+    columns: COMPANY_SCREENER_COLUMNS,
+    style: 'value',
+    map: mapOf(COMPANY_SCREENER_COLUMNS),
+    select: selectOf(COMPANY_SCREENER_COLUMNS, ['s.document_id', 's.page_numbers']),
+    tiebreak: 's.company_number',
+    rowsKey: 'companies',
+    pageSizes: COMPANY_SCREENER_PAGE_SIZES,
+    defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
+    defaultSort: { sortBy: 'company_name', sortOrder: 'asc' },
+    globalFilterColumns: ['company_name', 'company_number'],
+    uniqueValueColumns: ['industry_group', 'industry_sector', 'sic_code', 'currency', 'filing_year'],
+    exportName: 'companies-screener',
+    sheetName: 'Companies',
+  },
+  charges: {
+    table: 'charges',
+    view: 'screener_charges',
+    columns: CHARGE_SCREENER_COLUMNS,
+    style: 'operator',
+    map: mapOf(CHARGE_SCREENER_COLUMNS, { lenders: { array: true } }),
+    select: selectOf(CHARGE_SCREENER_COLUMNS, ['s.charge_id']),
+    tiebreak: 's.charge_id',
+    rowsKey: 'charges',
+    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
+    defaultSort: { sortBy: 'delivered_on', sortOrder: 'desc' },
+    globalFilterColumns: ['company_name', 'company_number', 'lenders'],
+    uniqueValueColumns: ['status', 'classification_description', 'company_name', 'company_number', 'charge_code'],
+    exportName: 'charges',
+    sheetName: 'Charges',
+  },
+  lenders: {
+    table: 'lenders',
+    view: 'lender_stats',
+    columns: LENDER_STATS_COLUMNS,
+    style: 'operator',
+    map: mapOf(LENDER_STATS_COLUMNS),
+    select: selectOf(LENDER_STATS_COLUMNS),
+    tiebreak: 's.lender_key',
+    rowsKey: 'lender_stats',
+    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
+    defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' },
+    globalFilterColumns: ['lender_name'],
+    uniqueValueColumns: ['lender_name'],
+    exportName: 'lenders',
+    sheetName: 'Lenders',
+  },
+  chargeCompanies: {
+    table: 'chargeCompanies',
+    view: 'company_charge_stats',
+    columns: COMPANY_CHARGE_STATS_COLUMNS,
+    style: 'operator',
+    map: mapOf(COMPANY_CHARGE_STATS_COLUMNS),
+    select: selectOf(COMPANY_CHARGE_STATS_COLUMNS),
+    tiebreak: 's.company_number',
+    rowsKey: 'company_stats',
+    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
+    defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' },
+    globalFilterColumns: ['company_name', 'company_number'],
+    uniqueValueColumns: ['company_name', 'company_number'],
+    exportName: 'charge-companies',
+    sheetName: 'Companies',
+  },
+};

@@ -1,0 +1,163 @@
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { EXPORT_FORMATS, SCREENER_ROUTES, type ExportFormat, type ScreenerTable } from '@credence/shared';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { assertExportSize, exportColumns, exportFilename, sendExport } from '../../core/export/index.js';
+import { screenerBadRequest } from '../../core/screener-query/index.js';
+import { LenderDetailService } from './lender-detail.service.js';
+import { SCREENER_TABLES } from './screener-tables.js';
+import { ScreenerService } from './screener.service.js';
+
+type RawQuery = Record<string, unknown>;
+
+const LIST_QUERY = [
+  { name: 'page', required: false, description: '1-based; a page past the end answers the last page' },
+  { name: 'page_size', required: false },
+  { name: 'sort_by', required: false, description: 'a sortable column id' },
+  { name: 'sort_order', required: false, enum: ['asc', 'desc'] },
+  { name: 'filters', required: false, description: 'JSON array of column filters (spec 2 3.15)' },
+  { name: 'global_filter', required: false, description: 'search box text' },
+  { name: 'cursor', required: false, description: 'next_cursor or prev_cursor of a previous answer: the next or previous page at any depth' },
+];
+const ListQuery = () => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
+  for (const q of LIST_QUERY) ApiQuery(q)(target, key, descriptor);
+};
+
+/**
+ * The companies screener and the three creditors tabs (spec 2 2.11, 2.12, section 7): a page of
+ * rows with its totals, every matching row as csv, xlsx or JSON Lines, the option lists of the
+ * filter popups, and one lender's detail. Signed-in users only (the global guard).
+ */
+@ApiTags('Screeners')
+@ApiBearerAuth()
+@Controller()
+export class ScreenerController {
+  constructor(
+    @Inject(ScreenerService) private readonly screener: ScreenerService,
+    @Inject(LenderDetailService) private readonly lenders: LenderDetailService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private async page(table: ScreenerTable, query: RawQuery) {
+    const { rows, paging } = await this.screener.list(table, query);
+    return { status: 'success', data: { [SCREENER_TABLES[table].rowsKey]: rows, ...paging } };
+  }
+
+  private async export(table: ScreenerTable, query: RawQuery, reply: FastifyReply): Promise<void> {
+    const format = typeof query.format === 'string' ? query.format.trim().toLowerCase() : '';
+    if (!EXPORT_FORMATS.includes(format as ExportFormat)) {
+      throw screenerBadRequest(`format must be one of ${EXPORT_FORMATS.join(', ')}${format ? ` (got "${format.slice(0, 20)}")` : ''}`);
+    }
+    const request = this.screener.parse(table, query);
+    const cap = this.config.exportMaxRows;
+    assertExportSize(await this.screener.countForExport(table, request, cap), cap, format as ExportFormat);
+    const spec = SCREENER_TABLES[table];
+    await sendExport(reply, {
+      format: format as ExportFormat,
+      filename: exportFilename(spec.exportName),
+      sheetName: spec.sheetName,
+      columns: exportColumns(spec.columns),
+      rows: this.screener.exportRows(table, request),
+    });
+  }
+
+  private async values(table: ScreenerTable, column: unknown) {
+    return { status: 'success', data: { values: await this.screener.uniqueValues(table, column) } };
+  }
+
+  @Get(SCREENER_ROUTES.companies)
+  @ApiOperation({ summary: 'Companies screener: one page of companies with their latest figures and charge counts' })
+  @ListQuery()
+  companies(@Query() query: RawQuery) {
+    return this.page('companies', query);
+  }
+
+  @Get(SCREENER_ROUTES.companiesExport)
+  @ApiOperation({ summary: 'Every company the screener query matches, as csv, xlsx or JSON Lines (format=csv|xlsx|json)' })
+  @ListQuery()
+  @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
+  companiesExport(@Query() query: RawQuery, @Res() reply: FastifyReply) {
+    return this.export('companies', query, reply);
+  }
+
+  @Get(SCREENER_ROUTES.companiesUniqueValues)
+  @ApiOperation({ summary: 'The values of a select column of the companies screener (its filter options)' })
+  @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.companies.uniqueValueColumns })
+  companiesValues(@Query('column_name') column: unknown) {
+    return this.values('companies', column);
+  }
+
+  @Get(SCREENER_ROUTES.charges)
+  @ApiOperation({ summary: 'Charges screener: one page of charges with their company and lenders (default: newest delivered first)' })
+  @ListQuery()
+  charges(@Query() query: RawQuery) {
+    return this.page('charges', query);
+  }
+
+  @Get(SCREENER_ROUTES.chargesExport)
+  @ApiOperation({ summary: 'Every charge the query matches, as csv, xlsx or JSON Lines' })
+  @ListQuery()
+  @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
+  chargesExport(@Query() query: RawQuery, @Res() reply: FastifyReply) {
+    return this.export('charges', query, reply);
+  }
+
+  @Get(SCREENER_ROUTES.chargesUniqueValues)
+  @ApiOperation({ summary: 'The values of a charges column (its filter options)' })
+  @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.charges.uniqueValueColumns })
+  chargesValues(@Query('column_name') column: unknown) {
+    return this.values('charges', column);
+  }
+
+  @Get(SCREENER_ROUTES.lenders)
+  @ApiOperation({ summary: 'Creditor overview: charge statistics per lender, spellings of one lender counted once' })
+  @ListQuery()
+  lenderStats(@Query() query: RawQuery) {
+    return this.page('lenders', query);
+  }
+
+  @Get(SCREENER_ROUTES.lendersExport)
+  @ApiOperation({ summary: 'Every lender row the query matches, as csv, xlsx or JSON Lines' })
+  @ListQuery()
+  @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
+  lendersExport(@Query() query: RawQuery, @Res() reply: FastifyReply) {
+    return this.export('lenders', query, reply);
+  }
+
+  @Get(SCREENER_ROUTES.lendersUniqueValues)
+  @ApiOperation({ summary: 'Lender names (the filter options of the creditor overview)' })
+  @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.lenders.uniqueValueColumns })
+  lenderValues(@Query('column_name') column: unknown) {
+    return this.values('lenders', column);
+  }
+
+  @Get(SCREENER_ROUTES.lenderDetail)
+  @ApiOperation({ summary: "One lender's charges: totals, status counts, types, by year, top companies, recent charges, spellings filed" })
+  @ApiQuery({ name: 'lender_name', description: 'any spelling of the name, e.g. HSBC UK BANK PLC' })
+  async lenderDetail(@Query('lender_name') name: unknown) {
+    return { status: 'success', data: await this.lenders.detail(name) };
+  }
+
+  @Get(SCREENER_ROUTES.chargeCompanies)
+  @ApiOperation({ summary: 'Company charge aggregation: charge statistics per company' })
+  @ListQuery()
+  chargeCompanies(@Query() query: RawQuery) {
+    return this.page('chargeCompanies', query);
+  }
+
+  @Get(SCREENER_ROUTES.chargeCompaniesExport)
+  @ApiOperation({ summary: 'Every company row of the charge aggregation the query matches, as csv, xlsx or JSON Lines' })
+  @ListQuery()
+  @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
+  chargeCompaniesExport(@Query() query: RawQuery, @Res() reply: FastifyReply) {
+    return this.export('chargeCompanies', query, reply);
+  }
+
+  @Get(SCREENER_ROUTES.chargeCompaniesUniqueValues)
+  @ApiOperation({ summary: 'The values of a company aggregation column (its filter options)' })
+  @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.chargeCompanies.uniqueValueColumns })
+  chargeCompanyValues(@Query('column_name') column: unknown) {
+    return this.values('chargeCompanies', column);
+  }
+}

@@ -1,0 +1,131 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { ScreenerPaging, ScreenerTable } from '@credence/shared';
+import {
+  countRows,
+  filterSql,
+  globalFilterSql,
+  iterateAll,
+  parseScreenerQuery,
+  runPage,
+  screenerBadRequest,
+  type PageQuery,
+  type ScreenerRequest,
+} from '../../core/screener-query/index.js';
+import { SCREENER_TABLES, type ScreenerTableSpec } from './screener-tables.js';
+
+/** Most distinct values one get-unique-column-values answer lists (spec 2 9: option fetches use 1000). */
+export const UNIQUE_VALUES_LIMIT = 1000;
+
+/** The accounts' page keys (camelCase, as the PDFs and the overview cite them) by screener column. */
+const PAGE_KEYS: Record<string, string> = {
+  turnover: 'turnover',
+  operatingProfit: 'operating_profit',
+  netProfitLoss: 'net_profit_loss',
+  EBITDA: 'EBITDA',
+  totalAssets: 'total_assets',
+  totalLiabilities: 'total_liabilities',
+  netAssets: 'net_asset',
+  cash: 'cash',
+  employeeCount: 'employee_count',
+};
+
+/** A companies-screener row: the figure pages move under details.page_numbers, by column id. */
+function companyRow(row: Record<string, unknown>): Record<string, unknown> {
+  const { page_numbers: pages, ...rest } = row;
+  const page_numbers: Record<string, number | null> = {};
+  for (const [key, page] of Object.entries((pages ?? {}) as Record<string, unknown>)) {
+    page_numbers[PAGE_KEYS[key] ?? key] = typeof page === 'number' ? page : null;
+  }
+  return { ...rest, details: { page_numbers } };
+}
+
+export interface ScreenerPage {
+  rows: Record<string, unknown>[];
+  paging: ScreenerPaging;
+}
+
+/** Lists, counts, exports and option lists of the four screener tables, from their views. */
+@Injectable()
+export class ScreenerService {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  parse(table: ScreenerTable, rawQuery: unknown): ScreenerRequest {
+    const spec = SCREENER_TABLES[table];
+    return parseScreenerQuery(rawQuery, {
+      columns: spec.columns,
+      style: spec.style,
+      pageSizes: spec.pageSizes,
+      defaultPageSize: spec.defaultPageSize,
+      defaultSort: spec.defaultSort,
+    });
+  }
+
+  private pageQuery(spec: ScreenerTableSpec, request: ScreenerRequest): PageQuery {
+    const params: unknown[] = [];
+    const filters = filterSql(request.filters, spec.map, params);
+    const search = globalFilterSql(request.globalFilter, spec.globalFilterColumns, spec.map, params);
+    return {
+      select: spec.select,
+      from: `${spec.view} s`,
+      where: `${filters} AND ${search}`,
+      params,
+      sort: { sql: spec.map[request.sortBy].sql, order: request.sortOrder },
+      tiebreak: spec.tiebreak,
+    };
+  }
+
+  private shape(table: ScreenerTable, rows: Record<string, unknown>[]): Record<string, unknown>[] {
+    return table === 'companies' ? rows.map(companyRow) : rows;
+  }
+
+  async list(table: ScreenerTable, rawQuery: unknown): Promise<ScreenerPage> {
+    const spec = SCREENER_TABLES[table];
+    const request = this.parse(table, rawQuery);
+    const { rows, paging } = await runPage<Record<string, unknown>>(this.db, this.pageQuery(spec, request), request);
+    return { rows: this.shape(table, rows), paging };
+  }
+
+  /** Matching rows, exact up to `cap + 1` (an export checks its size before it starts). */
+  async countForExport(table: ScreenerTable, request: ScreenerRequest, cap: number): Promise<number> {
+    const query = this.pageQuery(SCREENER_TABLES[table], request);
+    const { count } = await countRows(this.db, `FROM ${query.from} WHERE ${query.where}`, query.params, { exactLimit: cap });
+    return count;
+  }
+
+  /** Every matching row in the list's order, read in keyset batches. */
+  async *exportRows(table: ScreenerTable, request: ScreenerRequest): AsyncGenerator<Record<string, unknown>> {
+    const rows = iterateAll<Record<string, unknown>>(this.db, this.pageQuery(SCREENER_TABLES[table], request), { batchSize: 5000 });
+    for await (const row of rows) {
+      if (table === 'companies') {
+        const { page_numbers: _pages, document_id: _document, ...rest } = row;
+        yield rest;
+      } else {
+        yield row;
+      }
+    }
+  }
+
+  /**
+   * The distinct values of a column for its filter popup, in order, at most UNIQUE_VALUES_LIMIT.
+   * Read as a skip scan over the column's index: one probe per value, not a pass over the view.
+   */
+  async uniqueValues(table: ScreenerTable, rawColumn: unknown): Promise<string[]> {
+    const spec = SCREENER_TABLES[table];
+    const column = typeof rawColumn === 'string' ? rawColumn.trim() : '';
+    if (column === '') throw screenerBadRequest(`column_name is required: one of ${spec.uniqueValueColumns.join(', ')}`);
+    if (!spec.uniqueValueColumns.includes(column)) {
+      throw screenerBadRequest(`column_name "${column.slice(0, 60)}" has no list of values; choose one of ${spec.uniqueValueColumns.join(', ')}`);
+    }
+    const sql = spec.map[column].sql;
+    const rows: { v: unknown }[] = await this.db.query(
+      `WITH RECURSIVE t(v) AS (
+         (SELECT ${sql} FROM ${spec.view} s WHERE ${sql} IS NOT NULL ORDER BY ${sql} LIMIT 1)
+         UNION ALL
+         SELECT (SELECT ${sql} FROM ${spec.view} s WHERE ${sql} > t.v ORDER BY ${sql} LIMIT 1) FROM t WHERE t.v IS NOT NULL
+       )
+       SELECT v FROM t WHERE v IS NOT NULL LIMIT ${UNIQUE_VALUES_LIMIT}`,
+    );
+    return rows.map((r) => String(r.v)).filter((v) => v !== '');
+  }
+}

@@ -1,0 +1,121 @@
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { ApiError, createApiClient, type FetchLike } from './index.js';
+
+interface Seen {
+  url: string;
+  init: RequestInit | undefined;
+}
+
+function fakeFetch(answer: (url: URL) => Response | Promise<Response>): { fetch: FetchLike; seen: Seen[] } {
+  const seen: Seen[] = [];
+  return {
+    seen,
+    fetch: async (url, init) => {
+      seen.push({ url, init });
+      return answer(new URL(url));
+    },
+  };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('createApiClient', () => {
+  it('logs in with a JSON body and keeps the answered token for later calls', async () => {
+    const { fetch, seen } = fakeFetch((url) =>
+      url.pathname === '/api/login' ? json({ access_token: 'tok-1', token_type: 'Bearer', expires_in: 60 }) : json({ id: 'u1', email: 'a@b.c' }),
+    );
+    const tokens: string[] = [];
+    const client = createApiClient({ baseUrl: 'http://api.test:3000/', fetch, onAccessToken: (t) => tokens.push(t) });
+    const login = await client.login({ email: 'a@b.c', password: 'secret' });
+    expect(login.access_token).toBe('tok-1');
+    expect(seen[0].url).toBe('http://api.test:3000/api/login');
+    expect(seen[0].init?.method).toBe('POST');
+    expect(JSON.parse(String(seen[0].init?.body))).toEqual({ email: 'a@b.c', password: 'secret' });
+    expect((seen[0].init?.headers as Record<string, string>).authorization).toBeUndefined();
+    await client.me();
+    expect(seen[1].url).toBe('http://api.test:3000/api/me');
+    expect((seen[1].init?.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
+    expect(tokens).toEqual(['tok-1']);
+  });
+
+  it('sends a screener query with the filters JSON-encoded and leaves empty parts out', async () => {
+    const { fetch, seen } = fakeFetch(() => json({ status: 'success', data: { companies: [], total_count: 0, page_count: 0 } }));
+    const client = createApiClient({ baseUrl: 'http://x', token: 't', fetch });
+    const filters = [{ id: 'turnover', value: { type: 'greaterThan' as const, value: 10_000_000 } }];
+    await client.list('companies', { page: 2, page_size: 25, sort_by: 'turnover', sort_order: 'desc', filters, global_filter: '  ' });
+    const url = new URL(seen[0].url);
+    expect(url.pathname).toBe('/api/companies_house/get-screener-info');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', page_size: '25', sort_by: 'turnover', sort_order: 'desc', filters: JSON.stringify(filters) });
+  });
+
+  it('routes each table, the lender detail and unique values to the spec paths', async () => {
+    const { fetch, seen } = fakeFetch(() => json({ status: 'success', data: {} }));
+    const client = createApiClient({ baseUrl: 'http://x', fetch });
+    await client.list('charges', { global_filter: 'hsbc' });
+    await client.list('lenders');
+    await client.list('chargeCompanies');
+    await client.lenderDetail('HSBC UK BANK PLC & co');
+    await client.uniqueValues('charges', 'status');
+    const urls = seen.map((s) => new URL(s.url));
+    expect(urls.map((u) => u.pathname)).toEqual([
+      '/api/companies_house/charges-screener-info',
+      '/api/companies_house/charges/stats/by-lender',
+      '/api/companies_house/charges/stats/by-company',
+      '/api/companies_house/charges/lender-detail',
+      '/api/companies_house/charges-unique-column-values',
+    ]);
+    expect(urls[0].searchParams.get('global_filter')).toBe('hsbc');
+    expect(urls[3].searchParams.get('lender_name')).toBe('HSBC UK BANK PLC & co');
+    expect(urls[4].searchParams.get('column_name')).toBe('status');
+  });
+
+  it('answers an export as the raw Response, with format and without paging', async () => {
+    const { fetch, seen } = fakeFetch(() => new Response('a,b\r\n1,2\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    const client = createApiClient({ baseUrl: 'http://x', token: 't', fetch });
+    const response = await client.export('lenders', { page: 3, page_size: 10, sort_by: 'total_charges', sort_order: 'desc' }, 'csv');
+    expect(await response.text()).toBe('a,b\r\n1,2\r\n');
+    const url = new URL(seen[0].url);
+    expect(url.pathname).toBe('/api/companies_house/charges/stats/by-lender/export');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ sort_by: 'total_charges', sort_order: 'desc', format: 'csv' });
+  });
+
+  it('turns a failure into an ApiError carrying the status and the server text', async () => {
+    const { fetch } = fakeFetch(() => json({ status: 'error', message: 'Unknown column "foo"', error: 'Unknown column "foo"', statusCode: 400 }, 400));
+    const client = createApiClient({ baseUrl: 'http://x', fetch });
+    const error = await client.list('companies').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).error).toBe('Unknown column "foo"');
+    expect((error as ApiError).serverMessage).toBe('Unknown column "foo"');
+    expect((error as ApiError).call).toBe('GET /api/companies_house/get-screener-info');
+  });
+
+  it('marks a 401 as an auth error and keeps a plain-text body readable', async () => {
+    const client401 = createApiClient({ baseUrl: 'http://x', fetch: async () => json({ error: 'Session expired', statusCode: 401 }, 401) });
+    const e401 = (await client401.me().catch((e: unknown) => e)) as ApiError;
+    expect(e401.isAuthError).toBe(true);
+    expect(e401.error).toBe('Session expired');
+    const client502 = createApiClient({ baseUrl: 'http://x', fetch: async () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }) });
+    const e502 = (await client502.me().catch((e: unknown) => e)) as ApiError;
+    expect(e502.status).toBe(502);
+    expect(e502.error).toBe('Bad gateway');
+    expect(e502.isAuthError).toBe(false);
+  });
+
+  it('reports an unreachable server as status 0 naming the address', async () => {
+    const client = createApiClient({
+      baseUrl: 'http://127.0.0.1:9',
+      fetch: async () => {
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      },
+    });
+    const error = (await client.me().catch((e: unknown) => e)) as ApiError;
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe('Could not reach the API at http://127.0.0.1:9 (ECONNREFUSED)');
+  });
+
+  it('refuses an address that is not http(s)', () => {
+    expect(() => createApiClient({ baseUrl: 'localhost:3000' })).toThrow('must start with http:// or https://');
+  });
+});

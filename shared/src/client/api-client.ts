@@ -1,0 +1,179 @@
+/**
+ * The typed API client: the only way the web app and the terminal client reach the API
+ * (ARCHITECTURE.md 1). Runs wherever a WHATWG `fetch` exists (browsers, Node >= 20): no Node or
+ * DOM imports. Every failure is an ApiError (status 0 when the server could not be reached).
+ */
+import type { AccessTokenResponse, CurrentUserResponse, LoginRequest, MessageResponse } from '../contracts/accounts.js';
+import {
+  SCREENER_ROUTES,
+  type ChargeScreenerResponse,
+  type CompanyChargeStatsResponse,
+  type CompanyScreenerResponse,
+  type ConvertQueryResponse,
+  type ExportFormat,
+  type LenderDetailResponse,
+  type LenderStatsResponse,
+  type ScreenerQuery,
+  type UniqueValuesResponse,
+} from '../contracts/screeners.js';
+import type { ColumnFilter, OperatorFilter } from '../filters/types.js';
+import { ApiError, apiErrorFromBody } from './errors.js';
+
+/** The four screener tables, named as the CLI and the view models name them. */
+export type ScreenerTable = 'companies' | 'charges' | 'lenders' | 'chargeCompanies';
+
+/** Per table: its list, export and unique-values routes and the response of its list call. */
+export const SCREENER_TABLE_ROUTES: Readonly<Record<ScreenerTable, { list: string; export: string; uniqueValues: string }>> = {
+  companies: { list: SCREENER_ROUTES.companies, export: SCREENER_ROUTES.companiesExport, uniqueValues: SCREENER_ROUTES.companiesUniqueValues },
+  charges: { list: SCREENER_ROUTES.charges, export: SCREENER_ROUTES.chargesExport, uniqueValues: SCREENER_ROUTES.chargesUniqueValues },
+  lenders: { list: SCREENER_ROUTES.lenders, export: SCREENER_ROUTES.lendersExport, uniqueValues: SCREENER_ROUTES.lendersUniqueValues },
+  chargeCompanies: {
+    list: SCREENER_ROUTES.chargeCompanies,
+    export: SCREENER_ROUTES.chargeCompaniesExport,
+    uniqueValues: SCREENER_ROUTES.chargeCompaniesUniqueValues,
+  },
+};
+
+export interface ScreenerListResponses {
+  companies: CompanyScreenerResponse;
+  charges: ChargeScreenerResponse;
+  lenders: LenderStatsResponse;
+  chargeCompanies: CompanyChargeStatsResponse;
+}
+
+/** The filter shape each table's query carries (spec 2 3.15). */
+export interface ScreenerFilterShapes {
+  companies: ColumnFilter;
+  charges: OperatorFilter;
+  lenders: OperatorFilter;
+  chargeCompanies: OperatorFilter;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  /** Where the API runs, e.g. "http://localhost:3000" (the client adds "/api/..."). */
+  baseUrl: string;
+  token?: string | null;
+  /** Defaults to the global fetch. */
+  fetch?: FetchLike;
+  /** Called when an answer carries a fresh access_token (the session was refreshed). */
+  onAccessToken?: (token: string) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  token(): string | null;
+  setToken(token: string | null): void;
+  login(credentials: LoginRequest, options?: CallOptions): Promise<AccessTokenResponse>;
+  logout(options?: CallOptions): Promise<MessageResponse>;
+  me(options?: CallOptions): Promise<CurrentUserResponse>;
+  /** One page of a screener table. */
+  list<T extends ScreenerTable>(table: T, query?: ScreenerQuery<ScreenerFilterShapes[T]>, options?: CallOptions): Promise<ScreenerListResponses[T]>;
+  /** Every matching row of a table as a file (csv, xlsx or JSON Lines): the raw Response, to stream its body. */
+  export<T extends ScreenerTable>(table: T, query: ScreenerQuery<ScreenerFilterShapes[T]>, format: ExportFormat, options?: CallOptions): Promise<Response>;
+  uniqueValues(table: ScreenerTable, columnName: string, options?: CallOptions): Promise<UniqueValuesResponse>;
+  lenderDetail(lenderName: string, options?: CallOptions): Promise<LenderDetailResponse>;
+  convertQueryToFilters(query: string, options?: CallOptions): Promise<ConvertQueryResponse>;
+}
+
+type QueryValue = string | number | undefined | null;
+
+/** A screener query as query-string parameters: filters JSON-encoded, empty parts left out. */
+export function screenerQueryParams(query: ScreenerQuery<ColumnFilter | OperatorFilter> = {}): Record<string, QueryValue> {
+  return {
+    page: query.page,
+    page_size: query.page_size,
+    sort_by: query.sort_by,
+    sort_order: query.sort_order,
+    filters: query.filters && query.filters.length > 0 ? JSON.stringify(query.filters) : undefined,
+    global_filter: query.global_filter && query.global_filter.trim() !== '' ? query.global_filter : undefined,
+    cursor: query.cursor,
+  };
+}
+
+function joinUrl(baseUrl: string, path: string, params?: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${baseUrl.replace(/\/+$/, '')}/api/${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+}
+
+function describeNetworkFailure(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  if ((error as { name?: string })?.name === 'AbortError') return 'The request was cancelled';
+  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  if (typeof options.baseUrl !== 'string' || !/^https?:\/\/[^\s/]+/i.test(options.baseUrl)) {
+    throw new TypeError(`The API address must start with http:// or https://, not "${String(options.baseUrl)}"`);
+  }
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  let token = options.token ?? null;
+
+  /** Sends one call; answers the Response when it is 2xx, else throws its ApiError. */
+  async function send(method: 'GET' | 'POST', path: string, params: Record<string, QueryValue> | undefined, body: unknown, call: CallOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const label = `${method} /api/${path}`;
+    let response: Response;
+    try {
+      response = await doFetch(joinUrl(baseUrl, path, params), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: call.signal,
+      });
+    } catch (error) {
+      throw new ApiError({ status: 0, error: `Could not reach the API at ${baseUrl} (${describeNetworkFailure(error)})`, call: label, cause: error });
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      throw apiErrorFromBody(response.status, response.statusText, text, label);
+    }
+    return response;
+  }
+
+  async function json<T>(method: 'GET' | 'POST', path: string, params?: Record<string, QueryValue>, body?: unknown, call?: CallOptions): Promise<T> {
+    const response = await send(method, path, params, body, call);
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch (error) {
+      throw new ApiError({ status: response.status, error: `The API answered something that is not JSON for ${method} /api/${path}`, call: `${method} /api/${path}`, body: text, cause: error });
+    }
+    const fresh = (parsed as { access_token?: unknown } | null)?.access_token;
+    if (typeof fresh === 'string' && fresh !== '') {
+      token = fresh;
+      options.onAccessToken?.(fresh);
+    }
+    return parsed as T;
+  }
+
+  return {
+    baseUrl,
+    token: () => token,
+    setToken(next) {
+      token = next;
+    },
+    login: (credentials, call) => json<AccessTokenResponse>('POST', 'login', undefined, { email: credentials.email, password: credentials.password }, call),
+    logout: (call) => json<MessageResponse>('POST', 'logout', undefined, {}, call),
+    me: (call) => json<CurrentUserResponse>('GET', 'me', undefined, undefined, call),
+    list: (table, query, call) => json('GET', SCREENER_TABLE_ROUTES[table].list, screenerQueryParams(query), undefined, call),
+    export: (table, query, format, call) =>
+      send('GET', SCREENER_TABLE_ROUTES[table].export, { ...screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }), format }, undefined, call),
+    uniqueValues: (table, columnName, call) => json<UniqueValuesResponse>('GET', SCREENER_TABLE_ROUTES[table].uniqueValues, { column_name: columnName }, undefined, call),
+    lenderDetail: (lenderName, call) => json<LenderDetailResponse>('GET', SCREENER_ROUTES.lenderDetail, { lender_name: lenderName }, undefined, call),
+    convertQueryToFilters: (query, call) => json<ConvertQueryResponse>('POST', SCREENER_ROUTES.convertQuery, undefined, { query }, call),
+  };
+}
