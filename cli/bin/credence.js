@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// The `credence` terminal client. The code is in dist/ (npm run build -w @credence/cli).
+// `--version` and `[command] --help` are answered here from package.json and the help text
+// written at build time (dist/help-cache.json), without loading commander or any command.
+// CommonJS on purpose (bin/package.json): it starts faster than an ES module.
+'use strict';
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+
+const args = process.argv.slice(2);
+const read = (path) => readFileSync(join(__dirname, path), 'utf8');
+
+function fastPath() {
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    return `${JSON.parse(read('../package.json')).version}\n`;
+  }
+  const last = args[args.length - 1];
+  if (last !== '--help' && last !== '-h') return null;
+  const path = args.slice(0, -1);
+  if (path.some((word) => !/^[a-z]+$/.test(word))) return null;
+  const width = process.stdout.isTTY ? process.stdout.columns : 80;
+  try {
+    const cache = JSON.parse(read('../dist/help-cache.json'));
+    if (cache.version !== JSON.parse(read('../package.json')).version || (process.stdout.isTTY && width < cache.width)) return null;
+    return cache.help[path.join(' ')] ?? null;
+  } catch {
+    return null; // built without the cache: commander prints it
+  }
+}
+
+const fast = fastPath();
+if (fast !== null) {
+  process.stdout.write(fast);
+} else {
+  import(pathToFileURL(join(__dirname, '..', 'dist', 'src', 'main.js')).href).then(
+    (main) => main.run(process.argv),
+    (error) => {
+      process.stderr.write(`credence is not built (${error.code || error.message}): run \`npm run build -w @credence/cli\`\n`);
+      process.exitCode = 1;
+    },
+  );
+}

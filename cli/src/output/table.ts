@@ -1,0 +1,77 @@
+/**
+ * A terminal table that fits the width: cells formatted as the spec shows them (spec 2 section 9:
+ * amounts in millions with 2 decimals, ratios 2 decimals, counts whole, dates en-GB, a dash for
+ * zero or empty), numbers right-aligned, long cells cut with "…".
+ */
+import { formatDate, formatEmployees, formatMillions, formatRatio, truncateLabel, type ColumnSpec } from '@credence/shared';
+
+const MIN_WIDTH = 6;
+const MAX_NATURAL = 40;
+const GAP = '  ';
+
+export function formatCell(column: ColumnSpec, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  switch (column.format) {
+    case 'millions':
+      return formatMillions(value as number | string);
+    case 'ratio':
+      return formatRatio(value as number | string);
+    case 'integer':
+      return typeof value === 'number' || typeof value === 'string' ? formatEmployees(value) : String(value);
+    case 'date':
+      return typeof value === 'string' ? formatDate(value) : String(value);
+    case 'boolean':
+      return value === true ? 'Yes' : value === false ? 'No' : String(value);
+    case 'list': {
+      const text = Array.isArray(value) ? value.join(', ') : String(value);
+      return column.truncate ? truncateLabel(text, column.truncate) : text;
+    }
+    default: {
+      const text = String(value).replace(/\s+/g, ' ');
+      return column.truncate ? truncateLabel(text, column.truncate) : text;
+    }
+  }
+}
+
+export function headerOf(column: ColumnSpec): string {
+  return column.format === 'millions' ? `${column.label} (m)` : column.label;
+}
+
+function cut(text: string, width: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= width) return text;
+  return width <= 1 ? chars.slice(0, width).join('') : `${chars.slice(0, width - 1).join('')}…`;
+}
+
+const length = (text: string) => Array.from(text).length;
+
+/** Lines of the table (header, rule, rows); columns that cannot fit even at the minimum width are left off. */
+export function renderTable(columns: readonly ColumnSpec[], rows: readonly Record<string, unknown>[], width: number): string[] {
+  const cells = rows.map((row) => columns.map((c) => formatCell(c, row[c.id])));
+  const headers = columns.map(headerOf);
+  const widths = columns.map((_, i) => Math.min(MAX_NATURAL, Math.max(length(headers[i]), ...cells.map((r) => length(r[i])))));
+  const total = () => widths.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, widths.length - 1);
+  // Shrink the widest column one step at a time until the table fits.
+  while (total() > width) {
+    let widest = -1;
+    for (let i = 0; i < widths.length; i++) if (widths[i] > MIN_WIDTH && (widest < 0 || widths[i] > widths[widest])) widest = i;
+    if (widest < 0) break;
+    widths[widest]--;
+  }
+  let shown = widths.length;
+  while (shown > 1 && widths.slice(0, shown).reduce((a, b) => a + b, 0) + GAP.length * (shown - 1) > width) shown--;
+  const right = columns.map((c) => c.kind === 'number');
+  const line = (values: string[]) =>
+    values
+      .slice(0, shown)
+      .map((v, i) => (right[i] ? cut(v, widths[i]).padStart(widths[i]) : cut(v, widths[i]).padEnd(widths[i])))
+      .join(GAP)
+      .trimEnd();
+  return [line(headers), widths.slice(0, shown).map((w) => '─'.repeat(w)).join(GAP), ...cells.map(line)];
+}
+
+/** "Page 1 of 120 · 11,934 companies" ("about 11,934" when the total is an estimate). */
+export function pageFooter(paging: { page: number; page_count: number; total_count: number; total_is_estimate?: boolean }, noun: string): string {
+  const total = `${paging.total_is_estimate ? 'about ' : ''}${paging.total_count.toLocaleString('en-GB')} ${noun}`;
+  return `Page ${paging.page.toLocaleString('en-GB')} of ${Math.max(1, paging.page_count).toLocaleString('en-GB')} · ${total}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Exit codes (ARCHITECTURE.md 5) and the one mapping from any failure to a message and a code.
+ * Nothing heavy is imported here: errors from the shared package are recognised by name.
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** A bad flag, filter, column or sort: exit 2. The message names it and lists what is valid. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** No token, or the server refused it: exit 4. */
+export class AuthError extends Error {
+  override name = 'AuthError';
+}
+
+/** Any other failure with its own wording: exit 1. */
+export class CliFailure extends Error {
+  override name = 'CliFailure';
+}
+
+export const SIGN_IN_MESSAGE = 'Not signed in or session expired: run `credence login` (or set CREDENCE_TOKEN / --token)';
+
+interface ApiErrorLike {
+  name: 'ApiError';
+  status: number;
+  error: string;
+  call: string;
+}
+
+function isApiError(error: unknown): error is ApiErrorLike {
+  return (error as { name?: unknown })?.name === 'ApiError' && typeof (error as { status?: unknown }).status === 'number';
+}
+
+export interface Failure {
+  code: ExitCode;
+  message: string;
+}
+
+/** Any thrown value → the line to print on stderr and the exit code. */
+export function describeFailure(error: unknown, apiUrl?: string): Failure {
+  if (error instanceof UsageError) return { code: EXIT.usage, message: error.message };
+  if (error instanceof AuthError) return { code: EXIT.auth, message: error.message };
+  if (error instanceof CliFailure) return { code: EXIT.failure, message: error.message };
+  const name = (error as { name?: unknown })?.name;
+  if (name === 'FilterExpressionError') return { code: EXIT.usage, message: (error as Error).message };
+  if (isApiError(error)) {
+    const { status } = error;
+    if (status === 0) {
+      return {
+        code: EXIT.failure,
+        message: `${error.error}. Is the server running? Start it with \`npm start\`, or point to it with --api-url / CREDENCE_API_URL${apiUrl ? ` (now ${apiUrl})` : ''}.`,
+      };
+    }
+    if (status === 401) return { code: EXIT.auth, message: SIGN_IN_MESSAGE };
+    if (status === 403) return { code: EXIT.auth, message: `${SIGN_IN_MESSAGE}. The server said: ${error.error}` };
+    if (status === 400 || status === 422) return { code: EXIT.usage, message: error.error };
+    if (status === 404) return { code: EXIT.failure, message: error.error.includes(error.call.split(' ')[1] ?? error.call) ? error.error : `${error.error} (${error.call})` };
+    if (status === 429) return { code: EXIT.failure, message: `${error.error}. Too many requests: wait a minute and try again.` };
+    if (status >= 500) {
+      return { code: EXIT.failure, message: `The API failed (${status}): ${error.error}. Try again; if it keeps failing, check the server's log.` };
+    }
+    return { code: EXIT.failure, message: `${error.error} (${status})` };
+  }
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+    const path = (error as { path?: unknown }).path;
+    return { code: EXIT.failure, message: `${(error as Error).message}${typeof path === 'string' && !(error as Error).message.includes(path) ? ` (${path})` : ''}` };
+  }
+  return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,38 @@
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { ApiError } from '@credence/shared';
+import { AuthError, describeFailure, EXIT, UsageError } from '../src/runtime/exit-codes.js';
+
+const api = (status: number, error: string) => new ApiError({ status, error, call: 'GET /api/x' });
+
+describe('failure → exit code and message', () => {
+  it('maps 401 and 403 to 4 telling the user to sign in', () => {
+    expect(describeFailure(api(401, 'Invalid token'))).toEqual({ code: EXIT.auth, message: expect.stringContaining('run `credence login`') });
+    const forbidden = describeFailure(api(403, 'Your account is not approved yet'));
+    expect(forbidden.code).toBe(4);
+    expect(forbidden.message).toContain('Your account is not approved yet');
+    expect(describeFailure(new AuthError('no token')).code).toBe(4);
+  });
+
+  it('maps bad input to 2: usage errors, filter errors and the server 400s', () => {
+    expect(describeFailure(new UsageError('bad flag'))).toEqual({ code: 2, message: 'bad flag' });
+    const filterError = Object.assign(new Error('Unknown column "x"'), { name: 'FilterExpressionError' });
+    expect(describeFailure(filterError)).toEqual({ code: 2, message: 'Unknown column "x"' });
+    expect(describeFailure(api(400, 'The cursor is not valid'))).toEqual({ code: 2, message: 'The cursor is not valid' });
+  });
+
+  it('maps an unreachable server to 1 with what to do next', () => {
+    const failure = describeFailure(api(0, 'Could not reach the API at http://localhost:3000 (ECONNREFUSED)'), 'http://localhost:3000');
+    expect(failure.code).toBe(1);
+    expect(failure.message).toContain('ECONNREFUSED');
+    expect(failure.message).toContain('--api-url');
+  });
+
+  it('maps server failures to 1 naming the status and suggesting a retry', () => {
+    const failure = describeFailure(api(500, 'Something went wrong on our side.'));
+    expect(failure.code).toBe(1);
+    expect(failure.message).toMatch(/^The API failed \(500\): Something went wrong on our side\.\. Try again/);
+    expect(describeFailure(api(413, 'This export would hold 2,000,000 rows')).code).toBe(1);
+    expect(describeFailure(new Error('boom'))).toEqual({ code: 1, message: 'boom' });
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * Spawns the built `credence` binary (pipes, so never a TTY) and the real API server for the
+ * end-to-end tests. The API build is api/dist, or CREDENCE_API_DIST (a build in another outDir).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cliRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const BIN = join(cliRoot, 'bin', 'credence.js');
+export const REPO = resolve(cliRoot, '..');
+const apiDist = process.env.CREDENCE_API_DIST ? resolve(process.env.CREDENCE_API_DIST) : join(REPO, 'api', 'dist');
+export const API_MAIN = join(apiDist, 'src', 'main.js');
+export const API_ADMIN = join(apiDist, 'src', 'bin', 'credence-admin.js');
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** A fresh, empty config home: the saved session of one test never leaks into another. */
+export function isolatedHome(): string {
+  return mkdtempSync(join(tmpdir(), 'credence-cli-home-'));
+}
+
+/** Runs `node script ...args` to the end; nothing inherited from this process but PATH. */
+export function runNode(script: string, args: string[], env: Record<string, string>, input = '', cwd = REPO): Promise<Finished> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, cwd });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr, ms: performance.now() - started }));
+    child.stdin.end(input);
+  });
+}
+
+/** Runs the credence binary with its own config home (XDG_CONFIG_HOME and HOME). */
+export function credence(args: string[], env: Record<string, string> = {}, input = ''): Promise<Finished> {
+  const home = env.HOME ?? isolatedHome();
+  return runNode(BIN, args, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...env }, input);
+}
+
+export interface ApiServer {
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the API on a free port with sample data and waits until it answers health. */
+export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs = 240_000): Promise<ApiServer> {
+  if (!existsSync(API_MAIN)) throw new Error(`The API is not built at ${API_MAIN}: run \`npm run build -w @credence/api\` (or set CREDENCE_API_DIST)`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'credence-cli-e2e-'));
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'cli-e2e-secret-that-is-long-enough-for-hs256!',
+    ADMIN_EMAIL: 'admin@credence.test',
+    ADMIN_PASSWORD: 'admin test password that is long',
+    FORM_RATE_LIMIT: '1000/60s',
+    PUBLIC_URL: 'http://credence.test',
+    SAMPLE_COMPANIES: '400',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, [API_MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: REPO });
+  let output = '';
+  const url = await new Promise<string>((ready, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`The API did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (data: Buffer) => {
+      output += data;
+      const match = /Credence is running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        ready(match[1].replace(/\/+$/, ''));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`The API exited with ${code} before starting:\n${output}`));
+    });
+  });
+  const health = await fetch(`${url}/api/health`);
+  if (health.status !== 200) throw new Error(`GET /api/health answered ${health.status}`);
+  return {
+    url,
+    dataDir,
+    env,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
