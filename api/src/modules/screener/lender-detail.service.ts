@@ -6,11 +6,10 @@ import { screenerBadRequest } from '../../core/screener-query/index.js';
 /** How many top companies and recent charges a lender detail lists; spellings listed at most. */
 export const LENDER_DETAIL_LIMITS = { topCompanies: 10, recentCharges: 10, rawNames: 20 } as const;
 
-const LENDER_CHARGES = `SELECT charge_id FROM charge_lenders WHERE lender_key = $1`;
-
 /**
- * Everything about one lender (spec 2 3.12), found by any spelling of its name: the totals come
- * from the lender_stats view, the breakdowns from its charges through the lender-key index.
+ * Everything about one lender (spec 2 3.12), found by any spelling of its name: totals from the
+ * lender_stats view, breakdowns from the lender detail views (screener-views.sql.ts), each an
+ * index range of that lender's rows however many charges it holds.
  */
 @Injectable()
 export class LenderDetailService {
@@ -28,29 +27,23 @@ export class LenderDetailService {
     }
     const [rawNames, years, companies, recent] = await Promise.all([
       this.db.query(
-        `SELECT raw_name AS name, count(DISTINCT charge_id)::int AS charges FROM charge_lenders WHERE lender_key = $1
-          GROUP BY raw_name ORDER BY charges DESC, raw_name LIMIT ${LENDER_DETAIL_LIMITS.rawNames}`,
+        `SELECT raw_name AS name, charges FROM lender_names WHERE lender_key = $1 ORDER BY charges DESC, raw_name LIMIT ${LENDER_DETAIL_LIMITS.rawNames}`,
         [key],
       ),
+      this.db.query(`SELECT year, charges AS count FROM lender_years WHERE lender_key = $1 ORDER BY year`, [key]),
       this.db.query(
-        `SELECT extract(year FROM coalesce(ch.delivered_on, ch.created_on))::int AS year, count(*)::int AS count
-           FROM charges ch WHERE ch.charge_id IN (${LENDER_CHARGES}) AND coalesce(ch.delivered_on, ch.created_on) IS NOT NULL
-          GROUP BY 1 ORDER BY 1`,
-        [key],
-      ),
-      this.db.query(
-        `SELECT ch.company_number, c.company_name, count(*)::int AS charge_count
-           FROM charges ch JOIN companies c ON c.company_number = ch.company_number
-          WHERE ch.charge_id IN (${LENDER_CHARGES})
-          GROUP BY ch.company_number, c.company_name ORDER BY charge_count DESC, ch.company_number LIMIT ${LENDER_DETAIL_LIMITS.topCompanies}`,
+        `SELECT lc.company_number, c.company_name, lc.charges AS charge_count
+           FROM lender_companies lc JOIN companies c ON c.company_number = lc.company_number
+          WHERE lc.lender_key = $1 ORDER BY lc.charges DESC, lc.company_number LIMIT ${LENDER_DETAIL_LIMITS.topCompanies}`,
         [key],
       ),
       this.db.query(
         `SELECT ch.charge_id, ch.company_number, c.company_name, ch.status, ch.delivered_on::text AS delivered_on, ch.charge_code,
                 ch.charge_number, ch.particulars_description, ch.contains_floating_charge, ch.contains_fixed_charge, ch.contains_negative_pledge
-           FROM charges ch JOIN companies c ON c.company_number = ch.company_number
-          WHERE ch.charge_id IN (${LENDER_CHARGES})
-          ORDER BY ch.delivered_on DESC NULLS LAST, ch.charge_id DESC LIMIT ${LENDER_DETAIL_LIMITS.recentCharges}`,
+           FROM (SELECT charge_id FROM lender_charges WHERE lender_key = $1
+                  ORDER BY delivered_on DESC NULLS LAST, charge_id DESC LIMIT ${LENDER_DETAIL_LIMITS.recentCharges}) r
+           JOIN charges ch ON ch.charge_id = r.charge_id JOIN companies c ON c.company_number = ch.company_number
+          ORDER BY ch.delivered_on DESC NULLS LAST, ch.charge_id DESC`,
         [key],
       ),
     ]);

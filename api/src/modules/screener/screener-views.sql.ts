@@ -147,4 +147,51 @@ const COMPANY_CHARGE_STATS: ScreenerView = {
   ],
 };
 
-export const SCREENER_VIEWS: readonly ScreenerView[] = [SCREENER_COMPANIES, SCREENER_CHARGES, LENDER_STATS, COMPANY_CHARGE_STATS];
+/** One row per (lender, charge): a charge naming one lender under two spellings counts once. */
+const LENDER_PAIRS = `SELECT DISTINCT lender_key, charge_id FROM charge_lenders`;
+
+/**
+ * The parts of a lender's detail (spec 2 3.12) that would otherwise be aggregated over all of a
+ * large lender's charges on every call (hundreds of thousands for the big banks): the spellings
+ * it was filed under, its charges by year, its companies by number of charges, and its charges
+ * in delivery order for the most recent ones.
+ */
+const LENDER_DETAIL_VIEWS: ScreenerView[] = [
+  {
+    name: 'lender_names',
+    select: `SELECT lender_key, raw_name, count(DISTINCT charge_id)::int AS charges FROM charge_lenders GROUP BY lender_key, raw_name`,
+    indexes: [`CREATE UNIQUE INDEX lender_names_key_idx ON lender_names (lender_key, raw_name)`],
+  },
+  {
+    name: 'lender_years',
+    select: `
+      SELECT p.lender_key, extract(year FROM coalesce(ch.delivered_on, ch.created_on))::int AS year, count(*)::int AS charges
+        FROM (${LENDER_PAIRS}) p JOIN charges ch ON ch.charge_id = p.charge_id
+       WHERE coalesce(ch.delivered_on, ch.created_on) IS NOT NULL
+       GROUP BY 1, 2`,
+    indexes: [`CREATE UNIQUE INDEX lender_years_key_idx ON lender_years (lender_key, year)`],
+  },
+  {
+    name: 'lender_companies',
+    select: `
+      SELECT p.lender_key, ch.company_number, count(*)::int AS charges
+        FROM (${LENDER_PAIRS}) p JOIN charges ch ON ch.charge_id = p.charge_id
+       GROUP BY 1, 2`,
+    indexes: [
+      `CREATE UNIQUE INDEX lender_companies_key_idx ON lender_companies (lender_key, company_number)`,
+      `CREATE INDEX lender_companies_top_idx ON lender_companies (lender_key, charges DESC, company_number)`,
+    ],
+  },
+  {
+    name: 'lender_charges',
+    select: `
+      SELECT p.lender_key, p.charge_id, ch.delivered_on
+        FROM (${LENDER_PAIRS}) p JOIN charges ch ON ch.charge_id = p.charge_id`,
+    indexes: [
+      `CREATE UNIQUE INDEX lender_charges_key_idx ON lender_charges (lender_key, charge_id)`,
+      `CREATE INDEX lender_charges_recent_idx ON lender_charges (lender_key, delivered_on DESC NULLS LAST, charge_id DESC)`,
+    ],
+  },
+];
+
+export const SCREENER_VIEWS: readonly ScreenerView[] = [SCREENER_COMPANIES, SCREENER_CHARGES, LENDER_STATS, COMPANY_CHARGE_STATS, ...LENDER_DETAIL_VIEWS];
