@@ -18,6 +18,7 @@ const MAP: SqlColumnMap = {
   status: { sql: 't.status', kind: 'select' },
   year: { sql: 't.year', kind: 'select', integer: true },
   flag: { sql: 't.flag', kind: 'boolean' },
+  indexedLenders: { sql: 't.lenders', kind: 'text', array: true, containsSql: 't.lenders_text' },
 };
 
 function sql(filters: NormalisedFilter[]): { where: string; params: unknown[] } {
@@ -110,6 +111,14 @@ describe('globalFilterSql', () => {
       '(lower(t.name) LIKE $1 OR EXISTS (SELECT 1 FROM unnest(t.lenders) AS __e(v) WHERE lower(__e.v) LIKE $1))',
     );
     expect(params).toEqual(['%acme\\_1%']);
+  });
+
+  it('writes contains and the search box against a column\'s indexed text when it has one', () => {
+    const params: unknown[] = [];
+    expect(globalFilterSql('HSBC', ['indexedLenders'], MAP, params)).toBe('(t.lenders_text LIKE $1)');
+    expect(filterSql([{ id: 'indexedLenders', type: 'contains', value: '50%' }], MAP, params)).toBe('(t.lenders_text LIKE $2)');
+    expect(filterSql([{ id: 'indexedLenders', type: 'startsWith', value: 'hs' }], MAP, params)).toContain('unnest(t.lenders)');
+    expect(params).toEqual(['%hsbc%', '%50\\%%', 'hs%']);
   });
 
   it('is TRUE for blank text', () => {

@@ -22,6 +22,12 @@ export interface SqlColumn {
    * `lower(sql)` serves equals).
    */
   prefixIndex?: boolean;
+  /**
+   * An already lower-cased text expression holding every value of the column (for an array, its
+   * elements joined), which a pg_trgm GIN index serves: `contains` is written against it
+   * (`expr LIKE '%x%'`) instead of looking into each row's elements, which no index serves.
+   */
+  containsSql?: string;
 }
 
 /** Filter column id → its SQL. Build it once, as a constant, next to the query it serves. */
@@ -95,6 +101,7 @@ export function filterCondition(filter: NormalisedFilter, map: SqlColumnMap, par
     case 'notEmpty':
       return emptyCondition(column, false);
     case 'contains':
+      if (column.containsSql) return `${column.containsSql} LIKE ${bind(params, `%${escapeLike(textValue(filter.value))}%`)}`;
       return likeCondition(column, params, `%${escapeLike(textValue(filter.value))}%`, false);
     case 'startsWith':
       return likeCondition(column, params, `${escapeLike(textValue(filter.value))}%`, true);
@@ -167,6 +174,7 @@ export function globalFilterSql(text: string | null | undefined, columnIds: read
   const p = bind(params, `%${escapeLike(needle.toLowerCase())}%`);
   const conditions = columnIds.map((id) => {
     const column = columnOf(map, id);
+    if (column.containsSql) return `${column.containsSql} LIKE ${p}`;
     return textCondition(column, (lowered) => `${lowered} LIKE ${p}`);
   });
   return `(${conditions.join(' OR ')})`;

@@ -44,12 +44,22 @@ const INTEGER_COLUMNS = new Set([
   'negative_pledge_charges', 'unique_lenders_count',
 ]);
 
-/** Every column of a view under the alias `s`, by id; extra entries override (arrays). */
+/**
+ * Every column of a view under the alias `s`, by id; extra entries override (arrays, indexes).
+ * SEARCH is the search box's one column: the view's `search_text` (names, numbers, lenders,
+ * lower-cased and joined), which one trigram index serves. It is no column of the shared specs,
+ * so no filter or sort can name it.
+ */
 function mapOf(columns: readonly ColumnSpec[], extra: Record<string, Partial<SqlColumn>> = {}): SqlColumnMap {
-  return Object.fromEntries(
-    columns.map((c) => [c.id, { sql: `s."${c.id}"`, kind: c.kind, integer: INTEGER_COLUMNS.has(c.id), ...extra[c.id] }]),
-  );
+  return {
+    ...Object.fromEntries(columns.map((c) => [c.id, { sql: `s."${c.id}"`, kind: c.kind, integer: INTEGER_COLUMNS.has(c.id), ...extra[c.id] }])),
+    [SEARCH]: { sql: 's.search_text', kind: 'text', containsSql: 's.search_text' },
+  };
 }
+
+const SEARCH = '__search';
+/** company_number has a btree on (lower(company_number) COLLATE "C"): startsWith and equals use it. */
+const NUMBER_PREFIX = { company_number: { prefixIndex: true } };
 
 function selectOf(columns: readonly ColumnSpec[], extra: string[] = []): string {
   const parts = columns.map((c) => (c.kind === 'date' ? `s."${c.id}"::text AS "${c.id}"` : `s."${c.id}"`));
@@ -62,14 +72,14 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     view: 'screener_companies',
     columns: COMPANY_SCREENER_COLUMNS,
     style: 'value',
-    map: mapOf(COMPANY_SCREENER_COLUMNS),
+    map: mapOf(COMPANY_SCREENER_COLUMNS, NUMBER_PREFIX),
     select: selectOf(COMPANY_SCREENER_COLUMNS, ['s.document_id', 's.page_numbers']),
     tiebreak: 's.company_number',
     rowsKey: 'companies',
     pageSizes: COMPANY_SCREENER_PAGE_SIZES,
     defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
     defaultSort: { sortBy: 'company_name', sortOrder: 'asc' },
-    globalFilterColumns: ['company_name', 'company_number'],
+    globalFilterColumns: [SEARCH],
     uniqueValueColumns: ['industry_group', 'industry_sector', 'sic_code', 'currency', 'filing_year'],
     exportName: 'companies-screener',
     sheetName: 'Companies',
@@ -79,13 +89,13 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     view: 'screener_charges',
     columns: CHARGE_SCREENER_COLUMNS,
     style: 'operator',
-    map: mapOf(CHARGE_SCREENER_COLUMNS, { lenders: { array: true } }),
+    map: mapOf(CHARGE_SCREENER_COLUMNS, { ...NUMBER_PREFIX, lenders: { array: true, containsSql: 's.lenders_text' } }),
     select: selectOf(CHARGE_SCREENER_COLUMNS, ['s.charge_id']),
     tiebreak: 's.charge_id',
     rowsKey: 'charges',
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
     defaultSort: { sortBy: 'delivered_on', sortOrder: 'desc' },
-    globalFilterColumns: ['company_name', 'company_number', 'lenders'],
+    globalFilterColumns: [SEARCH],
     uniqueValueColumns: ['status', 'classification_description', 'company_name', 'company_number', 'charge_code'],
     exportName: 'charges',
     sheetName: 'Charges',
@@ -111,13 +121,13 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     view: 'company_charge_stats',
     columns: COMPANY_CHARGE_STATS_COLUMNS,
     style: 'operator',
-    map: mapOf(COMPANY_CHARGE_STATS_COLUMNS),
+    map: mapOf(COMPANY_CHARGE_STATS_COLUMNS, NUMBER_PREFIX),
     select: selectOf(COMPANY_CHARGE_STATS_COLUMNS),
     tiebreak: 's.company_number',
     rowsKey: 'company_stats',
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
     defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' },
-    globalFilterColumns: ['company_name', 'company_number'],
+    globalFilterColumns: [SEARCH],
     uniqueValueColumns: ['company_name', 'company_number'],
     exportName: 'charge-companies',
     sheetName: 'Companies',

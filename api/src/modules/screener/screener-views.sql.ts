@@ -42,7 +42,8 @@ const SCREENER_COMPANIES: ScreenerView = {
            coalesce(ch.floating, 0)::int AS floating,
            coalesce(ch.negative_pledge, 0)::int AS negative_pledge,
            coalesce(ch.part_satisfied, c.mortgages_part_satisfied, 0)::int AS part_satisfied,
-           fs.document_id, coalesce(fs.page_numbers, '{}'::jsonb) AS page_numbers
+           fs.document_id, coalesce(fs.page_numbers, '{}'::jsonb) AS page_numbers,
+           lower(c.company_name || ' ' || c.company_number) AS search_text
       FROM companies c
       LEFT JOIN sic_codes s ON s.code = c.sic_codes[1]
       LEFT JOIN LATERAL (
@@ -60,6 +61,8 @@ const SCREENER_COMPANIES: ScreenerView = {
   indexes: [
     `CREATE UNIQUE INDEX screener_companies_key_idx ON screener_companies (company_number)`,
     `CREATE INDEX screener_companies_name_trgm_idx ON screener_companies USING gin (lower(company_name) gin_trgm_ops)`,
+    `CREATE INDEX screener_companies_search_trgm_idx ON screener_companies USING gin (search_text gin_trgm_ops)`,
+    `CREATE INDEX screener_companies_number_prefix_idx ON screener_companies ((lower(company_number) COLLATE "C"))`,
     ...sortIndexes('screener_companies', 'company_number', COMPANY_SORT_COLUMNS),
   ],
 };
@@ -71,11 +74,16 @@ const SCREENER_CHARGES: ScreenerView = {
     SELECT ch.charge_id, ch.company_number, c.company_name, ch.status, ch.delivered_on,
            ch.persons_entitled AS lenders, ch.charge_code, ch.classification_description,
            ch.particulars_description, ch.charge_number, ch.contains_fixed_charge,
-           ch.contains_floating_charge, ch.contains_negative_pledge, ch.created_on, ch.satisfied_on
+           ch.contains_floating_charge, ch.contains_negative_pledge, ch.created_on, ch.satisfied_on,
+           lower(array_to_string(ch.persons_entitled, ' | ')) AS lenders_text,
+           lower(c.company_name || ' ' || ch.company_number || ' ' || array_to_string(ch.persons_entitled, ' | ')) AS search_text
       FROM charges ch JOIN companies c ON c.company_number = ch.company_number`,
   indexes: [
     `CREATE UNIQUE INDEX screener_charges_key_idx ON screener_charges (charge_id)`,
     `CREATE INDEX screener_charges_name_trgm_idx ON screener_charges USING gin (lower(company_name) gin_trgm_ops)`,
+    `CREATE INDEX screener_charges_lenders_trgm_idx ON screener_charges USING gin (lenders_text gin_trgm_ops)`,
+    `CREATE INDEX screener_charges_search_trgm_idx ON screener_charges USING gin (search_text gin_trgm_ops)`,
+    `CREATE INDEX screener_charges_number_prefix_idx ON screener_charges ((lower(company_number) COLLATE "C"))`,
     ...sortIndexes('screener_charges', 'charge_id', [
       'company_name', 'company_number', 'status', 'delivered_on', 'charge_code', 'classification_description',
       'charge_number', 'contains_fixed_charge', 'contains_floating_charge', 'contains_negative_pledge', 'created_on', 'satisfied_on',
@@ -129,7 +137,8 @@ const COMPANY_CHARGE_STATS: ScreenerView = {
            (count(*) FILTER (WHERE ch.contains_floating_charge))::int AS floating_charges,
            (count(*) FILTER (WHERE ch.contains_negative_pledge))::int AS negative_pledge_charges,
            max(ch.delivered_on) AS latest_charge_date,
-           coalesce(max(u.lenders), 0)::int AS unique_lenders_count
+           coalesce(max(u.lenders), 0)::int AS unique_lenders_count,
+           lower(c.company_name || ' ' || ch.company_number) AS search_text
       FROM charges ch
       JOIN companies c ON c.company_number = ch.company_number
       LEFT JOIN (
@@ -140,6 +149,8 @@ const COMPANY_CHARGE_STATS: ScreenerView = {
   indexes: [
     `CREATE UNIQUE INDEX company_charge_stats_key_idx ON company_charge_stats (company_number)`,
     `CREATE INDEX company_charge_stats_name_trgm_idx ON company_charge_stats USING gin (lower(company_name) gin_trgm_ops)`,
+    `CREATE INDEX company_charge_stats_search_trgm_idx ON company_charge_stats USING gin (search_text gin_trgm_ops)`,
+    `CREATE INDEX company_charge_stats_number_prefix_idx ON company_charge_stats ((lower(company_number) COLLATE "C"))`,
     ...sortIndexes('company_charge_stats', 'company_number', [
       'company_name', 'total_charges', 'outstanding_charges', 'part_satisfied_charges', 'fixed_charges',
       'floating_charges', 'negative_pledge_charges', 'latest_charge_date', 'unique_lenders_count',
