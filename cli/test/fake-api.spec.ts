@@ -57,7 +57,12 @@ describe('list and export paths against a fake API', () => {
           ? ['\uFEFFCompany Name,Company Number,Turnover (full amount)\r\n', ...ROWS.map((r, i) => `${i === 2 ? '"LINE\r\nBREAK, LTD"' : r.company_name},${r.company_number},${r.turnover}\r\n`)]
           : format === 'xlsx' ? ['PK\u0003\u0004 not really a workbook']
           : ROWS.map((r) => `${JSON.stringify(r)}\n`);
-        if (filters.includes('"cut"')) {
+        if (filters.includes('"slow"')) {
+          // The first row, then nothing for a long while: a client that gives up must hang up.
+          res.write(lines[0]);
+          const timer = setTimeout(() => res.end(lines.slice(1).join('')), 30_000);
+          res.on('close', () => clearTimeout(timer));
+        } else if (filters.includes('"cut"')) {
           res.write(lines.slice(0, 3).join(''));
           setTimeout(() => res.socket?.destroy(), 20);
         } else res.end(lines.join(''));
@@ -154,6 +159,15 @@ describe('list and export paths against a fake API', () => {
     expect(result.stderr).toContain('Not understood (rephrase or use --filter): shiny');
     const listed = seen.filter((u) => u.pathname.endsWith('get-screener-info')).at(-1)!;
     expect(JSON.parse(listed.searchParams.get('filters')!).map((f: { id: string }) => f.id)).toEqual(['company_number', 'turnover']);
+  });
+
+  it('hangs up and exits 1 at once when the file cannot be made, naming the path', async () => {
+    const target = join(dir, 'no-such-dir', 'rows.jsonl');
+    const result = await credence(['screener', '--filter', 'company_name~slow', '--output', target], env);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toContain(`ENOENT: no such file or directory, open '${join(dir, 'no-such-dir')}/.rows.jsonl.`);
+    expect(result.ms).toBeLessThan(5_000); // without hanging up: about 8 s here
+    expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
   });
 
   it('exits 2, making no file, when nothing of --query could be placed', async () => {

@@ -62,6 +62,8 @@ export async function exportToFile(ctx: Context, client: ApiClient, info: TableI
   try {
     await writeFileAtomic(output.path, chunks);
   } catch (error) {
+    // Hang up: the server stops streaming and the process can exit now, not at the server's timeout.
+    await response.body?.cancel().catch(() => undefined);
     // The file system's own errors (no such directory, disk full, ...) name the path themselves.
     const fileError = typeof (error as { path?: unknown }).path === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string';
     if ((error as { name?: string }).name === 'ApiError' || fileError) throw error;

@@ -48,6 +48,28 @@ export function credence(args: string[], env: Record<string, string> = {}, input
   return runNode(BIN, args, { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), ...env }, input);
 }
 
+/**
+ * Runs the credence binary as cron would: through /bin/sh, stdin closed (`<&-`), no TTY, no TERM,
+ * in `cwd`, with only PATH, HOME and the given environment.
+ */
+export function cronRun(args: string[], env: Record<string, string>, cwd: string): Promise<Finished> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const script = 'exec "$0" "$@" <&-';
+    const child = spawn('/bin/sh', ['-c', script, process.execPath, BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: env.HOME ?? isolatedHome(), ...env },
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr, ms: performance.now() - started }));
+  });
+}
+
 export interface ApiServer {
   url: string;
   dataDir: string;
