@@ -33,6 +33,13 @@ describe('failure → exit code and message', () => {
     expect(failure.code).toBe(1);
     expect(failure.message).toMatch(/^The API failed \(500\): Something went wrong on our side\.\. Try again/);
     expect(describeFailure(api(413, 'This export would hold 2,000,000 rows')).code).toBe(1);
+  });
+
+  it('maps a 404 to 1: the API\'s own words, or where to look when the route or the server is wrong', () => {
+    expect(describeFailure(api(404, 'No charges are registered to a lender named "X".'))).toEqual({ code: 1, message: 'No charges are registered to a lender named "X".' });
+    const route = describeFailure(api(404, 'No route GET /api/x. The API reference is at /api/docs.'), 'http://h:1');
+    expect(route).toEqual({ code: 1, message: expect.stringContaining('Is the server older than this client? Update it, or check --api-url (now http://h:1).') });
+    expect(describeFailure(api(404, 'Not Found'), 'http://h:1').message).toBe('Not Found (GET /api/x): is --api-url (now http://h:1) the Credence API?');
     expect(describeFailure(new Error('boom'))).toEqual({ code: 1, message: 'boom' });
   });
 });

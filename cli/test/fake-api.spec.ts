@@ -8,7 +8,8 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { credence } from './support/processes.js';
+import { spawn } from 'node:child_process';
+import { BIN, credence } from './support/processes.js';
 
 const ROWS = Array.from({ length: 7 }, (_, i) => ({ company_name: `COMPANY ${i + 1} LTD`, company_number: `0000000${i + 1}`, turnover: (i + 1) * 5_000_000 }));
 const seen: URL[] = [];
@@ -168,6 +169,21 @@ describe('list and export paths against a fake API', () => {
     expect(result.stderr).toContain(`ENOENT: no such file or directory, open '${join(dir, 'no-such-dir')}/.rows.jsonl.`);
     expect(result.ms).toBeLessThan(5_000); // without hanging up: about 8 s here
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
+  });
+
+  it('removes the partial file when stopped mid-export (SIGTERM), exiting 143', async () => {
+    const target = mkdtempSync(join(dir, 'term-'));
+    const child = spawn(process.execPath, [BIN, 'screener', '--filter', 'company_name~slow', '--output', join(target, 'rows.csv')], {
+      env: { PATH: process.env.PATH ?? '', HOME: target, ...env },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+    const deadline = Date.now() + 10_000;
+    while (readdirSync(target).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(readdirSync(target)).toEqual([expect.stringMatching(/^\.rows\.csv\.\d+\.[0-9a-f]+\.tmp$/)]);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(readdirSync(target)).toEqual([]);
   });
 
   it('exits 2, making no file, when nothing of --query could be placed', async () => {

@@ -33,6 +33,13 @@ function isApiError(error: unknown): error is ApiErrorLike {
   return (error as { name?: unknown })?.name === 'ApiError' && typeof (error as { status?: unknown }).status === 'number';
 }
 
+/** A 404: the API's own words (no such lender); a missing route or a bare "Not Found" says where to look. */
+function notFound(error: ApiErrorLike, apiUrl?: string): string {
+  if (/^No route /.test(error.error)) return `${error.error} Is the server older than this client? Update it, or check --api-url${apiUrl ? ` (now ${apiUrl})` : ''}.`;
+  if (error.error.split(/\s+/).length <= 3) return `${error.error} (${error.call}): is --api-url${apiUrl ? ` (now ${apiUrl})` : ''} the Credence API?`;
+  return error.error;
+}
+
 export interface Failure {
   code: ExitCode;
   message: string;
@@ -56,7 +63,7 @@ export function describeFailure(error: unknown, apiUrl?: string): Failure {
     if (status === 401) return { code: EXIT.auth, message: SIGN_IN_MESSAGE };
     if (status === 403) return { code: EXIT.auth, message: `${SIGN_IN_MESSAGE}. The server said: ${error.error}` };
     if (status === 400 || status === 422) return { code: EXIT.usage, message: error.error };
-    if (status === 404) return { code: EXIT.failure, message: error.error.includes(error.call.split(' ')[1] ?? error.call) ? error.error : `${error.error} (${error.call})` };
+    if (status === 404) return { code: EXIT.failure, message: notFound(error, apiUrl) };
     if (status === 429) return { code: EXIT.failure, message: `${error.error}. Too many requests: wait a minute and try again.` };
     if (status >= 500) {
       return { code: EXIT.failure, message: `The API failed (${status}): ${error.error}. Try again; if it keeps failing, check the server's log.` };
