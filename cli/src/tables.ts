@@ -23,6 +23,8 @@ export interface TableInfo {
   rowsKey: string;
   /** "companies", "charges", "lenders". */
   noun: string;
+  /** One of them: "company", "charge", "lender". */
+  singular: string;
   /** Allowed page sizes (null: 1..maxPageSize). */
   pageSizes: readonly number[] | null;
   maxPageSize: number;
@@ -40,6 +42,7 @@ export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
     style: 'value',
     rowsKey: 'companies',
     noun: 'companies',
+    singular: 'company',
     pageSizes: COMPANY_SCREENER_PAGE_SIZES,
     maxPageSize: 100,
     defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
@@ -53,6 +56,7 @@ export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
     style: 'operator',
     rowsKey: 'charges',
     noun: 'charges',
+    singular: 'charge',
     pageSizes: null,
     maxPageSize: 1000,
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
@@ -66,6 +70,7 @@ export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
     style: 'operator',
     rowsKey: 'lender_stats',
     noun: 'lenders',
+    singular: 'lender',
     pageSizes: null,
     maxPageSize: 1000,
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
@@ -79,6 +84,7 @@ export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
     style: 'operator',
     rowsKey: 'company_stats',
     noun: 'companies',
+    singular: 'company',
     pageSizes: null,
     maxPageSize: 1000,
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
@@ -86,6 +92,11 @@ export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
     fileBase: 'charge-companies',
   },
 };
+
+/** "1 company", "2 companies". */
+export function nounFor(info: TableInfo, n: number): string {
+  return n === 1 ? info.singular : info.noun;
+}
 
 /** The rows of a list answer (by-company may answer `stats`, spec 2 section 7). */
 export function rowsOf(info: TableInfo, data: Record<string, unknown>): Record<string, unknown>[] {

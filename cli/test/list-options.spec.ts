@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { buildListPlan, fileKindOf } from '../src/commands/list-options.js';
 import { describeFailure, EXIT } from '../src/runtime/exit-codes.js';
-import { TABLES } from '../src/tables.js';
+import { nounFor, TABLES } from '../src/tables.js';
 
 const tty = { json: false, stdoutIsTTY: true };
 const pipe = { json: false, stdoutIsTTY: false };
@@ -83,5 +83,9 @@ describe('list flags → query', () => {
     expect(usage(() => buildListPlan(TABLES.companies, { format: 'xlsx' }, tty))).toMatchObject({ code: 2, message: expect.stringContaining('--output') });
     expect(buildListPlan(TABLES.companies, { format: 'xlsx' }, pipe).all).toBe(true);
     expect(usage(() => buildListPlan(TABLES.companies, { format: 'yaml' }, pipe)).code).toBe(2);
+  });
+
+  it('counts in the right number: 1 company, 2 companies, 1 lender', () => {
+    expect([nounFor(TABLES.companies, 1), nounFor(TABLES.chargeCompanies, 2), nounFor(TABLES.lenders, 1), nounFor(TABLES.charges, 0)]).toEqual(['company', 'companies', 'lender', 'charges']);
   });
 });

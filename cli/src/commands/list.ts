@@ -8,7 +8,7 @@ import { count } from '../runtime/output.js';
 import type { Context } from '../runtime/session.js';
 import { pick, rowsToCsv } from '../output/rows.js';
 import { pageFooter, renderTable } from '../output/table.js';
-import { rowsOf, type TableInfo } from '../tables.js';
+import { nounFor, rowsOf, type TableInfo } from '../tables.js';
 import { exportToFile, exportToStdout } from './export.js';
 import { buildListPlan, type ListFlags, type ListPlan } from './list-options.js';
 
@@ -71,7 +71,7 @@ export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & 
       return;
     case 'csv':
       process.stdout.write(rowsToCsv(plan.columns, page.rows));
-      ctx.out.info(pageFooter(page.paging, info.noun));
+      ctx.out.info(pageFooter(page.paging, nounFor(info, page.paging.total_count)));
       return;
     default: {
       if (page.rows.length === 0) {
@@ -79,7 +79,7 @@ export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & 
         return;
       }
       ctx.out.result(renderTable(plan.columns, page.rows, ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 200)).join('\n'));
-      ctx.out.result(plan.all ? `${count(page.rows.length)} ${info.noun}` : pageFooter(page.paging, info.noun));
+      ctx.out.result(plan.all ? `${count(page.rows.length)} ${nounFor(info, page.rows.length)}` : pageFooter(page.paging, nounFor(info, page.paging.total_count)));
     }
   }
 }
