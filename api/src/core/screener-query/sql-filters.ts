@@ -11,8 +11,9 @@ export interface SqlColumn {
   /** A text[] column: a text filter matches when any element matches (a charge's lenders). */
   array?: boolean;
   /**
-   * An integer column: non-integer bounds are rounded to what they mean (> 10.5 is >= 11) so the
-   * parameter stays an integer and its index stays usable.
+   * An integer (int4) column: non-integer bounds are rounded to what they mean (> 10.5 is >= 11) so the
+   * parameter stays an integer and its index stays usable, and bounds beyond int4 are held to its
+   * range (Postgres refuses a parameter it cannot read as int4: "> 1e20" would be a 500).
    */
   integer?: boolean;
   /**
@@ -79,12 +80,16 @@ function emptyCondition(column: SqlColumn, empty: boolean): string {
   return empty ? `${column.sql} IS NULL` : `${column.sql} IS NOT NULL`;
 }
 
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+
 function numberBound(column: SqlColumn, value: FilterScalar | undefined, round: 'up' | 'down' | 'exact'): number | null {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) throw new ScreenerQueryError(`Not a number: ${String(value)}`);
-  if (!column.integer || Number.isInteger(n)) return n;
-  if (round === 'exact') return null;
-  return round === 'up' ? Math.ceil(n) : Math.floor(n);
+  if (!column.integer) return n;
+  if (round === 'exact') return Number.isInteger(n) && n >= INT4_MIN && n <= INT4_MAX ? n : null;
+  // No int4 value lies beyond the range: "> 1e20" matches nothing, "between -1e12 and 1e12" everything.
+  return Math.min(INT4_MAX, Math.max(INT4_MIN, round === 'up' ? Math.ceil(n) : Math.floor(n)));
 }
 
 function textValue(value: FilterScalar | undefined): string {
