@@ -10,7 +10,7 @@ import {
   globalFilterSql,
   iterateAll,
   keysetOrderBy,
-  pageSelectSql,
+  branchSelectSql,
   runPage,
   type PageQuery,
   type SortSpec,
@@ -183,7 +183,7 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
         await m.query('SET LOCAL enable_seqscan = off');
         await m.query('SET LOCAL enable_sort = off');
         const params: unknown[] = [];
-        const sql = pageSelectSql(query({ sql: 's.amount', order }), { reversed: false, position: { value: '5', key: 'r010' }, limit: 5, offset: 0 }, params);
+        const sql = branchSelectSql(query({ sql: 's.amount', order }), 'value', { reversed: false, position: { value: '5', key: 'r010' }, limit: 5, offset: 0 }, params)!;
         const rows: { 'QUERY PLAN': string }[] = await m.query(`EXPLAIN ${sql}`, params);
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       });

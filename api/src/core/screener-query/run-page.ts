@@ -28,6 +28,16 @@ export interface PageQuery {
   sort: SortSpec;
   /** A unique, non-null column that breaks ties (`c.company_number`, `ch.charge_id`). */
   tiebreak: string;
+  /** No row with a NULL sort value can match (a filter on the sort column excludes NULL): skip that branch. */
+  sortHasValue?: boolean;
+  /**
+   * When at most `below` rows match (the count says so), read them first and sort only those:
+   * `from` becomes `(SELECT * FROM <from> WHERE <where> OFFSET 0) AS <alias>` (OFFSET 0 keeps the
+   * planner from merging it back). Otherwise the planner may walk the sort column's index looking
+   * for a few matching rows among millions, when the filter and the sort run against each other
+   * (few employees, sorted by assets). `from` must be one relation named `alias`.
+   */
+  filterFirst?: { below: number; alias: string };
 }
 
 export interface PageRequestParts {
@@ -43,7 +53,7 @@ export interface PageResult<Row> {
 
 const VALUE = '__cursor_value';
 const KEY = '__cursor_key';
-const HIDDEN = ['__cursor_value', '__cursor_key', '__branch', '__sort', '__tie'];
+const HIDDEN = [VALUE, KEY];
 
 /** Ties cursors to one sort: a cursor made under another sort (or tiebreak) is refused. */
 function sortFingerprint(sort: SortSpec, tiebreak: string): string {
@@ -70,73 +80,95 @@ interface Position {
   key: string;
 }
 
-/**
- * The SELECT for `limit` rows (after `offset`) in the list order (reversed: the mirrored order),
- * strictly after `position` when given. The rows with a value and the rows with NULL are read by
- * two branches (UNION ALL), each ordered without a NULLS clause, so that a plain btree on
- * (sort, tiebreak), or a partial index `WHERE sort IS NOT NULL`, serves each branch in index order
- * at any depth; `ORDER BY s DESC NULLS LAST` in one statement could use neither.
- */
-export function pageSelectSql(
-  query: PageQuery,
-  read: { reversed: boolean; position: Position | null; limit: number; offset: number },
-  params: unknown[],
-): string {
-  const { sort, tiebreak } = query;
-  const s = sort.sql;
-  const forwardAsc = sort.order === 'asc';
-  const asc = read.reversed ? !forwardAsc : forwardAsc;
-  const dir = asc ? 'ASC' : 'DESC';
-  const op = asc ? '>' : '<';
-  const nullsFirst = (sort.nullsLast ?? true) === read.reversed;
-  const where = query.where?.trim() ? `(${query.where})` : 'TRUE';
-  const columns = `${query.select}, (${s})::text AS ${VALUE}, (${tiebreak})::text AS ${KEY}`;
-  const position = read.position;
+/** The rows with a sort value, and the rows whose sort value is NULL: read one after the other. */
+export type Branch = 'value' | 'null';
 
-  let valueBranch: string | null = `${s} IS NOT NULL`;
-  let nullBranch: string | null = `${s} IS NULL`;
-  if (position && position.value !== null) {
-    valueBranch = `(${s}, ${tiebreak}) ${op} (${bind(params, position.value)}, ${bind(params, position.key)})`;
-    if (nullsFirst) nullBranch = null; // the NULL rows were all before the position
-  } else if (position) {
-    nullBranch = `${s} IS NULL AND ${tiebreak} ${op} ${bind(params, position.key)}`;
-    if (!nullsFirst) valueBranch = null; // the rows with a value were all before the position
-  }
-  const take = read.limit + read.offset;
-  const tail = (limit: number, offset: number) => `LIMIT ${limit}${offset > 0 ? ` OFFSET ${offset}` : ''}`;
-  const branch = (condition: string, orderBy: string, index: number | null, limit: number, offset: number) =>
-    `SELECT ${columns}${index === null ? '' : `, ${index} AS __branch, ${s} AS __sort, ${tiebreak} AS __tie`}
-       FROM ${query.from}
-      WHERE ${where} AND ${condition}
-      ORDER BY ${orderBy}
-      ${tail(limit, offset)}`;
-  const valueOrder = `${s} ${dir}, ${tiebreak} ${dir}`;
-  const nullOrder = `${tiebreak} ${dir}`;
-  if (!nullBranch) return branch(valueBranch!, valueOrder, null, read.limit, read.offset);
-  if (!valueBranch) return branch(nullBranch, nullOrder, null, read.limit, read.offset);
-  const [first, second] = nullsFirst
-    ? [branch(nullBranch, nullOrder, 0, take, 0), branch(valueBranch, valueOrder, 1, take, 0)]
-    : [branch(valueBranch, valueOrder, 0, take, 0), branch(nullBranch, nullOrder, 1, take, 0)];
-  return `SELECT * FROM ((${first}) UNION ALL (${second})) AS __page
-   ORDER BY __branch, __sort ${dir}, __tie ${dir}
-   ${tail(read.limit, read.offset)}`;
+interface Read {
+  reversed: boolean;
+  position: Position | null;
+  limit: number;
+  offset: number;
 }
 
-async function fetchRows(
-  db: Queryable,
-  query: PageQuery,
-  read: { reversed: boolean; position: Position | null; limit: number; offset: number },
-): Promise<CursorRow[]> {
-  const params = [...query.params];
-  const sql = pageSelectSql(query, read, params);
-  try {
-    return await db.query(sql, params);
-  } catch (error) {
-    // A cursor value that does not read as the sort column's type (22xxx: data exception).
-    const code = (error as { code?: string }).code;
-    if (read.position && typeof code === 'string' && code.startsWith('22')) throw new InvalidCursorError();
-    throw error;
+/** True when NULL sort values come first in this read (a previous page reads the list mirrored). */
+function nullsFirstIn(query: PageQuery, reversed: boolean): boolean {
+  return (query.sort.nullsLast ?? true) === reversed;
+}
+
+/**
+ * The SELECT of one branch: `limit` rows after `offset`, strictly after `position` when given, in
+ * the list order (reversed: mirrored), or null when the position lies past every row of it. Both
+ * branches order by `(sort, tiebreak)` without a NULLS clause, so that the btree on
+ * (sort, tiebreak) serves each in index order at any depth: the value branch as a range of it,
+ * the NULL branch as its `IS NULL` range (where the tiebreak runs in order).
+ */
+export function branchSelectSql(query: PageQuery, branch: Branch, read: Read, params: unknown[]): string | null {
+  const { sort, tiebreak } = query;
+  const s = sort.sql;
+  const asc = read.reversed ? sort.order !== 'asc' : sort.order === 'asc';
+  const dir = asc ? 'ASC' : 'DESC';
+  const op = asc ? '>' : '<';
+  const nullsFirst = nullsFirstIn(query, read.reversed);
+  const position = read.position;
+  let condition: string;
+  if (branch === 'value') {
+    if (position && position.value === null && !nullsFirst) return null; // every value row came before
+    condition = position && position.value !== null ? `(${s}, ${tiebreak}) ${op} (${bind(params, position.value)}, ${bind(params, position.key)})` : `${s} IS NOT NULL`;
+  } else {
+    if (position && position.value !== null && nullsFirst) return null; // every NULL row came before
+    condition = position && position.value === null ? `${s} IS NULL AND ${tiebreak} ${op} ${bind(params, position.key)}` : `${s} IS NULL`;
   }
+  const where = query.where?.trim() ? `(${query.where})` : 'TRUE';
+  return `SELECT ${query.select}, (${s})::text AS ${VALUE}, (${tiebreak})::text AS ${KEY}
+    FROM ${query.from}
+   WHERE ${where} AND ${condition}
+   ORDER BY ${s} ${dir}, ${tiebreak} ${dir}
+   LIMIT ${read.limit}${read.offset > 0 ? ` OFFSET ${read.offset}` : ''}`;
+}
+
+/** How many rows of a branch match, counting no further than `cap`. */
+async function countBranch(db: Queryable, query: PageQuery, branch: Branch, cap: number): Promise<number> {
+  const where = query.where?.trim() ? `(${query.where})` : 'TRUE';
+  const [row] = await db.query(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${query.from} WHERE ${where} AND ${query.sort.sql} IS ${branch === 'value' ? 'NOT ' : ''}NULL LIMIT ${cap}) AS __counted`,
+    [...query.params],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * `limit` rows after `offset` (or after `position`) in list order: the first branch, then the
+ * second only when the first ran out. Two statements rather than one UNION ALL: the second
+ * branch is seldom needed, and a UNION ALL under one ORDER BY runs both in full (a sort column
+ * with millions of NULLs and a filter that no NULL row passes scanned every one of them).
+ */
+async function fetchRows(db: Queryable, query: PageQuery, read: Read): Promise<CursorRow[]> {
+  const order: Branch[] = nullsFirstIn(query, read.reversed) ? ['null', 'value'] : ['value', 'null'];
+  const rows: CursorRow[] = [];
+  let offset = read.offset;
+  for (const branch of order) {
+    const need = read.limit - rows.length;
+    if (need <= 0) break;
+    if (branch === 'null' && query.sortHasValue) continue;
+    const params = [...query.params];
+    const sql = branchSelectSql(query, branch, { ...read, limit: need, offset }, params);
+    if (sql === null) continue;
+    let got: CursorRow[];
+    try {
+      got = await db.query(sql, params);
+    } catch (error) {
+      // A cursor value that does not read as the sort column's type (22xxx: data exception).
+      const code = (error as { code?: string }).code;
+      if (read.position && typeof code === 'string' && code.startsWith('22')) throw new InvalidCursorError();
+      throw error;
+    }
+    rows.push(...got);
+    if (got.length < need && offset > 0) {
+      // The branch ran out: it held `offset + got` rows, or, when none were past the offset, its count.
+      offset = got.length > 0 ? 0 : offset - (await countBranch(db, query, branch, offset));
+    }
+  }
+  return rows;
 }
 
 /**
@@ -177,6 +209,9 @@ export async function runPage<Row = Record<string, unknown>>(
       prev_cursor: hasPrev && rows.length && page > 1 ? cursorFrom(rows[0], 'before', page - 1, sortId) : null,
     },
   });
+
+  const small = query.filterFirst && !total.estimate && total.count <= query.filterFirst.below && where !== 'TRUE';
+  if (small) query = { ...query, from: `(SELECT * FROM ${query.from} WHERE ${where} OFFSET 0) AS ${query.filterFirst!.alias}` };
 
   const byOffset = async (requested: number): Promise<PageResult<Row>> => {
     const page = Math.max(1, Math.min(requested, pageCount || 1));

@@ -17,6 +17,12 @@ import { SCREENER_TABLES, type ScreenerTableSpec } from './screener-tables.js';
 /** Most distinct values one get-unique-column-values answer lists (spec 2 9: option fetches use 1000). */
 export const UNIQUE_VALUES_LIMIT = 1000;
 
+/** Below this many matching rows a page filters first and sorts only those (PageQuery.filterFirst). */
+export const FILTER_FIRST_BELOW = 20_000;
+
+/** Filter types that a row whose value is NULL never passes. */
+const NEEDS_VALUE = new Set(['contains', 'startsWith', 'endsWith', 'equals', 'greaterThan', 'lessThan', 'between', 'is_one_of', 'notEmpty', 'after', 'before', 'range']);
+
 /** The accounts' page keys (camelCase, as the PDFs and the overview cite them) by screener column. */
 const PAGE_KEYS: Record<string, string> = {
   turnover: 'turnover',
@@ -72,6 +78,8 @@ export class ScreenerService {
       params,
       sort: { sql: spec.map[request.sortBy].sql, order: request.sortOrder },
       tiebreak: spec.tiebreak,
+      sortHasValue: request.filters.some((f) => f.id === request.sortBy && NEEDS_VALUE.has(f.type)),
+      filterFirst: { below: FILTER_FIRST_BELOW, alias: 's' },
     };
   }
 
