@@ -253,14 +253,25 @@ export async function* iterateAll<Row = Record<string, unknown>>(
 ): AsyncGenerator<Row, void, undefined> {
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? 5000));
   let remaining = options.limit ?? Number.POSITIVE_INFINITY;
-  let position: Position | null = null;
-  while (remaining > 0) {
-    const take = Math.min(batchSize, remaining);
-    const rows = await fetchRows(db, query, { reversed: false, position, limit: take, offset: 0 });
-    for (const row of strip<Row>(rows)) yield row;
-    remaining -= rows.length;
-    if (rows.length < take) return;
-    const last = rows[rows.length - 1];
-    position = { value: last[VALUE] === null ? null : String(last[VALUE]), key: String(last[KEY]) };
+  const read = (position: Position | null, take: number) => fetchRows(db, query, { reversed: false, position, limit: take, offset: 0 });
+  // The next batch is asked for before this one is handed out, so that the database reads it
+  // while the caller encodes and sends this one (an export is as fast as the slower of the two).
+  let take = Math.min(batchSize, remaining);
+  let next: Promise<CursorRow[]> | null = remaining > 0 ? read(null, take) : null;
+  try {
+    while (next) {
+      const rows = await next;
+      next = null;
+      remaining -= rows.length;
+      if (rows.length === take && remaining > 0) {
+        const last = rows[rows.length - 1];
+        take = Math.min(batchSize, remaining);
+        next = read({ value: last[VALUE] === null ? null : String(last[VALUE]), key: String(last[KEY]) }, take);
+      }
+      for (const row of strip<Row>(rows)) yield row;
+    }
+  } finally {
+    // A caller that stopped early leaves a batch in flight: let it finish unobserved.
+    next?.catch(() => undefined);
   }
 }
