@@ -70,6 +70,35 @@ describe('createApiClient', () => {
     expect(urls[4].searchParams.get('column_name')).toBe('status');
   });
 
+  it('routes the explorer calls with the company number and search text as query parameters', async () => {
+    const { fetch, seen } = fakeFetch(() => json([]));
+    const client = createApiClient({ baseUrl: 'http://x/', fetch });
+    await client.searchCompanies('acme & sons', { limit: 5 });
+    await client.companyList();
+    await client.overview('00445790');
+    await client.filings('SC005336');
+    await client.officers('00445790');
+    await client.aggregatedFinancials('00445790', { fileName: 'abc.pdf' });
+    const response = await client.filingDocument('00445790', 'abc.pdf');
+    expect(response.status).toBe(200);
+    const urls = seen.map((s) => new URL(s.url));
+    expect(urls.map((u) => u.pathname)).toEqual([
+      '/api/companies_house/search_companies',
+      '/api/companies_house/get_company_list',
+      '/api/companies_house/get_overview',
+      '/api/companies_house/get_filings_list',
+      '/api/companies_house/officers',
+      '/api/companies_house/get_aggregated_financials_data',
+      '/api/companies_house/get_filing_pdf',
+    ]);
+    expect(urls[0].searchParams.get('query')).toBe('acme & sons');
+    expect(urls[0].searchParams.get('limit')).toBe('5');
+    expect(urls[1].searchParams.has('limit')).toBe(false);
+    expect(urls[3].searchParams.get('company_number')).toBe('SC005336');
+    expect(urls[5].searchParams.get('file_name')).toBe('abc.pdf');
+    expect(urls[6].searchParams.get('file_name')).toBe('abc.pdf');
+  });
+
   it('answers an export as the raw Response, with format and without paging', async () => {
     const { fetch, seen } = fakeFetch(() => new Response('a,b\r\n1,2\r\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
     const client = createApiClient({ baseUrl: 'http://x', token: 't', fetch });

@@ -17,7 +17,19 @@ import {
   type UniqueValuesResponse,
 } from '../contracts/screeners.js';
 import type { ColumnFilter, OperatorFilter } from '../filters/types.js';
+import type { AggregatedFinancials, CompanyOverview, CompanySearchResult, FilingsByCategory, OfficersResponse } from '../contracts/uk-companies.js';
 import { ApiError, apiErrorFromBody } from './errors.js';
+
+/** The company explorer's routes (relative to /api; spec 2 section 7). */
+export const EXPLORER_ROUTES = {
+  search: 'companies_house/search_companies',
+  companyList: 'companies_house/get_company_list',
+  overview: 'companies_house/get_overview',
+  filings: 'companies_house/get_filings_list',
+  filingPdf: 'companies_house/get_filing_pdf',
+  officers: 'companies_house/officers',
+  financials: 'companies_house/get_aggregated_financials_data',
+} as const;
 
 /** The four screener tables, named as the CLI and the view models name them. */
 export type ScreenerTable = 'companies' | 'charges' | 'lenders' | 'chargeCompanies';
@@ -79,6 +91,16 @@ export interface ApiClient {
   uniqueValues(table: ScreenerTable, columnName: string, options?: CallOptions): Promise<UniqueValuesResponse>;
   lenderDetail(lenderName: string, options?: CallOptions): Promise<LenderDetailResponse>;
   convertQueryToFilters(query: string, options?: CallOptions): Promise<ConvertQueryResponse>;
+  /** UK company search by name, number or postcode (spec 2 3.1). */
+  searchCompanies(query: string, options?: CallOptions & { limit?: number }): Promise<CompanySearchResult[]>;
+  /** The default list for search: suggested companies, then the largest active ones. */
+  companyList(options?: CallOptions & { limit?: number }): Promise<{ companies: CompanySearchResult[]; total_count: number }>;
+  overview(companyNumber: string, options?: CallOptions): Promise<CompanyOverview>;
+  filings(companyNumber: string, options?: CallOptions): Promise<FilingsByCategory>;
+  officers(companyNumber: string, options?: CallOptions): Promise<OfficersResponse>;
+  aggregatedFinancials(companyNumber: string, options?: CallOptions & { fileName?: string }): Promise<AggregatedFinancials>;
+  /** A filing's document (file_name: its document id plus ".pdf"): the raw Response, to stream its body. */
+  filingDocument(companyNumber: string, fileName: string, options?: CallOptions): Promise<Response>;
 }
 
 type QueryValue = string | number | undefined | null;
@@ -175,5 +197,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     uniqueValues: (table, columnName, call) => json<UniqueValuesResponse>('GET', SCREENER_TABLE_ROUTES[table].uniqueValues, { column_name: columnName }, undefined, call),
     lenderDetail: (lenderName, call) => json<LenderDetailResponse>('GET', SCREENER_ROUTES.lenderDetail, { lender_name: lenderName }, undefined, call),
     convertQueryToFilters: (query, call) => json<ConvertQueryResponse>('POST', SCREENER_ROUTES.convertQuery, undefined, { query }, call),
+    searchCompanies: (query, call) => json<CompanySearchResult[]>('GET', EXPLORER_ROUTES.search, { query, limit: call?.limit }, undefined, call),
+    companyList: (call) => json('GET', EXPLORER_ROUTES.companyList, { limit: call?.limit }, undefined, call),
+    overview: (companyNumber, call) => json<CompanyOverview>('GET', EXPLORER_ROUTES.overview, { company_number: companyNumber }, undefined, call),
+    filings: (companyNumber, call) => json<FilingsByCategory>('GET', EXPLORER_ROUTES.filings, { company_number: companyNumber }, undefined, call),
+    officers: (companyNumber, call) => json<OfficersResponse>('GET', EXPLORER_ROUTES.officers, { company_number: companyNumber }, undefined, call),
+    aggregatedFinancials: (companyNumber, call) =>
+      json<AggregatedFinancials>('GET', EXPLORER_ROUTES.financials, { company_number: companyNumber, file_name: call?.fileName }, undefined, call),
+    filingDocument: (companyNumber, fileName, call) => send('GET', EXPLORER_ROUTES.filingPdf, { company_number: companyNumber, file_name: fileName }, undefined, call),
   };
 }
