@@ -15,3 +15,4 @@ export * from './filters/expression.js';
 export * from './rules/uk/sic-codes.js';
 export * from './filters/natural-language/index.js';
 export * from './client/index.js';
+export * from './view-models/index.js';

@@ -1,0 +1,3 @@
+export * from './store.js';
+export * from './scheduler.js';
+export * from './latest-request.js';
