@@ -121,8 +121,6 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Text as an XML parser hands it back: CRLF and lone CR become LF. */
-const xmlText = (text: string) => text.replace(/\r\n?/g, '\n');
 
 const TABS: { name: string; route: string; exportRoute: string; rowsKey: string; sheet: string; file: string; columns: readonly ColumnSpec[]; filters: unknown[]; rowId: (r: Row) => string }[] = [
   {
@@ -270,7 +268,7 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
         const name = r.getCell(col('company_name'));
         expect(name.type).toBe(ExcelJS.ValueType.String);
         // XML reads a CR in text as a line feed (XML 1.0 end-of-line handling); the quote stays first.
-        expect(name.value).toBe(xmlText(ESCAPED[r.getCell(col('company_number')).value as string]));
+        expect(name.value).toBe(ESCAPED[r.getCell(col('company_number')).value as string]);
       }
       expect(formula.getCell(col('turnover'))).toMatchObject({ value: 12_345_678, numFmt: '#,##0.00,,' });
       expect(formula.getCell(col('operating_profit'))).toMatchObject({ value: -250_000, numFmt: '#,##0.00,,' });
@@ -323,7 +321,7 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
       expect(first.getCell(col('contains_fixed_charge')).value).toBe(true);
       expect(first.getCell(col('contains_negative_pledge')).value).toBe(false);
       expect(first.getCell(col('lenders')).value).toBe('HSBC UK Bank PLC; =EVIL LENDER LTD');
-      expect(first.getCell(col('particulars_description')).value).toBe('Line one\nline two, with "quotes"');
+      expect(first.getCell(col('particulars_description')).value).toBe('Line one\r\nline two, with "quotes"');
       expect(first.getCell(col('charge_number'))).toMatchObject({ value: 1, numFmt: '#,##0' });
     });
 

@@ -72,6 +72,12 @@ describe('xlsx export', () => {
     expect(sheet.getRow(3).getCell(1).value).toBe('Bell Ltd');
   });
 
+  it('keeps carriage returns exactly as they were (an XML reader would turn a raw CR into LF)', async () => {
+    const sheet = await workbookOf([{ company_name: 'Line one\r\nline two' }, { company_name: '\rCR LTD' }]);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Line one\r\nline two');
+    expect(sheet.getRow(3).getCell(1).value).toBe("'\rCR LTD");
+  });
+
   it('writes a header-only sheet when nothing matches, and makes any sheet name valid', async () => {
     const sheet = await workbookOf([], 'Lenders: [all]/2026 and a very long tail of words');
     expect(sheet.rowCount).toBe(1);

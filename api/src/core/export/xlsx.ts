@@ -61,13 +61,17 @@ type Writer = InstanceType<typeof ExcelJS.stream.xlsx.WorkbookWriter> & {
   _openStream(path: string): PassThrough;
 };
 
-const XML_TEXT = /[&<>\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]/;
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const XML_TEXT = /[&<>\x00-\x08\x0B-\x1F\x7F\uFFFE\uFFFF]/;
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 
+/**
+ * Cell text as sheet XML. A literal CR would reach the reader as LF (XML normalises line ends),
+ * so it is written as the character reference `&#13;`, which survives. Characters XML 1.0 cannot
+ * hold at all are dropped, as exceljs does.
+ */
 function xmlText(text: string): string {
   if (!XML_TEXT.test(text)) return text;
-  // characters XML 1.0 cannot hold at all are dropped, as exceljs does
-  return text.replace(/[&<>\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]/g, (c) => XML_ESCAPES[c] ?? '');
+  return text.replace(/[&<>\r\x00-\x08\x0B\x0C\x0E-\x1F\x7F\uFFFE\uFFFF]/g, (c) => XML_ESCAPES[c] ?? '');
 }
 
 /** Days since 1899-12-30, Excel's (1900 date system) serial of a UTC day. */
