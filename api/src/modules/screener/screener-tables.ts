@@ -26,6 +26,8 @@ export interface ScreenerTableSpec {
   map: SqlColumnMap;
   /** The select list of a row (dates as ISO text). */
   select: string;
+  /** The select list of an exported row: the export's columns only. */
+  exportSelect: string;
   tiebreak: string;
   rowsKey: string;
   pageSizes?: readonly number[];
@@ -74,6 +76,7 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     style: 'value',
     map: mapOf(COMPANY_SCREENER_COLUMNS, NUMBER_PREFIX),
     select: selectOf(COMPANY_SCREENER_COLUMNS, ['s.document_id', 's.page_numbers']),
+    exportSelect: selectOf(COMPANY_SCREENER_COLUMNS),
     tiebreak: 's.company_number',
     rowsKey: 'companies',
     pageSizes: COMPANY_SCREENER_PAGE_SIZES,
@@ -91,6 +94,7 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     style: 'operator',
     map: mapOf(CHARGE_SCREENER_COLUMNS, { ...NUMBER_PREFIX, lenders: { array: true, containsSql: 's.lenders_text' } }),
     select: selectOf(CHARGE_SCREENER_COLUMNS, ['s.charge_id']),
+    exportSelect: selectOf(CHARGE_SCREENER_COLUMNS),
     tiebreak: 's.charge_id',
     rowsKey: 'charges',
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
@@ -107,6 +111,7 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     style: 'operator',
     map: mapOf(LENDER_STATS_COLUMNS),
     select: selectOf(LENDER_STATS_COLUMNS),
+    exportSelect: selectOf(LENDER_STATS_COLUMNS),
     tiebreak: 's.lender_key',
     rowsKey: 'lender_stats',
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
@@ -123,6 +128,7 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     style: 'operator',
     map: mapOf(COMPANY_CHARGE_STATS_COLUMNS, NUMBER_PREFIX),
     select: selectOf(COMPANY_CHARGE_STATS_COLUMNS),
+    exportSelect: selectOf(COMPANY_CHARGE_STATS_COLUMNS),
     tiebreak: 's.company_number',
     rowsKey: 'company_stats',
     defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,

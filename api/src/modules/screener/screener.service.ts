@@ -101,17 +101,10 @@ export class ScreenerService {
     return count;
   }
 
-  /** Every matching row in the list's order, read in keyset batches. */
-  async *exportRows(table: ScreenerTable, request: ScreenerRequest): AsyncGenerator<Record<string, unknown>> {
-    const rows = iterateAll<Record<string, unknown>>(this.db, this.pageQuery(SCREENER_TABLES[table], request), { batchSize: 5000 });
-    for await (const row of rows) {
-      if (table === 'companies') {
-        const { page_numbers: _pages, document_id: _document, ...rest } = row;
-        yield rest;
-      } else {
-        yield row;
-      }
-    }
+  /** Every matching row in the list's order, read in keyset batches, with the export's columns only. */
+  exportRows(table: ScreenerTable, request: ScreenerRequest): AsyncGenerator<Record<string, unknown>> {
+    const spec = SCREENER_TABLES[table];
+    return iterateAll<Record<string, unknown>>(this.db, { ...this.pageQuery(spec, request), select: spec.exportSelect }, { batchSize: 5000 });
   }
 
   /**
