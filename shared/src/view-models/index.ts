@@ -4,3 +4,6 @@ export * from './latest-request.js';
 export * from './errors.js';
 export * from './selection.js';
 export * from './search/search-view-model.js';
+export * from './company/sections.js';
+export * from './company/filings-view-model.js';
+export * from './company/overview-view-model.js';
