@@ -122,6 +122,12 @@ export function filterCondition(filter: NormalisedFilter, map: SqlColumnMap, par
         const p = bind(params, values);
         return filter.type === 'is_one_of' ? `${sql} && ${p}::text[]` : `(${sql} IS NULL OR NOT (${sql} && ${p}::text[]))`;
       }
+      // One value is written as plain equality: the planner then knows the column is fixed and
+      // reads an index led by it in the order of the next column (sector, then group).
+      if (values.length === 1) {
+        const one = bind(params, values[0]);
+        return filter.type === 'is_one_of' ? `${sql} = ${one}` : `(${sql} IS NULL OR ${sql} <> ${one})`;
+      }
       const p = bind(params, values);
       // is_not_one_of keeps the rows with no value: they are not one of those.
       return filter.type === 'is_one_of' ? `${sql} = ANY(${p})` : `(${sql} IS NULL OR ${sql} <> ALL(${p}))`;

@@ -63,6 +63,8 @@ const SCREENER_COMPANIES: ScreenerView = {
     `CREATE INDEX screener_companies_name_trgm_idx ON screener_companies USING gin (lower(company_name) gin_trgm_ops)`,
     `CREATE INDEX screener_companies_search_trgm_idx ON screener_companies USING gin (search_text gin_trgm_ops)`,
     `CREATE INDEX screener_companies_number_prefix_idx ON screener_companies ((lower(company_number) COLLATE "C"))`,
+    // The filters panel narrows by sector and the table is then read by industry group.
+    `CREATE INDEX screener_companies_sector_group_idx ON screener_companies (industry_sector, industry_group, company_number)`,
     ...sortIndexes('screener_companies', 'company_number', COMPANY_SORT_COLUMNS),
   ],
 };
