@@ -33,7 +33,7 @@ function startApi() {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SAMPLE_COMPANIES: '0',
-    ADMIN_EMAIL: 'bench-admin@credence.local',
+    ADMIN_EMAIL: 'admin@credence.local',
     ADMIN_PASSWORD: PASSWORD,
     LOGIN_FAILURE_LIMIT: '100000/60s',
   };
@@ -204,7 +204,7 @@ try {
   const login = await fetch(`${api.base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench-admin@credence.local', password: PASSWORD }),
+    body: JSON.stringify({ email: 'admin@credence.local', password: PASSWORD }),
   });
   headers = { authorization: `Bearer ${(await login.json()).access_token}` };
   const base = await baselineTimes(api.base);
