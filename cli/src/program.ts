@@ -112,6 +112,22 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ credence whoami\n  $ credence whoami --json')
     .action(lazy(async () => (await import('./commands/auth.js')).whoami));
 
+  program
+    .command('tui')
+    .description('the full-screen terminal UI (also `credence` alone in a terminal)')
+    .addHelpText(
+      'after',
+      `
+Search companies, read their overview and filings, and work the screeners, full screen.
+Keys: / search, arrows or j/k move, Enter open, Esc back, Tab next pane, ? every key, q quit.
+Needs a terminal (stdin and stdout a TTY, CI unset); works from 80x24 up.
+
+Examples:
+  $ credence
+  $ credence tui --api-url https://credence.example.com`,
+    )
+    .action(lazy(async () => (await import('./ui/command.js')).tui));
+
   const screener = addListOptions(
     program.command('screener').description('the companies screener: filter, sort and export UK companies'),
     { pageSizes: '10, 25, 50 or 100; default 100' },

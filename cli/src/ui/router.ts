@@ -1,0 +1,119 @@
+/**
+ * The screen stack. Enter pushes, Esc pops, `H` resets to home. Only the top screen is mounted;
+ * each stack entry keeps the view models its screen made (`useEntryModel`), so going back finds
+ * the search text, the selection and the scroll position as they were. Popping an entry disposes
+ * its models.
+ */
+import { createContext, useCallback, useContext, useRef, useState } from 'react';
+
+export type CreditorsTabName = 'lenders' | 'charges' | 'chargeCompanies';
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'search'; query?: string }
+  | { name: 'company'; companyNumber: string; companyName?: string }
+  | { name: 'screener' }
+  | { name: 'creditors'; tab?: CreditorsTabName }
+  /** A database of the selector that has no interface yet (spec 2 2.3). */
+  | { name: 'construction'; title: string };
+
+export interface StackEntry {
+  id: number;
+  route: Route;
+  /** View models made by this entry's screen, by key; kept while the entry is on the stack. */
+  models: Map<string, unknown>;
+}
+
+export interface Router {
+  stack: readonly StackEntry[];
+  top: StackEntry;
+  push(route: Route): void;
+  /** Back one screen; false when already at the bottom. */
+  pop(): boolean;
+  replace(route: Route): void;
+  /** Back to one screen (home). */
+  reset(route: Route): void;
+}
+
+let nextId = 1;
+export function entry(route: Route): StackEntry {
+  return { id: nextId++, route, models: new Map() };
+}
+
+/** Calls dispose() on every model of the entries that leave the stack. */
+export function disposeEntries(entries: readonly StackEntry[]): void {
+  for (const e of entries) {
+    for (const model of e.models.values()) (model as { dispose?: () => void }).dispose?.();
+    e.models.clear();
+  }
+}
+
+/** The stack after an action, pure (the App keeps it in state). */
+export function nextStack(stack: readonly StackEntry[], action: { type: 'push' | 'replace' | 'reset'; route: Route } | { type: 'pop' }): readonly StackEntry[] {
+  switch (action.type) {
+    case 'push':
+      return [...stack, entry(action.route)];
+    case 'pop':
+      return stack.length > 1 ? stack.slice(0, -1) : stack;
+    case 'replace':
+      return [...stack.slice(0, -1), entry(action.route)];
+    case 'reset':
+      return [entry(action.route)];
+  }
+}
+
+/** Title of a route for the header's breadcrumb. */
+export function routeTitle(route: Route): string {
+  switch (route.name) {
+    case 'home':
+      return 'Databases';
+    case 'search':
+      return 'Search';
+    case 'company':
+      return route.companyName ? `${route.companyName} (${route.companyNumber})` : route.companyNumber;
+    case 'screener':
+      return 'UK Company Screener';
+    case 'creditors':
+      return 'UK Creditor Screener';
+    case 'construction':
+      return route.title;
+  }
+}
+
+export const RouterContext = createContext<Router | null>(null);
+
+export function useRouter(): Router {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('useRouter outside <App>');
+  return router;
+}
+
+export const EntryContext = createContext<StackEntry | null>(null);
+
+/** A view model kept with this screen's stack entry: made once by `create`, reused after Esc. */
+export function useEntryModel<T>(key: string, create: () => T): T {
+  const current = useContext(EntryContext);
+  const fallback = useRef<T | null>(null);
+  if (!current) {
+    fallback.current ??= create();
+    return fallback.current;
+  }
+  if (!current.models.has(key)) current.models.set(key, create());
+  return current.models.get(key) as T;
+}
+
+/** useState whose value is kept with the stack entry: a screen finds it again after Esc. */
+export function useEntryState<T>(key: string, initial: T): [T, (next: T | ((old: T) => T)) => void] {
+  const box = useEntryModel(`state:${key}`, () => ({ value: initial }));
+  const [value, setValue] = useState(box.value);
+  const set = useCallback(
+    (next: T | ((old: T) => T)) =>
+      setValue((old) => {
+        const value = typeof next === 'function' ? (next as (old: T) => T)(old) : next;
+        box.value = value;
+        return value;
+      }),
+    [box],
+  );
+  return [value, set];
+}

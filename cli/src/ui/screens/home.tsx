@@ -1,0 +1,126 @@
+/**
+ * Home: the database selector of spec 2 2.3. Cards by section, each opening its database after
+ * the loading screen ("Loading Database", a random 600 to 1000 ms); the databases without an
+ * interface here yet are marked "coming" and open the under-construction notice.
+ */
+import { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import { SelectList, type ListItem } from '../components/lists.js';
+import { useKeys, useLayout } from '../context.js';
+import { KEYS, on } from '../keys.js';
+import { useEntryState, useRouter, type Route } from '../router.js';
+import { useServices } from '../services.js';
+
+export interface Database {
+  /** The spec's database id (the web route it pushes). */
+  id: string;
+  title: string;
+  section: string;
+  description: string;
+  badge?: string;
+  /** Where Enter goes; null: not built yet ("coming"). */
+  route: Route | null;
+}
+
+export const DATABASES: readonly Database[] = [
+  { id: 'us/equity_analysis/strategic-indicators', title: 'US Companies Explorer', section: 'Company Explorer', description: 'US equities: KPIs from SEC filings', route: null },
+  { id: 'uk', title: 'UK Companies Explorer', section: 'Company Explorer', description: 'search, overview, leadership, charges, filings', route: { name: 'search' } },
+  { id: 'companies-screener', title: 'UK Company Screener', section: 'Screeners and Filters', description: 'filter, sort and page every UK company', badge: 'Updated', route: { name: 'screener' } },
+  { id: 'creditors-screener', title: 'UK Creditor Screener', section: 'Screeners and Filters', description: 'lenders, charges and charge-holding companies', route: { name: 'creditors' } },
+  { id: 'analysis', title: 'Deep Insights Engine', section: 'Research and Intelligence', description: 'AI research over filings and documents', route: null },
+  { id: 'uk', title: 'Intelligent Quick Search', section: 'Research and Intelligence', description: 'find a company by name, number or address', route: { name: 'search' } },
+];
+
+/** The list lines: section headings, then each card; `selectable` maps list rows to databases. */
+export function homeItems(width: number): { items: ListItem[]; selectable: number[] } {
+  const items: ListItem[] = [];
+  const selectable: number[] = [];
+  let section = '';
+  DATABASES.forEach((db, i) => {
+    if (db.section !== section) {
+      if (section) items.push({ key: `gap-${i}`, text: '' });
+      section = db.section;
+      items.push({ key: `h-${section}`, text: section, heading: true });
+    }
+    const mark = db.route ? (db.badge ? `[${db.badge}]` : '') : '(coming)';
+    const name = `  ${db.title}${mark ? ` ${mark}` : ''}`;
+    const text = width >= 70 ? `${name.padEnd(40)} ${db.description}` : name;
+    selectable.push(items.length);
+    items.push({ key: `${db.id}-${i}`, text, dim: db.route === null });
+  });
+  return { items, selectable };
+}
+
+export function HomeScreen() {
+  const router = useRouter();
+  const services = useServices();
+  const { width, height } = useLayout();
+  const [chosen, setChosen] = useEntryState('chosen', 1); // UK Companies Explorer
+  const [loading, setLoading] = useState<Database | null>(null);
+  const { items, selectable } = homeItems(width);
+
+  useEffect(() => {
+    if (!loading?.route) return;
+    const target = loading.route;
+    const timer = setTimeout(() => {
+      setLoading(null);
+      router.push(target);
+    }, services.databaseDelay());
+    return () => clearTimeout(timer);
+  }, [loading, router, services]);
+
+  useKeys((press) => {
+    if (loading) {
+      if (on(KEYS.back, press)) {
+        setLoading(null);
+        return true;
+      }
+      return !on(KEYS.quit, press) && !on(KEYS.help, press);
+    }
+    if (on(KEYS.down, press)) setChosen((c) => Math.min(DATABASES.length - 1, c + 1));
+    else if (on(KEYS.up, press)) setChosen((c) => Math.max(0, c - 1));
+    else if (on(KEYS.top, press)) setChosen(0);
+    else if (on(KEYS.bottom, press)) setChosen(DATABASES.length - 1);
+    else if (on(KEYS.open, press)) {
+      const db = DATABASES[chosen];
+      if (db.route) setLoading(db);
+      else router.push({ name: 'construction', title: db.title });
+    } else return false;
+    return true;
+  });
+
+  if (loading) {
+    return (
+      <Box flexDirection="column" width={width} height={height} alignItems="center" justifyContent="center">
+        <Text bold color="cyan">
+          Loading Database
+        </Text>
+        <Text>Preparing your financial intelligence dashboard...</Text>
+        <Text dimColor>{loading.title}</Text>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold> Choose a database</Text>
+      <Text dimColor> ↑↓ or j/k choose · Enter explore · / search companies · ? every key</Text>
+      <Text> </Text>
+      <Box paddingLeft={1}>
+        <SelectList items={items} selected={selectable[chosen]} height={Math.max(1, height - 3)} width={Math.max(10, width - 1)} />
+      </Box>
+    </Box>
+  );
+}
+
+/** A database of the selector without an interface here (spec 2 2.3). */
+export function ConstructionScreen({ title }: { title: string }) {
+  const { width, height } = useLayout();
+  return (
+    <Box flexDirection="column" width={width} height={height} paddingX={1}>
+      <Text> </Text>
+      <Text>The specific interface for {title} is under construction.</Text>
+      <Text> </Text>
+      <Text dimColor>Esc: back to Databases</Text>
+    </Box>
+  );
+}

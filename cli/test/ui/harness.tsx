@@ -1,0 +1,122 @@
+/**
+ * Renders the full-screen UI with ink-testing-library against a fake API client, at a fixed
+ * terminal size, and drives it with key presses as a terminal sends them.
+ */
+import { render } from 'ink-testing-library';
+import type { ApiClient, CompanySearchResult, Scheduler } from '@credence/shared';
+import { App } from '../../src/ui/app.js';
+import type { Route } from '../../src/ui/router.js';
+
+/** The bytes a terminal sends for each key. */
+export const KEY = {
+  up: '\u001b[A',
+  down: '\u001b[B',
+  right: '\u001b[C',
+  left: '\u001b[D',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  enter: '\r',
+  escape: '\u001b',
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  backspace: '\u007f',
+  ctrlC: '\u0003',
+  ctrlX: '\u0018',
+} as const;
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A client whose listed calls answer at once; any other call fails the test loudly. */
+export function fakeClient(methods: Partial<ApiClient>, token: string | null = 'test.token.here'): ApiClient {
+  return new Proxy({} as ApiClient, {
+    get(_target, name: string) {
+      if (name === 'token') return () => token;
+      if (name === 'baseUrl') return 'http://api.test';
+      if (name === 'setToken') return () => undefined;
+      if (name === 'then') return undefined;
+      const method = (methods as Record<string, unknown>)[name];
+      if (typeof method === 'function') return method;
+      return () => Promise.reject(new Error(`the fake client has no ${name}()`));
+    },
+  });
+}
+
+export const ME = { id: 'u1', email: 'ada@example.com', full_name: 'Ada Lovelace', company_name: 'Acme', role: 'analyst' as const, session_expires_at: '2030-01-01T00:00:00Z' };
+
+export function company(name: string, number: string, extra: Partial<CompanySearchResult> = {}): CompanySearchResult {
+  return {
+    CompanyName: name,
+    CompanyNumber: number,
+    'Exchange:Ticker': null,
+    SICCode_SicText_1: '62012 - Business and domestic software development',
+    SICCode_SicText_2: null,
+    company_status: 'active',
+    address: '1 High Street, Leeds, LS1 4AB',
+    sample: true,
+    ...extra,
+  };
+}
+
+export interface Rendered {
+  frame(): string;
+  lines(): string[];
+  frames: string[];
+  /** Sends keys one at a time (text is sent as typed), letting Ink and React settle after each. */
+  press(...keys: string[]): Promise<void>;
+  /** Types text one character at a time. */
+  type(text: string): Promise<void>;
+  /** Waits until the frame passes the test (or fails with the last frame). */
+  waitFor(test: (frame: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  setSize(columns: number, rows: number): void;
+  unmount(): void;
+}
+
+export function renderApp(options: { client: ApiClient; initial?: Route[]; columns?: number; rows?: number; scheduler?: Scheduler; databaseDelay?: number }): Rendered {
+  let size = { columns: options.columns ?? 80, rows: options.rows ?? 24 };
+  const services = { client: options.client, apiUrl: 'http://api.test:3000', databaseDelay: () => options.databaseDelay ?? 0, scheduler: options.scheduler };
+  const tree = () => <App services={services} initial={options.initial} size={size} />;
+  const instance = render(tree());
+  const frame = () => instance.lastFrame() ?? '';
+  const settle = async () => {
+    // input is parsed on 'readable'; a lone Esc waits a setImmediate; effects run after commit
+    await sleep(2);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  return {
+    frame,
+    lines: () => frame().split('\n'),
+    frames: instance.frames,
+    async press(...keys) {
+      for (const key of keys) {
+        instance.stdin.write(key);
+        await settle();
+      }
+    },
+    async type(text) {
+      for (const ch of text) {
+        instance.stdin.write(ch);
+        await settle();
+      }
+    },
+    async waitFor(test, what, timeoutMs = 2000) {
+      const started = Date.now();
+      while (!test(frame())) {
+        if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; the screen was:\n${frame()}`);
+        await sleep(5);
+      }
+      return frame();
+    },
+    setSize(columns, rows) {
+      size = { columns, rows };
+      instance.rerender(tree());
+    },
+    unmount: () => instance.unmount(),
+  };
+}
+
+/** Every line at most `columns` cells and exactly `rows` lines: the frame fits the terminal. */
+export function fits(frame: string, columns: number, rows: number): boolean {
+  const lines = frame.split('\n');
+  // eslint-disable-next-line no-control-regex
+  return lines.length === rows && lines.every((l) => Array.from(l.replace(/\u001b\[[0-9;]*m/g, '')).length <= columns);
+}
