@@ -12,3 +12,5 @@ export * from './screener/table-state.js';
 export * from './screener/filter-popup.js';
 export * from './screener/table-controller.js';
 export * from './screener/companies-screener-view-model.js';
+export * from './creditors/creditors-tabs.js';
+export * from './creditors/creditors-screener-view-model.js';
