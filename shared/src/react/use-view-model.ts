@@ -3,12 +3,31 @@
  * under React DOM (web) and Ink (terminal). Only react itself is imported here; never react-dom
  * or ink. Import from "@credence/shared/react" (the main entry never loads React).
  */
-import { useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ReadableStore } from '../view-models/store.js';
 
 /** The whole state of a view model (or store); re-renders on every change. */
 export function useViewModel<S>(model: ReadableStore<S>): S {
   return useSyncExternalStore(model.subscribe, model.getState, model.getState);
+}
+
+/** A view model with a lifecycle: start() loads, dispose() stops timers and requests (start() may follow again). */
+export interface StartableViewModel<S> extends ReadableStore<S> {
+  start(): void;
+  dispose(): void;
+}
+
+/**
+ * useViewModel plus the lifecycle: start() after mount, dispose() on unmount. Safe under React
+ * StrictMode (mount, unmount, mount): every view model loads again on a start() after dispose().
+ * Create the model once per screen (useState(() => createX(...))) and pass it here.
+ */
+export function useStartedViewModel<S>(model: StartableViewModel<S>): S {
+  useEffect(() => {
+    model.start();
+    return () => model.dispose();
+  }, [model]);
+  return useViewModel(model);
 }
 
 /**

@@ -15,7 +15,9 @@ describe('createLatestRequest', () => {
   it('cancel aborts the current one and leaves none current', () => {
     const latest = createLatestRequest();
     const ticket = latest.next();
+    expect(latest.active()).toBe(true);
     latest.cancel();
+    expect(latest.active()).toBe(false);
     expect(ticket.signal.aborted).toBe(true);
     expect(ticket.isCurrent()).toBe(false);
   });

@@ -14,6 +14,8 @@ export interface LatestRequest {
   next(): RequestTicket;
   /** Aborts the current request (a cleared query, a disposed view model). */
   cancel(): void;
+  /** True while the latest request is still out (not cancelled, not replaced). */
+  active(): boolean;
 }
 
 export function createLatestRequest(): LatestRequest {
@@ -29,5 +31,6 @@ export function createLatestRequest(): LatestRequest {
       current?.abort();
       current = null;
     },
+    active: () => current !== null && !current.signal.aborted,
   };
 }

@@ -118,6 +118,21 @@ describe('company overview view model', () => {
     expect(pscsMessage(slice)).toBe('No PSCs to display');
   });
 
+  it('loads the full statements on the first visit to financials, saying "Failed to fetch financial data" on failure', async () => {
+    const { model, callsOf } = await opened(overview({ financial_summary: {} as never }));
+    model.setSection('financials');
+    model.setSection('overview');
+    model.setSection('financials');
+    expect(callsOf('aggregatedFinancials')).toHaveLength(1);
+    callsOf('aggregatedFinancials')[0].answer.reject(new Error('x'));
+    await settle();
+    expect(model.getState().financials).toEqual({ status: 'error', data: null, error: 'Failed to fetch financial data' });
+    model.loadFinancials();
+    callsOf('aggregatedFinancials')[1].answer.resolve({ key_financials: [] });
+    await settle();
+    expect(model.getState().financials).toMatchObject({ status: 'ready', error: null });
+  });
+
   it('keeps the expanded panels across sections and companies; exclusive panels close their group', async () => {
     const { model, callsOf } = await opened();
     model.togglePanel('charges:summary');
@@ -156,5 +171,16 @@ describe('company overview view model', () => {
     model.start();
     expect(callsOf('overview')).toHaveLength(2);
     expect(callsOf('filings')).toHaveLength(2);
+    model.start();
+    expect(callsOf('overview')).toHaveLength(2);
+  });
+
+  it('after dispose, start asks again for officers that were loading', async () => {
+    const { model, callsOf } = await opened();
+    model.setSection('officers');
+    model.dispose();
+    model.start();
+    expect(callsOf('officers')).toHaveLength(2);
+    expect(callsOf('officers')[0].signal?.aborted).toBe(true);
   });
 });

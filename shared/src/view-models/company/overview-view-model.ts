@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from '../../client/api-client.js';
 import { SAMPLE_DATA_NOTICE } from '../../contracts/uk-sample.js';
-import type { CompanyOverview, OfficersResponse } from '../../contracts/uk-companies.js';
+import type { AggregatedFinancials, CompanyOverview, OfficersResponse } from '../../contracts/uk-companies.js';
 import { errorStatus, isAbort } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
@@ -20,6 +20,7 @@ export const OVERVIEW_TEXTS = {
   pscsUnavailable: 'PSC data not available',
   noOfficers: 'No officers to display',
   noPscs: 'No PSCs to display',
+  financialsFailed: 'Failed to fetch financial data',
 } as const;
 
 export const EMPTY_OFFICERS: OfficersResponse = { officers: { data: [] }, psc: { individuals: [], corporate_entities: [], legal_persons: [], statements: [] } };
@@ -28,6 +29,14 @@ export interface OfficersSlice {
   status: 'idle' | 'loading' | 'ready' | 'unavailable';
   /** Empty lists when the call failed (spec 2 section 8: silently no officers and no PSCs). */
   data: OfficersResponse;
+}
+
+export interface FinancialsSlice {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** The statements behind the Current Financials tabs (balance sheet, income statement, cash flow). */
+  data: AggregatedFinancials | null;
+  /** "Failed to fetch financial data" (spec 2 section 8). */
+  error: string | null;
 }
 
 export interface CompanyOverviewState {
@@ -44,10 +53,11 @@ export interface CompanyOverviewState {
   /** Ids of the expanded panels (kept across sections and companies, spec 2 2.4). */
   expandedPanels: readonly string[];
   officers: OfficersSlice;
+  financials: FinancialsSlice;
 }
 
 export interface CompanyOverviewViewModelOptions {
-  client: Pick<ApiClient, 'overview' | 'filings' | 'officers'>;
+  client: Pick<ApiClient, 'overview' | 'filings' | 'officers' | 'aggregatedFinancials'>;
   /** The clock for filing labels (tests fix it). */
   now?: () => Date;
 }
@@ -70,6 +80,8 @@ export interface CompanyOverviewViewModel extends ReadableStore<CompanyOverviewS
   loadFilings(): void;
   /** Loads officers and PSCs now (also done on the first visit to officers or pscs). */
   loadOfficers(): void;
+  /** Loads the full statements now (also done on the first visit to financials; again after an error). */
+  loadFinancials(): void;
   /** The filings of the open company. */
   readonly filings: FilingsViewModel;
   /** Loads what is open again after dispose() (React StrictMode); a no-op otherwise. */
@@ -87,6 +99,7 @@ const INITIAL: CompanyOverviewState = {
   activeSection: 'overview',
   expandedPanels: [],
   officers: { status: 'idle', data: EMPTY_OFFICERS },
+  financials: { status: 'idle', data: null, error: null },
 };
 
 function panelGroup(id: string): string | null {
@@ -99,6 +112,7 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
   const store = createStore<CompanyOverviewState>(INITIAL);
   const overviewRequest = createLatestRequest();
   const officersRequest = createLatestRequest();
+  const financialsRequest = createLatestRequest();
   const filings = createFilingsViewModel({ client, now: options.now });
 
   function loadOverview(companyNumber: string) {
@@ -126,7 +140,8 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
 
   function loadOfficers(force = false) {
     const { companyNumber, officers } = store.getState();
-    if (!companyNumber || (!force && officers.status !== 'idle')) return;
+    if (!companyNumber) return;
+    if (!force && (officers.status === 'ready' || officers.status === 'unavailable' || (officers.status === 'loading' && officersRequest.active()))) return;
     const ticket = officersRequest.next();
     store.setState({ officers: { status: 'loading', data: EMPTY_OFFICERS } });
     client.officers(companyNumber, { signal: ticket.signal }).then(
@@ -139,11 +154,27 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
     );
   }
 
+  function loadFinancials() {
+    const { companyNumber, financials } = store.getState();
+    if (!companyNumber || financials.status === 'ready' || (financials.status === 'loading' && financialsRequest.active())) return;
+    const ticket = financialsRequest.next();
+    store.setState({ financials: { status: 'loading', data: null, error: null } });
+    client.aggregatedFinancials(companyNumber, { signal: ticket.signal }).then(
+      (data) => {
+        if (ticket.isCurrent()) store.setState({ financials: { status: 'ready', data, error: null } });
+      },
+      (error) => {
+        if (ticket.isCurrent() && !isAbort(error)) store.setState({ financials: { status: 'error', data: null, error: OVERVIEW_TEXTS.financialsFailed } });
+      },
+    );
+  }
+
   function visit(id: CompanySectionId) {
     const { companyNumber } = store.getState();
     if (!companyNumber) return;
     if (id === 'filings') filings.load(companyNumber);
     if (id === 'officers' || id === 'pscs') loadOfficers();
+    if (id === 'financials') loadFinancials();
   }
 
   function setSection(id: CompanySectionId) {
@@ -177,6 +208,7 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
       const companyNumber = raw.trim().toUpperCase();
       if (!companyNumber) return;
       officersRequest.cancel();
+      financialsRequest.cancel();
       filings.reset();
       store.setState({
         ...INITIAL,
@@ -190,6 +222,7 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
     close() {
       overviewRequest.cancel();
       officersRequest.cancel();
+      financialsRequest.cancel();
       filings.reset();
       store.setState({ ...INITIAL, expandedPanels: store.getState().expandedPanels });
     },
@@ -208,16 +241,17 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
       if (companyNumber) filings.load(companyNumber);
     },
     loadOfficers: () => loadOfficers(),
+    loadFinancials,
     start() {
-      const { companyNumber, status, activeSection, officers } = store.getState();
+      const { companyNumber, status, activeSection } = store.getState();
       if (!companyNumber) return;
-      if (status === 'idle' || status === 'loading') loadOverview(companyNumber);
-      if (officers.status === 'loading') store.setState({ officers: { status: 'idle', data: EMPTY_OFFICERS } });
+      if (status === 'idle' || (status === 'loading' && !overviewRequest.active())) loadOverview(companyNumber);
       visit(activeSection);
     },
     dispose() {
       overviewRequest.cancel();
       officersRequest.cancel();
+      financialsRequest.cancel();
       filings.dispose();
     },
   };
