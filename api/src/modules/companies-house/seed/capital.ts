@@ -50,7 +50,7 @@ export function capitalFor(plan: CompanyPlan, rng: Rng): CapitalResult {
   let capital = initial;
   const span = stop - from;
   if (span > 60) {
-    const count = plan.suggested ? 6 : rng.chance(plan.early ? 0.6 : plan.size === 'micro' ? 0.3 : plan.size === 'small' ? 0.45 : 0.6) ? rng.between(1, plan.size === 'micro' ? 2 : 4) : 0;
+    const count = plan.suggested ? 6 : rng.chance(plan.early ? 0.85 : plan.size === 'micro' ? 0.7 : plan.size === 'small' ? 0.8 : 0.85) ? rng.between(1, plan.size === 'micro' ? 2 : 4) : 0;
     const days: Day[] = [];
     for (let k = 0; k < count; k++) days.push(from + rng.int(span));
     if (plan.suggested) days.push(plan.ref - rng.between(30, 250));

@@ -37,7 +37,9 @@ const LEGACY_CLASSIFICATIONS = ['Debenture', 'Mortgage debenture', 'All assets d
 function chargeCount(rng: Rng, plan: CompanyPlan): number {
   if (plan.suggested) return plan.suggested.lenders.length + 2;
   if (!plan.filesAnnually && plan.form !== 'lp') return rng.chance(0.1) ? 1 : 0;
-  const rate = plan.trading ? plan.sector.chargeRate * (plan.size === 'micro' ? 1 : plan.size === 'small' ? 1.4 : 1.6) : plan.sector.chargeRate;
+  // About twice the register's share of companies with charges: the sample shows every overview section
+  // (the charges panel needs a charge) for most companies, and the lender statistics need volume.
+  const rate = 2.2 * (plan.trading ? plan.sector.chargeRate * (plan.size === 'micro' ? 1 : plan.size === 'small' ? 1.4 : 1.6) : plan.sector.chargeRate);
   if (!rng.chance(Math.min(0.92, plan.early && plan.trading ? Math.max(rate, 0.5) : rate))) return 0;
   const r = rng.next();
   const base = r < 0.6 ? 1 : r < 0.82 ? 2 : r < 0.92 ? 3 : r < 0.98 ? rng.between(4, 6) : rng.between(7, 12);
