@@ -1,0 +1,35 @@
+// Compiles web/test (and the src modules it imports) to .test-dist with tsc, then runs one suite
+// folder with Node's test runner: `node scripts/test.js unit` or `node scripts/test.js browser`.
+// Extra arguments filter the test files by a word in their path.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [suite = 'unit', ...words] = process.argv.slice(2);
+const out = join(root, '.test-dist');
+
+rmSync(out, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'test', 'tsconfig.json')], { stdio: 'inherit', cwd: root });
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+
+const dir = join(out, 'test', suite);
+if (!existsSync(dir)) {
+  console.error(`No test suite "${suite}" (web/test/${suite})`);
+  process.exit(2);
+}
+const files = readdirSync(dir, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.test.js') && words.every((w) => f.includes(w)))
+  .map((f) => join(dir, f))
+  .sort();
+if (files.length === 0) {
+  console.error(`No test files in web/test/${suite}${words.length ? ` matching ${words.join(' ')}` : ''}`);
+  process.exit(2);
+}
+const args = ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files];
+const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });
+process.exit(result.status ?? 1);

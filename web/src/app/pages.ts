@@ -1,0 +1,17 @@
+/** Each page's chunk, loaded on first visit (or ahead of it, as the database selector does for /uk/). */
+import type { ComponentType } from 'react';
+
+export type Loader = () => Promise<{ default: ComponentType }>;
+
+export const pages = {
+  login: () => import('../pages/login-page.tsx'),
+  signup: () => import('../pages/signup-page.tsx'),
+  forgotPassword: () => import('../pages/forgot-password-page.tsx'),
+  resetPassword: () => import('../pages/reset-password-page.tsx'),
+  verify: () => import('../pages/verify-page.tsx'),
+  approve: () => import('../pages/approve-page.tsx'),
+  home: () => import('../pages/home-page.tsx'),
+  uk: () => import('../pages/uk-page.tsx'),
+  notFound: () => import('../pages/not-found-page.tsx'),
+  shell: () => import('./app-shell.tsx'),
+} satisfies Record<string, Loader>;

@@ -1,0 +1,53 @@
+/**
+ * The route table. Every page is its own chunk (React.lazy): /login loads the app's core and the
+ * sign-in form only. `pages` doubles as the preload list (the database selector warms /uk/).
+ */
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireSession, SignedOutOnly } from './guards.tsx';
+import { pages, type Loader } from './pages.ts';
+import { RootLayout, RouteError } from './root-layout.tsx';
+
+function page(load: Loader) {
+  const Page = lazy(load);
+  return <Page />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/home" replace /> },
+      {
+        element: <SignedOutOnly honourRedirect />,
+        children: [
+          { path: 'login', element: page(pages.login) },
+          { path: 'signup', element: page(pages.signup) },
+        ],
+      },
+      {
+        element: <SignedOutOnly honourRedirect={false} />,
+        children: [
+          { path: 'forgot_password', element: page(pages.forgotPassword) },
+          { path: 'reset-password/:token', element: page(pages.resetPassword) },
+        ],
+      },
+      { path: 'verify/:token', element: page(pages.verify) },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: page(pages.shell),
+            children: [
+              { path: 'home', element: page(pages.home) },
+              { path: 'uk/*', element: page(pages.uk) },
+              { path: 'approve/:token', element: page(pages.approve) },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: page(pages.notFound) },
+    ],
+  },
+];

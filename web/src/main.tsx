@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { routes } from './app/routes.tsx';
+import { createServices, ServicesProvider } from './app/services.tsx';
+import { ToastProvider } from './ui/toasts.tsx';
+import './app/app.css';
+
+const services = createServices();
+const router = createBrowserRouter(routes);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ServicesProvider services={services}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </ServicesProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,132 @@
+/**
+ * The real API (the built api/dist) on a random loopback port with the embedded database and a
+ * fresh DATA_DIR, serving this web app's build. Mail goes to DATA_DIR/outbox as .eml files.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+export const REPO = resolve(WEB_ROOT, '..');
+const apiDist = process.env.CREDENCE_API_DIST ? resolve(process.env.CREDENCE_API_DIST) : join(REPO, 'api', 'dist');
+export const API_MAIN = join(apiDist, 'src', 'main.js');
+export const WEB_DIST = join(WEB_ROOT, 'dist');
+
+export const ADMIN_EMAIL = 'admin@credence.test';
+export const ADMIN_PASSWORD = 'browser suite admin password';
+
+export interface Mail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The first link of this site in the mail, as a path ("/verify/<token>"). */
+  path: string | null;
+}
+
+export interface ApiServer {
+  url: string;
+  dataDir: string;
+  mails(to: string): Mail[];
+  /** Waits for a mail to `to` whose subject matches (mail goes out in the background). */
+  waitForMail(to: string, subject: RegExp, options?: { after?: number; timeoutMs?: number }): Promise<Mail>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Decodes an .eml as nodemailer writes it (quoted-printable text). */
+export function parseMail(file: string, raw: string): Mail {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
+  let text = raw.slice(split).trim();
+  if (/quoted-printable/i.test(head)) {
+    text = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  const link = /https?:\/\/[^\s<>"]+?(\/(?:verify|approve|reset-password|login)[^\s<>"]*)/.exec(text);
+  return { file, to: header('To'), subject: header('Subject'), text, path: link ? link[1] : null };
+}
+
+export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<ApiServer> {
+  if (!existsSync(API_MAIN)) throw new Error(`The API is not built at ${API_MAIN}: run \`npm run build -w @credence/api\` first (or set CREDENCE_API_DIST)`);
+  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`The web app is not built at ${WEB_DIST}: run \`npm run build -w @credence/web\` first`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'credence-web-e2e-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'web-browser-suite-secret-that-is-long-enough!',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    FORM_RATE_LIMIT: '1000/60s',
+    LOGIN_FAILURE_LIMIT: '1000/60s',
+    SAMPLE_COMPANIES: '0',
+    WEB_DIST,
+    ...extraEnv,
+  };
+  // Never two writers on one data directory, and no server of the developer's reached by accident.
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child: ChildProcess = spawn(process.execPath, [API_MAIN], { env, cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const url = await new Promise<string>((ready, fail) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      fail(new Error(`The API did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = (data: Buffer) => {
+      output += data;
+      const match = /Credence is running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        ready(match[1].replace(/\/+$/, ''));
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`The API exited with ${code} before starting:\n${output}`));
+    });
+  });
+  const outbox = join(dataDir, 'outbox');
+  const mails = (to: string): Mail[] => {
+    let files: string[] = [];
+    try {
+      files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+    } catch {
+      return [];
+    }
+    return files.map((f) => parseMail(f, readFileSync(join(outbox, f), 'utf8'))).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+  };
+  return {
+    url,
+    dataDir,
+    mails,
+    async waitForMail(to, subject, { after = 0, timeoutMs: wait = 15_000 } = {}) {
+      const until = Date.now() + wait;
+      for (;;) {
+        const found = mails(to).filter((m) => subject.test(m.subject));
+        if (found.length > after) return found[found.length - 1];
+        if (Date.now() > until) throw new Error(`No mail to ${to} matching ${subject} within ${wait} ms (outbox: ${mails('').map((m) => `${m.to}: ${m.subject}`).join('; ') || 'empty'})`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        const finish = () => {
+          rmSync(dataDir, { recursive: true, force: true });
+          done();
+        };
+        if (child.exitCode !== null) return finish();
+        child.once('exit', finish);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}

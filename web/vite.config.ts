@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const shared = (path: string) => fileURLToPath(new URL(`../shared/src/${path}`, import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // The shared package from its TypeScript source: `npm test` builds the web app before shared's
+    // dist exists on a fresh clone, and the bundler tree-shakes the source as well as the output.
+    alias: [
+      { find: /^@credence\/shared\/react$/, replacement: shared('react/index.ts') },
+      { find: /^@credence\/shared$/, replacement: shared('index.ts') },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    reportCompressedSize: false,
+    rolldownOptions: {
+      // shared's modules only declare things (its package.json does not say so yet): an unused
+      // export, such as the SIC code table, must not ride along into /login.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/src/') },
+    },
+  },
+});
