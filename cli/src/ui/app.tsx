@@ -10,7 +10,7 @@ import { Box, useApp, useInput } from 'ink';
 import { Header, StatusBar } from './components/chrome.js';
 import { HelpOverlay, HELP_LINES } from './components/help-overlay.js';
 import { KeyContext, LayoutContext, StatusContext, type KeySink, type StatusApi, type Tone } from './context.js';
-import { KEYS, on, toPress, type Press } from './keys.js';
+import { KEYS, on, toPresses, type Press } from './keys.js';
 import { disposeEntries, entry, EntryContext, nextStack, routeTitle, RouterContext, type Route, type Router, type StackEntry } from './router.js';
 import { ServicesContext, type TuiServices, type UserState } from './services.js';
 import { useTerminalSize, type Size } from './use-terminal-size.js';
@@ -107,8 +107,7 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
   };
 
   const contentHeight = Math.max(3, size.rows - CHROME_LINES);
-  useInput((input, key) => {
-    const press = toPress(input, key);
+  const dispatch = (press: Press) => {
     if (on(KEYS.forceQuit, press)) return quit();
     if (helpTop !== null) {
       if (on(KEYS.help, press) || on(KEYS.back, press) || on(KEYS.quit, press)) setHelpTop(null);
@@ -118,6 +117,28 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
     }
     if (keys.current?.(press)) return;
     globalKeys(press);
+  };
+  // One press per render: the next press of a chunk ("jjj", "abc\r") runs after the first's
+  // render, so every handler sees the state the previous press left.
+  const queue = useRef<Press[]>([]).current;
+  const draining = useRef(false);
+  const dispatchRef = useRef(dispatch);
+  dispatchRef.current = dispatch;
+  const drain = () => {
+    const press = queue.shift();
+    if (!press) {
+      draining.current = false;
+      return;
+    }
+    dispatchRef.current(press);
+    setImmediate(drain);
+  };
+  useInput((input, key) => {
+    queue.push(...toPresses(input, key));
+    if (draining.current) return;
+    draining.current = true;
+    dispatchRef.current(queue.shift()!);
+    setImmediate(drain);
   });
 
   const top = stack[stack.length - 1];

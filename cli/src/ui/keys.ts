@@ -33,6 +33,27 @@ export function toPress(input: string, key: Key): Press {
   return { name: input, text: input };
 }
 
+/** One character of a chunk typed faster than it was read ("jjj", "abc\r") as its own press. */
+export function charPress(ch: string): Press {
+  if (ch === '\r' || ch === '\n') return { name: 'enter', text: '' };
+  if (ch === '\t') return { name: 'tab', text: '' };
+  if (ch === '\u007f' || ch === '\b') return { name: 'backspace', text: '' };
+  if (ch === ' ') return { name: 'space', text: ' ' };
+  const code = ch.codePointAt(0) ?? 0;
+  if (code < 32) return { name: `ctrl-${String.fromCharCode(code + 96)}`, text: '' };
+  return { name: ch, text: ch };
+}
+
+/**
+ * Ink's (input, key) → presses. Keys typed (or repeated) faster than the UI reads them arrive as
+ * one chunk ("jjj"): each character is a press of its own, so holding j moves row by row and
+ * "abc" then Enter in one read still types abc and applies.
+ */
+export function toPresses(input: string, key: Key): Press[] {
+  if (input.length > 1 && !key.ctrl && !key.meta && !input.includes('\u001b')) return Array.from(input, charPress);
+  return [toPress(input, key)];
+}
+
 export interface Binding {
   /** Press names that trigger it. */
   keys: readonly string[];
@@ -80,7 +101,8 @@ export const KEYS = {
   filter: b(['f'], 'f', 'filter the focused column (popup)'),
   clearFilter: b(['x'], 'x', "clear the focused column's filter"),
   clearFilters: b(['c'], 'c', 'clear every filter and the search'),
-  pageSize: b(['z'], 'z', 'rows per page'),
+  pageSize: b(['z'], 'z', 'rows per page (10, 25, 50, 100)'),
+  ask: b(['a'], 'a', 'ask in plain English: the AI query bar turns it into filters'),
   // creditors
   tab1: b(['1'], '1', 'Creditor Overview tab (lenders)'),
   tab2: b(['2'], '2', 'Charges Screener tab'),
@@ -106,7 +128,7 @@ export const HELP_GROUPS: ReadonlyArray<{ title: string; keys: readonly BindingN
   { title: 'Company', keys: ['sidebar'] },
   {
     title: 'Screeners',
-    keys: ['left', 'right', 'nextPage', 'prevPage', 'firstPage', 'lastPage', 'jump', 'sort', 'filter', 'clearFilter', 'clearFilters', 'pageSize'],
+    keys: ['left', 'right', 'nextPage', 'prevPage', 'firstPage', 'lastPage', 'jump', 'sort', 'filter', 'clearFilter', 'clearFilters', 'pageSize', 'ask'],
   },
   { title: 'Creditors screener', keys: ['tab1', 'tab2', 'tab3', 'nextTab', 'expand'] },
   { title: 'Filter popup', keys: ['nextType', 'changeType', 'toggle', 'apply', 'clearPopup'] },

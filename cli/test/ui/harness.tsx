@@ -76,11 +76,17 @@ export function renderApp(options: { client: ApiClient; initial?: Route[]; colum
   const services = { client: options.client, apiUrl: 'http://api.test:3000', databaseDelay: () => options.databaseDelay ?? 0, scheduler: options.scheduler };
   const tree = () => <App services={services} initial={options.initial} size={size} />;
   const instance = render(tree());
+  // ink-testing-library's stdout is 100 columns whatever the test says: Ink lays the root out at
+  // the stream's width, so make it the terminal's and draw again
+  Object.defineProperty(instance.stdout, 'columns', { get: () => size.columns, configurable: true });
+  Object.defineProperty(instance.stdout, 'rows', { get: () => size.rows, configurable: true });
+  instance.rerender(tree());
   const frame = () => instance.lastFrame() ?? '';
-  const settle = async () => {
-    // input is parsed on 'readable'; a lone Esc waits a setImmediate; effects run after commit
+  const settle = async (presses = 1) => {
+    // input is parsed on 'readable'; a lone Esc waits a setImmediate; the App runs one press of a
+    // chunk per setImmediate; effects run after commit
     await sleep(2);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let i = 0; i <= presses; i++) await new Promise<void>((resolve) => setImmediate(resolve));
   };
   return {
     frame,
@@ -89,7 +95,7 @@ export function renderApp(options: { client: ApiClient; initial?: Route[]; colum
     async press(...keys) {
       for (const key of keys) {
         instance.stdin.write(key);
-        await settle();
+        await settle(key.length);
       }
     },
     async type(text) {
@@ -108,6 +114,7 @@ export function renderApp(options: { client: ApiClient; initial?: Route[]; colum
     },
     setSize(columns, rows) {
       size = { columns, rows };
+      instance.stdout.emit('resize');
       instance.rerender(tree());
     },
     unmount: () => instance.unmount(),

@@ -1,6 +1,98 @@
-/** Placeholder until its view model lands. */
-import { Text } from 'ink';
+/**
+ * The companies screener (spec 2 2.11): the shared view model's table with paging keys, sort on
+ * the focused column, its filter popup, page sizes 10/25/50/100, a search and the AI query bar
+ * ("a": a sentence turned into filters). Enter opens the company.
+ */
+import { useEffect } from 'react';
+import { Box, Text } from 'ink';
+import {
+  COMPANY_SCREENER_COLUMNS,
+  createCompaniesScreenerViewModel,
+  type CompaniesScreenerViewModel,
+  type ScreenerCompanyRow,
+} from '@credence/shared';
+import { useViewModel } from '@credence/shared/react';
+import { useScreenerTable } from '../components/screener-table.js';
+import { TextField } from '../components/text-field.js';
+import { useKeys, useLayout, useStatus } from '../context.js';
+import { KEYS, on } from '../keys.js';
+import { useEntryModel, useEntryState, useRouter } from '../router.js';
+import { useServices } from '../services.js';
+import { editText } from '../text-edit.js';
+import { fit } from '../text.js';
 
 export function ScreenerScreen() {
-  return <Text>Coming soon</Text>;
+  const services = useServices();
+  const router = useRouter();
+  const status = useStatus();
+  const { width, height } = useLayout();
+  const vm = useEntryModel<CompaniesScreenerViewModel>('companies-screener', () => createCompaniesScreenerViewModel({ client: services.client, scheduler: services.scheduler }));
+  const state = useViewModel(vm);
+  const [asking, setAsking] = useEntryState('asking', false);
+  const [askCursor, setAskCursor] = useEntryState('askCursor', 0);
+
+  useEffect(() => {
+    if (vm.getState().status === 'idle') vm.start();
+  }, [vm]);
+
+  useEffect(() => {
+    if (state.status === 'error' && state.errorDetail) status.say(state.errorDetail, 'error');
+    else if (state.status === 'loading') status.say('loading…', 'busy');
+    else status.say(null);
+  }, [state.status, state.errorDetail, status]);
+
+  const nq = state.naturalQuery;
+  const askLines = asking || nq.explanation || nq.error ? 2 : 0;
+  const table = useScreenerTable<ScreenerCompanyRow>({
+    id: 'companies',
+    state,
+    actions: vm,
+    columns: COMPANY_SCREENER_COLUMNS,
+    noun: 'companies',
+    pageSizes: vm.pageSizes,
+    width: width - 2,
+    height: height - 1 - askLines,
+    onOpen: (row) => router.push({ name: 'company', companyNumber: row.company_number, companyName: row.company_name }),
+    rowKey: (row, i) => `${row.company_number}-${i}`,
+    say: status.say,
+  });
+
+  useKeys((press) => {
+    if (asking) {
+      if (on(KEYS.apply, press)) {
+        vm.submitNaturalQuery();
+        setAsking(false);
+      } else if (on(KEYS.back, press) || on(KEYS.pane, press)) setAsking(false);
+      else {
+        const next = editText({ value: nq.text, cursor: askCursor }, press);
+        if (!next) return press.text !== '';
+        setAskCursor(next.cursor);
+        if (next.value !== nq.text) vm.setNaturalQuery(next.value);
+      }
+      return true;
+    }
+    if (!table.capturing && on(KEYS.ask, press)) {
+      setAskCursor(nq.text.length);
+      setAsking(true);
+      return true;
+    }
+    return table.handle(press);
+  });
+
+  return (
+    <Box flexDirection="column" width={width} height={height} paddingX={1}>
+      <Text bold wrap="truncate">
+        {fit(`UK Company Screener · ${state.totalIsEstimate ? 'about ' : ''}${state.totalCount.toLocaleString('en-GB')} companies`, width - 2)}
+      </Text>
+      {askLines > 0 ? (
+        <>
+          <TextField label="Ask: " value={nq.text} cursor={askCursor} focused={asking} width={width - 2} placeholder="e.g. manufacturers with turnover over 10m" />
+          <Text color={nq.error ? 'red' : undefined} dimColor={!nq.error} wrap="truncate">
+            {fit(nq.converting ? 'Converting…' : (nq.error ?? (nq.explanation ? `Understood: ${nq.explanation}${nq.unplaced.length ? ` · not placed: ${nq.unplaced.join(', ')}` : ''}` : 'Enter: turn the sentence into filters · Esc: leave')), width - 2)}
+          </Text>
+        </>
+      ) : null}
+      {table.element}
+    </Box>
+  );
 }
