@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { describeFailure, EXIT } from './runtime/exit-codes.js';
 import type { GlobalOptions } from './runtime/session.js';
+import { addExplorerCommands } from './commands/explorer.js';
 
 type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
 
@@ -15,7 +16,7 @@ function lazy(load: () => Promise<Handler>) {
   return async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
     const options = command.optsWithGlobals() as Record<string, unknown> & GlobalOptions;
-    const args = params.slice(0, -2).filter((p): p is string => typeof p === 'string');
+    const args = params.slice(0, -2).flat().filter((p): p is string => typeof p === 'string');
     try {
       const handler = await load();
       await handler(options, args);
@@ -70,6 +71,7 @@ export function buildProgram(version: string): Command {
     .option('--json', 'machine output: JSON on stdout, no colours or prompts')
     .option('--no-color', 'no colours (also NO_COLOR)')
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ showGlobalOptions: true })
     .exitOverride((error: CommanderError) => {
       process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage);
     })
@@ -78,6 +80,8 @@ export function buildProgram(version: string): Command {
       `
 Examples:
   $ credence login --email ada@example.com           sign in (prompts for the password)
+  $ credence search britannia engineering
+  $ credence company 00123456 --section financials
   $ credence screener --filter 'turnover>10m' --sort turnover:desc
   $ credence screener --filter 'industry_sector=Manufacturing' --all --output manufacturers.xlsx
   $ credence creditors lenders --search hsbc --json
@@ -111,6 +115,8 @@ Examples:
     .description('show who the session token belongs to')
     .addHelpText('after', '\nExamples:\n  $ credence whoami\n  $ credence whoami --json')
     .action(lazy(async () => (await import('./commands/auth.js')).whoami));
+
+  addExplorerCommands(program, lazy);
 
   program
     .command('tui')

@@ -4,6 +4,7 @@
  * zero or empty), numbers right-aligned, long cells cut with "…".
  */
 import { formatDate, formatEmployees, formatMillions, formatRatio, truncateLabel, type ColumnSpec } from '@credence/shared';
+import { cut } from './text.js';
 
 const MIN_WIDTH = 6;
 const MAX_NATURAL = 40;
@@ -35,12 +36,6 @@ export function formatCell(column: ColumnSpec, value: unknown): string {
 
 export function headerOf(column: ColumnSpec): string {
   return column.format === 'millions' ? `${column.label} (m)` : column.label;
-}
-
-function cut(text: string, width: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= width) return text;
-  return width <= 1 ? chars.slice(0, width).join('') : `${chars.slice(0, width - 1).join('')}…`;
 }
 
 const length = (text: string) => Array.from(text).length;
