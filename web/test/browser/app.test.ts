@@ -1,0 +1,300 @@
+/**
+ * The app around the account pages, in headless chromium against the real API: the database
+ * selector and its loading screen, the /uk/ landing, the not-found page, keyboard use, layouts
+ * from 1024 px down to 768 px, and what /login downloads.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
+import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { createApprovedUser, loginToken } from '../support/http.ts';
+
+let api: ApiServer;
+let browser: Browser;
+let analystToken: string;
+
+before(async () => {
+  [api, browser] = await Promise.all([startApi(), launchBrowser()]);
+  const user = await createApprovedUser(api, 'analyst');
+  analystToken = await loginToken(api, user.email, user.password);
+});
+
+after(async () => {
+  await browser?.close();
+  await api?.stop();
+});
+
+/** A page already signed in (the token stored as the app stores it). */
+async function signedIn(token = analystToken, viewport?: { width: number; height: number }) {
+  const opened = await newPage(browser, api.url, viewport);
+  await opened.context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('token', value);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, token);
+  return opened;
+}
+
+async function focused(page: Page): Promise<{ tag: string; text: string; label: string | null; outline: string }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const style = getComputedStyle(el);
+    return {
+      tag: el.tagName.toLowerCase(),
+      text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      label: el.getAttribute('aria-label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent ?? null : null),
+      outline: style.outlineStyle === 'none' || style.outlineWidth === '0px' ? 'none' : `${style.outlineWidth} ${style.outlineStyle}`,
+    };
+  });
+}
+
+describe('database selector (/home)', () => {
+  it('shows the loading screen, then opens the UK explorer at /uk/; Back returns to the selector', async () => {
+    const { context, page, errors } = await signedIn();
+    try {
+      await page.goto('/home');
+      await page.getByRole('heading', { name: 'Company Explorer' }).waitFor();
+      for (const name of ['US Companies Explorer', 'UK Companies Explorer', 'UK Company Screener', 'UK Creditor Screener', 'Deep Insights Engine', 'Intelligent Quick Search']) {
+        await page.getByRole('heading', { name, exact: true }).waitFor();
+      }
+      assert.equal(await page.locator('.db-card', { hasText: 'UK Company Screener' }).getByText('Updated').count(), 1);
+      assert.equal(await page.locator('.db-card--coming').count(), 4, 'four databases are marked coming');
+
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Explore UK Companies Explorer' }).click();
+      await page.getByRole('heading', { name: 'Loading Database' }).waitFor();
+      await page.getByText('Preparing your financial intelligence dashboard...').waitFor();
+      await screenshot(page, 'home-loading');
+      await page.waitForURL((url) => url.pathname === '/uk/');
+      const took = Date.now() - started;
+      assert.ok(took >= 550 && took < 3000, `the loading screen showed for ${took} ms`);
+      await page.getByRole('heading', { name: 'UK Companies Explorer' }).waitFor();
+      await page.getByText('The company explorer is coming.').waitFor();
+      await screenshot(page, 'uk');
+
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/home');
+      await page.getByRole('heading', { name: 'Company Explorer' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says a database still being built is under construction, with Back to Databases', async () => {
+    const { context, page } = await signedIn();
+    try {
+      await page.goto('/home');
+      await page.getByRole('button', { name: 'Explore UK Company Screener' }).click();
+      await page.getByText('The specific interface for UK Company Screener is under construction.').waitFor();
+      assert.equal(new URL(page.url()).searchParams.get('database'), 'companies-screener');
+      await screenshot(page, 'home-under-construction');
+      await page.getByRole('button', { name: 'Back to Databases' }).click();
+      await page.waitForURL((url) => url.pathname === '/home' && url.search === '');
+      await page.getByRole('heading', { name: 'Screeners and Filters' }).waitFor();
+      // The browser's back button brings the notice back (each choice is a history entry).
+      await page.goBack();
+      await page.getByText('The specific interface for UK Company Screener is under construction.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/ leads to /home, and to /login for a visitor', async () => {
+    const visitor = await newPage(browser, api.url);
+    try {
+      await visitor.page.goto('/');
+      await visitor.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/home');
+    } finally {
+      await visitor.context.close();
+    }
+    const { context, page } = await signedIn();
+    try {
+      await page.goto('/');
+      await page.waitForURL((url) => url.pathname === '/home');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('not-found page', () => {
+  it('answers any unknown address, signed in or not', async () => {
+    const { context, page } = await newPage(browser, api.url);
+    try {
+      const response = await page.goto('/no/such/page?x=1');
+      assert.equal(response?.status(), 200, 'the SPA fallback serves the app');
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await page.getByText('/no/such/page').waitFor();
+      assert.equal(await page.title(), 'Page not found · Credence');
+      await screenshot(page, 'not-found');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('keyboard', () => {
+  it('walks the sign-in form with Tab, shows where the focus is, and submits with Enter', async () => {
+    const { context, page } = await newPage(browser, api.url);
+    try {
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      assert.equal((await focused(page)).label, 'Email', 'the e-mail field has the focus on arrival');
+      const stops: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Tab');
+        const at = await focused(page);
+        assert.notEqual(at.outline, 'none', `a visible focus ring on ${JSON.stringify(at)}`);
+        stops.push(at.label ?? at.text);
+      }
+      assert.deepEqual(stops, ['Password', 'Show password', 'Forgot password?', 'Sign in']);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.type(ADMIN_EMAIL);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(ADMIN_PASSWORD);
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/home');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('reaches the skip link, the databases and the user menu from the keyboard', async () => {
+    const { context, page } = await signedIn();
+    try {
+      await page.goto('/home');
+      await page.getByRole('heading', { name: 'Company Explorer' }).waitFor();
+      await page.keyboard.press('Tab');
+      assert.equal((await focused(page)).text, 'Skip to content');
+      await page.keyboard.press('Enter');
+      assert.equal(new URL(page.url()).hash, '#main');
+
+      const toggle = page.getByRole('button', { name: /^Account:/ });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+      await page.getByRole('button', { name: 'Log out' }).waitFor();
+      await page.keyboard.press('Escape');
+      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+      assert.match((await focused(page)).label ?? '', /^Account:/, 'Escape hands the focus back to the toggle');
+
+      await page.getByRole('button', { name: 'Explore UK Companies Explorer' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/uk/');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('layout from 1024 px down to 768 px', () => {
+  const widths = [1024, 900, 768];
+
+  async function noHorizontalScroll(page: Page, label: string) {
+    const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    assert.ok(scroll <= width, `${label}: content is ${scroll} px wide in a ${width} px window`);
+  }
+
+  it('keeps the account pages within the window', async () => {
+    for (const width of widths) {
+      const { context, page } = await newPage(browser, api.url, { width, height: 900 });
+      try {
+        for (const [path, heading] of [
+          ['/login', 'Sign in'],
+          ['/signup', 'Create your account'],
+          ['/forgot_password', 'Reset your password'],
+          ['/reset-password/abc', 'Set New Password'],
+          ['/verify/not-a-token', 'Email Verification Failed'],
+          ['/nowhere', 'Page not found'],
+        ]) {
+          await page.goto(path);
+          await page.getByRole('heading', { name: heading }).waitFor();
+          await noHorizontalScroll(page, `${path} at ${width}`);
+        }
+        if (width === 768) {
+          await page.goto('/signup');
+          await page.getByRole('button', { name: 'Sign up' }).click();
+          await page.getByRole('alert').first().waitFor();
+          await screenshot(page, 'signup-768');
+          await page.goto('/login');
+          await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+          await screenshot(page, 'login-768');
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('keeps the signed-in pages within the window, the approval page included', async () => {
+    const applicant = await createApprovedUser(api, 'narrow');
+    const approvePath = api.mails(ADMIN_EMAIL).filter((m) => m.subject.includes(applicant.email)).pop()!.path!;
+    const adminToken = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const width of widths) {
+      const { context, page } = await signedIn(adminToken, { width, height: 900 });
+      try {
+        for (const [path, heading] of [
+          ['/home', 'Company Explorer'],
+          ['/home?database=analysis', 'Deep Insights Engine'],
+          ['/uk/', 'UK Companies Explorer'],
+          [approvePath, applicant.full_name],
+        ]) {
+          await page.goto(path);
+          await page.getByRole('heading', { name: heading }).first().waitFor();
+          await noHorizontalScroll(page, `${path} at ${width}`);
+        }
+        await page.getByRole('button', { name: /^Account:/ }).click();
+        await noHorizontalScroll(page, `user menu at ${width}`);
+        const box = await page.locator('.user-menu__panel').boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= width, `the user menu fits at ${width} px`);
+        if (width === 768) {
+          await page.goto('/home');
+          await page.getByRole('heading', { name: 'Company Explorer' }).waitFor();
+          await screenshot(page, 'home-768');
+          await page.goto(approvePath);
+          await page.getByRole('heading', { name: applicant.full_name }).waitFor();
+          await screenshot(page, 'approve-768');
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('what /login downloads', () => {
+  it('loads only its own page chunk, within 150 KB of gzipped JavaScript', async () => {
+    const { context, page } = await newPage(browser, api.url);
+    try {
+      const scripts = new Map<string, number>();
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        const body = await response.body().catch(() => null);
+        if (body) scripts.set(new URL(response.url()).pathname, gzipSync(body, { level: 9 }).length);
+      });
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      const names = [...scripts.keys()];
+      assert.ok(names.some((n) => /login-page-/.test(n)), `the login chunk is loaded: ${names.join(', ')}`);
+      for (const other of ['signup-page', 'home-page', 'approve-page', 'app-shell', 'reset-password-page', 'verify-page', 'uk-page']) {
+        assert.ok(!names.some((n) => n.includes(other)), `${other} is not loaded by /login: ${names.join(', ')}`);
+      }
+      const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+      console.log(`# /login JavaScript: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files`);
+      assert.ok(total <= 150 * 1024, `/login loads ${(total / 1024).toFixed(1)} KB of gzipped JavaScript (budget 150 KB)`);
+
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+      assert.ok([...scripts.keys()].some((n) => n.includes('signup-page')), 'the sign-up chunk loads when it is visited');
+    } finally {
+      await context.close();
+    }
+  });
+});
