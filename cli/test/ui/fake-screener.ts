@@ -118,3 +118,82 @@ export function companies(n = 250): Row[] {
     details: { page_numbers: {} },
   }));
 }
+
+export const LENDERS = ['HSBC UK BANK PLC', 'BARCLAYS BANK PLC', 'LLOYDS BANK PLC', 'NATWEST PLC', 'SANTANDER UK PLC'];
+
+/** 60 lenders (five named, the rest numbered), 120 charges and 40 charge-holding companies. */
+export function creditorTables(): Record<string, Row[]> {
+  const lenders = Array.from({ length: 60 }, (_, i) => ({
+    lender_name: LENDERS[i] ?? `LENDER ${String(i).padStart(2, '0')} LIMITED`,
+    total_charges: 600 - i * 10,
+    outstanding_charges: 300 - i * 5,
+    part_satisfied_charges: i % 3,
+    companies_count: 200 - i,
+    floating_charges: 100,
+    fixed_charges: 90,
+    negative_pledge_charges: 10,
+  }));
+  const statuses = ['outstanding', 'fully-satisfied', 'part-satisfied'];
+  const charges = Array.from({ length: 120 }, (_, i) => ({
+    charge_id: `c${i}`,
+    company_number: String(20_000_000 + (i % 40)),
+    company_name: `BORROWER ${String(i % 40).padStart(2, '0')} LTD`,
+    status: statuses[i % 3],
+    delivered_on: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    lenders: [LENDERS[i % 5]],
+    charge_code: `CODE${i}`,
+    classification_description: 'A registered charge',
+    particulars_description: 'Fixed and floating charge over the undertaking',
+    charge_number: i + 1,
+    contains_fixed_charge: true,
+    contains_floating_charge: i % 2 === 0,
+    contains_negative_pledge: false,
+    created_on: '2024-01-01',
+    satisfied_on: null,
+  }));
+  const chargeCompanies = Array.from({ length: 40 }, (_, i) => ({
+    company_number: String(20_000_000 + i),
+    company_name: `BORROWER ${String(i).padStart(2, '0')} LTD`,
+    total_charges: 3,
+    outstanding_charges: 1 + (i % 2),
+    part_satisfied_charges: 0,
+    fixed_charges: 3,
+    floating_charges: 2,
+    negative_pledge_charges: 0,
+    latest_charge_date: '2024-06-01',
+    unique_lenders_count: 2,
+  }));
+  return { lenders, charges, chargeCompanies };
+}
+
+export function lenderDetail(name: string) {
+  return {
+    status: 'success' as const,
+    data: {
+      lender_name: name,
+      raw_names: [{ name, charges: 40 }],
+      total_charges: 40,
+      unique_companies_count: 12,
+      status_counts: { outstanding: 20, 'part-satisfied': 5, 'fully-satisfied': 15, unknown: 0 },
+      charge_types: { floating_charges: 30, fixed_charges: 35, negative_pledges: 4 },
+      charges_by_year: [
+        { year: 2023, count: 10 },
+        { year: 2024, count: 30 },
+      ],
+      top_companies: Array.from({ length: 10 }, (_, i) => ({ company_number: String(20_000_000 + i), company_name: `TOP CO ${i}`, charge_count: 10 - i })),
+      recent_charges: Array.from({ length: 5 }, (_, i) => ({
+        charge_id: `r${i}`,
+        company_number: String(20_000_000 + (i % 2)),
+        company_name: `RECENT CO ${i % 2}`,
+        status: 'outstanding',
+        delivered_on: `2024-0${i + 1}-15`,
+        charge_code: `RC${i}`,
+        charge_number: i,
+        particulars_description: null,
+        contains_floating_charge: true,
+        contains_fixed_charge: true,
+        contains_negative_pledge: false,
+      })),
+    },
+  };
+}

@@ -58,7 +58,7 @@ export function columnWidth(column: ColumnSpec, first: boolean): number {
     case 'integer':
       return Math.max(8, Math.min(16, header));
     case 'date':
-      return 12;
+      return 14;
     case 'boolean':
       return Math.max(5, Math.min(10, column.label.length));
     case 'list':
