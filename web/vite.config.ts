@@ -14,6 +14,8 @@ export default defineConfig({
       { find: /^@credence\/shared$/, replacement: shared('index.ts') },
     ],
   },
+  // `npm run dev -w @credence/web`: the app on Vite's dev server, the API calls sent on to a running API.
+  server: { proxy: { '/api': process.env.CREDENCE_API_URL ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
