@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, type ApprovalUserRecord } from '@credence/shared';
+import type { ApprovalUserRecord } from '@credence/shared';
 import { useServices } from '../app/services.tsx';
 import { errorText } from '../features/api/web-api.ts';
+import { approveFailure } from '../features/accounts/failures.ts';
 import { approvalButtonDisabled, approvalButtonLabel, profileLink, type ApprovalButton } from '../features/accounts/approval.ts';
 import { Button } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
@@ -47,11 +48,9 @@ export default function ApprovePage() {
       setButton('approved');
       toaster.show('success', answer.message);
     } catch (error) {
-      setButton('failed');
-      const message = errorText(error, 'The account could not be approved. Please try again.');
+      const { message, approved } = approveFailure(error);
+      setButton(approved ? 'approved' : 'failed');
       setApproveError(message);
-      // Approved meanwhile (another admin, or the CLI): the link's job is done.
-      if (error instanceof ApiError && error.status === 400 && /already been approved/i.test(message)) setButton('approved');
     }
   }
 

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ACCOUNT_MESSAGES, ApiError, loginError } from '@credence/shared';
+import { loginError } from '@credence/shared';
 import { useServices } from '../app/services.tsx';
-import { errorText } from '../features/api/web-api.ts';
 import { AuthLayout } from '../features/accounts/auth-layout.tsx';
+import { loginFailureMessage } from '../features/accounts/failures.ts';
 import { fieldOfMessage } from '../features/accounts/form-state.ts';
 import { useForm } from '../features/accounts/use-form.ts';
 import { withRedirect } from '../features/session/redirect.ts';
@@ -38,7 +38,7 @@ export default function LoginPage() {
       // The client stored the token through the session: the guard navigates from here.
       form.dispatch({ type: 'done' });
     } catch (error) {
-      const message = error instanceof ApiError && error.status === 401 ? ACCOUNT_MESSAGES.invalidCredentials : errorText(error, 'Login failed. Please try again.');
+      const message = loginFailureMessage(error);
       // A failed sign-in clears the password (spec 1 section 4); the message is general, not the field's.
       form.dispatch({ type: 'fail', message, field: null, clear: ['password'] });
       toaster.show('error', message, TOAST_ERROR_MS);

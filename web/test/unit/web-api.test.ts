@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { ACCOUNT_MESSAGES, ApiError } from '@credence/shared';
 import { createWebApi, errorText, NETWORK_ERROR } from '../../src/features/api/web-api.ts';
 import { createSessionStore } from '../../src/features/session/session-store.ts';
+import { APPROVE_FAILED, approveFailure, LOGIN_FAILED, loginFailureMessage } from '../../src/features/accounts/failures.ts';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: Record<string, unknown>) => `${b64url({ alg: 'HS256' })}.${b64url(claims)}.sig`;
@@ -118,5 +119,24 @@ describe('web API: the session follows the answers (spec 1 section 4)', () => {
     const { api, session } = setup(() => ({ status: 401, body: { error: ACCOUNT_MESSAGES.invalidCredentials, statusCode: 401 } }));
     await assert.rejects(api.client.login({ email: 'a@b.co', password: 'wrong' }));
     assert.equal(session.getState().endedBy, null);
+  });
+});
+
+describe('account failure messages (spec 1 section 8)', () => {
+  const failure = (status: number, error: string) => new ApiError({ status, error, call: 'POST /api/x' });
+
+  it('sign-in: 401 is the shared invalid-credentials text; others the server error; no answer the network text', () => {
+    assert.equal(loginFailureMessage(failure(401, 'whatever the server said')), ACCOUNT_MESSAGES.invalidCredentials);
+    assert.equal(loginFailureMessage(failure(403, ACCOUNT_MESSAGES.underReview)), ACCOUNT_MESSAGES.underReview);
+    assert.equal(loginFailureMessage(failure(429, ACCOUNT_MESSAGES.tooManyAttempts)), ACCOUNT_MESSAGES.tooManyAttempts);
+    assert.equal(loginFailureMessage(failure(0, 'Could not reach the API at http://x (ECONNREFUSED)')), NETWORK_ERROR);
+    assert.equal(loginFailureMessage(new Error('boom')), LOGIN_FAILED);
+  });
+
+  it('approve: an already approved applicant counts as approved; other failures do not', () => {
+    assert.deepEqual(approveFailure(failure(400, ACCOUNT_MESSAGES.approveLinkUsed)), { message: ACCOUNT_MESSAGES.approveLinkUsed, approved: true });
+    assert.deepEqual(approveFailure(failure(400, ACCOUNT_MESSAGES.approveLinkInvalid)), { message: ACCOUNT_MESSAGES.approveLinkInvalid, approved: false });
+    assert.deepEqual(approveFailure(failure(403, ACCOUNT_MESSAGES.adminOnly)), { message: ACCOUNT_MESSAGES.adminOnly, approved: false });
+    assert.deepEqual(approveFailure(new Error('x')), { message: APPROVE_FAILED, approved: false });
   });
 });
