@@ -14,5 +14,5 @@ export async function tui(options: GlobalOptions): Promise<void> {
   const fromSession = (options.token ?? process.env.CREDENCE_TOKEN ?? '').trim() === '';
   const client = await ctx.client(token, fromSession);
   const { runTui } = await import('./run.js');
-  await runTui({ client, apiUrl: ctx.apiUrl });
+  await runTui({ client, apiUrl: ctx.apiUrl, color: options.color !== false && !process.env.NO_COLOR });
 }

@@ -111,6 +111,8 @@ export const KEYS = {
   expand: b(['space', 'e'], 'Space e', "expand or collapse the lender's detail (one at a time)"),
   // company
   sidebar: b(['b'], 'b', 'collapse or expand the sidebar'),
+  nextSection: b(['n', ']'], 'n ]', 'next section'),
+  prevSection: b(['p', '['], 'p [', 'previous section'),
   // popups and fields
   apply: b(['enter'], 'Enter', 'apply (in a popup) / run (in a field)'),
   toggle: b(['space'], 'Space', 'tick or untick an option'),
@@ -125,7 +127,7 @@ export type BindingName = keyof typeof KEYS;
 export const HELP_GROUPS: ReadonlyArray<{ title: string; keys: readonly BindingName[] }> = [
   { title: 'Everywhere', keys: ['help', 'quit', 'forceQuit', 'back', 'search', 'home', 'screener', 'creditors'] },
   { title: 'Lists, tables and text', keys: ['down', 'up', 'pageDown', 'pageUp', 'top', 'bottom', 'open', 'pane'] },
-  { title: 'Company', keys: ['sidebar'] },
+  { title: 'Company', keys: ['nextSection', 'prevSection', 'sidebar'] },
   {
     title: 'Screeners',
     keys: ['left', 'right', 'nextPage', 'prevPage', 'firstPage', 'lastPage', 'jump', 'sort', 'filter', 'clearFilter', 'clearFilters', 'pageSize', 'ask'],

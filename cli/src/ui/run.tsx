@@ -24,6 +24,8 @@ export interface TuiOptions {
   apiUrl: string;
   /** Screens to start on (default: home). */
   initial?: Route[];
+  /** Colours in the styled text (false: --no-color or NO_COLOR). */
+  color?: boolean;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
 }
@@ -72,7 +74,7 @@ export async function runTui(options: TuiOptions): Promise<void> {
   process.once('exit', restore);
   stdout.write(ENTER_ALT_SCREEN);
   try {
-    const instance = render(<App services={{ client: options.client, apiUrl: options.apiUrl, databaseDelay: randomDatabaseDelay }} initial={options.initial} />, {
+    const instance = render(<App services={{ client: options.client, apiUrl: options.apiUrl, databaseDelay: randomDatabaseDelay, color: options.color }} initial={options.initial} />, {
       stdin,
       stdout: screen as unknown as NodeJS.WriteStream,
       debug: true, // whole frames as text: ScreenWriter draws the changed lines

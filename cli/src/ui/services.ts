@@ -15,6 +15,8 @@ export interface TuiServices {
   apiUrl: string;
   /** Milliseconds the database loading screen shows (spec 2 2.3: random 600 to 1000). */
   databaseDelay(): number;
+  /** Colours in styled text (false with NO_COLOR or --no-color). Default true. */
+  color?: boolean;
   /** The view models' clock (debounces); tests pass a manual one. Default: real timers. */
   scheduler?: Scheduler;
 }

@@ -76,6 +76,14 @@ export interface ViewLine {
 }
 
 const LineView = memo(function LineView({ line, width }: { line: ViewLine; width: number }) {
+  if (line.text.includes('\u001b')) {
+    // styled text (the company sections): Ink cuts it without counting the escapes
+    return (
+      <Box width={width} height={1}>
+        <Text wrap="truncate">{line.text}</Text>
+      </Box>
+    );
+  }
   return (
     <Text bold={line.bold} dimColor={line.dim} color={line.color} wrap="truncate">
       {fit(line.text, width)}
@@ -98,7 +106,7 @@ export function ScrollView({ lines, top, height, width }: ScrollViewProps) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       {shown.map((line, i) => (
-        <LineView key={top + i} line={i === shown.length - 1 && more ? { ...line, text: fit(line.text, width - 2) + ' ↓', dim: line.dim } : line} width={width} />
+        <LineView key={top + i} line={i === shown.length - 1 && more && !line.text.includes('\u001b') ? { ...line, text: fit(line.text, width - 2) + ' ↓', dim: line.dim } : line} width={width} />
       ))}
     </Box>
   );

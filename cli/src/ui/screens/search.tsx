@@ -81,7 +81,7 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
     return true;
   });
 
-  const items: ListItem[] = state.results.map((r, i) => ({ key: `${r.CompanyNumber}-${i}`, text: resultLine(r, width - 2) }));
+  const items: ListItem[] = state.results.map((r, i) => ({ key: `${r.CompanyNumber}-${i}`, text: resultLine(r, width - 3) }));
   const heading = state.source === 'default' ? 'Suggested and largest companies' : state.source === 'search' ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for "${state.resultsQuery}"` : '';
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
