@@ -7,18 +7,13 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:convert-query
 //
 // Also prints the parser's own time per query in this process (no HTTP), from the built shared.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { convertQueryToFilters } from '@credence/shared';
+import { adminHeaders, percentile, serverEnv, startServer, timed } from './support.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-// CREDENCE_BENCH_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x).
-const MAIN = process.env.CREDENCE_BENCH_DIST ? resolve(process.env.CREDENCE_BENCH_DIST, 'src', 'main.js') : join(here, '..', 'dist', 'src', 'main.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
-const ADMIN = { email: 'admin@credence.local', password: 'benchmark admin passphrase' };
 
 const QUERIES = [
   'turnover over 10m',
@@ -35,49 +30,18 @@ const QUERIES = [
   'hotels, restaurants and pubs with headcount over 200 in 2022 or 2023',
 ];
 
-function start(env) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (data) => {
-      output += data;
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        child.stdout.off('data', onData);
-        child.stdout.resume();
-        resolvePromise({ child, base: `http://127.0.0.1:${match[1]}` });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-async function timed(fn) {
-  const started = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-'));
-  const server = await start({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SAMPLE_COMPANIES: '0', REDIS_URL: '' });
+  const server = await startServer(serverEnv(dataDir));
   const convert = [];
   const health = [];
   const me = [];
   try {
-    const login = await fetch(`${server.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const { access_token: token } = await login.json();
+    const headers = await adminHeaders(server.base);
     const post = async (query) => {
       const response = await fetch(`${server.base}/api/companies_house/convert-query-to-filters`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ query }),
       });
       if (response.status !== 200) throw new Error(`${query}: ${response.status} ${await response.text()}`);
@@ -90,7 +54,7 @@ async function main() {
     };
     // The authenticated trivial route: what any signed-in call costs before its own work.
     const getMe = async () => {
-      const response = await fetch(`${server.base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${server.base}/api/me`, { headers });
       if (response.status !== 200) throw new Error(`me: ${response.status}`);
       await response.json();
     };

@@ -7,53 +7,18 @@
 // drawn from the data itself. Beside each figure, measured in the same run on the same data:
 // the naive ranked trigram search (every match ranked by similarity) and a bare btree prefix
 // lookup, so the figures read as ratios to what Postgres does without our query plan.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
+import { adminHeaders, percentile, serverEnv, startServer, timed } from './support.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) {
   process.stderr.write('Set BENCH_DATABASE_URL to a database with companies (npm run bench:seed -- --keep prints one).\n');
   process.exit(2);
 }
-// CREDENCE_BENCH_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x).
-const MAIN = process.env.CREDENCE_BENCH_DIST ? resolve(process.env.CREDENCE_BENCH_DIST, 'src', 'main.js') : join(here, '..', 'dist', 'src', 'main.js');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
-const ADMIN = { email: 'admin@credence.local', password: 'benchmark admin passphrase' };
-
-function start(env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (data) => {
-      output += data;
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        child.stdout.off('data', onData);
-        child.stdout.resume();
-        resolve({ child, base: `http://127.0.0.1:${match[1]}` });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-async function timed(fn) {
-  const started = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
 
 /** Runs every item through `fn` with `clients` concurrent workers; answers the latencies. */
 async function run(items, clients, fn) {
@@ -93,13 +58,12 @@ async function main() {
   };
 
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-'));
-  const server = await start({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SAMPLE_COMPANIES: '0', REDIS_URL: '' });
+  const server = await startServer(serverEnv(dataDir, { DATABASE_URL: url }));
   const results = [];
   try {
-    const login = await fetch(`${server.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const { access_token: token } = await login.json();
+    const headers = await adminHeaders(server.base);
     const get = async (path) => {
-      const response = await fetch(server.base + path, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(server.base + path, { headers });
       if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return response.json();
     };

@@ -7,59 +7,23 @@
 // Each figure is a p95 over many calls with varied filters and sorts, beside baselines measured in
 // the same run on the same database: OFFSET paging at depth, an exact count, and a live per-lender
 // aggregate over the charges (what the views and keyset cursors replace).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
+import { adminHeaders, percentile, serverEnv, startServer } from './support.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const url = process.env.BENCH_DATABASE_URL;
 if (!url || !/bench/.test(url)) {
   process.stderr.write('Set BENCH_DATABASE_URL to a benchmark database (its name must contain "bench"): see the top of this file.\n');
   process.exit(2);
 }
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const PASSWORD = 'benchmark admin passphrase';
 
 function startApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-'));
-  const env = {
-    ...process.env,
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SAMPLE_COMPANIES: '0',
-    ADMIN_EMAIL: 'admin@credence.local',
-    ADMIN_PASSWORD: PASSWORD,
-    LOGIN_FAILURE_LIMIT: '100000/60s',
-  };
-  delete env.REDIS_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, '..', 'dist', 'src', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (data) => {
-      output += data;
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        child.stdout.off('data', onData);
-        child.stdout.resume();
-        resolve({ child, base: `http://127.0.0.1:${match[1]}`, dataDir });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => reject(new Error(`the API exited with ${code}:\n${output}`)));
-  });
+  return startServer(serverEnv(dataDir, { DATABASE_URL: url })).then((server) => ({ ...server, dataDir }));
 }
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 let headers = {};
 async function get(base, path, params = {}) {
@@ -201,12 +165,7 @@ async function baselineTimes(base) {
 
 const api = await startApi();
 try {
-  const login = await fetch(`${api.base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@credence.local', password: PASSWORD }),
-  });
-  headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  headers = await adminHeaders(api.base);
   const base = await baselineTimes(api.base);
   const n = (x) => x.toLocaleString('en-GB');
   console.log(`screener budgets over HTTP: ${n(base.companies)} companies, ${n(base.charges)} charges, server Postgres, ${RUNS} runs a case, load ${loadavg()[0].toFixed(1)}`);

@@ -1,0 +1,56 @@
+// What the HTTP benchmarks share: the built server started on a port of its own, signed in as the
+// benchmark administrator, and percentiles.
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+// CREDENCE_BENCH_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x).
+export const MAIN = process.env.CREDENCE_BENCH_DIST ? resolve(process.env.CREDENCE_BENCH_DIST, 'src', 'main.js') : join(here, '..', 'dist', 'src', 'main.js');
+/** The first administrator of every benchmark database (created by the server when there is none). */
+export const BENCH_ADMIN = { email: 'admin@credence.local', password: 'benchmark admin passphrase' };
+
+/** Starts `node dist/src/main.js` with `env` added; answers {child, base} once it prints its address. */
+export function startServer(env) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (data) => {
+      output += data;
+      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        child.stdout.off('data', onData);
+        child.stdout.resume(); // keep draining the request log
+        resolvePromise({ child, base: `http://127.0.0.1:${match[1]}` });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (d) => (output += d));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+/** The environment of a benchmark server: its own data folder and port, the benchmark administrator, no sample. */
+export function serverEnv(dataDir, extra = {}) {
+  return { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password, SAMPLE_COMPANIES: '0', REDIS_URL: '', ...extra };
+}
+
+/** Signs in as the benchmark administrator; answers the authorization header. */
+export async function adminHeaders(base) {
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  const { access_token: token } = await login.json();
+  if (!token) throw new Error(`could not sign in as ${BENCH_ADMIN.email}: ${login.status}`);
+  return { authorization: `Bearer ${token}` };
+}
+
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+/** Milliseconds `fn` takes. */
+export async function timed(fn) {
+  const started = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
