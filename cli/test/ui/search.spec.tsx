@@ -89,3 +89,15 @@ describe('company search', () => {
     expect(ui.frames.length).toBe(count); // q in the list quit
   });
 });
+
+describe('company search: Enter before the answer', () => {
+  it('searches at once and opens the first result when it arrives', async () => {
+    const { ui, scheduler, queries } = search();
+    await ui.waitFor((f) => f.includes('BRITANNIA ENGINEERING GROUP PLC'), 'the default list');
+    await ui.type('acme');
+    await ui.press(KEY.enter);
+    expect(queries).toEqual(['acme']);
+    await ui.waitFor((f) => f.split('\n')[0].includes('ACME WIDGETS LIMITED (01234567)'), 'the first result opened');
+    expect(scheduler.pending()).toBe(0);
+  });
+});

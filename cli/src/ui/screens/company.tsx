@@ -183,7 +183,8 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   const inFilings = state.activeSection === 'filings';
   const contentHeight = Math.max(1, height - 1);
   const anchorOf = (id: CompanySectionId) => doc.anchors.find((a) => a.id === id)?.at ?? 0;
-  const maxTop = Math.max(0, doc.lines.length - contentHeight);
+  // the last section can always come to the top (the text may scroll past its end for it)
+  const maxTop = Math.max(0, doc.lines.length - contentHeight, doc.anchors.at(-1)?.at ?? 0);
   const top = Math.min(maxTop, Math.max(0, (scroll.section === 'overview' && !doc.anchors.some((a) => a.id === 'overview') ? 0 : anchorOf(scroll.section)) + scroll.offset));
   const sections = state.sections;
   const sidebarIndex = Math.max(0, sections.findIndex((s) => s.id === state.activeSection));

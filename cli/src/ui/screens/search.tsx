@@ -55,6 +55,13 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
     const chosen = vm.selected();
     if (chosen) router.push({ name: 'company', companyNumber: chosen.CompanyNumber, companyName: chosen.CompanyName });
   };
+  // Enter while the typed text still waits for its answer: search now, open the first result when it comes
+  const [openWhenReady, setOpenWhenReady] = useState(false);
+  useEffect(() => {
+    if (!openWhenReady || state.pending || state.status === 'loading') return;
+    setOpenWhenReady(false);
+    if (state.status === 'ready') open();
+  });
   const listRows = Math.max(1, height - 4);
 
   useKeys((press) => {
@@ -64,8 +71,10 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
     else if (on(KEYS.pageDown, press)) vm.moveSelection(listRows);
     else if (on(KEYS.pageUp, press)) vm.moveSelection(-listRows);
     else if (on(KEYS.open, press)) {
-      if (state.pending) vm.submit();
-      else open();
+      if (state.pending || state.status === 'loading') {
+        vm.submit();
+        setOpenWhenReady(true);
+      } else open();
     } else if (focus === 'field') {
       if (on(KEYS.back, press)) return false;
       const next = editText({ value: state.query, cursor }, press);

@@ -1,0 +1,67 @@
+/**
+ * Drives a program in a real terminal: tmux on its own server socket (never the user's), one
+ * session per run, keys sent as a person types them, the screen read with capture-pane.
+ */
+import { execFileSync } from 'node:child_process';
+
+export class Tmux {
+  private readonly socket = `credence-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  readonly session = 'tui';
+
+  private tmux(args: string[]): string {
+    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  }
+
+  /** Starts `command` (argv) in a detached session of the given size, with exactly `env` (plus TERM). */
+  start(command: string[], env: Record<string, string>, columns: number, rows: number): void {
+    const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    const assignments = Object.entries({ TERM: 'xterm-256color', ...env }).map(([k, v]) => `${k}=${quoted(v)}`);
+    // `env -i`: nothing of this process leaks in (CI above all: the UI refuses to run under CI);
+    // after the program exits the shell prints its status and waits, so the screen can be read
+    const script = `env -i ${assignments.join(' ')} ${command.map(quoted).join(' ')}; echo "EXIT=$?"; sleep 600`;
+    this.tmux(['-f', '/dev/null', 'new-session', '-d', '-s', this.session, '-x', String(columns), '-y', String(rows), script]);
+  }
+
+  /** The screen as text, one line per row. */
+  screen(): string {
+    return this.tmux(['capture-pane', '-p', '-t', this.session]);
+  }
+
+  lines(): string[] {
+    return this.screen().replace(/\n$/, '').split('\n');
+  }
+
+  /** Named keys (Enter, Escape, Tab, Down, C-u, ...), each sent on its own. */
+  keys(...names: string[]): void {
+    for (const name of names) this.tmux(['send-keys', '-t', this.session, name]);
+  }
+
+  /** Text typed as is. */
+  type(text: string): void {
+    this.tmux(['send-keys', '-t', this.session, '-l', text]);
+  }
+
+  resize(columns: number, rows: number): void {
+    this.tmux(['resize-window', '-t', this.session, '-x', String(columns), '-y', String(rows)]);
+  }
+
+  /** Polls the screen until `test` passes; fails with what the screen showed. */
+  async waitFor(test: (screen: string) => boolean, what: string, timeoutMs = 10_000): Promise<string> {
+    const started = Date.now();
+    let screen = this.screen();
+    while (!test(screen)) {
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen was:\n${screen}`);
+      await new Promise((r) => setTimeout(r, 40));
+      screen = this.screen();
+    }
+    return screen;
+  }
+
+  stop(): void {
+    try {
+      this.tmux(['kill-server']);
+    } catch {
+      // already gone
+    }
+  }
+}
