@@ -3,92 +3,73 @@ import {
   CHARGE_SCREENER_COLUMNS,
   COMPANY_CHARGE_STATS_COLUMNS,
   COMPANY_SCREENER_COLUMNS,
-  COMPANY_SCREENER_PAGE_SIZES,
-  COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
-  CREDITORS_DEFAULT_PAGE_SIZE,
   LENDER_STATS_COLUMNS,
+  SCREENER_TABLE_DEFAULTS,
   type ColumnSpec,
   type ScreenerTable,
-  type SortOrder,
+  type ScreenerTableDefaults,
 } from '@credence/shared';
 
-export interface TableInfo {
+/** A table's rows key, default sort and page sizes are SCREENER_TABLE_DEFAULTS' (shared with the API). */
+export interface TableInfo extends ScreenerTableDefaults {
   table: ScreenerTable;
   /** The command that shows it ("credence creditors charges"). */
   command: string;
   columns: readonly ColumnSpec[];
   /** companies: {id, value:{type,...}}; the creditors tabs: {id, operator, ...}. */
   style: 'value' | 'operator';
-  /** Key of the rows array in the answer's data. */
-  rowsKey: string;
   /** "companies", "charges", "lenders". */
   noun: string;
   /** One of them: "company", "charge", "lender". */
   singular: string;
-  /** Allowed page sizes (null: 1..maxPageSize). */
-  pageSizes: readonly number[] | null;
   maxPageSize: number;
-  defaultPageSize: number;
-  defaultSort: { sort_by: string; sort_order: SortOrder };
   /** Base of the default output file name. */
   fileBase: string;
 }
 
 export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
   companies: {
+    ...SCREENER_TABLE_DEFAULTS.companies,
     table: 'companies',
     command: 'credence screener',
     columns: COMPANY_SCREENER_COLUMNS,
     style: 'value',
-    rowsKey: 'companies',
     noun: 'companies',
     singular: 'company',
-    pageSizes: COMPANY_SCREENER_PAGE_SIZES,
     maxPageSize: 100,
-    defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
-    defaultSort: { sort_by: 'company_name', sort_order: 'asc' },
     fileBase: 'companies-screener',
   },
   charges: {
+    ...SCREENER_TABLE_DEFAULTS.charges,
     table: 'charges',
     command: 'credence creditors charges',
     columns: CHARGE_SCREENER_COLUMNS,
     style: 'operator',
-    rowsKey: 'charges',
     noun: 'charges',
     singular: 'charge',
-    pageSizes: null,
     maxPageSize: 1000,
-    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
-    defaultSort: { sort_by: 'delivered_on', sort_order: 'desc' },
     fileBase: 'charges',
   },
   lenders: {
+    ...SCREENER_TABLE_DEFAULTS.lenders,
     table: 'lenders',
     command: 'credence creditors lenders',
     columns: LENDER_STATS_COLUMNS,
     style: 'operator',
-    rowsKey: 'lender_stats',
     noun: 'lenders',
     singular: 'lender',
-    pageSizes: null,
     maxPageSize: 1000,
-    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
-    defaultSort: { sort_by: 'total_charges', sort_order: 'desc' },
     fileBase: 'lenders',
   },
   chargeCompanies: {
+    ...SCREENER_TABLE_DEFAULTS.chargeCompanies,
     table: 'chargeCompanies',
     command: 'credence creditors companies',
     columns: COMPANY_CHARGE_STATS_COLUMNS,
     style: 'operator',
-    rowsKey: 'company_stats',
     noun: 'companies',
     singular: 'company',
-    pageSizes: null,
     maxPageSize: 1000,
-    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
-    defaultSort: { sort_by: 'total_charges', sort_order: 'desc' },
     fileBase: 'charge-companies',
   },
 };

@@ -31,6 +31,6 @@ export function columnsFor(table: ScreenerTable) {
       lines.push(`${c.id.padEnd(idWidth)}  ${c.label.padEnd(labelWidth)}  ${c.kind.padEnd(7)}  ${c.sortable ? 'yes ' : 'no  '}  ${ops}${c.options ? `  (${c.options.join(', ')})` : ''}`);
     }
     ctx.out.result(lines.join('\n'));
-    if (ctx.mode.interactive) ctx.out.info(`\nExample: ${info.command} --filter '${info.columns.find((c) => c.kind === 'number')?.id ?? info.columns[0].id}>10' --sort ${info.defaultSort.sort_by}:${info.defaultSort.sort_order}`);
+    if (ctx.mode.interactive) ctx.out.info(`\nExample: ${info.command} --filter '${info.columns.find((c) => c.kind === 'number')?.id ?? info.columns[0].id}>10' --sort ${info.defaultSort.sortBy}:${info.defaultSort.sortOrder}`);
   };
 }

@@ -88,7 +88,7 @@ export function buildListPlan(info: TableInfo, flags: ListFlags, env: { json: bo
     if (search.length > MAX_FILTER_VALUE_LENGTH) throw new UsageError(`--search is at most ${MAX_FILTER_VALUE_LENGTH} characters`);
     if (search !== '') query.global_filter = search;
   }
-  Object.assign(query, flags.sort !== undefined ? parseSortExpression(flags.sort, info.columns) : info.defaultSort);
+  Object.assign(query, flags.sort !== undefined ? parseSortExpression(flags.sort, info.columns) : { sort_by: info.defaultSort.sortBy, sort_order: info.defaultSort.sortOrder });
 
   const page = positiveInteger('--page', flags.page);
   const pageSize = positiveInteger('--page-size', flags.pageSize);

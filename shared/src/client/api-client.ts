@@ -14,6 +14,7 @@ import {
   type LenderDetailResponse,
   type LenderStatsResponse,
   type ScreenerQuery,
+  type ScreenerTable,
   type UniqueValuesResponse,
 } from '../contracts/screeners.js';
 import type { ColumnFilter, OperatorFilter } from '../filters/types.js';
@@ -31,8 +32,7 @@ export const EXPLORER_ROUTES = {
   financials: 'companies_house/get_aggregated_financials_data',
 } as const;
 
-/** The four screener tables, named as the CLI and the view models name them. */
-export type ScreenerTable = 'companies' | 'charges' | 'lenders' | 'chargeCompanies';
+export type { ScreenerTable } from '../contracts/screeners.js';
 
 /** Per table: its list, export and unique-values routes and the response of its list call. */
 export const SCREENER_TABLE_ROUTES: Readonly<Record<ScreenerTable, { list: string; export: string; uniqueValues: string }>> = {

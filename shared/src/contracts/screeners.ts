@@ -11,6 +11,27 @@ export const CREDITORS_DEFAULT_PAGE_SIZE = 50;
 /** Totals above this may be estimates; the answer says so (`total_is_estimate`). */
 export const EXACT_COUNT_LIMIT = 100_000;
 
+/** The four screener tables, named as the API's routes, the CLI and the view models name them. */
+export type ScreenerTable = 'companies' | 'charges' | 'lenders' | 'chargeCompanies';
+
+export interface ScreenerTableDefaults {
+  /** The key of the rows array in the list answer's data (spec 2 section 7). */
+  rowsKey: string;
+  /** spec 2 section 9: charges by delivered_on descending; lenders and companies by total_charges descending. */
+  defaultSort: { sortBy: string; sortOrder: SortOrder };
+  defaultPageSize: number;
+  /** The only page sizes allowed; null: 1 to 1000 (option fetches use 1000). */
+  pageSizes: readonly number[] | null;
+}
+
+/** What every client and the API agree on for each table, once. */
+export const SCREENER_TABLE_DEFAULTS: Readonly<Record<ScreenerTable, ScreenerTableDefaults>> = {
+  companies: { rowsKey: 'companies', defaultSort: { sortBy: 'company_name', sortOrder: 'asc' }, defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE, pageSizes: COMPANY_SCREENER_PAGE_SIZES },
+  charges: { rowsKey: 'charges', defaultSort: { sortBy: 'delivered_on', sortOrder: 'desc' }, defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE, pageSizes: null },
+  lenders: { rowsKey: 'lender_stats', defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' }, defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE, pageSizes: null },
+  chargeCompanies: { rowsKey: 'company_stats', defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' }, defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE, pageSizes: null },
+};
+
 /** Query of every screener list call (filters and sorts travel as query parameters). */
 export interface ScreenerQuery<F = ColumnFilter> {
   page?: number;

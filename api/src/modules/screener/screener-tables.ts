@@ -8,17 +8,15 @@ import {
   CHARGE_SCREENER_COLUMNS,
   COMPANY_CHARGE_STATS_COLUMNS,
   COMPANY_SCREENER_COLUMNS,
-  COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
-  COMPANY_SCREENER_PAGE_SIZES,
-  CREDITORS_DEFAULT_PAGE_SIZE,
   LENDER_STATS_COLUMNS,
+  SCREENER_TABLE_DEFAULTS,
   type ColumnSpec,
   type ScreenerTable,
-  type SortOrder,
+  type ScreenerTableDefaults,
 } from '@credence/shared';
 import type { SqlColumn, SqlColumnMap } from '../../core/screener-query/index.js';
 
-export interface ScreenerTableSpec {
+export interface ScreenerTableSpec extends ScreenerTableDefaults {
   table: ScreenerTable;
   view: string;
   columns: readonly ColumnSpec[];
@@ -29,10 +27,6 @@ export interface ScreenerTableSpec {
   /** The select list of an exported row: the export's columns only. */
   exportSelect: string;
   tiebreak: string;
-  rowsKey: string;
-  pageSizes?: readonly number[];
-  defaultPageSize: number;
-  defaultSort: { sortBy: string; sortOrder: SortOrder };
   globalFilterColumns: readonly string[];
   /** Columns get-unique-column-values answers for (each has an index led by it). */
   uniqueValueColumns: readonly string[];
@@ -70,6 +64,7 @@ function selectOf(columns: readonly ColumnSpec[], extra: string[] = []): string 
 
 export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>> = {
   companies: {
+    ...SCREENER_TABLE_DEFAULTS.companies,
     table: 'companies',
     view: 'screener_companies',
     columns: COMPANY_SCREENER_COLUMNS,
@@ -78,16 +73,13 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     select: selectOf(COMPANY_SCREENER_COLUMNS, ['s.document_id', 's.page_numbers']),
     exportSelect: selectOf(COMPANY_SCREENER_COLUMNS),
     tiebreak: 's.company_number',
-    rowsKey: 'companies',
-    pageSizes: COMPANY_SCREENER_PAGE_SIZES,
-    defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
-    defaultSort: { sortBy: 'company_name', sortOrder: 'asc' },
     globalFilterColumns: [SEARCH],
     uniqueValueColumns: ['industry_group', 'industry_sector', 'sic_code', 'currency', 'filing_year'],
     exportName: 'companies-screener',
     sheetName: 'Companies',
   },
   charges: {
+    ...SCREENER_TABLE_DEFAULTS.charges,
     table: 'charges',
     view: 'screener_charges',
     columns: CHARGE_SCREENER_COLUMNS,
@@ -96,15 +88,13 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     select: selectOf(CHARGE_SCREENER_COLUMNS, ['s.charge_id']),
     exportSelect: selectOf(CHARGE_SCREENER_COLUMNS),
     tiebreak: 's.charge_id',
-    rowsKey: 'charges',
-    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
-    defaultSort: { sortBy: 'delivered_on', sortOrder: 'desc' },
     globalFilterColumns: [SEARCH],
     uniqueValueColumns: ['status', 'classification_description', 'company_name', 'company_number', 'charge_code'],
     exportName: 'charges',
     sheetName: 'Charges',
   },
   lenders: {
+    ...SCREENER_TABLE_DEFAULTS.lenders,
     table: 'lenders',
     view: 'lender_stats',
     columns: LENDER_STATS_COLUMNS,
@@ -113,15 +103,13 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     select: selectOf(LENDER_STATS_COLUMNS),
     exportSelect: selectOf(LENDER_STATS_COLUMNS),
     tiebreak: 's.lender_key',
-    rowsKey: 'lender_stats',
-    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
-    defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' },
     globalFilterColumns: ['lender_name'],
     uniqueValueColumns: ['lender_name'],
     exportName: 'lenders',
     sheetName: 'Lenders',
   },
   chargeCompanies: {
+    ...SCREENER_TABLE_DEFAULTS.chargeCompanies,
     table: 'chargeCompanies',
     view: 'company_charge_stats',
     columns: COMPANY_CHARGE_STATS_COLUMNS,
@@ -130,9 +118,6 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     select: selectOf(COMPANY_CHARGE_STATS_COLUMNS),
     exportSelect: selectOf(COMPANY_CHARGE_STATS_COLUMNS),
     tiebreak: 's.company_number',
-    rowsKey: 'company_stats',
-    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
-    defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' },
     globalFilterColumns: [SEARCH],
     uniqueValueColumns: ['company_name', 'company_number'],
     exportName: 'charge-companies',

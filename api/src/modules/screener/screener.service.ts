@@ -61,7 +61,7 @@ export class ScreenerService {
     return parseScreenerQuery(rawQuery, {
       columns: spec.columns,
       style: spec.style,
-      pageSizes: spec.pageSizes,
+      pageSizes: spec.pageSizes ?? undefined,
       defaultPageSize: spec.defaultPageSize,
       defaultSort: spec.defaultSort,
     });

@@ -1,6 +1,7 @@
 /** The three tabs of the creditors screener (spec 2 2.12, sections 8 and 9). */
 import type { ColumnSpec } from '../../filters/types.js';
 import { CHARGE_SCREENER_COLUMNS, COMPANY_CHARGE_STATS_COLUMNS, LENDER_STATS_COLUMNS } from '../../filters/columns.js';
+import { SCREENER_TABLE_DEFAULTS, type ScreenerTable } from '../../contracts/screeners.js';
 import { serverText } from '../errors.js';
 import type { TableSort } from '../screener/table-rules.js';
 import type { TableTexts } from '../screener/table-controller.js';
@@ -33,6 +34,11 @@ const tableTexts = (item: string, prefix: string, failed: string): TableTexts =>
   },
 });
 
+function defaultSortOf(table: ScreenerTable): TableSort {
+  const { sortBy, sortOrder } = SCREENER_TABLE_DEFAULTS[table].defaultSort;
+  return { columnId: sortBy, order: sortOrder };
+}
+
 /** In tab order; the first (Creditor Overview) opens by default. */
 export const CREDITORS_TABS: readonly CreditorsTabSpec[] = [
   {
@@ -42,7 +48,7 @@ export const CREDITORS_TABS: readonly CreditorsTabSpec[] = [
     suffix: 'Lenders',
     singular: 'Lender',
     columns: LENDER_STATS_COLUMNS,
-    defaultSort: { columnId: 'total_charges', order: 'desc' },
+    defaultSort: defaultSortOf('lenders'),
     texts: tableTexts('lenders', 'Error fetching lender stats:', 'Failed to fetch lender statistics.'),
   },
   {
@@ -52,7 +58,7 @@ export const CREDITORS_TABS: readonly CreditorsTabSpec[] = [
     suffix: 'Charges',
     singular: 'Charge',
     columns: CHARGE_SCREENER_COLUMNS,
-    defaultSort: { columnId: 'delivered_on', order: 'desc' },
+    defaultSort: defaultSortOf('charges'),
     texts: tableTexts('charges', 'Error:', 'Failed to fetch charges data.'),
   },
   {
@@ -62,7 +68,7 @@ export const CREDITORS_TABS: readonly CreditorsTabSpec[] = [
     suffix: 'Companies',
     singular: 'Company',
     columns: COMPANY_CHARGE_STATS_COLUMNS,
-    defaultSort: { columnId: 'total_charges', order: 'desc' },
+    defaultSort: defaultSortOf('chargeCompanies'),
     texts: tableTexts('companies', 'Error fetching company stats:', 'Failed to fetch company statistics.'),
   },
 ];

@@ -1,5 +1,6 @@
 /** The state of one screener table (the companies screener, or one creditors tab). */
 import type { ScreenerTable } from '../../client/api-client.js';
+import { SCREENER_TABLE_DEFAULTS } from '../../contracts/screeners.js';
 import type { NormalisedFilter } from '../../filters/validate.js';
 import type { FilterPopupState } from './filter-popup.js';
 import type { TableSort } from './table-rules.js';
@@ -72,8 +73,8 @@ export function hasActiveFilters(state: Pick<TableState<unknown>, 'filters' | 's
 
 /** The rows' key in each table's list answer (spec 2 section 7; company stats may come as `stats`). */
 export const TABLE_ROWS_KEY: Readonly<Record<ScreenerTable, string>> = {
-  companies: 'companies',
-  charges: 'charges',
-  lenders: 'lender_stats',
-  chargeCompanies: 'company_stats',
+  companies: SCREENER_TABLE_DEFAULTS.companies.rowsKey,
+  charges: SCREENER_TABLE_DEFAULTS.charges.rowsKey,
+  lenders: SCREENER_TABLE_DEFAULTS.lenders.rowsKey,
+  chargeCompanies: SCREENER_TABLE_DEFAULTS.chargeCompanies.rowsKey,
 };
