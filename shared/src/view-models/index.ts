@@ -10,6 +10,7 @@ export * from './company/overview-view-model.js';
 export * from './screener/table-rules.js';
 export * from './screener/table-state.js';
 export * from './screener/filter-popup.js';
+export * from './screener/table-query.js';
 export * from './screener/table-controller.js';
 export * from './screener/companies-screener-view-model.js';
 export * from './creditors/creditors-tabs.js';

@@ -1,20 +1,63 @@
-import { Link } from 'react-router';
+/**
+ * /uk/: the UK company explorer (spec 2 2.2, 2.4, 2.5). Without companyNumber in the address it
+ * shows the search landing; with one, the company view. The address is the state: choosing a
+ * company replaces the history entry with companyNumber and category=overview (spec 2 2.2).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { createCompanyOverviewViewModel, type CompanySearchResult } from '@credence/shared';
+import { useViewModel } from '@credence/shared/react';
+import { useServices } from '../app/services.tsx';
+import { explorerSearch, readExplorerParams, type ExplorerParams } from '../features/explorer/explorer-url.ts';
+import { PdfViewerProvider } from '../features/explorer/pdf-viewer.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
+import { CompanyView } from './uk/company-view.tsx';
+import { Landing } from './uk/landing.tsx';
+import '../ui/data.css';
+import './uk/uk.css';
 
-/** /uk/: the UK company explorer's landing. The explorer itself (search, company view) lands next. */
 export default function UkPage() {
-  useDocumentTitle('UK Companies Explorer');
+  const { client } = useServices();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const params = readExplorerParams(search);
+  const [model] = useState(() => createCompanyOverviewViewModel({ client }));
+  const state = useViewModel(model);
+  useDocumentTitle(state.overview?.company_profile.company_name ?? 'UK Companies Explorer');
+
+  useEffect(() => {
+    if (params.companyNumber && params.companyNumber !== model.getState().companyNumber) model.open(params.companyNumber);
+    if (!params.companyNumber && model.getState().companyNumber) model.close();
+  }, [model, params.companyNumber]);
+
+  useEffect(() => {
+    model.start();
+    return () => model.dispose();
+  }, [model]);
+
+  const update = useCallback(
+    (next: Partial<ExplorerParams>) => setSearch(explorerSearch({ ...readExplorerParams(new URLSearchParams(window.location.search)), ...next }), { replace: true, preventScrollReset: true }),
+    [setSearch],
+  );
+
+  const select = useCallback(
+    (result: CompanySearchResult) => {
+      const current = new URLSearchParams(window.location.search);
+      const to = `/uk/?${explorerSearch({ companyNumber: result.CompanyNumber, category: 'overview' })}`;
+      // spec 2 2.2: a selection replaces the history entry; from the landing it is a new view
+      navigate(to, { replace: current.has('companyNumber') });
+      window.scrollTo({ top: 0 });
+    },
+    [navigate],
+  );
+
   return (
-    <div className="page page--narrow">
-      <h1 className="page__title">UK Companies Explorer</h1>
-      <div className="panel">
-        <p className="panel__lead">The company explorer is coming.</p>
-        <p>
-          Search by company name, number or registered address, company overviews with financials, leadership, charges and filings will appear
-          here in the next release.
-        </p>
-        <Link to="/home">Back to Databases</Link>
-      </div>
-    </div>
+    <PdfViewerProvider>
+      {params.companyNumber ? (
+        <CompanyView model={model} state={state} params={params} update={update} onSelect={select} onReturn={() => navigate('/uk/')} />
+      ) : (
+        <Landing onSelect={select} />
+      )}
+    </PdfViewerProvider>
   );
 }

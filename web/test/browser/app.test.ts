@@ -72,7 +72,7 @@ describe('database selector (/home)', () => {
       const took = Date.now() - started;
       assert.ok(took >= 550 && took < 3000, `the loading screen showed for ${took} ms`);
       await page.getByRole('heading', { name: 'UK Companies Explorer' }).waitFor();
-      await page.getByText('The company explorer is coming.').waitFor();
+      await page.getByRole('heading', { name: 'Suggested Companies' }).waitFor();
       await screenshot(page, 'uk');
 
       await page.goBack();

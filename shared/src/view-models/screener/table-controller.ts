@@ -5,7 +5,6 @@
  */
 import type { ApiClient, ScreenerFilterShapes, ScreenerTable } from '../../client/api-client.js';
 import type { ScreenerQuery } from '../../contracts/screeners.js';
-import { toColumnFilter, toOperatorFilter } from '../../filters/expression.js';
 import type { ColumnSpec } from '../../filters/types.js';
 import type { NormalisedFilter } from '../../filters/validate.js';
 import { isAbort } from '../errors.js';
@@ -14,6 +13,7 @@ import { debounce, type Scheduler } from '../scheduler.js';
 import { clampIndex, moveIndex } from '../selection.js';
 import { applyFilterPopup, editFilterPopup, openFilterPopup, removeColumnFilter, replaceColumnFilter, toggleFilterPopupValue, type FilterPopupEdit } from './filter-popup.js';
 import { TABLE_ROWS_KEY, type TableState } from './table-state.js';
+import { tableQuery } from './table-query.js';
 import { clampPage, nextSort, parsePageJump, type TableSort } from './table-rules.js';
 
 /** What changed the query: the creditors screener collapses its lender on these. */
@@ -98,15 +98,7 @@ export function createTableController<Row>(config: TableControllerConfig<Row>): 
   const applySearchLater = debounce(config.scheduler, config.searchDebounceMs, () => applySearch());
 
   function query(state: TableState<Row>): ScreenerQuery<ScreenerFilterShapes[ScreenerTable]> {
-    const toShape = (filter: NormalisedFilter) => (table === 'companies' ? toColumnFilter(filter) : toOperatorFilter(filter));
-    return {
-      page: state.page,
-      page_size: state.pageSize,
-      sort_by: state.sort?.columnId,
-      sort_order: state.sort?.order,
-      filters: state.filters.map(toShape) as ScreenerFilterShapes[ScreenerTable][],
-      global_filter: state.appliedSearch || undefined,
-    };
+    return tableQuery(table, state);
   }
 
   function load() {

@@ -1,0 +1,150 @@
+/**
+ * The /uk/ explorer's address (spec 2 2.1): companyNumber, category (overview by default),
+ * subCategory (an overview section anchor) and filing (a filing's transaction id); and the
+ * overview's sections (spec 2 2.4 sidebar words, 2.5 anchors) with whether each has data.
+ */
+import { sectionAvailable, type CompanyOverview } from '@credence/shared';
+
+export const EXPLORER_CATEGORIES = ['overview', 'search', 'deep-insights', 'filings', 'accounts', 'charges', 'financials', 'kpis'] as const;
+export type ExplorerCategory = (typeof EXPLORER_CATEGORIES)[number];
+
+export interface ExplorerParams {
+  companyNumber: string | null;
+  category: ExplorerCategory;
+  subCategory: string | null;
+  filing: string | null;
+}
+
+export function readExplorerParams(search: URLSearchParams): ExplorerParams {
+  const number = (search.get('companyNumber') ?? '').trim().toUpperCase();
+  const category = search.get('category') as ExplorerCategory | null;
+  return {
+    companyNumber: number === '' ? null : number,
+    category: category && (EXPLORER_CATEGORIES as readonly string[]).includes(category) ? category : 'overview',
+    subCategory: search.get('subCategory') || null,
+    filing: search.get('filing') || null,
+  };
+}
+
+/** The address parameters for a state (empty parts left out). */
+export function explorerSearch(params: Partial<ExplorerParams>): URLSearchParams {
+  const out = new URLSearchParams();
+  if (params.companyNumber) {
+    out.set('companyNumber', params.companyNumber);
+    out.set('category', params.category ?? 'overview');
+    if (params.subCategory) out.set('subCategory', params.subCategory);
+    if (params.filing) out.set('filing', params.filing);
+  }
+  return out;
+}
+
+export function companyHref(companyNumber: string): string {
+  return `/uk/?${explorerSearch({ companyNumber, category: 'overview' }).toString()}`;
+}
+
+export interface OverviewAnchor {
+  id: string;
+  label: string;
+}
+
+/** The overview page's sections in page order (spec 2 2.5 anchors, 2.4 sidebar labels). */
+export const OVERVIEW_ANCHORS: readonly OverviewAnchor[] = [
+  { id: 'financial-summary', label: 'Financial Summary' },
+  { id: 'company-profile', label: 'Company Profile' },
+  { id: 'business-overview', label: 'Business Overview' },
+  { id: 'key-financials', label: 'Key Financials' },
+  { id: 'officers', label: 'Leadership' },
+  { id: 'key-highlights', label: 'Key Highlights' },
+  { id: 'charges', label: 'Creditor and Charges' },
+  { id: 'capital-overview', label: 'Capital Overview' },
+  { id: 'risk-profile', label: 'Risk Profile' },
+  { id: 'confirmation-statement', label: 'Compliance Tracker' },
+  { id: 'auditor-profile', label: 'Auditor' },
+];
+
+/** Whether an anchor's section shows for this company (spec 2 2.5: sections show only when data exists). */
+export function anchorAvailable(id: string, overview: CompanyOverview): boolean {
+  const summary = overview.document_summary;
+  switch (id) {
+    case 'financial-summary':
+    case 'key-financials':
+      return sectionAvailable('financials', overview);
+    case 'business-overview':
+      return Boolean(summary?.businessOverview || summary?.managementDiscussionSummary);
+    case 'key-highlights':
+      return Boolean(overview.document_key_highlights?.length || summary?.keyHighlights?.length || summary?.futureOutlook?.length || summary?.criticalAccountingPolicies?.length);
+    case 'charges':
+      return sectionAvailable('charges', overview);
+    case 'capital-overview':
+      return sectionAvailable('capital', overview);
+    case 'risk-profile':
+      return sectionAvailable('risk', overview);
+    case 'auditor-profile':
+      return sectionAvailable('auditor', overview);
+    default:
+      return true; // company profile; officers and the confirmation statement need only a company number
+  }
+}
+
+export function availableAnchors(overview: CompanyOverview | null): OverviewAnchor[] {
+  return overview ? OVERVIEW_ANCHORS.filter((a) => anchorAvailable(a.id, overview)) : [];
+}
+
+/** Scroll-driven address updates pause this long after a click on the sidebar (spec 2 2.4: 1.5 to 2 s). */
+export const SCROLL_SUPPRESS_MS = 1_600;
+
+/** The registry's filing history of a company (opens in a new tab). */
+export function registryFilingHistoryUrl(companyNumber: string): string {
+  return `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(companyNumber)}/filing-history`;
+}
+
+/** A parsed registered address on lines (spec 2 3.2: JSON text). */
+export function addressLines(registeredAddress: string | null | undefined): string[] {
+  if (!registeredAddress) return [];
+  try {
+    const a = JSON.parse(registeredAddress) as Record<string, unknown>;
+    return ['CareOf', 'POBox', 'AddressLine1', 'AddressLine2', 'PostTown', 'County', 'Country', 'PostCode']
+      .map((k) => (typeof a[k] === 'string' ? (a[k] as string).trim() : ''))
+      .filter((line) => line !== '');
+  } catch {
+    return [registeredAddress];
+  }
+}
+
+/** "62012 - Business and domestic software development" from company_metadata (spec 2 3.2). */
+export function profileSicText(companyMetadata: string | null | undefined, sicCodes: readonly string[] = []): string | null {
+  try {
+    const meta = JSON.parse(companyMetadata ?? '{}') as Record<string, unknown>;
+    const text = meta['SICCode.SicText_1'];
+    if (typeof text === 'string' && text.trim()) return text.trim();
+  } catch {
+    /* fall through */
+  }
+  return sicCodes[0] ?? null;
+}
+
+export type StatusTone = 'active' | 'dissolved' | 'liquidation' | 'other';
+
+/** The status badge's colour (spec 2 2.5: active green, dissolved grey, liquidation yellow, other grey). */
+export function statusTone(status: string | null | undefined): StatusTone {
+  const s = (status ?? '').toLowerCase();
+  if (s.includes('liquidation')) return 'liquidation';
+  if (s === 'active') return 'active';
+  if (s.includes('dissolved')) return 'dissolved';
+  return 'other';
+}
+
+/** A page of a document a figure cites. */
+export interface PdfTarget {
+  companyNumber: string;
+  documentId: string;
+  page: number;
+  title?: string;
+}
+
+/** A figure links to its source only with a document and a page (spec 2 section 5). */
+export function pdfTarget(companyNumber: string, documentId: string | null | undefined, page: number | null | undefined, title?: string): PdfTarget | null {
+  return documentId && typeof page === 'number' && page > 0 ? { companyNumber, documentId, page, title } : null;
+}
+
+export const SOURCE_MISSING_NOTICE = 'Source document details missing, values will not be clickable.';

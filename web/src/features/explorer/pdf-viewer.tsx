@@ -1,0 +1,153 @@
+/**
+ * The PDF viewer dialog (spec 2 2.5, 2.11): the cited page of a filing's document, rendered by
+ * pdf.js (loaded on first use, in its own chunk), a Close button, an open-in-new-tab link, and
+ * Escape to close. Figures call `usePdfViewer().open(target)`.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useServices } from '../../app/services.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import type { PdfTarget } from './explorer-url.ts';
+
+interface PdfViewer {
+  open(target: PdfTarget): void;
+}
+
+const PdfViewerContext = createContext<PdfViewer>({ open: () => undefined });
+
+export function usePdfViewer(): PdfViewer {
+  return useContext(PdfViewerContext);
+}
+
+export function PdfViewerProvider({ children }: { children: ReactNode }) {
+  const [target, setTarget] = useState<PdfTarget | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const open = useCallback((next: PdfTarget) => {
+    opener.current = document.activeElement as HTMLElement | null;
+    setTarget(next);
+  }, []);
+  const close = useCallback(() => {
+    setTarget(null);
+    opener.current?.focus();
+  }, []);
+  const value = useMemo(() => ({ open }), [open]);
+  return (
+    <PdfViewerContext.Provider value={value}>
+      {children}
+      {target && <PdfDialog target={target} onClose={close} />}
+    </PdfViewerContext.Provider>
+  );
+}
+
+type Loaded = { status: 'loading' } | { status: 'ready'; url: string; pages: number } | { status: 'error'; message: string };
+
+function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) {
+  const { client } = useServices();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+  }, []);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let url: string | null = null;
+    let destroy: (() => void) | null = null;
+    (async () => {
+      const [pdfjs, worker, response] = await Promise.all([
+        import('pdfjs-dist'),
+        import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+        client.filingDocument(target.companyNumber, `${target.documentId}.pdf`, { signal: abort.signal }),
+      ]);
+      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+      const task = pdfjs.getDocument({ data: bytes });
+      destroy = () => void task.destroy();
+      const doc = await task.promise;
+      const pageNumber = Math.min(Math.max(1, target.page), doc.numPages);
+      const page = await doc.getPage(pageNumber);
+      if (abort.signal.aborted || !canvas.current) return;
+      const viewport = page.getViewport({ scale: 1.4 });
+      const c = canvas.current;
+      c.width = Math.floor(viewport.width);
+      c.height = Math.floor(viewport.height);
+      await page.render({ canvas: c, viewport }).promise;
+      if (!abort.signal.aborted) setLoaded({ status: 'ready', url, pages: doc.numPages });
+    })().catch((error: unknown) => {
+      if (!abort.signal.aborted) setLoaded({ status: 'error', message: (error as { error?: string })?.error ?? 'Failed to download document' });
+    });
+    return () => {
+      abort.abort();
+      destroy?.();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [client, target]);
+
+  const title = target.title ?? 'Source document';
+  return (
+    <dialog
+      ref={dialog}
+      className="pdf-dialog"
+      aria-labelledby="pdf-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) onClose();
+      }}
+    >
+      <div className="pdf-dialog__bar">
+        <h2 id="pdf-dialog-title" className="pdf-dialog__title">
+          {title} <span className="pdf-dialog__page">page {target.page}</span>
+        </h2>
+        {loaded.status === 'ready' && (
+          <a className="button button--secondary" href={`${loaded.url}#page=${target.page}`} target="_blank" rel="noreferrer">
+            Open in new tab
+          </a>
+        )}
+        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </div>
+      <div className="pdf-dialog__body" aria-busy={loaded.status === 'loading'}>
+        {loaded.status === 'loading' && <Spinner label="Loading document" />}
+        {loaded.status === 'error' && (
+          <p className="notice notice--error" role="alert">
+            {loaded.message}
+          </p>
+        )}
+        <canvas ref={canvas} className="pdf-dialog__canvas" data-page={target.page} hidden={loaded.status !== 'ready'} aria-label={`${title}, page ${target.page}`} role="img" />
+      </div>
+    </dialog>
+  );
+}
+
+/** A figure that opens its source page when it has one (spec 2 section 5), else plain text. */
+export function SourceValue({ target, children, label }: { target: PdfTarget | null; children: ReactNode; label?: string }) {
+  const viewer = usePdfViewer();
+  if (!target) return <>{children}</>;
+  return (
+    <button type="button" className="source-link" onClick={() => viewer.open(target)} aria-label={label ? `${label}: open source page ${target.page}` : undefined} title={`Source: page ${target.page}`}>
+      {children}
+    </button>
+  );
+}
+
+/** Page citations: "p. 12" buttons. */
+export function PageLinks({ companyNumber, documentId, pages, title }: { companyNumber: string; documentId: string | null | undefined; pages: readonly number[] | undefined; title?: string }) {
+  const viewer = usePdfViewer();
+  if (!documentId || !pages?.length) return null;
+  return (
+    <span className="page-links">
+      {pages.map((page) => (
+        <button key={page} type="button" className="page-link" onClick={() => viewer.open({ companyNumber, documentId, page, title })} aria-label={`Open source page ${page}`}>
+          p. {page}
+        </button>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,412 @@
+/**
+ * The overview page's sections (spec 2 2.5-2.9), in page order, each under its anchor. Rules and
+ * formats come from @credence/shared; these components only lay the results out.
+ */
+import { Component, useEffect, useState, type ReactNode } from 'react';
+import {
+  formatCurrency,
+  formatDate,
+  formatEmployees,
+  LABEL_LENGTHS,
+  metricYearOverYear,
+  truncateLabel,
+  type CompanyOverview,
+  type CompanyOverviewState,
+  type CompanyOverviewViewModel,
+  type FinancialSummaryKey,
+  type SeriesItem,
+  type StatementYear,
+} from '@credence/shared';
+import { addressLines, pdfTarget, profileSicText, SOURCE_MISSING_NOTICE, statusTone, type OverviewAnchor } from '../../features/explorer/explorer-url.ts';
+import { PageLinks, SourceValue } from '../../features/explorer/pdf-viewer.tsx';
+import { Spinner } from '../../ui/spinner.tsx';
+import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
+import { Tabs } from './tabs.tsx';
+
+export const SECTION_FAILED = 'Something went wrong in this section.';
+
+class SectionBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <p className="notice notice--error">{SECTION_FAILED}</p> : this.props.children;
+  }
+}
+
+export function Section({ id, title, children, wide }: { id: string; title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <section id={id} className={`panel overview-section${wide ? ' overview-section--wide' : ''}`} aria-labelledby={`${id}-title`} tabIndex={-1}>
+      <h2 id={`${id}-title`} className="overview-section__title">
+        {title}
+      </h2>
+      <SectionBoundary>{children}</SectionBoundary>
+    </section>
+  );
+}
+
+export function OverviewSections({ model, state, anchors }: { model: CompanyOverviewViewModel; state: CompanyOverviewState; anchors: OverviewAnchor[] }) {
+  const overview = state.overview!;
+  const has = (id: string) => anchors.some((a) => a.id === id);
+  const number = overview.company_profile.company_number;
+  return (
+    <div className="overview">
+      {has('financial-summary') && (
+        <Section id="financial-summary" title="Financial Summary" wide>
+          <KpiCards overview={overview} />
+        </Section>
+      )}
+      <Section id="company-profile" title="Company Profile">
+        <CompanyProfile overview={overview} />
+      </Section>
+      {has('business-overview') && (
+        <Section id="business-overview" title="Business Overview">
+          <p className="prose">{overview.document_summary?.businessOverview ?? 'No summary available.'}</p>
+        </Section>
+      )}
+      {has('key-financials') && (
+        <Section id="key-financials" title="Current Financials" wide>
+          <CurrentFinancials model={model} state={state} />
+        </Section>
+      )}
+      <Section id="officers" title="Leadership Overview" wide>
+        <LeadershipPanel model={model} state={state} />
+      </Section>
+      {has('key-highlights') && (
+        <Section id="key-highlights" title="Financial Analysis Summary" wide>
+          <AnalysisSummary overview={overview} />
+        </Section>
+      )}
+      {has('charges') && (
+        <Section id="charges" title="Creditor and Charges" wide>
+          <ChargesPanel overview={overview} />
+        </Section>
+      )}
+      {has('capital-overview') && (
+        <Section id="capital-overview" title="Share Capital" wide>
+          <CapitalPanel overview={overview} />
+        </Section>
+      )}
+      {has('risk-profile') && (
+        <Section id="risk-profile" title="Corporate Risk Assessment" wide>
+          <RiskAssessment overview={overview} />
+        </Section>
+      )}
+      <Section id="confirmation-statement" title="Regulatory Compliance Risk Tracker" wide>
+        <CompliancePanel model={model} overview={overview} />
+      </Section>
+      {has('auditor-profile') && (
+        <Section id="auditor-profile" title="Auditor Information">
+          <dl className="facts">
+            <dt>Auditor</dt>
+            <dd>{overview.document_metadata?.additionalDetails?.auditor?.name ?? 'N/A'}</dd>
+            <dt>Opinion</dt>
+            <dd>{overview.document_summary?.auditorOpinion?.value ?? 'N/A'}</dd>
+          </dl>
+          <span hidden>{number}</span>
+        </Section>
+      )}
+    </div>
+  );
+}
+
+export const KPI_CARDS: ReadonlyArray<{ key: FinancialSummaryKey; label: string }> = [
+  { key: 'turnover', label: 'Revenue' },
+  { key: 'operatingProfit', label: 'Operating Profit' },
+  { key: 'EBITDA', label: 'Adj. EBITDA' },
+  { key: 'totalAssets', label: 'Total Assets' },
+  { key: 'totalLiabilities', label: 'Total Liabilities' },
+  { key: 'netAssets', label: 'Net Assets' },
+  { key: 'cash', label: 'Cash & Equiv.' },
+  { key: 'employeeCount', label: 'Employees' },
+];
+
+function latestYear(overview: CompanyOverview): number | null {
+  const years = Object.values(overview.financial_summary ?? {}).flatMap((series) => (series as SeriesItem[]).map((item) => item.year));
+  return years.length ? Math.max(...years) : null;
+}
+
+function KpiCards({ overview }: { overview: CompanyOverview }) {
+  const summary = overview.financial_summary!;
+  const year = latestYear(overview);
+  const number = overview.company_profile.company_number;
+  let anyClickable = false;
+  const cards = KPI_CARDS.map(({ key, label }) => {
+    const series = summary[key] ?? [];
+    const current = series.find((s) => s.year === year) ?? null;
+    const previous = series.find((s) => s.year === (year ?? 0) - 1) ?? null;
+    const change = metricYearOverYear(key, current?.value, previous?.value);
+    const target = pdfTarget(number, current?.document_id, current?.pageNumber, `${label} FY${year}`);
+    if (target) anyClickable = true;
+    const shown = key === 'employeeCount' ? formatEmployees(current?.value) : formatCurrency(current?.value, current?.currency);
+    return (
+      <div key={key} className="kpi-card">
+        <span className="kpi-card__label">{label}</span>
+        <span className="kpi-card__value">
+          <SourceValue target={target} label={label}>
+            {shown}
+          </SourceValue>
+        </span>
+        <span className={`kpi-card__change kpi-card__change--${change.good === null ? 'flat' : change.good ? 'good' : 'bad'}`} title="Change on the year before">
+          {change.label === 'N/A' ? 'N/A' : `${change.label} YoY`}
+        </span>
+      </div>
+    );
+  });
+  return (
+    <>
+      <p className="overview-section__sub">Financial year {year ?? 'N/A'}</p>
+      <div className="kpi-grid">{cards}</div>
+      {!anyClickable && <p className="muted">{SOURCE_MISSING_NOTICE}</p>}
+    </>
+  );
+}
+
+function CompanyProfile({ overview }: { overview: CompanyOverview }) {
+  const p = overview.company_profile;
+  const tone = statusTone(p.company_status);
+  return (
+    <dl className="facts">
+      <dt>Incorporated</dt>
+      <dd>{formatDate(p.incorporation_date)}</dd>
+      <dt>Status</dt>
+      <dd>
+        <span className={`status-badge status-badge--${tone}`}>{p.company_status ?? 'Unknown'}</span>
+      </dd>
+      <dt>Type</dt>
+      <dd>{p.company_category ?? 'N/A'}</dd>
+      <dt>Country of origin</dt>
+      <dd>{p.country_of_origin ?? 'N/A'}</dd>
+      <dt>SIC code</dt>
+      <dd>{profileSicText(p.company_metadata, p.sic_codes) ?? 'N/A'}</dd>
+      <dt>Registered address</dt>
+      <dd>
+        <address>
+          {addressLines(p.registered_address).map((line, i) => (
+            <span key={i} className="address-line">
+              {line}
+            </span>
+          ))}
+        </address>
+      </dd>
+    </dl>
+  );
+}
+
+type FinancialTab = 'summary' | 'balance' | 'income' | 'cash';
+
+function CurrentFinancials({ model, state }: { model: CompanyOverviewViewModel; state: CompanyOverviewState }) {
+  const [tab, setTab] = useState<FinancialTab>('summary');
+  const { financials } = state;
+  useEffect(() => model.loadFinancials(), [model]);
+  const overview = state.overview!;
+  const number = overview.company_profile.company_number;
+  const tabs: { id: FinancialTab; label: string }[] = [
+    { id: 'summary', label: 'Financial Summary' },
+    { id: 'balance', label: 'Balance Sheet' },
+    { id: 'income', label: 'Income Statement' },
+    { id: 'cash', label: 'Cash Flow' },
+  ];
+  let body: ReactNode;
+  if (tab === 'summary') body = <SummaryTable overview={overview} />;
+  else if (financials.status === 'loading' || financials.status === 'idle') body = <p role="status"><Spinner /> Loading financial data...</p>;
+  else if (financials.status === 'error')
+    body = (
+      <p className="notice notice--error" role="alert">
+        {financials.error}{' '}
+        <button type="button" className="button button--secondary" onClick={() => model.loadFinancials()}>
+          Retry
+        </button>
+      </p>
+    );
+  else {
+    const data = financials.data!;
+    const years = tab === 'balance' ? data.standardized_balance_sheet : tab === 'income' ? data.standardized_income_statement : data.standardized_cash_flow_statement;
+    body = <StatementTable years={years} companyNumber={number} />;
+  }
+  return (
+    <Tabs label="Current Financials" tabs={tabs} active={tab} onChange={setTab}>
+      {body}
+    </Tabs>
+  );
+}
+
+function SummaryTable({ overview }: { overview: CompanyOverview }) {
+  const summary = overview.financial_summary;
+  const number = overview.company_profile.company_number;
+  const years = [...new Set(Object.values(summary ?? {}).flatMap((s) => (s as SeriesItem[]).map((i) => i.year)))].sort((a, b) => b - a).slice(0, 5);
+  if (!summary || years.length === 0) return <p>No financial data available to display.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="simple-table simple-table--numbers">
+        <thead>
+          <tr>
+            <th scope="col">Metric</th>
+            {years.map((y) => (
+              <th key={y} scope="col">
+                FY{y}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {KPI_CARDS.map(({ key, label }) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              {years.map((y) => {
+                const item = (summary[key] ?? []).find((s) => s.year === y);
+                return (
+                  <td key={y}>
+                    <SourceValue target={pdfTarget(number, item?.document_id, item?.pageNumber, `${label} FY${y}`)}>
+                      {key === 'employeeCount' ? formatEmployees(item?.value) : formatCurrency(item?.value, item?.currency)}
+                    </SourceValue>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StatementTable({ years, companyNumber }: { years: readonly StatementYear[]; companyNumber: string }) {
+  const shown = [...years].sort((a, b) => b.year - a.year).slice(0, 5);
+  if (shown.length === 0) return <p>No data available for this period.</p>;
+  const keys: { key: string; label: string }[] = [];
+  for (const year of shown) for (const line of year.lines) if (!keys.some((k) => k.key === line.key)) keys.push({ key: line.key, label: line.label });
+  return (
+    <div className="table-scroll">
+      <table className="simple-table simple-table--numbers">
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            {shown.map((y) => (
+              <th key={y.year} scope="col">
+                FY{y.year}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map(({ key, label }) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              {shown.map((y) => {
+                const line = y.lines.find((l) => l.key === key);
+                return (
+                  <td key={y.year}>
+                    <SourceValue target={pdfTarget(companyNumber, y.document_id, line?.pageNumber, `${label} FY${y.year}`)}>{formatCurrency(line?.value, line?.currency ?? y.currency)}</SourceValue>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type AnalysisTab = 'highlights' | 'outlook' | 'policies';
+
+function AnalysisSummary({ overview }: { overview: CompanyOverview }) {
+  const [tab, setTab] = useState<AnalysisTab>('highlights');
+  const summary = overview.document_summary;
+  const number = overview.company_profile.company_number;
+  const doc = summary?.document_id ?? overview.filing_details?.document_id ?? null;
+  const items =
+    tab === 'highlights'
+      ? (summary?.keyHighlights?.length ? summary.keyHighlights : overview.document_key_highlights ?? []).map((h) => ({ text: h.highlight, pages: h.pageNumbers }))
+      : tab === 'outlook'
+        ? (summary?.futureOutlook ?? []).map((o) => ({ text: o.outlookItem, pages: o.pageNumbers }))
+        : (summary?.criticalAccountingPolicies ?? []).map((p) => ({ text: p.policy, pages: p.pageNumbers }));
+  return (
+    <Tabs
+      label="Financial Analysis Summary"
+      tabs={[
+        { id: 'highlights', label: 'Key Highlights' },
+        { id: 'outlook', label: 'Future Outlook' },
+        { id: 'policies', label: 'Accounting Policies' },
+      ]}
+      active={tab}
+      onChange={setTab}
+    >
+      {items.length === 0 ? (
+        <p>No data available for this section.</p>
+      ) : (
+        <ul className="bullet-list">
+          {items.map((item, i) => (
+            <li key={i}>
+              {item.text} <PageLinks companyNumber={number} documentId={doc} pages={item.pages} title="Annual report" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Tabs>
+  );
+}
+
+export const RISK_CATEGORIES = ['Strategic', 'Operational', 'Financial', 'Regulatory', 'Other'] as const;
+
+export function riskCategoryOf(category: string | null | undefined): (typeof RISK_CATEGORIES)[number] {
+  const found = RISK_CATEGORIES.find((c) => c.toLowerCase() === (category ?? '').trim().toLowerCase());
+  return found ?? 'Other';
+}
+
+function RiskAssessment({ overview }: { overview: CompanyOverview }) {
+  const [category, setCategory] = useState<string>('all');
+  const [expanded, setExpanded] = useState(true);
+  const summary = overview.document_summary!;
+  const number = overview.company_profile.company_number;
+  const risks = summary.riskOverview.filter((r) => category === 'all' || riskCategoryOf(r.riskCategory) === category);
+  const management = summary.managementDiscussionSummary;
+  return (
+    <div className="risk">
+      {management && (
+        <div className="risk__summary">
+          <h3 className="risk__subtitle">Management summary</h3>
+          <p className="prose">
+            {expanded ? management.value : truncateLabel(management.value, LABEL_LENGTHS.summaryPreview)}{' '}
+            <PageLinks companyNumber={number} documentId={summary.document_id} pages={management.pageNumbers} title="Annual report" />
+          </p>
+          {management.value.length > LABEL_LENGTHS.summaryPreview && (
+            <button type="button" className="link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+              {expanded ? 'Show Less' : 'Show More'}
+            </button>
+          )}
+        </div>
+      )}
+      <label className="inline-field">
+        <span>Category</span>
+        <select value={category} onChange={(e) => setCategory(e.target.value)}>
+          <option value="all">All categories</option>
+          {RISK_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      {risks.length === 0 ? (
+        <p>No risks found in this category.</p>
+      ) : (
+        <ul className="risk__list">
+          {risks.map((r, i) => (
+            <li key={i} className={`risk__item risk__item--${riskCategoryOf(r.riskCategory).toLowerCase()}`}>
+              <span className="risk__category">{riskCategoryOf(r.riskCategory)}</span>
+              <span>
+                {r.riskDescription} <PageLinks companyNumber={number} documentId={summary.document_id} pages={r.pageNumbers} title="Annual report" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="risk__footer muted">
+        Last updated from the latest annual report · FY{summary.fiscal_year ?? 'N/A'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,507 @@
+/** The leadership, charges, share capital and confirmation-statement panels (spec 2 2.6-2.9). */
+import { useState } from 'react';
+import {
+  allPscs,
+  CAPITAL_CLASS_LABELS,
+  CAPITAL_FILING_CLASSES,
+  CS_EVENT_FILTERS,
+  filterConfirmationEvents,
+  filterLeadershipEvents,
+  formatCurrency,
+  formatDate,
+  LEADERSHIP_FILTERS,
+  officersMessage,
+  pscsMessage,
+  sortConfirmationEvents,
+  sortLeadershipEvents,
+  splitCharges,
+  type CapitalSummary,
+  type ChargeStatistics,
+  type ChargeView,
+  type CompanyOverview,
+  type CompanyOverviewState,
+  type CompanyOverviewViewModel,
+  type ConfirmationStatementAnalysis,
+  type CsEventFilter,
+  type LeadershipFilter,
+  type LeadershipInsights,
+  type LeadershipSortKey,
+  type SortDirection,
+} from '@credence/shared';
+import { useViewModel } from '@credence/shared/react';
+import { Spinner } from '../../ui/spinner.tsx';
+import { Tabs } from './tabs.tsx';
+
+const REGISTRY = 'https://find-and-update.company-information.service.gov.uk';
+
+function insight<T>(overview: CompanyOverview, key: string): T | null {
+  return (overview.insights?.[key] as T | null | undefined) ?? null;
+}
+
+const pct = (value: number | null | undefined) => (value === null || value === undefined ? 'N/A' : value.toFixed(2));
+
+/* ---------------------------------------------------------------- leadership (2.6) */
+
+type LeadershipTab = 'insights' | 'active' | 'resigned' | 'pscs';
+
+export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewModel; state: CompanyOverviewState }) {
+  const [tab, setTab] = useState<LeadershipTab>('insights');
+  const overview = state.overview!;
+  const insights = insight<LeadershipInsights>(overview, 'leadership');
+  const { officers } = state;
+  const list = officers.data.officers.data;
+  const active = list.filter((o) => !o.resigned_on);
+  const resigned = list.filter((o) => o.resigned_on);
+  const pscs = allPscs(officers.data);
+  const loading = officers.status === 'loading' || officers.status === 'idle';
+  const count = (n: number, fallback?: number) => (loading ? (fallback ?? '…') : n);
+  let body;
+  if (tab === 'insights') body = <LeadershipInsightsView model={model} insights={insights} />;
+  else if (loading) body = <Spinner label="Loading officers" />;
+  else if (tab === 'pscs') {
+    const message = pscsMessage(officers);
+    body = message ? (
+      <p>{message}</p>
+    ) : (
+      <ul className="people">
+        {pscs.map((p, i) => (
+          <li key={i} className="people__item">
+            <strong>{p.name ?? p.statement ?? 'Statement'}</strong>
+            <span className="muted">
+              {p.kind} · notified {formatDate(p.notified_on)}
+              {p.ceased_on ? ` · ceased ${formatDate(p.ceased_on)}` : ''}
+            </span>
+            {p.natures_of_control.length > 0 && <span className="people__natures">{p.natures_of_control.join(', ')}</span>}
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    const rows = tab === 'active' ? active : resigned;
+    const message = officersMessage(officers) ?? (rows.length === 0 ? 'No officers to display' : null);
+    body = message ? (
+      <p>{message}</p>
+    ) : (
+      <ul className="people">
+        {rows.map((o, i) => (
+          <li key={i} className="people__item">
+            {o.links.officer.appointments ? (
+              <a href={o.links.officer.appointments.startsWith('http') ? o.links.officer.appointments : `${REGISTRY}${o.links.officer.appointments}`} target="_blank" rel="noreferrer">
+                <strong>{o.name}</strong>
+                <span className="visually-hidden"> (appointments, opens in a new tab)</span>
+              </a>
+            ) : (
+              <strong>{o.name}</strong>
+            )}
+            <span className="muted">
+              {o.officer_role} · appointed {formatDate(o.appointed_on)}
+              {o.resigned_on ? ` · resigned ${formatDate(o.resigned_on)}` : ''}
+              {o.nationality ? ` · ${o.nationality}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <Tabs
+      label="Leadership"
+      tabs={[
+        { id: 'insights', label: 'Insights' },
+        { id: 'active', label: `Active (${count(active.length, insights?.tabs.active)})` },
+        { id: 'resigned', label: `Resigned (${count(resigned.length, insights?.tabs.resigned)})` },
+        { id: 'pscs', label: `PSCs (${count(pscs.length, insights?.tabs.pscs)})` },
+      ]}
+      active={tab}
+      onChange={setTab}
+    >
+      {body}
+    </Tabs>
+  );
+}
+
+function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewViewModel; insights: LeadershipInsights | null }) {
+  const { expandedPanels } = useViewModel(model);
+  const [filter, setFilter] = useState<LeadershipFilter>('all');
+  const [sortBy, setSortBy] = useState<LeadershipSortKey>('date');
+  const [direction, setDirection] = useState<SortDirection>('desc');
+  if (!insights || !insights.hasFilings) return <p>No director or PSC filing data found for this company</p>;
+  const d = insights.directorActivity;
+  const t = insights.turnover;
+  const p = insights.pscActivity;
+  const open = (id: string) => expandedPanels.includes(`leadership:${id}`);
+  const toggle = (id: string) => model.togglePanel(`leadership:${id}`, { exclusive: true });
+  const events = sortLeadershipEvents(filterLeadershipEvents(insights.timeline, filter), sortBy, direction);
+  return (
+    <div>
+      <div className="insight-cards">
+        <InsightCard title="Director Activity" headline={`${d.appointments} appointed · ${d.terminations} terminated`} open={open('directors')} onToggle={() => toggle('directors')}>
+          <dl className="facts facts--compact">
+            <dt>Current directors</dt><dd>{d.currentDirectors}</dd>
+            <dt>Detail changes</dt><dd>{d.changes}</dd>
+            <dt>Secretary appointments</dt><dd>{d.secretaryAppointments}</dd>
+            <dt>Secretary terminations</dt><dd>{d.secretaryTerminations}</dd>
+            <dt>Other officer events</dt><dd>{d.otherOfficerEvents}</dd>
+          </dl>
+        </InsightCard>
+        <InsightCard title="Turnover Signal" headline={t.level === 'n/a' ? 'Turnover calculation data not available' : `${t.level.toUpperCase()} turnover`} tone={t.level} open={open('turnover')} onToggle={() => toggle('turnover')}>
+          <p>{t.reason}</p>
+          <dl className="facts facts--compact">
+            <dt>Movement ratio</dt><dd>{pct(t.movementRatio)}</dd>
+            <dt>Net change ratio</dt><dd>{pct(t.netChangeRatio)}</dd>
+            <dt>Termination ratio</dt><dd>{pct(t.terminationRatio)}</dd>
+          </dl>
+          <p className="muted">{t.helpText}</p>
+        </InsightCard>
+        <InsightCard title="PSC Activity" headline={`${p.notified} notified · ${p.ceased} ceased`} open={open('pscs')} onToggle={() => toggle('pscs')}>
+          <dl className="facts facts--compact">
+            <dt>Current PSCs</dt><dd>{p.currentPscs}</dd>
+            <dt>Changed</dt><dd>{p.changed}</dd>
+            <dt>Statements filed</dt><dd>{p.statementsFiled}</dd>
+            <dt>Statements withdrawn</dt><dd>{p.statementsWithdrawn}</dd>
+          </dl>
+        </InsightCard>
+      </div>
+      <h3 className="subheading">Events in the last {insights.windowMonths} months</h3>
+      <div className="toolbar">
+        <label className="inline-field">
+          <span>Show</span>
+          <select value={filter} onChange={(e) => setFilter(e.target.value as LeadershipFilter)}>
+            {LEADERSHIP_FILTERS.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Sort by</span>
+          <select value={sortBy} onChange={(e) => setSortBy(e.target.value as LeadershipSortKey)}>
+            <option value="date">Date</option>
+            <option value="type">Type</option>
+            <option value="name">Name</option>
+          </select>
+        </label>
+        <button type="button" className="button button--secondary" onClick={() => setDirection(direction === 'desc' ? 'asc' : 'desc')} aria-label={`Sort ${direction === 'desc' ? 'ascending' : 'descending'}`}>
+          {direction === 'desc' ? '↓ Newest first' : '↑ Oldest first'}
+        </button>
+      </div>
+      {insights.timeline.length === 0 ? (
+        <p>No relevant events found in the last 12 months</p>
+      ) : events.length === 0 ? (
+        <p>No events match the current filter</p>
+      ) : (
+        <ol className="timeline">
+          {events.map((e, i) => (
+            <li key={`${e.transactionId}-${i}`} className={`timeline__item timeline__item--${e.color}`}>
+              <span className="timeline__date">{formatDate(e.dateMs)}</span>
+              <span>
+                <strong>{e.label}</strong>
+                {e.name ? ` · ${e.name}` : ''} <span className="muted">({e.filingType})</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function InsightCard({ title, headline, tone, open, onToggle, children }: { title: string; headline: string; tone?: string; open: boolean; onToggle(): void; children: React.ReactNode }) {
+  return (
+    <div className={`insight-card${tone ? ` insight-card--${tone.replace('/', '')}` : ''}`}>
+      <h3 className="insight-card__title">{title}</h3>
+      <p className="insight-card__headline">{headline}</p>
+      <button type="button" className="link-button" aria-expanded={open} onClick={onToggle}>
+        {open ? 'Hide Details' : 'Show Details'}
+      </button>
+      {open && <div className="insight-card__details">{children}</div>}
+    </div>
+  );
+}
+
+/* ---------------------------------------------------------------- charges (2.7) */
+
+type ChargesTab = 'summary' | 'all' | 'active' | 'satisfied';
+
+export function ChargesPanel({ overview }: { overview: CompanyOverview }) {
+  const [tab, setTab] = useState<ChargesTab>('summary');
+  const charges = overview.charges?.charges ?? [];
+  const split = splitCharges(charges);
+  const stats = insight<ChargeStatistics>(overview, 'charges');
+  let body;
+  if (charges.length === 0 || !stats) body = <p>No charges data available for this company</p>;
+  else if (tab === 'summary')
+    body = (
+      <div>
+        <div className="stat-cards">
+          <Stat label="Total" value={stats.total} />
+          <Stat label="Active" value={stats.active} />
+          <Stat label="Satisfied" value={stats.satisfied} />
+          <Stat label="Avg. duration" value={stats.averageDurationMonths === null ? 'N/A' : `${Math.round(stats.averageDurationMonths)} months`} />
+        </div>
+        <div className="columns">
+          <div>
+            <h3 className="subheading">Charge types</h3>
+            <CountList items={stats.typeBreakdown} />
+          </div>
+          <div>
+            <h3 className="subheading">Notable creditors</h3>
+            <CountList items={stats.notableCreditors} />
+          </div>
+          <div>
+            <h3 className="subheading">Timeline</h3>
+            <dl className="facts facts--compact">
+              <dt>Most recent</dt>
+              <dd>{stats.mostRecent ? `${formatDate(stats.mostRecent.created_on)} · ${(stats.mostRecent as ChargeView).persons_entitled?.[0]?.name ?? ''}` : 'N/A'}</dd>
+              <dt>Oldest</dt>
+              <dd>{stats.oldest ? `${formatDate(stats.oldest.created_on)} · ${(stats.oldest as ChargeView).persons_entitled?.[0]?.name ?? ''}` : 'N/A'}</dd>
+            </dl>
+          </div>
+        </div>
+      </div>
+    );
+  else {
+    const rows = tab === 'all' ? split.all : tab === 'active' ? split.active : split.satisfied;
+    body = rows.length === 0 ? <p>{tab === 'active' ? 'No active charges found' : 'No satisfied charges found'}</p> : <ChargeList companyNumber={overview.company_profile.company_number} charges={rows} />;
+  }
+  return (
+    <Tabs
+      label="Charges"
+      tabs={[
+        { id: 'summary', label: 'Summary' },
+        { id: 'all', label: `All (${split.all.length})` },
+        { id: 'active', label: `Active (${split.active.length})` },
+        { id: 'satisfied', label: `Satisfied (${split.satisfied.length})` },
+      ]}
+      active={tab}
+      onChange={setTab}
+    >
+      {body}
+    </Tabs>
+  );
+}
+
+function ChargeList({ companyNumber, charges }: { companyNumber: string; charges: readonly ChargeView[] }) {
+  return (
+    <div className="table-scroll">
+      <table className="simple-table">
+        <thead>
+          <tr>
+            <th scope="col">Created</th>
+            <th scope="col">Status</th>
+            <th scope="col">Type</th>
+            <th scope="col">Persons entitled</th>
+            <th scope="col">Satisfied</th>
+            <th scope="col">Document</th>
+          </tr>
+        </thead>
+        <tbody>
+          {charges.map((c) => (
+            <tr key={c.charge_id}>
+              <td>{formatDate(c.created_on)}</td>
+              <td><span className={`status-badge status-badge--${c.status === 'fully-satisfied' ? 'dissolved' : 'active'}`}>{c.status}</span></td>
+              <td>{c.classification.description ?? 'Unknown'}</td>
+              <td>{c.persons_entitled.map((p) => p.name).join(', ') || '-'}</td>
+              <td>{c.satisfied_on ? formatDate(c.satisfied_on) : '-'}</td>
+              <td>
+                <a href={`${REGISTRY}/company/${encodeURIComponent(companyNumber)}/charges/${encodeURIComponent(c.charge_id)}`} target="_blank" rel="noreferrer">
+                  View<span className="visually-hidden"> charge {c.charge_code ?? c.charge_number} (opens in a new tab)</span>
+                </a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="stat-card">
+      <span className="stat-card__label">{label}</span>
+      <span className="stat-card__value">{typeof value === 'number' ? value.toLocaleString('en-GB') : value}</span>
+    </div>
+  );
+}
+
+function CountList({ items }: { items: readonly { name: string; count: number }[] }) {
+  if (items.length === 0) return <p className="muted">None</p>;
+  return (
+    <ul className="count-list">
+      {items.slice(0, 8).map((i) => (
+        <li key={i.name}>
+          <span>{i.name}</span> <strong>{i.count}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/* ---------------------------------------------------------------- share capital (2.8) */
+
+export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
+  const capital = insight<CapitalSummary>(overview, 'capital');
+  if (!capital || capital.total === 0) return <p>No capital filing data available</p>;
+  const latest = capital.latestStatement;
+  const previous = capital.previousStatement;
+  return (
+    <div className="columns columns--3">
+      <div>
+        <h3 className="subheading">Capital Overview</h3>
+        {latest ? (
+          <dl className="facts facts--compact">
+            <dt>Latest statement</dt>
+            <dd>{formatDate(latest.date)} ({latest.type})</dd>
+            {Object.entries(latest.totals).map(([currency, total]) => (
+              <div key={currency} className="facts__pair">
+                <dt>Issued capital ({currency})</dt>
+                <dd>{formatCurrency(total, currency)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted">No statement of capital figures</p>
+        )}
+      </div>
+      <div>
+        <h3 className="subheading">Activity &amp; Impact</h3>
+        <ul className="count-list">
+          {CAPITAL_FILING_CLASSES.map((c) => (
+            <li key={c}>
+              <span>{CAPITAL_CLASS_LABELS[c]} ({c})</span> <strong>{capital.counts[c]}</strong>
+            </li>
+          ))}
+        </ul>
+        {latest && previous && (
+          <p className="muted">
+            Since {formatDate(previous.date)}:{' '}
+            {Object.entries(latest.totals)
+              .map(([cur, total]) => `${cur} ${formatCurrency(total - (previous.totals[cur] ?? 0), cur)}`)
+              .join(', ')}
+          </p>
+        )}
+      </div>
+      <div>
+        <h3 className="subheading">Timeline</h3>
+        <ol className="timeline">
+          {capital.timeline.slice(0, 12).map((e, i) => (
+            <li key={`${e.transactionId}-${i}`} className="timeline__item">
+              <span className="timeline__date">{formatDate(e.date)}</span>
+              <span>
+                <strong>{e.type}</strong> {e.label}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+/* ---------------------------------------------------------------- confirmation statements (2.9) */
+
+const STATUS_WORDS = { overdue: 'Overdue', due_soon: 'Due soon', on_time: 'On time', unknown: 'Unknown' } as const;
+
+export function CompliancePanel({ model, overview }: { model: CompanyOverviewViewModel; overview: CompanyOverview }) {
+  const { expandedPanels } = useViewModel(model);
+  const [filter, setFilter] = useState<CsEventFilter>('all');
+  const [sortBy, setSortBy] = useState<'date' | 'type'>('date');
+  const cs = insight<ConfirmationStatementAnalysis>(overview, 'confirmation_statement');
+  if (!cs || cs.metrics.totalFilings === 0) return <p>No Confirmation Statement filing data found for this company</p>;
+  const m = cs.metrics;
+  const events = sortConfirmationEvents(filterConfirmationEvents(cs.events, filter), sortBy);
+  const open = (id: string) => expandedPanels.includes(`compliance:${id}`);
+  return (
+    <div>
+      <div className="insight-cards">
+        <div className={`insight-card insight-card--${cs.status}`}>
+          <h3 className="insight-card__title">Filing Status</h3>
+          <p className="insight-card__headline">{STATUS_WORDS[cs.status]}</p>
+          <p className="muted">
+            Next due {formatDate(m.nextDueDate)}
+            {m.daysUntilDue !== null ? ` (${m.daysUntilDue < 0 ? `${-m.daysUntilDue} days overdue` : `in ${m.daysUntilDue} days`})` : ''}
+          </p>
+        </div>
+        <div className={`insight-card insight-card--${cs.compliance.replace('/', '')}`}>
+          <h3 className="insight-card__title">Compliance Health</h3>
+          <p className="insight-card__headline">{cs.compliance.toUpperCase()}</p>
+          <button type="button" className="link-button" aria-expanded={open('health')} onClick={() => model.togglePanel('compliance:health')}>
+            {open('health') ? 'Hide Details' : 'Show Details'}
+          </button>
+          {open('health') && (
+            <dl className="facts facts--compact insight-card__details">
+              <dt>On time</dt><dd>{m.onTime} of {m.statements} ({m.onTimeRatio === null ? 'N/A' : `${Math.round(m.onTimeRatio * 100)}%`})</dd>
+              <dt>Late</dt><dd>{m.late}</dd>
+              <dt>Average delay</dt><dd>{m.averageDelayDays === null ? 'N/A' : `${m.averageDelayDays.toFixed(1)} days`}</dd>
+            </dl>
+          )}
+        </div>
+        <div className={`insight-card insight-card--${cs.integrity.replace('/', '')}`}>
+          <h3 className="insight-card__title">Filing Integrity</h3>
+          <p className="insight-card__headline">{cs.integrity.toUpperCase()} risk</p>
+          <button type="button" className="link-button" aria-expanded={open('integrity')} onClick={() => model.togglePanel('compliance:integrity')}>
+            {open('integrity') ? 'Hide Details' : 'Show Details'}
+          </button>
+          {open('integrity') && (
+            <dl className="facts facts--compact insight-card__details">
+              <dt>Corrections</dt><dd>{m.corrections}</dd>
+              <dt>Annotations</dt><dd>{m.annotations}</dd>
+              <dt>With updates</dt><dd>{m.withUpdates} of {m.statements}</dd>
+            </dl>
+          )}
+        </div>
+      </div>
+      <div className="columns">
+        <div>
+          <h3 className="subheading">CS metrics</h3>
+          <dl className="facts facts--compact">
+            <dt>Statements</dt><dd>{m.statements}</dd>
+            <dt>Last made up</dt><dd>{formatDate(m.lastMadeUpDate)}</dd>
+            <dt>Last filed</dt><dd>{formatDate(m.lastFiledDate)}</dd>
+          </dl>
+        </div>
+        <div>
+          <h3 className="subheading">Cadence</h3>
+          <dl className="facts facts--compact">
+            <dt>Average interval</dt><dd>{cs.cadence.averageIntervalMonths === null ? 'N/A' : `${cs.cadence.averageIntervalMonths.toFixed(1)} months`}</dd>
+            <dt>Filed late (&gt;10 days)</dt><dd>{cs.cadence.lateFilings}</dd>
+            <dt>Early filings</dt><dd>{cs.cadence.earlyFilings}</dd>
+          </dl>
+          {cs.cadence.warning && <p className="notice notice--error">Over 40% of statements were filed more than 10 days after the review end.</p>}
+        </div>
+      </div>
+      <h3 className="subheading">CS events</h3>
+      <div className="toolbar">
+        <label className="inline-field">
+          <span>Show</span>
+          <select value={filter} onChange={(e) => setFilter(e.target.value as CsEventFilter)}>
+            {CS_EVENT_FILTERS.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+          </select>
+        </label>
+        <label className="inline-field">
+          <span>Sort by</span>
+          <select value={sortBy} onChange={(e) => setSortBy(e.target.value as 'date' | 'type')}>
+            <option value="date">Date</option>
+            <option value="type">Type</option>
+          </select>
+        </label>
+      </div>
+      {events.length === 0 ? (
+        <p>No CS events found</p>
+      ) : (
+        <ol className="timeline">
+          {events.map((e, i) => (
+            <li key={`${e.transactionId}-${i}`} className={`timeline__item${e.onTime === false ? ' timeline__item--red' : ''}`}>
+              <span className="timeline__date">{formatDate(e.filedDate)}</span>
+              <span>
+                <strong>{e.label}</strong> made up to {formatDate(e.madeUpDate)}
+                {e.delayDays !== null ? ` · ${e.delayDays} days after review end` : ''}
+                {e.correction ? ' · correction' : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export { Spinner };
