@@ -12,6 +12,8 @@ export const pages = {
   approve: () => import('../pages/approve-page.tsx'),
   home: () => import('../pages/home-page.tsx'),
   uk: () => import('../pages/uk-page.tsx'),
+  companiesScreener: () => import('../pages/companies-screener-page.tsx'),
+  creditorsScreener: () => import('../pages/creditors-screener-page.tsx'),
   notFound: () => import('../pages/not-found-page.tsx'),
   shell: () => import('./app-shell.tsx'),
 } satisfies Record<string, Loader>;

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'home', element: page(pages.home) },
               { path: 'uk/*', element: page(pages.uk) },
+              { path: 'companies-screener', element: page(pages.companiesScreener) },
+              { path: 'creditors-screener', element: page(pages.creditorsScreener) },
               { path: 'approve/:token', element: page(pages.approve) },
             ],
           },

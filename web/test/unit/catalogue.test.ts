@@ -22,7 +22,7 @@ describe('database selector (spec 2 section 2.3)', () => {
     assert.equal(uk.ready, true);
     assert.equal(databasePath(uk), '/uk/');
     const ready = DATABASE_SECTIONS.flatMap((s) => s.databases).filter((d) => d.ready).map((d) => d.id);
-    assert.deepEqual([...new Set(ready)], ['uk']);
+    assert.deepEqual([...new Set(ready)], ['uk', 'companies-screener', 'creditors-screener']);
     assert.equal(underConstructionText(findDatabase('analysis')!), 'The specific interface for Deep Insights Engine is under construction.');
     assert.equal(findDatabase('nope'), null);
     assert.equal(findDatabase(null), null);

@@ -27,8 +27,8 @@ export const DATABASE_SECTIONS: readonly DatabaseSection[] = [
   {
     title: 'Screeners and Filters',
     databases: [
-      { id: 'companies-screener', name: 'UK Company Screener', description: 'Filter and sort every UK company by sector, size, financials and more.', badge: 'Updated', ready: false },
-      { id: 'creditors-screener', name: 'UK Creditor Screener', description: 'Charges and lenders: who lends to whom, and how much.', ready: false },
+      { id: 'companies-screener', name: 'UK Company Screener', description: 'Filter and sort every UK company by sector, size, financials and more.', badge: 'Updated', ready: true },
+      { id: 'creditors-screener', name: 'UK Creditor Screener', description: 'Charges and lenders: who lends to whom, and how much.', ready: true },
     ],
   },
   {
