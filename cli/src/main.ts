@@ -18,14 +18,50 @@ export function opensTui(args: readonly string[], env: Record<string, string | u
   if (!stdinIsTTY || !stdoutIsTTY) return false;
   const ci = env.CI ?? env.CONTINUOUS_INTEGRATION;
   if (ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false') return false;
+  const flags = globalFlags(args);
+  return flags !== null && !flags.tui;
+}
+
+export interface TuiFlags {
+  apiUrl?: string;
+  token?: string;
+  color?: boolean;
+  /** The word `tui` was given. */
+  tui: boolean;
+}
+
+/** --api-url, --token, --no-color (as commander reads them) and at most one `tui`; null when `args` hold anything else. */
+export function globalFlags(args: readonly string[]): TuiFlags | null {
+  const flags: TuiFlags = { tui: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
+    const inline = /^--(api-url|token)=(.+)$/.exec(arg);
     if (arg === '--api-url' || arg === '--token') {
-      if (i + 1 >= args.length) return false;
-      i++;
-    } else if (!/^--(api-url|token)=./.test(arg) && arg !== '--no-color') return false;
+      if (i + 1 >= args.length) return null;
+      flags[arg === '--token' ? 'token' : 'apiUrl'] = args[++i];
+    } else if (inline) flags[inline[1] === 'token' ? 'token' : 'apiUrl'] = inline[2];
+    else if (arg === '--no-color') flags.color = false;
+    else if (arg === 'tui' && !flags.tui) flags.tui = true;
+    else return null;
   }
-  return true;
+  return flags;
+}
+
+/**
+ * The full-screen UI without commander (which costs a tenth of a second the first frame cannot
+ * spare): `credence` alone in a terminal, or `credence tui` with only global flags. The
+ * environment fills what the flags leave out, as commander's .env() does.
+ */
+async function runTuiDirectly(options: TuiFlags): Promise<void> {
+  const { describeFailure } = await import('./runtime/exit-codes.js');
+  const merged = { apiUrl: options.apiUrl ?? process.env.CREDENCE_API_URL, token: options.token ?? process.env.CREDENCE_TOKEN, color: options.color };
+  try {
+    await (await import('./ui/command.js')).tui(merged);
+  } catch (error) {
+    const failure = describeFailure(error, merged.apiUrl);
+    process.stderr.write(`credence: ${failure.message}\n`);
+    process.exitCode = failure.code;
+  }
 }
 
 export async function run(argv: string[]): Promise<void> {
@@ -39,6 +75,8 @@ export async function run(argv: string[]): Promise<void> {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
+  const flags = globalFlags(args);
+  if (flags && (flags.tui || opensTui(args, process.env, process.stdin.isTTY === true, process.stdout.isTTY === true))) return runTuiDirectly(flags);
   const { buildProgram } = await import('./program.js');
-  await buildProgram(version()).parseAsync(opensTui(args, process.env, process.stdin.isTTY === true, process.stdout.isTTY === true) ? [...argv, 'tui'] : argv);
+  await buildProgram(version()).parseAsync(argv);
 }

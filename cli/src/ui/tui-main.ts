@@ -1,12 +1,13 @@
 /**
  * The `tui` command's handler: the session and API address as every command reads them, then
- * the full-screen UI (Ink and React load here, on first use only). Not signed in is no reason to
- * refuse: the status bar says so and the screens show the API's answer.
+ * the full-screen UI. Not signed in is no reason to refuse: the status bar says so and the
+ * screens show the API's answer. Built into one bundle (scripts/bundle-tui.js) with Ink, React,
+ * the shared package and the screens: see command.ts.
  */
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { UsageError } from '../runtime/exit-codes.js';
 
-export async function tui(options: GlobalOptions): Promise<void> {
+export async function tuiMain(options: GlobalOptions): Promise<void> {
   if (options.json) throw new UsageError('the full-screen UI has no --json output; use the commands for scripts (`credence --help`)');
   const ctx = createContext(options);
   const token = await ctx.token();

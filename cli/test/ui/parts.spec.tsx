@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { render } from 'ink-testing-library';
 import { Box } from 'ink';
-import { opensTui } from '../../src/main.js';
+import { globalFlags, opensTui } from '../../src/main.js';
 import { tuiUnavailable } from '../../src/ui/run.js';
 import { ScreenWriter, visibleWidth } from '../../src/ui/screen-writer.js';
 import { editText, textAt } from '../../src/ui/text-edit.js';
@@ -193,6 +193,16 @@ describe('when the UI opens', () => {
     expect(opensTui(['--json'], {}, true, true)).toBe(false);
     expect(opensTui(['screener'], {}, true, true)).toBe(false);
     expect(opensTui(['--api-url'], {}, true, true)).toBe(false);
+  });
+
+  it('reads the global flags the UI takes (and `tui`), and nothing else', () => {
+    expect(globalFlags(['--api-url', 'http://x:3000', '--token=abc', '--no-color'])).toEqual({ apiUrl: 'http://x:3000', token: 'abc', color: false, tui: false });
+    expect(globalFlags(['tui', '--api-url=http://y'])).toEqual({ apiUrl: 'http://y', tui: true });
+    expect(globalFlags(['--api-url', 'tui'])).toEqual({ apiUrl: 'tui', tui: false });
+    expect(globalFlags(['tui', 'tui'])).toBeNull();
+    expect(globalFlags(['tui', '--json'])).toBeNull();
+    expect(globalFlags(['tui', '--help'])).toBeNull();
+    expect(opensTui(['tui'], {}, true, true)).toBe(false); // `credence tui` is a command, not "alone"
   });
 
   it('`credence tui` says why it cannot run outside a terminal', () => {

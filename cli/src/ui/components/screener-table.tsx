@@ -64,7 +64,7 @@ export function columnWidth(column: ColumnSpec, first: boolean): number {
     case 'list':
       return 30;
     default:
-      return column.id.endsWith('_number') ? 14 : 20;
+      return column.id.endsWith('_number') ? 16 : 20;
   }
 }
 

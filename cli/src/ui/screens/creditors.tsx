@@ -90,11 +90,10 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
     if (vm.getState().tabs[vm.getState().activeTab].status === 'idle') vm.start();
   }, [vm]);
 
+  // the table's own line says "loading…": the header speaks only of failures (one render less a page)
   useEffect(() => {
-    if (table.status === 'error' && table.errorDetail) status.say(table.errorDetail, 'error');
-    else if (table.status === 'loading') status.say('loading…', 'busy');
-    else status.say(null);
-  }, [table.status, table.errorDetail, status]);
+    status.say(table.status === 'error' && table.errorDetail ? table.errorDetail : null, 'error');
+  }, [table.status === 'error', table.errorDetail, status]);
 
   useEffect(() => {
     if (!expanded && pane === 'detail') setPane('table');

@@ -35,11 +35,10 @@ export function ScreenerScreen() {
     if (vm.getState().status === 'idle') vm.start();
   }, [vm]);
 
+  // the table's own line says "loading…": the header speaks only of failures (one render less a page)
   useEffect(() => {
-    if (state.status === 'error' && state.errorDetail) status.say(state.errorDetail, 'error');
-    else if (state.status === 'loading') status.say('loading…', 'busy');
-    else status.say(null);
-  }, [state.status, state.errorDetail, status]);
+    status.say(state.status === 'error' && state.errorDetail ? state.errorDetail : null, 'error');
+  }, [state.status === 'error', state.errorDetail, status]);
 
   const nq = state.naturalQuery;
   const askLines = asking || nq.explanation || nq.error ? 2 : 0;
