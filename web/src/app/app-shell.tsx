@@ -1,7 +1,10 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useServices, useSession } from './services.tsx';
 import { PageLoading } from './root-layout.tsx';
+
+/** The help widget (spec 2 2.13), in its own chunk. */
+const HelpWidget = lazy(() => import('../features/help/help-widget.tsx'));
 
 /** The frame of the signed-in pages: header with the databases link and the user menu. */
 export default function AppShell() {
@@ -26,6 +29,9 @@ export default function AppShell() {
           <Outlet />
         </Suspense>
       </main>
+      <Suspense fallback={null}>
+        <HelpWidget />
+      </Suspense>
     </div>
   );
 }
