@@ -31,7 +31,7 @@ describe('company search', () => {
   it('shows the default list for an empty query, then live results once typing pauses (one request)', async () => {
     const { ui, scheduler, queries } = search();
     await ui.waitFor((f) => f.includes('BRITANNIA ENGINEERING GROUP PLC'), 'the default list');
-    expect(ui.frame()).toContain('Suggested and largest companies');
+    expect(ui.frame()).toContain('Type to search companies · suggested and largest companies:');
     await ui.type('acme');
     expect(ui.frame()).toContain('Search: acme');
     expect(ui.frame()).toContain('searching…');

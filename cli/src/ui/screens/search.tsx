@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
-import { createSearchViewModel, type CompanySearchResult, type SearchViewModel } from '@credence/shared';
+import { createSearchViewModel, SEARCH_TEXTS, type CompanySearchResult, type SearchViewModel } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { SelectList, type ListItem } from '../components/lists.js';
 import { TextField } from '../components/text-field.js';
@@ -91,7 +91,7 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
   });
 
   const items: ListItem[] = state.results.map((r, i) => ({ key: `${r.CompanyNumber}-${i}`, text: resultLine(r, width - 3) }));
-  const heading = state.source === 'default' ? 'Suggested and largest companies' : state.source === 'search' ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for "${state.resultsQuery}"` : '';
+  const heading = state.source === 'default' ? `${SEARCH_TEXTS.prompt} · suggested and largest companies:` : state.source === 'search' ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for "${state.resultsQuery}"` : '';
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <TextField label="Search: " value={state.query} cursor={cursor} focused={focus === 'field'} width={width - 2} placeholder="company name, number or postcode" />
