@@ -379,7 +379,7 @@ describe('protected routes and the session', () => {
       await page.waitForURL((url) => url.pathname === '/uk/');
       assert.equal(pathOf(page), '/uk/?companyNumber=01234567&category=overview');
       assert.equal(new URL(page.url()).hash, '#officers');
-      await page.getByText('The company explorer is coming.').waitFor();
+      await page.getByRole('heading', { name: 'Suggested Companies' }).waitFor();
     } finally {
       await context.close();
     }

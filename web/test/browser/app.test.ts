@@ -88,8 +88,8 @@ describe('database selector (/home)', () => {
     const { context, page } = await signedIn();
     try {
       await page.goto('/home');
-      await page.getByRole('button', { name: 'Explore UK Company Screener' }).click();
-      await page.getByText('The specific interface for UK Company Screener is under construction.').waitFor();
+      await page.getByRole('button', { name: 'Explore Deep Insights Engine' }).click();
+      await page.getByText('The specific interface for Deep Insights Engine is under construction.').waitFor();
       assert.equal(new URL(page.url()).searchParams.get('database'), 'companies-screener');
       await screenshot(page, 'home-under-construction');
       await page.getByRole('button', { name: 'Back to Databases' }).click();
@@ -97,7 +97,7 @@ describe('database selector (/home)', () => {
       await page.getByRole('heading', { name: 'Screeners and Filters' }).waitFor();
       // The browser's back button brings the notice back (each choice is a history entry).
       await page.goBack();
-      await page.getByText('The specific interface for UK Company Screener is under construction.').waitFor();
+      await page.getByText('The specific interface for Deep Insights Engine is under construction.').waitFor();
     } finally {
       await context.close();
     }
