@@ -90,7 +90,7 @@ describe('database selector (/home)', () => {
       await page.goto('/home');
       await page.getByRole('button', { name: 'Explore Deep Insights Engine' }).click();
       await page.getByText('The specific interface for Deep Insights Engine is under construction.').waitFor();
-      assert.equal(new URL(page.url()).searchParams.get('database'), 'companies-screener');
+      assert.equal(new URL(page.url()).searchParams.get('database'), 'analysis');
       await screenshot(page, 'home-under-construction');
       await page.getByRole('button', { name: 'Back to Databases' }).click();
       await page.waitForURL((url) => url.pathname === '/home' && url.search === '');
