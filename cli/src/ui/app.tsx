@@ -11,7 +11,7 @@ import { Header, StatusBar } from './components/chrome.js';
 import { HelpOverlay, HELP_LINES } from './components/help-overlay.js';
 import { KeyContext, LayoutContext, StatusContext, type KeySink, type StatusApi, type Tone } from './context.js';
 import { KEYS, on, toPresses, type Press } from './keys.js';
-import { disposeEntries, entry, EntryContext, nextStack, routeTitle, RouterContext, type Route, type Router, type StackEntry } from './router.js';
+import { disposeEntries, entry, EntryContext, nextStack, routeTitle, RouterContext, useFreshState, type Route, type Router, type StackEntry } from './router.js';
 import { ServicesContext, type TuiServices, type UserState } from './services.js';
 import { useTerminalSize, type Size } from './use-terminal-size.js';
 import { Screen } from './screens/index.js';
@@ -40,7 +40,7 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
   const [stack, setStack] = useState<readonly StackEntry[]>(() => (initial && initial.length > 0 ? initial : [{ name: 'home' } as Route]).map(entry));
   const stackRef = useRef(stack);
   stackRef.current = stack;
-  const [helpTop, setHelpTop] = useState<number | null>(null);
+  const [helpTop, setHelpTop, getHelpTop] = useFreshState<number | null>(null);
   const [status, setStatus] = useState<{ message: string | null; tone: Tone }>({ message: null, tone: 'info' });
   const [user, setUser] = useState<UserState>(() =>
     services.client.token() ? { status: 'loading' } : { status: 'signed-out', reason: 'run `credence login`' },
@@ -109,7 +109,7 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
   const contentHeight = Math.max(3, size.rows - CHROME_LINES);
   const dispatch = (press: Press) => {
     if (on(KEYS.forceQuit, press)) return quit();
-    if (helpTop !== null) {
+    if (getHelpTop() !== null) {
       if (on(KEYS.help, press) || on(KEYS.back, press) || on(KEYS.quit, press)) setHelpTop(null);
       else if (on(KEYS.down, press) || on(KEYS.pageDown, press)) setHelpTop((t) => Math.min((t ?? 0) + (on(KEYS.down, press) ? 1 : contentHeight - 3), HELP_LINES.length - 1));
       else if (on(KEYS.up, press) || on(KEYS.pageUp, press)) setHelpTop((t) => Math.max(0, (t ?? 0) - (on(KEYS.up, press) ? 1 : contentHeight - 3)));
@@ -118,8 +118,9 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
     if (keys.current?.(press)) return;
     globalKeys(press);
   };
-  // One press per render: the next press of a chunk ("jjj", "abc\r") runs after the first's
-  // render, so every handler sees the state the previous press left.
+  // Presses run one at a time, in order, one per turn of the event loop; handlers read the state
+  // the previous press left through get() and the view models' getState(), never the render's
+  // copy (Ink schedules renders: the next press can come before the last one is drawn).
   const queue = useRef<Press[]>([]).current;
   const draining = useRef(false);
   const dispatchRef = useRef(dispatch);

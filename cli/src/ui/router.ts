@@ -102,18 +102,34 @@ export function useEntryModel<T>(key: string, create: () => T): T {
   return current.models.get(key) as T;
 }
 
-/** useState whose value is kept with the stack entry: a screen finds it again after Esc. */
-export function useEntryState<T>(key: string, initial: T): [T, (next: T | ((old: T) => T)) => void] {
-  const box = useEntryModel(`state:${key}`, () => ({ value: initial }));
+export type Setter<T> = (next: T | ((old: T) => T)) => void;
+
+/**
+ * useState over a box that a key handler can read at once. React renders a change later (after
+ * the next key press may already have arrived: Ink's updates are scheduled, not flushed), so
+ * handlers read `get()`, which `set()` updates immediately; the value returned is what to draw.
+ */
+export function useBoxState<T>(box: { value: T }): [T, Setter<T>, () => T] {
   const [value, setValue] = useState(box.value);
-  const set = useCallback(
-    (next: T | ((old: T) => T)) =>
-      setValue((old) => {
-        const value = typeof next === 'function' ? (next as (old: T) => T)(old) : next;
-        box.value = value;
-        return value;
-      }),
+  const set = useCallback<Setter<T>>(
+    (next) => {
+      const value = typeof next === 'function' ? (next as (old: T) => T)(box.value) : next;
+      box.value = value;
+      setValue(value);
+    },
     [box],
   );
-  return [value, set];
+  const get = useCallback(() => box.value, [box]);
+  return [value, set, get];
+}
+
+/** useBoxState of this component. */
+export function useFreshState<T>(initial: T): [T, Setter<T>, () => T] {
+  const box = useRef({ value: initial }).current;
+  return useBoxState(box);
+}
+
+/** useBoxState kept with the stack entry: a screen finds its state again after Esc. */
+export function useEntryState<T>(key: string, initial: T): [T, Setter<T>, () => T] {
+  return useBoxState(useEntryModel(`state:${key}`, () => ({ value: initial })));
 }

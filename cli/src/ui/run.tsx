@@ -72,6 +72,14 @@ export async function runTui(options: TuiOptions): Promise<void> {
     stdout.write(LEAVE_ALT_SCREEN);
   };
   process.once('exit', restore);
+  // a signal ends the process without 'exit': give the terminal back first, then end as the signal would
+  const signals: Array<[NodeJS.Signals, number]> = [['SIGTERM', 143], ['SIGHUP', 129], ['SIGQUIT', 131]];
+  const onSignal = (code: number) => () => {
+    restore();
+    process.exit(code);
+  };
+  const handlers = signals.map(([signal, code]) => [signal, onSignal(code)] as const);
+  for (const [signal, handler] of handlers) process.once(signal, handler);
   stdout.write(ENTER_ALT_SCREEN);
   try {
     const instance = render(<App services={{ client: options.client, apiUrl: options.apiUrl, databaseDelay: randomDatabaseDelay, color: options.color }} initial={options.initial} />, {
@@ -86,6 +94,7 @@ export async function runTui(options: TuiOptions): Promise<void> {
     screen.close();
     restore();
     process.off('exit', restore);
+    for (const [signal, handler] of handlers) process.off(signal, handler);
     const held = releaseConsole();
     if (held.length > 0) process.stderr.write(`${held.join('\n')}\n`);
   }

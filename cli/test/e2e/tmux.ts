@@ -41,6 +41,13 @@ export class Tmux {
     this.tmux(['send-keys', '-t', this.session, '-l', text]);
   }
 
+  /** The pid of the program the session runs (the child of the pane's shell). */
+  programPid(): number {
+    const shell = this.tmux(['display-message', '-p', '-t', this.session, '#{pane_pid}']).trim();
+    const child = execFileSync('pgrep', ['-P', shell], { encoding: 'utf8' }).trim().split('\n')[0];
+    return Number(child);
+  }
+
   resize(columns: number, rows: number): void {
     this.tmux(['resize-window', '-t', this.session, '-x', String(columns), '-y', String(rows)]);
   }

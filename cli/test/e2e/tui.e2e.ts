@@ -52,6 +52,24 @@ describe('credence full-screen UI in a terminal', () => {
     expect(tui.stderr).toContain('the full-screen UI needs a terminal');
   });
 
+  it('gives the terminal back on Ctrl-C and on SIGTERM', async () => {
+    for (const end of ['ctrl-c', 'SIGTERM'] as const) {
+      const term = new Tmux();
+      try {
+        term.start([process.execPath, BIN], env, 80, 24);
+        await term.waitFor((s) => s.includes('Choose a database') && s.includes(NAME), 'home');
+        if (end === 'ctrl-c') term.keys('C-c');
+        else process.kill(term.programPid(), 'SIGTERM');
+        const screen = await term.waitFor((s) => /EXIT=\d+/.test(s), 'the exit');
+        expect(screen).toContain(end === 'ctrl-c' ? 'EXIT=0' : 'EXIT=143');
+        expect(screen).not.toContain('Choose a database');
+        expect(screen).not.toContain('q quit');
+      } finally {
+        term.stop();
+      }
+    }
+  });
+
   for (const [columns, rows] of [
     [120, 40],
     [80, 24],

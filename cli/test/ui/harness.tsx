@@ -69,6 +69,8 @@ export interface Rendered {
   waitFor(test: (frame: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   setSize(columns: number, rows: number): void;
   unmount(): void;
+  /** Writes bytes to stdin without waiting (keys arriving back to back). */
+  raw(data: string): void;
 }
 
 export function renderApp(options: { client: ApiClient; initial?: Route[]; columns?: number; rows?: number; scheduler?: Scheduler; databaseDelay?: number }): Rendered {
@@ -118,6 +120,7 @@ export function renderApp(options: { client: ApiClient; initial?: Route[]; colum
       instance.rerender(tree());
     },
     unmount: () => instance.unmount(),
+    raw: (data) => instance.stdin.write(data),
   };
 }
 

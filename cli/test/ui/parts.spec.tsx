@@ -14,6 +14,7 @@ import { ScreenWriter, visibleWidth } from '../../src/ui/screen-writer.js';
 import { editText, textAt } from '../../src/ui/text-edit.js';
 import { VirtualTable, visibleColumns, type TableColumn } from '../../src/ui/components/virtual-table.js';
 import { follow, wrap } from '../../src/ui/text.js';
+import { useFreshState, type Setter } from '../../src/ui/router.js';
 import { sleep } from './harness.js';
 
 class FakeTerminal extends EventEmitter {
@@ -209,5 +210,25 @@ describe('when the UI opens', () => {
     expect(tuiUnavailable({}, true, true)).toBeNull();
     expect(tuiUnavailable({}, false, true)).toMatch(/needs a terminal/);
     expect(tuiUnavailable({ CI: '1' }, true, true)).toMatch(/CI/);
+  });
+});
+
+describe('state the keys read', () => {
+  it('is the last set value at once, before React has drawn it', async () => {
+    let api: [number, Setter<number>, () => number] | null = null;
+    function Probe() {
+      api = useFreshState(3);
+      return null;
+    }
+    const ui = render(<Probe />);
+    const [drawn, set, get] = api!;
+    expect(drawn).toBe(3);
+    set((n) => n - 1);
+    set((n) => n - 1);
+    set((n) => n - 1); // three presses before any render: each sees the one before
+    expect(get()).toBe(0);
+    await sleep(5);
+    expect(api![0]).toBe(0);
+    ui.unmount();
   });
 });

@@ -80,7 +80,10 @@ type Mode = 'table' | 'search' | 'jump' | 'size';
 export interface ScreenerTableOptions<Row> {
   /** Keeps this table's screen state apart from another's (a creditors tab each). */
   id: string;
+  /** The state to draw (the render's). */
   state: TableState<Row>;
+  /** The state now, for the keys (the view model's getState). */
+  getState(): TableState<Row>;
   actions: TableActions;
   columns: readonly ColumnSpec[];
   /** "companies", "lenders": the footer's noun. */
@@ -100,7 +103,7 @@ export interface ScreenerTableView {
   /** The table's keys; false when the press is not one of them. */
   handle(press: Press): boolean;
   /** True while a field, the popup or a chooser has the keys (q and ? type there). */
-  capturing: boolean;
+  capturing(): boolean;
 }
 
 function fieldsFor(kind: ColumnSpec['kind'], type: FilterType): Field[] {
@@ -113,37 +116,44 @@ function fieldsFor(kind: ColumnSpec['kind'], type: FilterType): Field[] {
 export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTableView {
   const { state, actions, width, height } = o;
   const shownColumns = o.columns.filter((c) => c.visible);
-  const [focusedColumn, setFocusedColumn] = useEntryState(`${o.id}:column`, 0);
-  const [mode, setMode] = useEntryState<Mode>(`${o.id}:mode`, 'table');
-  const [cursor, setCursor] = useEntryState(`${o.id}:cursor`, 0);
-  const [jumpText, setJumpText] = useEntryState(`${o.id}:jump`, '');
-  const [sizeChoice, setSizeChoice] = useEntryState(`${o.id}:size`, 0);
-  const [field, setField] = useEntryState<Field>(`${o.id}:field`, 'value');
-  const [optionCursor, setOptionCursor] = useEntryState(`${o.id}:option`, 0);
-  const [optionSearch, setOptionSearch] = useEntryState(`${o.id}:optionSearch`, '');
-  const column = shownColumns[Math.min(focusedColumn, shownColumns.length - 1)];
+  // what to draw comes from the render; what the keys act on comes fresh from get() and getState()
+  const [focusedColumn, setFocusedColumn, getFocusedColumn] = useEntryState(`${o.id}:column`, 0);
+  const [mode, setMode, getMode] = useEntryState<Mode>(`${o.id}:mode`, 'table');
+  const [cursor, setCursor, getCursor] = useEntryState(`${o.id}:cursor`, 0);
+  const [jumpText, setJumpText, getJumpText] = useEntryState(`${o.id}:jump`, '');
+  const [sizeChoice, setSizeChoice, getSizeChoice] = useEntryState(`${o.id}:size`, 0);
+  const [field, setField, getField] = useEntryState<Field>(`${o.id}:field`, 'value');
+  const [optionCursor, setOptionCursor, getOptionCursor] = useEntryState(`${o.id}:option`, 0);
+  const [optionSearch, setOptionSearch, getOptionSearch] = useEntryState(`${o.id}:optionSearch`, '');
   const popup = state.popup;
   const popupColumn = popup ? o.columns.find((c) => c.id === popup.columnId) : undefined;
   const options = popup ? (state.options[popup.columnId] ?? null) : null;
-  const matchingOptions = (options?.values ?? []).filter((v) => v.toLowerCase().includes(optionSearch.trim().toLowerCase()));
+  const matching = (opts: typeof options, search: string) => (opts?.values ?? []).filter((v) => v.toLowerCase().includes(search.trim().toLowerCase()));
+  const matchingOptions = matching(options, optionSearch);
+  const focusedSpec = () => shownColumns[Math.min(getFocusedColumn(), shownColumns.length - 1)];
 
   const openPopup = () => {
+    const column = focusedSpec();
     if (!column?.filterable) {
       o.say(`${column?.label ?? 'This column'} cannot be filtered`, 'error');
       return;
     }
     actions.openPopup(column.id);
     setField(column.kind === 'select' ? 'options' : 'value');
-    const current = state.filters.find((f) => f.id === column.id);
+    const current = o.getState().filters.find((f) => f.id === column.id);
     setCursor(String(current?.value ?? '').length);
     setOptionCursor(0);
     setOptionSearch('');
   };
 
   const popupKeys = (press: Press): boolean => {
+    const table = o.getState();
+    const popup = table.popup;
+    const popupColumn = popup ? o.columns.find((c) => c.id === popup.columnId) : undefined;
     if (!popup || !popupColumn) return false;
     const fields = fieldsFor(popupColumn.kind, popup.type);
-    const at = Math.max(0, fields.indexOf(field));
+    const at = Math.max(0, fields.indexOf(getField()));
+    const matchingOptions = matching(table.options[popup.columnId] ?? null, getOptionSearch());
     if (on(KEYS.back, press)) actions.closePopup();
     else if (on(KEYS.clearPopup, press)) actions.clearPopup();
     else if (on(KEYS.apply, press)) actions.applyPopup();
@@ -161,10 +171,10 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       if (press.name === 'down') setOptionCursor((c) => Math.min(Math.max(0, matchingOptions.length - 1), c + 1));
       else if (press.name === 'up') setOptionCursor((c) => Math.max(0, c - 1));
       else if (on(KEYS.toggle, press)) {
-        const option = matchingOptions[optionCursor];
+        const option = matchingOptions[getOptionCursor()];
         if (option !== undefined) actions.togglePopupValue(option);
       } else {
-        const next = editText({ value: optionSearch, cursor: optionSearch.length }, press);
+        const next = editText({ value: getOptionSearch(), cursor: getOptionSearch().length }, press);
         if (next) {
           setOptionSearch(next.value);
           setOptionCursor(0);
@@ -173,7 +183,7 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       return true;
     } else {
       const key = fields[at] === 'valueTo' ? 'valueTo' : 'value';
-      const next = editText({ value: popup[key], cursor }, press);
+      const next = editText({ value: popup[key], cursor: getCursor() }, press);
       if (next) {
         setCursor(next.cursor);
         if (next.value !== popup[key]) actions.editPopup({ [key]: next.value });
@@ -185,28 +195,30 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
   const visibleRows = Math.max(1, height - 4 - (popup ? popupHeight(popupColumn, popup.type) : 0));
 
   const handle = (press: Press): boolean => {
-    if (popup) return popupKeys(press);
+    const table = o.getState();
+    const mode = getMode();
+    if (table.popup) return popupKeys(press);
     if (mode === 'search') {
       if (on(KEYS.apply, press)) {
         actions.submitSearch();
         setMode('table');
       } else if (on(KEYS.back, press) || on(KEYS.pane, press)) setMode('table');
       else {
-        const next = editText({ value: state.search, cursor }, press);
+        const next = editText({ value: table.search, cursor: getCursor() }, press);
         if (!next) return press.text !== '';
         setCursor(next.cursor);
-        if (next.value !== state.search) actions.setSearch(next.value);
+        if (next.value !== table.search) actions.setSearch(next.value);
       }
       return true;
     }
     if (mode === 'jump') {
       if (on(KEYS.apply, press)) {
-        const text = jumpText;
+        const text = getJumpText();
         setMode('table');
-        if (!actions.jumpToPage(text)) o.say(`Page: a whole number from 1 to ${Math.max(1, state.pageCount).toLocaleString('en-GB')}`, 'error');
+        if (!actions.jumpToPage(text)) o.say(`Page: a whole number from 1 to ${Math.max(1, table.pageCount).toLocaleString('en-GB')}`, 'error');
       } else if (on(KEYS.back, press)) setMode('table');
       else {
-        const next = editText({ value: jumpText, cursor: jumpText.length }, press);
+        const next = editText({ value: getJumpText(), cursor: getJumpText().length }, press);
         if (next) setJumpText(next.value);
       }
       return true;
@@ -215,7 +227,7 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       if (press.name === 'left' || press.name === 'h' || press.name === 'up' || press.name === 'k') setSizeChoice((c) => Math.max(0, c - 1));
       else if (press.name === 'right' || press.name === 'l' || press.name === 'down' || press.name === 'j') setSizeChoice((c) => Math.min(o.pageSizes.length - 1, c + 1));
       else if (on(KEYS.apply, press)) {
-        actions.setPageSize(o.pageSizes[sizeChoice]);
+        actions.setPageSize(o.pageSizes[getSizeChoice()]);
         setMode('table');
       } else if (on(KEYS.back, press)) setMode('table');
       return true;
@@ -225,14 +237,16 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
     else if (on(KEYS.pageDown, press)) actions.moveSelection(visibleRows);
     else if (on(KEYS.pageUp, press)) actions.moveSelection(-visibleRows);
     else if (on(KEYS.top, press)) actions.select(0);
-    else if (on(KEYS.bottom, press)) actions.select(state.rows.length - 1);
+    else if (on(KEYS.bottom, press)) actions.select(table.rows.length - 1);
     else if (on(KEYS.left, press)) setFocusedColumn((c) => Math.max(0, c - 1));
     else if (on(KEYS.right, press)) setFocusedColumn((c) => Math.min(shownColumns.length - 1, c + 1));
     else if (on(KEYS.sort, press)) {
+      const column = focusedSpec();
       if (column?.sortable) actions.toggleSort(column.id);
       else o.say(`${column?.label ?? 'This column'} cannot be sorted`, 'error');
     } else if (on(KEYS.filter, press)) openPopup();
     else if (on(KEYS.clearFilter, press)) {
+      const column = focusedSpec();
       if (column) actions.removeFilter(column.id);
     } else if (on(KEYS.clearFilters, press)) actions.clearFilters();
     else if (on(KEYS.nextPage, press)) actions.nextPage();
@@ -243,13 +257,13 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       setJumpText('');
       setMode('jump');
     } else if (on(KEYS.pageSize, press)) {
-      setSizeChoice(Math.max(0, o.pageSizes.indexOf(state.pageSize)));
+      setSizeChoice(Math.max(0, o.pageSizes.indexOf(table.pageSize)));
       setMode('size');
     } else if (on(KEYS.search, press)) {
-      setCursor(state.search.length);
+      setCursor(table.search.length);
       setMode('search');
     } else if (on(KEYS.open, press)) {
-      const row = state.rows[state.selectedIndex];
+      const row = table.rows[table.selectedIndex];
       if (row !== undefined) o.onOpen(row);
     } else return false;
     return true;
@@ -333,7 +347,7 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       )}
     </Box>
   );
-  return { element, handle, capturing: popup !== null || mode !== 'table' };
+  return { element, handle, capturing: () => o.getState().popup !== null || getMode() !== 'table' };
 }
 
 /** Lines the popup takes. */

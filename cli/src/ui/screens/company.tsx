@@ -158,9 +158,9 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   const vm = useEntryModel<CompanyOverviewViewModel>('company', () => createCompanyOverviewViewModel({ client: services.client }));
   const state = useViewModel(vm);
   const filings = useViewModel(vm.filings);
-  const [pane, setPane] = useEntryState<'sidebar' | 'content'>('pane', 'sidebar');
+  const [pane, setPane, getPane] = useEntryState<'sidebar' | 'content'>('pane', 'sidebar');
   const [collapsed, setCollapsed] = useEntryState('collapsed', false);
-  const [scroll, setScroll] = useEntryState<{ section: CompanySectionId; offset: number }>('scroll', { section: 'overview', offset: Number.NEGATIVE_INFINITY });
+  const [scroll, setScroll, getScroll] = useEntryState<{ section: CompanySectionId; offset: number }>('scroll', { section: 'overview', offset: Number.NEGATIVE_INFINITY });
   const [openFiling, setOpenFiling] = useEntryState<number | null>('openFiling', null);
 
   useEffect(() => {
@@ -185,9 +185,10 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   const anchorOf = (id: CompanySectionId) => doc.anchors.find((a) => a.id === id)?.at ?? 0;
   // the last section can always come to the top (the text may scroll past its end for it)
   const maxTop = Math.max(0, doc.lines.length - contentHeight, doc.anchors.at(-1)?.at ?? 0);
-  const top = Math.min(maxTop, Math.max(0, (scroll.section === 'overview' && !doc.anchors.some((a) => a.id === 'overview') ? 0 : anchorOf(scroll.section)) + scroll.offset));
-  const sections = state.sections;
-  const sidebarIndex = Math.max(0, sections.findIndex((s) => s.id === state.activeSection));
+  const topOf = (at: { section: CompanySectionId; offset: number }) =>
+    Math.min(maxTop, Math.max(0, (at.section === 'overview' && !doc.anchors.some((a) => a.id === 'overview') ? 0 : anchorOf(at.section)) + at.offset));
+  const top = topOf(scroll);
+  const sidebarIndex = Math.max(0, state.sections.findIndex((s) => s.id === state.activeSection));
 
   /** Scrolls the document to an absolute line, keeping the position as (section, offset) so loads above do not move it. */
   const scrollTo = (line: number) => {
@@ -195,7 +196,8 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     // at the very end the last sections may all be on screen: the last one is the one read
     const id = (clamped >= maxTop && maxTop > 0 ? doc.anchors.at(-1)?.id : sectionAt(doc.anchors, clamped)) ?? 'overview';
     setScroll({ section: id, offset: clamped - anchorOf(id) });
-    if (id !== state.activeSection && !inFilings) vm.setSection(id);
+    const active = vm.getState().activeSection;
+    if (id !== active && active !== 'filings') vm.setSection(id);
   };
   const goToSection = (id: CompanySectionId) => {
     vm.setSection(id);
@@ -207,7 +209,13 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   const selectedFiling = filings.entries[filings.selectedIndex];
 
   useKeys((press) => {
-    if (state.status === 'error' && press.name === 'r') {
+    // fresh: the keys act on the state the last press left, drawn or not
+    const now = vm.getState();
+    const sections = now.sections;
+    const sidebarIndex = Math.max(0, sections.findIndex((s) => s.id === now.activeSection));
+    const inFilings = now.activeSection === 'filings';
+    const top = topOf(getScroll());
+    if (now.status === 'error' && press.name === 'r') {
       vm.retry();
       return true;
     }
@@ -215,7 +223,7 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     else if (on(KEYS.pane, press)) setPane((p) => (p === 'sidebar' ? 'content' : 'sidebar'));
     else if (on(KEYS.nextSection, press)) goToSection(sections[Math.min(sections.length - 1, sidebarIndex + 1)]?.id ?? 'overview');
     else if (on(KEYS.prevSection, press)) goToSection(sections[Math.max(0, sidebarIndex - 1)]?.id ?? 'overview');
-    else if (pane === 'sidebar') {
+    else if (getPane() === 'sidebar') {
       if (on(KEYS.down, press)) goToSection(sections[Math.min(sections.length - 1, sidebarIndex + 1)]?.id ?? 'overview');
       else if (on(KEYS.up, press)) goToSection(sections[Math.max(0, sidebarIndex - 1)]?.id ?? 'overview');
       else if (on(KEYS.top, press)) goToSection(sections[0]?.id ?? 'overview');
@@ -228,8 +236,11 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
       else if (on(KEYS.pageDown, press)) vm.filings.moveSelection(contentHeight - 2);
       else if (on(KEYS.pageUp, press)) vm.filings.moveSelection(-(contentHeight - 2));
       else if (on(KEYS.top, press)) vm.filings.select(0);
-      else if (on(KEYS.bottom, press)) vm.filings.select(filings.entries.length - 1);
-      else if (on(KEYS.open, press)) setOpenFiling((o) => (o === filings.selectedIndex ? null : filings.selectedIndex));
+      else if (on(KEYS.bottom, press)) vm.filings.select(vm.filings.getState().entries.length - 1);
+      else if (on(KEYS.open, press)) {
+        const selected = vm.filings.getState().selectedIndex;
+        setOpenFiling((o) => (o === selected ? null : selected));
+      }
       else if (on(KEYS.left, press)) setPane('sidebar');
       else return false;
     } else {
@@ -245,7 +256,7 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     return true;
   });
 
-  const sidebarItems: ListItem[] = sections.map((s) => ({ key: s.id, text: collapsed ? s.label.slice(0, 1) : ` ${s.label}` }));
+  const sidebarItems: ListItem[] = state.sections.map((s) => ({ key: s.id, text: collapsed ? s.label.slice(0, 1) : ` ${s.label}` }));
   const title = state.overview ? `${state.overview.company_profile.company_name} · ${state.overview.company_profile.company_number}` : companyNumber;
 
   let content;

@@ -4,7 +4,7 @@
  * in Creditor Overview Enter (or Space) expands one lender at a time, its detail loaded once and
  * kept by the view model. Tab moves the keys between the table and the lender's detail.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import {
   activityBarPercent,
@@ -17,6 +17,7 @@ import {
   type CreditorsTab,
   type LenderDetail,
   type LenderDetailState,
+  type TableActions,
   type TableState,
 } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
@@ -78,7 +79,7 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
     createCreditorsScreenerViewModel({ client: services.client, scheduler: services.scheduler, initialTab }),
   );
   const state = useViewModel(vm);
-  const [pane, setPane] = useEntryState<'table' | 'detail'>('pane', 'table');
+  const [pane, setPane, getPane] = useEntryState<'table' | 'detail'>('pane', 'table');
   const [detailTop, setDetailTop] = useEntryState('detailTop', 0);
   const tab = state.activeTab;
   const spec = CREDITORS_TABS.find((t) => t.id === tab)!;
@@ -99,10 +100,16 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
     if (!expanded && pane === 'detail') setPane('table');
   }, [expanded, pane, setPane]);
 
+  const activeActions = useMemo(
+    () => Object.fromEntries(Object.keys(vm.tables.lenders).map((name) => [name, (...args: unknown[]) => (vm.activeTable() as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args)])) as unknown as TableActions,
+    [vm],
+  );
   const view = useScreenerTable<unknown>({
     id: tab,
     state: table,
-    actions: vm.tables[tab],
+    // the open tab now (a tab key may come before the new tab is drawn)
+    getState: () => vm.getState().tabs[vm.getState().activeTab] as TableState<unknown>,
+    actions: activeActions,
     columns: spec.columns,
     noun: spec.suffix.toLowerCase(),
     pageSizes: vm.pageSizes,
@@ -110,7 +117,7 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
     height: height - 2 - detailHeight,
     onOpen: (row) => {
       const r = row as Record<string, string>;
-      if (tab === 'lenders') {
+      if (vm.getState().activeTab === 'lenders') {
         vm.toggleLender(r.lender_name);
         setDetailTop(0);
       } else router.push({ name: 'company', companyNumber: r.company_number, companyName: r.company_name });
@@ -123,13 +130,16 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
   const detailLines = expanded ? lenderDetailLines(state.lenderDetails[expanded], width - 2) : [];
 
   useKeys((press) => {
-    if (!view.capturing) {
+    const now = vm.getState();
+    const expanded = now.activeTab === 'lenders' ? now.expandedLender : null;
+    const table = now.tabs[now.activeTab] as TableState<unknown>;
+    if (!view.capturing()) {
       if (on(KEYS.tab1, press)) vm.setTab('lenders');
       else if (on(KEYS.tab2, press)) vm.setTab('charges');
       else if (on(KEYS.tab3, press)) vm.setTab('chargeCompanies');
       else if (on(KEYS.nextTab, press)) vm.nextTab();
       else if (on(KEYS.pane, press) && expanded) setPane((p) => (p === 'table' ? 'detail' : 'table'));
-      else if (pane === 'detail' && expanded) {
+      else if (getPane() === 'detail' && expanded) {
         const room = Math.max(1, detailHeight - 1);
         const last = Math.max(0, detailLines.length - room);
         if (on(KEYS.down, press)) setDetailTop((t) => Math.min(last, t + 1));
@@ -140,7 +150,7 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
         else if (on(KEYS.bottom, press)) setDetailTop(last);
         else if (on(KEYS.expand, press) || on(KEYS.open, press)) vm.collapseLender();
         else return false;
-      } else if (tab === 'lenders' && on(KEYS.expand, press)) {
+      } else if (now.activeTab === 'lenders' && on(KEYS.expand, press)) {
         const row = table.rows[table.selectedIndex] as { lender_name?: string } | undefined;
         if (row?.lender_name) {
           vm.toggleLender(row.lender_name);

@@ -3,7 +3,7 @@
  * the loading screen ("Loading Database", a random 600 to 1000 ms); the databases without an
  * interface here yet are marked "coming" and open the under-construction notice.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import { SelectList, type ListItem } from '../components/lists.js';
 import { useKeys, useLayout } from '../context.js';
@@ -55,8 +55,8 @@ export function HomeScreen() {
   const router = useRouter();
   const services = useServices();
   const { width, height } = useLayout();
-  const [chosen, setChosen] = useEntryState('chosen', 1); // UK Companies Explorer
-  const [loading, setLoading] = useState<Database | null>(null);
+  const [chosen, setChosen, getChosen] = useEntryState('chosen', 1); // UK Companies Explorer
+  const [loading, setLoading, getLoading] = useEntryState<Database | null>('loading', null);
   const { items, selectable } = homeItems(width);
 
   useEffect(() => {
@@ -70,7 +70,7 @@ export function HomeScreen() {
   }, [loading, router, services]);
 
   useKeys((press) => {
-    if (loading) {
+    if (getLoading()) {
       if (on(KEYS.back, press)) {
         setLoading(null);
         return true;
@@ -82,7 +82,7 @@ export function HomeScreen() {
     else if (on(KEYS.top, press)) setChosen(0);
     else if (on(KEYS.bottom, press)) setChosen(DATABASES.length - 1);
     else if (on(KEYS.open, press)) {
-      const db = DATABASES[chosen];
+      const db = DATABASES[getChosen()];
       if (db.route) setLoading(db);
       else router.push({ name: 'construction', title: db.title });
     } else return false;

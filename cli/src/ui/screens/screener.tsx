@@ -28,8 +28,8 @@ export function ScreenerScreen() {
   const { width, height } = useLayout();
   const vm = useEntryModel<CompaniesScreenerViewModel>('companies-screener', () => createCompaniesScreenerViewModel({ client: services.client, scheduler: services.scheduler }));
   const state = useViewModel(vm);
-  const [asking, setAsking] = useEntryState('asking', false);
-  const [askCursor, setAskCursor] = useEntryState('askCursor', 0);
+  const [asking, setAsking, getAsking] = useEntryState('asking', false);
+  const [askCursor, setAskCursor, getAskCursor] = useEntryState('askCursor', 0);
 
   useEffect(() => {
     if (vm.getState().status === 'idle') vm.start();
@@ -45,6 +45,7 @@ export function ScreenerScreen() {
   const table = useScreenerTable<ScreenerCompanyRow>({
     id: 'companies',
     state,
+    getState: vm.getState,
     actions: vm,
     columns: COMPANY_SCREENER_COLUMNS,
     noun: 'companies',
@@ -57,20 +58,21 @@ export function ScreenerScreen() {
   });
 
   useKeys((press) => {
-    if (asking) {
+    const nq = vm.getState().naturalQuery;
+    if (getAsking()) {
       if (on(KEYS.apply, press)) {
         vm.submitNaturalQuery();
         setAsking(false);
       } else if (on(KEYS.back, press) || on(KEYS.pane, press)) setAsking(false);
       else {
-        const next = editText({ value: nq.text, cursor: askCursor }, press);
+        const next = editText({ value: nq.text, cursor: getAskCursor() }, press);
         if (!next) return press.text !== '';
         setAskCursor(next.cursor);
         if (next.value !== nq.text) vm.setNaturalQuery(next.value);
       }
       return true;
     }
-    if (!table.capturing && on(KEYS.ask, press)) {
+    if (!table.capturing() && on(KEYS.ask, press)) {
       setAskCursor(nq.text.length);
       setAsking(true);
       return true;

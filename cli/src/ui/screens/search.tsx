@@ -3,7 +3,7 @@
  * and keeps only the latest answer), arrows or j/k choose, Enter opens the company. Tab moves
  * between the field and the list; in the list, `/` goes back to the field.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import { createSearchViewModel, SEARCH_TEXTS, type CompanySearchResult, type SearchViewModel } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
@@ -40,8 +40,8 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
     createSearchViewModel({ client: services.client, scheduler: services.scheduler, initialQuery, limit: 50 }),
   );
   const state = useViewModel(vm);
-  const [focus, setFocus] = useEntryState<'field' | 'list'>('focus', 'field');
-  const [cursor, setCursor] = useState(state.query.length);
+  const [focus, setFocus, getFocus] = useEntryState<'field' | 'list'>('focus', 'field');
+  const [cursor, setCursor, getCursor] = useEntryState('cursor', state.query.length);
 
   useEffect(() => {
     if (vm.getState().source === 'none' && vm.getState().status === 'idle') vm.start();
@@ -56,7 +56,7 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
     if (chosen) router.push({ name: 'company', companyNumber: chosen.CompanyNumber, companyName: chosen.CompanyName });
   };
   // Enter while the typed text still waits for its answer: search now, open the first result when it comes
-  const [openWhenReady, setOpenWhenReady] = useState(false);
+  const [openWhenReady, setOpenWhenReady] = useEntryState('openWhenReady', false);
   useEffect(() => {
     if (!openWhenReady || state.pending || state.status === 'loading') return;
     setOpenWhenReady(false);
@@ -65,26 +65,27 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
   const listRows = Math.max(1, height - 4);
 
   useKeys((press) => {
+    const now = vm.getState();
     if (on(KEYS.pane, press)) setFocus((f) => (f === 'field' ? 'list' : 'field'));
     else if (press.name === 'down') vm.moveSelection(1);
     else if (press.name === 'up') vm.moveSelection(-1);
     else if (on(KEYS.pageDown, press)) vm.moveSelection(listRows);
     else if (on(KEYS.pageUp, press)) vm.moveSelection(-listRows);
     else if (on(KEYS.open, press)) {
-      if (state.pending || state.status === 'loading') {
+      if (now.pending || now.status === 'loading') {
         vm.submit();
         setOpenWhenReady(true);
       } else open();
-    } else if (focus === 'field') {
+    } else if (getFocus() === 'field') {
       if (on(KEYS.back, press)) return false;
-      const next = editText({ value: state.query, cursor }, press);
+      const next = editText({ value: now.query, cursor: getCursor() }, press);
       if (!next) return !press.name.startsWith('ctrl-') && press.text !== '';
       setCursor(next.cursor);
-      if (next.value !== state.query) vm.setQuery(next.value);
+      if (next.value !== now.query) vm.setQuery(next.value);
     } else if (on(KEYS.down, press)) vm.moveSelection(1);
     else if (on(KEYS.up, press)) vm.moveSelection(-1);
     else if (on(KEYS.top, press)) vm.select(0);
-    else if (on(KEYS.bottom, press)) vm.select(state.results.length - 1);
+    else if (on(KEYS.bottom, press)) vm.select(now.results.length - 1);
     else if (on(KEYS.search, press)) setFocus('field');
     else return false;
     return true;
