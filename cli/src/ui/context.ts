@@ -2,7 +2,7 @@
  * Contexts the App gives its screens: the size of the content area, the key handler of the top
  * screen, and the status line's transient message.
  */
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef } from 'react';
 import type { Press } from './keys.js';
 
 export interface Layout {
@@ -27,12 +27,16 @@ export interface KeySink {
 
 export const KeyContext = createContext<KeySink>({ current: null });
 
-/** Makes `handler` the screen's key handler (the latest render's closure is the one called). */
+/**
+ * Makes `handler` the screen's key handler (the latest render's closure is the one called). Set
+ * in the commit that mounts the screen (a layout effect), so a key typed as soon as the screen
+ * shows reaches it: a passive effect could run after that key.
+ */
 export function useKeys(handler: KeyHandler): void {
   const sink = useContext(KeyContext);
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const forward: KeyHandler = (press) => latest.current(press);
     sink.current = forward;
     return () => {
