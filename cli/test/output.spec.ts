@@ -12,6 +12,7 @@ describe('table cells', () => {
     expect(formatCell(col('turnover'), 12_345_678)).toBe('12.35');
     expect(formatCell(col('turnover'), null)).toBe('-');
     expect(formatCell(col('employee_count'), 1234)).toBe('1,234');
+    expect(formatCell(col('filing_year'), 2025)).toBe('2025');
     expect(formatCell(col('debt_to_equity_ratio'), 0.4567)).toBe('0.46');
     expect(formatCell({ ...col('turnover'), id: 'd', format: 'date', kind: 'date' }, '2024-03-05')).toBe('05/03/2024');
   });

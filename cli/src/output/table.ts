@@ -19,6 +19,8 @@ export function formatCell(column: ColumnSpec, value: unknown): string {
       return formatRatio(value as number | string);
     case 'integer':
       return typeof value === 'number' || typeof value === 'string' ? formatEmployees(value) : String(value);
+    case 'year':
+      return String(value);
     case 'date':
       return typeof value === 'string' ? formatDate(value) : String(value);
     case 'boolean':

@@ -48,7 +48,7 @@ export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
   column('industry_sector', 'Industry Sector', 'select', 'text'),
   column('sic_code', 'SIC Code', 'select', 'text'),
   column('currency', 'Currency', 'select', 'text', { options: CURRENCY_OPTIONS }),
-  column('filing_year', 'Filing Year', 'select', 'integer', { options: FILING_YEAR_OPTIONS }),
+  column('filing_year', 'Filing Year', 'select', 'year', { options: FILING_YEAR_OPTIONS }),
   column('turnover', 'Turnover', 'number', 'millions'),
   column('operating_profit', 'Operating Profit', 'number', 'millions'),
   column('net_profit_loss', 'Net Profit/Loss', 'number', 'millions'),

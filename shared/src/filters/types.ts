@@ -69,6 +69,7 @@ export type ColumnFormat =
   | 'millions' // financial amounts: divided by 1e6, 2 decimals
   | 'ratio' // 2 decimals
   | 'integer' // counts, employees: 0 decimals
+  | 'year' // a year: the number as it is, never 2,025
   | 'date' // ISO in data, en-GB on screen
   | 'boolean'
   | 'list'; // several names (lenders)

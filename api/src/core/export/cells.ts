@@ -11,7 +11,7 @@ export interface ExportColumn {
   format: ColumnFormat;
 }
 
-const NUMERIC_FORMATS: ReadonlySet<ColumnFormat> = new Set(['millions', 'ratio', 'integer']);
+const NUMERIC_FORMATS: ReadonlySet<ColumnFormat> = new Set(['millions', 'ratio', 'integer', 'year']);
 const NUMBER_TEXT = /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 /** Excel refuses longer cell texts (the file "needs repair"). */

@@ -19,10 +19,11 @@ export const XLSX_NUMBER_FORMATS: Partial<Record<ColumnFormat, string>> = {
   millions: '#,##0.00,,',
   ratio: '0.00',
   integer: '#,##0',
+  year: '0',
   date: 'dd/mm/yyyy',
 };
 
-const WIDTHS: Record<ColumnFormat, number> = { text: 24, millions: 14, ratio: 10, integer: 11, date: 12, boolean: 9, list: 40 };
+const WIDTHS: Record<ColumnFormat, number> = { text: 24, millions: 14, ratio: 10, integer: 11, year: 8, date: 12, boolean: 9, list: 40 };
 const SHEET_BUFFER = 1024 * 1024;
 const CHUNK = 128 * 1024;
 const OUT_BUFFER = 256 * 1024;

@@ -68,9 +68,8 @@ export function columnWidth(column: ColumnSpec, first: boolean): number {
   }
 }
 
-/** A cell as the CLI's tables show it (spec 2 section 9); a year is a year, not 2,025. */
+/** A cell as the CLI's tables show it (spec 2 section 9). */
 export function cellText(column: ColumnSpec, value: unknown): string {
-  if (column.id === 'filing_year' && (typeof value === 'number' || typeof value === 'string')) return String(value);
   return formatCell(column, value);
 }
 
