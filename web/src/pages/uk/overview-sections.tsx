@@ -4,9 +4,11 @@
  */
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import {
+  currencySymbol,
   formatCurrency,
   formatDate,
   formatEmployees,
+  formatMillions,
   LABEL_LENGTHS,
   metricYearOverYear,
   truncateLabel,
@@ -19,6 +21,7 @@ import {
 } from '@credence/shared';
 import { addressLines, pdfTarget, profileSicText, SOURCE_MISSING_NOTICE, statusTone, type OverviewAnchor } from '../../features/explorer/explorer-url.ts';
 import { PageLinks, SourceValue } from '../../features/explorer/pdf-viewer.tsx';
+import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
 import { Tabs } from './tabs.tsx';
@@ -238,6 +241,7 @@ function SummaryTable({ overview }: { overview: CompanyOverview }) {
   const years = [...new Set(Object.values(summary ?? {}).flatMap((s) => (s as SeriesItem[]).map((i) => i.year)))].sort((a, b) => b - a).slice(0, 5);
   if (!summary || years.length === 0) return <p>No financial data available to display.</p>;
   return (
+    <>
     <div className="table-scroll">
       <table className="simple-table simple-table--numbers">
         <thead>
@@ -269,6 +273,30 @@ function SummaryTable({ overview }: { overview: CompanyOverview }) {
         </tbody>
       </table>
     </div>
+    <SummaryCharts summary={summary} years={years} />
+    </>
+  );
+}
+
+/** One bar chart per key metric over the years the table shows, oldest first; amounts in millions. */
+function SummaryCharts({ summary, years }: { summary: NonNullable<CompanyOverview['financial_summary']>; years: readonly number[] }) {
+  const ascending = [...years].sort((a, b) => a - b);
+  return (
+    <ul className="metric-charts" aria-label="Financial Summary charts">
+      {KPI_CARDS.map(({ key, label }) => {
+        const series = summary[key] ?? [];
+        const points = ascending.map((y) => ({ label: `FY${y}`, value: series.find((s) => s.year === y)?.value ?? null }));
+        const count = key === 'employeeCount';
+        const currency = series.find((s) => s.currency)?.currency ?? 'GBP';
+        const title = count ? label : `${label} (${currencySymbol(currency)}m)`;
+        return (
+          <li key={key} className="metric-charts__item">
+            <span className="metric-charts__title">{title}</span>
+            <BarChart title={title} points={points} format={count ? formatEmployees : formatMillions} />
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
