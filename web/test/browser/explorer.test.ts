@@ -65,6 +65,16 @@ describe('UK company explorer (/uk/)', () => {
         await page.getByRole('heading', { level: 2, name: title }).waitFor();
       }
       await page.locator('#financial-summary').getByText('Revenue', { exact: true }).waitFor();
+      // Current Financials, Financial Summary tab: a bar chart per metric named with its values in millions
+      const financials = page.locator('#key-financials');
+      const chart = financials.getByRole('img', { name: /^Revenue \(.{1,4}m\): FY\d{4} / });
+      await chart.waitFor();
+      assert.equal(await chart.evaluate((el) => el.tagName.toLowerCase()), 'svg');
+      const chartName = (await chart.getAttribute('aria-label')) ?? '';
+      const columns = await financials.locator('table thead th').count();
+      assert.equal(chartName.match(/FY\d{4} /g)?.length, columns - 1, `one value per year in the table (${chartName})`);
+      assert.match(chartName, /FY\d{4} (-?[\d,]+\.\d{2}|-)(,|$)/, 'amounts in millions with 2 decimals');
+      assert.ok((await chart.locator('rect').count()) >= 1);
       await screenshot(page, 'uk-company');
 
       // the sidebar: a click scrolls to the section and writes it to the address
@@ -98,6 +108,15 @@ describe('UK company explorer (/uk/)', () => {
       await screenshot(page, 'uk-pdf-viewer');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
+
+      // "Help & FAQ" in the sidebar opens the help widget's Help Center; closing it returns focus
+      const helpEntry = page.locator('#explorer-sidebar').getByRole('button', { name: 'Help & FAQ', exact: true });
+      await helpEntry.click();
+      await page.getByRole('heading', { name: 'Help Center' }).waitFor();
+      assert.equal(await page.locator('dialog.help-dialog[open]').count(), 1, 'the one help widget');
+      await page.getByRole('button', { name: 'Close help' }).click();
+      await page.getByRole('heading', { name: 'Help Center' }).waitFor({ state: 'hidden' });
+      assert.equal(await helpEntry.evaluate((el) => el === document.activeElement), true);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -8,6 +8,7 @@ import { HELP_MESSAGES, helpRequestError, helpRequestType } from '@credence/shar
 import { useServices } from '../../app/services.tsx';
 import { useToaster } from '../../ui/toasts.tsx';
 import type { HelpRequestPayload } from '../api/web-api.ts';
+import { onOpenHelpCenter } from './open-help.ts';
 
 type View = 'menu' | 'companies' | 'feature' | 'feedback' | 'support';
 export const HELP_FAILED = 'Failed to submit request. Please try again.';
@@ -27,6 +28,16 @@ export default function HelpWidget() {
   const [view, setView] = useState<View | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  /** Where focus goes back on close: the button or link that opened the Help Center. */
+  const returnTo = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const open = () => {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setView('menu');
+    };
+    const stop = onOpenHelpCenter(open);
+    return () => void stop();
+  }, []);
   useEffect(() => {
     const el = dialog.current;
     if (view && el && !el.open) el.showModal();
@@ -34,11 +45,16 @@ export default function HelpWidget() {
   }, [view]);
   const close = () => {
     setView(null);
-    opener.current?.focus();
+    const target = returnTo.current?.isConnected ? returnTo.current : opener.current;
+    returnTo.current = null;
+    target?.focus();
   };
   return (
     <>
-      <button ref={opener} type="button" className="help-fab" aria-haspopup="dialog" onClick={() => setView('menu')}>
+      <button ref={opener} type="button" className="help-fab" aria-haspopup="dialog" onClick={() => {
+          returnTo.current = null;
+          setView('menu');
+        }}>
         <span aria-hidden="true">?</span>
         <span className="visually-hidden">Help</span>
       </button>

@@ -10,6 +10,7 @@ import { EXPLORER_HEADER_DEBOUNCE_MS, type CompanyOverviewState, type CompanyOve
 import { useViewModel } from '@credence/shared/react';
 import { availableAnchors, pdfTarget, registryFilingHistoryUrl, SCROLL_SUPPRESS_MS, type ExplorerParams } from '../../features/explorer/explorer-url.ts';
 import { usePdfViewer } from '../../features/explorer/pdf-viewer.tsx';
+import { openHelpCenter } from '../../features/help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { OverviewSections } from './overview-sections.tsx';
@@ -250,6 +251,10 @@ function Sidebar({ model, params, anchors, activeAnchor, expanded, companyNumber
           ))}
         </div>
       )}
+      <button type="button" className="sidebar-nav__item" aria-haspopup="dialog" onClick={openHelpCenter} title="Help & FAQ">
+        <span className="sidebar-nav__icon" aria-hidden="true">?</span>
+        <span className="sidebar-nav__label">Help &amp; FAQ</span>
+      </button>
     </nav>
   );
 }
