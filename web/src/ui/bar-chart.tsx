@@ -7,6 +7,8 @@
 export interface BarChartPoint {
   label: string;
   value: number | null;
+  /** Shown under the bar instead of label (which stays in the accessible name), e.g. "FY24". */
+  tick?: string;
 }
 
 export interface BarChartBar {
@@ -71,15 +73,15 @@ export function BarChart({ title, points, format, width = 160, height = 80 }: {
   return (
     <svg className="bar-chart" role="img" aria-label={description} viewBox={`0 0 ${width} ${height}`} width={width} height={height}>
       <title>{description}</title>
-      {layout.bars.map((bar) => (
+      {layout.bars.map((bar, i) => (
         <g key={bar.label}>
           {bar.value !== null && (
             <rect className={`bar-chart__bar${bar.negative ? ' bar-chart__bar--negative' : ''}`} x={round(bar.x)} y={round(bar.y)} width={round(bar.width)} height={round(Math.max(bar.height, 0.5))}>
               <title>{`${bar.label}: ${format(bar.value)}`}</title>
             </rect>
           )}
-          <text className="bar-chart__label" x={round(bar.x + bar.width / 2)} y={height - 3} textAnchor="middle">
-            {bar.label}
+          <text className="bar-chart__label" x={round(bar.x + bar.width / 2)} y={height - 3} textAnchor="middle" aria-hidden="true">
+            {points[i]!.tick ?? bar.label}
           </text>
         </g>
       ))}

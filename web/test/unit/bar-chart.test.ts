@@ -55,5 +55,7 @@ describe('bar chart (Current Financials, Financial Summary tab)', () => {
     assert.equal(html.match(/<rect /g)?.length, 2, 'no bar for the empty year');
     assert.ok(html.includes('bar-chart__bar--negative'));
     assert.ok(html.includes('class="bar-chart__zero"'));
+    const ticked = renderToStaticMarkup(createElement(BarChart, { title: 'T', points: [{ label: 'FY2024', tick: 'FY24', value: 1 }], format: String }));
+    assert.ok(ticked.includes('>FY24</text>') && ticked.includes('aria-label="T: FY2024 1"'));
   });
 });

@@ -285,7 +285,7 @@ function SummaryCharts({ summary, years }: { summary: NonNullable<CompanyOvervie
     <ul className="metric-charts" aria-label="Financial Summary charts">
       {KPI_CARDS.map(({ key, label }) => {
         const series = summary[key] ?? [];
-        const points = ascending.map((y) => ({ label: `FY${y}`, value: series.find((s) => s.year === y)?.value ?? null }));
+        const points = ascending.map((y) => ({ label: `FY${y}`, tick: `FY${String(y).slice(-2)}`, value: series.find((s) => s.year === y)?.value ?? null }));
         const count = key === 'employeeCount';
         const currency = series.find((s) => s.currency)?.currency ?? 'GBP';
         const title = count ? label : `${label} (${currencySymbol(currency)}m)`;
