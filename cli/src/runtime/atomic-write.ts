@@ -20,22 +20,31 @@ export function tempPathFor(target: string): string {
 export async function writeFileAtomic(target: string, chunks: AsyncIterable<Chunk> | Iterable<Chunk>): Promise<number> {
   const full = resolve(target);
   const temp = tempPathFor(full);
-  const handle = await open(temp, 'wx', 0o644);
-  let closed = false;
-  let bytes = 0;
   const removeTemp = () => {
     try {
       unlinkSync(temp);
     } catch {
-      // already gone
+      // already gone, or not made yet
     }
   };
   const onSignal = (signal: NodeJS.Signals) => {
     removeTemp();
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
+  // Listening before the file exists: a signal between its creation and the listener would
+  // otherwise end the process with the partial file left behind.
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(temp, 'wx', 0o644);
+  } catch (error) {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    throw error;
+  }
+  let closed = false;
+  let bytes = 0;
   try {
     for await (const chunk of chunks) {
       const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
