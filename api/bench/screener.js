@@ -20,9 +20,31 @@ if (!url || !/bench/.test(url)) {
 }
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-function startApi() {
+// Both ways a page is answered, in the same run: 'memory' (the default: the big views held in the
+// API's memory, ScreenerMemory) and 'database' (SCREENER_MEMORY=false: every page in Postgres).
+const PATHS = (process.env.BENCH_PATHS ?? 'memory,database').split(',').map((p) => p.trim());
+
+function startApi(path) {
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-'));
-  return startServer(serverEnv(dataDir, { DATABASE_URL: url })).then((server) => ({ ...server, dataDir }));
+  const env = path === 'memory' ? { DATABASE_URL: url, LOG_LEVEL: 'info' } : { DATABASE_URL: url, SCREENER_MEMORY: 'false' };
+  return startServer(serverEnv(dataDir, env)).then((server) => ({ ...server, dataDir }));
+}
+
+/** Asks one page of each big table (which starts their loads) and waits for the API to log each copy. */
+async function waitForMemory(api) {
+  let output = '';
+  api.child.stdout.on('data', (d) => (output += d));
+  const started = Date.now();
+  for (const path of ['companies_house/get-screener-info', 'companies_house/charges-screener-info', 'companies_house/charges/stats/by-company']) await get(api.base, path);
+  const views = ['screener_companies', 'screener_charges', 'company_charge_stats'];
+  while (!views.every((view) => new RegExp(`${view}: [\\d,]+ rows`).test(output))) {
+    if (/could not be read into memory/.test(output)) throw new Error(`a screener view could not be read into memory:\n${output.slice(-2000)}`);
+    if (Date.now() - started > 300_000) throw new Error(`the screener views were not in memory after 5 minutes:\n${output.slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const lines = output.split('\n').filter((line) => /rows, \d+ columns in memory/.test(line));
+  for (const line of lines) console.log(`  ${/(\w+: [\d,]+ rows, \d+ columns in memory \(\d+ MB\) in [\d.]+ s)/.exec(line)?.[1] ?? line}`);
+  return (Date.now() - started) / 1000;
 }
 
 let headers = {};
@@ -163,9 +185,20 @@ async function baselineTimes(base) {
   return { ...out, companies, charges, lenders };
 }
 
-const api = await startApi();
-try {
-  headers = await adminHeaders(api.base);
+for (const path of PATHS) {
+  const api = await startApi(path);
+  try {
+    headers = await adminHeaders(api.base);
+    console.log(`\n== pages answered ${path === 'memory' ? 'from the in-memory copies (default)' : 'in the database (SCREENER_MEMORY=false)'} ==`);
+    if (path === 'memory') console.log(`  copies loaded ${(await waitForMemory(api)).toFixed(1)} s after the first pages asked for them`);
+    await runCases(api);
+  } finally {
+    api.child.kill('SIGTERM');
+    rmSync(api.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runCases(api) {
   const base = await baselineTimes(api.base);
   const n = (x) => x.toLocaleString('en-GB');
   console.log(`screener budgets over HTTP: ${n(base.companies)} companies, ${n(base.charges)} charges, server Postgres, ${RUNS} runs a case, load ${loadavg()[0].toFixed(1)}`);
@@ -197,7 +230,4 @@ try {
       `${name.padEnd(42)} ${String(r.n).padStart(5)} ${r.p50.toFixed(1).padStart(6)} ms ${r.p95.toFixed(1).padStart(6)} ms ${String(budget).padStart(5)} ms ${r.p95 <= budget ? 'met ' : 'NOT met'}  ${r.worst.label} ${r.worst.ms.toFixed(0)} ms`,
     );
   }
-} finally {
-  api.child.kill('SIGTERM');
-  rmSync(api.dataDir, { recursive: true, force: true });
 }

@@ -30,6 +30,7 @@ import {
   type ModelFilter,
 } from '../support/screener-data.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
+import { ScreenerMemory } from '../../src/modules/screener/screener-memory.service.js';
 
 /**
  * The creditors screener over HTTP (spec 2 2.12, 3.10-3.13, sections 4, 5, 7, 9): the charges
@@ -222,7 +223,12 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
     [charges, lenders, companies] = await Promise.all([allCharges(), allLenders(), allCompanies()]);
     ranks = await rankAll(charges, lenders, companies);
   });
-  after(() => t.close());
+  after(async () => {
+    // Server Postgres: the charges and company-aggregation pages came from the in-memory copies.
+    const served = t.api.app.get(ScreenerMemory).served;
+    await t.close();
+    if (process.env.DATABASE_URL) expect(served).toBeGreaterThan(50);
+  });
 
   it('needs a signed-in user on every creditors route', async () => {
     const routes = [

@@ -3,6 +3,7 @@
  * written through the store (as importers write them), the generated sample beside them, and a
  * plain-JS model of what each filter type and sort must give, to compare the API's answers with.
  */
+import { ScreenerMemory } from '../../src/modules/screener/screener-memory.service.js';
 import type { DataSource } from 'typeorm';
 import { lenderKey, type ColumnKind, type ColumnSpec } from '@credence/shared';
 import { loadConfig } from '../../src/core/config/config.js';
@@ -74,6 +75,8 @@ export async function loadScreenerData(t: TestApi, handMade: HandMade, sample?: 
   } else {
     await refreshDerivedTables(db, 'all');
   }
+  // On server Postgres: the pages that follow are answered from the in-memory copies.
+  await t.api.app.get(ScreenerMemory).ready();
 }
 
 /** The URL of a screener route with its query (objects and arrays as JSON, as the clients send filters). */

@@ -30,8 +30,10 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   loginFailureLimit: RateLimit;
   formRateLimit: RateLimit;
-  google: { userinfoUrl: string };
+  /** Sign-in with Google: the browser gets an access token (implicit flow), the API asks userinfo whose it is. */
+  google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string };
   microsoft: {
+    authorizeUrl: string;
     clientId: string | null;
     clientSecret: string | null;
     redirectUri: string | null;
@@ -52,6 +54,11 @@ export interface AppConfig {
   sampleCompanies: number;
   /** Most rows one screener export may hold; a larger export answers 413. */
   exportMaxRows: number;
+  /**
+   * Screener views held in memory (server Postgres only): SCREENER_MEMORY=false keeps every page
+   * in the database; views with fewer than SCREENER_MEMORY_MIN_ROWS rows stay there too.
+   */
+  screenerMemory: { enabled: boolean; minRows: number; maxDistinct: number };
 }
 
 export class ConfigError extends Error {
@@ -181,9 +188,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     loginFailureLimit: rateLimit(env, 'LOGIN_FAILURE_LIMIT', { limit: 5, windowSeconds: 60 }),
     formRateLimit: rateLimit(env, 'FORM_RATE_LIMIT', { limit: 10, windowSeconds: 60 }),
     google: {
+      clientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,
+      authorizeUrl: url(env, 'GOOGLE_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+      redirectUri: url(env, 'GOOGLE_REDIRECT_URI', ['http:', 'https:']) ?? `${publicUrl}/login`,
       userinfoUrl: url(env, 'GOOGLE_USERINFO_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v3/userinfo',
     },
     microsoft: {
+      authorizeUrl: url(env, 'MICROSOFT_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
       clientId: read(env, 'MICROSOFT_CLIENT_ID') ?? null,
       clientSecret: read(env, 'MICROSOFT_CLIENT_SECRET') ?? null,
       redirectUri: url(env, 'MICROSOFT_REDIRECT_URI', ['http:', 'https:']) ?? `${publicUrl}/login`,
@@ -199,6 +210,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     chApiUrl: (url(env, 'CH_API_URL', ['http:', 'https:']) ?? 'https://api.company-information.service.gov.uk').replace(/\/$/, ''),
     sampleCompanies: integer(env, 'SAMPLE_COMPANIES', 2000, 0, 10_000_000),
     exportMaxRows: exportMaxRows(env),
+    screenerMemory: {
+      enabled: boolean(env, 'SCREENER_MEMORY', true),
+      minRows: integer(env, 'SCREENER_MEMORY_MIN_ROWS', 100_000, 0, 1_000_000_000),
+      maxDistinct: integer(env, 'SCREENER_MEMORY_MAX_DISTINCT', 2_000_000, 1, 100_000_000),
+    },
   };
 }
 

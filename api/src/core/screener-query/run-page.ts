@@ -56,7 +56,7 @@ const KEY = '__cursor_key';
 const HIDDEN = [VALUE, KEY];
 
 /** Ties cursors to one sort: a cursor made under another sort (or tiebreak) is refused. */
-function sortFingerprint(sort: SortSpec, tiebreak: string): string {
+export function sortFingerprint(sort: SortSpec, tiebreak: string): string {
   return createHash('sha256').update(`${sort.sql}\u0000${sort.order}\u0000${sort.nullsLast ?? true}\u0000${tiebreak}`).digest('base64url').slice(0, 10);
 }
 
@@ -70,8 +70,8 @@ function strip<Row>(rows: CursorRow[]): Row[] {
   });
 }
 
-function cursorFrom(row: CursorRow, direction: 'after' | 'before', page: number, sort: string): string {
-  return encodeCursor({ direction, value: row[VALUE] === null ? null : String(row[VALUE]), key: String(row[KEY]), page, sort });
+function cursorFrom(row: CursorRow, direction: 'after' | 'before', page: number, sort: string, hint?: string): string {
+  return encodeCursor({ direction, value: row[VALUE] === null ? null : String(row[VALUE]), key: String(row[KEY]), page, sort, ...(hint === undefined ? {} : { hint }) });
 }
 
 /** Where a read starts (exclusive): a row's sort value as text (null: NULL) and tiebreak as text. */
@@ -274,4 +274,53 @@ export async function* iterateAll<Row = Record<string, unknown>>(
     // A caller that stopped early leaves a batch in flight: let it finish unobserved.
     next?.catch(() => undefined);
   }
+}
+
+/** A page whose rows were chosen elsewhere (the in-memory copy of the view), by key, in list order. */
+export interface KeyedPage {
+  keys: readonly string[];
+  /** Each row's cursor hint (encodeCursor's `hint`), beside its key. */
+  hints: readonly string[];
+  total: number;
+  pageCount: number;
+  page: number;
+  pageSize: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+/**
+ * Reads the rows of a KeyedPage from `query.from` by tiebreak (an index lookup each) and words the
+ * answer as runPage does, cursors included. Null when a row is no longer there (the relation
+ * changed since the rows were chosen): the caller then runs the page in the database.
+ */
+export async function readKeyedPage<Row = Record<string, unknown>>(db: Queryable, query: PageQuery, keyed: KeyedPage): Promise<PageResult<Row> | null> {
+  const sortId = sortFingerprint(query.sort, query.tiebreak);
+  const found: CursorRow[] = keyed.keys.length
+    ? await db.query(
+        `SELECT ${query.select}, (${query.sort.sql})::text AS ${VALUE}, (${query.tiebreak})::text AS ${KEY}
+           FROM ${query.from} WHERE ${query.tiebreak} = ANY($1)`,
+        [keyed.keys],
+      )
+    : [];
+  const byKey = new Map(found.map((row) => [row[KEY], row]));
+  const rows: CursorRow[] = [];
+  for (const key of keyed.keys) {
+    const row = byKey.get(key);
+    if (!row) return null;
+    rows.push(row);
+  }
+  const last = rows.length - 1;
+  return {
+    rows: strip<Row>(rows),
+    paging: {
+      total_count: keyed.total,
+      page_count: keyed.pageCount,
+      page: keyed.page,
+      page_size: keyed.pageSize,
+      total_is_estimate: false,
+      next_cursor: keyed.hasNext && rows.length ? cursorFrom(rows[last], 'after', keyed.page + 1, sortId, keyed.hints[last]) : null,
+      prev_cursor: keyed.hasPrev && rows.length && keyed.page > 1 ? cursorFrom(rows[0], 'before', keyed.page - 1, sortId, keyed.hints[0]) : null,
+    },
+  };
 }

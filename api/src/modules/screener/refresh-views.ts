@@ -19,6 +19,12 @@ export async function refreshScreenerViews(dataSource: DataSource): Promise<void
       // takes a million-company companies view from 63 s to 45 s.
       await manager.query(`SET LOCAL maintenance_work_mem = '${REFRESH_MAINTENANCE_MEMORY}'`);
       await manager.query(`REFRESH MATERIALIZED VIEW ${populated ? 'CONCURRENTLY ' : ''}${view.name}`);
+      // Committed with the rows: a copy read at the old generation is known stale (ScreenerMemory).
+      await manager.query(
+        `INSERT INTO screener_view_generations (view_name, generation) VALUES ($1, 1)
+         ON CONFLICT (view_name) DO UPDATE SET generation = screener_view_generations.generation + 1, refreshed_at = now()`,
+        [view.name],
+      );
     });
     await dataSource.query(`VACUUM (ANALYZE) ${view.name}`);
   }

@@ -12,6 +12,7 @@ import {
   type PageQuery,
   type ScreenerRequest,
 } from '../../core/screener-query/index.js';
+import { ScreenerMemory } from './screener-memory.service.js';
 import { SCREENER_TABLES, type ScreenerTableSpec } from './screener-tables.js';
 
 /** Most distinct values one get-unique-column-values answer lists (spec 2 9: option fetches use 1000). */
@@ -54,7 +55,10 @@ export interface ScreenerPage {
 /** Lists, counts, exports and option lists of the four screener tables, from their views. */
 @Injectable()
 export class ScreenerService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ScreenerMemory) private readonly memory: ScreenerMemory,
+  ) {}
 
   parse(table: ScreenerTable, rawQuery: unknown): ScreenerRequest {
     const spec = SCREENER_TABLES[table];
@@ -90,7 +94,8 @@ export class ScreenerService {
   async list(table: ScreenerTable, rawQuery: unknown): Promise<ScreenerPage> {
     const spec = SCREENER_TABLES[table];
     const request = this.parse(table, rawQuery);
-    const { rows, paging } = await runPage<Record<string, unknown>>(this.db, this.pageQuery(spec, request), request);
+    const query = this.pageQuery(spec, request);
+    const { rows, paging } = (await this.memory.page(table, request, query)) ?? (await runPage<Record<string, unknown>>(this.db, query, request));
     return { rows: this.shape(table, rows), paging };
   }
 
