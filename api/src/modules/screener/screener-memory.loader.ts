@@ -39,20 +39,25 @@ export async function readGeneration(db: { query(sql: string, params?: unknown[]
   return rows[0]?.generation ?? '0';
 }
 
-/** The columns a view can hold in memory: every mapped column but arrays (a charge's lenders) and the search box. */
+/**
+ * The columns a view can hold in memory: every mapped column but the search box; an array column
+ * (a charge's lenders) as the joined text its contains filter reads (SqlColumn.containsSql).
+ */
 function loadColumns(spec: ScreenerTableSpec): LoadColumn[] {
   return spec.columns
-    .filter((column) => (column.sortable || column.filterable) && !spec.map[column.id]?.array)
+    .filter((column) => (column.sortable || column.filterable) && (!spec.map[column.id]?.array || spec.map[column.id].containsSql))
     .map((column) => {
       const mapped = spec.map[column.id];
       const integer = mapped.integer === true;
+      const joinedArray = mapped.array === true;
       return {
         id: column.id,
         kind: column.kind,
-        sortable: column.sortable,
+        sortable: column.sortable && !joinedArray,
         integer,
-        sql: mapped.sql,
-        numeric: column.kind === 'number' || column.kind === 'date' || column.kind === 'boolean' || integer,
+        joinedArray,
+        sql: joinedArray ? mapped.containsSql! : mapped.sql,
+        numeric: !joinedArray && (column.kind === 'number' || column.kind === 'date' || column.kind === 'boolean' || integer),
       };
     });
 }

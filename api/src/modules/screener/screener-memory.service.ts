@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ScreenerTable } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -33,7 +33,7 @@ interface Held {
  * generation (raised by each refresh) moves on; the next page then starts a new load.
  */
 @Injectable()
-export class ScreenerMemory implements OnModuleDestroy {
+export class ScreenerMemory implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('ScreenerMemory');
   private readonly held = new Map<ScreenerTable, Held>();
   private closed = false;
@@ -108,6 +108,17 @@ export class ScreenerMemory implements OnModuleDestroy {
         this.startLoad(table, spec, generation);
         await this.held.get(table)!.loading;
       }
+    }
+  }
+
+  /** Starts reading the big views at start-up, in the background, so that the first pages find them held. */
+  onApplicationBootstrap(): void {
+    if (!this.enabled) return;
+    for (const table of Object.keys(SCREENER_TABLES) as ScreenerTable[]) {
+      const spec = SCREENER_TABLES[table];
+      readGeneration(this.db, spec.view)
+        .then((generation) => this.startLoad(table, spec, generation))
+        .catch(() => undefined);
     }
   }
 

@@ -41,6 +41,7 @@ export function allowedRanks(column: MemoryColumn, filter: NormalisedFilter): Ui
   const allowed = new Uint8Array(nullRank + 1);
   const text = !column.numeric;
   const values = column.values;
+  if (column.joinedArray && filter.type !== 'contains' && filter.type !== 'empty' && filter.type !== 'notEmpty') return null;
   switch (filter.type) {
     case 'empty':
     case 'notEmpty': {

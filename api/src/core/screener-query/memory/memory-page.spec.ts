@@ -228,6 +228,19 @@ describe('in-memory screener pages', () => {
     expect(ask([{ id: 'amount', type: 'greaterThan', value: 1 }])).not.toBeNull();
   });
 
+  it('answers a joined array (a charge\'s lenders) for contains and empty only, as its SQL does', () => {
+    const joined = ['', 'barclays bank plc', 'hsbc uk bank plc | barclays bank plc', 'hsbc uk bank plc'];
+    const rowsJoined = [2, 4, 0, 3, 1, 2]; // 4: NULL (no lenders)
+    const lenders = textColumn({ id: 'lenders', kind: 'text', sortable: false, integer: false, joinedArray: true }, [...joined].sort(), Uint32Array.from(rowsJoined, (i) => (i === 4 ? 4 : [...joined].sort().indexOf(joined[i]))));
+    const small: MemoryTable = { ...table, rowCount: 6, keys: PackedKeys.from(['a', 'b', 'c', 'd', 'e', 'f']), columns: new Map([['lenders', lenders], ['amount', numericColumn({ id: 'amount', kind: 'number', sortable: true, integer: false }, Float64Array.from([1, 2, 3, 4, 5, 6]))]]) };
+    const keysFor = (filter: NormalisedFilter) => memoryPage(small, { filters: [filter], sortBy: 'amount', sortOrder: 'asc', page: 1, pageSize: 10, cursor: null })?.rows.map((r) => small.keys.get(r));
+    expect(keysFor({ id: 'lenders', type: 'contains', value: 'HSBC' })).toEqual(['a', 'd', 'f']);
+    expect(keysFor({ id: 'lenders', type: 'contains', value: 'plc | bar' })).toEqual(['a', 'f']);
+    expect(keysFor({ id: 'lenders', type: 'empty' })).toEqual(['b', 'c']);
+    expect(keysFor({ id: 'lenders', type: 'notEmpty' })).toEqual(['a', 'd', 'e', 'f']);
+    expect(keysFor({ id: 'lenders', type: 'startsWith', value: 'hsbc' })).toBeUndefined();
+  });
+
   it('keeps ranks small: a column of few values takes a byte a row', () => {
     expect(table.columns.get('status')!.ranks).toBeInstanceOf(Uint8Array);
     expect(table.columns.get('flag')!.values).toEqual(Float64Array.from([0, 1]));

@@ -19,6 +19,11 @@ export interface MemoryColumn {
   numeric: boolean;
   /** An int4 column (SqlColumn.integer): "is one of" keeps only integer spellings, as in SQL. */
   integer: boolean;
+  /**
+   * A text[] column held as its elements' joined lower-cased text (SqlColumn.containsSql, a
+   * charge's lenders): only contains, empty and notEmpty are answered here.
+   */
+  joinedArray: boolean;
   /** Each row's rank among the distinct non-null values; NULL is `nullRank`. */
   ranks: RankArray;
   /** The number of distinct non-null values: the rank of NULL. */
@@ -103,6 +108,7 @@ export interface MemoryColumnSpec {
   kind: ColumnKind;
   sortable: boolean;
   integer: boolean;
+  joinedArray?: boolean;
 }
 
 export interface MemoryTable {
@@ -140,12 +146,17 @@ function finishColumn(
   const ranks = narrow(wide, nullRank);
   let nulls = 0;
   for (let i = 0; i < ranks.length; i++) if (ranks[i] === nullRank) nulls++;
-  const lowered = !numeric && spec.kind === 'text' ? (values as readonly string[]).map((v) => v.toLowerCase()) : null;
+  // A value already in lower case is shared, not copied (numbers, codes).
+  const lowered = !numeric && spec.kind === 'text' ? (values as readonly string[]).map((v) => {
+    const lower = v.toLowerCase();
+    return lower === v ? v : lower;
+  }) : null;
   return {
     id: spec.id,
     kind: spec.kind,
     numeric,
     integer: spec.integer,
+    joinedArray: spec.joinedArray === true,
     ranks,
     nullRank,
     values,
