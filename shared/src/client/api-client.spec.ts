@@ -147,4 +147,34 @@ describe('createApiClient', () => {
   it('refuses an address that is not http(s)', () => {
     expect(() => createApiClient({ baseUrl: 'localhost:3000' })).toThrow('must start with http:// or https://');
   });
+  it('makes the account, help and sign-in provider calls under /api with the bearer', async () => {
+    const { fetch, seen } = fakeFetch(() => json({ message: 'ok' }));
+    const client = createApiClient({ baseUrl: 'http://api.test', fetch, token: 'tok' });
+    await client.signup({ email: 'a@b.co', password: 'long enough', full_name: 'A', company_name: 'C' });
+    await client.verify('v/1');
+    await client.userByToken('a1');
+    await client.approve('a1');
+    await client.requestReset('a@b.co');
+    await client.resetPassword({ token: 'r1', email: 'a@b.co', password: 'long enough' });
+    await client.helpRequest({ type: 'feedback', feedback: { subject: 'S', message: 'M' } });
+    await client.authProviders();
+    await client.googleLogin({ oauth_token: 'ya29.x', user_info: { email: 'a@b.co' } });
+    await client.microsoftLogin('code-1');
+    expect(seen.map((s) => `${s.init?.method} ${s.url}`)).toEqual([
+      'POST http://api.test/api/signup',
+      'POST http://api.test/api/verify/v%2F1',
+      'GET http://api.test/api/user_by_token/a1',
+      'POST http://api.test/api/approve/a1',
+      'POST http://api.test/api/request-reset',
+      'POST http://api.test/api/reset-password',
+      'POST http://api.test/api/help_requests',
+      'GET http://api.test/api/auth/providers',
+      'POST http://api.test/api/auth/google',
+      'POST http://api.test/api/auth/microsoft',
+    ]);
+    expect(seen.every((s) => (s.init?.headers as Record<string, string>).authorization === 'Bearer tok')).toBe(true);
+    expect(JSON.parse(String(seen[5].init?.body))).toEqual({ token: 'r1', email: 'a@b.co', password: 'long enough' });
+    expect(JSON.parse(String(seen[9].init?.body))).toEqual({ code: 'code-1' });
+    expect(seen[6].init?.signal).toBeInstanceOf(AbortSignal);
+  });
 });

@@ -3,7 +3,19 @@
  * (ARCHITECTURE.md 1). Runs wherever a WHATWG `fetch` exists (browsers, Node >= 20): no Node or
  * DOM imports. Every failure is an ApiError (status 0 when the server could not be reached).
  */
-import type { AccessTokenResponse, CurrentUserResponse, LoginRequest, MessageResponse } from '../contracts/accounts.js';
+import {
+  HELP_REQUEST_TIMEOUT_MS,
+  type AccessTokenResponse,
+  type AuthProvidersResponse,
+  type CurrentUserResponse,
+  type GoogleLoginRequest,
+  type HelpRequestPayload,
+  type LoginRequest,
+  type MessageResponse,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type UserByTokenResponse,
+} from '../contracts/accounts.js';
 import {
   SCREENER_ROUTES,
   type ChargeScreenerResponse,
@@ -18,7 +30,16 @@ import {
   type UniqueValuesResponse,
 } from '../contracts/screeners.js';
 import type { ColumnFilter, OperatorFilter } from '../filters/types.js';
-import type { AggregatedFinancials, CompanyOverview, CompanySearchResult, FilingsByCategory, OfficersResponse } from '../contracts/uk-companies.js';
+import type {
+  AggregatedFinancials,
+  CompanyDate,
+  CompanyOverview,
+  CompanySearchResult,
+  FilingsByCategory,
+  KpiTableName,
+  KpiTableResponse,
+  OfficersResponse,
+} from '../contracts/uk-companies.js';
 import { ApiError, apiErrorFromBody } from './errors.js';
 
 /** The company explorer's routes (relative to /api; spec 2 section 7). */
@@ -30,6 +51,8 @@ export const EXPLORER_ROUTES = {
   filingPdf: 'companies_house/get_filing_pdf',
   officers: 'companies_house/officers',
   financials: 'companies_house/get_aggregated_financials_data',
+  companyDates: 'companies_house/get_company_dates',
+  kpiTable: 'get_kpi_values_by_table_name',
 } as const;
 
 export type { ScreenerTable } from '../contracts/screeners.js';
@@ -84,6 +107,22 @@ export interface ApiClient {
   login(credentials: LoginRequest, options?: CallOptions): Promise<AccessTokenResponse>;
   logout(options?: CallOptions): Promise<MessageResponse>;
   me(options?: CallOptions): Promise<CurrentUserResponse>;
+  signup(request: SignupRequest, options?: CallOptions): Promise<MessageResponse>;
+  /** The link of the verification mail (its token may hold any character: it is sent as one path segment). */
+  verify(token: string, options?: CallOptions): Promise<MessageResponse>;
+  /** The applicant behind an approval link (admins). */
+  userByToken(token: string, options?: CallOptions): Promise<UserByTokenResponse>;
+  approve(token: string, options?: CallOptions): Promise<MessageResponse>;
+  requestReset(email: string, options?: CallOptions): Promise<MessageResponse>;
+  resetPassword(request: ResetPasswordRequest, options?: CallOptions): Promise<MessageResponse>;
+  /** Gives up after 10 s unless a signal is given (spec 1 section 9). */
+  helpRequest(request: HelpRequestPayload, options?: CallOptions): Promise<MessageResponse>;
+  /** The sign-in providers the server is configured for (no token needed). */
+  authProviders(options?: CallOptions): Promise<AuthProvidersResponse>;
+  /** Sign-in with a Google access token; the server asks Google whose it is. */
+  googleLogin(request: GoogleLoginRequest, options?: CallOptions): Promise<AccessTokenResponse>;
+  /** Sign-in with the code of the Microsoft redirect. */
+  microsoftLogin(code: string, options?: CallOptions): Promise<AccessTokenResponse>;
   /** One page of a screener table. */
   list<T extends ScreenerTable>(table: T, query?: ScreenerQuery<ScreenerFilterShapes[T]>, options?: CallOptions): Promise<ScreenerListResponses[T]>;
   /** Every matching row of a table as a file (csv, xlsx or JSON Lines): the raw Response, to stream its body. */
@@ -101,6 +140,10 @@ export interface ApiClient {
   aggregatedFinancials(companyNumber: string, options?: CallOptions & { fileName?: string }): Promise<AggregatedFinancials>;
   /** A filing's document (file_name: its document id plus ".pdf"): the raw Response, to stream its body. */
   filingDocument(companyNumber: string, fileName: string, options?: CallOptions): Promise<Response>;
+  /** The periods the company has accounts for, newest first (spec 2 3.18). */
+  companyDates(companyNumber: string, options?: CallOptions): Promise<CompanyDate[]>;
+  /** One statement as a table (spec 2 3.16); document category AA unless given. */
+  kpiTable(companyNumber: string, tableName: KpiTableName, options?: CallOptions & { documentCategory?: string }): Promise<KpiTableResponse>;
 }
 
 type QueryValue = string | number | undefined | null;
@@ -130,6 +173,7 @@ function joinUrl(baseUrl: string, path: string, params?: Record<string, QueryVal
 function describeNetworkFailure(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   if ((error as { name?: string })?.name === 'AbortError') return 'The request was cancelled';
+  if ((error as { name?: string })?.name === 'TimeoutError') return 'no answer in time';
   return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
 
@@ -191,6 +235,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     login: (credentials, call) => json<AccessTokenResponse>('POST', 'login', undefined, { email: credentials.email, password: credentials.password }, call),
     logout: (call) => json<MessageResponse>('POST', 'logout', undefined, {}, call),
     me: (call) => json<CurrentUserResponse>('GET', 'me', undefined, undefined, call),
+    signup: (request, call) => json<MessageResponse>('POST', 'signup', undefined, request, call),
+    verify: (t, call) => json<MessageResponse>('POST', `verify/${encodeURIComponent(t)}`, undefined, undefined, call),
+    userByToken: (t, call) => json<UserByTokenResponse>('GET', `user_by_token/${encodeURIComponent(t)}`, undefined, undefined, call),
+    approve: (t, call) => json<MessageResponse>('POST', `approve/${encodeURIComponent(t)}`, undefined, undefined, call),
+    requestReset: (email, call) => json<MessageResponse>('POST', 'request-reset', undefined, { email }, call),
+    resetPassword: (request, call) => json<MessageResponse>('POST', 'reset-password', undefined, request, call),
+    helpRequest: (request, call) =>
+      json<MessageResponse>('POST', 'help_requests', undefined, request, { ...call, signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS) }),
+    authProviders: (call) => json<AuthProvidersResponse>('GET', 'auth/providers', undefined, undefined, call),
+    googleLogin: (request, call) => json<AccessTokenResponse>('POST', 'auth/google', undefined, request, call),
+    microsoftLogin: (code, call) => json<AccessTokenResponse>('POST', 'auth/microsoft', undefined, { code }, call),
     list: (table, query, call) => json('GET', SCREENER_TABLE_ROUTES[table].list, screenerQueryParams(query), undefined, call),
     export: (table, query, format, call) =>
       send('GET', SCREENER_TABLE_ROUTES[table].export, { ...screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }), format }, undefined, call),
@@ -205,5 +260,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     aggregatedFinancials: (companyNumber, call) =>
       json<AggregatedFinancials>('GET', EXPLORER_ROUTES.financials, { company_number: companyNumber, file_name: call?.fileName }, undefined, call),
     filingDocument: (companyNumber, fileName, call) => send('GET', EXPLORER_ROUTES.filingPdf, { company_number: companyNumber, file_name: fileName }, undefined, call),
+    companyDates: (companyNumber, call) => json<CompanyDate[]>('GET', EXPLORER_ROUTES.companyDates, { company_id: companyNumber }, undefined, call),
+    kpiTable: (companyNumber, tableName, call) =>
+      json<KpiTableResponse>('GET', EXPLORER_ROUTES.kpiTable, { company_id: companyNumber, document_category: call?.documentCategory, table_name: tableName }, undefined, call),
   };
 }

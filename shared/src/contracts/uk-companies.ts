@@ -208,3 +208,23 @@ export interface CompaniesHouseTable {
   tableMetadata: { tableName: string; currency: string; unit: string; pageNumber: number | null; pdfName: string | null; tableType: string };
   dataRows: { rowLabel: string; columns: { columnLabel: string; value: number | null }[] }[];
 }
+
+/** spec 2 3.18 "date map items": a period the company has accounts for (get_company_dates), newest first. */
+export interface CompanyDate {
+  /** Period end, YYYY-MM-DD. */
+  date: string;
+  /** "FY2024". */
+  fiscal_date: string;
+  fiscal_year: number;
+  /** The accounts document of the period (open with get_filing_pdf), or null. */
+  document_id: string | null;
+}
+
+/** The statements get_kpi_values_by_table_name answers as a table. */
+export const KPI_TABLE_NAMES = ['key_financials', 'balance_sheet', 'income_statement', 'cash_flow', 'financial_summary'] as const;
+export type KpiTableName = (typeof KPI_TABLE_NAMES)[number];
+
+export interface KpiTableResponse {
+  table_data: CompaniesHouseTable;
+  table_unit: string;
+}

@@ -7,6 +7,8 @@ export * from './search/search-view-model.js';
 export * from './company/sections.js';
 export * from './company/filings-view-model.js';
 export * from './company/overview-view-model.js';
+export * from './company/capital-chart.js';
+export * from './company/company-tables-view-model.js';
 export * from './screener/table-rules.js';
 export * from './screener/table-state.js';
 export * from './screener/filter-popup.js';
