@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { AccessTokenResponse, CurrentUserResponse, MessageResponse, SessionClaims } from '@credence/shared';
+import type { AccessTokenResponse, AuthProvidersResponse, CurrentUserResponse, MessageResponse, SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Public, Roles } from '../../core/auth/public.decorator.js';
 import { FormThrottlerGuard } from '../../core/rate-limit/rate-limit.module.js';
@@ -97,6 +97,13 @@ export class AuthController {
   @ApiOperation({ summary: 'Set a new password with the token of a reset link; ends every session' })
   resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageResponse> {
     return this.auth.resetPassword(dto);
+  }
+
+  @Get('auth/providers')
+  @Public()
+  @ApiOperation({ summary: 'The sign-in providers configured here (Google, Microsoft) with their public client ids and addresses; null when off' })
+  providers(): AuthProvidersResponse {
+    return this.oauth.providers();
   }
 
   @Post('auth/google')

@@ -1,5 +1,5 @@
 import { BadGatewayException, ForbiddenException, Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
-import { ACCOUNT_MESSAGES, normalizeEmail, type AccessTokenResponse } from '@credence/shared';
+import { ACCOUNT_MESSAGES, normalizeEmail, OAUTH_SCOPES, type AccessTokenResponse, type AuthProvidersResponse } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
@@ -43,6 +43,21 @@ export class OAuthService {
     @Inject(AuthService) private readonly auth: AuthService,
   ) {}
 
+  /** What the sign-in page needs to start each configured provider's flow: public ids and addresses only. */
+  providers(): AuthProvidersResponse {
+    const { google, microsoft } = this.config;
+    return {
+      google: google.clientId
+        ? { client_id: google.clientId, authorize_url: google.authorizeUrl, redirect_uri: google.redirectUri, scope: OAUTH_SCOPES.google }
+        : null,
+      // The code exchange needs the secret too: without it the button would only lead to a 503.
+      microsoft:
+        microsoft.clientId && microsoft.clientSecret && microsoft.redirectUri
+          ? { client_id: microsoft.clientId, authorize_url: microsoft.authorizeUrl, redirect_uri: microsoft.redirectUri, scope: OAUTH_SCOPES.microsoft }
+          : null,
+    };
+  }
+
   async google(accessToken: string, client: ClientInfo): Promise<AccessTokenResponse> {
     const profile = await json(
       await callProvider(this.config.google.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } }),
@@ -66,7 +81,7 @@ export class OAuthService {
           code,
           redirect_uri: redirectUri!,
           grant_type: 'authorization_code',
-          scope: 'User.Read',
+          scope: OAUTH_SCOPES.microsoft,
         }),
       }),
     );
