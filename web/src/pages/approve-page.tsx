@@ -16,7 +16,7 @@ type Applicant = { state: 'loading' } | { state: 'failed'; message: string } | {
 export default function ApprovePage() {
   useDocumentTitle('Approve account');
   const { token = '' } = useParams();
-  const { accounts } = useServices();
+  const { client } = useServices();
   const toaster = useToaster();
   const [applicant, setApplicant] = useState<Applicant>({ state: 'loading' });
   const [button, setButton] = useState<ApprovalButton>('idle');
@@ -25,7 +25,7 @@ export default function ApprovePage() {
   useEffect(() => {
     const controller = { live: true };
     setApplicant({ state: 'loading' });
-    accounts.userByToken(token).then(
+    client.userByToken(token).then(
       (answer) => {
         if (!controller.live) return;
         const record = answer.data.data;
@@ -37,14 +37,14 @@ export default function ApprovePage() {
     return () => {
       controller.live = false;
     };
-  }, [accounts, token]);
+  }, [client, token]);
 
   async function approve() {
     if (approvalButtonDisabled(button)) return;
     setButton('busy');
     setApproveError(null);
     try {
-      const answer = await accounts.approve(token);
+      const answer = await client.approve(token);
       setButton('approved');
       toaster.show('success', answer.message);
     } catch (error) {

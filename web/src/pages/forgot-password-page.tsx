@@ -12,7 +12,7 @@ const FAILED = 'Failed to process reset request. Please try again.';
 
 /** /forgot_password (spec 1 sections 2, 5, 8): the e-mail is checked by the browser (required, e-mail format). */
 export default function ForgotPasswordPage() {
-  const { accounts } = useServices();
+  const { client } = useServices();
   const toaster = useToaster();
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -25,7 +25,7 @@ export default function ForgotPasswordPage() {
     setSubmitting(true);
     setError(null);
     try {
-      const answer = await accounts.requestReset(email.trim());
+      const answer = await client.requestReset(email.trim());
       const message = answer?.message || ACCOUNT_MESSAGES.resetRequested;
       setSent(message);
       toaster.show('success', message);

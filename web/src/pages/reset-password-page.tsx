@@ -15,7 +15,7 @@ const FAILED = 'Failed to reset password. Please try again.';
 /** /reset-password/:token (spec 1 sections 2, 5, 8): Set New Password. */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
-  const { accounts } = useServices();
+  const { client } = useServices();
   const toaster = useToaster();
   const navigate = useNavigate();
   const form = useForm({ email: '', password: '', confirm_password: '' });
@@ -33,7 +33,7 @@ export default function ResetPasswordPage() {
     }
     form.dispatch({ type: 'submit' });
     try {
-      const answer = await accounts.resetPassword({ token, email: values.email.trim(), password: values.password });
+      const answer = await client.resetPassword({ token, email: values.email.trim(), password: values.password });
       form.dispatch({ type: 'done' });
       toaster.show('success', answer?.message || ACCOUNT_MESSAGES.resetDone);
       navigate('/login', { replace: true });

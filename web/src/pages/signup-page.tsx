@@ -16,7 +16,7 @@ import { useToaster } from '../ui/toasts.tsx';
  * shows beside its field; the confirmation says live when it does not match.
  */
 export default function SignupPage() {
-  const { accounts } = useServices();
+  const { client } = useServices();
   const toaster = useToaster();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -36,7 +36,7 @@ export default function SignupPage() {
     }
     form.dispatch({ type: 'submit' });
     try {
-      const answer = await accounts.signup({
+      const answer = await client.signup({
         email: values.email.trim(),
         full_name: values.full_name.trim(),
         company_name: values.company_name.trim(),

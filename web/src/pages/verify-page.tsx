@@ -14,19 +14,19 @@ type Verification = { state: 'pending' } | { state: 'verified'; message: string 
 /** /verify/:token (spec 1 section 2): sends the verification on load; pending, verified or failed. */
 export default function VerifyPage() {
   const { token = '' } = useParams();
-  const { accounts } = useServices();
+  const { client } = useServices();
   const [result, setResult] = useState<Verification>({ state: 'pending' });
 
   useEffect(() => {
     let live = true;
-    verifyOnce(token, () => accounts.verify(token)).then(
+    verifyOnce(token, () => client.verify(token)).then(
       (answer) => live && setResult({ state: 'verified', message: answer?.message || ACCOUNT_MESSAGES.emailVerified }),
       (error: unknown) => live && setResult({ state: 'failed', message: errorText(error, ACCOUNT_MESSAGES.verifyLinkInvalid) }),
     );
     return () => {
       live = false;
     };
-  }, [accounts, token]);
+  }, [client, token]);
 
   if (result.state === 'pending') {
     return (

@@ -37,16 +37,16 @@ function setup(answer: Parameters<typeof fakeServer>[0], token: string | null = 
   return { session, api, sent: server.sent };
 }
 
-describe('web API: the account calls the shared client lacks', () => {
+describe('web API: the account calls, through the shared client', () => {
   it('calls each route under /api with the bearer of the session', async () => {
     const { api, sent } = setup(() => ({ status: 200, body: { message: 'ok', data: { data: {} } } }), first);
-    await api.accounts.signup({ email: 'a@b.co', password: 'long enough', full_name: 'A', company_name: 'C' });
-    await api.accounts.verify('v/1');
-    await api.accounts.userByToken('a1');
-    await api.accounts.approve('a1');
-    await api.accounts.requestReset('a@b.co');
-    await api.accounts.resetPassword({ token: 'r1', email: 'a@b.co', password: 'long enough' });
-    await api.accounts.helpRequest({ type: 'feedback', feedback: { subject: 'S', message: 'M' } });
+    await api.client.signup({ email: 'a@b.co', password: 'long enough', full_name: 'A', company_name: 'C' });
+    await api.client.verify('v/1');
+    await api.client.userByToken('a1');
+    await api.client.approve('a1');
+    await api.client.requestReset('a@b.co');
+    await api.client.resetPassword({ token: 'r1', email: 'a@b.co', password: 'long enough' });
+    await api.client.helpRequest({ type: 'feedback', feedback: { subject: 'S', message: 'M' } });
     assert.deepEqual(
       sent.map((s) => `${s.method} ${s.url}`),
       [
@@ -66,7 +66,7 @@ describe('web API: the account calls the shared client lacks', () => {
 
   it("fails with the shared ApiError carrying the server's error text", async () => {
     const { api } = setup(() => ({ status: 400, body: { error: ACCOUNT_MESSAGES.resetLinkInvalid, statusCode: 400 } }));
-    await assert.rejects(api.accounts.resetPassword({ token: 'x', email: 'a@b.co', password: 'long enough' }), (error: unknown) => {
+    await assert.rejects(api.client.resetPassword({ token: 'x', email: 'a@b.co', password: 'long enough' }), (error: unknown) => {
       assert.ok(error instanceof ApiError);
       assert.equal(error.status, 400);
       assert.equal(errorText(error, 'Failed to reset password. Please try again.'), ACCOUNT_MESSAGES.resetLinkInvalid);
@@ -77,7 +77,7 @@ describe('web API: the account calls the shared client lacks', () => {
   it('says the server could not be reached when fetch itself fails', async () => {
     const session = createSessionStore({ storage: null });
     const api = createWebApi({ baseUrl: 'http://app.test', session, fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
-    await assert.rejects(api.accounts.requestReset('a@b.co'), (error: unknown) => errorText(error, 'fallback') === NETWORK_ERROR);
+    await assert.rejects(api.client.requestReset('a@b.co'), (error: unknown) => errorText(error, 'fallback') === NETWORK_ERROR);
     await assert.rejects(api.client.login({ email: 'a@b.co', password: 'x' }), (error: unknown) => errorText(error, 'fallback') === NETWORK_ERROR);
   });
 });
@@ -87,23 +87,23 @@ describe('web API: the session follows the answers (spec 1 section 4)', () => {
     const { api, session, sent } = setup((s) => (s.url.endsWith('/login') ? { status: 200, body: { access_token: first, token_type: 'Bearer', expires_in: 3600 } } : { status: 200, body: { message: 'ok' } }));
     await api.client.login({ email: 'ada@example.com', password: 'pw' });
     assert.equal(session.getState().token, first);
-    await api.accounts.requestReset('ada@example.com');
+    await api.client.requestReset('ada@example.com');
     assert.equal(sent[1].headers.authorization, `Bearer ${first}`);
   });
 
   it('refreshes from an access_token in any answer, success or error', async () => {
     const ok = setup(() => ({ status: 200, body: { message: 'ok', access_token: second } }), first);
-    await ok.api.accounts.approve('t');
+    await ok.api.client.approve('t');
     assert.equal(ok.session.getState().token, second);
 
     const failed = setup(() => ({ status: 409, body: { error: 'conflict', access_token: second } }), first);
-    await assert.rejects(failed.api.accounts.approve('t'));
+    await assert.rejects(failed.api.client.approve('t'));
     assert.equal(failed.session.getState().token, second);
   });
 
   it('ends the session when a call that sent a token answers 401', async () => {
     const { api, session } = setup(() => ({ status: 401, body: { error: ACCOUNT_MESSAGES.sessionInvalid, statusCode: 401 } }), first);
-    await assert.rejects(api.accounts.userByToken('t'));
+    await assert.rejects(api.client.userByToken('t'));
     assert.deepEqual(session.getState(), { token: null, user: null, endedBy: 'rejected' });
   });
 
@@ -111,7 +111,7 @@ describe('web API: the session follows the answers (spec 1 section 4)', () => {
     const { api, session, sent } = setup(() => ({ status: 200, body: { message: 'bye' } }), first);
     session.end('logout');
     assert.equal(api.client.token(), null);
-    await api.accounts.requestReset('a@b.co');
+    await api.client.requestReset('a@b.co');
     assert.equal(sent[0].headers.authorization, undefined);
   });
 

@@ -1,51 +1,12 @@
 /**
- * The web app's way to the API: the shared typed client (ARCHITECTURE.md 1), plus, until the
- * shared client has them, the account calls it lacks (signup, verify, user_by_token, approve,
- * request-reset, reset-password, help_requests), made with the same conventions: the bearer
- * header, the same ApiError for every failure, and a session refreshed from any access_token.
+ * The web app's way to the API: the shared typed client (ARCHITECTURE.md 1), every call of it,
+ * accounts included, through one `sessionFetch`, so the session follows every answer.
  */
-import {
-  ApiError,
-  apiErrorFromBody,
-  createApiClient,
-  type ApiClient,
-  type FetchLike,
-  type HelpRequestType,
-  type MessageResponse,
-  type SignupRequest,
-  type UserByTokenResponse,
-} from '@credence/shared';
+import { ApiError, createApiClient, type ApiClient, type FetchLike } from '@credence/shared';
 import type { SessionStore } from '../session/session-store.ts';
-
-export interface ResetPasswordRequest {
-  token: string;
-  email: string;
-  password: string;
-}
-
-export interface HelpRequestPayload {
-  type: HelpRequestType;
-  companies?: { number: string; name: string }[];
-  feature?: { subject: string; message: string };
-  feedback?: { subject: string; message: string };
-}
-
-/** Spec 1 section 9: a help request gives up after 10 s. */
-export const HELP_REQUEST_TIMEOUT_MS = 10_000;
-
-export interface AccountsApi {
-  signup(request: SignupRequest): Promise<MessageResponse>;
-  verify(token: string): Promise<MessageResponse>;
-  userByToken(token: string): Promise<UserByTokenResponse>;
-  approve(token: string): Promise<MessageResponse>;
-  requestReset(email: string): Promise<MessageResponse>;
-  resetPassword(request: ResetPasswordRequest): Promise<MessageResponse>;
-  helpRequest(request: HelpRequestPayload): Promise<MessageResponse>;
-}
 
 export interface WebApi {
   client: ApiClient;
-  accounts: AccountsApi;
 }
 
 function hasBearer(init: RequestInit | undefined): boolean {
@@ -93,51 +54,7 @@ export function createWebApi(options: { baseUrl: string; session: SessionStore; 
     if (client.token() !== token) client.setToken(token);
   });
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, timeoutMs?: number): Promise<T> {
-    const label = `${method} /api/${path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const token = client.token();
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const signal = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
-    let response: Response;
-    try {
-      response = await doFetch(`${client.baseUrl}/api/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
-    } catch (error) {
-      const timedOut = (error as { name?: string })?.name === 'TimeoutError';
-      throw new ApiError({
-        status: 0,
-        error: timedOut ? 'The server took too long to answer. Please try again.' : NETWORK_ERROR,
-        call: label,
-        cause: error,
-      });
-    }
-    const text = await response.text().catch(() => '');
-    if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text, label);
-    let parsed: unknown = null;
-    try {
-      parsed = text === '' ? null : JSON.parse(text);
-    } catch (error) {
-      throw new ApiError({ status: response.status, error: `The API answered something that is not JSON for ${label}`, call: label, body: text, cause: error });
-    }
-    const fresh = (parsed as { access_token?: unknown } | null)?.access_token;
-    if (typeof fresh === 'string' && fresh !== '') session.setToken(fresh);
-    return parsed as T;
-  }
-
-  const segment = (value: string) => encodeURIComponent(value);
-  return {
-    client,
-    accounts: {
-      signup: (request) => call('POST', 'signup', request),
-      verify: (token) => call('POST', `verify/${segment(token)}`),
-      userByToken: (token) => call('GET', `user_by_token/${segment(token)}`),
-      approve: (token) => call('POST', `approve/${segment(token)}`),
-      requestReset: (email) => call('POST', 'request-reset', { email }),
-      resetPassword: (request) => call('POST', 'reset-password', request),
-      helpRequest: (request) => call('POST', 'help_requests', request, HELP_REQUEST_TIMEOUT_MS),
-    },
-  };
+  return { client };
 }
 
 export const NETWORK_ERROR = 'Could not connect to the server. Please check your network connection.';
@@ -145,6 +62,6 @@ export const NETWORK_ERROR = 'Could not connect to the server. Please check your
 /** The text to show for a failed call: the server's `error`, else the given fallback (spec 1 section 8). */
 export function errorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  if (error.status === 0) return error.error.startsWith('The server took too long') ? error.error : NETWORK_ERROR;
+  if (error.status === 0) return NETWORK_ERROR;
   return error.error.trim() !== '' ? error.error : fallback;
 }

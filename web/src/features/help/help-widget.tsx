@@ -4,11 +4,11 @@
  * the request type come from the shared rules (helpRequestError, helpRequestType).
  */
 import { useEffect, useRef, useState } from 'react';
-import { HELP_MESSAGES, helpRequestError, helpRequestType } from '@credence/shared';
+import { HELP_MESSAGES, helpRequestError, helpRequestType, type HelpRequestPayload } from '@credence/shared';
 import { useServices } from '../../app/services.tsx';
 import { useToaster } from '../../ui/toasts.tsx';
-import type { HelpRequestPayload } from '../api/web-api.ts';
-import { onOpenHelpCenter } from './open-help.ts';
+
+import { onOpenHelpCenter, type HelpRequest } from './open-help.ts';
 
 type View = 'menu' | 'companies' | 'feature' | 'feedback' | 'support';
 export const HELP_FAILED = 'Failed to submit request. Please try again.';
@@ -26,14 +26,18 @@ import './help-widget.css';
 
 export default function HelpWidget() {
   const [view, setView] = useState<View | null>(null);
+  /** Subject and message a caller filled in (the explorer's "Report inaccurate data"); a new key remounts the form. */
+  const [prefill, setPrefill] = useState<{ key: number; subject: string; message: string } | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   /** Where focus goes back on close: the button or link that opened the Help Center. */
   const returnTo = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    const open = () => {
+    const open = (request: HelpRequest) => {
       returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      setView('menu');
+      if (request.view === 'feedback') setPrefill((p) => ({ key: (p?.key ?? 0) + 1, subject: request.subject, message: request.message }));
+      else setPrefill(null);
+      setView(request.view);
     };
     const stop = onOpenHelpCenter(open);
     return () => void stop();
@@ -53,6 +57,7 @@ export default function HelpWidget() {
     <>
       <button ref={opener} type="button" className="help-fab" aria-haspopup="dialog" onClick={() => {
           returnTo.current = null;
+          setPrefill(null);
           setView('menu');
         }}>
         <span aria-hidden="true">?</span>
@@ -106,7 +111,8 @@ export default function HelpWidget() {
                 <p>Available 24/7.</p>
               </div>
             )}
-            {(view === 'companies' || view === 'feature' || view === 'feedback') && <HelpForm kind={view} onDone={close} />}
+            {(view === 'companies' || view === 'feature') && <HelpForm key={view} kind={view} onDone={close} />}
+            {view === 'feedback' && <HelpForm key={`feedback-${prefill?.key ?? 0}`} kind="feedback" initial={prefill} onDone={close} />}
           </div>
         )}
       </dialog>
@@ -114,12 +120,12 @@ export default function HelpWidget() {
   );
 }
 
-function HelpForm({ kind, onDone }: { kind: 'companies' | 'feature' | 'feedback'; onDone(): void }) {
-  const { accounts } = useServices();
+function HelpForm({ kind, initial, onDone }: { kind: 'companies' | 'feature' | 'feedback'; initial?: { subject: string; message: string } | null; onDone(): void }) {
+  const { client } = useServices();
   const toaster = useToaster();
   const [companies, setCompanies] = useState([{ number: '', name: '' }]);
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
+  const [subject, setSubject] = useState(initial?.subject ?? '');
+  const [message, setMessage] = useState(initial?.message ?? '');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -133,7 +139,7 @@ function HelpForm({ kind, onDone }: { kind: 'companies' | 'feature' | 'feedback'
     setError(null);
     setSubmitting(true);
     try {
-      await accounts.helpRequest({ ...input, type: helpRequestType(input) });
+      await client.helpRequest({ ...input, type: helpRequestType(input) });
       toaster.show('success', HELP_MESSAGES.submitted);
       setCompanies([{ number: '', name: '' }]);
       setSubject('');
