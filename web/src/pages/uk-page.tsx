@@ -12,6 +12,7 @@ import { explorerSearch, readExplorerParams, type ExplorerParams } from '../feat
 import { PdfViewerProvider } from '../features/explorer/pdf-viewer.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { CompanyView } from './uk/company-view.tsx';
+import { ExplorerFooter } from './uk/explorer-footer.tsx';
 import { Landing } from './uk/landing.tsx';
 import '../ui/data.css';
 import './uk/uk.css';
@@ -58,6 +59,7 @@ export default function UkPage() {
       ) : (
         <Landing onSelect={select} />
       )}
+      <ExplorerFooter company={params.companyNumber ? { number: params.companyNumber, name: state.overview?.company_profile.company_name ?? null } : null} />
     </PdfViewerProvider>
   );
 }

@@ -6,10 +6,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
-import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { launchBrowser, newPage, screenshot, SCREENSHOTS } from '../support/browser.ts';
 import { loginToken } from '../support/http.ts';
 
 let api: ApiServer;
@@ -44,9 +45,12 @@ describe('UK company explorer (/uk/)', () => {
   it('signs in, searches, opens a company, walks the sections and opens a cited PDF page', async () => {
     const { context, page, errors } = await newPage(browser, api.url);
     try {
+      const providers = page.waitForResponse((r) => r.url().endsWith('/api/auth/providers'));
       await page.goto('/uk/');
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
+      assert.deepEqual(await (await providers).json(), { google: null, microsoft: null });
+      assert.equal(await page.getByRole('button', { name: /^Sign in with / }).count(), 0, 'no provider is configured: no provider button');
       await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL((url) => url.pathname === '/uk/');
@@ -123,6 +127,83 @@ describe('UK company explorer (/uk/)', () => {
     }
   });
 
+  it('has the footer, the share capital chart and a content area for each other category', async () => {
+    const { context, page, errors } = await signedIn();
+    try {
+      await page.goto('/uk/?companyNumber=00123456');
+      await page.locator('#confirmation-statement').waitFor();
+
+      // Share Capital (spec 2 2.8): three columns and a bar chart of issued capital by statement
+      const capital = page.locator('#capital-overview');
+      for (const column of ['Capital Overview', 'Activity & Impact', 'Timeline']) await capital.getByRole('heading', { level: 3, name: column }).waitFor();
+      const chart = capital.getByRole('img', { name: /^Issued capital \(.{1,4}\): \d{2}\/\d{2}\/\d{4} SH\d{2} / });
+      await chart.scrollIntoViewIfNeeded();
+      assert.ok((await chart.locator('rect').count()) >= 2, 'a bar per statement');
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await capital.screenshot({ path: join(SCREENSHOTS, 'uk-share-capital.png') });
+
+      // the footer (spec 2 2.4); "Report inaccurate data" opens Submit Feedback about this company
+      const footer = page.locator('.explorer-footer');
+      await footer.getByText(/© \d{4} Credence/).waitFor();
+      await footer.getByText('Data last updated 30/06/2025').waitFor();
+      await footer.getByRole('button', { name: 'Contact Us' }).click();
+      await page.getByText('Available 24/7.').waitFor();
+      await page.getByRole('button', { name: 'Close help' }).click();
+      const report = footer.getByRole('button', { name: 'Report inaccurate data' });
+      await report.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Submit Feedback' }).waitFor();
+      assert.equal(await page.getByLabel('Subject').inputValue(), 'Inaccurate data: BRITANNIA ENGINEERING GROUP PLC (00123456)');
+      assert.match(await page.getByLabel('Message').inputValue(), /page \/uk\/\?companyNumber=00123456/);
+      await screenshot(page, 'uk-report-inaccurate-data');
+      await page.keyboard.press('Escape');
+      await page.getByRole('heading', { name: 'Submit Feedback' }).waitFor({ state: 'hidden' });
+      assert.equal(await report.evaluate((el) => el === document.activeElement), true, 'focus returns to the button');
+
+      // Filings: a document opens as an address in a new tab
+      const views = page.getByRole('navigation', { name: 'Company views' });
+      await views.getByRole('button', { name: 'Filings' }).click();
+      await page.waitForURL((url) => url.searchParams.get('category') === 'filings');
+      const open = page.locator('#filings-title ~ .filings-group').getByRole('button', { name: /^Open / }).first();
+      const fetched = page.waitForResponse((r) => r.url().includes('/api/companies_house/get_filing_pdf'));
+      const [tab] = await Promise.all([context.waitForEvent('page'), open.click()]);
+      assert.equal((await fetched).status(), 200);
+      await Promise.race([tab.waitForURL(/^blob:/, { timeout: 10_000 }), tab.waitForEvent('download', { timeout: 10_000 })]);
+      await tab.close();
+      await screenshot(page, 'uk-filings');
+
+      // KPIs, chosen with the keyboard: one statement as a table, another picked from the list
+      await views.getByRole('button', { name: 'KPIs' }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.searchParams.get('category') === 'kpis');
+      const grid = page.getByRole('region', { name: 'Key Financials table' });
+      await grid.locator('tbody tr').nth(1).waitFor();
+      assert.match((await grid.locator('thead th').nth(1).textContent()) ?? '', /^FY\d{4}$/);
+      await page.getByRole('combobox', { name: 'Statement' }).selectOption('balance_sheet');
+      await page.getByRole('region', { name: 'Balance Sheet table' }).locator('tbody tr').first().waitFor();
+      await screenshot(page, 'uk-kpis');
+
+      // Accounts: each accounts filing with its fiscal year
+      await views.getByRole('button', { name: 'Accounts' }).click();
+      const accounts = page.locator('#accounts-title ~ .table-scroll tbody tr');
+      await accounts.first().waitFor();
+      assert.match((await accounts.first().locator('td').first().textContent()) ?? '', /^FY\d{4}$/);
+
+      // Financials, Charges and Search
+      await views.getByRole('button', { name: 'Financials' }).click();
+      await page.getByRole('tablist', { name: 'Statements' }).waitFor();
+      await page.locator('#financials-title ~ .tabs table tbody tr').first().waitFor();
+      await views.getByRole('button', { name: 'Charges' }).click();
+      await page.getByRole('tab', { name: /^All \(\d+\)$/, selected: true }).waitFor();
+      await views.getByRole('button', { name: 'Search' }).click();
+      await page.getByLabel('Company name, number or registered postcode').fill('Britannia');
+      await page.locator('.search-results__item', { hasText: 'BRITANNIA ENGINEERING GROUP PLC' }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('renders a company overview within 1.5 s of navigation (budget)', async () => {
     const { context, page } = await signedIn();
     try {
@@ -163,9 +244,18 @@ describe('UK company explorer (/uk/)', () => {
       try {
         await page.goto('/uk/?companyNumber=00123456');
         await page.locator('#confirmation-statement').waitFor();
+        await page.locator('#capital-overview svg.bar-chart').waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         assert.ok(overflow <= 1, `no horizontal overflow at ${width} px (${overflow})`);
+        await page.locator('.explorer-footer').getByRole('button', { name: 'Report inaccurate data' }).waitFor();
         await screenshot(page, `uk-company-${width}`);
+        for (const category of ['kpis', 'filings', 'accounts']) {
+          await page.goto(`/uk/?companyNumber=00123456&category=${category}`);
+          await page.locator('.category-panel table tbody tr').first().waitFor();
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(wide <= 1, `no horizontal overflow of ${category} at ${width} px (${wide})`);
+          await screenshot(page, `uk-${category}-${width}`);
+        }
       } finally {
         await context.close();
       }

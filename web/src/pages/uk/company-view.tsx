@@ -6,12 +6,14 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { EXPLORER_HEADER_DEBOUNCE_MS, type CompanyOverviewState, type CompanyOverviewViewModel, type CompanySearchResult, type FilingEntry } from '@credence/shared';
+import { createCompanyTablesViewModel, EXPLORER_HEADER_DEBOUNCE_MS, type CompanyOverviewState, type CompanyOverviewViewModel, type CompanySearchResult } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
+import { useServices } from '../../app/services.tsx';
 import { availableAnchors, pdfTarget, registryFilingHistoryUrl, SCROLL_SUPPRESS_MS, type ExplorerParams } from '../../features/explorer/explorer-url.ts';
 import { usePdfViewer } from '../../features/explorer/pdf-viewer.tsx';
 import { openHelpCenter } from '../../features/help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { CategoryContent, CategoryNav } from './categories.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { OverviewSections } from './overview-sections.tsx';
 
@@ -38,6 +40,8 @@ interface Props {
 }
 
 export function CompanyView({ model, state, params, update, onSelect, onReturn }: Props) {
+  const { client } = useServices();
+  const [tables] = useState(() => createCompanyTablesViewModel({ client }));
   const [expanded, setExpanded] = useSidebarExpanded();
   const [activeAnchor, setActiveAnchor] = useState<string | null>(params.subCategory);
   const suppressUntil = useRef(0);
@@ -45,6 +49,9 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
   const ready = state.status === 'ready' && state.overview !== null;
   const anchors = availableAnchors(ready ? state.overview : null);
   const companyNumber = state.companyNumber ?? params.companyNumber ?? '';
+
+  useEffect(() => tables.setCompany(ready ? companyNumber : null), [tables, ready, companyNumber]);
+  useEffect(() => () => tables.dispose(), [tables]);
 
   // Selecting a company loads its filings (spec 2 2.2); officers feed the leadership tabs.
   useEffect(() => {
@@ -163,7 +170,12 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
                   </Link>
                 </div>
               </header>
-              {params.category === 'filings' ? <FilingsContent model={model} params={params} update={update} /> : <OverviewSections model={model} state={state} anchors={anchors} />}
+              <CategoryNav active={params.category} onChange={(category) => update({ category, subCategory: null, filing: null })} />
+              {params.category === 'overview' || params.category === 'deep-insights' ? (
+                <OverviewSections model={model} state={state} anchors={anchors} />
+              ) : (
+                <CategoryContent model={model} tables={tables} state={state} params={params} update={update} onSelect={onSelect} />
+              )}
             </>
           )}
         </div>
@@ -210,7 +222,7 @@ function Sidebar({ model, params, anchors, activeAnchor, expanded, companyNumber
           ))}
         </ul>
       )}
-      <button type="button" className="sidebar-nav__item" onClick={() => document.querySelector<HTMLInputElement>('.explorer__search input')?.focus()} title="Intelligent AI Search">
+      <button type="button" className={`sidebar-nav__item${params.category === 'search' ? ' sidebar-nav__item--active' : ''}`} aria-current={params.category === 'search' ? 'page' : undefined} onClick={() => update({ category: 'search', subCategory: null, filing: null })} title="Intelligent AI Search">
         <span className="sidebar-nav__icon" aria-hidden="true">⌕</span>
         <span className="sidebar-nav__label">Intelligent AI Search</span>
       </button>
@@ -256,61 +268,5 @@ function Sidebar({ model, params, anchors, activeAnchor, expanded, companyNumber
         <span className="sidebar-nav__label">Help &amp; FAQ</span>
       </button>
     </nav>
-  );
-}
-
-/** The filings category: every filing by category, newest first; one opens its document. */
-function FilingsContent({ model, params, update }: { model: CompanyOverviewViewModel; params: ExplorerParams; update(next: Partial<ExplorerParams>): void }) {
-  const filings = useViewModel(model.filings);
-  const viewer = usePdfViewer();
-  const companyNumber = params.companyNumber ?? '';
-  const open = (entry: FilingEntry) => {
-    update({ filing: entry.filing.transaction_id });
-    const target = pdfTarget(companyNumber, entry.filing.document_id, 1, entry.description);
-    if (target) viewer.open(target);
-  };
-  return (
-    <section className="panel" aria-labelledby="filings-title">
-      <h2 id="filings-title" className="panel__title">
-        Filings
-      </h2>
-      {filings.status === 'loading' && <Spinner label="Loading filings" />}
-      {filings.message && filings.status !== 'loading' && <p role={filings.status === 'error' ? 'alert' : undefined}>{filings.message}</p>}
-      {filings.groups.map((group) => (
-        <div key={group.category} className="filings-group">
-          <h3 className="filings-group__title">{group.category}</h3>
-          <table className="simple-table">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Pages</th>
-                <th scope="col">Document</th>
-              </tr>
-            </thead>
-            <tbody>
-              {group.entries.map((entry) => (
-                <tr key={entry.filing.transaction_id} className={params.filing === entry.filing.transaction_id ? 'is-selected' : undefined}>
-                  <td>{entry.filing.date ?? '-'}</td>
-                  <td>{entry.filing.type}</td>
-                  <td>{entry.description}</td>
-                  <td>{entry.filing.pages ?? '-'}</td>
-                  <td>
-                    {entry.filing.document_id ? (
-                      <button type="button" className="button button--ghost" onClick={() => open(entry)}>
-                        View
-                      </button>
-                    ) : (
-                      '-'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
-    </section>
   );
 }

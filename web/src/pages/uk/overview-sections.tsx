@@ -17,13 +17,13 @@ import {
   type CompanyOverviewViewModel,
   type FinancialSummaryKey,
   type SeriesItem,
-  type StatementYear,
 } from '@credence/shared';
 import { addressLines, pdfTarget, profileSicText, SOURCE_MISSING_NOTICE, statusTone, type OverviewAnchor } from '../../features/explorer/explorer-url.ts';
 import { PageLinks, SourceValue } from '../../features/explorer/pdf-viewer.tsx';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
+import { StatementTable } from './statement-table.tsx';
 import { Tabs } from './tabs.tsx';
 
 export const SECTION_FAILED = 'Something went wrong in this section.';
@@ -297,44 +297,6 @@ function SummaryCharts({ summary, years }: { summary: NonNullable<CompanyOvervie
         );
       })}
     </ul>
-  );
-}
-
-function StatementTable({ years, companyNumber }: { years: readonly StatementYear[]; companyNumber: string }) {
-  const shown = [...years].sort((a, b) => b.year - a.year).slice(0, 5);
-  if (shown.length === 0) return <p>No data available for this period.</p>;
-  const keys: { key: string; label: string }[] = [];
-  for (const year of shown) for (const line of year.lines) if (!keys.some((k) => k.key === line.key)) keys.push({ key: line.key, label: line.label });
-  return (
-    <div className="table-scroll">
-      <table className="simple-table simple-table--numbers">
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            {shown.map((y) => (
-              <th key={y.year} scope="col">
-                FY{y.year}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map(({ key, label }) => (
-            <tr key={key}>
-              <th scope="row">{label}</th>
-              {shown.map((y) => {
-                const line = y.lines.find((l) => l.key === key);
-                return (
-                  <td key={y.year}>
-                    <SourceValue target={pdfTarget(companyNumber, y.document_id, line?.pageNumber, `${label} FY${y.year}`)}>{formatCurrency(line?.value, line?.currency ?? y.currency)}</SourceValue>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 

@@ -4,6 +4,8 @@ import {
   allPscs,
   CAPITAL_CLASS_LABELS,
   CAPITAL_FILING_CLASSES,
+  capitalChart,
+  currencySymbol,
   CS_EVENT_FILTERS,
   filterConfirmationEvents,
   filterLeadershipEvents,
@@ -29,6 +31,7 @@ import {
   type SortDirection,
 } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
+import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs } from './tabs.tsx';
 
@@ -220,8 +223,8 @@ function InsightCard({ title, headline, tone, open, onToggle, children }: { titl
 
 type ChargesTab = 'summary' | 'all' | 'active' | 'satisfied';
 
-export function ChargesPanel({ overview }: { overview: CompanyOverview }) {
-  const [tab, setTab] = useState<ChargesTab>('summary');
+export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: CompanyOverview; initialTab?: ChargesTab }) {
+  const [tab, setTab] = useState<ChargesTab>(initialTab);
   const charges = overview.charges?.charges ?? [];
   const split = splitCharges(charges);
   const stats = insight<ChargeStatistics>(overview, 'charges');
@@ -342,6 +345,8 @@ export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
   if (!capital || capital.total === 0) return <p>No capital filing data available</p>;
   const latest = capital.latestStatement;
   const previous = capital.previousStatement;
+  const chart = capitalChart(capital);
+  const chartTitle = chart ? `Issued capital (${currencySymbol(chart.currency).trim()})` : '';
   return (
     <div className="columns columns--3">
       <div>
@@ -359,6 +364,12 @@ export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
           </dl>
         ) : (
           <p className="muted">No statement of capital figures</p>
+        )}
+        {chart && (
+          <figure className="capital-chart">
+            <figcaption className="metric-charts__title">{chartTitle} by statement</figcaption>
+            <BarChart title={chartTitle} points={chart.points} format={(v) => formatCurrency(v, chart.currency)} width={220} height={90} />
+          </figure>
         )}
       </div>
       <div>
