@@ -14,7 +14,7 @@
 // Not part of `npm run bench`: it takes a minute and both cores.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -196,21 +196,49 @@ export async function generate(path, rows, seed = 1) {
 
 // ---- The run ---------------------------------------------------------------------------------
 
+/** Runs a command; answers its output, its duration and when (seconds from the spawn) each stderr line arrived. */
 function exec(command, args, env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
+    const since = () => Number(process.hrtime.bigint() - started) / 1e9;
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let partial = '';
+    const lines = [];
     child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      const parts = (partial + d).split('\n');
+      partial = parts.pop();
+      for (const line of parts) lines.push({ at: since(), line });
+    });
     child.on('error', reject);
     child.on('close', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const seconds = since();
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr}${stdout}`));
-      else resolve({ seconds, stdout, stderr });
+      else resolve({ seconds, stdout, stderr, lines });
     });
   });
+}
+
+/**
+ * Where the import's time went, from the moments its stderr lines arrived: start-up (process,
+ * modules, database, migrations check, indexes set aside), the load, the index build, and the
+ * refresh of what is derived from the register (search words, statistics, screener views).
+ */
+function phases(run) {
+  const at = (text) => run.lines.find((l) => l.line.includes(text))?.at;
+  const loading = at('bulk load into an empty table') ?? at('rows/s') ?? 0;
+  const building = at('building ') ?? at('refreshing search words');
+  const built = at('search indexes built in') ?? building;
+  const refreshing = at('refreshing search words') ?? run.seconds;
+  return {
+    startup: loading,
+    load: (building ?? refreshing) - loading,
+    indexes: built !== undefined && building !== undefined ? built - building : 0,
+    refresh: run.seconds - refreshing,
+  };
 }
 
 async function sql(url, text) {
@@ -247,6 +275,7 @@ if (isMain) {
     const columns = Array.from({ length: COLUMNS }, (_, i) => `c${i + 1} text`).join(', ');
     await sql(env.DATABASE_URL, `CREATE TABLE raw_companies (${columns})`);
     await sql(env.DATABASE_URL, 'CHECKPOINT');
+    const copyLoad = loadavg()[0];
     const copy = await exec('psql', [env.DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy raw_companies FROM '${file.replace(/'/g, "''")}' WITH (FORMAT csv, HEADER true)`], {});
     const [{ count: copied }] = await sql(env.DATABASE_URL, 'SELECT count(*)::int AS count FROM raw_companies');
     await sql(env.DATABASE_URL, 'DROP TABLE raw_companies');
@@ -254,7 +283,10 @@ if (isMain) {
     // The real command, on a migrated database (migration time not counted).
     await exec(process.execPath, [ADMIN, 'migrate'], env);
     await sql(env.DATABASE_URL, 'CHECKPOINT');
-    const run = await exec(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--json', '--quiet'], env);
+    // Not --quiet: its lines on stderr time the phases (a progress line every 5 s, no more).
+    const loadBefore = loadavg()[0];
+    const run = await exec(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--json'], env);
+    const loadAfter = loadavg()[0];
     const summary = JSON.parse(run.stdout);
     const [{ count: imported }] = await sql(env.DATABASE_URL, 'SELECT count(*)::int AS count FROM companies');
     // A second run over the same file: every row is an update now.
@@ -263,9 +295,18 @@ if (isMain) {
     const baseRate = copied / copy.seconds;
     const ourRate = imported / run.seconds;
     const fmt = (n) => Math.round(n).toLocaleString('en-GB');
-    console.log(`\ncompanies-csv, ${fmt(copied)} rows, server Postgres (${new URL(BASE_URL).host})`);
+    const parts = phases(run);
+    const withoutRefresh = run.seconds - parts.refresh;
+    console.log(`\ncompanies-csv, ${fmt(copied)} rows, server Postgres (${new URL(BASE_URL).host}), load average ${copyLoad.toFixed(2)} before \\copy, ${loadBefore.toFixed(2)} -> ${loadAfter.toFixed(2)} over the import`);
     console.log(`psql \\copy into an unindexed text table (baseline)   ${copy.seconds.toFixed(1).padStart(6)} s  ${fmt(baseRate).padStart(9)} rows/s`);
     console.log(`credence-admin import companies-csv (end to end)      ${run.seconds.toFixed(1).padStart(6)} s  ${fmt(ourRate).padStart(9)} rows/s   (importer's own count: ${fmt(summary.rowsPerSecond)} rows/s)`);
+    console.log(
+      `  of which: start-up ${parts.startup.toFixed(1)} s, load ${parts.load.toFixed(1)} s, search indexes ${parts.indexes.toFixed(1)} s, ` +
+        `refresh of search words, statistics and screener views ${parts.refresh.toFixed(1)} s`,
+    );
+    console.log(
+      `  without that refresh                                ${withoutRefresh.toFixed(1).padStart(6)} s  ${fmt(imported / withoutRefresh).padStart(9)} rows/s   ratio ${(imported / withoutRefresh / baseRate).toFixed(2)}`,
+    );
     if (again) {
       const againSummary = JSON.parse(again.stdout);
       console.log(`the same import again (every row an update)           ${again.seconds.toFixed(1).padStart(6)} s  ${fmt(imported / again.seconds).padStart(9)} rows/s   (${fmt(againSummary.written)} written)`);

@@ -8,8 +8,9 @@ import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companie
 import { approvedMail } from '../modules/auth/auth.service.js';
 import type { User } from '../modules/users/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { UsageError } from './usage-error.js';
 
-export class UsageError extends Error {}
+export { UsageError };
 
 interface Options {
   email?: string;

@@ -2,9 +2,13 @@
 import 'reflect-metadata';
 import { Command, CommanderError, Option } from 'commander';
 import { ROLES } from '@credence/shared';
-import { runAdmin, UsageError } from './admin-commands.js';
 import { runImport, runSeed, runSync } from './data-commands.js';
+import { UsageError } from './usage-error.js';
 import { IMPORTERS } from '../modules/companies-house/import/importers.js';
+
+/** The account and schema commands run the Nest services: loaded only for them (imports do without). */
+type AdminOptions = Parameters<(typeof import('./admin-commands.js'))['runAdmin']>[1];
+const runAdmin = async (command: string, options: AdminOptions) => (await import('./admin-commands.js')).runAdmin(command, options);
 
 const program = new Command('credence-admin')
   .description(

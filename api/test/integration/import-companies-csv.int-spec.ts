@@ -295,6 +295,37 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       expect(next.infos).toEqual([]);
     });
 
+    it('copies into the empty table, and a company number met twice in the file (one batch, or two) ends as its later row', async () => {
+      await empty();
+      const before = await indexes();
+      const file = join(scratch, 'BasicCompanyData-twice.csv');
+      const [header, ...rows] = fixture;
+      const tesco = rows.findIndex((fields) => fields[1] === '00445790');
+      const second = rows[(tesco + 1) % rows.length];
+      const records = [
+        rows[tesco],
+        second,
+        // The same company twice in the first batch of 8...
+        ['RENAMED IN THE SAME BATCH LIMITED', ...second.slice(1)],
+        ...rows.filter((fields) => fields !== rows[tesco] && fields !== second),
+        // ...and again in the last batch, while the first may still be in flight.
+        ['TESCO STORES PLC', ...rows[tesco].slice(1)],
+      ];
+      writeFileSync(file, [header, ...records].map(quote).join('\r\n') + '\r\n');
+      const reporter = new Collector();
+      const summary = await createCompaniesCsvImporter({ bulkMinBytes: 0 }).run(context(reporter, { batchSize: 8 }), [file]);
+      expect(reporter.infos).toContainEqual(expect.stringContaining('bulk load into an empty table'));
+      expect(reporter.bads).toEqual([]);
+      // Rows written as with the indexes in place: the repeat within a batch once, the later one as an update.
+      expect(summary).toMatchObject({ read: 32, written: 31, skipped: 0 });
+      expect(await count()).toBe(30);
+      expect((await company('00445790')).company_name).toBe('TESCO STORES PLC');
+      expect((await company(second[1])).company_name).toBe('RENAMED IN THE SAME BATCH LIMITED');
+      expect(await company('09145694')).toMatchObject({ sic_codes: ['62012', '62020'] });
+      expect(await indexes()).toEqual(before);
+      expect(await comment()).toBeNull();
+    });
+
     /** Starts the real command and answers once it has set the indexes aside. */
     const startBulk = async (file: string) => {
       const child = spawn(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--batch-size', '2000'], { env: { PATH: process.env.PATH!, ...t.environment.env } });

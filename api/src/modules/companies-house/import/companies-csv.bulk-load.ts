@@ -78,6 +78,11 @@ export class DeferredIndexes {
     private readonly runner: QueryRunner,
     private readonly marker: Marker,
     private readonly reporter: ImportReporter,
+    /**
+     * The table was empty when this load set the indexes aside (not carrying on from an
+     * interrupted one): its rows can be copied straight in (see insertCopyLines).
+     */
+    readonly fresh: boolean,
   ) {}
 
   /**
@@ -105,7 +110,7 @@ export class DeferredIndexes {
             : `companies-csv: an earlier bulk import was interrupted: its ${interrupted.indexes.length} search indexes are rebuilt at the end of this one.`,
         );
         keep = true;
-        return new DeferredIndexes(dataSource, runner, interrupted, options.reporter);
+        return new DeferredIndexes(dataSource, runner, interrupted, options.reporter, false);
       }
       if (options.totalBytes < options.minBytes) return null;
       await runner.startTransaction();
@@ -132,7 +137,7 @@ export class DeferredIndexes {
       }
       keep = true;
       options.reporter.info(`companies-csv: bulk load into an empty table: ${marker.indexes.length} search indexes are built once at the end.`);
-      return new DeferredIndexes(dataSource, runner, marker, options.reporter);
+      return new DeferredIndexes(dataSource, runner, marker, options.reporter, true);
     } finally {
       if (!keep) {
         await runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);

@@ -1,9 +1,11 @@
+import type { EntityManager } from 'typeorm';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
-import { upsertRows } from '../store/company-store.js';
+import { insertCopyLines, upsertCopyLines, upsertRows } from '../store/company-store.js';
 import type { CompanyRow } from '../store/rows.js';
 import { COMPANIES } from '../store/tables.js';
 import { DeferredIndexes } from './companies-csv.bulk-load.js';
-import { companyMapper, HeaderError, indexHeader } from './companies-csv.mapper.js';
+import { companyCopyMapper, companyMapper, COPY_COLUMNS, CopyLine, HeaderError, indexHeader, type ColumnIndex } from './companies-csv.mapper.js';
+import { companyNumberOrder, type KeyOrder } from './company-number-order.js';
 import { Batch, BatchWriter } from './csv-batch-writer.js';
 import { expandPaths, missingParts } from './csv-files.js';
 import { CsvParser, fileSize, parseCsv, readFirstLine, readTextChunks } from './csv-reader.js';
@@ -23,7 +25,7 @@ const PART = /^(.*)-part(\d+)_(\d+)\.csv$/i;
 const BATCH_SETTINGS = { synchronous_commit: 'off', work_mem: '128MB', gin_pending_list_limit: '32MB' };
 
 /** What the file knows: everything but the listing (exchange, ticker), which other sources set and a re-import keeps. */
-const CSV_COLUMNS = COMPANIES.columns.map((column) => column.name).filter((name) => name !== 'exchange' && name !== 'ticker');
+const CSV_COLUMNS: string[] = [...COPY_COLUMNS];
 
 export interface CompaniesCsvOptions {
   /**
@@ -45,7 +47,7 @@ export function createCompaniesCsvImporter(options: CompaniesCsvOptions = {}): I
 export const companiesCsvImporter: Importer = createCompaniesCsvImporter();
 
 async function importCompaniesCsv(context: ImportContext, paths: string[], bulkMinBytes: number): Promise<ImportSummary> {
-  const { dataSource, reporter, signal } = context;
+  const { dataSource, reporter } = context;
   const { files, directories } = expandPaths(paths, FILE_NAME, 'BasicCompanyData CSV');
   if (directories.length) {
     const missing = missingParts(files, PART);
@@ -57,63 +59,110 @@ async function importCompaniesCsv(context: ImportContext, paths: string[], bulkM
   const summary = new SummaryBuilder('companies-csv', files, reporter);
   const sizes = files.map(fileSize);
   const totalBytes = sizes.reduce((a, b) => a + b, 0);
-  const server = supportsCopy(dataSource);
-  const writer = new BatchWriter<CompanyRow>({
+  if (!supportsCopy(dataSource)) {
+    // The embedded database: rows as objects, inserted with unnest, one batch at a time.
+    const writer = new BatchWriter<CompanyRow>({
+      dataSource,
+      concurrency: 1,
+      write: (manager, batch) => upsertRows(manager, COMPANIES, batch.rows, CSV_COLUMNS),
+      written: (count) => summary.wrote(COMPANIES.name, count),
+      bad: (row) => summary.bad(row),
+    });
+    try {
+      await load(context, files, sizes, summary, companyMapper, writer);
+    } finally {
+      await writer.settle();
+    }
+    return summary.finish();
+  }
+  // Server Postgres: each record becomes its line of COPY text as it is read. A bulk load into an
+  // empty table (indexes set aside) copies each batch straight into companies; otherwise, or when
+  // a batch holds a key the table already has, it goes through a staging table and an upsert.
+  const deferred = await DeferredIndexes.begin(dataSource, { totalBytes, minBytes: bulkMinBytes, reporter });
+  const direct = deferred?.fresh ?? false;
+  const lines = (batch: Batch<CopyLine>) => batch.rows.map((row) => row.text);
+  // Each batch's company numbers in order, found once: for the check against the batches in
+  // flight, and for copying the batch in key order.
+  const orders = new WeakMap<Batch<CopyLine>, KeyOrder>();
+  const orderOf = (batch: Batch<CopyLine>): KeyOrder => {
+    let order = orders.get(batch);
+    if (!order) orders.set(batch, (order = companyNumberOrder(batch.rows.map((row) => row.key))));
+    return order;
+  };
+  const write = async (manager: EntityManager, batch: Batch<CopyLine>): Promise<number> => {
+    if (!direct) return upsertCopyLines(manager, COMPANIES, CSV_COLUMNS, lines(batch));
+    return (await insertCopyLines(manager, COMPANIES, CSV_COLUMNS, lines(batch), orderOf(batch).order)).written;
+  };
+  const writer = new BatchWriter<CopyLine>({
     dataSource,
-    concurrency: server ? 2 : 1,
-    write: (manager, batch) => upsertRows(manager, COMPANIES, batch.rows, CSV_COLUMNS),
-    key: (row) => row.company_number,
-    settings: server ? BATCH_SETTINGS : undefined,
+    concurrency: 2,
+    write,
+    // Batches sharing a company number are written one after the other: the later row wins.
+    sortedKeys: (batch) => orderOf(batch).sorted,
+    settings: BATCH_SETTINGS,
     written: (count) => summary.wrote(COMPANIES.name, count),
     bad: (row) => summary.bad(row),
   });
-  const deferred = server ? await DeferredIndexes.begin(dataSource, { totalBytes, minBytes: bulkMinBytes, reporter }) : null;
   try {
-    let pending = new Batch<CompanyRow>();
-    let bytesBefore = 0;
-    reading: for (let f = 0; f < files.length; f++) {
-      const file = files[f];
-      let map: ((fields: string[]) => CompanyRow | string) | null = null;
-      const parser = new CsvParser(
-        (fields, line) => {
-          if (map === null) {
-            map = companyMapper(indexHeader(fields, file), fields.length);
-            return;
-          }
-          summary.summary.read++;
-          const mapped = map(fields);
-          if (typeof mapped === 'string') summary.bad({ file, line, reason: mapped });
-          else pending.add(mapped, file, line);
-        },
-        (line, reason) => {
-          summary.summary.read++;
-          summary.bad({ file, line, reason });
-        },
-      );
-      for await (const chunk of readTextChunks(file)) {
-        parser.push(chunk.text);
-        reporter.progress(summary.summary.read, bytesBefore + chunk.bytesRead, totalBytes);
-        while (pending.size >= context.batchSize) {
-          await writer.submit(pending.take(context.batchSize));
-          if (signal?.aborted) break reading;
-        }
-        if (signal?.aborted) break reading;
-      }
-      parser.end();
-      bytesBefore += sizes[f];
-    }
-    if (!signal?.aborted) {
-      while (pending.size > 0) await writer.submit(pending.take(context.batchSize));
-    }
-    pending = new Batch();
-    await writer.flush();
-    reporter.progress(summary.summary.read, bytesBefore, totalBytes);
+    await load(context, files, sizes, summary, companyCopyMapper, writer);
   } finally {
     // Whatever happened, the batches under way end before the indexes are rebuilt.
     await writer.settle();
     await deferred?.finish();
   }
   return summary.finish();
+}
+
+/** Reads the files in order, maps each record, and hands the good ones to the writer in batches. */
+async function load<T>(
+  context: ImportContext,
+  files: string[],
+  sizes: number[],
+  summary: SummaryBuilder,
+  mapper: (at: ColumnIndex, width: number) => (fields: string[]) => T | string,
+  writer: BatchWriter<T>,
+): Promise<void> {
+  const { reporter, signal } = context;
+  const totalBytes = sizes.reduce((a, b) => a + b, 0);
+  let pending = new Batch<T>();
+  let bytesBefore = 0;
+  reading: for (let f = 0; f < files.length; f++) {
+    const file = files[f];
+    let map: ((fields: string[]) => T | string) | null = null;
+    const parser = new CsvParser(
+      (fields, line) => {
+        if (map === null) {
+          map = mapper(indexHeader(fields, file), fields.length);
+          return;
+        }
+        summary.summary.read++;
+        const mapped = map(fields);
+        if (typeof mapped === 'string') summary.bad({ file, line, reason: mapped });
+        else pending.add(mapped, file, line);
+      },
+      (line, reason) => {
+        summary.summary.read++;
+        summary.bad({ file, line, reason });
+      },
+    );
+    for await (const chunk of readTextChunks(file)) {
+      parser.push(chunk.text);
+      reporter.progress(summary.summary.read, bytesBefore + chunk.bytesRead, totalBytes);
+      while (pending.size >= context.batchSize) {
+        await writer.submit(pending.take(context.batchSize));
+        if (signal?.aborted) break reading;
+      }
+      if (signal?.aborted) break reading;
+    }
+    parser.end();
+    bytesBefore += sizes[f];
+  }
+  if (!signal?.aborted) {
+    while (pending.size > 0) await writer.submit(pending.take(context.batchSize));
+  }
+  pending = new Batch();
+  await writer.flush();
+  reporter.progress(summary.summary.read, bytesBefore, totalBytes);
 }
 
 async function checkHeader(file: string): Promise<void> {

@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { companyMapper, HeaderError, indexHeader, PUBLISHED_COLUMNS, publishedDate } from './companies-csv.mapper.js';
+import { arrayLiteral, escapeCopy } from '../../../core/database/bulk-insert.js';
+import { COMPANIES } from '../store/tables.js';
+import { companyCopyMapper, companyMapper, COPY_COLUMNS, CopyLine, HeaderError, indexHeader, PUBLISHED_COLUMNS, publishedDate } from './companies-csv.mapper.js';
 
 // The header as Companies House publishes it: leading spaces before some names.
 const HEADER = (
@@ -17,6 +19,7 @@ const HEADER = (
 ).split(',');
 
 const map = companyMapper(indexHeader(HEADER, 'test.csv'), HEADER.length);
+const mapCopy = companyCopyMapper(indexHeader(HEADER, 'test.csv'), HEADER.length);
 
 function record(values: Record<string, string>): string[] {
   const fields = HEADER.map(() => '');
@@ -181,5 +184,66 @@ describe('BasicCompanyData mapping', () => {
       const ok = map(record({ CompanyName: 'X', CompanyNumber: '00000001', IncorporationDate: '29/02/2020' }));
       expect(typeof ok !== 'string' && ok.incorporation_date).toBe('2020-02-29');
     }
+  });
+
+  describe('as lines of COPY text (server Postgres)', () => {
+    /** A row object as COPY's text format writes it: \\N for none, arrays and JSON as literals, escaped. */
+    const asCopy = (row: Record<string, unknown>) =>
+      COPY_COLUMNS.map((column) => {
+        const value = row[column];
+        if (value === null || value === undefined) return '\\N';
+        if (Array.isArray(value)) return escapeCopy(column === 'previous_names' ? JSON.stringify(value) : arrayLiteral(value as string[]));
+        return escapeCopy(String(value));
+      }).join('\t');
+
+    it('fills every companies column but the listing, in the table\'s order', () => {
+      expect([...COPY_COLUMNS]).toEqual(COMPANIES.columns.map((c) => c.name).filter((name) => name !== 'exchange' && name !== 'ticker'));
+    });
+
+    it('writes the published sample line as the row companyMapper makes', () => {
+      const line = mapCopy(OBAC);
+      expect(line).toBeInstanceOf(CopyLine);
+      expect((line as CopyLine).key).toBe('07687209');
+      expect((line as CopyLine).text).toBe(
+        [
+          '07687209', '!OBAC UK LIMITED', 'Active', 'Private Limited Company', 'United Kingdom', '2011-06-29', '\\N', '\\N', '\\N',
+          'UNIT 9   BERRY COURT FARM BRAMLEY ROAD', 'LITTLE LONDON', 'TADLEY', 'HAMPSHIRE', '\\N', 'RG26 5AT', '{"70229"}',
+          '{"70229 - Management consultancy activities other than financial management"}', '29', '12', '2022-09-29', '2020-12-31',
+          'TOTAL EXEMPTION FULL', '2022-07-13', '2021-06-29', '0', '0', '1', '1',
+          '[{"name":"!OBAC FITTINGS LIMITED","effective_from":"2011-06-29","ceased_on":"2011-07-15"}]',
+          'http://business.data.gov.uk/id/company/07687209', 'csv',
+        ].join('\t'),
+      );
+    });
+
+    it('agrees with companyMapper on every record, escaping tabs, line breaks, backslashes and quotes, with the same reasons for bad ones', () => {
+      const records = [
+        OBAC,
+        record({ CompanyName: 'TAB\tAND\\BACKSLASH "LTD"', CompanyNumber: 'sc123456', 'RegAddress.AddressLine1': 'THE STUDIO\r\n14 BACK LANE', 'RegAddress.PostTown': '  ', CompanyStatus: ' Active ' }),
+        record({ CompanyName: 'X', CompanyNumber: '445790', 'SICCode.SicText_1': '62012 - Say "hi" \\ bye', 'SICCode.SicText_3': '62020 - Information technology consultancy activities', 'SICCode.SicText_4': '62012 - again' }),
+        record({ CompanyName: 'LP', CompanyNumber: 'LP012345', 'SICCode.SicText_1': 'None Supplied', 'Accounts.AccountRefDay': ' 31', 'Mortgages.NumMortCharges': '2147483647' }),
+        record({ CompanyName: 'C LTD', CompanyNumber: 'SC000001', IncorporationDate: '01/01/2000', 'PreviousName_1.CONDATE': '01/01/2010', 'PreviousName_1.CompanyName': 'B\tLTD', 'PreviousName_2.CONDATE': '01/01/2005', 'PreviousName_2.CompanyName': 'A "LTD"' }),
+        OBAC.slice(0, 54),
+        record({ CompanyName: 'X' }),
+        record({ CompanyName: 'X', CompanyNumber: 'ABC-1234' }),
+        record({ CompanyNumber: '00000001' }),
+        record({ CompanyName: 'X', CompanyNumber: '00000001', IncorporationDate: '31/02/2020' }),
+        record({ CompanyName: 'X', CompanyNumber: '00000001', 'Mortgages.NumMortCharges': '2147483648' }),
+        record({ CompanyName: 'X', CompanyNumber: '00000001', 'SICCode.SicText_2': 'Software' }),
+        record({ CompanyName: 'X', CompanyNumber: '00000001', 'PreviousName_1.CONDATE': '01/01/2001' }),
+      ];
+      for (let pass = 0; pass < 2; pass++) {
+        // Twice: the second time from the mappers' caches.
+        for (const fields of records) {
+          const row = map(fields);
+          const line = mapCopy(fields);
+          if (typeof row === 'string') expect(line).toBe(row);
+          else expect(line).toEqual(new CopyLine(row.company_number, asCopy(row as unknown as Record<string, unknown>)));
+        }
+      }
+      const tabbed = mapCopy(records[1]) as CopyLine;
+      expect(tabbed.text.split('\t').slice(0, 3)).toEqual(['SC123456', 'TAB\\tAND\\\\BACKSLASH "LTD"', 'Active']);
+      expect(tabbed.text).toContain('\tTHE STUDIO\\r\\n14 BACK LANE\t');
+    });
   });
 });

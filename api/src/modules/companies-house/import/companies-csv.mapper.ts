@@ -1,3 +1,4 @@
+import { arrayLiteral, COPY_NULL, escapeCopy } from '../../../core/database/bulk-insert.js';
 import type { CompanyRow } from '../store/rows.js';
 
 /**
@@ -135,12 +136,71 @@ const text = (value: string): string | null => {
 const SIC_COLUMNS = ['SICCode.SicText_1', 'SICCode.SicText_2', 'SICCode.SicText_3', 'SICCode.SicText_4'] as const;
 
 /**
+ * The companies columns a record fills, in the order of companyCopyMapper's lines: everything but
+ * the listing (exchange, ticker), which other sources set and a re-import keeps.
+ */
+export const COPY_COLUMNS = [
+  'company_number',
+  'company_name',
+  'company_status',
+  'company_category',
+  'country_of_origin',
+  'incorporation_date',
+  'dissolution_date',
+  'address_care_of',
+  'address_po_box',
+  'address_line_1',
+  'address_line_2',
+  'post_town',
+  'county',
+  'country',
+  'postcode',
+  'sic_codes',
+  'sic_texts',
+  'accounts_ref_day',
+  'accounts_ref_month',
+  'accounts_next_due',
+  'accounts_last_made_up',
+  'accounts_category',
+  'conf_stmt_next_due',
+  'conf_stmt_last_made_up',
+  'mortgages_outstanding',
+  'mortgages_part_satisfied',
+  'mortgages_satisfied',
+  'mortgages_total',
+  'previous_names',
+  'uri',
+  'source',
+] as const;
+
+/** A record as one line of COPY's text format (COPY_COLUMNS), with its company number. */
+export class CopyLine {
+  constructor(
+    readonly key: string,
+    readonly text: string,
+  ) {}
+}
+
+/**
  * The mapper for a file's header: one published record → a companies row, or the reason it cannot
  * be one (a string). Every value is checked here, before any batch is written, so that a bad value
  * never rolls back a batch of good rows. Specialised per header (the column positions are
  * constants of the closure): it runs millions of times.
  */
 export function companyMapper(at: ColumnIndex, width: number): (fields: string[]) => CompanyRow | string {
+  return mapper(at, width, false) as (fields: string[]) => CompanyRow | string;
+}
+
+/**
+ * companyMapper with the same checks and reasons, answering the row as its line of COPY's text
+ * format (COPY_COLUMNS) for server Postgres: the line is all a batch keeps of a record, so there
+ * is no row object to build, keep until the batch is written, and convert.
+ */
+export function companyCopyMapper(at: ColumnIndex, width: number): (fields: string[]) => CopyLine | string {
+  return mapper(at, width, true) as (fields: string[]) => CopyLine | string;
+}
+
+function mapper(at: ColumnIndex, width: number, copy: boolean): (fields: string[]) => CompanyRow | CopyLine | string {
   const iName = at.CompanyName;
   const iNumber = at.CompanyNumber;
   const iCareOf = at['RegAddress.CareOf'];
@@ -177,11 +237,13 @@ export function companyMapper(at: ColumnIndex, width: number): (fields: string[]
   // it seems: every row lives until its batch is written, and the garbage collector copies what
   // lives. The lookups are cheaper than a Map of strings: recent values compared with ===, dates
   // and SIC codes by number.
-  const status = recentValues();
-  const category = recentValues();
-  const origin = recentValues();
-  const country = recentValues();
-  const accountsCategory = recentValues();
+  // In COPY mode they hold the values as COPY text (escaped, \N for none).
+  const shared = copy ? copyText : text;
+  const status = recentValues(shared);
+  const category = recentValues(shared);
+  const origin = recentValues(shared);
+  const country = recentValues(shared);
+  const accountsCategory = recentValues(shared);
   const date = dateCache();
   const sicCache = new Map<number, { text: string; list: SicList | string }>();
 
@@ -270,6 +332,42 @@ export function companyMapper(at: ColumnIndex, width: number): (fields: string[]
       }
     }
 
+    if (copy) {
+      // Dates are ISO or null and numbers digits: nothing to escape. The order of COPY_COLUMNS.
+      const line = [
+        number,
+        escapeCopy(name),
+        status(fields[iStatus]),
+        category(fields[iCategory]),
+        origin(fields[iOrigin]),
+        incorporated ?? COPY_NULL,
+        dissolved ?? COPY_NULL,
+        copyText(fields[iCareOf]),
+        copyText(fields[iPoBox]),
+        copyText(fields[iLine1]),
+        copyText(fields[iLine2]),
+        copyText(fields[iTown]),
+        copyText(fields[iCounty]),
+        country(fields[iCountry]),
+        copyText(fields[iPostcode]),
+        (sics.copy ??= `${escapeCopy(arrayLiteral(sics.codes))}\t${escapeCopy(arrayLiteral(sics.texts))}`),
+        refDay === null ? COPY_NULL : String(refDay),
+        refMonth === null ? COPY_NULL : String(refMonth),
+        accountsNext ?? COPY_NULL,
+        accountsLast ?? COPY_NULL,
+        accountsCategory(fields[iAccountsCategory]),
+        confNext ?? COPY_NULL,
+        confLast ?? COPY_NULL,
+        outstanding === null ? COPY_NULL : String(outstanding),
+        partSatisfied === null ? COPY_NULL : String(partSatisfied),
+        satisfied === null ? COPY_NULL : String(satisfied),
+        total === null ? COPY_NULL : String(total),
+        previousNames === NO_NAMES ? '[]' : escapeCopy(JSON.stringify(previousNames)),
+        copyText(fields[iUri]),
+        'csv',
+      ].join('\t');
+      return new CopyLine(number, line);
+    }
     return {
       company_number: number,
       company_name: name,
@@ -326,7 +424,8 @@ function sicList(values: string[]): SicList | string {
   return { codes: Object.freeze(codes) as string[], texts: Object.freeze(texts) as string[] };
 }
 
-type SicList = { codes: string[]; texts: string[] };
+/** `copy`: the two columns as COPY text, made once per list (lists are shared through the cache). */
+type SicList = { codes: string[]; texts: string[]; copy?: string };
 
 /** The number made of the digits a SIC text starts with (-1 for none): a cache key. */
 function leadingCode(text: string): number {
@@ -340,13 +439,19 @@ function leadingCode(text: string): number {
   return i === 0 ? -1 : n;
 }
 
+/** text() as a value of COPY's text format: escaped, \N for none. */
+function copyText(value: string): string {
+  const trimmed = text(value);
+  return trimmed === null ? COPY_NULL : escapeCopy(trimmed);
+}
+
 /**
- * text() for a column of few distinct values, answering one shared string per value: the last 16
- * distinct values, compared with ===, each hit moving one place forward.
+ * `convert` (text() or copyText()) for a column of few distinct values, answering one shared
+ * string per value: the last 16 distinct values, compared with ===, each hit moving one place forward.
  */
-function recentValues(size = 16): (raw: string) => string | null {
+function recentValues<V extends string | null>(convert: (raw: string) => V, size = 16): (raw: string) => V {
   const raws: string[] = [];
-  const values: (string | null)[] = [];
+  const values: V[] = [];
   return (raw) => {
     for (let i = 0; i < raws.length; i++) {
       if (raws[i] === raw) {
@@ -360,7 +465,7 @@ function recentValues(size = 16): (raw: string) => string | null {
         return value;
       }
     }
-    const value = text(raw);
+    const value = convert(raw);
     if (raws.length < size) {
       raws.push(raw);
       values.push(value);

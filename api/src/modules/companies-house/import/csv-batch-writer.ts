@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { intersects } from './company-number-order.js';
 import type { BadRow } from './importer.js';
 
 /**
@@ -63,6 +64,11 @@ export interface BatchWriterOptions<T> {
   write(manager: EntityManager, batch: Batch<T>, reject: (index: number, reason: string) => void): Promise<number>;
   /** When given, a batch holding a key that a batch in flight also holds waits for it, so a later row always wins. */
   key?(row: T): string;
+  /**
+   * The same rule as `key`, for keys that can be given as numbers: the batch's keys, ascending
+   * (equal keys equal numbers). Batches are then compared by merging, without a Set per batch.
+   */
+  sortedKeys?(batch: Batch<T>): Float64Array;
   /** Transaction-local settings (set_config(..., true)) applied at the start of every batch. */
   settings?: Record<string, string>;
   /** Rows written, as each batch commits. */
@@ -73,6 +79,7 @@ export interface BatchWriterOptions<T> {
 
 interface InFlight {
   keys: Set<string> | null;
+  sorted: Float64Array | null;
   done: Promise<void>;
 }
 
@@ -94,11 +101,15 @@ export class BatchWriter<T> {
   async submit(batch: Batch<T>): Promise<void> {
     if (batch.size === 0) return;
     this.throwIfFailed();
-    const { key, concurrency } = this.options;
+    const { key, sortedKeys, concurrency } = this.options;
     let keys: Set<string> | null = null;
+    let sorted: Float64Array | null = null;
     // The batches in flight that hold one of this batch's keys: this one starts after them.
     const before = new Set<InFlight>();
-    if (key && concurrency > 1) {
+    if (sortedKeys && concurrency > 1) {
+      sorted = sortedKeys(batch);
+      for (const other of this.inFlight) if (other.sorted && intersects(sorted, other.sorted)) before.add(other);
+    } else if (key && concurrency > 1) {
       keys = new Set<string>();
       const others = [...this.inFlight].filter((other) => other.keys);
       for (const row of batch.rows) {
@@ -113,7 +124,7 @@ export class BatchWriter<T> {
       await Promise.race([...this.inFlight].map((other) => other.done));
       this.throwIfFailed();
     }
-    const entry: InFlight = { keys, done: Promise.resolve() };
+    const entry: InFlight = { keys, sorted, done: Promise.resolve() };
     entry.done = this.writeBatch(batch)
       .catch((error) => {
         this.failure ??= error;

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { lenderKey } from '@credence/shared';
-import { bulkInsert } from '../../../core/database/bulk-insert.js';
+import { bulkInsert, copyLines } from '../../../core/database/bulk-insert.js';
 import type { ChargeRow } from './rows.js';
 import { CHARGE_LENDERS, CHARGES, type TableSpec } from './tables.js';
 
@@ -36,10 +36,80 @@ function chosenColumns(table: TableSpec, only?: string[]): string[] {
 export async function upsertRows(manager: EntityManager, table: TableSpec, rows: object[], columns?: string[]): Promise<number> {
   if (rows.length === 0) return 0;
   const names = chosenColumns(table, columns);
-  const stage = `stage_${table.name}`;
-  await manager.query(`CREATE TEMP TABLE ${stage} (LIKE ${table.name} INCLUDING DEFAULTS) ON COMMIT DROP`);
+  const stage = await createStage(manager, table);
   const specs = names.map((name) => table.columns.find((c) => c.name === name)!);
   await bulkInsert(manager, stage, specs, toArrays(table, names, rows));
+  return upsertFromStage(manager, table, names);
+}
+
+/**
+ * upsertRows for rows already in COPY's text format (server Postgres): `lines[i]` holds the values
+ * of `columns` in that order (which must include the key). The same rules: the last line with a
+ * key wins, other columns keep their stored values on update.
+ */
+export async function upsertCopyLines(manager: EntityManager, table: TableSpec, columns: string[], lines: string[]): Promise<number> {
+  if (lines.length === 0) return 0;
+  checkCopyColumns(table, columns);
+  const stage = await createStage(manager, table);
+  await copyLines(manager, stage, columns, lines);
+  return upsertFromStage(manager, table, columns);
+}
+
+/**
+ * Bulk load of rows in COPY's text format (server Postgres): COPY straight into the table, which
+ * skips the staging table, its sort and the conflict checks. For a table that is not expected to
+ * hold these keys yet (a bulk load into an empty table). If it does after all (a key twice in the
+ * input, rows an interrupted run left, another writer), the COPY fails on the primary key and the
+ * batch is upserted instead from a savepoint, so that the outcome is upsertCopyLines's: nothing
+ * duplicated, the last line with a key wins (`lines` in input order). Answers the rows written.
+ */
+export async function insertCopyLines(
+  manager: EntityManager,
+  table: TableSpec,
+  columns: string[],
+  lines: string[],
+  /** The lines' positions in key order, when the caller knows them (else the lines are sorted here). */
+  order?: ArrayLike<number>,
+): Promise<{ written: number; upserted: boolean }> {
+  if (lines.length === 0) return { written: 0, upserted: false };
+  checkCopyColumns(table, columns);
+  // In key order: the primary key's pages are then visited in order, once per batch, rather than
+  // at random, which took a million-row load from 7.5 s to 5.7 s of the server's time. With the key
+  // first, the lines sort as their keys do (a tab sorts before any character of a key).
+  const ordered = order ? Array.from(order, (at) => lines[at]) : table.key.length === 1 && columns[0] === table.key[0] ? [...lines].sort() : lines;
+  await manager.query('SAVEPOINT bulk_copy');
+  try {
+    const written = await copyLines(manager, table.name, columns, ordered);
+    await manager.query('RELEASE SAVEPOINT bulk_copy');
+    return { written, upserted: false };
+  } catch (error) {
+    if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
+    await manager.query('ROLLBACK TO SAVEPOINT bulk_copy');
+  }
+  return { written: await upsertCopyLines(manager, table, columns, lines), upserted: true };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+function sqlState(error: unknown): unknown {
+  const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
+  return e?.code ?? e?.driverError?.code;
+}
+
+function checkCopyColumns(table: TableSpec, columns: string[]): void {
+  for (const key of table.key) if (!columns.includes(key)) throw new Error(`${table.name}: the key column ${key} is not among the columns`);
+  chosenColumns(table, columns);
+}
+
+async function createStage(manager: EntityManager, table: TableSpec): Promise<string> {
+  const stage = `stage_${table.name}`;
+  await manager.query(`CREATE TEMP TABLE ${stage} (LIKE ${table.name} INCLUDING DEFAULTS) ON COMMIT DROP`);
+  return stage;
+}
+
+/** INSERT ... ON CONFLICT DO UPDATE from the staging table (the last staged row of a key wins), then drops it. */
+async function upsertFromStage(manager: EntityManager, table: TableSpec, names: string[]): Promise<number> {
+  const stage = `stage_${table.name}`;
   const keys = table.key.join(', ');
   const updates = names.filter((n) => !table.key.includes(n)).map((n) => `${n} = EXCLUDED.${n}`);
   if (table.name === 'companies') updates.push('updated_at = now()');
