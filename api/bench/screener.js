@@ -26,7 +26,7 @@ const PATHS = (process.env.BENCH_PATHS ?? 'memory,database').split(',').map((p) 
 
 function startApi(path) {
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-'));
-  const env = path === 'memory' ? { DATABASE_URL: url, LOG_LEVEL: 'info' } : { DATABASE_URL: url, SCREENER_MEMORY: 'false' };
+  const env = path === 'memory' ? { DATABASE_URL: url, LOG_LEVEL: 'info', SCREENER_MEMORY: 'true' } : { DATABASE_URL: url, SCREENER_MEMORY: 'false' };
   return startServer(serverEnv(dataDir, env)).then((server) => ({ ...server, dataDir }));
 }
 
