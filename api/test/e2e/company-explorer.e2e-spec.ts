@@ -101,6 +101,9 @@ describe('UK company explorer API', () => {
     it('finds a fragment from the middle of a name and a misspelt name', async () => {
       const fragment = await get('/api/companies_house/search_companies?query=light%20software');
       expect(fragment.body[0].CompanyName).toBe('NORTHERN LIGHT SOFTWARE LTD');
+      // Pieces of words (no name holds them whole) are still looked for inside names.
+      const pieces = await get('/api/companies_house/search_companies?query=ight%20softw');
+      expect(pieces.body[0].CompanyName).toBe('NORTHERN LIGHT SOFTWARE LTD');
       const misspelt = await get('/api/companies_house/search_companies?query=caledonain%20renewables');
       expect(misspelt.body[0].CompanyName).toBe('CALEDONIAN RENEWABLES LIMITED');
     });

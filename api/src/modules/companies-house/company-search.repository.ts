@@ -133,26 +133,42 @@ export class CompanySearchRepository {
     const lowered = text.toLowerCase();
     const number = normaliseCompanyNumber(text);
     const postcode = normalisePostcode(text);
-    let rows = await this.asTyped(lowered, number, postcode, limit);
+    const typed = await this.asTyped(lowered, number, postcode, limit, lowered.length >= 4);
     // Text found as typed is not a misspelling: no need to guess.
-    if (rows.length > 0 || lowered.length < 4) return rows;
-    const corrected = await this.correctWords(await this.wordCounts(nameWords(lowered)));
+    if (typed.rows.length > 0 || lowered.length < 4) return typed.rows;
+    const corrected = await this.correctWords(typed.counts ?? (await this.wordCounts(nameWords(lowered))));
     if (corrected !== lowered) {
-      rows = await this.asTyped(corrected, number, postcode, limit);
+      const rows = (await this.asTyped(corrected, number, postcode, limit, false)).rows;
+      if (rows.length > 0) return rows;
+    }
+    // The fragment search put off for a word found in no name (the word list may lag the names).
+    if (typed.fragment) {
+      const rows = await typed.fragment();
       if (rows.length > 0) return rows;
     }
     const params = [number, escapeLike(lowered), lowered, postcode, limit];
-    rows = await this.db.query(RANKED(SAME_START), [...params, escapeLike(lowered.slice(0, 3))]);
+    const rows: SearchRow[] = await this.db.query(RANKED(SAME_START), [...params, escapeLike(lowered.slice(0, 3))]);
     if (rows.length > 0) return rows;
     return this.db.query(RANKED(MISSPELT), params);
   }
 
-  /** Names matching the text as typed: number, prefix or postcode, then (when those fall short) fragments. */
-  private async asTyped(lowered: string, number: string | null, postcode: string | null, limit: number): Promise<SearchRow[]> {
+  /**
+   * Names matching the text as typed: number, prefix or postcode, then (when those fall short)
+   * fragments. With `deferUnknown`, when nothing matched so far and a word of the text is inside
+   * no word that names hold (a misspelling, most often), the fragment search (a trigram probe of
+   * every name, which would find nothing) is not run but handed back, for after the correction.
+   */
+  private async asTyped(
+    lowered: string,
+    number: string | null,
+    postcode: string | null,
+    limit: number,
+    deferUnknown: boolean,
+  ): Promise<{ rows: SearchRow[]; counts?: Map<string, number>; fragment?: () => Promise<SearchRow[]> }> {
     const params = [number, escapeLike(lowered), lowered, postcode, limit];
     const rows: SearchRow[] = await this.db.query(RANKED(DIRECT), params);
     // A number or a postcode that matched is what was meant.
-    if (rows.length >= limit || ((number || postcode) && rows.length > 0) || lowered.length < 3) return rows;
+    if (rows.length >= limit || ((number || postcode) && rows.length > 0) || lowered.length < 3) return { rows };
     const counts = await this.wordCounts(nameWords(lowered));
     const anchor = anchorWord(counts);
     // Names that start with the text were found. Looking for it inside names too is worth it only
@@ -160,21 +176,33 @@ export class CompanySearchRepository {
     // what was meant, and its last word may be a piece still being typed ("acme wid"), inside
     // too many words for the trigram index to be cheap.
     const names = counts.get(anchor) ?? 0;
-    if (rows.length > 0 && (counts.size > 1 || names > COMMON_WORD_NAMES)) return rows;
-    return this.db.query(RANKED(`${DIRECT} UNION ${FRAGMENT}`), [...params, escapeLike(anchor)]);
+    if (rows.length > 0 && (counts.size > 1 || names > COMMON_WORD_NAMES)) return { rows, counts };
+    const fragment = (): Promise<SearchRow[]> => this.db.query(RANKED(`${DIRECT} UNION ${FRAGMENT}`), [...params, escapeLike(anchor)]);
+    if (deferUnknown && rows.length === 0 && [...counts.keys()].some((word) => counts.nowhere.has(word))) return { rows, counts, fragment };
+    return { rows: await fragment(), counts };
   }
 
   /**
-   * How many names hold each word of the query (0: no name has it as a whole word). Looked up by a
-   * join on the primary key: for `word = ANY(...)` the planner would pick the trigram index.
+   * How many names hold each word of the query (0: no name has it as a whole word), and of the
+   * words no name holds, which are not even inside a word that names hold (`nowhere`): no name
+   * contains those as typed, so the fragment search (a trigram probe of every name) is skipped
+   * for them. Looked up by a join on the primary key (for `word = ANY(...)` the planner would
+   * pick the trigram index) and, for unknown words, the short word list's trigram index.
    */
-  private async wordCounts(words: string[]): Promise<Map<string, number>> {
-    const found: { word: string; names: number }[] = await this.db.query(
-      `SELECT w.word, w.names FROM unnest($1::text[]) AS e(word) JOIN company_name_words w ON w.word = e.word`,
+  private async wordCounts(words: string[]): Promise<Map<string, number> & { nowhere: Set<string> }> {
+    const found: { word: string; names: number | null; inside: boolean | null }[] = await this.db.query(
+      `SELECT e.word, w.names,
+              CASE WHEN w.names IS NULL THEN EXISTS (
+                SELECT 1 FROM company_name_words x
+                 WHERE x.word LIKE '%' || replace(replace(replace(e.word, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%') END AS inside
+         FROM unnest($1::text[]) AS e(word) LEFT JOIN company_name_words w ON w.word = e.word`,
       [words],
     );
-    const counts = new Map(words.map((word) => [word, 0]));
-    for (const { word, names } of found) counts.set(word, names);
+    const counts = Object.assign(new Map(words.map((word) => [word, 0])), { nowhere: new Set<string>() });
+    for (const { word, names, inside } of found) {
+      counts.set(word, names ?? 0);
+      if (names === null && inside === false) counts.nowhere.add(word);
+    }
     return counts;
   }
 
