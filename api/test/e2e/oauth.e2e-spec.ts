@@ -38,6 +38,8 @@ describe('sign-in with identity providers', () => {
   before(async () => {
     provider = await startFakeIdentityProvider();
     t = await startTestApi({
+      GOOGLE_CLIENT_ID: provider.googleClientId,
+      GOOGLE_TOKENINFO_URL: provider.googleTokeninfoUrl,
       GOOGLE_USERINFO_URL: provider.googleUserinfoUrl,
       MICROSOFT_CLIENT_ID: provider.microsoftApp.clientId,
       MICROSOFT_CLIENT_SECRET: provider.microsoftApp.clientSecret,
@@ -68,8 +70,10 @@ describe('sign-in with identity providers', () => {
       expect(me.status).toBe(200);
       expect(me.body.email).toBe('ada@example.com');
 
-      expect(provider.requests).toHaveLength(1);
-      const [request] = provider.requests;
+      // First whose client the token was issued to, then the profile.
+      expect(provider.requests).toHaveLength(2);
+      const [tokeninfo, request] = provider.requests;
+      expect(tokeninfo).toMatchObject({ method: 'POST', path: '/oauth2/v3/tokeninfo', form: { access_token: oauthToken } });
       expect(request).toMatchObject({ method: 'GET', path: '/oauth2/v3/userinfo', body: '' });
       expect(request.headers.authorization).toBe(`Bearer ${oauthToken}`);
       expect(request.reply?.status).toBe(200);
@@ -125,9 +129,20 @@ describe('sign-in with identity providers', () => {
       const reply = await t.request('POST', '/api/auth/google', { body: { oauth_token: 'ya29.forged-or-expired' } });
       expect(reply.status).toBe(401);
       expect(reply.body).toEqual({ error: ACCOUNT_MESSAGES.oauthTokenRejected, statusCode: 401 });
+      // Google's tokeninfo refuses it first; its profile is never asked for.
       expect(provider.requests).toHaveLength(1);
-      expect(provider.requests[0].headers.authorization).toBe('Bearer ya29.forged-or-expired');
-      expect(provider.requests[0].reply).toEqual({ status: 401, body: { error: 'invalid_token', error_description: 'Invalid Credentials' } });
+      expect(provider.requests[0]).toMatchObject({ method: 'POST', path: '/oauth2/v3/tokeninfo', form: { access_token: 'ya29.forged-or-expired' } });
+      expect(provider.requests[0].reply).toEqual({ status: 400, body: { error: 'invalid_token', error_description: 'Invalid Value' } });
+    });
+
+    it('answers 401 for a real Google token issued to another application, without reading its profile', async () => {
+      provider.clearRequests();
+      // Any site with Google sign-in receives such tokens from its users and could replay them here.
+      const foreign = provider.googleToken(googleProfile('ada@example.com'), '999999999999-some-other-site.apps.googleusercontent.com');
+      const reply = await t.request('POST', '/api/auth/google', { body: { oauth_token: foreign } });
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ error: ACCOUNT_MESSAGES.oauthTokenRejected, statusCode: 401 });
+      expect(provider.requests.map((r) => r.path)).toEqual(['/oauth2/v3/tokeninfo']);
     });
 
     it('answers 502 when Google fails with a server error', async () => {
@@ -277,6 +292,8 @@ describe('sign-in with identity providers', () => {
     before(async () => {
       const nowhere = await closedPortUrl();
       down = await startTestApi({
+        GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+        GOOGLE_TOKENINFO_URL: `${nowhere}/oauth2/v3/tokeninfo`,
         GOOGLE_USERINFO_URL: `${nowhere}/oauth2/v3/userinfo`,
         MICROSOFT_CLIENT_ID: 'client',
         MICROSOFT_CLIENT_SECRET: 'secret',
@@ -293,6 +310,22 @@ describe('sign-in with identity providers', () => {
       const microsoft = await down.request('POST', '/api/auth/microsoft', { body: { code: 'anything' } });
       expect(microsoft.status).toBe(502);
       expect(microsoft.body).toEqual({ error: ACCOUNT_MESSAGES.providerUnavailable, statusCode: 502 });
+    });
+  });
+
+  describe('when Google sign-in is not configured', () => {
+    let bare: TestApi;
+    before(async () => {
+      bare = await startTestApi({ GOOGLE_TOKENINFO_URL: provider.googleTokeninfoUrl, GOOGLE_USERINFO_URL: provider.googleUserinfoUrl });
+    });
+    after(() => bare?.close());
+
+    it('answers 503 googleNotConfigured without calling Google: with no client id, no token can be checked as ours', async () => {
+      provider.clearRequests();
+      const reply = await bare.request('POST', '/api/auth/google', { body: { oauth_token: provider.googleToken(googleProfile('ada@example.com')) } });
+      expect(reply.status).toBe(503);
+      expect(reply.body).toEqual({ error: ACCOUNT_MESSAGES.googleNotConfigured, statusCode: 503 });
+      expect(provider.requests).toHaveLength(0);
     });
   });
 

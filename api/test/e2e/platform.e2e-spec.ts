@@ -202,7 +202,13 @@ describe('the request log of a running server (LOG_LEVEL=info)', () => {
   let server: Server;
   before(async () => {
     // Google sign-in goes nowhere: the test only needs its request in the log.
-    environment = await createTestEnvironment({ LOG_LEVEL: 'info', GOOGLE_USERINFO_URL: `${await closedPortUrl()}/oauth2/v3/userinfo` });
+    const closed = await closedPortUrl();
+    environment = await createTestEnvironment({
+      LOG_LEVEL: 'info',
+      GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com',
+      GOOGLE_TOKENINFO_URL: `${closed}/oauth2/v3/tokeninfo`,
+      GOOGLE_USERINFO_URL: `${closed}/oauth2/v3/userinfo`,
+    });
     server = await startServer({ ...environment.env, PORT: '0' });
   });
   after(async () => {

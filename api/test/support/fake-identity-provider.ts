@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Google's and Microsoft's identity endpoints, answering in their real shapes:
  *
+ * - Google   POST /oauth2/v3/tokeninfo           (access_token=<token>: whose client the token was issued to)
  * - Google   GET  /oauth2/v3/userinfo            (Authorization: Bearer <access token>)
  * - Microsoft POST /common/oauth2/v2.0/token      (application/x-www-form-urlencoded, authorization_code grant)
  * - Microsoft GET  /v1.0/me                       (Microsoft Graph, Authorization: Bearer <access token>)
@@ -47,7 +48,10 @@ export interface RecordedRequest {
   reply?: { status: number; body: any };
 }
 
-export type Endpoint = 'google' | 'microsoftToken' | 'microsoftProfile';
+export type Endpoint = 'google' | 'googleTokeninfo' | 'microsoftToken' | 'microsoftProfile';
+
+/** The Google client id tokens are issued to unless a test names another (an other site's sign-in). */
+export const FAKE_GOOGLE_CLIENT_ID = '000000000000-credencetest.apps.googleusercontent.com';
 
 export interface MicrosoftApp {
   clientId: string;
@@ -58,13 +62,15 @@ export interface MicrosoftApp {
 export interface FakeIdentityProvider {
   url: string;
   googleUserinfoUrl: string;
+  googleTokeninfoUrl: string;
+  googleClientId: string;
   microsoftTokenUrl: string;
   microsoftProfileUrl: string;
   microsoftApp: MicrosoftApp;
   /** Every request received, oldest first. */
   requests: RecordedRequest[];
-  /** A Google access token for this profile. */
-  googleToken(profile: GoogleProfile): string;
+  /** A Google access token for this profile, issued to `audience` (default FAKE_GOOGLE_CLIENT_ID). */
+  googleToken(profile: GoogleProfile, audience?: string): string;
   /** A Microsoft authorization code (single use, as Azure AD's are) for this Graph profile. */
   microsoftCode(profile: Partial<GraphProfile> & Pick<GraphProfile, 'userPrincipalName'>): string;
   /** The next request to `endpoint` is answered with this status (a server error, say). */
@@ -113,7 +119,7 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
     clientSecret: app.clientSecret ?? 'fake~client~secret',
     redirectUri: app.redirectUri ?? 'http://credence.test/login',
   };
-  const googleTokens = new Map<string, GoogleProfile>();
+  const googleTokens = new Map<string, { profile: GoogleProfile; audience: string }>();
   const microsoftCodes = new Map<string, GraphProfile>();
   const graphTokens = new Map<string, GraphProfile>();
   const failures = new Map<Endpoint, number>();
@@ -128,8 +134,8 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
   function google(request: IncomingMessage, response: ServerResponse): void {
     const failed = failure('google');
     if (failed) return send(response, failed, { error: 'backend_error', error_description: 'Backend Error' });
-    const profile = googleTokens.get(bearer(request) ?? '');
-    if (!profile) {
+    const issued = googleTokens.get(bearer(request) ?? '');
+    if (!issued) {
       return send(
         response,
         401,
@@ -137,7 +143,26 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
         { 'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
       );
     }
-    send(response, 200, profile);
+    send(response, 200, issued.profile);
+  }
+
+  function googleTokeninfo(response: ServerResponse, form: Record<string, string>): void {
+    const failed = failure('googleTokeninfo');
+    if (failed) return send(response, failed, { error: 'backend_error', error_description: 'Backend Error' });
+    const issued = googleTokens.get(form.access_token ?? '');
+    if (!issued) return send(response, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
+    const { profile, audience } = issued;
+    send(response, 200, {
+      azp: audience,
+      aud: audience,
+      sub: profile.sub,
+      scope: 'https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile openid',
+      exp: String(Math.floor(Date.now() / 1000) + 3599),
+      expires_in: '3599',
+      email: profile.email,
+      email_verified: String(profile.email_verified),
+      access_type: 'online',
+    });
   }
 
   function microsoftToken(request: IncomingMessage, response: ServerResponse, form: Record<string, string>): void {
@@ -219,6 +244,7 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
       requests.push(recorded);
       recordedOf.set(response, recorded);
       if (request.method === 'GET' && path === '/oauth2/v3/userinfo') return google(request, response);
+      if (request.method === 'POST' && path === '/oauth2/v3/tokeninfo') return googleTokeninfo(response, recorded.form ?? {});
       if (request.method === 'POST' && path === '/common/oauth2/v2.0/token') return microsoftToken(request, response, recorded.form ?? {});
       if (request.method === 'GET' && path === '/v1.0/me') return microsoftProfile(request, response);
       send(response, 404, { error: 'not_found' });
@@ -233,13 +259,15 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
   return {
     url,
     googleUserinfoUrl: `${url}/oauth2/v3/userinfo`,
+    googleTokeninfoUrl: `${url}/oauth2/v3/tokeninfo`,
+    googleClientId: FAKE_GOOGLE_CLIENT_ID,
     microsoftTokenUrl: `${url}/common/oauth2/v2.0/token`,
     microsoftProfileUrl: `${url}/v1.0/me`,
     microsoftApp,
     requests,
-    googleToken(profile) {
+    googleToken(profile, audience = FAKE_GOOGLE_CLIENT_ID) {
       const accessToken = token('ya29.');
-      googleTokens.set(accessToken, profile);
+      googleTokens.set(accessToken, { profile, audience });
       return accessToken;
     },
     microsoftCode(profile) {

@@ -42,6 +42,7 @@ export const ACCOUNT_MESSAGES = {
     "We couldn't find your account in Credence. Your organization has not been registered with Credence. Please signup at {host}/signup or reach out to us at {email}.",
   oauthTokenRejected: 'The identity provider did not accept this sign-in. Please try again.',
   microsoftNotConfigured: 'Microsoft sign-in is not configured on this server (set MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET).',
+  googleNotConfigured: 'Google sign-in is not configured on this server (set GOOGLE_CLIENT_ID).',
   providerUnavailable: 'The identity provider could not be reached. Please try again later.',
   signInRequired: 'Sign in first: this needs a valid session token.',
   sessionInvalid: 'Your session is invalid or has expired. Please sign in again.',

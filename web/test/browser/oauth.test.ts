@@ -22,6 +22,7 @@ before(async () => {
       PUBLIC_URL: `http://localhost:${port}`,
       GOOGLE_CLIENT_ID: 'browser-suite.apps.googleusercontent.example',
       GOOGLE_AUTHORIZE_URL: `${idp.url}/authorize`,
+      GOOGLE_TOKENINFO_URL: `${idp.url}/tokeninfo`,
       GOOGLE_USERINFO_URL: `${idp.url}/userinfo`,
       MICROSOFT_CLIENT_ID: 'browser-suite-ms-client',
       MICROSOFT_CLIENT_SECRET: 'browser-suite-ms-secret',

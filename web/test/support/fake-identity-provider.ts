@@ -1,8 +1,9 @@
 /**
  * A stand-in for Google's and Microsoft's sign-in endpoints on a loopback port, for the browser
  * suite: the authorization page (answers at once with a redirect, or with ?error= when told to
- * refuse), Microsoft's token and profile endpoints (called by the API), and Google's userinfo
- * (called by the page, so it answers CORS).
+ * refuse), Microsoft's token and profile endpoints (called by the API), and Google's tokeninfo
+ * (the client the token was issued to: the one that asked /authorize for it) and userinfo (called
+ * by the API; userinfo also answers CORS).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +38,7 @@ export async function startFakeIdentityProvider(email: string): Promise<FakeIden
   let userinfoRequests = 0;
   let refuse = false;
   let serial = 0;
+  let googleAudience = '';
   const GOOGLE_TOKEN = 'ya29.fake-google-access-token';
   const MS_TOKEN = 'eyJ0eXAi.fake-graph-access-token';
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization' };
@@ -57,6 +59,7 @@ export async function startFakeIdentityProvider(email: string): Promise<FakeIden
         codes.add(code);
         answer.set('code', code);
       } else {
+        googleAudience = q.get('client_id') ?? '';
         answer.set('access_token', GOOGLE_TOKEN);
         answer.set('token_type', 'Bearer');
         answer.set('expires_in', '3599');
@@ -75,6 +78,11 @@ export async function startFakeIdentityProvider(email: string): Promise<FakeIden
     if (url.pathname === '/me') {
       if (request.headers.authorization !== `Bearer ${MS_TOKEN}`) return json(response, 401, { error: { code: 'InvalidAuthenticationToken' } });
       return json(response, 200, { displayName: 'Admin', mail: email, userPrincipalName: email });
+    }
+    if (url.pathname === '/tokeninfo' && request.method === 'POST') {
+      const form = new URLSearchParams(await body(request));
+      if (form.get('access_token') !== GOOGLE_TOKEN) return json(response, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
+      return json(response, 200, { azp: googleAudience, aud: googleAudience, sub: '1000001', scope: 'openid email profile', expires_in: '3599', email, email_verified: 'true' });
     }
     if (url.pathname === '/userinfo') {
       if (request.method === 'OPTIONS') {

@@ -31,7 +31,7 @@ export interface AppConfig {
   loginFailureLimit: RateLimit;
   formRateLimit: RateLimit;
   /** Sign-in with Google: the browser gets an access token (implicit flow), the API asks userinfo whose it is. */
-  google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string };
+  google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string; tokeninfoUrl: string };
   microsoft: {
     authorizeUrl: string;
     clientId: string | null;
@@ -192,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       authorizeUrl: url(env, 'GOOGLE_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://accounts.google.com/o/oauth2/v2/auth',
       redirectUri: url(env, 'GOOGLE_REDIRECT_URI', ['http:', 'https:']) ?? `${publicUrl}/login`,
       userinfoUrl: url(env, 'GOOGLE_USERINFO_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com/oauth2/v3/userinfo',
+      tokeninfoUrl: url(env, 'GOOGLE_TOKENINFO_URL', ['http:', 'https:']) ?? 'https://oauth2.googleapis.com/tokeninfo',
     },
     microsoft: {
       authorizeUrl: url(env, 'MICROSOFT_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',

@@ -59,9 +59,19 @@ export class OAuthService {
   }
 
   async google(accessToken: string, client: ClientInfo): Promise<AccessTokenResponse> {
-    const profile = await json(
-      await callProvider(this.config.google.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } }),
+    const { clientId, tokeninfoUrl, userinfoUrl } = this.config.google;
+    if (!clientId) throw new ServiceUnavailableException(ACCOUNT_MESSAGES.googleNotConfigured);
+    // Whose token is it for? A token Google issued to any other site's sign-in (which that site
+    // could replay here) must not open an account on this one: its audience must be our client.
+    const info = await json(
+      await callProvider(tokeninfoUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ access_token: accessToken }),
+      }),
     );
+    if (info.aud !== clientId) throw new UnauthorizedException(ACCOUNT_MESSAGES.oauthTokenRejected);
+    const profile = await json(await callProvider(userinfoUrl, { headers: { authorization: `Bearer ${accessToken}` } }));
     return this.signIn(
       { email: typeof profile.email === 'string' ? profile.email : null, emailVerified: profile.email_verified === true },
       client,
