@@ -1,8 +1,8 @@
 // What the HTTP benchmarks share: the built server started on a port of its own, signed in as the
 // benchmark administrator, and percentiles.
-import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnApi } from '@credence/shared/api-process';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // CREDENCE_BENCH_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x).
@@ -10,24 +10,13 @@ export const MAIN = process.env.CREDENCE_BENCH_DIST ? resolve(process.env.CREDEN
 /** The first administrator of every benchmark database (created by the server when there is none). */
 export const BENCH_ADMIN = { email: 'admin@credence.local', password: 'benchmark admin passphrase' };
 
-/** Starts `node dist/src/main.js` with `env` added; answers {child, base} once it prints its address. */
-export function startServer(env) {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    const onData = (data) => {
-      output += data;
-      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        child.stdout.off('data', onData);
-        child.stdout.resume(); // keep draining the request log
-        resolvePromise({ child, base: `http://127.0.0.1:${match[1]}` });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (output += d));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+/**
+ * Starts `node dist/src/main.js` with `env` added to this process's; answers {child, base} once it prints its
+ * address (no time limit: a large benchmark database can take long to open).
+ */
+export async function startServer(env) {
+  const { child, url } = await spawnApi(MAIN, env, { inheritEnv: true, timeoutMs: 0 });
+  return { child, base: `http://127.0.0.1:${new URL(url).port}` };
 }
 
 /**

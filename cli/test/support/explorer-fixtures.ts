@@ -5,7 +5,8 @@
  *
  * ACME WIDGETS LIMITED (01234567) has a bit of everything, including the year-over-year cases
  * of spec 2 section 5 (missing, zero, signs differing) and a falling Debt to Equity Ratio;
- * EMPTY SHELL LTD (07654321) has nothing but its profile.
+ * EMPTY SHELL LTD (07654321) has nothing but its profile. Built on the blank filing, profile and
+ * overview of @credence/shared/testing.
  */
 import {
   capitalSummary,
@@ -26,6 +27,7 @@ import {
   type OfficersResponse,
   type StatementYear,
 } from '@credence/shared';
+import { filing as blankFiling, overview, profile as blankProfile } from '@credence/shared/testing';
 
 export const NOW = new Date('2026-11-24T00:00:00Z');
 export const ACME = '01234567';
@@ -38,30 +40,16 @@ export const ACME_CS_TX = 'TxCs2026';
 export const ACME_CUT_TX = 'TxAccounts2024';
 export const ACME_CUT_DOCUMENT_ID = 'AcmeAccounts2024Doc';
 
+/** A filing as the API lists it: its action date is its date. */
 function filing(part: Partial<FilingListItem> & Pick<FilingListItem, 'transaction_id' | 'category' | 'type' | 'date'>): FilingListItem {
-  return {
-    subcategory: null,
-    action_date: part.date,
-    description: '',
-    long_description: '',
-    description_values: {},
-    annotations: [],
-    pages: 1,
-    barcode: null,
-    paper_filed: false,
-    s3_path: null,
-    document_id: null,
-    ...part,
-  };
+  return blankFiling({ action_date: part.date, ...part });
 }
 
+/** A Leeds company in metal products (ACME's and EMPTY's defaults). */
 function profile(part: Partial<CompanyProfile> & Pick<CompanyProfile, 'company_name' | 'company_number'>): CompanyProfile {
-  return {
+  return blankProfile({
     incorporation_date: '2001-03-15',
-    dissolution_date: null,
     company_status: 'Active',
-    company_category: 'Private Limited Company',
-    country_of_origin: 'United Kingdom',
     registered_address: JSON.stringify({ CareOf: null, POBox: null, AddressLine1: '1 High Street', AddressLine2: null, PostTown: 'Leeds', County: 'West Yorkshire', Country: 'England', PostCode: 'LS1 4AB' }),
     accounts: JSON.stringify({ AccountRefDay: 31, AccountRefMonth: 12, NextDueDate: '2026-09-30', LastMadeUpDate: '2025-12-31', AccountCategory: 'FULL' }),
     company_metadata: JSON.stringify({
@@ -71,12 +59,8 @@ function profile(part: Partial<CompanyProfile> & Pick<CompanyProfile, 'company_n
       ConfStmtLastMadeUpDate: '2026-03-15',
     }),
     sic_codes: ['25990', '46690'],
-    previous_names: [],
-    exchange: null,
-    ticker: null,
-    sample: false,
     ...part,
-  };
+  });
 }
 
 /** Two years per series: 2025 and 2024. */
@@ -215,7 +199,7 @@ export const ACME_OFFICERS: OfficersResponse = {
 
 const byCategory = (category: string) => ACME_FILINGS[category] ?? [];
 
-export const ACME_OVERVIEW: CompanyOverview = {
+export const ACME_OVERVIEW: CompanyOverview = overview({
   company_profile: profile({ company_name: 'ACME WIDGETS LIMITED', company_number: ACME, previous_names: [{ name: 'ACME TOOLS LIMITED', effective_from: '2001-03-15', ceased_on: '2010-06-01' }] }),
   financial_summary: series(),
   document_summary: {
@@ -243,18 +227,10 @@ export const ACME_OVERVIEW: CompanyOverview = {
     capital: capitalSummary(byCategory('capital'), NOW),
     confirmation_statement: confirmationStatementAnalysis(byCategory('confirmation-statement'), NOW),
   },
-  sample: false,
-  notice: null,
-};
+});
 
-export const EMPTY_OVERVIEW: CompanyOverview = {
+export const EMPTY_OVERVIEW: CompanyOverview = overview({
   company_profile: profile({ company_name: 'EMPTY SHELL LTD', company_number: EMPTY, incorporation_date: null, company_status: 'Dissolved', dissolution_date: '2020-01-31', company_metadata: '{}', sic_codes: [] }),
-  financial_summary: null,
-  document_summary: null,
-  document_metadata: { additionalDetails: { auditor: { name: null } } },
-  document_key_highlights: [],
-  filing_details: null,
-  charges: { charges: [] },
   insights: {
     key_figures: null,
     leadership: leadershipInsights([], [], [], NOW),
@@ -264,7 +240,7 @@ export const EMPTY_OVERVIEW: CompanyOverview = {
   },
   sample: true,
   notice: 'Sample data: generated for demonstration, not the Companies House register.',
-};
+});
 
 export const SEARCH_RESULTS: CompanySearchResult[] = [
   {

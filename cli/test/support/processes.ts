@@ -2,11 +2,12 @@
  * Spawns the built `credence` binary (pipes, so never a TTY) and the real API server for the
  * end-to-end tests. The API build is api/dist, or CREDENCE_API_DIST (a build in another outDir).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnApi } from '@credence/shared/api-process';
 
 const cliRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = join(cliRoot, 'bin', 'credence.js');
@@ -94,40 +95,13 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     SAMPLE_COMPANIES: '400',
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, [API_MAIN], { env: { PATH: process.env.PATH ?? '', ...env }, cwd: REPO });
-  let output = '';
-  const url = await new Promise<string>((ready, fail) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`The API did not start within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const onData = (data: Buffer) => {
-      output += data;
-      const match = /Credence is running at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        ready(match[1].replace(/\/+$/, ''));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`The API exited with ${code} before starting:\n${output}`));
-    });
-  });
+  const { url, stop } = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
   const health = await fetch(`${url}/api/health`);
   if (health.status !== 200) throw new Error(`GET /api/health answered ${health.status}`);
   return {
     url,
     dataDir,
     env,
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
+    stop,
   };
 }

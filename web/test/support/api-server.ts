@@ -2,11 +2,11 @@
  * The real API (the built api/dist) on a random loopback port with the embedded database and a
  * fresh DATA_DIR, serving this web app's build. Mail goes to DATA_DIR/outbox as .eml files.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnApi } from '@credence/shared/api-process';
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const REPO = resolve(WEB_ROOT, '..');
@@ -54,7 +54,6 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
   if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`The web app is not built at ${WEB_DIST}: run \`npm run build -w @credence/web\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-web-e2e-'));
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -71,28 +70,7 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
   // Never two writers on one data directory, and no server of the developer's reached by accident.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  const child: ChildProcess = spawn(process.execPath, [API_MAIN], { env, cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((ready, fail) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      fail(new Error(`The API did not start within ${timeoutMs} ms:\n${output}`));
-    }, timeoutMs);
-    const onData = (data: Buffer) => {
-      output += data;
-      const match = /Credence is running at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        ready(match[1].replace(/\/+$/, ''));
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`The API exited with ${code} before starting:\n${output}`));
-    });
-  });
+  const api = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
   const outbox = join(dataDir, 'outbox');
   const mails = (to: string): Mail[] => {
     let files: string[] = [];
@@ -104,7 +82,7 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     return files.map((f) => parseMail(f, readFileSync(join(outbox, f), 'utf8'))).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
   };
   return {
-    url,
+    url: api.url,
     dataDir,
     mails,
     async waitForMail(to, subject, { after = 0, timeoutMs: wait = 15_000 } = {}) {
@@ -116,17 +94,10 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
         await new Promise((r) => setTimeout(r, 100));
       }
     },
-    output: () => output,
-    stop: () =>
-      new Promise<void>((done) => {
-        const finish = () => {
-          rmSync(dataDir, { recursive: true, force: true });
-          done();
-        };
-        if (child.exitCode !== null) return finish();
-        child.once('exit', finish);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
+    output: api.output,
+    stop: async () => {
+      await api.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,5 +1,9 @@
-/** Test data for the company view models (not exported from the package). */
-import type { CompanyOverview, FilingListItem } from '../../contracts/uk-companies.js';
+/**
+ * Test data for the company view models and the clients' tests: a filing, a company profile and an
+ * overview with every field present and empty, to which a test adds what it is about. Exported as
+ * `@credence/shared/testing`, not from the package's main entry.
+ */
+import type { CompanyOverview, CompanyProfile, FilingListItem } from '../../contracts/uk-companies.js';
 
 export function filing(part: Partial<FilingListItem> & Pick<FilingListItem, 'transaction_id' | 'category'>): FilingListItem {
   return {
@@ -20,25 +24,30 @@ export function filing(part: Partial<FilingListItem> & Pick<FilingListItem, 'tra
   };
 }
 
+export function profile(part: Partial<CompanyProfile> = {}): CompanyProfile {
+  return {
+    company_name: 'ACME LTD',
+    company_number: '00000001',
+    incorporation_date: '2001-01-01',
+    dissolution_date: null,
+    company_status: 'active',
+    company_category: 'Private Limited Company',
+    country_of_origin: 'United Kingdom',
+    registered_address: '{}',
+    accounts: '{}',
+    company_metadata: '{}',
+    sic_codes: [],
+    previous_names: [],
+    exchange: null,
+    ticker: null,
+    sample: false,
+    ...part,
+  };
+}
+
 export function overview(part: Partial<CompanyOverview> = {}): CompanyOverview {
   return {
-    company_profile: {
-      company_name: 'ACME LTD',
-      company_number: '00000001',
-      incorporation_date: '2001-01-01',
-      dissolution_date: null,
-      company_status: 'active',
-      company_category: 'Private Limited Company',
-      country_of_origin: 'United Kingdom',
-      registered_address: '{}',
-      accounts: '{}',
-      company_metadata: '{}',
-      sic_codes: [],
-      previous_names: [],
-      exchange: null,
-      ticker: null,
-      sample: false,
-    },
+    company_profile: profile(),
     financial_summary: null,
     document_summary: null,
     document_metadata: { additionalDetails: { auditor: { name: null } } },

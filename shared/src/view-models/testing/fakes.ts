@@ -1,9 +1,12 @@
 /**
  * Helpers for tests of the view models and of the views over them: a client whose calls a test
  * answers by hand (in any order, to check that the latest request wins) and a way to let the
- * answered promises run. Not part of the package's main entry.
+ * answered promises run, and blank company data (filing, profile, overview) for a test to fill in.
+ * Not part of the package's main entry.
  */
 import type { ApiClient } from '../../client/api-client.js';
+
+export { filing, overview, profile } from '../company/fixtures.js';
 
 export interface Deferred<T> {
   promise: Promise<T>;

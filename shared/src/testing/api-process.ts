@@ -1,0 +1,85 @@
+/**
+ * Starts a built API (`node <main>`) for end-to-end tests and benchmarks, and waits until it prints
+ * `Credence is running at <url>`. Node only: exported as `@credence/shared/api-process`, never from
+ * the package's main entry (the web bundle imports that one).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface SpawnApiOptions {
+  /** The working directory of the server (default: this process's). */
+  cwd?: string;
+  /** How long it may take to start before it is killed (SIGKILL); 0 waits for ever. Default 120 s. */
+  timeoutMs?: number;
+  /** Whether the server sees this process's environment; without it, only PATH and `env`. */
+  inheritEnv?: boolean;
+}
+
+export interface ApiProcess {
+  /** The address it printed, without a trailing slash ("http://localhost:41234"). */
+  url: string;
+  child: ChildProcess;
+  /** All it has written so far, stdout and stderr together. */
+  output(): string;
+  /** SIGTERM, then SIGKILL if it has not exited within 10 s; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/** The line the API prints once it listens (always followed by a line break). */
+const READY = /Credence is running at (http:\/\/\S+)\s/;
+
+export async function spawnApi(main: string, env: Record<string, string>, options: SpawnApiOptions = {}): Promise<ApiProcess> {
+  const { cwd, timeoutMs = 120_000, inheritEnv = false } = options;
+  const child = spawn(process.execPath, [main], {
+    env: inheritEnv ? { ...process.env, ...env } : { PATH: process.env.PATH ?? '', ...env },
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let started = false;
+  const url = await new Promise<string>((ready, fail) => {
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            child.kill('SIGKILL');
+            fail(new Error(`The API did not start within ${timeoutMs} ms:\n${output}`));
+          }, timeoutMs)
+        : undefined;
+    // Each stream is searched by itself: a chunk of one can fall inside a line of the other.
+    const watch = (stream: NodeJS.ReadableStream) => {
+      let text = '';
+      stream.on('data', (data: Buffer) => {
+        output += data;
+        if (started) return;
+        text += data;
+        const match = READY.exec(text);
+        if (match) {
+          started = true;
+          clearTimeout(timer);
+          ready(match[1].replace(/\/+$/, ''));
+        }
+      });
+    };
+    watch(child.stdout);
+    watch(child.stderr);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      fail(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(new Error(`The API exited with ${code ?? signal} before starting:\n${output}`));
+    });
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
