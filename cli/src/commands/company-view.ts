@@ -14,6 +14,7 @@ import {
   CAPITAL_FILING_CLASSES,
   FINANCIAL_COLUMN_FORMATS,
   FINANCIAL_SUMMARY_KEYS,
+  FINANCIAL_SUMMARY_LABELS,
   chargeCreditors,
   chargeType,
   currencySymbol,
@@ -79,18 +80,6 @@ export function insightsOf(overview: CompanyOverview): OverviewInsights {
   return (overview.insights ?? {}) as OverviewInsights;
 }
 
-/** The KPI cards of spec 2 2.5 (net profit is not a card; it is in the summary). */
-export const KEY_FIGURE_LABELS: Readonly<Record<FinancialSummaryKey, string>> = {
-  turnover: 'Revenue',
-  operatingProfit: 'Operating Profit',
-  EBITDA: 'Adj. EBITDA',
-  netProfitLoss: 'Net Profit/Loss',
-  totalAssets: 'Total Assets',
-  totalLiabilities: 'Total Liabilities',
-  netAssets: 'Net Assets',
-  cash: 'Cash & Equiv.',
-  employeeCount: 'Employees',
-};
 
 const NA = 'N/A';
 
@@ -230,7 +219,7 @@ export function keyFigureLines(figures: KeyFigures | null | undefined, view: Vie
   const year = entries[0][1].year;
   const currency = entries.find(([key, f]) => key !== 'employeeCount' && f.currency)?.[1].currency ?? null;
   const format = (key: FinancialSummaryKey, value: number | null) => (key === 'employeeCount' ? formatEmployees(value) : formatMillions(value));
-  const rows = entries.map(([key, f]) => [KEY_FIGURE_LABELS[key], format(key, f.value), format(key, f.previous), change(f.change, view.style)]);
+  const rows = entries.map(([key, f]) => [FINANCIAL_SUMMARY_LABELS[key], format(key, f.value), format(key, f.previous), change(f.change, view.style)]);
   const columns: TextColumn[] = [{ header: '' }, { header: `FY${year}`, align: 'right' }, { header: `FY${year - 1}`, align: 'right' }, { header: 'Change', align: 'right' }];
   return [heading(`Key Figures (${unitOf(currency)} except employees)`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
 }
@@ -248,7 +237,7 @@ export function financialSummaryLines(summary: FinancialSummary | null | undefin
   const years = yearsThatFit(allYears, view.width);
   const currency = summary.turnover?.find((item) => item.currency)?.currency ?? null;
   const rows = FINANCIAL_SUMMARY_KEYS.map((key) => [
-    KEY_FIGURE_LABELS[key],
+    FINANCIAL_SUMMARY_LABELS[key],
     ...years.map(({ year }) => {
       const value = summary[key]?.find((item) => item.year === year)?.value ?? null;
       return key === 'employeeCount' ? formatEmployees(value) : formatMillions(value);

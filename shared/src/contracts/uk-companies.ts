@@ -63,6 +63,20 @@ export const FINANCIAL_SUMMARY_KEYS = [
   'employeeCount',
 ] as const;
 export type FinancialSummaryKey = (typeof FINANCIAL_SUMMARY_KEYS)[number];
+/** What each financial summary series is called on screen (spec 2 2.5's KPI card names; net profit is no card). */
+export const FINANCIAL_SUMMARY_LABELS: Readonly<Record<FinancialSummaryKey, string>> = {
+  turnover: 'Revenue',
+  operatingProfit: 'Operating Profit',
+  EBITDA: 'Adj. EBITDA',
+  netProfitLoss: 'Net Profit/Loss',
+  totalAssets: 'Total Assets',
+  totalLiabilities: 'Total Liabilities',
+  netAssets: 'Net Assets',
+  cash: 'Cash & Equiv.',
+  employeeCount: 'Employees',
+};
+/** The KPI cards of spec 2 2.5, in order. */
+export const KPI_CARD_KEYS: readonly FinancialSummaryKey[] = ['turnover', 'operatingProfit', 'EBITDA', 'totalAssets', 'totalLiabilities', 'netAssets', 'cash', 'employeeCount'];
 export type FinancialSummary = Record<FinancialSummaryKey, SeriesItem[]>;
 
 export interface StatementLineView {

@@ -5,7 +5,7 @@
  * a table that fails shows "Failed to fetch financial data".
  */
 import type { ApiClient } from '../../client/api-client.js';
-import type { CompaniesHouseTable, CompanyDate, KpiTableName } from '../../contracts/uk-companies.js';
+import { FINANCIAL_SUMMARY_LABELS, type CompaniesHouseTable, type CompanyDate, type KpiTableName } from '../../contracts/uk-companies.js';
 import { isAbort } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
@@ -27,18 +27,6 @@ export const KPI_TABLE_CHOICES: readonly { id: KpiTableName; label: string }[] =
   { id: 'financial_summary', label: 'Financial Summary' },
 ];
 
-/** Row labels of the financial summary table (its rows are series keys), as the KPI cards name them. */
-const SUMMARY_ROW_LABELS: Readonly<Record<string, string>> = {
-  turnover: 'Revenue',
-  operatingProfit: 'Operating Profit',
-  EBITDA: 'Adj. EBITDA',
-  netProfitLoss: 'Net Profit/Loss',
-  totalAssets: 'Total Assets',
-  totalLiabilities: 'Total Liabilities',
-  netAssets: 'Net Assets',
-  cash: 'Cash & Equiv.',
-  employeeCount: 'Employees',
-};
 
 export interface CompanyTablesState {
   companyNumber: string | null;
@@ -148,7 +136,7 @@ export function kpiGrid(table: CompaniesHouseTable | null | undefined): KpiGrid 
   if (!table || !table.dataRows?.length) return null;
   const columns = table.dataRows[0].columns.map((c) => c.columnLabel);
   const rows = table.dataRows.map((row) => ({
-    label: SUMMARY_ROW_LABELS[row.rowLabel] ?? row.rowLabel,
+    label: (FINANCIAL_SUMMARY_LABELS as Readonly<Record<string, string>>)[row.rowLabel] ?? row.rowLabel,
     values: columns.map((label) => row.columns.find((c) => c.columnLabel === label)?.value ?? null),
     kind: statementValueKind(row.rowLabel),
   }));

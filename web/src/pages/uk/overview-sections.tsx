@@ -5,10 +5,12 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import {
   currencySymbol,
+  FINANCIAL_SUMMARY_LABELS,
   formatCurrency,
   formatDate,
   formatEmployees,
   formatMillions,
+  KPI_CARD_KEYS,
   LABEL_LENGTHS,
   metricYearOverYear,
   truncateLabel,
@@ -114,16 +116,7 @@ export function OverviewSections({ model, state, anchors }: { model: CompanyOver
   );
 }
 
-export const KPI_CARDS: ReadonlyArray<{ key: FinancialSummaryKey; label: string }> = [
-  { key: 'turnover', label: 'Revenue' },
-  { key: 'operatingProfit', label: 'Operating Profit' },
-  { key: 'EBITDA', label: 'Adj. EBITDA' },
-  { key: 'totalAssets', label: 'Total Assets' },
-  { key: 'totalLiabilities', label: 'Total Liabilities' },
-  { key: 'netAssets', label: 'Net Assets' },
-  { key: 'cash', label: 'Cash & Equiv.' },
-  { key: 'employeeCount', label: 'Employees' },
-];
+export const KPI_CARDS: ReadonlyArray<{ key: FinancialSummaryKey; label: string }> = KPI_CARD_KEYS.map((key) => ({ key, label: FINANCIAL_SUMMARY_LABELS[key] }));
 
 function latestYear(overview: CompanyOverview): number | null {
   const years = Object.values(overview.financial_summary ?? {}).flatMap((series) => (series as SeriesItem[]).map((item) => item.year));
