@@ -1,5 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
+import { createIndexesInParallel } from '../../../core/database/parallel-indexes.js';
 import type { ImportReporter } from './importer.js';
 
 /**
@@ -168,35 +169,12 @@ export class DeferredIndexes {
 }
 
 async function rebuild(dataSource: DataSource, marker: Marker): Promise<void> {
-  const statements = marker.indexes
-    .map(({ name, definition }) => {
-      const match = INDEX_DEFINITION.exec(definition);
-      if (!match || match[1] !== name) throw new Error(`unexpected index definition in the companies table's comment: ${definition}`);
-      return { name, gin: match[3] === 'gin', sql: definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ') };
-    })
-    // GIN builds take longest: start them first so that the two workers end together.
-    .sort((a, b) => Number(b.gin) - Number(a.gin) || a.name.localeCompare(b.name));
-  const queue = [...statements];
-  const worker = async () => {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        await runner.startTransaction();
-        try {
-          await runner.query(`SELECT set_config('maintenance_work_mem', '512MB', true)`);
-          await runner.query(next.sql);
-          await runner.commitTransaction();
-        } catch (error) {
-          await runner.rollbackTransaction().catch(() => undefined);
-          throw error;
-        }
-      }
-    } finally {
-      await runner.release();
-    }
-  };
-  await Promise.all([worker(), worker()]);
+  const statements = marker.indexes.map(({ name, definition }) => {
+    const match = INDEX_DEFINITION.exec(definition);
+    if (!match || match[1] !== name) throw new Error(`unexpected index definition in the companies table's comment: ${definition}`);
+    return definition.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ');
+  });
+  await createIndexesInParallel(dataSource, statements, { workers: 2, maintenanceWorkMem: '512MB' });
 }
 
 /**
