@@ -22,6 +22,7 @@ import { ExportButton } from '../features/screener/export-button.tsx';
 import { ScreenerLayout } from '../features/screener/screener-layout.tsx';
 import { ScreenerTable } from '../features/screener/screener-table.tsx';
 import { Tabs } from './uk/tabs.tsx';
+import { ErrorNotice } from '../ui/error-notice.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import '../ui/data.css';
@@ -101,12 +102,7 @@ function LenderDetailView({ name, detail, onRetry }: { name: string; detail: Len
   if (!detail || detail.status === 'loading') return <Spinner label={`Loading ${name}`} />;
   if (detail.status === 'error' || !detail.detail)
     return (
-      <p className="notice notice--error" role="alert">
-        {detail.error ?? 'No details available.'}{' '}
-        <button type="button" className="button button--secondary" onClick={onRetry}>
-          Retry
-        </button>
-      </p>
+      <ErrorNotice message={detail.error ?? 'No details available.'} onRetry={onRetry} />
     );
   const d = detail.detail;
   const maxYear = Math.max(1, ...d.charges_by_year.map((y) => y.count));

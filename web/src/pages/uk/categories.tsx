@@ -27,6 +27,7 @@ import { useServices } from '../../app/services.tsx';
 import { pdfTarget, type ExplorerCategory, type ExplorerParams } from '../../features/explorer/explorer-url.ts';
 import { openDocumentInNewTab } from '../../features/explorer/open-document.ts';
 import { usePdfViewer } from '../../features/explorer/pdf-viewer.tsx';
+import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TOAST_ERROR_MS, useToaster } from '../../ui/toasts.tsx';
 import { listedTicker } from './company-search.tsx';
@@ -243,12 +244,7 @@ function FinancialsContent({ model, state, params }: Props) {
   if (financials.status === 'loading' || financials.status === 'idle') body = <p role="status"><Spinner /> {COMPANY_TABLE_TEXTS.loading}</p>;
   else if (financials.status === 'error')
     body = (
-      <p className="notice notice--error" role="alert">
-        {financials.error}{' '}
-        <button type="button" className="button button--secondary" onClick={() => model.loadFinancials()}>
-          Retry
-        </button>
-      </p>
+      <ErrorNotice message={financials.error ?? ''} onRetry={() => model.loadFinancials()} />
     );
   else {
     const data = financials.data!;
@@ -302,12 +298,7 @@ function KpisContent({ tables, params }: Props) {
       </div>
       {(kpi.status === 'loading' || kpi.status === 'idle') && <p role="status"><Spinner /> {COMPANY_TABLE_TEXTS.loading}</p>}
       {kpi.status === 'error' && (
-        <p className="notice notice--error" role="alert">
-          {kpi.error}{' '}
-          <button type="button" className="button button--secondary" onClick={() => tables.showKpiTable(kpi.table)}>
-            Retry
-          </button>
-        </p>
+        <ErrorNotice message={kpi.error ?? ''} onRetry={() => tables.showKpiTable(kpi.table)} />
       )}
       {kpi.status === 'ready' && !grid && <p>{COMPANY_TABLE_TEXTS.empty}</p>}
       {grid && (

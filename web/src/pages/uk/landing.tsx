@@ -5,6 +5,7 @@ import { createSearchViewModel, EXPLORER_HEADER_DEBOUNCE_MS, type CompanySearchR
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import { companyHref } from '../../features/explorer/explorer-url.ts';
+import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CompanySearch, listedTicker } from './company-search.tsx';
 
@@ -35,12 +36,7 @@ export function Landing({ onSelect }: { onSelect(result: CompanySearchResult): v
         </div>
         {list.status === 'loading' && <Spinner label="Loading companies" />}
         {list.status === 'error' && (
-          <p className="notice notice--error" role="alert">
-            {list.error}{' '}
-            <button type="button" className="button button--secondary" onClick={() => suggested.retry()}>
-              Retry
-            </button>
-          </p>
+          <ErrorNotice message={list.error ?? ''} onRetry={() => suggested.retry()} />
         )}
         <ul className="uk-suggested__list">
           {list.results.slice(0, SUGGESTED_COUNT).map((c) => (

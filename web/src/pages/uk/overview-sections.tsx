@@ -23,6 +23,7 @@ import {
 import { addressLines, pdfTarget, profileSicText, SOURCE_MISSING_NOTICE, statusTone, type OverviewAnchor } from '../../features/explorer/explorer-url.ts';
 import { PageLinks, SourceValue } from '../../features/explorer/pdf-viewer.tsx';
 import { BarChart } from '../../ui/bar-chart.tsx';
+import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
 import { StatementTable } from './statement-table.tsx';
@@ -209,12 +210,7 @@ function CurrentFinancials({ model, state }: { model: CompanyOverviewViewModel; 
   else if (financials.status === 'loading' || financials.status === 'idle') body = <p role="status"><Spinner /> Loading financial data...</p>;
   else if (financials.status === 'error')
     body = (
-      <p className="notice notice--error" role="alert">
-        {financials.error}{' '}
-        <button type="button" className="button button--secondary" onClick={() => model.loadFinancials()}>
-          Retry
-        </button>
-      </p>
+      <ErrorNotice message={financials.error ?? ''} onRetry={() => model.loadFinancials()} />
     );
   else {
     const data = financials.data!;
