@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError, Option } from 'commander';
 import { ROLES } from '@credence/shared';
-import { runImport, runSeed, runSync } from './data-commands.js';
+import { runImport, runRefresh, runSeed, runSync } from './data-commands.js';
 import { UsageError } from './usage-error.js';
 import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 
@@ -78,13 +78,19 @@ program
   .description('Import UK company data from files: each batch in one transaction, bad rows reported and skipped, safe to stop and re-run')
   .option('--batch-size <rows>', 'rows per transaction', '50000')
   .option('--max-bad <n>', 'bad rows tolerated before the exit code turns to 1 (the good rows are always kept)', '0')
+  .option('--wait', 'after a bulk load, build the search indexes and refresh the screener views before exiting, not in the background')
   .option('--quiet', 'no progress on stderr (bad rows and the summary still print)')
   .option('--json', 'print the summary as JSON')
   .addHelpText(
     'after',
     `\nKinds:\n${kinds}\n\nA directory stands for every file of the kind in it. Progress (rows/s, ETA) goes to stderr,\n` +
       'bad rows as FILE:LINE: REASON, the summary to stdout. Exit 0 when all rows imported, 1 when rows\n' +
-      'were skipped (beyond --max-bad) or the import stopped early, 2 on bad usage.\n\nExamples:\n' +
+      'were skipped (beyond --max-bad) or the import stopped early, 2 on bad usage.\n\n' +
+      'After each import the search words, statistics and screener views are refreshed before the command\n' +
+      'exits. A first companies-csv load of a big file (16 MB or more) into an empty table is the exception:\n' +
+      'it builds the search indexes after the rows instead of row by row, and hands that and the refresh to\n' +
+      '`credence-admin refresh` in the background (log in DATA_DIR/refresh.log), so the rows are usable at\n' +
+      'once; `credence-admin refresh` waits for it, and --wait does it all before exiting.\n\nExamples:\n' +
       '  credence-admin import companies-csv BasicCompanyDataAsOneFile-2026-11-01.csv\n' +
       '  credence-admin import companies-csv ./BasicCompanyData-2026-11-01-part*.csv --max-bad 100\n' +
       '  credence-admin import ch-api ./api-dumps/ --json\n' +
@@ -104,6 +110,20 @@ program
       'waiting when it must and saying so on stderr.\n\nExamples:\n  CH_API_KEY=... credence-admin sync 00445790 SC005336',
   )
   .action((numbers, options) => runSync(numbers, options));
+
+program
+  .command('refresh')
+  .description('Bring what is derived from the register up to date: search indexes a bulk import set aside, search words, statistics, screener views')
+  .option('--force', 'refresh even when nothing is owed')
+  .option('--quiet', 'no progress on stderr')
+  .option('--json', 'print the outcome as JSON')
+  .addHelpText(
+    'after',
+    '\nWaits for a refresh under way (a bulk import finishing in the background) and then does whatever is\n' +
+      'still owed; with nothing owed it says so and exits 0. Exit 1 when the refresh fails.\n\n' +
+      'Examples:\n  credence-admin import companies-csv BasicCompanyDataAsOneFile-2026-11-01.csv && credence-admin refresh\n  credence-admin refresh --force --json',
+  )
+  .action((options) => runRefresh(options));
 
 program
   .command('seed')

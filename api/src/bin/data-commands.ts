@@ -1,10 +1,14 @@
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '../core/config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase } from '../core/database/database.js';
 import { describeSummary, StreamReporter, type ImportContext, type ImportSummary } from '../modules/companies-house/import/importer.js';
 import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 import { seedSampleData } from '../modules/companies-house/seed/seed.js';
-import { refreshDerivedTables } from '../modules/companies-house/store/derived-tables.js';
+import { refreshDerivedTables, refreshWhatIsOwed, requestRefresh } from '../modules/companies-house/store/derived-tables.js';
 import { syncCompanies } from '../modules/companies-house/sync/sync.js';
 import { UsageError } from './usage-error.js';
 
@@ -15,7 +19,11 @@ export interface DataOptions {
   maxBad?: string;
   companies?: string;
   seed?: string;
+  /** import: build what a bulk load set aside, and refresh, before answering. */
+  wait?: boolean;
 }
+
+const ADMIN_SCRIPT = fileURLToPath(new URL('./credence-admin.js', import.meta.url));
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -87,14 +95,56 @@ export async function runImport(kind: string, paths: string[], options: DataOpti
   if (options.maxBad !== undefined && !/^\d+$/.test(options.maxBad)) throw new UsageError(`--max-bad must be a whole number (got "${options.maxBad}")`);
   let stopped = false;
   const summary = await withImportContext(kind, options, async (context) => {
-    const result = await importer.run(context, paths);
+    const result = await importer.run({ ...context, leaveIndexesAside: !options.wait }, paths);
     stopped = context.signal?.aborted ?? false;
+    if (result.indexesSetAside?.length) {
+      // A first bulk load: nothing older to keep consistent with, so the rows count as imported
+      // now, and the indexes and derived tables follow in a process of their own.
+      await requestRefresh(context.dataSource, `import ${kind} of ${result.read.toLocaleString('en-GB')} rows`);
+      result.finishing = startBackgroundRefresh(context.config);
+      context.reporter.info(
+        `${kind}: the rows are in. Finishing in the background (pid ${result.finishing.pid}, log ${result.finishing.log}): ` +
+          `${result.indexesSetAside.length} search indexes, search words, statistics and screener views. Until then searches ` +
+          'are slower and the screeners show the earlier data; `credence-admin refresh` waits for it (or import with --wait).',
+      );
+      return result;
+    }
     // Even a run stopped early wrote whole batches: what is derived from them follows.
     context.reporter.info(`${kind}: refreshing search words and statistics...`);
     await refreshDerivedTables(context.dataSource, 'all');
     return result;
   });
   finish(summary, options, stopped);
+}
+
+/** `credence-admin refresh`, detached, its output appended to DATA_DIR/refresh.log. */
+function startBackgroundRefresh(config: AppConfig): { pid: number; log: string } {
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const log = join(config.dataDir, 'refresh.log');
+  const out = openSync(log, 'a');
+  try {
+    writeSync(out, `${new Date().toISOString()} credence-admin refresh, started by an import (pid ${process.pid})\n`);
+    const child = spawn(process.execPath, [ADMIN_SCRIPT, 'refresh'], { detached: true, stdio: ['ignore', out, out], env: process.env });
+    child.unref();
+    if (child.pid === undefined) throw new Error(`could not start credence-admin refresh in the background: run it yourself`);
+    return { pid: child.pid, log };
+  } finally {
+    closeSync(out);
+  }
+}
+
+export async function runRefresh(options: DataOptions & { force?: boolean }): Promise<void> {
+  const outcome = await withImportContext('refresh', options, ({ dataSource, reporter }) => refreshWhatIsOwed(dataSource, reporter, { force: options.force }));
+  if (options.json) {
+    process.stdout.write(JSON.stringify(outcome, null, 2) + '\n');
+    return;
+  }
+  const indexes = outcome.indexes.length ? `rebuilt ${outcome.indexes.length} search indexes set aside by a bulk import; ` : '';
+  process.stdout.write(
+    outcome.refreshed
+      ? `Refreshed: ${indexes}search words, statistics and screener views, in ${outcome.seconds.toFixed(1)} s${outcome.requestedBy ? ` (owed by ${outcome.requestedBy})` : ''}.\n`
+      : `${outcome.waited ? 'The refresh under way has finished: e' : 'E'}verything derived from the register is up to date (--force refreshes it anyway).\n`,
+  );
 }
 
 export async function runSync(companyNumbers: string[], options: DataOptions): Promise<void> {

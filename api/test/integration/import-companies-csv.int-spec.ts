@@ -326,6 +326,66 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       expect(await comment()).toBeNull();
     });
 
+    const screened = async () => (await query('SELECT count(*)::int AS n FROM screener_companies'))[0].n as number;
+    const owed = async () => (await query('SELECT pending_since FROM derived_refresh'))[0]?.pending_since ?? null;
+    const exited = async (pid: number) => {
+      for (let tries = 0; tries < 600; tries++) {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error(`the background refresh (pid ${pid}) is still running after a minute`);
+    };
+
+    it('a first load answers once the rows are in; the indexes and derived tables follow in the background, and credence-admin refresh waits for them', async () => {
+      await empty();
+      await run(ADMIN, ['refresh', '--force', '--quiet'], t.environment.env);
+      const before = await indexes();
+      const imported = await run(ADMIN, ['import', 'companies-csv', bigFile(40_000), '--json', '--quiet'], t.environment.env);
+      expect(imported.code).toBe(0);
+      const summary = JSON.parse(imported.stdout);
+      const log = join(t.environment.env.DATA_DIR, 'refresh.log');
+      expect(summary).toMatchObject({ read: 40_000, written: 40_000, skipped: 0, finishing: { pid: expect.any(Number), log } });
+      expect([...summary.indexesSetAside].sort()).toEqual(['companies_name_prefix_idx', 'companies_name_trgm_idx', 'companies_postcode_idx', 'companies_sic_codes_idx']);
+      // The rows are there at once.
+      expect(await count()).toBe(40_000);
+
+      const refresh = await run(ADMIN, ['refresh', '--json'], t.environment.env);
+      expect(refresh.code).toBe(0);
+      const outcome = JSON.parse(refresh.stdout);
+      // It waited for the background refresh, or (had it started first) did the work itself.
+      expect(outcome.waited || outcome.refreshed).toBe(true);
+      expect(await indexes()).toEqual(before);
+      expect(await comment()).toBeNull();
+      expect(await screened()).toBe(40_000);
+      const words = await query(`SELECT word FROM company_name_words WHERE word = lower(split_part($1, ' ', 1))`, [fixture[1][0]]);
+      expect(words).toHaveLength(1);
+      expect(await owed()).toBeNull();
+      await exited(summary.finishing.pid);
+      expect(readFileSync(log, 'utf8')).toMatch(/credence-admin refresh, started by an import[\s\S]*(Refreshed|up to date)/);
+
+      const nothing = await run(ADMIN, ['refresh'], t.environment.env);
+      expect(nothing.code).toBe(0);
+      expect(nothing.stdout).toBe('Everything derived from the register is up to date (--force refreshes it anyway).\n');
+    });
+
+    it('--wait: a first load builds its indexes and refreshes the derived tables before it exits', async () => {
+      await empty();
+      await run(ADMIN, ['refresh', '--force', '--quiet'], t.environment.env);
+      const before = await indexes();
+      const imported = await run(ADMIN, ['import', 'companies-csv', bigFile(40_000), '--json', '--wait'], t.environment.env);
+      expect(imported.code).toBe(0);
+      const summary = JSON.parse(imported.stdout);
+      expect(summary.finishing).toBeUndefined();
+      expect(imported.stderr).toContain('search indexes built in');
+      expect(await indexes()).toEqual(before);
+      expect(await screened()).toBe(40_000);
+      expect(await owed()).toBeNull();
+    });
+
     /** Starts the real command and answers once it has set the indexes aside. */
     const startBulk = async (file: string) => {
       const child = spawn(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--batch-size', '2000'], { env: { PATH: process.env.PATH!, ...t.environment.env } });

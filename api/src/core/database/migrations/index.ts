@@ -3,6 +3,7 @@ import { UkCompanies1763856000000 } from './1763856000000-uk-companies.js';
 import { CompanyNameWords1763942700000 } from './1763942700000-company-name-words.js';
 import { ScreenerViews1764028800000 } from './1764028800000-screener-views.js';
 import { ScreenerGenerations1764115200000 } from './1764115200000-screener-generations.js';
+import { DerivedRefresh1764201600000 } from './1764201600000-derived-refresh.js';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Accounts1763769600000, UkCompanies1763856000000, CompanyNameWords1763942700000, ScreenerViews1764028800000, ScreenerGenerations1764115200000];
+export const MIGRATIONS = [Accounts1763769600000, UkCompanies1763856000000, CompanyNameWords1763942700000, ScreenerViews1764028800000, ScreenerGenerations1764115200000, DerivedRefresh1764201600000];

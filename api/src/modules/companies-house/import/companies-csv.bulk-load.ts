@@ -100,7 +100,7 @@ export class DeferredIndexes {
     try {
       const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
       if (!locked) {
-        if (options.totalBytes >= options.minBytes) options.reporter.info('companies-csv: another bulk import is running: importing with the search indexes in place.');
+        if (options.totalBytes >= options.minBytes) options.reporter.info('companies-csv: another bulk import (or its finish in the background) is running: importing with the search indexes as they are.');
         return null;
       }
       const interrupted = await readMarker(runner);
@@ -149,6 +149,15 @@ export class DeferredIndexes {
 
   get names(): string[] {
     return this.marker.indexes.map((index) => index.name);
+  }
+
+  /**
+   * Leaves the indexes set aside (the table's comment still says so) for a `credence-admin refresh`
+   * to rebuild, and lets go of the lock so that it can.
+   */
+  async release(): Promise<void> {
+    await this.runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    await this.runner.release();
   }
 
   /** Rebuilds the indexes (two at a time, biggest first), restores the table comment and updates statistics. */

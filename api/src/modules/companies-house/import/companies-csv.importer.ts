@@ -103,12 +103,21 @@ async function importCompaniesCsv(context: ImportContext, paths: string[], bulkM
     written: (count) => summary.wrote(COMPANIES.name, count),
     bad: (row) => summary.bad(row),
   });
+  let loaded = false;
   try {
     await load(context, files, sizes, summary, companyCopyMapper, writer);
+    loaded = !context.signal?.aborted;
   } finally {
     // Whatever happened, the batches under way end before the indexes are rebuilt.
     await writer.settle();
-    await deferred?.finish();
+    // Only a first load hands its indexes on: one carrying on from an interrupted load said it
+    // would rebuild them at its end.
+    if (deferred?.fresh && loaded && context.leaveIndexesAside) {
+      await deferred.release();
+      summary.summary.indexesSetAside = deferred.names;
+    } else {
+      await deferred?.finish();
+    }
   }
   return summary.finish();
 }

@@ -24,6 +24,13 @@ export interface ImportSummary {
   bad: BadRow[];
   seconds: number;
   rowsPerSecond: number;
+  /**
+   * Search indexes a bulk load set aside and left for a refresh to build (only when the context
+   * asked for it with `leaveIndexesAside`).
+   */
+  indexesSetAside?: string[];
+  /** The refresh finishing the import in the background: its process and log file. */
+  finishing?: { pid: number; log: string };
 }
 
 export const MAX_REPORTED_BAD_ROWS = 1000;
@@ -36,6 +43,11 @@ export interface ImportContext {
   batchSize: number;
   /** Set on SIGINT/SIGTERM: stop after the current batch (already written batches stay). */
   signal?: AbortSignal;
+  /**
+   * A bulk load that ends normally leaves the search indexes it set aside to the caller (see
+   * ImportSummary.indexesSetAside) instead of building them before it answers.
+   */
+  leaveIndexesAside?: boolean;
 }
 
 export interface Importer {
@@ -156,6 +168,10 @@ export function describeSummary(summary: ImportSummary): string {
       ? `Synced ${summary.files.length} compan${summary.files.length === 1 ? 'y' : 'ies'} from Companies House: `
       : `Imported ${summary.kind} from ${summary.files.length} file${summary.files.length === 1 ? '' : 's'}: `) +
     `${number(summary.read)} rows read, ${number(summary.written)} written${tables ? ` (${tables})` : ''}, ` +
-    `${number(summary.skipped)} skipped as bad, in ${summary.seconds.toFixed(1)} s (${number(summary.rowsPerSecond)} rows/s).`
+    `${number(summary.skipped)} skipped as bad, in ${summary.seconds.toFixed(1)} s (${number(summary.rowsPerSecond)} rows/s).` +
+    (summary.finishing
+      ? `\nSearch indexes, search words, statistics and screener views are being built in the background (pid ${summary.finishing.pid}, log ${summary.finishing.log}); ` +
+        '`credence-admin refresh` waits for them.'
+      : '')
   );
 }
