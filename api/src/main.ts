@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, redact } from './core/config/config.js';
 import { DatabaseInUseError } from './core/database/database.js';
 import { lineReporter, restoreDeferredCompanyIndexes } from './modules/companies-house/import/companies-csv.bulk-load.js';
 import { ensureSampleData } from './modules/companies-house/seed/first-start.js';
+import { refreshOwedAndIdle } from './modules/companies-house/store/derived-tables.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,6 +14,13 @@ async function main(): Promise<void> {
   const api = await createApi(config);
   // A bulk companies-csv import that was killed left the search indexes aside: rebuild them first.
   await restoreDeferredCompanyIndexes(api.dataSource, lineReporter((line) => process.stdout.write(`  ${line}\n`)));
+  const owed = await refreshOwedAndIdle(api.dataSource);
+  if (owed) {
+    process.stdout.write(
+      `  Search words, statistics and screener views are owed a refresh since ${owed.since.toISOString()} (${owed.by}) and none is running: ` +
+        'run `credence-admin refresh`.\n',
+    );
+  }
   const admin = await ensureFirstAdmin(api.app, config);
   await ensureSampleData(api.dataSource, config, (line) => process.stdout.write(`  ${line}\n`));
   await api.app.listen({ port: config.port, host: config.host });

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { companiesCsvImporter, createCompaniesCsvImporter } from '../../src/modules/companies-house/import/companies-csv.importer.js';
 import { parseCsv } from '../../src/modules/companies-house/import/csv-reader.js';
+import { requestRefresh } from '../../src/modules/companies-house/store/derived-tables.js';
 import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { ADMIN, run, startServer } from '../support/processes.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
@@ -370,6 +371,20 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       const nothing = await run(ADMIN, ['refresh'], t.environment.env);
       expect(nothing.code).toBe(0);
       expect(nothing.stdout).toBe('Everything derived from the register is up to date (--force refreshes it anyway).\n');
+    });
+
+    it('a refresh owed with none running (its process killed): the server\'s start says so, and credence-admin refresh does it', async () => {
+      await requestRefresh(t.dataSource, 'import companies-csv of 40,000 rows');
+      const server = await startServer({ ...t.environment.env, PORT: '0' });
+      try {
+        expect(server.output()).toMatch(/Search words, statistics and screener views are owed a refresh since \S+ \(import companies-csv of 40,000 rows\) and none is running: run `credence-admin refresh`/);
+      } finally {
+        await server.stop();
+      }
+      const refresh = await run(ADMIN, ['refresh', '--json'], t.environment.env);
+      expect(refresh.code).toBe(0);
+      expect(JSON.parse(refresh.stdout)).toMatchObject({ waited: false, refreshed: true, indexes: [], requestedBy: 'import companies-csv of 40,000 rows' });
+      expect(await owed()).toBeNull();
     });
 
     it('--wait: a first load builds its indexes and refreshes the derived tables before it exits', async () => {

@@ -83,6 +83,20 @@ export async function refreshWhatIsOwed(dataSource: DataSource, reporter: Import
   return { ...outcome, waited, seconds: (Date.now() - startedAt) / 1000 };
 }
 
+/**
+ * A refresh owed with none under way (its background process was killed, or the machine
+ * restarted): since when, and what asked for it. For the server's start to say so.
+ */
+export async function refreshOwedAndIdle(dataSource: DataSource): Promise<{ since: Date; by: string } | null> {
+  const owed = await pending(dataSource);
+  if (!owed) return null;
+  const [{ running }] = await dataSource.query(
+    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted) AS running`,
+    [REFRESH_LOCK],
+  );
+  return running ? null : owed;
+}
+
 async function now(dataSource: DataSource): Promise<Date> {
   const [{ at }] = await dataSource.query('SELECT now() AS at');
   return new Date(at);
