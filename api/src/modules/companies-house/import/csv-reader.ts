@@ -22,14 +22,8 @@ export class CsvParser {
   private started = false;
   /** After a broken record that had no line break yet: drop text up to the next line break. */
   private skipping = false;
-  /**
-   * The fields of the record being read, handed to onRecord and then reused for the next record:
-   * an array per record was a good part of what the garbage collector had to do.
-   */
-  private readonly fields: string[] = [];
 
   constructor(
-    /** `fields` is only valid during the call (the array is reused): copy it to keep it. */
     private readonly onRecord: (fields: string[], line: number) => void,
     private readonly onProblem: (line: number, reason: string) => void,
     /** A record longer than this is reported (a quoted field left open would swallow the file). */
@@ -79,10 +73,10 @@ export class CsvParser {
     }
     // The next \n at or after the record's start (len: none): each character is searched once.
     let nextLF = -1;
-    const fields = this.fields;
     records: while (pos < len) {
       const start = pos;
       const startLine = this.line;
+      const fields: string[] = [];
       let n = 0;
       let quotedAny = false;
       let c: number;
@@ -183,7 +177,6 @@ export class CsvParser {
         this.line += countLineFeeds(s, nextLF, terminator);
         nextLF = -1;
       }
-      if (fields.length !== n) fields.length = n;
       // A blank line is no record.
       if (n === 1 && !quotedAny && fields[0].length === 0) continue;
       this.onRecord(fields, startLine);
@@ -234,7 +227,7 @@ export function parseCsv(text: string): { records: { fields: string[]; line: num
   const records: { fields: string[]; line: number }[] = [];
   const problems: { line: number; reason: string }[] = [];
   const parser = new CsvParser(
-    (fields, line) => records.push({ fields: [...fields], line }),
+    (fields, line) => records.push({ fields, line }),
     (line, reason) => problems.push({ line, reason }),
   );
   parser.push(text);
