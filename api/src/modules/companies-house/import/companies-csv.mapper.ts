@@ -311,25 +311,11 @@ function mapper(at: ColumnIndex, width: number, copy: boolean): (fields: string[
       sics = list;
     }
 
-    // Previous names, newest first. CONDATE is the date the company changed FROM that name: the
-    // name's ceased_on. It took effect when the next older name ceased, or at incorporation.
     let previousNames: PreviousName[] = NO_NAMES;
     if (fields[iPreviousNames[0]].length || fields[iPreviousDates[0]].length) {
-      previousNames = [];
-      for (let k = 0; k < 10; k++) {
-        const previous = text(fields[iPreviousNames[k]]);
-        const changed = date(fields[iPreviousDates[k]]);
-        if (changed === undefined) return unparsableDate(fields[iPreviousDates[k]], `PreviousName_${k + 1}.CONDATE`);
-        if (previous === null) {
-          if (changed !== null) return `PreviousName_${k + 1}.CONDATE is ${fields[iPreviousDates[k]]} but PreviousName_${k + 1}.CompanyName is empty`;
-          continue;
-        }
-        previousNames.push({ name: previous, effective_from: null, ceased_on: changed });
-      }
-      previousNames.sort((a, b) => (b.ceased_on ?? '').localeCompare(a.ceased_on ?? ''));
-      for (let k = 0; k < previousNames.length; k++) {
-        previousNames[k].effective_from = k + 1 < previousNames.length ? previousNames[k + 1].ceased_on : incorporated;
-      }
+      const names = previousNamesOf(fields, iPreviousNames, iPreviousDates, incorporated, date);
+      if (typeof names === 'string') return names;
+      previousNames = names;
     }
 
     if (copy) {
@@ -350,7 +336,7 @@ function mapper(at: ColumnIndex, width: number, copy: boolean): (fields: string[
         copyText(fields[iCounty]),
         country(fields[iCountry]),
         copyText(fields[iPostcode]),
-        (sics.copy ??= `${escapeCopy(arrayLiteral(sics.codes))}\t${escapeCopy(arrayLiteral(sics.texts))}`),
+        sicCopy(sics),
         refDay === null ? COPY_NULL : String(refDay),
         refMonth === null ? COPY_NULL : String(refMonth),
         accountsNext ?? COPY_NULL,
@@ -422,6 +408,19 @@ function sicList(values: string[]): SicList | string {
     if (!codes.includes(code)) codes.push(code);
   }
   return { codes: Object.freeze(codes) as string[], texts: Object.freeze(texts) as string[] };
+}
+
+/**
+ * The sic_codes and sic_texts columns as COPY text (tab between them) for the four SIC fields as
+ * published, or null when they are not valid (the record mapper then says why).
+ */
+export function sicColumnsCopy(values: string[]): string | null {
+  const list = sicList(values);
+  return typeof list === 'string' ? null : sicCopy(list);
+}
+
+function sicCopy(sics: SicList): string {
+  return (sics.copy ??= `${escapeCopy(arrayLiteral(sics.codes))}\t${escapeCopy(arrayLiteral(sics.texts))}`);
 }
 
 /** `copy`: the two columns as COPY text, made once per list (lists are shared through the cache). */
@@ -520,6 +519,42 @@ function isCompanyNumber(value: string): boolean {
     if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
   }
   return true;
+}
+
+/**
+ * Previous names, newest first, or why they cannot be read. CONDATE is the date the company changed
+ * FROM that name: the name's ceased_on. It took effect when the next older name ceased, or at
+ * incorporation. `date` reads a published date (publishedDate, or a cache of it).
+ */
+export function previousNamesOf(
+  fields: readonly string[],
+  nameAt: readonly number[],
+  dateAt: readonly number[],
+  incorporated: string | null,
+  date: (raw: string) => string | null | undefined = publishedDate,
+): PreviousName[] | string {
+  const previousNames: PreviousName[] = [];
+  for (let k = 0; k < 10; k++) {
+    const previous = text(fields[nameAt[k]]);
+    const changed = date(fields[dateAt[k]]);
+    if (changed === undefined) return unparsableDate(fields[dateAt[k]], `PreviousName_${k + 1}.CONDATE`);
+    if (previous === null) {
+      if (changed !== null) return `PreviousName_${k + 1}.CONDATE is ${fields[dateAt[k]]} but PreviousName_${k + 1}.CompanyName is empty`;
+      continue;
+    }
+    previousNames.push({ name: previous, effective_from: null, ceased_on: changed });
+  }
+  previousNames.sort((a, b) => (b.ceased_on ?? '').localeCompare(a.ceased_on ?? ''));
+  for (let k = 0; k < previousNames.length; k++) {
+    previousNames[k].effective_from = k + 1 < previousNames.length ? previousNames[k + 1].ceased_on : incorporated;
+  }
+  return previousNames;
+}
+
+/** previous_names as COPY text (escaped JSON), or null when the mapper would reject them. */
+export function previousNamesCopy(fields: readonly string[], nameAt: readonly number[], dateAt: readonly number[], incorporated: string | null): string | null {
+  const names = previousNamesOf(fields, nameAt, dateAt, incorporated);
+  return typeof names === 'string' ? null : escapeCopy(JSON.stringify(names));
 }
 
 interface PreviousName {

@@ -28,7 +28,14 @@ export class CsvParser {
     private readonly onProblem: (line: number, reason: string) => void,
     /** A record longer than this is reported (a quoted field left open would swallow the file). */
     private readonly maxRecordChars = 1 << 20,
-  ) {}
+    /** Where the text starts, when it is not the start of the file (no byte order mark then). */
+    firstLine?: number,
+  ) {
+    if (firstLine !== undefined) {
+      this.line = firstLine;
+      this.started = true;
+    }
+  }
 
   push(text: string): void {
     if (text.length === 0) return;
@@ -260,6 +267,15 @@ export async function* readTextChunks(path: string, chunkBytes = 1 << 20): Async
     yield { text: isAscii(buffer) ? buffer.toString('latin1') : buffer.toString('utf8'), bytesRead };
   }
   if (carry) yield { text: carry.toString('utf8'), bytesRead };
+}
+
+/** Reads a file's bytes in chunks of about 1 MB, with the bytes read so far. */
+export async function* readByteChunks(path: string, chunkBytes = 1 << 20): AsyncGenerator<{ data: Buffer; bytesRead: number }> {
+  let bytesRead = 0;
+  for await (const raw of createReadStream(path, { highWaterMark: chunkBytes })) {
+    bytesRead += (raw as Buffer).length;
+    yield { data: raw as Buffer, bytesRead };
+  }
 }
 
 /** The length of the buffer without a UTF-8 character cut off at its end. */
