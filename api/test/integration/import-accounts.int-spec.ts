@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { importAccounts } from '../../src/modules/companies-house/import/accounts.importer.js';
@@ -10,15 +9,9 @@ import { upsertRows } from '../../src/modules/companies-house/store/company-stor
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
 import { ADMIN, run } from '../support/processes.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
+import { companiesHouseFixtures } from '../support/fixtures.js';
 
-function fixtures(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'test', 'fixtures', 'companies-house', 'accounts');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('fixtures not found');
-}
-const FIXTURES = fixtures();
+const FIXTURES = companiesHouseFixtures('accounts');
 const SMALL = 'Prod223_3512_08123456_20240331.html';
 const MICRO = 'Prod223_3512_SC612345_20231231.xhtml';
 

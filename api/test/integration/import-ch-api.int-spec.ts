@@ -1,22 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { importChApi } from '../../src/modules/companies-house/import/ch-api.importer.js';
 import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { ADMIN, run } from '../support/processes.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
+import { companiesHouseFixtures } from '../support/fixtures.js';
 
-function fixtures(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'test', 'fixtures', 'companies-house', 'api');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('fixtures not found');
-}
-const FIXTURES = fixtures();
+const FIXTURES = companiesHouseFixtures('api');
 
 class Collector implements ImportReporter {
   bads: BadRow[] = [];

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { companiesCsvImporter, createCompaniesCsvImporter } from '../../src/modules/companies-house/import/companies-csv.importer.js';
@@ -11,15 +10,9 @@ import { requestRefresh } from '../../src/modules/companies-house/store/derived-
 import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { ADMIN, run, startServer } from '../support/processes.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
+import { companiesHouseFixtures } from '../support/fixtures.js';
 
-function fixtures(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'test', 'fixtures', 'companies-house', 'csv');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('fixtures not found');
-}
-const FIXTURES = fixtures();
+const FIXTURES = companiesHouseFixtures('csv');
 /** 30 companies in the published format (CRLF, every field quoted, one address with a line break). */
 const CSV = join(FIXTURES, 'BasicCompanyData-2026-11-01-part1_1.csv');
 /** 12 records: 3 good, 9 bad in different ways. */

@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
@@ -10,15 +9,9 @@ import type { Clock } from '../../src/modules/companies-house/sync/rate-limit.js
 import { syncCompanies } from '../../src/modules/companies-house/sync/sync.js';
 import { ADMIN, run } from '../support/processes.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
+import { companiesHouseFixtures } from '../support/fixtures.js';
 
-function fixtures(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'test', 'fixtures', 'companies-house', 'api');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('fixtures not found');
-}
-const FIXTURES = fixtures();
+const FIXTURES = companiesHouseFixtures('api');
 const load = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
 const KEY = 'a1b2c3d4-test-key';
 

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import {
@@ -15,16 +14,9 @@ import {
   normaliseCompanyNumber,
   recogniseDocument,
 } from './ch-api.mapper.js';
+import { companiesHouseFixtures } from '../../../../test/support/fixtures.js';
 
-/** api/test/fixtures/companies-house/api, found from wherever the build put this file. */
-function fixtures(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'test', 'fixtures', 'companies-house', 'api');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('fixtures not found');
-}
-const FIXTURES = fixtures();
+const FIXTURES = companiesHouseFixtures('api');
 const load = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
 const lines = (name: string) =>
   readFileSync(join(FIXTURES, name), 'utf8')

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { CompanyCopyReader } from './companies-csv.copy-reader.js';
 import { companyCopyMapper, indexHeader, PUBLISHED_COLUMNS } from './companies-csv.mapper.js';
 import { CsvParser, parseCsv } from './csv-reader.js';
+import { companiesHouseFixtures } from '../../../../test/support/fixtures.js';
 
 type Outcome = [line: number, text: string];
 
@@ -46,14 +46,7 @@ function byBytes(bytes: Buffer, sizes: number[] = [1 << 20]): Outcome[] {
   return out;
 }
 
-function fixtures(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'test', 'fixtures', 'companies-house', 'csv');
-    if (existsSync(candidate)) return candidate;
-  }
-  throw new Error('fixtures not found');
-}
-const FIXTURES = fixtures();
+const FIXTURES = companiesHouseFixtures('csv');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 const GOOD = fixture('BasicCompanyData-2026-11-01-part1_1.csv');
 const BAD = fixture('BasicCompanyData-bad.csv');
