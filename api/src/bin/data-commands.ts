@@ -39,12 +39,17 @@ function positiveInteger(value: string | undefined, flag: string, fallback: numb
  * brought up to date as the server does, without starting the Nest services (accounts, mail,
  * queues), which took about a second of every import.
  */
-async function withImportContext<T>(kind: string, options: DataOptions, work: (context: ImportContext) => Promise<T>): Promise<T> {
+async function withImportContext<T>(kind: string, options: DataOptions, work: (context: ImportContext) => Promise<T>, batches = true): Promise<T> {
   const config = loadConfig();
   const batchSize = positiveInteger(options.batchSize, '--batch-size', 50_000);
   const app = await openDataSource({ ...config, runJobs: false });
   const controller = new AbortController();
   const stop = () => {
+    if (!batches) {
+      // Work without batches (a refresh) stops at once: the database rolls back what was under way.
+      process.stderr.write(`\n${kind}: stopped; what is still owed stays recorded: run the command again to finish.\n`);
+      process.exit(130);
+    }
     if (controller.signal.aborted) process.exit(130);
     process.stderr.write(`\n${kind}: stopping after the current batch (press Ctrl-C again to stop at once)...\n`);
     controller.abort();
@@ -134,7 +139,7 @@ function startBackgroundRefresh(config: AppConfig): { pid: number; log: string }
 }
 
 export async function runRefresh(options: DataOptions & { force?: boolean }): Promise<void> {
-  const outcome = await withImportContext('refresh', options, ({ dataSource, reporter }) => refreshWhatIsOwed(dataSource, reporter, { force: options.force }));
+  const outcome = await withImportContext('refresh', options, ({ dataSource, reporter }) => refreshWhatIsOwed(dataSource, reporter, { force: options.force }), false);
   if (options.json) {
     process.stdout.write(JSON.stringify(outcome, null, 2) + '\n');
     return;

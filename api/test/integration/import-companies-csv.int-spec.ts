@@ -380,6 +380,26 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       expect(await owed()).toBeNull();
     });
 
+    it('Ctrl-C stops credence-admin refresh at once (exit 130) and the refresh stays owed', async () => {
+      await requestRefresh(t.dataSource, 'a test');
+      const child = spawn(process.execPath, [ADMIN, 'refresh'], { env: { PATH: process.env.PATH!, ...t.environment.env } });
+      let stderr = '';
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await new Promise<void>((resolve, reject) => {
+        child.stderr.on('data', (d) => {
+          stderr += d;
+          if (stderr.includes('refresh: search words, statistics and screener views')) resolve();
+        });
+        exited.then(() => reject(new Error(`exited before refreshing:\n${stderr}`)));
+      });
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).toContain('refresh: stopped; what is still owed stays recorded: run the command again to finish.');
+      expect(await owed()).not.toBeNull();
+      expect((await run(ADMIN, ['refresh', '--quiet'], t.environment.env)).stdout).toMatch(/^Refreshed: search words, statistics and screener views, in [\d.]+ s \(owed by a test\)\.\n$/);
+      expect(await owed()).toBeNull();
+    });
+
     it('--wait: a first load builds its indexes and refreshes the derived tables before it exits', async () => {
       await empty();
       await run(ADMIN, ['refresh', '--force', '--quiet'], t.environment.env);
