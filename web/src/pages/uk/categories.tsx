@@ -154,35 +154,59 @@ function FilingsContent({ model, params, update }: Props) {
       {filings.groups.map((group) => (
         <div key={group.category} className="filings-group">
           <h3 className="filings-group__title">{group.category}</h3>
-          <div className="table-scroll">
-            <table className="simple-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Pages</th>
-                  <th scope="col">Document</th>
-                </tr>
-              </thead>
-              <tbody>
-                {group.entries.map((entry) => (
-                  <tr key={entry.filing.transaction_id} className={params.filing === entry.filing.transaction_id ? 'is-selected' : undefined}>
-                    <td>{formatDate(entry.filing.date)}</td>
-                    <td>{entry.filing.type}</td>
-                    <td>{entry.description}</td>
-                    <td>{entry.filing.pages ?? '-'}</td>
-                    <td>
-                      <DocumentButtons companyNumber={companyNumber} entry={entry} onSelect={() => update({ filing: entry.filing.transaction_id })} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <FilingTable
+            columns={['Date', 'Type', 'Description', 'Pages']}
+            rows={group.entries.map((entry) => ({ entry, cells: [formatDate(entry.filing.date), entry.filing.type, entry.description, entry.filing.pages ?? '-'] }))}
+            companyNumber={companyNumber}
+            selected={params.filing}
+            onSelect={(filing) => update({ filing })}
+          />
         </div>
       ))}
     </Panel>
+  );
+}
+
+/** Filings as a table: the given columns, then the document's buttons; the selected filing marked. */
+function FilingTable({
+  columns,
+  rows,
+  companyNumber,
+  selected,
+  onSelect,
+}: {
+  columns: string[];
+  rows: { entry: FilingEntry; cells: React.ReactNode[] }[];
+  companyNumber: string;
+  selected: string | null | undefined;
+  onSelect(filing: string): void;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="simple-table">
+        <thead>
+          <tr>
+            {[...columns, 'Document'].map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ entry, cells }) => (
+            <tr key={entry.filing.transaction_id} className={selected === entry.filing.transaction_id ? 'is-selected' : undefined}>
+              {cells.map((cell, i) => (
+                <td key={columns[i]}>{cell}</td>
+              ))}
+              <td>
+                <DocumentButtons companyNumber={companyNumber} entry={entry} onSelect={() => onSelect(entry.filing.transaction_id)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -200,34 +224,16 @@ function AccountsContent({ model, tables, params, update }: Props) {
       {filings.status === 'error' && <p role="alert">{filings.message}</p>}
       {!loading && filings.status === 'ready' && rows.length === 0 && <p>{COMPANY_TABLE_TEXTS.noAccounts}</p>}
       {!loading && rows.length > 0 && (
-        <div className="table-scroll">
-          <table className="simple-table">
-            <thead>
-              <tr>
-                <th scope="col">Fiscal year</th>
-                <th scope="col">Period end</th>
-                <th scope="col">Filed</th>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Document</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ entry, fiscal, periodEnd }) => (
-                <tr key={entry.filing.transaction_id} className={params.filing === entry.filing.transaction_id ? 'is-selected' : undefined}>
-                  <td>{fiscal ?? '-'}</td>
-                  <td>{formatDate(periodEnd)}</td>
-                  <td>{formatDate(entry.filing.date)}</td>
-                  <td>{entry.filing.type}</td>
-                  <td>{entry.description}</td>
-                  <td>
-                    <DocumentButtons companyNumber={companyNumber} entry={entry} onSelect={() => update({ filing: entry.filing.transaction_id })} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FilingTable
+          columns={['Fiscal year', 'Period end', 'Filed', 'Type', 'Description']}
+          rows={rows.map(({ entry, fiscal, periodEnd }) => ({
+            entry,
+            cells: [fiscal ?? '-', formatDate(periodEnd), formatDate(entry.filing.date), entry.filing.type, entry.description],
+          }))}
+          companyNumber={companyNumber}
+          selected={params.filing}
+          onSelect={(filing) => update({ filing })}
+        />
       )}
     </Panel>
   );
