@@ -7,9 +7,9 @@ import { DeferredIndexes } from './companies-csv.bulk-load.js';
 import { CompanyCopyReader } from './companies-csv.copy-reader.js';
 import { companyMapper, COPY_COLUMNS, CopyLine, HeaderError, indexHeader, type ColumnIndex } from './companies-csv.mapper.js';
 import { companyNumberOrder, type KeyOrder } from './company-number-order.js';
-import { Batch, BatchWriter } from './csv-batch-writer.js';
+import { Batch, BatchWriter, readInBatches, type ChunkedReader } from './csv-batch-writer.js';
 import { expandPaths, missingParts } from './csv-files.js';
-import { CsvParser, fileSize, parseCsv, readByteChunks, readFirstLine, readTextChunks } from './csv-reader.js';
+import { CsvParser, fileSize, parseCsv, readByteChunks, readFirstLine, readTextChunks, type ByteChunk, type TextChunk } from './csv-reader.js';
 import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from './importer.js';
 
 /** In a directory: BasicCompanyData-2026-11-01-part1_7.csv ... or BasicCompanyDataAsOneFile-2026-11-01.csv. */
@@ -123,14 +123,8 @@ async function importCompaniesCsv(context: ImportContext, paths: string[], bulkM
   return summary.finish();
 }
 
-/** A file's records as rows: fed its chunks in order, it calls back once per record. */
-interface RecordReader<C> {
-  chunks: AsyncIterable<{ data: C; bytesRead: number }>;
-  push(chunk: C): void;
-  end(): void;
-}
-
-type OpenRecords<T> = (file: string, row: (row: T, line: number) => void, bad: (line: number, reason: string) => void) => RecordReader<string> | RecordReader<Buffer>;
+/** A file's records as rows, read in chunks: it calls back once per record. */
+type OpenRecords<T> = (file: string, row: (row: T, line: number) => void, bad: (line: number, reason: string) => void) => ChunkedReader<TextChunk> | ChunkedReader<ByteChunk>;
 
 /** The text way: CsvParser, then the mapper made from the file's header (the embedded database). */
 function textRecords<T>(mapper: (at: ColumnIndex, width: number) => (fields: string[]) => T | string): OpenRecords<T> {
@@ -148,53 +142,36 @@ function textRecords<T>(mapper: (at: ColumnIndex, width: number) => (fields: str
       },
       bad,
     );
-    return { chunks: (async function* () { for await (const c of readTextChunks(file)) yield { data: c.text, bytesRead: c.bytesRead }; })(), push: (text: string) => parser.push(text), end: () => parser.end() };
+    return { chunks: readTextChunks(file), push: (chunk: TextChunk) => parser.push(chunk.text), end: () => parser.end() };
   };
 }
 
 /** The bytes way, for COPY (server Postgres): CompanyCopyReader, the same lines for less CPU. */
 const copyRecords: OpenRecords<CopyLine> = (file, row, bad) => {
   const reader = new CompanyCopyReader(file, row, bad);
-  return { chunks: readByteChunks(file), push: (chunk: Buffer) => reader.push(chunk), end: () => reader.end() };
+  return { chunks: readByteChunks(file), push: (chunk: ByteChunk) => reader.push(chunk.data), end: () => reader.end() };
 };
 
 /** Reads the files in order, maps each record, and hands the good ones to the writer in batches. */
-async function load<T>(context: ImportContext, files: string[], sizes: number[], summary: SummaryBuilder, open: OpenRecords<T>, writer: BatchWriter<T>): Promise<void> {
-  const { reporter, signal } = context;
-  const totalBytes = sizes.reduce((a, b) => a + b, 0);
-  let pending = new Batch<T>();
-  let bytesBefore = 0;
-  reading: for (let f = 0; f < files.length; f++) {
-    const file = files[f];
-    const reader = open(
-      file,
-      (row, line) => {
-        summary.summary.read++;
-        pending.add(row, file, line);
-      },
-      (line, reason) => {
-        summary.summary.read++;
-        summary.bad({ file, line, reason });
-      },
-    ) as RecordReader<string | Buffer>;
-    for await (const chunk of reader.chunks) {
-      reader.push(chunk.data);
-      reporter.progress(summary.summary.read, bytesBefore + chunk.bytesRead, totalBytes);
-      while (pending.size >= context.batchSize) {
-        await writer.submit(pending.take(context.batchSize));
-        if (signal?.aborted) break reading;
-      }
-      if (signal?.aborted) break reading;
-    }
-    reader.end();
-    bytesBefore += sizes[f];
-  }
-  if (!signal?.aborted) {
-    while (pending.size > 0) await writer.submit(pending.take(context.batchSize));
-  }
-  pending = new Batch();
-  await writer.flush();
-  reporter.progress(summary.summary.read, bytesBefore, totalBytes);
+function load<T>(context: ImportContext, files: string[], sizes: number[], summary: SummaryBuilder, open: OpenRecords<T>, writer: BatchWriter<T>): Promise<void> {
+  return readInBatches(
+    files,
+    sizes,
+    (file, pending) =>
+      open(
+        file,
+        (row, line) => {
+          summary.summary.read++;
+          pending.add(row, file, line);
+        },
+        (line, reason) => {
+          summary.summary.read++;
+          summary.bad({ file, line, reason });
+        },
+      ),
+    writer,
+    { batchSize: context.batchSize, signal: context.signal, progress: (done, total) => context.reporter.progress(summary.summary.read, done, total) },
+  );
 }
 
 async function checkHeader(file: string): Promise<void> {

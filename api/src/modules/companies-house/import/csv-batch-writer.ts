@@ -177,6 +177,51 @@ export class BatchWriter<T> {
   }
 }
 
+/** A file being read: its chunks, each fed to `push` in order (it adds rows to the batch being filled), then `end`. */
+export interface ChunkedReader<C extends { bytesRead: number }> {
+  chunks: AsyncIterable<C>;
+  push(chunk: C): void;
+  end(): void;
+}
+
+/**
+ * The reading loop of the file importers: reads the files in order through `open`, which adds
+ * each good row of a file to `pending` (and reports bad ones itself), submits whole batches of
+ * `batchSize` to the writer as they fill, and reports progress by bytes. On the signal it stops
+ * after the batch under way; otherwise it writes what is left and waits for every batch.
+ */
+export async function readInBatches<T>(
+  files: readonly string[],
+  sizes: readonly number[],
+  open: (file: string, pending: Batch<T>) => ChunkedReader<{ bytesRead: number }>,
+  writer: BatchWriter<T>,
+  options: { batchSize: number; signal?: AbortSignal; progress(bytesDone: number, totalBytes: number): void },
+): Promise<void> {
+  const { batchSize, signal, progress } = options;
+  const totalBytes = sizes.reduce((a, b) => a + b, 0);
+  const pending = new Batch<T>();
+  let bytesBefore = 0;
+  reading: for (let f = 0; f < files.length; f++) {
+    const reader = open(files[f], pending);
+    for await (const chunk of reader.chunks) {
+      reader.push(chunk);
+      progress(bytesBefore + chunk.bytesRead, totalBytes);
+      while (pending.size >= batchSize) {
+        await writer.submit(pending.take(batchSize));
+        if (signal?.aborted) break reading;
+      }
+      if (signal?.aborted) break reading;
+    }
+    reader.end();
+    bytesBefore += sizes[f];
+  }
+  if (!signal?.aborted) {
+    while (pending.size > 0) await writer.submit(pending.take(batchSize));
+  }
+  await writer.flush();
+  progress(bytesBefore, totalBytes);
+}
+
 /** Data exceptions (22xxx) and integrity constraint violations (23xxx): the rows' fault, not the database's. */
 export function isDataError(error: unknown): boolean {
   const code = (error as { code?: unknown; driverError?: { code?: unknown } })?.code ?? (error as { driverError?: { code?: unknown } })?.driverError?.code;

@@ -269,8 +269,14 @@ export async function* readTextChunks(path: string, chunkBytes = 1 << 20): Async
   if (carry) yield { text: carry.toString('utf8'), bytesRead };
 }
 
-/** Reads a file's bytes in chunks of about 1 MB, with the bytes read so far. */
-export async function* readByteChunks(path: string, chunkBytes = 1 << 20): AsyncGenerator<{ data: Buffer; bytesRead: number }> {
+/** A chunk of a file as bytes, with the bytes read so far. */
+export interface ByteChunk {
+  data: Buffer;
+  bytesRead: number;
+}
+
+/** Reads a file's bytes in chunks of about 1 MB. */
+export async function* readByteChunks(path: string, chunkBytes = 1 << 20): AsyncGenerator<ByteChunk> {
   let bytesRead = 0;
   for await (const raw of createReadStream(path, { highWaterMark: chunkBytes })) {
     bytesRead += (raw as Buffer).length;

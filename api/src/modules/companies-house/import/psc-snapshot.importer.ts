@@ -2,9 +2,9 @@ import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import { upsertRows } from '../store/company-store.js';
 import type { PscRow } from '../store/rows.js';
 import { PSCS } from '../store/tables.js';
-import { Batch, BatchWriter } from './csv-batch-writer.js';
+import { BatchWriter, readInBatches } from './csv-batch-writer.js';
 import { expandPaths, missingParts } from './csv-files.js';
-import { fileSize, readTextChunks } from './csv-reader.js';
+import { fileSize, readTextChunks, type TextChunk } from './csv-reader.js';
 import { SummaryBuilder, type ImportContext, type Importer, type ImportReporter, type ImportSummary } from './importer.js';
 import { LineSplitter, mapPscLine, type Category, type SnapshotTotals } from './psc-snapshot.mapper.js';
 
@@ -42,7 +42,6 @@ async function importPscSnapshot(context: ImportContext, paths: string[]): Promi
   }
   const summary = new SummaryBuilder('psc-snapshot', files, reporter);
   const sizes = files.map(fileSize);
-  const totalBytes = sizes.reduce((a, b) => a + b, 0);
   const server = supportsCopy(dataSource);
   const counted: Record<Category, number> = { persons: 0, statements: 0, exemptions: 0 };
   let unreadable = 0;
@@ -69,57 +68,44 @@ async function importPscSnapshot(context: ImportContext, paths: string[]): Promi
     bad: (row) => summary.bad(row),
   });
 
-  let pending = new Batch<PscRow>();
-  let bytesBefore = 0;
   try {
-    reading: for (let f = 0; f < files.length; f++) {
-      const file = files[f];
-      const splitter = new LineSplitter(
-        (text, line) => {
-          const mapped = mapPscLine(text);
-          if (mapped.type === 'totals') {
-            if (trailer) summary.bad({ file, line, reason: `a second totals trailer (the first is ${trailer.file}:${trailer.line})` });
-            else trailer = { totals: mapped.totals, file, line };
-            return;
-          }
-          summary.summary.read++;
-          if (mapped.type === 'bad') {
-            if (mapped.category) counted[mapped.category]++;
-            else unreadable++;
-            summary.bad({ file, line, reason: mapped.reason });
-            return;
-          }
-          counted[mapped.category]++;
-          if (mapped.type === 'psc') pending.add(mapped.row, file, line);
-        },
-        (line) => {
-          summary.summary.read++;
-          unreadable++;
-          summary.bad({ file, line, reason: 'line too long (over 16 MB): not a PSC record' });
-        },
-      );
-      for await (const chunk of readTextChunks(file)) {
-        splitter.push(chunk.text);
-        reporter.progress(summary.summary.read, bytesBefore + chunk.bytesRead, totalBytes);
-        while (pending.size >= context.batchSize) {
-          await writer.submit(pending.take(context.batchSize));
-          if (signal?.aborted) break reading;
-        }
-        if (signal?.aborted) break reading;
-      }
-      splitter.end();
-      bytesBefore += sizes[f];
-    }
-    if (!signal?.aborted) {
-      while (pending.size > 0) await writer.submit(pending.take(context.batchSize));
-    }
-    pending = new Batch();
-    await writer.flush();
+    await readInBatches(
+      files,
+      sizes,
+      (file, pending) => {
+        const splitter = new LineSplitter(
+          (text, line) => {
+            const mapped = mapPscLine(text);
+            if (mapped.type === 'totals') {
+              if (trailer) summary.bad({ file, line, reason: `a second totals trailer (the first is ${trailer.file}:${trailer.line})` });
+              else trailer = { totals: mapped.totals, file, line };
+              return;
+            }
+            summary.summary.read++;
+            if (mapped.type === 'bad') {
+              if (mapped.category) counted[mapped.category]++;
+              else unreadable++;
+              summary.bad({ file, line, reason: mapped.reason });
+              return;
+            }
+            counted[mapped.category]++;
+            if (mapped.type === 'psc') pending.add(mapped.row, file, line);
+          },
+          (line) => {
+            summary.summary.read++;
+            unreadable++;
+            summary.bad({ file, line, reason: 'line too long (over 16 MB): not a PSC record' });
+          },
+        );
+        return { chunks: readTextChunks(file), push: (chunk: TextChunk) => splitter.push(chunk.text), end: () => splitter.end() };
+      },
+      writer,
+      { batchSize: context.batchSize, signal, progress: (done, total) => reporter.progress(summary.summary.read, done, total) },
+    );
   } finally {
     await writer.settle();
   }
   const stopped = signal?.aborted ?? false;
-  reporter.progress(summary.summary.read, bytesBefore, totalBytes);
 
   if (counted.exemptions) reporter.info(`psc-snapshot: ${counted.exemptions.toLocaleString('en-GB')} exemptions record(s) read and not stored (they are no PSCs).`);
   if (!stopped) checkTotals(trailer, counted, unreadable, summary, reporter);
