@@ -14,12 +14,20 @@ const target = Number(process.argv[2] ?? 4_000_000);
 const db = new pg.Client({ connectionString: url });
 await db.connect();
 const started = Date.now();
-const [{ charges, companies }] = (await db.query(`SELECT (SELECT count(*) FROM charges WHERE charge_id NOT LIKE '%~%')::int AS charges, (SELECT count(*) FROM companies)::int AS companies`)).rows;
+const [{ charges, companies }] = (
+  await db.query(
+    `SELECT (SELECT count(*) FROM charges WHERE charge_id NOT LIKE '%~%')::int AS charges, (SELECT count(*) FROM companies)::int AS companies`,
+  )
+).rows;
 const copies = Math.max(0, Math.round(target / charges) - 1);
-process.stderr.write(`${charges.toLocaleString('en-GB')} generated charges over ${companies.toLocaleString('en-GB')} companies: adding ${copies} clone(s) of each...\n`);
+process.stderr.write(
+  `${charges.toLocaleString('en-GB')} generated charges over ${companies.toLocaleString('en-GB')} companies: adding ${copies} clone(s) of each...\n`,
+);
 await db.query('BEGIN');
 await db.query(`DELETE FROM charges WHERE charge_id LIKE '%~%'`);
-await db.query(`CREATE TEMP TABLE bench_numbers ON COMMIT DROP AS SELECT (row_number() OVER ())::int - 1 AS i, company_number FROM companies`);
+await db.query(
+  `CREATE TEMP TABLE bench_numbers ON COMMIT DROP AS SELECT (row_number() OVER ())::int - 1 AS i, company_number FROM companies`,
+);
 await db.query(`CREATE UNIQUE INDEX ON bench_numbers (i)`);
 await db.query(
   `INSERT INTO charges (charge_id, company_number, charge_number, charge_code, status, created_on, delivered_on, satisfied_on,

@@ -75,11 +75,17 @@ async function main() {
 
   const row = (name, values) =>
     `| ${name} | ${values.length} | ${percentile(values, 50).toFixed(2)} ms | ${percentile(values, 95).toFixed(2)} ms | ${percentile(values, 99).toFixed(2)} ms |`;
-  process.stdout.write(`\n${QUERIES.length} queries x ${ROUNDS} rounds, one client, requests interleaved; database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}.\n\n`);
+  process.stdout.write(
+    `\n${QUERIES.length} queries x ${ROUNDS} rounds, one client, requests interleaved; database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}.\n\n`,
+  );
   process.stdout.write('| measure | requests | p50 | p95 | p99 |\n| --- | --- | --- | --- | --- |\n');
-  process.stdout.write(`${row('POST convert-query-to-filters', convert)}\n${row('GET /api/health (baseline)', health)}\n${row('GET /api/me (baseline: signed-in, no work)', me)}\n${row('parser alone, in process', parser)}\n`);
+  process.stdout.write(
+    `${row('POST convert-query-to-filters', convert)}\n${row('GET /api/health (baseline)', health)}\n${row('GET /api/me (baseline: signed-in, no work)', me)}\n${row('parser alone, in process', parser)}\n`,
+  );
   const ratio = (base) => (percentile(convert, 95) / percentile(base, 95)).toFixed(2);
-  process.stdout.write(`\np95 ratio convert / health: ${ratio(health)}, convert / me: ${ratio(me)}; budget p95 <= 10 ms: ${percentile(convert, 95) <= 10 ? 'met' : 'NOT met'}\n`);
+  process.stdout.write(
+    `\np95 ratio convert / health: ${ratio(health)}, convert / me: ${ratio(me)}; budget p95 <= 10 ms: ${percentile(convert, 95) <= 10 ? 'met' : 'NOT met'}\n`,
+  );
 }
 
 main().catch((error) => {

@@ -46,7 +46,11 @@ async function main() {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const [{ count }] = (await db.query('SELECT count(*)::int AS count FROM companies')).rows;
-  const picks = (await db.query(`SELECT company_number, company_name FROM companies TABLESAMPLE SYSTEM (1) WHERE length(company_name) > 12 LIMIT $1`, [SAMPLES])).rows;
+  const picks = (
+    await db.query(`SELECT company_number, company_name FROM companies TABLESAMPLE SYSTEM (1) WHERE length(company_name) > 12 LIMIT $1`, [
+      SAMPLES,
+    ])
+  ).rows;
   const queries = {
     'name prefix': picks.map((p) => p.company_name.slice(0, 7).toLowerCase()),
     'company number': picks.map((p) => p.company_number.replace(/^0+/, '')),
@@ -70,8 +74,16 @@ async function main() {
     const search = (q) => get(`/api/companies_house/search_companies?query=${encodeURIComponent(q)}`);
     await run(queries['name prefix'].slice(0, 50), 2, search); // warm the caches and the connection pool
 
-    const naive = (q) => db.query(`SELECT company_number, company_name FROM companies WHERE lower(company_name) % $1 ORDER BY similarity(lower(company_name), $1) DESC LIMIT 20`, [q]);
-    const prefix = (q) => db.query(`SELECT company_number FROM companies WHERE lower(company_name) COLLATE "C" LIKE $1 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT 20`, [q]);
+    const naive = (q) =>
+      db.query(
+        `SELECT company_number, company_name FROM companies WHERE lower(company_name) % $1 ORDER BY similarity(lower(company_name), $1) DESC LIMIT 20`,
+        [q],
+      );
+    const prefix = (q) =>
+      db.query(
+        `SELECT company_number FROM companies WHERE lower(company_name) COLLATE "C" LIKE $1 || '%' ORDER BY lower(company_name) COLLATE "C" LIMIT 20`,
+        [q],
+      );
     for (const [kind, list] of Object.entries(queries)) {
       const one = await run(list, 1, search);
       const four = await run(list, 4, search);
@@ -81,18 +93,35 @@ async function main() {
         measure: `search_companies: ${kind}`,
         p95_1_client_ms: percentile(one, 95),
         p95_4_clients_ms: percentile(four, 95),
-        baseline: baseline ? `${kind === 'name prefix' ? 'bare btree prefix' : 'naive ranked trigram'} p95 ${percentile(baseline, 95).toFixed(1)} ms` : '',
+        baseline: baseline
+          ? `${kind === 'name prefix' ? 'bare btree prefix' : 'naive ranked trigram'} p95 ${percentile(baseline, 95).toFixed(1)} ms`
+          : '',
       });
     }
-    const overview = await run(picks.map((p) => p.company_number), 1, (n) => get(`/api/companies_house/get_overview?company_number=${n}`));
-    const overview4 = await run(picks.map((p) => p.company_number), 4, (n) => get(`/api/companies_house/get_overview?company_number=${n}`));
-    results.push({ measure: 'get_overview', p95_1_client_ms: percentile(overview, 95), p95_4_clients_ms: percentile(overview4, 95), baseline: '' });
+    const overview = await run(
+      picks.map((p) => p.company_number),
+      1,
+      (n) => get(`/api/companies_house/get_overview?company_number=${n}`),
+    );
+    const overview4 = await run(
+      picks.map((p) => p.company_number),
+      4,
+      (n) => get(`/api/companies_house/get_overview?company_number=${n}`),
+    );
+    results.push({
+      measure: 'get_overview',
+      p95_1_client_ms: percentile(overview, 95),
+      p95_4_clients_ms: percentile(overview4, 95),
+      baseline: '',
+    });
   } finally {
     server.child.kill('SIGTERM');
     await db.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  process.stdout.write(`\nCompanies in the database: ${count.toLocaleString('en-GB')}; ${SAMPLES} queries per kind, drawn from the data.\n\n`);
+  process.stdout.write(
+    `\nCompanies in the database: ${count.toLocaleString('en-GB')}; ${SAMPLES} queries per kind, drawn from the data.\n\n`,
+  );
   process.stdout.write('| measure | p95, 1 client | p95, 4 clients | same-run baseline |\n| --- | --- | --- | --- |\n');
   for (const r of results) {
     process.stdout.write(`| ${r.measure} | ${r.p95_1_client_ms.toFixed(1)} ms | ${r.p95_4_clients_ms.toFixed(1)} ms | ${r.baseline} |\n`);

@@ -178,7 +178,10 @@ async function main() {
   if (process.env.BENCH_EXPORT_URL) {
     url = (format) => process.env.BENCH_EXPORT_URL.replace('{format}', format);
   } else {
-    server = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const [line] = await once(server.stdout, 'data');
     const port = /listening (\d+)/.exec(String(line))?.[1];
     if (!port) throw new Error(`bench server did not start: ${line}`);
@@ -188,7 +191,11 @@ async function main() {
   }
 
   try {
-    console.log(`export benchmark: ${ROWS.toLocaleString('en-GB')} rows x ${columns.length} columns, median of ${RUNS} runs, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `export benchmark: ${ROWS.toLocaleString('en-GB')} rows x ${columns.length} columns, median of ${RUNS} runs, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const results = {};
     for (const format of ['csv', 'json', 'xlsx']) {
       await download(url(format).replace(`rows=${ROWS}`, 'rows=20000'), headers, pid ?? process.pid, cpuUrl); // warm-up
@@ -207,12 +214,22 @@ async function main() {
     const cpu = (r) => (r.cpuMs === null ? 'n/a' : `${r.cpuMs.toFixed(0)} ms`);
     console.log('| what | time to last byte | server CPU | size | server RSS growth | limit |');
     console.log('| --- | --- | --- | --- | --- | --- |');
-    console.log(`| csv over HTTP | ${results.csv.ms.toFixed(0)} ms | ${cpu(results.csv)} | ${mb(results.csv.bytes)} MB | ${rss(results.csv)} | <= ${LIMITS.csv} ms |`);
+    console.log(
+      `| csv over HTTP | ${results.csv.ms.toFixed(0)} ms | ${cpu(results.csv)} | ${mb(results.csv.bytes)} MB | ${rss(results.csv)} | <= ${LIMITS.csv} ms |`,
+    );
     console.log(`| baseline: plain csv string building to /dev/null | ${csvBase.toFixed(0)} ms | | | | |`);
-    console.log(`| json (JSON Lines) over HTTP | ${results.json.ms.toFixed(0)} ms | ${cpu(results.json)} | ${mb(results.json.bytes)} MB | ${rss(results.json)} | |`);
-    console.log(`| xlsx over HTTP | ${results.xlsx.ms.toFixed(0)} ms | ${cpu(results.xlsx)} | ${mb(results.xlsx.bytes)} MB | ${rss(results.xlsx)} | <= ${LIMITS.xlsx} ms, <= ${LIMITS.rssMb} MB |`);
-    console.log(`| baseline: exceljs WorkbookWriter to a file (addRow per row), no HTTP | ${xlsxBase.ms.toFixed(0)} ms | | ${mb(xlsxBase.bytes)} MB | | |`);
-    console.log(`ratios: csv ${(results.csv.ms / csvBase).toFixed(2)}x its baseline, xlsx ${(results.xlsx.ms / xlsxBase.ms).toFixed(2)}x its baseline`);
+    console.log(
+      `| json (JSON Lines) over HTTP | ${results.json.ms.toFixed(0)} ms | ${cpu(results.json)} | ${mb(results.json.bytes)} MB | ${rss(results.json)} | |`,
+    );
+    console.log(
+      `| xlsx over HTTP | ${results.xlsx.ms.toFixed(0)} ms | ${cpu(results.xlsx)} | ${mb(results.xlsx.bytes)} MB | ${rss(results.xlsx)} | <= ${LIMITS.xlsx} ms, <= ${LIMITS.rssMb} MB |`,
+    );
+    console.log(
+      `| baseline: exceljs WorkbookWriter to a file (addRow per row), no HTTP | ${xlsxBase.ms.toFixed(0)} ms | | ${mb(xlsxBase.bytes)} MB | | |`,
+    );
+    console.log(
+      `ratios: csv ${(results.csv.ms / csvBase).toFixed(2)}x its baseline, xlsx ${(results.xlsx.ms / xlsxBase.ms).toFixed(2)}x its baseline`,
+    );
 
     const over = [];
     if (results.csv.ms > LIMITS.csv) over.push(`csv took ${results.csv.ms.toFixed(0)} ms`);

@@ -21,9 +21,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const ADMIN = join(process.env.CREDENCE_BENCH_DIST ? join(process.cwd(), process.env.CREDENCE_BENCH_DIST) : join(here, '..', 'dist'), 'src', 'bin', 'credence-admin.js');
+const ADMIN = join(
+  process.env.CREDENCE_BENCH_DIST ? join(process.cwd(), process.env.CREDENCE_BENCH_DIST) : join(here, '..', 'dist'),
+  'src',
+  'bin',
+  'credence-admin.js',
+);
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-if (!process.env.BENCH_CSV && !(ROWS >= 1 && ROWS <= 1_000_000)) throw new Error('BENCH_ROWS: 1 to 1,000,000 (the generator numbers companies uniquely up to there)');
+if (!process.env.BENCH_CSV && !(ROWS >= 1 && ROWS <= 1_000_000))
+  throw new Error('BENCH_ROWS: 1 to 1,000,000 (the generator numbers companies uniquely up to there)');
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const HEADER =
@@ -64,7 +70,8 @@ const TRADES = (
   'CONSULTING PROPERTIES HOLDINGS SERVICES TECHNOLOGIES SOLUTIONS CONSTRUCTION LOGISTICS TRADING INVESTMENTS DEVELOPMENTS ' +
   'ENGINEERING MEDIA CAPITAL HEALTHCARE FOODS ESTATES ELECTRICAL PLUMBING DESIGN RETAIL VENTURES MOTORS LEISURE SYSTEMS'
 ).split(' ');
-const STREETS = 'HIGH STREET,STATION ROAD,CHURCH LANE,MILL ROAD,VICTORIA ROAD,KING STREET,PARK AVENUE,LONDON ROAD,QUEENS ROAD,GREEN LANE'.split(',');
+const STREETS =
+  'HIGH STREET,STATION ROAD,CHURCH LANE,MILL ROAD,VICTORIA ROAD,KING STREET,PARK AVENUE,LONDON ROAD,QUEENS ROAD,GREEN LANE'.split(',');
 const TOWNS = [
   ['LONDON', '', 'EC1A 1BB'],
   ['MANCHESTER', 'GREATER MANCHESTER', 'M1 4BT'],
@@ -95,7 +102,7 @@ const SICS = [
 ];
 const CATEGORIES = [
   [0.88, 'Private Limited Company'],
-  [0.93, "PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)"],
+  [0.93, 'PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)'],
   [0.95, 'Limited Liability Partnership'],
   [0.965, 'Community Interest Company'],
   [0.975, 'Public Limited Company'],
@@ -118,7 +125,8 @@ const weighted = (r, table) => {
   return table.find(([p]) => x < p)[1];
 };
 const pad = (n) => (n < 10 ? '0' + n : String(n));
-const date = (r, from, to) => `${pad(1 + Math.floor(r() * 28))}/${pad(1 + Math.floor(r() * 12))}/${from + Math.floor(r() * (to - from + 1))}`;
+const date = (r, from, to) =>
+  `${pad(1 + Math.floor(r() * 28))}/${pad(1 + Math.floor(r() * 12))}/${from + Math.floor(r() * (to - from + 1))}`;
 const q = (value) => `"${value}"`;
 
 /** One row of the published file: every field quoted, dates DD/MM/YYYY, numbers as text. */
@@ -136,10 +144,13 @@ function row(r, i) {
   const charges = r() < 0.12 ? 1 + Math.floor(r() * 6) : 0;
   const outstanding = charges ? Math.floor(r() * (charges + 1)) : 0;
   const sicCount = r() < 0.03 ? 0 : 1 + (r() < 0.2 ? 1 + Math.floor(r() * 2) : 0);
-  const sic = [0, 1, 2, 3].map((k) => (sicCount === 0 ? (k === 0 ? 'None Supplied' : '') : k < sicCount ? SICS[(i + k * 5) % SICS.length] : ''));
+  const sic = [0, 1, 2, 3].map((k) =>
+    sicCount === 0 ? (k === 0 ? 'None Supplied' : '') : k < sicCount ? SICS[(i + k * 5) % SICS.length] : '',
+  );
   const previous = [];
   const renames = r() < 0.15 ? 1 + Math.floor(r() * 3) : 0;
-  for (let k = 1; k <= 10; k++) previous.push(k <= renames ? date(r, 1990, 2024) : '', k <= renames ? `${pick(r, WORDS)} ${pick(r, TRADES)} LIMITED` : '');
+  for (let k = 1; k <= 10; k++)
+    previous.push(k <= renames ? date(r, 1990, 2024) : '', k <= renames ? `${pick(r, WORDS)} ${pick(r, TRADES)} LIMITED` : '');
   const fields = [
     name,
     number,
@@ -281,7 +292,9 @@ if (isMain) {
     if (!process.env.BENCH_CSV) {
       const started = Date.now();
       await generate(file, ROWS);
-      console.log(`generated ${ROWS.toLocaleString('en-GB')} rows (${(statSync(file).size / 1e6).toFixed(0)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${file}`);
+      console.log(
+        `generated ${ROWS.toLocaleString('en-GB')} rows (${(statSync(file).size / 1e6).toFixed(0)} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${file}`,
+      );
     }
     const rows = process.env.BENCH_CSV ? null : ROWS;
     await sql(BASE_URL, `CREATE DATABASE ${name}`);
@@ -292,7 +305,17 @@ if (isMain) {
     await sql(env.DATABASE_URL, `CREATE TABLE raw_companies (${columns})`);
     await sql(env.DATABASE_URL, 'CHECKPOINT');
     const copyLoad = loadavg()[0];
-    const copy = await exec('psql', [env.DATABASE_URL, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy raw_companies FROM '${file.replace(/'/g, "''")}' WITH (FORMAT csv, HEADER true)`], {});
+    const copy = await exec(
+      'psql',
+      [
+        env.DATABASE_URL,
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        `\\copy raw_companies FROM '${file.replace(/'/g, "''")}' WITH (FORMAT csv, HEADER true)`,
+      ],
+      {},
+    );
     const [{ count: copied }] = await sql(env.DATABASE_URL, 'SELECT count(*)::int AS count FROM raw_companies');
     await sql(env.DATABASE_URL, 'DROP TABLE raw_companies');
 
@@ -319,19 +342,28 @@ if (isMain) {
       waited = await exec(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--json', '--wait'], env);
     }
     // A second run over the same file: every row is an update now.
-    const again = process.env.BENCH_REIMPORT !== '1' ? null : await exec(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--json', '--quiet'], env);
+    const again =
+      process.env.BENCH_REIMPORT !== '1'
+        ? null
+        : await exec(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--json', '--quiet'], env);
 
     const baseRate = copied / copy.seconds;
     const ourRate = imported / run.seconds;
     const fmt = (n) => Math.round(n).toLocaleString('en-GB');
     const parts = phases(run);
     const s1 = (n) => n.toFixed(1).padStart(6);
-    console.log(`\ncompanies-csv, ${fmt(copied)} rows, server Postgres (${new URL(BASE_URL).host}), load average ${copyLoad.toFixed(2)} before \\copy, ${loadBefore.toFixed(2)} -> ${loadAfter.toFixed(2)} over the import`);
+    console.log(
+      `\ncompanies-csv, ${fmt(copied)} rows, server Postgres (${new URL(BASE_URL).host}), load average ${copyLoad.toFixed(2)} before \\copy, ${loadBefore.toFixed(2)} -> ${loadAfter.toFixed(2)} over the import`,
+    );
     console.log(`psql \\copy into an unindexed text table (baseline)   ${s1(copy.seconds)} s  ${fmt(baseRate).padStart(9)} rows/s`);
-    console.log(`credence-admin import companies-csv (end to end)      ${s1(run.seconds)} s  ${fmt(ourRate).padStart(9)} rows/s   ratio ${(ourRate / baseRate).toFixed(2)}   (importer's own count: ${fmt(summary.rowsPerSecond)} rows/s)`);
+    console.log(
+      `credence-admin import companies-csv (end to end)      ${s1(run.seconds)} s  ${fmt(ourRate).padStart(9)} rows/s   ratio ${(ourRate / baseRate).toFixed(2)}   (importer's own count: ${fmt(summary.rowsPerSecond)} rows/s)`,
+    );
     console.log(
       `  of which: start-up ${parts.startup.toFixed(1)} s, load ${parts.load.toFixed(1)} s, ` +
-        (summary.finishing ? `hand-off to the background ${parts.handOff.toFixed(1)} s` : `search indexes ${parts.indexes.toFixed(1)} s, refresh ${parts.refresh.toFixed(1)} s`),
+        (summary.finishing
+          ? `hand-off to the background ${parts.handOff.toFixed(1)} s`
+          : `search indexes ${parts.indexes.toFixed(1)} s, refresh ${parts.refresh.toFixed(1)} s`),
     );
     console.log(
       `  everything derived ready (credence-admin refresh returned) ${s1(run.seconds + finishing.seconds)} s after the start ` +
@@ -346,12 +378,18 @@ if (isMain) {
     }
     if (again) {
       const againSummary = JSON.parse(again.stdout);
-      console.log(`the same import again (every row an update)           ${s1(again.seconds)} s  ${fmt(imported / again.seconds).padStart(9)} rows/s   (${fmt(againSummary.written)} written)`);
+      console.log(
+        `the same import again (every row an update)           ${s1(again.seconds)} s  ${fmt(imported / again.seconds).padStart(9)} rows/s   (${fmt(againSummary.written)} written)`,
+      );
     }
     const ratio = ourRate / baseRate;
-    console.log(`ratio to baseline: ${ratio.toFixed(2)}   budget: >= 100,000 rows/s and >= 0.40 of psql \\copy -> ${ourRate >= 100_000 && ratio >= 0.4 ? 'met' : 'NOT met'}`);
-    if (rows !== null && (imported !== rows || summary.skipped !== 0)) throw new Error(`expected ${rows} companies and no bad rows, found ${imported} and ${summary.skipped} bad`);
-    if (words === 0 || screened !== imported) throw new Error(`the refresh left ${words} search words and ${screened} screener rows for ${imported} companies`);
+    console.log(
+      `ratio to baseline: ${ratio.toFixed(2)}   budget: >= 100,000 rows/s and >= 0.40 of psql \\copy -> ${ourRate >= 100_000 && ratio >= 0.4 ? 'met' : 'NOT met'}`,
+    );
+    if (rows !== null && (imported !== rows || summary.skipped !== 0))
+      throw new Error(`expected ${rows} companies and no bad rows, found ${imported} and ${summary.skipped} bad`);
+    if (words === 0 || screened !== imported)
+      throw new Error(`the refresh left ${words} search words and ${screened} screener rows for ${imported} companies`);
   } finally {
     if (created) await sql(BASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((e) => console.error(e.message));
     if (process.env.BENCH_KEEP) console.log(`kept ${file}`);

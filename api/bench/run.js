@@ -45,7 +45,11 @@ async function warm(url, headers) {
 
 async function post(base, path, body) {
   const started = process.hrtime.bigint();
-  const response = await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, status: response.status, text };
 }
@@ -102,7 +106,9 @@ try {
   const token = JSON.parse(login.text).access_token;
   const headers = { authorization: `Bearer ${token}` };
 
-  console.log(`GET /api/me, ${connections} connections, ${seconds} s each (autocannon, loopback), ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded database'}`);
+  console.log(
+    `GET /api/me, ${connections} connections, ${seconds} s each (autocannon, loopback), ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded database'}`,
+  );
   await warm(`http://127.0.0.1:${bare.port}/api/me`, {});
   const baseline = await load(`http://127.0.0.1:${bare.port}/api/me`, {});
   await warm(`${api}/api/me`, headers);
@@ -114,7 +120,9 @@ try {
   console.log(row('bare Fastify (baseline)', baseline));
   console.log(row('Credence, JWT + live session check', ours));
   const ratio = ours.requests.average / baseline.requests.average;
-  console.log(`ratio to baseline: ${ratio.toFixed(2)}   budget: >= 12000 req/s and p99 <= 20 ms -> ${ours.requests.average >= 12000 && ours.latency.p99 <= 20 ? 'met' : 'NOT met'}`);
+  console.log(
+    `ratio to baseline: ${ratio.toFixed(2)}   budget: >= 12000 req/s and p99 <= 20 ms -> ${ours.requests.average >= 12000 && ours.latency.p99 <= 20 ? 'met' : 'NOT met'}`,
+  );
 
   const rounds = Number(process.env.BENCH_ROUNDS ?? 40);
   const logins = await timing(
@@ -132,7 +140,10 @@ try {
     rounds,
   );
   console.log(`\nmedian of ${rounds}: existing account vs unknown e-mail (budget: within 10 ms, same status and body)`);
-  for (const [name, t] of [['POST /api/login (wrong password)', logins], ['POST /api/request-reset', resets]]) {
+  for (const [name, t] of [
+    ['POST /api/login (wrong password)', logins],
+    ['POST /api/request-reset', resets],
+  ]) {
     const gap = Math.abs(t.known - t.unknown);
     console.log(
       `${name.padEnd(36)} ${t.known.toFixed(1).padStart(6)} ms vs ${t.unknown.toFixed(1).padStart(6)} ms   gap ${gap.toFixed(1)} ms   same answer: ${t.sameAnswer ? 'yes' : 'NO'}`,

@@ -26,7 +26,8 @@ const PATHS = (process.env.BENCH_PATHS ?? 'memory,database').split(',').map((p) 
 
 function startApi(path) {
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-'));
-  const env = path === 'memory' ? { DATABASE_URL: url, LOG_LEVEL: 'info', SCREENER_MEMORY: 'true' } : { DATABASE_URL: url, SCREENER_MEMORY: 'false' };
+  const env =
+    path === 'memory' ? { DATABASE_URL: url, LOG_LEVEL: 'info', SCREENER_MEMORY: 'true' } : { DATABASE_URL: url, SCREENER_MEMORY: 'false' };
   return startServer(serverEnv(dataDir, env)).then((server) => ({ ...server, dataDir }));
 }
 
@@ -35,10 +36,16 @@ async function waitForMemory(api) {
   let output = '';
   api.child.stdout.on('data', (d) => (output += d));
   const started = Date.now();
-  for (const path of ['companies_house/get-screener-info', 'companies_house/charges-screener-info', 'companies_house/charges/stats/by-company']) await get(api.base, path);
+  for (const path of [
+    'companies_house/get-screener-info',
+    'companies_house/charges-screener-info',
+    'companies_house/charges/stats/by-company',
+  ])
+    await get(api.base, path);
   const views = ['screener_companies', 'screener_charges', 'company_charge_stats'];
   while (!views.every((view) => new RegExp(`${view}: [\\d,]+ rows`).test(output))) {
-    if (/could not be read into memory/.test(output)) throw new Error(`a screener view could not be read into memory:\n${output.slice(-2000)}`);
+    if (/could not be read into memory/.test(output))
+      throw new Error(`a screener view could not be read into memory:\n${output.slice(-2000)}`);
     if (Date.now() - started > 300_000) throw new Error(`the screener views were not in memory after 5 minutes:\n${output.slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -123,7 +130,18 @@ const CHARGE_FILTERS = {
   created_on: { operator: 'after', value: '2024-06-01' },
   satisfied_on: { operator: 'notEmpty' },
 };
-const CHARGE_SORTS = ['company_name', 'company_number', 'status', 'delivered_on', 'charge_code', 'classification_description', 'charge_number', 'contains_fixed_charge', 'created_on', 'satisfied_on'];
+const CHARGE_SORTS = [
+  'company_name',
+  'company_number',
+  'status',
+  'delivered_on',
+  'charge_code',
+  'classification_description',
+  'charge_number',
+  'contains_fixed_charge',
+  'created_on',
+  'satisfied_on',
+];
 
 /** Every filter with some sort and every sort with some filter, both directions: a spread of cases. */
 function oneFilterCalls(path, filters, sorts, style) {
@@ -134,7 +152,11 @@ function oneFilterCalls(path, filters, sorts, style) {
     const id = ids[i % ids.length];
     const sort = sorts[(i * 7) % sorts.length];
     const filter = style === 'value' ? { id, value: filters[id] } : { id, ...filters[id] };
-    calls.push({ label: `${id} / ${sort}`, path, params: { page_size: '100', sort_by: sort, sort_order: i % 2 ? 'asc' : 'desc', filters: [filter] } });
+    calls.push({
+      label: `${id} / ${sort}`,
+      path,
+      params: { page_size: '100', sort_by: sort, sort_order: i % 2 ? 'asc' : 'desc', filters: [filter] },
+    });
   }
   return calls;
 }
@@ -147,7 +169,12 @@ function threeFilterCalls(path, filters, sorts) {
     return {
       label: `${unique.join('+')} / ${sorts[i % sorts.length]}`,
       path,
-      params: { page_size: '100', sort_by: sorts[i % sorts.length], sort_order: 'desc', filters: unique.map((id) => ({ id, value: filters[id] })) },
+      params: {
+        page_size: '100',
+        sort_by: sorts[i % sorts.length],
+        sort_order: 'desc',
+        filters: unique.map((id) => ({ id, value: filters[id] })),
+      },
     };
   });
 }
@@ -158,7 +185,8 @@ async function cursorCalls(base, path, sorts, depthPage, pageSize) {
   for (const sort of sorts) {
     const { body } = await get(base, path, { page: String(depthPage), page_size: String(pageSize), sort_by: sort, sort_order: 'desc' });
     for (const cursor of [body.data.next_cursor, body.data.prev_cursor]) {
-      if (cursor) calls.push({ label: `cursor ${sort}`, path, params: { page_size: String(pageSize), sort_by: sort, sort_order: 'desc', cursor } });
+      if (cursor)
+        calls.push({ label: `cursor ${sort}`, path, params: { page_size: String(pageSize), sort_by: sort, sort_order: 'desc', cursor } });
     }
   }
   return calls;
@@ -173,14 +201,20 @@ async function baselineTimes(base) {
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   const out = {
-    offset: (await get(base, 'companies_house/get-screener-info', { page: '5000', page_size: '100', sort_by: 'turnover', sort_order: 'desc' })).ms,
+    offset: (
+      await get(base, 'companies_house/get-screener-info', { page: '5000', page_size: '100', sort_by: 'turnover', sort_order: 'desc' })
+    ).ms,
     exactCount: await time(`SELECT count(*) FROM screener_companies WHERE turnover > 10000000`),
     liveLenders: await time(
       `SELECT l.lender_key, count(*), count(*) FILTER (WHERE ch.status = 'outstanding') FROM charge_lenders l JOIN charges ch USING (charge_id) GROUP BY l.lender_key ORDER BY 2 DESC LIMIT 50`,
     ),
   };
-  const [{ companies, charges }] = (await db.query(`SELECT (SELECT count(*) FROM companies)::int AS companies, (SELECT count(*) FROM charges)::int AS charges`)).rows;
-  const lenders = (await db.query(`SELECT lender_name FROM lender_stats ORDER BY total_charges DESC LIMIT 10`)).rows.map((r) => r.lender_name);
+  const [{ companies, charges }] = (
+    await db.query(`SELECT (SELECT count(*) FROM companies)::int AS companies, (SELECT count(*) FROM charges)::int AS charges`)
+  ).rows;
+  const lenders = (await db.query(`SELECT lender_name FROM lender_stats ORDER BY total_charges DESC LIMIT 10`)).rows.map(
+    (r) => r.lender_name,
+  );
   await db.end();
   return { ...out, companies, charges, lenders };
 }
@@ -189,7 +223,9 @@ for (const path of PATHS) {
   const api = await startApi(path);
   try {
     headers = await adminHeaders(api.base);
-    console.log(`\n== pages answered ${path === 'memory' ? 'from the in-memory copies (default)' : 'in the database (SCREENER_MEMORY=false)'} ==`);
+    console.log(
+      `\n== pages answered ${path === 'memory' ? 'from the in-memory copies (default)' : 'in the database (SCREENER_MEMORY=false)'} ==`,
+    );
     if (path === 'memory') console.log(`  copies loaded ${(await waitForMemory(api)).toFixed(1)} s after the first pages asked for them`);
     await runCases(api);
   } finally {
@@ -201,28 +237,61 @@ for (const path of PATHS) {
 async function runCases(api) {
   const base = await baselineTimes(api.base);
   const n = (x) => x.toLocaleString('en-GB');
-  console.log(`screener budgets over HTTP: ${n(base.companies)} companies, ${n(base.charges)} charges, server Postgres, ${RUNS} runs a case, load ${loadavg()[0].toFixed(1)}`);
-  console.log(`baselines (same run): OFFSET page 5000 ${base.offset.toFixed(0)} ms; exact count turnover>10m ${base.exactCount.toFixed(0)} ms; live per-lender aggregate ${base.liveLenders.toFixed(0)} ms\n`);
+  console.log(
+    `screener budgets over HTTP: ${n(base.companies)} companies, ${n(base.charges)} charges, server Postgres, ${RUNS} runs a case, load ${loadavg()[0].toFixed(1)}`,
+  );
+  console.log(
+    `baselines (same run): OFFSET page 5000 ${base.offset.toFixed(0)} ms; exact count turnover>10m ${base.exactCount.toFixed(0)} ms; live per-lender aggregate ${base.liveLenders.toFixed(0)} ms\n`,
+  );
 
   const COMPANIES = 'companies_house/get-screener-info';
   const CHARGES = 'companies_house/charges-screener-info';
   const rows = [
     ['companies: one filter, any sort', await measure(api.base, oneFilterCalls(COMPANIES, COMPANY_FILTERS, COMPANY_SORTS, 'value')), 100],
     ['companies: three filters', await measure(api.base, threeFilterCalls(COMPANIES, COMPANY_FILTERS, COMPANY_SORTS)), 200],
-    ['companies: next/prev page at page 5000', await measure(api.base, await cursorCalls(api.base, COMPANIES, ['turnover', 'company_name', 'employee_count'], 5000, 100)), 50],
+    [
+      'companies: next/prev page at page 5000',
+      await measure(api.base, await cursorCalls(api.base, COMPANIES, ['turnover', 'company_name', 'employee_count'], 5000, 100)),
+      50,
+    ],
     ['charges: one filter, any sort', await measure(api.base, oneFilterCalls(CHARGES, CHARGE_FILTERS, CHARGE_SORTS, 'operator')), 100],
-    ['charges: next/prev page at page 20000', await measure(api.base, await cursorCalls(api.base, CHARGES, ['delivered_on', 'company_name'], 20000, 100)), 50],
+    [
+      'charges: next/prev page at page 20000',
+      await measure(api.base, await cursorCalls(api.base, CHARGES, ['delivered_on', 'company_name'], 20000, 100)),
+      50,
+    ],
     [
       'by-lender page',
-      await measure(api.base, ['total_charges', 'lender_name', 'companies_count', 'outstanding_charges'].map((sort) => ({ label: sort, path: 'companies_house/charges/stats/by-lender', params: { sort_by: sort, sort_order: 'desc' } }))),
+      await measure(
+        api.base,
+        ['total_charges', 'lender_name', 'companies_count', 'outstanding_charges'].map((sort) => ({
+          label: sort,
+          path: 'companies_house/charges/stats/by-lender',
+          params: { sort_by: sort, sort_order: 'desc' },
+        })),
+      ),
       50,
     ],
     [
       'by-company page',
-      await measure(api.base, ['total_charges', 'company_name', 'latest_charge_date', 'unique_lenders_count'].map((sort) => ({ label: sort, path: 'companies_house/charges/stats/by-company', params: { sort_by: sort, sort_order: 'desc' } }))),
+      await measure(
+        api.base,
+        ['total_charges', 'company_name', 'latest_charge_date', 'unique_lenders_count'].map((sort) => ({
+          label: sort,
+          path: 'companies_house/charges/stats/by-company',
+          params: { sort_by: sort, sort_order: 'desc' },
+        })),
+      ),
       50,
     ],
-    ['lender detail (10 largest lenders)', await measure(api.base, base.lenders.map((name) => ({ label: name, path: 'companies_house/charges/lender-detail', params: { lender_name: name } }))), 50],
+    [
+      'lender detail (10 largest lenders)',
+      await measure(
+        api.base,
+        base.lenders.map((name) => ({ label: name, path: 'companies_house/charges/lender-detail', params: { lender_name: name } })),
+      ),
+      50,
+    ],
   ];
   console.log(`${'case'.padEnd(42)} ${'calls'.padStart(5)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'budget'.padStart(8)}   slowest`);
   for (const [name, r, budget] of rows) {

@@ -68,7 +68,10 @@ async function generatorOnly(companies) {
 function seed(env) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [ADMIN, 'seed', '--companies', String(COMPANIES), '--json'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ADMIN, 'seed', '--companies', String(COMPANIES), '--json'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => process.stderr.write(`  ${d}`));
@@ -90,17 +93,25 @@ try {
   console.log(`Generator alone (no database): ${number(sample)} companies, generated and serialised to /dev/null...`);
   const gen = await generatorOnly(sample);
   const genPerCompany = gen.seconds / sample;
-  console.log(`  ${gen.seconds.toFixed(1)} s, ${number(sample / gen.seconds)} companies/s, ${number(gen.rows / gen.seconds)} rows/s (${(gen.rows / sample).toFixed(1)} rows a company)`);
+  console.log(
+    `  ${gen.seconds.toFixed(1)} s, ${number(sample / gen.seconds)} companies/s, ${number(gen.rows / gen.seconds)} rows/s (${(gen.rows / sample).toFixed(1)} rows a company)`,
+  );
 
   console.log(`\ncredence-admin seed --companies ${number(COMPANIES)} into ${name} (server Postgres)...`);
   const run = await seed({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const rows = Object.values(run.summary.tables).reduce((a, b) => a + b, 0);
-  const { rows: [size] } = await admin(`SELECT pg_size_pretty(pg_database_size('${name}')) AS size`);
-  console.log(`\nseed of ${number(run.summary.companies)} companies: ${run.seconds.toFixed(1)} s end to end (${run.summary.seconds.toFixed(1)} s in the generator's own count), database ${size.size}`);
+  const {
+    rows: [size],
+  } = await admin(`SELECT pg_size_pretty(pg_database_size('${name}')) AS size`);
+  console.log(
+    `\nseed of ${number(run.summary.companies)} companies: ${run.seconds.toFixed(1)} s end to end (${run.summary.seconds.toFixed(1)} s in the generator's own count), database ${size.size}`,
+  );
   console.log(`  ${number(run.summary.companies / run.seconds)} companies/s, ${number(rows / run.seconds)} rows/s, ${number(rows)} rows:`);
   for (const [table, n] of Object.entries(run.summary.tables)) console.log(`    ${table.padEnd(22)} ${number(n).padStart(12)}`);
   const generatorShare = (genPerCompany * COMPANIES) / run.seconds;
-  console.log(`  the generator alone would take ${(genPerCompany * COMPANIES).toFixed(0)} s of it (${(generatorShare * 100).toFixed(0)}%): the rest is the database and the COPY path`);
+  console.log(
+    `  the generator alone would take ${(genPerCompany * COMPANIES).toFixed(0)} s of it (${(generatorShare * 100).toFixed(0)}%): the rest is the database and the COPY path`,
+  );
   const projected = (run.seconds / COMPANIES) * 1_000_000;
   console.log(
     `budget: 1,000,000 companies in under ${BUDGET_SECONDS} s -> ${COMPANIES === 1_000_000 ? `${run.seconds.toFixed(0)} s` : `projected ${projected.toFixed(0)} s`}: ${projected < BUDGET_SECONDS ? 'met' : 'NOT met'}`,

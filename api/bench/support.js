@@ -6,7 +6,9 @@ import { spawnApi } from '@credence/shared/api-process';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // CREDENCE_BENCH_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x).
-export const MAIN = process.env.CREDENCE_BENCH_DIST ? resolve(process.env.CREDENCE_BENCH_DIST, 'src', 'main.js') : join(here, '..', 'dist', 'src', 'main.js');
+export const MAIN = process.env.CREDENCE_BENCH_DIST
+  ? resolve(process.env.CREDENCE_BENCH_DIST, 'src', 'main.js')
+  : join(here, '..', 'dist', 'src', 'main.js');
 /** The first administrator of every benchmark database (created by the server when there is none). */
 export const BENCH_ADMIN = { email: 'admin@credence.local', password: 'benchmark admin passphrase' };
 
@@ -26,14 +28,26 @@ export async function startServer(env) {
  */
 export function serverEnv(dataDir, extra = {}) {
   return {
-    DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password,
-    SAMPLE_COMPANIES: '0', REDIS_URL: '', SCREENER_MEMORY: 'false', ...extra,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+    SAMPLE_COMPANIES: '0',
+    REDIS_URL: '',
+    SCREENER_MEMORY: 'false',
+    ...extra,
   };
 }
 
 /** Signs in as the benchmark administrator; answers the authorization header. */
 export async function adminHeaders(base) {
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
   const { access_token: token } = await login.json();
   if (!token) throw new Error(`could not sign in as ${BENCH_ADMIN.email}: ${login.status}`);
   return { authorization: `Bearer ${token}` };

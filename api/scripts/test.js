@@ -23,14 +23,18 @@ const files = find(dist)
   .filter((file) => filters.length === 0 || filters.some((f) => relative(root, file).includes(f)))
   .sort();
 if (files.length === 0) {
-  console.error(`No test files match ${filters.join(', ') || 'the suite pattern'} under ${relative(process.cwd(), dist)}: run the build first.`);
+  console.error(
+    `No test files match ${filters.join(', ') || 'the suite pattern'} under ${relative(process.cwd(), dist)}: run the build first.`,
+  );
   process.exit(1);
 }
 
 const { default: globalSetup } = await import(join(dist, 'test/support/global-setup.js'));
 const { default: globalTeardown } = await import(join(dist, 'test/support/global-teardown.js'));
 await globalSetup();
-console.error(`credence api tests: ${files.length} files, database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}, jobs: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`);
+console.error(
+  `credence api tests: ${files.length} files, database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}, jobs: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`,
+);
 const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
   env: process.env,

@@ -48,6 +48,10 @@ export function coreModules(config: AppConfig, dataSource: DataSource) {
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    return { module: AppModule, imports: [...coreModules(config, dataSource), AuthModule, SalesModule, CompaniesHouseModule, ScreenerModule], controllers: [HealthController] };
+    return {
+      module: AppModule,
+      imports: [...coreModules(config, dataSource), AuthModule, SalesModule, CompaniesHouseModule, ScreenerModule],
+      controllers: [HealthController],
+    };
   }
 }

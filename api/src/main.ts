@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const api = await createApi(config);
   // A bulk companies-csv import that was killed left the search indexes aside: rebuild them first.
-  await restoreDeferredCompanyIndexes(api.dataSource, lineReporter((line) => process.stdout.write(`  ${line}\n`)));
+  await restoreDeferredCompanyIndexes(
+    api.dataSource,
+    lineReporter((line) => process.stdout.write(`  ${line}\n`)),
+  );
   const owed = await refreshOwedAndIdle(api.dataSource);
   if (owed) {
     process.stdout.write(

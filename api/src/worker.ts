@@ -14,7 +14,11 @@ async function main(): Promise<void> {
   }
   const context = await createContext({ ...config, runJobs: true });
   process.stdout.write('credence-worker: processing jobs. Ctrl-C to stop.\n');
-  const stop = () => context.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    context.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

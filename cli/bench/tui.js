@@ -28,7 +28,13 @@ function firstOutput(command, marker, quit) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn('script', ['-qfec', `stty cols 120 rows 40; exec ${command}`, '/dev/null'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', CREDENCE_API_URL: 'http://127.0.0.1:9', CREDENCE_TOKEN: 'bench.token.only' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME ?? '/tmp',
+        TERM: 'xterm-256color',
+        CREDENCE_API_URL: 'http://127.0.0.1:9',
+        CREDENCE_TOKEN: 'bench.token.only',
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -55,7 +61,12 @@ function firstOutput(command, marker, quit) {
 const inkText = `import('ink').then(async ({ render, Text }) => { const { createElement } = await import('react'); const app = render(createElement(Text, null, 'ink-ready')); setTimeout(() => app.unmount(), 50); })`;
 const startCases = [
   ['node -e (one line written)', `${process.execPath} -e "process.stdout.write('node-ready')"`, 'node-ready', null],
-  ['bare Ink <Text> (import ink + react, one frame)', `${process.execPath} --input-type=module -e ${JSON.stringify(inkText)}`, 'ink-ready', null],
+  [
+    'bare Ink <Text> (import ink + react, one frame)',
+    `${process.execPath} --input-type=module -e ${JSON.stringify(inkText)}`,
+    'ink-ready',
+    null,
+  ],
   ['credence tui: first frame (home, status bar)', `${process.execPath} ${bin} tui`, 'q quit', 'q'],
 ];
 
@@ -137,7 +148,19 @@ async function keypressBench() {
     }
     const size = q.page_size ?? 100;
     const page = q.page ?? 1;
-    return { status: 'success', data: { companies: r.slice((page - 1) * size, page * size), total_count: r.length, page_count: Math.ceil(r.length / size), page, page_size: size, total_is_estimate: false, next_cursor: null, prev_cursor: null } };
+    return {
+      status: 'success',
+      data: {
+        companies: r.slice((page - 1) * size, page * size),
+        total_count: r.length,
+        page_count: Math.ceil(r.length / size),
+        page,
+        page_size: size,
+        total_is_estimate: false,
+        next_cursor: null,
+        prev_cursor: null,
+      },
+    };
   };
   const client = {
     baseUrl: 'http://bench',
@@ -199,7 +222,8 @@ async function keypressBench() {
   for (let i = 0; i < 10; i++) screenerSteps.push({ key: 'j', test: selected(i + 1) });
   for (let i = 0; i < 10; i++) screenerSteps.push({ key: 'k', test: selected(9 - i) });
   const movesTimesAt = screenerSteps.length;
-  for (const label of ['Company N', 'Industry G', 'Industry S', 'SIC Code', 'Currency', 'Filing Year', 'Turnover']) screenerSteps.push({ key: 'l', test: (f) => f.split('\n')[4]?.includes(`›${label}`) });
+  for (const label of ['Company N', 'Industry G', 'Industry S', 'SIC Code', 'Currency', 'Filing Year', 'Turnover'])
+    screenerSteps.push({ key: 'l', test: (f) => f.split('\n')[4]?.includes(`›${label}`) });
   screenerSteps.push({ key: 's', test: (f) => f.includes('Sort: Turnover ▼') && f.includes('Page 1 of 10') && !f.includes('loading…') });
   screenerSteps.push({ key: 's', test: (f) => f.includes('Sort: Turnover ▲') && !f.includes('loading…') });
   screenerSteps.push({ key: ']', test: (f) => f.includes('Page 2 of 10') && f.includes('Showing 101 to 200') });
@@ -231,7 +255,13 @@ async function keypressBench() {
       return w(frame);
     };
     const stdin = new Stdin();
-    const instance = render(h(App, { services, initial: [{ name: 'screener' }], size: { columns: 120, rows: 40 } }), { stdout: screen, stdin, debug: true, exitOnCtrlC: false, patchConsole: false });
+    const instance = render(h(App, { services, initial: [{ name: 'screener' }], size: { columns: 120, rows: 40 } }), {
+      stdout: screen,
+      stdin,
+      debug: true,
+      exitOnCtrlC: false,
+      patchConsole: false,
+    });
     while (!last.includes('BENCH COMPANY 0000')) await sleep(5);
     await sleep(50);
     const before = { ...screen.counts };
@@ -260,24 +290,43 @@ async function keypressBench() {
 console.log(`credence tui budgets (node ${process.version}, ${runs} runs)`);
 const startTimes = startCases.map(() => []);
 for (const [, command, marker, quit] of startCases) await firstOutput(command, marker, quit); // warm the file cache
-for (let i = 0; i < runs; i++) for (const [c, [, command, marker, quit]] of startCases.entries()) startTimes[c].push(await firstOutput(command, marker, quit));
+for (let i = 0; i < runs; i++)
+  for (const [c, [, command, marker, quit]] of startCases.entries()) startTimes[c].push(await firstOutput(command, marker, quit));
 const base = median(startTimes[0]);
 console.log('\n1. First frame in a 120x40 pty, from spawn (median ms)');
 console.log('| what | median ms | worst ms | ratio to node |');
 console.log('| --- | ---: | ---: | ---: |');
-startCases.forEach(([name], c) => console.log(`| ${name} | ${median(startTimes[c]).toFixed(0)} | ${max(startTimes[c]).toFixed(0)} | ${(median(startTimes[c]) / base).toFixed(2)}x |`));
+startCases.forEach(([name], c) =>
+  console.log(
+    `| ${name} | ${median(startTimes[c]).toFixed(0)} | ${max(startTimes[c]).toFixed(0)} | ${(median(startTimes[c]) / base).toFixed(2)}x |`,
+  ),
+);
 const first = median(startTimes[2]);
 
 const k = await keypressBench();
 console.log('\n2. Key press to updated frame, 100-row screener page at 120x40 (API answers at once)');
 console.log('| what | presses | median ms | worst ms |');
 console.log('| --- | ---: | ---: | ---: |');
-console.log(`| baseline: bare Ink <Text> counting presses | ${k.baseline.length} | ${median(k.baseline).toFixed(1)} | ${max(k.baseline).toFixed(1)} |`);
-const words = { j: 'j (next row)', k: 'k (previous row)', l: 'l (next column)', s: 's (sort: a new page from the view model)', ']': '] (next page)', '[': '[ (previous page)' };
-for (const [key, times] of Object.entries(k.byKey)) console.log(`| screener: ${words[key]} | ${times.length} | ${median(times).toFixed(1)} | ${max(times).toFixed(1)} |`);
+console.log(
+  `| baseline: bare Ink <Text> counting presses | ${k.baseline.length} | ${median(k.baseline).toFixed(1)} | ${max(k.baseline).toFixed(1)} |`,
+);
+const words = {
+  j: 'j (next row)',
+  k: 'k (previous row)',
+  l: 'l (next column)',
+  s: 's (sort: a new page from the view model)',
+  ']': '] (next page)',
+  '[': '[ (previous page)',
+};
+for (const [key, times] of Object.entries(k.byKey))
+  console.log(`| screener: ${words[key]} | ${times.length} | ${median(times).toFixed(1)} | ${max(times).toFixed(1)} |`);
 console.log(`| screener: every key | ${k.all.length} | ${median(k.all).toFixed(1)} | ${max(k.all).toFixed(1)} |`);
-console.log(`\n3. Redraws capped: 60 presses of j in ${k.burst.ms.toFixed(0)} ms -> ${k.burst.frames} frames rendered, ${k.burst.writes} writes to the terminal`);
+console.log(
+  `\n3. Redraws capped: 60 presses of j in ${k.burst.ms.toFixed(0)} ms -> ${k.burst.frames} frames rendered, ${k.burst.writes} writes to the terminal`,
+);
 
 const ok = first <= 600 && max(k.all) <= 50;
-console.log(`\n${first <= 600 ? 'ok' : 'SLOW'}: first frame ${first.toFixed(0)} ms (<= 600); ${max(k.all) <= 50 ? 'ok' : 'SLOW'}: worst key press ${max(k.all).toFixed(1)} ms (<= 50)`);
+console.log(
+  `\n${first <= 600 ? 'ok' : 'SLOW'}: first frame ${first.toFixed(0)} ms (<= 600); ${max(k.all) <= 50 ? 'ok' : 'SLOW'}: worst key press ${max(k.all).toFixed(1)} ms (<= 50)`,
+);
 process.exitCode = ok ? 0 : 1;

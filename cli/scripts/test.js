@@ -17,5 +17,7 @@ const find = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? find(join(dir, e.name)) : patterns[which].test(e.name) ? [join(dir, e.name)] : [],
   );
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...find(join(dist, 'test'))], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...find(join(dist, 'test'))], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

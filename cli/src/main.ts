@@ -14,7 +14,12 @@ export function version(): string {
  * global flags given (--api-url, --token, --no-color), stdin and stdout a TTY, CI unset.
  * Anywhere else (a pipe, cron, CI, --json) it prints the help and exits 2, as before.
  */
-export function opensTui(args: readonly string[], env: Record<string, string | undefined>, stdinIsTTY: boolean, stdoutIsTTY: boolean): boolean {
+export function opensTui(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  stdinIsTTY: boolean,
+  stdoutIsTTY: boolean,
+): boolean {
   if (!stdinIsTTY || !stdoutIsTTY) return false;
   const ci = env.CI ?? env.CONTINUOUS_INTEGRATION;
   if (ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false') return false;
@@ -54,7 +59,11 @@ export function globalFlags(args: readonly string[]): TuiFlags | null {
  */
 async function runTuiDirectly(options: TuiFlags): Promise<void> {
   const { describeFailure } = await import('./runtime/exit-codes.js');
-  const merged = { apiUrl: options.apiUrl ?? process.env.CREDENCE_API_URL, token: options.token ?? process.env.CREDENCE_TOKEN, color: options.color };
+  const merged = {
+    apiUrl: options.apiUrl ?? process.env.CREDENCE_API_URL,
+    token: options.token ?? process.env.CREDENCE_TOKEN,
+    color: options.color,
+  };
   try {
     await (await import('./ui/command.js')).tui(merged);
   } catch (error) {
@@ -76,7 +85,8 @@ export async function run(argv: string[]): Promise<void> {
     throw error;
   });
   const flags = globalFlags(args);
-  if (flags && (flags.tui || opensTui(args, process.env, process.stdin.isTTY === true, process.stdout.isTTY === true))) return runTuiDirectly(flags);
+  if (flags && (flags.tui || opensTui(args, process.env, process.stdin.isTTY === true, process.stdout.isTTY === true)))
+    return runTuiDirectly(flags);
   const { buildProgram } = await import('./program.js');
   await buildProgram(version()).parseAsync(argv);
 }

@@ -16,7 +16,10 @@ function lazy(load: () => Promise<Handler>) {
   return async (...params: unknown[]) => {
     const command = params.at(-1) as Command;
     const options = command.optsWithGlobals() as Record<string, unknown> & GlobalOptions;
-    const args = params.slice(0, -2).flat().filter((p): p is string => typeof p === 'string');
+    const args = params
+      .slice(0, -2)
+      .flat()
+      .filter((p): p is string => typeof p === 'string');
     try {
       const handler = await load();
       await handler(options, args);
@@ -134,10 +137,9 @@ Examples:
     )
     .action(lazy(async () => (await import('./ui/command.js')).tui));
 
-  const screener = addListOptions(
-    program.command('screener').description('the companies screener: filter, sort and export UK companies'),
-    { pageSizes: '10, 25, 50 or 100; default 100' },
-  )
+  const screener = addListOptions(program.command('screener').description('the companies screener: filter, sort and export UK companies'), {
+    pageSizes: '10, 25, 50 or 100; default 100',
+  })
     .option('-q, --query <text>', 'plain-English query turned into filters, e.g. "manufacturers over £10m turnover"')
     .addHelpText(
       'after',
@@ -170,13 +172,31 @@ Examples:
     );
 
   const tabs = [
-    ['lenders', 'lenders', 'lender statistics (Creditor Overview)', "creditors lenders --filter 'companies_count>10' --sort total_charges:desc"],
-    ['charges', 'charges', 'every registered charge (Charges Screener)', "creditors charges --filter 'status=outstanding' --search barclays"],
-    ['companies', 'chargeCompanies', 'charges per company (Company Aggregation)', "creditors companies --filter 'outstanding_charges>5' --all --output out.csv"],
+    [
+      'lenders',
+      'lenders',
+      'lender statistics (Creditor Overview)',
+      "creditors lenders --filter 'companies_count>10' --sort total_charges:desc",
+    ],
+    [
+      'charges',
+      'charges',
+      'every registered charge (Charges Screener)',
+      "creditors charges --filter 'status=outstanding' --search barclays",
+    ],
+    [
+      'companies',
+      'chargeCompanies',
+      'charges per company (Company Aggregation)',
+      "creditors companies --filter 'outstanding_charges>5' --all --output out.csv",
+    ],
   ] as const;
   for (const [name, table, description, example] of tabs) {
     const tab = addListOptions(creditors.command(name).description(description), { pageSizes: '1 to 1000; default 50' })
-      .addHelpText('after', LIST_HELP(`credence creditors ${name}`, [`credence ${example}`, `credence creditors ${name} --json --page-size 200`]))
+      .addHelpText(
+        'after',
+        LIST_HELP(`credence creditors ${name}`, [`credence ${example}`, `credence creditors ${name} --json --page-size 200`]),
+      )
       .action(lazy(async () => (await import('./commands/creditors.js')).creditorsList(table)));
     tab
       .command('columns')
@@ -188,7 +208,10 @@ Examples:
   creditors
     .command('lender <name>')
     .description("one lender's detail: totals, statuses, charge types, years, top companies, recent charges")
-    .addHelpText('after', '\nExamples:\n  $ credence creditors lender "HSBC UK BANK PLC"\n  $ credence creditors lender "Barclays Bank PLC" --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ credence creditors lender "HSBC UK BANK PLC"\n  $ credence creditors lender "Barclays Bank PLC" --json',
+    )
     .action(lazy(async () => (await import('./commands/creditors.js')).lenderDetail));
 
   return program;

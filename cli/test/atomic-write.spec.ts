@@ -11,10 +11,13 @@ describe('writeFileAtomic', () => {
   it('writes every chunk to the target and leaves no temp file', async () => {
     const d = dir();
     const target = join(d, 'out.csv');
-    const bytes = await writeFileAtomic(target, (async function* () {
-      yield 'a,b\r\n';
-      yield new TextEncoder().encode('1,2\r\n');
-    })());
+    const bytes = await writeFileAtomic(
+      target,
+      (async function* () {
+        yield 'a,b\r\n';
+        yield new TextEncoder().encode('1,2\r\n');
+      })(),
+    );
     expect(bytes).toBe(10);
     expect(readFileSync(target, 'utf8')).toBe('a,b\r\n1,2\r\n');
     expect(readdirSync(d)).toEqual(['out.csv']);
@@ -25,11 +28,14 @@ describe('writeFileAtomic', () => {
     const d = dir();
     const target = join(d, 'rows.json');
     let seenDuring: string[] = [];
-    await writeFileAtomic(target, (async function* () {
-      yield '[1,';
-      seenDuring = readdirSync(d);
-      yield '2]';
-    })());
+    await writeFileAtomic(
+      target,
+      (async function* () {
+        yield '[1,';
+        seenDuring = readdirSync(d);
+        yield '2]';
+      })(),
+    );
     expect(seenDuring).toHaveLength(1);
     expect(seenDuring[0]).toMatch(/^\.rows\.json\.\d+\.[0-9a-f]+\.tmp$/);
     expect(readFileSync(target, 'utf8')).toBe('[1,2]');
@@ -39,20 +45,26 @@ describe('writeFileAtomic', () => {
     const d = dir();
     const fresh = join(d, 'fresh.xlsx');
     await expect(
-      writeFileAtomic(fresh, (async function* () {
-        yield 'partial';
-        throw new Error('connection reset');
-      })()),
+      writeFileAtomic(
+        fresh,
+        (async function* () {
+          yield 'partial';
+          throw new Error('connection reset');
+        })(),
+      ),
     ).rejects.toThrow('connection reset');
     expect(readdirSync(d)).toEqual([]);
 
     const existing = join(d, 'yesterday.csv');
     writeFileSync(existing, 'old complete file');
     await expect(
-      writeFileAtomic(existing, (async function* () {
-        yield 'new but ';
-        throw new Error('server went away');
-      })()),
+      writeFileAtomic(
+        existing,
+        (async function* () {
+          yield 'new but ';
+          throw new Error('server went away');
+        })(),
+      ),
     ).rejects.toThrow('server went away');
     expect(readFileSync(existing, 'utf8')).toBe('old complete file');
     expect(readdirSync(d)).toEqual(['yesterday.csv']);

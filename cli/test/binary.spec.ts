@@ -19,7 +19,18 @@ describe('the credence binary without a server', () => {
     expect(top.code).toBe(0);
     expect(top.stdout).toContain('Usage: credence');
     expect(top.stdout).toContain('Exit codes: 0 ok, 1 failure, 2 usage');
-    for (const command of [['screener'], ['screener', 'columns'], ['login'], ['logout'], ['whoami'], ['creditors'], ['creditors', 'lenders'], ['creditors', 'charges'], ['creditors', 'companies'], ['creditors', 'lender']]) {
+    for (const command of [
+      ['screener'],
+      ['screener', 'columns'],
+      ['login'],
+      ['logout'],
+      ['whoami'],
+      ['creditors'],
+      ['creditors', 'lenders'],
+      ['creditors', 'charges'],
+      ['creditors', 'companies'],
+      ['creditors', 'lender'],
+    ]) {
       const help = await credence([...command, '--help']);
       expect({ command, code: help.code }).toEqual({ command, code: 0 });
       expect(help.stdout).toMatch(/Examples?:\n {2}\$ credence /);
@@ -77,7 +88,10 @@ describe('the credence binary without a server', () => {
     expect(text.stdout).toMatch(/^turnover\s+Turnover\s+number\s+yes\s+> < = =a\.\.b :empty :notEmpty$/m);
     const json = await credence(['screener', 'columns', '--json']);
     const columns = JSON.parse(json.stdout) as { id: string; kind: string; filter_types: string[] }[];
-    expect(columns.find((c) => c.id === 'filing_year')).toMatchObject({ kind: 'select', filter_types: ['is_one_of', 'is_not_one_of', 'empty', 'notEmpty'] });
+    expect(columns.find((c) => c.id === 'filing_year')).toMatchObject({
+      kind: 'select',
+      filter_types: ['is_one_of', 'is_not_one_of', 'empty', 'notEmpty'],
+    });
     const charges = JSON.parse((await credence(['creditors', 'charges', 'columns', '--json'])).stdout) as { id: string }[];
     expect(charges.map((c) => c.id)).toContain('contains_fixed_charge');
   });

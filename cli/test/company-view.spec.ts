@@ -10,7 +10,15 @@ import { SEARCH_COLUMNS, searchLimit, searchRow } from '../src/commands/search.j
 import { renderTable } from '../src/output/table.js';
 import { labelled, NBSP, PLAIN, styleFor, textTable, visibleLength, wrap } from '../src/output/text.js';
 import { CliFailure, UsageError } from '../src/runtime/exit-codes.js';
-import { ACME_FILINGS, ACME_FINANCIALS, ACME_OFFICERS, ACME_OVERVIEW, EMPTY_OVERVIEW, NOW, SEARCH_RESULTS } from './support/explorer-fixtures.js';
+import {
+  ACME_FILINGS,
+  ACME_FINANCIALS,
+  ACME_OFFICERS,
+  ACME_OVERVIEW,
+  EMPTY_OVERVIEW,
+  NOW,
+  SEARCH_RESULTS,
+} from './support/explorer-fixtures.js';
 
 const view = (width = 80, color = false): View => ({ width, tableWidth: width, style: styleFor(color), now: NOW });
 const answers = { overview: ACME_OVERVIEW, financials: ACME_FINANCIALS, officers: ACME_OFFICERS, filings: ACME_FILINGS };
@@ -37,7 +45,11 @@ describe('company sections as terminal text', () => {
     const lines = keyFigureLines(ACME_OVERVIEW.insights.key_figures as never, view());
     expect(lines[0]).toMatch(/^── Key Figures \(£m except employees\) ─+$/);
     expect(lines[1]).toMatch(/^\s+FY2025\s+FY2024\s+Change$/);
-    const row = (label: string) => lines.find((l) => l.trimStart().startsWith(label))!.trim().split(/\s{2,}/);
+    const row = (label: string) =>
+      lines
+        .find((l) => l.trimStart().startsWith(label))!
+        .trim()
+        .split(/\s{2,}/);
     expect(row('Revenue')).toEqual(['Revenue', '12.35', '10.00', '+23.5%']);
     expect(row('Operating Profit')).toEqual(['Operating Profit', '1.00', '1.25', '-20.0%']);
     expect(row('Adj. EBITDA')).toEqual(['Adj. EBITDA', '2.00', '-', 'N/A']); // no previous year
@@ -61,8 +73,22 @@ describe('company sections as terminal text', () => {
 
   it('writes the overview: header, profile, leadership signals, charges summary, compliance tracker', () => {
     const out = text(overviewLines(ACME_OVERVIEW, view()));
-    expect(out.split('\n').slice(0, 2)).toEqual(['ACME WIDGETS LIMITED', '01234567 · Active · Private Limited Company · incorporated 15/03/2001']);
-    for (const title of ['Key Figures', 'Company Profile', 'Business Overview', 'Leadership · last 12 months', 'Key Highlights', 'Creditor and Charges', 'Capital Overview', 'Risk Profile', 'Compliance Tracker', 'Auditor']) {
+    expect(out.split('\n').slice(0, 2)).toEqual([
+      'ACME WIDGETS LIMITED',
+      '01234567 · Active · Private Limited Company · incorporated 15/03/2001',
+    ]);
+    for (const title of [
+      'Key Figures',
+      'Company Profile',
+      'Business Overview',
+      'Leadership · last 12 months',
+      'Key Highlights',
+      'Creditor and Charges',
+      'Capital Overview',
+      'Risk Profile',
+      'Compliance Tracker',
+      'Auditor',
+    ]) {
       expect({ title, found: out.includes(`── ${title}`) }).toEqual({ title, found: true });
     }
     expect(out).toContain('Registered address  1 High Street, Leeds, West Yorkshire, LS1 4AB');
@@ -84,7 +110,8 @@ describe('company sections as terminal text', () => {
     expect(out).toContain('EMPTY SHELL LTD\n07654321 · Dissolved · Private Limited Company');
     expect(out).toMatch(/Incorporated\s+N\/A/);
     expect(out).toMatch(/Dissolved\s+31\/01\/2020/);
-    for (const absent of ['Key Figures', 'Creditor and Charges', 'Capital Overview', 'Risk Profile', 'Auditor']) expect(out).not.toContain(`── ${absent}`);
+    for (const absent of ['Key Figures', 'Creditor and Charges', 'Capital Overview', 'Risk Profile', 'Auditor'])
+      expect(out).not.toContain(`── ${absent}`);
     expect(out).toContain('No director or PSC filing data found for this company');
     expect(out).toContain('No Confirmation Statement filing data found for this company');
     const empty = { overview: EMPTY_OVERVIEW, officers: null, financials: undefined, filings: {} };
@@ -102,7 +129,9 @@ describe('company sections as terminal text', () => {
     const officers = text(sectionLines('officers', answers, view()));
     expect(officers).toMatch(/Active \(2\)\n\s+Name\s+Role\s+Appointed/);
     expect(officers).toMatch(/DOE, Jane\s+director\s+01\/05\/2026\s+Engineer\s+British/);
-    expect(officers).toMatch(/Resigned \(1\)\n\s+Name\s+Role\s+Appointed\s+Resigned\n\s+ROE, John\s+director\s+01\/01\/2015\s+10\/02\/2026/);
+    expect(officers).toMatch(
+      /Resigned \(1\)\n\s+Name\s+Role\s+Appointed\s+Resigned\n\s+ROE, John\s+director\s+01\/01\/2015\s+10\/02\/2026/,
+    );
     const pscs = text(sectionLines('pscs', answers, view()));
     expect(pscs).toMatch(/Mr Alan Smith\s+individual\s+06\/04\/2016\s+-\s+ownership of shares 75 to 100/);
     const charges = text(sectionLines('charges', answers, view()));
@@ -117,37 +146,66 @@ describe('company sections as terminal text', () => {
     const profile = text(sectionLines('profile', answers, view()));
     expect(profile).toMatch(/Accounts\s+last made up 31\/12\/2025 · next due 30\/09\/2026 · full/);
     expect(profile).toMatch(/Previous names\s+ACME TOOLS LIMITED \(15\/03\/2001 to 01\/06\/2010\)/);
-    expect(profile.split('\n').at(-1)).toBe('  Registry  https://find-and-update.company-information.service.gov.uk/company/01234567/filing-history');
+    expect(profile.split('\n').at(-1)).toBe(
+      '  Registry  https://find-and-update.company-information.service.gov.uk/company/01234567/filing-history',
+    );
     expect(text(sectionLines('profile', { overview: EMPTY_OVERVIEW }, view()))).not.toContain('https://'); // sample data: no registry link
   });
 
   it('shows the financials by year, newest first, as many years as fit', () => {
     const out = text(sectionLines('financials', answers, view()));
     expect(out).toMatch(/── Financial Summary \(£m\) ─+\n\s+FY2025\s+FY2024\n\s+Revenue\s+12\.35\s+10\.00/);
-    expect(out).toMatch(/── Income Statement \(£m\) ─+\n\s+FY2025\s+FY2024\n\s+Turnover\s+12\.35\s+10\.00\n\s+Cost of sales\s+-7\.00\s+-6\.00/);
+    expect(out).toMatch(
+      /── Income Statement \(£m\) ─+\n\s+FY2025\s+FY2024\n\s+Turnover\s+12\.35\s+10\.00\n\s+Cost of sales\s+-7\.00\s+-6\.00/,
+    );
     expect(out).toContain('No data available for this period.'); // no cash flow
     expect(out).toMatch(/Average number of employees\s+120\s+100\s+\+20\.0%/);
     expect(out).toMatch(/Operating margin \(%\)\s+8\.10\s+12\.50/);
     expect(out).toContain('A second works opens in 2027. (p. 4)');
-    const narrow = statementLines('Income Statement', [2019, 2020, 2021, 2022, 2023, 2024, 2025].map((year) => ({ ...ACME_FINANCIALS.standardized_income_statement[0], year })), view(60));
+    const narrow = statementLines(
+      'Income Statement',
+      [2019, 2020, 2021, 2022, 2023, 2024, 2025].map((year) => ({ ...ACME_FINANCIALS.standardized_income_statement[0], year })),
+      view(60),
+    );
     expect(narrow[1].trim().split(/\s+/)).toEqual(['FY2025', 'FY2024']);
-    expect(statementLines('Income Statement', narrow.length ? [2019, 2020, 2021, 2022, 2023, 2024, 2025].map((year) => ({ ...ACME_FINANCIALS.standardized_income_statement[0], year })) : [], view(120))[1].trim().split(/\s+/)).toHaveLength(7);
+    expect(
+      statementLines(
+        'Income Statement',
+        narrow.length
+          ? [2019, 2020, 2021, 2022, 2023, 2024, 2025].map((year) => ({ ...ACME_FINANCIALS.standardized_income_statement[0], year }))
+          : [],
+        view(120),
+      )[1]
+        .trim()
+        .split(/\s+/),
+    ).toHaveLength(7);
   });
 
   it('lists filings by category A-Z, newest first, marking those with a document', () => {
     const lines = filingLines(ACME_FILINGS, view(), 0);
     expect(lines[0]).toMatch(/^Date\s+Form\s+Transaction ID\s+Doc\s+Description$/);
-    expect(lines.filter((l) => /^[a-z-]+ \(\d+\)$/.test(l))).toEqual(['accounts (2)', 'capital (2)', 'confirmation-statement (2)', 'officers (2)']);
+    expect(lines.filter((l) => /^[a-z-]+ \(\d+\)$/.test(l))).toEqual([
+      'accounts (2)',
+      'capital (2)',
+      'confirmation-statement (2)',
+      'officers (2)',
+    ]);
     expect(lines[2]).toMatch(/^20\/06\/2026\s+AA\s+TxAccounts2025\s+PDF\s+Full accounts made up to 31 December 2025$/);
     expect(lines[3]).toMatch(/^18\/06\/2025\s+AA\s+TxAccounts2024\s+PDF/);
     expect(lines.find((l) => l.includes('TxCs2026'))).toMatch(/\s-\s+Confirmation statement made on 15 March/);
-    expect(filingLines(ACME_FILINGS, { ...view(), tableWidth: 200 }, 0).find((l) => l.includes('TxCs2026'))).toMatch(/Confirmation statement made on 15 March 2026 with no updates$/);
+    expect(filingLines(ACME_FILINGS, { ...view(), tableWidth: 200 }, 0).find((l) => l.includes('TxCs2026'))).toMatch(
+      /Confirmation statement made on 15 March 2026 with no updates$/,
+    );
     expect(Object.keys(filterCategory(ACME_FILINGS, 'Capital'))).toEqual(['capital']);
-    expect(() => filterCategory(ACME_FILINGS, 'gazette')).toThrow(/--category must be one of this company's categories: accounts, capital, confirmation-statement, officers; not "gazette"/);
+    expect(() => filterCategory(ACME_FILINGS, 'gazette')).toThrow(
+      /--category must be one of this company's categories: accounts, capital, confirmation-statement, officers; not "gazette"/,
+    );
   });
 
   it('reads the registered address from its JSON text, tolerating junk', () => {
-    expect(addressLine(JSON.stringify({ CareOf: 'Jo Bloggs', AddressLine1: 'Unit 3', PostTown: 'Leeds', PostCode: 'LS1 1AA' }))).toBe('c/o Jo Bloggs, Unit 3, Leeds, LS1 1AA');
+    expect(addressLine(JSON.stringify({ CareOf: 'Jo Bloggs', AddressLine1: 'Unit 3', PostTown: 'Leeds', PostCode: 'LS1 1AA' }))).toBe(
+      'c/o Jo Bloggs, Unit 3, Leeds, LS1 1AA',
+    );
     expect(addressLine('not json')).toBeNull();
     expect(addressLine(null)).toBeNull();
   });
@@ -169,8 +227,12 @@ describe('company numbers and the unknown company', () => {
     expect(() => companyNumberArg('123456789')).toThrow('"123456789" is not a company number: 8 characters such as 00445790 or SC123456');
   });
 
-  it('keeps the API\'s 404 words as the message (exit 1) and passes anything else through', () => {
-    const notFound = new ApiError({ status: 404, error: 'Company with number 99999999 not found.', call: 'GET /api/companies_house/get_overview' });
+  it("keeps the API's 404 words as the message (exit 1) and passes anything else through", () => {
+    const notFound = new ApiError({
+      status: 404,
+      error: 'Company with number 99999999 not found.',
+      call: 'GET /api/companies_house/get_overview',
+    });
     let caught: unknown;
     try {
       explainNotFound(notFound);
@@ -191,7 +253,9 @@ describe('search results', () => {
     expect(lines[2]).toMatch(/^ACME WIDGETS LIMITED\s+01234567\s+Active\s+LSE:ACME\s+25990 - Manufacture/);
     expect(lines[3]).toMatch(/^ACME HOLDINGS PLC\s+SC123456\s+Dissolved\s+-\s+-$/);
     for (const line of lines) expect(visibleLength(line)).toBeLessThanOrEqual(80);
-    expect(searchRow(SEARCH_RESULTS[0]).sic).toBe('25990 - Manufacture of other fabricated metal products n.e.c.; 46690 - Wholesale of other machinery and equipment');
+    expect(searchRow(SEARCH_RESULTS[0]).sic).toBe(
+      '25990 - Manufacture of other fabricated metal products n.e.c.; 46690 - Wholesale of other machinery and equipment',
+    );
   });
 
   it('takes --limit from 1 to 100', () => {
@@ -210,7 +274,16 @@ describe('text layout', () => {
   });
 
   it('aligns labels and hangs wrapped values under their start', () => {
-    expect(labelled([['Short', 'a b c d e f g h i j k l m n o p q r s t u v w x y z'], ['Longer label', 'v']], 40, PLAIN)).toEqual([
+    expect(
+      labelled(
+        [
+          ['Short', 'a b c d e f g h i j k l m n o p q r s t u v w x y z'],
+          ['Longer label', 'v'],
+        ],
+        40,
+        PLAIN,
+      ),
+    ).toEqual([
       '  Short         a b c d e f g h i j k l',
       '                m n o p q r s t u v w x',
       '                y z',
@@ -220,7 +293,14 @@ describe('text layout', () => {
 
   it('measures coloured cells by what shows and cuts flexible columns to fit', () => {
     const red = styleFor(true).red('-4.0%');
-    const lines = textTable([{ header: 'Name', flexible: true }, { header: 'Change', align: 'right' }], [['A very long name indeed for a table', red]], 24);
+    const lines = textTable(
+      [
+        { header: 'Name', flexible: true },
+        { header: 'Change', align: 'right' },
+      ],
+      [['A very long name indeed for a table', red]],
+      24,
+    );
     expect(lines.map(visibleLength).every((n) => n <= 24)).toBe(true);
     expect(lines[1]).toContain(red);
     expect(lines[1]).toContain('…');

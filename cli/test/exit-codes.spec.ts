@@ -7,7 +7,10 @@ const api = (status: number, error: string) => new ApiError({ status, error, cal
 
 describe('failure → exit code and message', () => {
   it('maps 401 and 403 to 4 telling the user to sign in', () => {
-    expect(describeFailure(api(401, 'Invalid token'))).toEqual({ code: EXIT.auth, message: expect.stringContaining('run `credence login`') });
+    expect(describeFailure(api(401, 'Invalid token'))).toEqual({
+      code: EXIT.auth,
+      message: expect.stringContaining('run `credence login`'),
+    });
     const forbidden = describeFailure(api(403, 'Your account is not approved yet'));
     expect(forbidden.code).toBe(4);
     expect(forbidden.message).toContain('Your account is not approved yet');
@@ -35,11 +38,19 @@ describe('failure → exit code and message', () => {
     expect(describeFailure(api(413, 'This export would hold 2,000,000 rows')).code).toBe(1);
   });
 
-  it('maps a 404 to 1: the API\'s own words, or where to look when the route or the server is wrong', () => {
-    expect(describeFailure(api(404, 'No charges are registered to a lender named "X".'))).toEqual({ code: 1, message: 'No charges are registered to a lender named "X".' });
+  it("maps a 404 to 1: the API's own words, or where to look when the route or the server is wrong", () => {
+    expect(describeFailure(api(404, 'No charges are registered to a lender named "X".'))).toEqual({
+      code: 1,
+      message: 'No charges are registered to a lender named "X".',
+    });
     const route = describeFailure(api(404, 'No route GET /api/x. The API reference is at /api/docs.'), 'http://h:1');
-    expect(route).toEqual({ code: 1, message: expect.stringContaining('Is the server older than this client? Update it, or check --api-url (now http://h:1).') });
-    expect(describeFailure(api(404, 'Not Found'), 'http://h:1').message).toBe('Not Found (GET /api/x): is --api-url (now http://h:1) the Credence API?');
+    expect(route).toEqual({
+      code: 1,
+      message: expect.stringContaining('Is the server older than this client? Update it, or check --api-url (now http://h:1).'),
+    });
+    expect(describeFailure(api(404, 'Not Found'), 'http://h:1').message).toBe(
+      'Not Found (GET /api/x): is --api-url (now http://h:1) the Credence API?',
+    );
     expect(describeFailure(new Error('boom'))).toEqual({ code: 1, message: 'boom' });
   });
 });

@@ -40,7 +40,8 @@ describe('search, company, filings and filing against a fake API', () => {
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://fake');
       seen.push(url);
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.headers.authorization !== 'Bearer good') return json(401, { error: 'Invalid or expired token', statusCode: 401 });
       const number = (url.searchParams.get('company_number') ?? '').replace(/\s+/g, '').toUpperCase();
       const known = number === ACME || number === EMPTY;
@@ -185,8 +186,14 @@ describe('search, company, filings and filing against a fake API', () => {
       expect(result.stderr).toBe('Sample data: generated for demonstration, not the Companies House register.\n');
     });
 
-    it('exits 1 with the API\'s words for an unknown company', async () => {
-      for (const args of [['company', '99999999'], ['company', '99999999', '--section', 'officers'], ['company', '99999999', '--json'], ['filings', '99999999'], ['filing', '99999999', 'Tx1']]) {
+    it("exits 1 with the API's words for an unknown company", async () => {
+      for (const args of [
+        ['company', '99999999'],
+        ['company', '99999999', '--section', 'officers'],
+        ['company', '99999999', '--json'],
+        ['filings', '99999999'],
+        ['filing', '99999999', 'Tx1'],
+      ]) {
         const result = await credence(args, env);
         expect({ args, code: result.code, stdout: result.stdout }).toEqual({ args, code: 1, stdout: '' });
         expect(result.stderr).toBe('credence: Company with number 99999999 not found.\nFind the number with `credence search <name>`.\n');
@@ -226,7 +233,9 @@ describe('search, company, filings and filing against a fake API', () => {
       expect(lines[0]).toMatch(/^Date\s+Form\s+Transaction ID\s+Doc\s+Description$/);
       expect(lines[1]).toBe('accounts (2)');
       expect(lines[2]).toMatch(new RegExp(`^20/06/2026\\s+AA\\s+${ACME_ACCOUNTS_TX}\\s+PDF\\s+Full accounts made up to 31 December 2025$`));
-      expect(result.stderr).toBe(`8 filings, 2 with a document · download one with: credence filing ${ACME} <transaction-id> --output file.pdf\n`);
+      expect(result.stderr).toBe(
+        `8 filings, 2 with a document · download one with: credence filing ${ACME} <transaction-id> --output file.pdf\n`,
+      );
       const accounts = await credence(['filings', ACME, '--category', 'accounts', '--json'], env);
       expect(JSON.parse(accounts.stdout)).toEqual({ accounts: ACME_FILINGS.accounts });
       const bad = await credence(['filings', ACME, '--category', 'gazette'], env);
@@ -235,7 +244,7 @@ describe('search, company, filings and filing against a fake API', () => {
       expect(none).toMatchObject({ code: 0, stdout: '', stderr: 'No filings found for this company.\n' });
     });
 
-    it('writes a filing\'s PDF with --output, atomically, the summary on stderr', async () => {
+    it("writes a filing's PDF with --output, atomically, the summary on stderr", async () => {
       const file = join(dir, 'accounts.pdf');
       const result = await credence(['filing', ACME, ACME_ACCOUNTS_TX, '--output', file], env);
       expect(result).toMatchObject({ code: 0, stdout: '' });
@@ -251,7 +260,13 @@ describe('search, company, filings and filing against a fake API', () => {
       expect(Buffer.from(piped.stdout, 'latin1').subarray(0, 5).toString()).toBe('%PDF-');
       const file = join(dir, 'json.pdf');
       const json = await credence(['filing', ACME, ACME_ACCOUNTS_TX, '-o', file, '--json'], env);
-      expect(JSON.parse(json.stdout)).toMatchObject({ path: file, bytes: PDF_BYTES.length, content_type: 'application/pdf', transaction_id: ACME_ACCOUNTS_TX, document_id: ACME_DOCUMENT_ID });
+      expect(JSON.parse(json.stdout)).toMatchObject({
+        path: file,
+        bytes: PDF_BYTES.length,
+        content_type: 'application/pdf',
+        transaction_id: ACME_ACCOUNTS_TX,
+        document_id: ACME_DOCUMENT_ID,
+      });
     });
 
     it('leaves nothing (and an existing file untouched) when the download is cut', async () => {

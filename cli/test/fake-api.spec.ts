@@ -11,12 +11,24 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { BIN, credence } from './support/processes.js';
 
-const ROWS = Array.from({ length: 7 }, (_, i) => ({ company_name: `COMPANY ${i + 1} LTD`, company_number: `0000000${i + 1}`, turnover: (i + 1) * 5_000_000 }));
+const ROWS = Array.from({ length: 7 }, (_, i) => ({
+  company_name: `COMPANY ${i + 1} LTD`,
+  company_number: `0000000${i + 1}`,
+  turnover: (i + 1) * 5_000_000,
+}));
 const seen: URL[] = [];
 
 function paging(page: number, size: number, total: number, estimate = false) {
   const pageCount = Math.ceil(total / size);
-  return { total_count: total, page_count: pageCount, page, page_size: size, total_is_estimate: estimate, next_cursor: page < pageCount ? `p${page + 1}` : null, prev_cursor: page > 1 ? `p${page - 1}` : null };
+  return {
+    total_count: total,
+    page_count: pageCount,
+    page,
+    page_size: size,
+    total_is_estimate: estimate,
+    next_cursor: page < pageCount ? `p${page + 1}` : null,
+    prev_cursor: page > 1 ? `p${page - 1}` : null,
+  };
 }
 
 describe('list and export paths against a fake API', () => {
@@ -30,18 +42,31 @@ describe('list and export paths against a fake API', () => {
       seen.push(url);
       const filters = url.searchParams.get('filters') ?? '';
       if (req.headers.authorization !== 'Bearer good') {
-        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Invalid or expired token', statusCode: 401 }));
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'Invalid or expired token', statusCode: 401 }));
       } else if (filters.includes('"boom"')) {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Something went wrong on our side.', statusCode: 500 }));
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'Something went wrong on our side.', statusCode: 500 }));
       } else if (url.pathname === '/api/companies_house/convert-query-to-filters') {
         const body: Buffer[] = [];
         req.on('data', (d: Buffer) => body.push(d));
         req.on('end', () => {
           const { query } = JSON.parse(Buffer.concat(body).toString()) as { query: string };
           res.writeHead(200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(query.includes('gibberish')
-            ? { status: 'success', filters: [], explanation: 'No filters could be made from this query.', unplaced: [query] }
-            : { status: 'success', filters: [{ id: 'turnover', value: { type: 'greaterThan', value: 20_000_000 } }], explanation: 'Turnover over £20m', unplaced: ['shiny'] }));
+          res.end(
+            JSON.stringify(
+              query.includes('gibberish')
+                ? { status: 'success', filters: [], explanation: 'No filters could be made from this query.', unplaced: [query] }
+                : {
+                    status: 'success',
+                    filters: [{ id: 'turnover', value: { type: 'greaterThan', value: 20_000_000 } }],
+                    explanation: 'Turnover over £20m',
+                    unplaced: ['shiny'],
+                  },
+            ),
+          );
         });
       } else if (url.pathname === '/api/companies_house/get-screener-info') {
         const size = Number(url.searchParams.get('page_size'));
@@ -49,15 +74,27 @@ describe('list and export paths against a fake API', () => {
         const page = cursor ? Number(cursor.slice(1)) : Number(url.searchParams.get('page'));
         const estimate = filters.includes('"estimate"');
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ status: 'success', data: { companies: ROWS.slice((page - 1) * size, page * size), ...paging(page, size, ROWS.length, estimate) } }));
+        res.end(
+          JSON.stringify({
+            status: 'success',
+            data: { companies: ROWS.slice((page - 1) * size, page * size), ...paging(page, size, ROWS.length, estimate) },
+          }),
+        );
       } else if (url.pathname === '/api/companies_house/screener-export') {
         const format = url.searchParams.get('format');
-        res.writeHead(200, { 'content-type': format === 'csv' ? 'text/csv' : format === 'xlsx' ? 'application/octet-stream' : 'application/x-ndjson' });
+        res.writeHead(200, {
+          'content-type': format === 'csv' ? 'text/csv' : format === 'xlsx' ? 'application/octet-stream' : 'application/x-ndjson',
+        });
         // A quoted line break in the csv: still 7 records.
-        const lines = format === 'csv'
-          ? ['\uFEFFCompany Name,Company Number,Turnover (full amount)\r\n', ...ROWS.map((r, i) => `${i === 2 ? '"LINE\r\nBREAK, LTD"' : r.company_name},${r.company_number},${r.turnover}\r\n`)]
-          : format === 'xlsx' ? ['PK\u0003\u0004 not really a workbook']
-          : ROWS.map((r) => `${JSON.stringify(r)}\n`);
+        const lines =
+          format === 'csv'
+            ? [
+                '\uFEFFCompany Name,Company Number,Turnover (full amount)\r\n',
+                ...ROWS.map((r, i) => `${i === 2 ? '"LINE\r\nBREAK, LTD"' : r.company_name},${r.company_number},${r.turnover}\r\n`),
+              ]
+            : format === 'xlsx'
+              ? ['PK\u0003\u0004 not really a workbook']
+              : ROWS.map((r) => `${JSON.stringify(r)}\n`);
         if (filters.includes('"slow"')) {
           // The first row, then nothing for a long while: a client that gives up must hang up.
           res.write(lines[0]);
@@ -68,7 +105,9 @@ describe('list and export paths against a fake API', () => {
           setTimeout(() => res.socket?.destroy(), 20);
         } else res.end(lines.join(''));
       } else {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `No route GET ${url.pathname}`, statusCode: 404 }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: `No route GET ${url.pathname}`, statusCode: 404 }));
       }
     });
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -86,7 +125,9 @@ describe('list and export paths against a fake API', () => {
     expect(readFileSync(file, 'utf8').split('\r\n')).toHaveLength(10); // header, 7 rows (one holds a line break), ''
     const exported = seen.filter((u) => u.pathname.endsWith('screener-export')).at(-1)!;
     expect(exported.searchParams.get('format')).toBe('csv');
-    expect(JSON.parse(exported.searchParams.get('filters')!)).toEqual([{ id: 'turnover', value: { type: 'greaterThan', value: 1_000_000, valueTo: null, values: [] } }]);
+    expect(JSON.parse(exported.searchParams.get('filters')!)).toEqual([
+      { id: 'turnover', value: { type: 'greaterThan', value: 1_000_000, valueTo: null, values: [] } },
+    ]);
   });
 
   it('writes .json as one array of the rows and .jsonl as lines, counting them in the summary', async () => {
@@ -95,7 +136,12 @@ describe('list and export paths against a fake API', () => {
     expect(JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8'))).toEqual(ROWS);
     const jsonl = await credence(['screener', '--output', join(dir, 'all.jsonl'), '--columns', 'company_number'], env);
     expect(jsonl.stderr).toMatch(/^7 rows → .*all\.jsonl in /);
-    expect(readFileSync(join(dir, 'all.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual(ROWS.map((r) => ({ company_number: r.company_number })));
+    expect(
+      readFileSync(join(dir, 'all.jsonl'), 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(ROWS.map((r) => ({ company_number: r.company_number })));
   });
 
   it('writes an .xlsx as the API sends it, counting rows by the list total ("about" when estimated)', async () => {
@@ -114,10 +160,15 @@ describe('list and export paths against a fake API', () => {
     expect(csv.stdout).toBe(['company_number,turnover', ...ROWS.map((r) => `${r.company_number},${r.turnover}`), ''].join('\r\n'));
     expect(seen.at(-1)!.searchParams.get('format')).toBe('json');
     const jsonl = await credence(['screener', '--all', '--json'], env);
-    expect(jsonl.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual(ROWS);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(ROWS);
   });
 
-  it('leaves no file, and keeps yesterday\'s, when the export is cut off; exits 1', async () => {
+  it("leaves no file, and keeps yesterday's, when the export is cut off; exits 1", async () => {
     const file = join(dir, 'cut.json');
     writeFileSync(file, 'yesterday');
     const before = readdirSync(dir).length;
@@ -133,7 +184,10 @@ describe('list and export paths against a fake API', () => {
   });
 
   it('prints a page as a table with "about" for an estimated total', async () => {
-    const result = await credence(['screener', '--page-size', '10', '--filter', 'company_name~estimate', '--columns', 'company_name,turnover'], env);
+    const result = await credence(
+      ['screener', '--page-size', '10', '--filter', 'company_name~estimate', '--columns', 'company_name,turnover'],
+      env,
+    );
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^Company Name\s+Turnover \(m\)$/);
@@ -148,7 +202,10 @@ describe('list and export paths against a fake API', () => {
     expect(table.stdout.trimEnd().split('\n').slice(2, -1)).toEqual(ROWS.map((r) => r.company_number));
     const csv = await credence(['screener', '--format', 'csv', '--columns', 'company_number,turnover'], env);
     expect(csv.stdout.split('\r\n').slice(0, 2)).toEqual(['company_number,turnover', '00000001,5000000']);
-    const json = JSON.parse((await credence(['screener', '--json', '--page-size', '10'], env)).stdout) as { companies: unknown[]; total_count: number };
+    const json = JSON.parse((await credence(['screener', '--json', '--page-size', '10'], env)).stdout) as {
+      companies: unknown[];
+      total_count: number;
+    };
     expect(json.companies).toHaveLength(7);
     expect(json.total_count).toBe(7);
   });

@@ -10,7 +10,9 @@ const main = pathToFileURL(join(REPO, 'cli', 'dist', 'src', 'main.js')).href;
 
 describe('the help printed without loading commander', () => {
   it('covers every command and is exactly what commander prints', async () => {
-    expect(Object.keys(cache.help)).toEqual(expect.arrayContaining(['', 'screener', 'screener columns', 'creditors lenders', 'creditors lender', 'login']));
+    expect(Object.keys(cache.help)).toEqual(
+      expect.arrayContaining(['', 'screener', 'screener columns', 'creditors lenders', 'creditors lender', 'login']),
+    );
     for (const path of Object.keys(cache.help)) {
       const words = path === '' ? [] : path.split(' ');
       const fast = await credence([...words, '--help']);

@@ -18,7 +18,11 @@ function usage(fn: () => unknown): { code: number; message: string } {
 
 describe('list flags → query', () => {
   it('turns filters into the companies shape and the sort into sort_by / sort_order', () => {
-    const plan = buildListPlan(TABLES.companies, { filter: ['turnover>10m', 'filing_year=2023,2024'], sort: 'turnover:desc', search: ' acme ' }, tty);
+    const plan = buildListPlan(
+      TABLES.companies,
+      { filter: ['turnover>10m', 'filing_year=2023,2024'], sort: 'turnover:desc', search: ' acme ' },
+      tty,
+    );
     expect(plan.query).toEqual({
       filters: [
         { id: 'turnover', value: { type: 'greaterThan', value: 10_000_000, valueTo: null, values: [] } },
@@ -52,11 +56,23 @@ describe('list flags → query', () => {
   });
 
   it('answers exit 2 for a bad sort, page size, page or column list', () => {
-    expect(usage(() => buildListPlan(TABLES.companies, { sort: 'turnover:sideways' }, tty))).toMatchObject({ code: 2, message: expect.stringContaining('valid: asc, desc') });
-    expect(usage(() => buildListPlan(TABLES.companies, { pageSize: '30' }, tty))).toMatchObject({ code: 2, message: expect.stringContaining('10, 25, 50, 100') });
-    expect(usage(() => buildListPlan(TABLES.lenders, { pageSize: '5000' }, tty))).toMatchObject({ code: 2, message: expect.stringContaining('1 to 1000') });
+    expect(usage(() => buildListPlan(TABLES.companies, { sort: 'turnover:sideways' }, tty))).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('valid: asc, desc'),
+    });
+    expect(usage(() => buildListPlan(TABLES.companies, { pageSize: '30' }, tty))).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('10, 25, 50, 100'),
+    });
+    expect(usage(() => buildListPlan(TABLES.lenders, { pageSize: '5000' }, tty))).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('1 to 1000'),
+    });
     expect(usage(() => buildListPlan(TABLES.lenders, { page: '0' }, tty)).code).toBe(2);
-    expect(usage(() => buildListPlan(TABLES.lenders, { columns: 'lender_name,nope' }, tty))).toMatchObject({ code: 2, message: expect.stringContaining('Unknown column "nope" in --columns') });
+    expect(usage(() => buildListPlan(TABLES.lenders, { columns: 'lender_name,nope' }, tty))).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('Unknown column "nope" in --columns'),
+    });
     expect(usage(() => buildListPlan(TABLES.lenders, { all: true, page: '2' }, tty)).code).toBe(2);
   });
 
@@ -73,19 +89,30 @@ describe('list flags → query', () => {
     expect(fileKindOf('rows.jsonl', undefined)).toBe('jsonl');
     expect(fileKindOf('rows.json', undefined)).toBe('json');
     expect(fileKindOf('rows.txt', 'csv')).toBe('csv');
-    expect(usage(() => fileKindOf('rows.txt', undefined))).toMatchObject({ code: 2, message: expect.stringContaining('.xlsx, .csv, .json or .jsonl') });
+    expect(usage(() => fileKindOf('rows.txt', undefined))).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('.xlsx, .csv, .json or .jsonl'),
+    });
     expect(usage(() => fileKindOf('rows.xlsx', 'csv')).code).toBe(2);
     expect(usage(() => buildListPlan(TABLES.companies, { output: 'x.csv', page: '2' }, pipe)).code).toBe(2);
   });
 
   it('chooses json for --json and refuses xlsx on a terminal', () => {
     expect(buildListPlan(TABLES.companies, {}, { json: true, stdoutIsTTY: true }).format).toBe('json');
-    expect(usage(() => buildListPlan(TABLES.companies, { format: 'xlsx' }, tty))).toMatchObject({ code: 2, message: expect.stringContaining('--output') });
+    expect(usage(() => buildListPlan(TABLES.companies, { format: 'xlsx' }, tty))).toMatchObject({
+      code: 2,
+      message: expect.stringContaining('--output'),
+    });
     expect(buildListPlan(TABLES.companies, { format: 'xlsx' }, pipe).all).toBe(true);
     expect(usage(() => buildListPlan(TABLES.companies, { format: 'yaml' }, pipe)).code).toBe(2);
   });
 
   it('counts in the right number: 1 company, 2 companies, 1 lender', () => {
-    expect([nounFor(TABLES.companies, 1), nounFor(TABLES.chargeCompanies, 2), nounFor(TABLES.lenders, 1), nounFor(TABLES.charges, 0)]).toEqual(['company', 'companies', 'lender', 'charges']);
+    expect([
+      nounFor(TABLES.companies, 1),
+      nounFor(TABLES.chargeCompanies, 2),
+      nounFor(TABLES.lenders, 1),
+      nounFor(TABLES.charges, 0),
+    ]).toEqual(['company', 'companies', 'lender', 'charges']);
   });
 });

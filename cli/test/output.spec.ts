@@ -40,14 +40,22 @@ describe('table cells', () => {
 
   it('writes the page footer, with "about" for an estimated total', () => {
     expect(pageFooter({ page: 1, page_count: 120, total_count: 11_934 }, 'companies')).toBe('Page 1 of 120 · 11,934 companies');
-    expect(pageFooter({ page: 2, page_count: 9_000, total_count: 900_000, total_is_estimate: true }, 'charges')).toBe('Page 2 of 9,000 · about 900,000 charges');
+    expect(pageFooter({ page: 2, page_count: 9_000, total_count: 900_000, total_is_estimate: true }, 'charges')).toBe(
+      'Page 2 of 9,000 · about 900,000 charges',
+    );
     expect(pageFooter({ page: 1, page_count: 0, total_count: 0 }, 'lenders')).toBe('Page 1 of 1 · 0 lenders');
   });
 });
 
 describe('csv and JSON output', () => {
   it('quotes csv fields and defuses formulas', () => {
-    const csv = rowsToCsv([col('company_name'), col('turnover')], [{ company_name: 'Smith, "Jones"', turnover: 5 }, { company_name: '=cmd', turnover: null }]);
+    const csv = rowsToCsv(
+      [col('company_name'), col('turnover')],
+      [
+        { company_name: 'Smith, "Jones"', turnover: 5 },
+        { company_name: '=cmd', turnover: null },
+      ],
+    );
     expect(csv).toBe('company_name,turnover\r\n"Smith, ""Jones""",5\r\n\'=cmd,\r\n');
   });
 
@@ -56,7 +64,13 @@ describe('csv and JSON output', () => {
     const enc = new TextEncoder();
     const chunks = [enc.encode('{"a":1}\n{"a"'), enc.encode(':"é"}\n'), enc.encode('\n')];
     let text = '';
-    for await (const part of jsonLinesToArray((async function* () { yield* chunks; })(), counter)) text += part;
+    for await (const part of jsonLinesToArray(
+      (async function* () {
+        yield* chunks;
+      })(),
+      counter,
+    ))
+      text += part;
     expect(JSON.parse(text)).toEqual([{ a: 1 }, { a: 'é' }]);
     expect(counter.rows).toBe(2);
     let empty = '';
@@ -69,7 +83,13 @@ describe('csv and JSON output', () => {
     const count = async (parts: string[]) => {
       const counter = { rows: 0 };
       let bytes = 0;
-      for await (const chunk of countCsvRecords((async function* () { for (const p of parts) yield enc.encode(p); })(), counter)) bytes += chunk.byteLength;
+      for await (const chunk of countCsvRecords(
+        (async function* () {
+          for (const p of parts) yield enc.encode(p);
+        })(),
+        counter,
+      ))
+        bytes += chunk.byteLength;
       expect(bytes).toBe(enc.encode(parts.join('')).byteLength);
       return counter.rows;
     };
@@ -81,14 +101,22 @@ describe('csv and JSON output', () => {
 
   it('turns JSON Lines into csv with the chosen columns', async () => {
     let text = '';
-    const source = (async function* () { yield '{"company_name":"=A, B","turnover":5,"x":1}\n{"company_name":"C"}\n'; })();
+    const source = (async function* () {
+      yield '{"company_name":"=A, B","turnover":5,"x":1}\n{"company_name":"C"}\n';
+    })();
     for await (const part of jsonLinesToCsv(source, [col('company_name'), col('turnover')])) text += part;
     expect(text).toBe('company_name,turnover\r\n"\'=A, B",5\r\nC,\r\n');
   });
 
   it('fails on a garbled line rather than writing a broken file', async () => {
     const run = async () => {
-      for await (const _ of jsonLinesToArray((async function* () { yield '{"a":1}\n{"a":'; })(), { rows: 0 })) void _;
+      for await (const _ of jsonLinesToArray(
+        (async function* () {
+          yield '{"a":1}\n{"a":';
+        })(),
+        { rows: 0 },
+      ))
+        void _;
     };
     await expect(run()).rejects.toThrow(SyntaxError);
   });

@@ -16,7 +16,10 @@ describe('the saved session', () => {
     expect(await readToken('http://127.0.0.1:3000')).toBe('tok.en.one');
     expect(await readToken('https://credence.example.com')).toBe('tok.en.two');
     expect(await readToken('http://elsewhere:3000')).toBeNull();
-    expect(Object.keys((JSON.parse(readFileSync(path, 'utf8')) as { sessions: object }).sessions)).toEqual(['http://127.0.0.1:3000', 'https://credence.example.com']);
+    expect(Object.keys((JSON.parse(readFileSync(path, 'utf8')) as { sessions: object }).sessions)).toEqual([
+      'http://127.0.0.1:3000',
+      'https://credence.example.com',
+    ]);
     expect(await forgetToken('http://127.0.0.1:3000')).toBe(true);
     expect(await forgetToken('http://127.0.0.1:3000')).toBe(false);
     expect(await readToken('http://127.0.0.1:3000')).toBeNull();

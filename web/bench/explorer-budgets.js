@@ -17,7 +17,18 @@ const RUNS = Number(process.env.RUNS ?? 5);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const dataDir = mkdtempSync(join(tmpdir(), 'credence-web-bench-'));
 const admin = { email: 'bench@credence.test', password: 'bench admin password' };
-const env = { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET: 'web-bench-secret-that-is-long-enough-1234', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SAMPLE_COMPANIES: process.env.SAMPLE_COMPANIES ?? '2000', WEB_DIST: join(web, 'dist') };
+const env = {
+  PATH: process.env.PATH,
+  DATA_DIR: dataDir,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  JWT_SECRET: 'web-bench-secret-that-is-long-enough-1234',
+  ADMIN_EMAIL: admin.email,
+  ADMIN_PASSWORD: admin.password,
+  SAMPLE_COMPANIES: process.env.SAMPLE_COMPANIES ?? '2000',
+  WEB_DIST: join(web, 'dist'),
+};
 const child = spawn(process.execPath, [join(repo, 'api', 'dist', 'src', 'main.js')], { env, cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
 let out = '';
 const url = await new Promise((ok, fail) => {
@@ -30,8 +41,16 @@ const url = await new Promise((ok, fail) => {
   child.stderr.on('data', on);
   child.once('exit', (code) => fail(new Error(`API exited ${code}\n${out}`)));
 });
-const { access_token: token } = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) }).then((r) => r.json());
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const { access_token: token } = await fetch(`${url}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(admin),
+}).then((r) => r.json());
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 try {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 860 } });
   await context.addInitScript((t) => localStorage.getItem('token') || localStorage.setItem('token', t), token);
@@ -41,7 +60,9 @@ try {
   const api = [];
   for (let i = 0; i < RUNS; i++) {
     const t = performance.now();
-    await fetch(`${url}/api/companies_house/get_overview?company_number=${companies[i % 4]}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+    await fetch(`${url}/api/companies_house/get_overview?company_number=${companies[i % 4]}`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json());
     api.push(performance.now() - t);
   }
   await page.goto('/uk/');
@@ -51,7 +72,11 @@ try {
     const t = performance.now();
     await page.goto(`/uk/?companyNumber=${companies[i % 4]}&category=overview`);
     await page.locator('#confirmation-statement').waitFor();
-    await page.locator('#officers .tabs__tab').nth(1).filter({ hasText: /\(\d+\)/ }).waitFor();
+    await page
+      .locator('#officers .tabs__tab')
+      .nth(1)
+      .filter({ hasText: /\(\d+\)/ })
+      .waitFor();
     overview.push(performance.now() - t);
   }
   const login = [];
@@ -70,10 +95,16 @@ try {
     const before = await page.locator('.data-table tbody tr').first().textContent();
     const t = performance.now();
     await page.getByRole('button', { name: 'Next page' }).click();
-    await page.waitForFunction((b) => document.querySelector('.data-table tbody tr')?.textContent !== b && !document.querySelector('.data-table__skeleton'), before);
+    await page.waitForFunction(
+      (b) => document.querySelector('.data-table tbody tr')?.textContent !== b && !document.querySelector('.data-table__skeleton'),
+      before,
+    );
     paging.push(performance.now() - t);
   }
-  const row = (name, xs, budget) => `${name.padEnd(36)} median ${median(xs).toFixed(0).padStart(5)} ms  worst ${Math.max(...xs).toFixed(0).padStart(5)} ms${budget ? `  budget ${budget} ms: ${Math.max(...xs) <= budget ? 'met' : 'MISSED'}` : ''}`;
+  const row = (name, xs, budget) =>
+    `${name.padEnd(36)} median ${median(xs).toFixed(0).padStart(5)} ms  worst ${Math.max(...xs)
+      .toFixed(0)
+      .padStart(5)} ms${budget ? `  budget ${budget} ms: ${Math.max(...xs) <= budget ? 'met' : 'MISSED'}` : ''}`;
   console.log(`sample companies: ${env.SAMPLE_COMPANIES}, runs: ${RUNS}`);
   console.log(row('baseline: API get_overview', api));
   console.log(row('baseline: /login rendered', login));

@@ -42,7 +42,13 @@ async function buildBaseline(name, source) {
   writeFileSync(join(root, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="./main.jsx"></script>');
   writeFileSync(join(root, 'main.jsx'), source);
   const outDir = join(root, 'dist');
-  await build({ root, configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' } });
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
+  });
   return measure(outDir, ['index.html']);
 }
 
@@ -70,7 +76,9 @@ try {
     ['Credence /login', login],
   ];
   for (const [label, m] of rows) {
-    console.log(`  ${label.padEnd(34)} ${kb(m.gzip).padStart(9)} gzipped  ${kb(m.raw).padStart(9)} raw  ${m.files.length} file(s)  x${(m.gzip / bare.gzip).toFixed(2)} of bare React`);
+    console.log(
+      `  ${label.padEnd(34)} ${kb(m.gzip).padStart(9)} gzipped  ${kb(m.raw).padStart(9)} raw  ${m.files.length} file(s)  x${(m.gzip / bare.gzip).toFixed(2)} of bare React`,
+    );
   }
   console.log(`\n  /login over React + react-router: +${kb(login.gzip - routed.gzip)} (the app's own code, shared's rules and client)`);
   console.log('\n  files /login loads:');

@@ -48,7 +48,14 @@ function table(rows: ReturnType<typeof view>[]): string {
   const header = ['EMAIL', 'NAME', 'COMPANY', 'ROLE', 'STATE', 'CREATED'];
   const cells = rows.map((u) => [u.email, u.full_name, u.company_name, u.role, state(u), u.created_at.slice(0, 10)]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
-  return [header, ...cells].map((row) => row.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+  return [header, ...cells]
+    .map((row) =>
+      row
+        .map((c, i) => c.padEnd(widths[i]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function print(options: Options, json: unknown, text: string): void {
@@ -91,7 +98,11 @@ export async function runAdmin(command: string, options: Options): Promise<void>
           await context.app.get(MailService).deliver(approvedMail(user, config.publicUrl));
         }
         const updated = view((await users.users.findById(user.id))!);
-        print(options, updated, user.approvedAt ? `${updated.email} was already approved.` : `Approved ${updated.email}; they have been mailed.`);
+        print(
+          options,
+          updated,
+          user.approvedAt ? `${updated.email} was already approved.` : `Approved ${updated.email}; they have been mailed.`,
+        );
         break;
       }
       case 'user list': {
@@ -108,7 +119,10 @@ export async function runAdmin(command: string, options: Options): Promise<void>
       }
       case 'migrate': {
         // A bulk companies-csv import that was killed left the search indexes aside: rebuild them.
-        await restoreDeferredCompanyIndexes(context.dataSource, lineReporter((line) => process.stderr.write(`${line}\n`)));
+        await restoreDeferredCompanyIndexes(
+          context.dataSource,
+          lineReporter((line) => process.stderr.write(`${line}\n`)),
+        );
         const applied = (await context.dataSource.query(`SELECT name, timestamp FROM migrations ORDER BY id`)) as { name: string }[];
         print(options, { applied: applied.map((m) => m.name) }, `Schema up to date (${applied.length} migrations applied).`);
         break;

@@ -113,7 +113,9 @@ program
 
 program
   .command('refresh')
-  .description('Bring what is derived from the register up to date: search indexes a bulk import set aside, search words, statistics, screener views')
+  .description(
+    'Bring what is derived from the register up to date: search indexes a bulk import set aside, search words, statistics, screener views',
+  )
   .option('--force', 'refresh even when nothing is owed')
   .option('--quiet', 'no progress on stderr')
   .option('--json', 'print the outcome as JSON')
@@ -132,7 +134,10 @@ program
   .option('--seed <s>', 'random seed: the same seed and size give the same data', '1')
   .option('--quiet', 'no progress on stderr')
   .option('--json', 'print the summary as JSON')
-  .addHelpText('after', '\nReplaces any earlier sample data; imported data is never touched.\n\nExamples:\n  credence-admin seed\n  credence-admin seed --companies 1000000 --seed 7')
+  .addHelpText(
+    'after',
+    '\nReplaces any earlier sample data; imported data is never touched.\n\nExamples:\n  credence-admin seed\n  credence-admin seed --companies 1000000 --seed 7',
+  )
   .action((options) => runSeed(options));
 
 try {

@@ -39,7 +39,12 @@ function positiveInteger(value: string | undefined, flag: string, fallback: numb
  * brought up to date as the server does, without starting the Nest services (accounts, mail,
  * queues), which took about a second of every import.
  */
-async function withImportContext<T>(kind: string, options: DataOptions, work: (context: ImportContext) => Promise<T>, batches = true): Promise<T> {
+async function withImportContext<T>(
+  kind: string,
+  options: DataOptions,
+  work: (context: ImportContext) => Promise<T>,
+  batches = true,
+): Promise<T> {
   const config = loadConfig();
   const batchSize = positiveInteger(options.batchSize, '--batch-size', 50_000);
   const app = await openDataSource({ ...config, runJobs: false });
@@ -97,7 +102,8 @@ function finish(summary: ImportSummary, options: DataOptions, stopped: boolean):
 export async function runImport(kind: string, paths: string[], options: DataOptions): Promise<void> {
   const importer = IMPORTERS[kind];
   if (!importer) throw new UsageError(`unknown import kind "${kind}". Kinds: ${Object.keys(IMPORTERS).join(', ')}`);
-  if (options.maxBad !== undefined && !/^\d+$/.test(options.maxBad)) throw new UsageError(`--max-bad must be a whole number (got "${options.maxBad}")`);
+  if (options.maxBad !== undefined && !/^\d+$/.test(options.maxBad))
+    throw new UsageError(`--max-bad must be a whole number (got "${options.maxBad}")`);
   let stopped = false;
   const summary = await withImportContext(kind, options, async (context) => {
     const result = await importer.run({ ...context, leaveIndexesAside: !options.wait }, paths);
@@ -139,7 +145,12 @@ function startBackgroundRefresh(config: AppConfig): { pid: number; log: string }
 }
 
 export async function runRefresh(options: DataOptions & { force?: boolean }): Promise<void> {
-  const outcome = await withImportContext('refresh', options, ({ dataSource, reporter }) => refreshWhatIsOwed(dataSource, reporter, { force: options.force }), false);
+  const outcome = await withImportContext(
+    'refresh',
+    options,
+    ({ dataSource, reporter }) => refreshWhatIsOwed(dataSource, reporter, { force: options.force }),
+    false,
+  );
   if (options.json) {
     process.stdout.write(JSON.stringify(outcome, null, 2) + '\n');
     return;
@@ -154,7 +165,10 @@ export async function runRefresh(options: DataOptions & { force?: boolean }): Pr
 
 export async function runSync(companyNumbers: string[], options: DataOptions): Promise<void> {
   const config = loadConfig();
-  if (!config.chApiKey) throw new UsageError('sync needs a Companies House API key: set CH_API_KEY (get one at https://developer.company-information.service.gov.uk/)');
+  if (!config.chApiKey)
+    throw new UsageError(
+      'sync needs a Companies House API key: set CH_API_KEY (get one at https://developer.company-information.service.gov.uk/)',
+    );
   let stopped = false;
   const summary = await withImportContext('sync', options, async (context) => {
     const result = await syncCompanies(context, companyNumbers);

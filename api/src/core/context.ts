@@ -29,7 +29,9 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
   let dataSource: DataSource | null = null;
   try {
     dataSource = await connectAndMigrate(database);
-    const app = await NestFactory.createApplicationContext(ContextModule.forRoot(config, dataSource), { logger: ['fatal', 'error', 'warn'] });
+    const app = await NestFactory.createApplicationContext(ContextModule.forRoot(config, dataSource), {
+      logger: ['fatal', 'error', 'warn'],
+    });
     const opened = dataSource;
     return { app, database, dataSource, close: () => app.close().finally(() => closeDatabase(database, opened)) };
   } catch (error) {

@@ -113,7 +113,9 @@ describe('sign-up and sign-in validation over HTTP', () => {
       const allWrong = { email: 'nope', full_name: ' ', company_name: '', password: 'short' };
       expect(await signupError(allWrong)).toBe(ACCOUNT_MESSAGES.invalidEmail);
       expect(await signupError({ ...allWrong, email: 'order@example.com' })).toBe(ACCOUNT_MESSAGES.fullNameRequired);
-      expect(await signupError({ ...allWrong, email: 'order@example.com', full_name: 'Order Test' })).toBe(ACCOUNT_MESSAGES.companyNameRequired);
+      expect(await signupError({ ...allWrong, email: 'order@example.com', full_name: 'Order Test' })).toBe(
+        ACCOUNT_MESSAGES.companyNameRequired,
+      );
       expect(await signupError({ ...allWrong, email: 'order@example.com', full_name: 'Order Test', company_name: 'Order Co' })).toBe(
         ACCOUNT_MESSAGES.passwordTooShort,
       );
@@ -139,7 +141,10 @@ describe('sign-up and sign-in validation over HTTP', () => {
     });
 
     it('refuses a body that is not JSON with 400', async () => {
-      const reply = await t.request('POST', '/api/signup', { body: '{"email": "broken@example.com",', headers: { 'content-type': 'application/json' } });
+      const reply = await t.request('POST', '/api/signup', {
+        body: '{"email": "broken@example.com",',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ error: expect.any(String), statusCode: 400 });
     });
@@ -173,7 +178,9 @@ describe('sign-up and sign-in validation over HTTP', () => {
       const token = await t.activeUser('long.password@example.com', oneTwentyEight);
       expect((await t.request('GET', '/api/me', { token })).status).toBe(200);
       // The whole password counts: its first 72 characters (bcrypt's limit) are not enough.
-      const truncated = await t.request('POST', '/api/login', { body: { email: 'long.password@example.com', password: oneTwentyEight.slice(0, 72) } });
+      const truncated = await t.request('POST', '/api/login', {
+        body: { email: 'long.password@example.com', password: oneTwentyEight.slice(0, 72) },
+      });
       expect(truncated.status).toBe(401);
     });
   });
@@ -188,7 +195,11 @@ describe('sign-up and sign-in validation over HTTP', () => {
     }
 
     it('refuses a missing, empty or blank password with 400 passwordRequired', async () => {
-      for (const body of [{ email: 'someone@example.com' }, { email: 'someone@example.com', password: '' }, { email: 'someone@example.com', password: '  ' }]) {
+      for (const body of [
+        { email: 'someone@example.com' },
+        { email: 'someone@example.com', password: '' },
+        { email: 'someone@example.com', password: '  ' },
+      ]) {
         const reply = await t.request('POST', '/api/login', { body });
         expect(reply.status).toBe(400);
         expect(reply.body).toEqual({ error: 'Please enter the password', statusCode: 400 });
@@ -201,13 +212,18 @@ describe('sign-up and sign-in validation over HTTP', () => {
     });
 
     it('refuses an unknown field with 400 naming it', async () => {
-      const reply = await t.request('POST', '/api/login', { body: { email: 'someone@example.com', password: 'whatever it is', remember_me: true } });
+      const reply = await t.request('POST', '/api/login', {
+        body: { email: 'someone@example.com', password: 'whatever it is', remember_me: true },
+      });
       expect(reply.status).toBe(400);
       expect(reply.body.error).toContain('"remember_me"');
     });
 
     it('refuses a body that is not JSON with 400', async () => {
-      const reply = await t.request('POST', '/api/login', { body: 'email=someone@example.com', headers: { 'content-type': 'application/json' } });
+      const reply = await t.request('POST', '/api/login', {
+        body: 'email=someone@example.com',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(reply.status).toBe(400);
       expect(reply.body.statusCode).toBe(400);
     });

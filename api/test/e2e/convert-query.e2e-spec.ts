@@ -63,7 +63,18 @@ const QUERIES: [string, ColumnFilter[], string[]?][] = [
   ['law firms', [oneOf('sic_code', '69101', '69102', '69109')]],
   ['logistics firms', [oneOf('industry_sector', 'Transportation and storage')]],
   ['healthcare', [oneOf('industry_sector', 'Human health and social work activities')]],
-  ['telecoms or media', [oneOf('industry_group', 'Telecommunications', 'Publishing activities', 'Motion picture, video and television programme production, sound recording and music publishing activities', 'Programming and broadcasting activities')]],
+  [
+    'telecoms or media',
+    [
+      oneOf(
+        'industry_group',
+        'Telecommunications',
+        'Publishing activities',
+        'Motion picture, video and television programme production, sound recording and music publishing activities',
+        'Programming and broadcasting activities',
+      ),
+    ],
+  ],
   ['gyms or hairdressers with cash under 50k', [oneOf('sic_code', '93130', '96020'), lt('cash', 50_000)]],
   ['except hotels', [f('sic_code', { type: 'is_not_one_of', values: ['55100'] })]],
   ['SIC code 56302', [oneOf('sic_code', '56302')]],
@@ -82,18 +93,37 @@ const QUERIES: [string, ColumnFilter[], string[]?][] = [
   ['sterling', [oneOf('currency', 'GBP')]],
   ['reporting in euros with turnover over 1m', [oneOf('currency', 'EUR'), gt('turnover', 1_000_000)]],
   // several conditions
-  ['pharmaceutical companies with EBITDA above 50m', [oneOf('industry_group', 'Manufacture of basic pharmaceutical products and pharmaceutical preparations'), gt('EBITDA', 50_000_000)]],
+  [
+    'pharmaceutical companies with EBITDA above 50m',
+    [oneOf('industry_group', 'Manufacture of basic pharmaceutical products and pharmaceutical preparations'), gt('EBITDA', 50_000_000)],
+  ],
   ['real estate with net assets above 10m', [oneOf('industry_sector', 'Real estate activities'), gt('net_asset', 10_000_000)]],
   ['breweries in 2024', [oneOf('sic_code', '11050'), years('2024')]],
   ['dentists with fewer than 10 employees', [oneOf('sic_code', '86230'), lt('employee_count', 10)]],
   ['care homes with outstanding charges', [oneOf('industry_group', 'Residential care activities'), gt('outstanding', 0)]],
   ['agricultural firms with no charges', [oneOf('industry_sector', 'Agriculture, forestry and fishing'), eq('total_charges', 0)]],
   ['profit making retailers with 10 or more staff', [gt('net_profit_loss', 0), oneOf('industry_group', RETAIL), gt('employee_count', 9)]],
-  ['accountants named Smith filed in 2022, 2023 and 2024', [oneOf('sic_code', '69201', '69202', '69203'), f('company_name', { type: 'contains', value: 'Smith' }), years('2022', '2023', '2024')]],
-  ['holding companies with total assets over 1bn and gearing above 2', [oneOf('sic_code', '64201', '64202', '64203', '64204', '64205', '64209'), gt('total_assets', 1_000_000_000), gt('debt_to_equity_ratio', 2)]],
+  [
+    'accountants named Smith filed in 2022, 2023 and 2024',
+    [oneOf('sic_code', '69201', '69202', '69203'), f('company_name', { type: 'contains', value: 'Smith' }), years('2022', '2023', '2024')],
+  ],
+  [
+    'holding companies with total assets over 1bn and gearing above 2',
+    [
+      oneOf('sic_code', '64201', '64202', '64203', '64204', '64205', '64209'),
+      gt('total_assets', 1_000_000_000),
+      gt('debt_to_equity_ratio', 2),
+    ],
+  ],
   [
     'UK construction companies with revenue between £5m and £50m, profitable, filed in 2025',
-    [oneOf('industry_sector', 'Construction'), between('turnover', 5_000_000, 50_000_000), oneOf('currency', 'GBP'), gt('net_profit_loss', 0), years('2025')],
+    [
+      oneOf('industry_sector', 'Construction'),
+      between('turnover', 5_000_000, 50_000_000),
+      oneOf('currency', 'GBP'),
+      gt('net_profit_loss', 0),
+      years('2025'),
+    ],
   ],
   // with words it cannot place, named back
   ['software companies in Manchester with turnover over 2m', [oneOf('sic_code', ...SOFTWARE), gt('turnover', 2_000_000)], ['Manchester']],
@@ -119,7 +149,9 @@ describe('POST companies_house/convert-query-to-filters', () => {
   });
 
   it('turns a query with several conditions into companies-screener filters', async () => {
-    const reply = await convert({ query: 'Show me manufacturing companies with turnover over £10m and at least 50 employees, filed in 2023' });
+    const reply = await convert({
+      query: 'Show me manufacturing companies with turnover over £10m and at least 50 employees, filed in 2023',
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
       status: 'success',
@@ -177,17 +209,25 @@ describe('POST companies_house/convert-query-to-filters', () => {
       expect(await explain('UK construction companies with revenue between £5m and £50m, profitable, filed in 2025')).toBe(
         'Industry sector: Construction; Turnover between £5m and £50m; Currency GBP; Profitable (Net Profit/Loss over 0); Filed in 2025',
       );
-      expect(await explain('loss under 500k and no debt')).toBe('Net Profit/Loss between -499,999 and -1 (a loss under 500k); Total Liabilities: none');
+      expect(await explain('loss under 500k and no debt')).toBe(
+        'Net Profit/Loss between -499,999 and -1 (a loss under 500k); Total Liabilities: none',
+      );
       expect(await explain('founded in 2015 with positive EBITDA')).toBe(
         'EBITDA over 0. Could not place "founded in 2015" (the screener filters on filing year only): rephrase it or use the filters panel.',
       );
-      expect(await explain('biggest 20 banks by assets')).toContain('"biggest 20" (a ranking, not a filter: sort the table by that column)');
+      expect(await explain('biggest 20 banks by assets')).toContain(
+        '"biggest 20" (a ranking, not a filter: sort the table by that column)',
+      );
     });
 
     it('gives filters that the companies screener accepts as they are', async () => {
       for (const [query] of QUERIES) {
         const { body } = await convert({ query });
-        const reply = await t.request('GET', `/api/${SCREENER_ROUTES.companies}?filters=${encodeURIComponent(JSON.stringify(body.filters))}`, { token });
+        const reply = await t.request(
+          'GET',
+          `/api/${SCREENER_ROUTES.companies}?filters=${encodeURIComponent(JSON.stringify(body.filters))}`,
+          { token },
+        );
         expect({ query, status: reply.status, message: reply.body.message }).toEqual({ query, status: 200, message: undefined });
         expect(reply.body.data).toMatchObject({ total_count: 0, companies: [] });
       }

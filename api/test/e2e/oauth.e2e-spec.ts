@@ -111,9 +111,9 @@ describe('sign-in with identity providers', () => {
       });
       expect(reply.status).toBe(403);
       expect(reply.body).toEqual({ error: NOT_REGISTERED, statusCode: 403 });
-      expect(ACCOUNT_MESSAGES.googleNotRegistered.replace('{host}', 'http://credence.test').replace('{email}', 'support@credence.local')).toBe(
-        NOT_REGISTERED,
-      );
+      expect(
+        ACCOUNT_MESSAGES.googleNotRegistered.replace('{host}', 'http://credence.test').replace('{email}', 'support@credence.local'),
+      ).toBe(NOT_REGISTERED);
     });
 
     it('answers 403 when Google has not verified the e-mail, even of a registered account', async () => {
@@ -131,7 +131,11 @@ describe('sign-in with identity providers', () => {
       expect(reply.body).toEqual({ error: ACCOUNT_MESSAGES.oauthTokenRejected, statusCode: 401 });
       // Google's tokeninfo refuses it first; its profile is never asked for.
       expect(provider.requests).toHaveLength(1);
-      expect(provider.requests[0]).toMatchObject({ method: 'POST', path: '/oauth2/v3/tokeninfo', form: { access_token: 'ya29.forged-or-expired' } });
+      expect(provider.requests[0]).toMatchObject({
+        method: 'POST',
+        path: '/oauth2/v3/tokeninfo',
+        form: { access_token: 'ya29.forged-or-expired' },
+      });
       expect(provider.requests[0].reply).toEqual({ status: 400, body: { error: 'invalid_token', error_description: 'Invalid Value' } });
     });
 
@@ -282,7 +286,10 @@ describe('sign-in with identity providers', () => {
       provider.clearRequests();
       const reply = await t.request('POST', '/api/auth/microsoft', { body: {} });
       expect(reply.status).toBe(400);
-      expect(reply.body).toEqual({ error: 'code is required: the authorization code from the Microsoft sign-in redirect', statusCode: 400 });
+      expect(reply.body).toEqual({
+        error: 'code is required: the authorization code from the Microsoft sign-in redirect',
+        statusCode: 400,
+      });
       expect(provider.requests).toHaveLength(0);
     });
   });
@@ -322,7 +329,9 @@ describe('sign-in with identity providers', () => {
 
     it('answers 503 googleNotConfigured without calling Google: with no client id, no token can be checked as ours', async () => {
       provider.clearRequests();
-      const reply = await bare.request('POST', '/api/auth/google', { body: { oauth_token: provider.googleToken(googleProfile('ada@example.com')) } });
+      const reply = await bare.request('POST', '/api/auth/google', {
+        body: { oauth_token: provider.googleToken(googleProfile('ada@example.com')) },
+      });
       expect(reply.status).toBe(503);
       expect(reply.body).toEqual({ error: ACCOUNT_MESSAGES.googleNotConfigured, statusCode: 503 });
       expect(provider.requests).toHaveLength(0);

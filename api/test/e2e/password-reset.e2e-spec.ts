@@ -112,9 +112,14 @@ describe('password reset over HTTP', () => {
 
   it('stores the reset token hashed, never as mailed', async () => {
     const token = await requestResetToken('forgetful@example.com');
-    const [{ raw }] = await t.api.dataSource.query(`SELECT count(*)::int AS raw FROM account_tokens t WHERE strpos(t::text, $1) > 0`, [token]);
+    const [{ raw }] = await t.api.dataSource.query(`SELECT count(*)::int AS raw FROM account_tokens t WHERE strpos(t::text, $1) > 0`, [
+      token,
+    ]);
     expect(raw).toBe(0);
-    const [{ hashed }] = await t.api.dataSource.query(`SELECT count(*)::int AS hashed FROM account_tokens WHERE token_hash = $1 AND purpose = 'reset'`, [sha256(token)]);
+    const [{ hashed }] = await t.api.dataSource.query(
+      `SELECT count(*)::int AS hashed FROM account_tokens WHERE token_hash = $1 AND purpose = 'reset'`,
+      [sha256(token)],
+    );
     expect(hashed).toBe(1);
   });
 

@@ -102,7 +102,10 @@ describe('the HTTP platform', () => {
   });
 
   it('answers malformed JSON with a JSON 400', async () => {
-    const reply = await t.request('POST', '/api/login', { body: '{"email": "ada@example.com", "password": ', headers: { 'content-type': 'application/json' } });
+    const reply = await t.request('POST', '/api/login', {
+      body: '{"email": "ada@example.com", "password": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ error: expect.stringMatching(/JSON/), statusCode: 400 });
   });
@@ -173,7 +176,9 @@ describe('the HTTP platform', () => {
 function outbox(dataDir: string, to: string): { subject: string; text: string }[] {
   let files: string[] = [];
   try {
-    files = readdirSync(join(dataDir, 'outbox')).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(join(dataDir, 'outbox'))
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -240,8 +245,12 @@ describe('the request log of a running server (LOG_LEVEL=info)', () => {
     const reset = await post('/api/reset-password', { token: resetToken, email: 'logged@example.com', password: newPassword });
     expect(reset.status).toBe(200);
     expect((await fetchAll(`${server.url}/api/verify/${verifyToken}`)).status).toBe(404);
-    expect((await fetchAll(`${server.url}/api/health?token=query-secret-1&code=query-secret-2&access_token=query-secret-3`)).status).toBe(200);
-    expect((await post('/api/auth/google?oauth_token=query-secret-4', { oauth_token: 'body-secret-5' })).status).toBeGreaterThanOrEqual(400);
+    expect((await fetchAll(`${server.url}/api/health?token=query-secret-1&code=query-secret-2&access_token=query-secret-3`)).status).toBe(
+      200,
+    );
+    expect((await post('/api/auth/google?oauth_token=query-secret-4', { oauth_token: 'body-secret-5' })).status).toBeGreaterThanOrEqual(
+      400,
+    );
     expect((await fetchAll(`${server.url}/api/me`, { headers: { authorization: 'Bearer header-secret-6' } })).status).toBe(401);
     await new Promise((r) => setTimeout(r, 200));
 
@@ -268,7 +277,17 @@ describe('the request log of a running server (LOG_LEVEL=info)', () => {
     for (const entry of requestLines) expect(typeof entry.ms).toBe('number');
 
     const requestLog = JSON.stringify(requestLines);
-    for (const secret of [verifyToken, approveToken, resetToken, 'query-secret', 'body-secret', 'header-secret', password, wrongPassword, newPassword]) {
+    for (const secret of [
+      verifyToken,
+      approveToken,
+      resetToken,
+      'query-secret',
+      'body-secret',
+      'header-secret',
+      password,
+      wrongPassword,
+      newPassword,
+    ]) {
       expect({ secret, inRequestLog: requestLog.includes(secret) }).toEqual({ secret, inRequestLog: false });
     }
     // Passwords appear nowhere in the output, whatever the logger.

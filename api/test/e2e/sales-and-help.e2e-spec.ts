@@ -66,7 +66,9 @@ describe('sales and help forms', () => {
       const { business_challenge: _b, sales_metadata: _m, ...minimal } = request('charles@example.com');
       const reply = await t.request('POST', '/api/contact_sales', { body: minimal });
       expect(reply.status).toBe(201);
-      const rows = await t.api.dataSource.query(`SELECT business_challenge, metadata FROM sales_requests WHERE email = 'charles@example.com'`);
+      const rows = await t.api.dataSource.query(
+        `SELECT business_challenge, metadata FROM sales_requests WHERE email = 'charles@example.com'`,
+      );
       expect(rows).toEqual([{ business_challenge: null, metadata: {} }]);
     });
 
@@ -189,14 +191,24 @@ describe('sales and help forms', () => {
     it('stores requested companies with the user who asked', async () => {
       const reply = await t.request('POST', '/api/help_requests', {
         token,
-        body: { companies: [{ number: ' 00445790 ', name: ' Tesco PLC ' }, { number: 'SC005336', name: 'Weir Group' }] },
+        body: {
+          companies: [
+            { number: ' 00445790 ', name: ' Tesco PLC ' },
+            { number: 'SC005336', name: 'Weir Group' },
+          ],
+        },
       });
       expect(reply.status).toBe(201);
       expect(reply.body).toEqual({ message: HELP_MESSAGES.submitted });
       expect(await stored()).toEqual({
         user_id: userId,
         type: 'companies',
-        payload: { companies: [{ number: '00445790', name: 'Tesco PLC' }, { number: 'SC005336', name: 'Weir Group' }] },
+        payload: {
+          companies: [
+            { number: '00445790', name: 'Tesco PLC' },
+            { number: 'SC005336', name: 'Weir Group' },
+          ],
+        },
       });
     });
 
@@ -209,7 +221,11 @@ describe('sales and help forms', () => {
       expect((await stored()).type).toBe('companies');
       const named = await t.request('POST', '/api/help_requests', {
         token,
-        body: { type: 'feedback', companies: [{ number: '00445790', name: 'Tesco PLC' }], feedback: { subject: 'Data', message: 'Thanks' } },
+        body: {
+          type: 'feedback',
+          companies: [{ number: '00445790', name: 'Tesco PLC' }],
+          feedback: { subject: 'Data', message: 'Thanks' },
+        },
       });
       expect(named.status).toBe(201);
       expect((await stored()).type).toBe('feedback');
@@ -219,7 +235,12 @@ describe('sales and help forms', () => {
       const before = await count();
       const noNumber = await t.request('POST', '/api/help_requests', {
         token,
-        body: { companies: [{ number: '00445790', name: 'Tesco PLC' }, { number: ' ', name: 'Weir Group' }] },
+        body: {
+          companies: [
+            { number: '00445790', name: 'Tesco PLC' },
+            { number: ' ', name: 'Weir Group' },
+          ],
+        },
       });
       expect(noNumber.status).toBe(400);
       expect(noNumber.body).toEqual({ error: HELP_MESSAGES.companyNumberRequired, statusCode: 400 });
@@ -244,9 +265,16 @@ describe('sales and help forms', () => {
         payload: { feature: { subject: 'Export to Excel', message: 'Please let me export screener results.' } },
       });
 
-      const feedback = await t.request('POST', '/api/help_requests', { token, body: { feedback: { subject: 'Love it', message: 'Fast.' } } });
+      const feedback = await t.request('POST', '/api/help_requests', {
+        token,
+        body: { feedback: { subject: 'Love it', message: 'Fast.' } },
+      });
       expect(feedback.status).toBe(201);
-      expect(await stored()).toEqual({ user_id: userId, type: 'feedback', payload: { feedback: { subject: 'Love it', message: 'Fast.' } } });
+      expect(await stored()).toEqual({
+        user_id: userId,
+        type: 'feedback',
+        payload: { feedback: { subject: 'Love it', message: 'Fast.' } },
+      });
 
       const before = await count();
       for (const part of ['feature', 'feedback']) {
@@ -293,7 +321,10 @@ describe('sales and help forms', () => {
     });
 
     it('refuses an unknown type and unknown fields', async () => {
-      const badType = await t.request('POST', '/api/help_requests', { token, body: { type: 'complaint', feedback: { subject: 'a', message: 'b' } } });
+      const badType = await t.request('POST', '/api/help_requests', {
+        token,
+        body: { type: 'complaint', feedback: { subject: 'a', message: 'b' } },
+      });
       expect(badType.status).toBe(400);
       expect(badType.body.error).toBe(HELP_MESSAGES.typeInvalid);
       const unknown = await t.request('POST', '/api/help_requests', {

@@ -27,7 +27,9 @@ describe('the sample dataset through the explorer API', () => {
     t = await startTestApi();
     token = await t.adminToken();
     await seedSampleData(t.api.dataSource, loadConfig(t.environment.env), { companies: COMPANIES, seed: 11, reporter: quiet });
-    numbers = (await t.api.dataSource.query(`SELECT company_number FROM companies ORDER BY 1`)).map((r: { company_number: string }) => r.company_number);
+    numbers = (await t.api.dataSource.query(`SELECT company_number FROM companies ORDER BY 1`)).map(
+      (r: { company_number: string }) => r.company_number,
+    );
   });
   after(() => t.close());
 
@@ -60,7 +62,10 @@ describe('the sample dataset through the explorer API', () => {
       count('key highlights', o.document_key_highlights.length);
       count('auditor', o.document_metadata.additionalDetails.auditor.name);
       count('officers', people.officers.data.length);
-      count('PSCs', Object.values(people.psc).some((list) => (list as unknown[]).length));
+      count(
+        'PSCs',
+        Object.values(people.psc).some((list) => (list as unknown[]).length),
+      );
       count('charges', o.charges.charges.length);
       count('capital', o.insights.capital);
       count('confirmation statements', o.insights.confirmation_statement.status !== 'unknown');
@@ -69,7 +74,20 @@ describe('the sample dataset through the explorer API', () => {
     const share = Object.fromEntries(Object.entries(has).map(([section, n]) => [section, n / numbers.length]));
     // Dormant, dissolved and newly incorporated companies rightly lack some sections; most have each
     // (the auditor section names the accountants of audit-exempt companies, as their accounts do).
-    for (const section of ['company profile', 'financial summary', 'business overview', 'risks', 'key highlights', 'auditor', 'officers', 'PSCs', 'charges', 'capital', 'confirmation statements', 'filings']) {
+    for (const section of [
+      'company profile',
+      'financial summary',
+      'business overview',
+      'risks',
+      'key highlights',
+      'auditor',
+      'officers',
+      'PSCs',
+      'charges',
+      'capital',
+      'confirmation statements',
+      'filings',
+    ]) {
       expect({ section, mostHaveIt: (share[section] ?? 0) > 0.5 }).toEqual({ section, mostHaveIt: true });
     }
   });
@@ -79,9 +97,12 @@ describe('the sample dataset through the explorer API', () => {
       const { body } = await get(`/api/companies_house/get_overview?company_number=${company_number}`);
       const turnover = body.financial_summary.turnover.at(-1);
       expect(turnover.pageNumber).toBeGreaterThan(0);
-      const response = await fetch(`${t.url}/api/companies_house/get_filing_pdf?company_number=${company_number}&filing_type=AA&file_name=${turnover.document_id}.pdf`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const response = await fetch(
+        `${t.url}/api/companies_house/get_filing_pdf?company_number=${company_number}&filing_type=AA&file_name=${turnover.document_id}.pdf`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
       const page = await pageText(await response.arrayBuffer(), turnover.pageNumber);

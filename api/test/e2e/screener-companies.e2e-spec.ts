@@ -39,10 +39,21 @@ const HAND_MADE_DATA = {
   companies: [
     company(ACME, 'ACME WIDGETS LIMITED', { sic_codes: ['62012'] }),
     company(PURE, '100% PURE_JUICE LTD', { sic_codes: ['10320'] }),
-    company(NORTHSTAR, 'NORTHSTAR ANALYTICS PLC', { ticker: 'NSA', exchange: 'LSE', company_category: 'Public Limited Company', sic_codes: ['62020'] }),
+    company(NORTHSTAR, 'NORTHSTAR ANALYTICS PLC', {
+      ticker: 'NSA',
+      exchange: 'LSE',
+      company_category: 'Public Limited Company',
+      sic_codes: ['62020'],
+    }),
     company(DORMANT, 'DORMANT SHELL LIMITED', { sic_codes: [] }),
     // Charges known only from the register's CSV totals (none stored one by one).
-    company(REGISTER, 'REGISTER ONLY MORTGAGES LIMITED', { sic_codes: ['41201'], mortgages_total: 4, mortgages_outstanding: 2, mortgages_part_satisfied: 1, mortgages_satisfied: 1 }),
+    company(REGISTER, 'REGISTER ONLY MORTGAGES LIMITED', {
+      sic_codes: ['41201'],
+      mortgages_total: 4,
+      mortgages_outstanding: 2,
+      mortgages_part_satisfied: 1,
+      mortgages_satisfied: 1,
+    }),
     company(HOLDINGS, 'ACME HOLDINGS (UK) LIMITED', { ticker: 'ACMH', exchange: 'AIM', sic_codes: ['64209'] }),
     // Quotes and a backslash: text to match, never SQL or LIKE syntax.
     company(OBRIEN, "O'BRIEN \\ PARTNERS LTD", { sic_codes: ['69102'] }),
@@ -67,13 +78,46 @@ const HAND_MADE_DATA = {
     }),
     statement(PURE, 2023, { turnover: 5_000_000, operating_profit: -250_000, employees: 10, document_id: 'PURE-AA-2023' }),
     statement(NORTHSTAR, 2025, { currency: 'USD', turnover: 1_000_000, net_profit_loss: 120_000, employees: 11, earnings_per_share: 1.5 }),
-    statement(REGISTER, 2022, { currency: 'EUR', turnover: 2_500_000, total_assets: 3_000_000, total_liabilities: 3_500_000, net_assets: -500_000, cash: 0 }),
-    statement(HOLDINGS, 2024, { turnover: 25_000_000, ebitda: 4_000_000, employees: 0, earnings_per_share: 0.1, debt_to_equity_ratio: 2.25 }),
+    statement(REGISTER, 2022, {
+      currency: 'EUR',
+      turnover: 2_500_000,
+      total_assets: 3_000_000,
+      total_liabilities: 3_500_000,
+      net_assets: -500_000,
+      cash: 0,
+    }),
+    statement(HOLDINGS, 2024, {
+      turnover: 25_000_000,
+      ebitda: 4_000_000,
+      employees: 0,
+      earnings_per_share: 0.1,
+      debt_to_equity_ratio: 2.25,
+    }),
   ],
   charges: [
-    charge('ACME-1', ACME, { charge_number: 1, delivered_on: '2024-05-01', contains_fixed_charge: true, contains_floating_charge: true, contains_negative_pledge: true, persons_entitled: ['HSBC UK Bank PLC'] }),
-    charge('ACME-2', ACME, { charge_number: 2, status: 'part-satisfied', delivered_on: '2022-02-01', contains_fixed_charge: true, persons_entitled: ['HSBC UK BANK P.L.C.'] }),
-    charge('ACME-3', ACME, { charge_number: 3, status: 'fully-satisfied', delivered_on: '2015-06-01', satisfied_on: '2020-01-01', contains_floating_charge: true, persons_entitled: ['Barclays Bank PLC'] }),
+    charge('ACME-1', ACME, {
+      charge_number: 1,
+      delivered_on: '2024-05-01',
+      contains_fixed_charge: true,
+      contains_floating_charge: true,
+      contains_negative_pledge: true,
+      persons_entitled: ['HSBC UK Bank PLC'],
+    }),
+    charge('ACME-2', ACME, {
+      charge_number: 2,
+      status: 'part-satisfied',
+      delivered_on: '2022-02-01',
+      contains_fixed_charge: true,
+      persons_entitled: ['HSBC UK BANK P.L.C.'],
+    }),
+    charge('ACME-3', ACME, {
+      charge_number: 3,
+      status: 'fully-satisfied',
+      delivered_on: '2015-06-01',
+      satisfied_on: '2020-01-01',
+      contains_floating_charge: true,
+      persons_entitled: ['Barclays Bank PLC'],
+    }),
   ],
 };
 
@@ -92,7 +136,13 @@ interface Case {
 const vf = (id: string, type: string, rest: Record<string, unknown> = {}) => ({ id, value: { type, ...rest } });
 const mf = (id: string, type: string, rest: Omit<ModelFilter, 'id' | 'type'> = {}): ModelFilter => ({ id, type, ...rest });
 /** A filter whose model is the filter as sent. */
-const same = (name: string, id: string, type: string, rest: Record<string, unknown>, expectations: Omit<Case, 'name' | 'send' | 'model'> = {}): Case => ({
+const same = (
+  name: string,
+  id: string,
+  type: string,
+  rest: Record<string, unknown>,
+  expectations: Omit<Case, 'name' | 'send' | 'model'> = {},
+): Case => ({
   name,
   send: [vf(id, type, rest)],
   model: [mf(id, type, rest as Omit<ModelFilter, 'id' | 'type'>)],
@@ -116,10 +166,33 @@ const CASES: Case[] = [
   same('text notEmpty', 'ticker', 'notEmpty', {}, { has: [NORTHSTAR, HOLDINGS], hasNot: [ACME] }),
   same('text contains on a hidden column (ticker)', 'ticker', 'contains', { value: 'acm' }, { has: [HOLDINGS] }),
   // number columns: greaterThan, lessThan, between (inclusive), equals, empty, notEmpty; amounts as text
-  { name: 'number greaterThan with an amount ("10m")', send: [vf('turnover', 'greaterThan', { value: '10m' })], model: [mf('turnover', 'greaterThan', { value: 10_000_000 })], has: [ACME, HOLDINGS], hasNot: [PURE] },
-  { name: 'number lessThan with currency and unit ("£1.5m")', send: [vf('turnover', 'lessThan', { value: '£1.5m' })], model: [mf('turnover', 'lessThan', { value: 1_500_000 })], has: [NORTHSTAR], hasNot: [ACME, DORMANT] },
-  { name: 'number between includes both ends', send: [vf('turnover', 'between', { value: '1m', valueTo: '5,000,000' })], model: [mf('turnover', 'between', { value: 1_000_000, valueTo: 5_000_000 })], has: [NORTHSTAR, PURE, REGISTER], hasNot: [ACME] },
-  { name: 'number between with its ends the wrong way round', send: [vf('turnover', 'between', { value: 5_000_000, valueTo: 1_000_000 })], model: [mf('turnover', 'between', { value: 1_000_000, valueTo: 5_000_000 })], has: [NORTHSTAR, PURE] },
+  {
+    name: 'number greaterThan with an amount ("10m")',
+    send: [vf('turnover', 'greaterThan', { value: '10m' })],
+    model: [mf('turnover', 'greaterThan', { value: 10_000_000 })],
+    has: [ACME, HOLDINGS],
+    hasNot: [PURE],
+  },
+  {
+    name: 'number lessThan with currency and unit ("£1.5m")',
+    send: [vf('turnover', 'lessThan', { value: '£1.5m' })],
+    model: [mf('turnover', 'lessThan', { value: 1_500_000 })],
+    has: [NORTHSTAR],
+    hasNot: [ACME, DORMANT],
+  },
+  {
+    name: 'number between includes both ends',
+    send: [vf('turnover', 'between', { value: '1m', valueTo: '5,000,000' })],
+    model: [mf('turnover', 'between', { value: 1_000_000, valueTo: 5_000_000 })],
+    has: [NORTHSTAR, PURE, REGISTER],
+    hasNot: [ACME],
+  },
+  {
+    name: 'number between with its ends the wrong way round',
+    send: [vf('turnover', 'between', { value: 5_000_000, valueTo: 1_000_000 })],
+    model: [mf('turnover', 'between', { value: 1_000_000, valueTo: 5_000_000 })],
+    has: [NORTHSTAR, PURE],
+  },
   same('number equals', 'turnover', 'equals', { value: 12_500_000 }, { has: [ACME], hasNot: [HOLDINGS] }),
   same('number empty', 'turnover', 'empty', {}, { has: [DORMANT], hasNot: [ACME] }),
   same('number notEmpty', 'turnover', 'notEmpty', {}, { has: [ACME, PURE], hasNot: [DORMANT] }),
@@ -130,14 +203,38 @@ const CASES: Case[] = [
   same('number lessThan on total liabilities', 'total_liabilities', 'lessThan', { value: 3_500_001 }, { has: [REGISTER], hasNot: [ACME] }),
   same('number lessThan zero on net assets', 'net_asset', 'lessThan', { value: 0 }, { has: [REGISTER], hasNot: [ACME] }),
   same('number equals zero', 'cash', 'equals', { value: 0 }, { has: [REGISTER], hasNot: [ACME] }),
-  same('integer column: greaterThan a fraction', 'employee_count', 'greaterThan', { value: 10.5 }, { has: [NORTHSTAR, ACME], hasNot: [PURE] }),
-  same('integer column: lessThan a fraction', 'employee_count', 'lessThan', { value: 10.5 }, { has: [PURE, HOLDINGS], hasNot: [NORTHSTAR] }),
+  same(
+    'integer column: greaterThan a fraction',
+    'employee_count',
+    'greaterThan',
+    { value: 10.5 },
+    { has: [NORTHSTAR, ACME], hasNot: [PURE] },
+  ),
+  same(
+    'integer column: lessThan a fraction',
+    'employee_count',
+    'lessThan',
+    { value: 10.5 },
+    { has: [PURE, HOLDINGS], hasNot: [NORTHSTAR] },
+  ),
   same('integer column: equals a fraction matches nothing', 'employee_count', 'equals', { value: 10.5 }, { exactly: [] }),
   same('integer column: between whole numbers', 'employee_count', 'between', { value: 10, valueTo: 11 }, { has: [PURE, NORTHSTAR] }),
   // Bounds beyond what an integer column holds: answered, not a database error.
   same('integer column: greaterThan beyond its range matches nothing', 'employee_count', 'greaterThan', { value: 1e20 }, { exactly: [] }),
-  { name: 'integer column: lessThan an amount beyond its range ("5bn")', send: [vf('employee_count', 'lessThan', { value: '5bn' })], model: [mf('employee_count', 'lessThan', { value: 5e9 })], has: [ACME, PURE], hasNot: [DORMANT] },
-  same('integer column: between beyond its range on both sides', 'total_charges', 'between', { value: -1e12, valueTo: 1e12 }, { has: [ACME, DORMANT] }),
+  {
+    name: 'integer column: lessThan an amount beyond its range ("5bn")',
+    send: [vf('employee_count', 'lessThan', { value: '5bn' })],
+    model: [mf('employee_count', 'lessThan', { value: 5e9 })],
+    has: [ACME, PURE],
+    hasNot: [DORMANT],
+  },
+  same(
+    'integer column: between beyond its range on both sides',
+    'total_charges',
+    'between',
+    { value: -1e12, valueTo: 1e12 },
+    { has: [ACME, DORMANT] },
+  ),
   same('integer column: equals beyond its range matches nothing', 'outstanding', 'equals', { value: 3e9 }, { exactly: [] }),
   same('ratio column greaterThan (hidden column)', 'earnings_per_share', 'greaterThan', { value: 1 }, { has: [NORTHSTAR], hasNot: [ACME] }),
   same('ratio column lessThan (hidden column)', 'debt_to_equity_ratio', 'lessThan', { value: 1 }, { has: [ACME], hasNot: [HOLDINGS] }),
@@ -149,23 +246,78 @@ const CASES: Case[] = [
   same('charge counts: negative pledge', 'negative_pledge', 'greaterThan', { value: 0 }, { has: [ACME], hasNot: [REGISTER] }),
   same('charge counts: part satisfied', 'part_satisfied', 'equals', { value: 1 }, { has: [ACME, REGISTER] }),
   // select columns: is_one_of, is_not_one_of (keeps rows with no value), empty, notEmpty
-  same('select is_one_of', 'industry_sector', 'is_one_of', { values: ['Manufacturing', 'Information and communication'] }, { has: [ACME, PURE, NORTHSTAR], hasNot: [REGISTER, DORMANT] }),
-  same('select is_not_one_of keeps rows without a value', 'industry_sector', 'is_not_one_of', { values: ['Information and communication'] }, { has: [DORMANT, PURE, REGISTER], hasNot: [ACME, NORTHSTAR] }),
+  same(
+    'select is_one_of',
+    'industry_sector',
+    'is_one_of',
+    { values: ['Manufacturing', 'Information and communication'] },
+    { has: [ACME, PURE, NORTHSTAR], hasNot: [REGISTER, DORMANT] },
+  ),
+  same(
+    'select is_not_one_of keeps rows without a value',
+    'industry_sector',
+    'is_not_one_of',
+    { values: ['Information and communication'] },
+    { has: [DORMANT, PURE, REGISTER], hasNot: [ACME, NORTHSTAR] },
+  ),
   same('select is_one_of on the division', 'industry_group', 'is_one_of', { values: ['Manufacture of food products'] }, { has: [PURE] }),
-  same('select is_one_of on SIC codes', 'sic_code', 'is_one_of', { values: ['62012', '62020'] }, { has: [ACME, NORTHSTAR], hasNot: [PURE] }),
+  same(
+    'select is_one_of on SIC codes',
+    'sic_code',
+    'is_one_of',
+    { values: ['62012', '62020'] },
+    { has: [ACME, NORTHSTAR], hasNot: [PURE] },
+  ),
   same('select empty', 'sic_code', 'empty', {}, { has: [DORMANT], hasNot: [ACME] }),
   same('select notEmpty', 'industry_sector', 'notEmpty', {}, { has: [ACME], hasNot: [DORMANT] }),
-  { name: 'select options in any case are the canonical ones', send: [vf('currency', 'is_one_of', { values: ['usd', 'Eur'] })], model: [mf('currency', 'is_one_of', { values: ['USD', 'EUR'] })], has: [NORTHSTAR, REGISTER], hasNot: [ACME] },
+  {
+    name: 'select options in any case are the canonical ones',
+    send: [vf('currency', 'is_one_of', { values: ['usd', 'Eur'] })],
+    model: [mf('currency', 'is_one_of', { values: ['USD', 'EUR'] })],
+    has: [NORTHSTAR, REGISTER],
+    hasNot: [ACME],
+  },
   same('select empty (no accounts)', 'currency', 'empty', {}, { has: [DORMANT], hasNot: [ACME] }),
-  same('select is_one_of on filing years', 'filing_year', 'is_one_of', { values: ['2024', '2025'] }, { has: [ACME, NORTHSTAR, HOLDINGS], hasNot: [PURE, REGISTER] }),
-  { name: 'select is_one_of with numbers for a year', send: [vf('filing_year', 'is_one_of', { values: [2022] })], model: [mf('filing_year', 'is_one_of', { values: ['2022'] })], has: [REGISTER], hasNot: [ACME] },
-  { name: 'select is_one_of with one value in "value"', send: [vf('industry_sector', 'is_one_of', { value: 'Construction' })], model: [mf('industry_sector', 'is_one_of', { values: ['Construction'] })], has: [REGISTER] },
-  same('select is_not_one_of on filing years', 'filing_year', 'is_not_one_of', { values: ['2024'] }, { has: [PURE, DORMANT, NORTHSTAR], hasNot: [ACME, HOLDINGS] }),
+  same(
+    'select is_one_of on filing years',
+    'filing_year',
+    'is_one_of',
+    { values: ['2024', '2025'] },
+    { has: [ACME, NORTHSTAR, HOLDINGS], hasNot: [PURE, REGISTER] },
+  ),
+  {
+    name: 'select is_one_of with numbers for a year',
+    send: [vf('filing_year', 'is_one_of', { values: [2022] })],
+    model: [mf('filing_year', 'is_one_of', { values: ['2022'] })],
+    has: [REGISTER],
+    hasNot: [ACME],
+  },
+  {
+    name: 'select is_one_of with one value in "value"',
+    send: [vf('industry_sector', 'is_one_of', { value: 'Construction' })],
+    model: [mf('industry_sector', 'is_one_of', { values: ['Construction'] })],
+    has: [REGISTER],
+  },
+  same(
+    'select is_not_one_of on filing years',
+    'filing_year',
+    'is_not_one_of',
+    { values: ['2024'] },
+    { has: [PURE, DORMANT, NORTHSTAR], hasNot: [ACME, HOLDINGS] },
+  ),
   // several filters: all must hold
   {
     name: 'several filters at once (AND)',
-    send: [vf('industry_sector', 'is_one_of', { values: ['Information and communication', 'Financial and insurance activities'] }), vf('turnover', 'greaterThan', { value: '5m' }), vf('company_name', 'startsWith', { value: 'ACME' })],
-    model: [mf('industry_sector', 'is_one_of', { values: ['Information and communication', 'Financial and insurance activities'] }), mf('turnover', 'greaterThan', { value: 5_000_000 }), mf('company_name', 'startsWith', { value: 'acme' })],
+    send: [
+      vf('industry_sector', 'is_one_of', { values: ['Information and communication', 'Financial and insurance activities'] }),
+      vf('turnover', 'greaterThan', { value: '5m' }),
+      vf('company_name', 'startsWith', { value: 'ACME' }),
+    ],
+    model: [
+      mf('industry_sector', 'is_one_of', { values: ['Information and communication', 'Financial and insurance activities'] }),
+      mf('turnover', 'greaterThan', { value: 5_000_000 }),
+      mf('company_name', 'startsWith', { value: 'acme' }),
+    ],
     exactly: [ACME, HOLDINGS],
   },
 ];
@@ -192,8 +344,12 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
     await loadScreenerData(t, HAND_MADE_DATA, { companies: 80, seed: 7 });
     const data = await list({ page_size: 100 });
     all = data.companies;
-    if (data.total_count !== all.length || all.length <= 80) throw new Error(`expected every company on one page, got ${all.length} of ${data.total_count}`);
-    ranks = await textRanks(t.api.dataSource, all.flatMap((r) => Object.values(r)));
+    if (data.total_count !== all.length || all.length <= 80)
+      throw new Error(`expected every company on one page, got ${all.length} of ${data.total_count}`);
+    ranks = await textRanks(
+      t.api.dataSource,
+      all.flatMap((r) => Object.values(r)),
+    );
   });
   after(async () => {
     // On server Postgres the pages above were answered from the in-memory copy of the view (the
@@ -215,7 +371,15 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.status).toBe('success');
     const { companies, ...paging } = reply.body.data;
-    expect(paging).toEqual({ total_count: all.length, page_count: 1, page: 1, page_size: 100, total_is_estimate: false, next_cursor: null, prev_cursor: null });
+    expect(paging).toEqual({
+      total_count: all.length,
+      page_count: 1,
+      page: 1,
+      page_size: 100,
+      total_is_estimate: false,
+      next_cursor: null,
+      prev_cursor: null,
+    });
     expect(numbers(companies)).toEqual(modelOrder(all, 'company_name', 'asc', (r) => r.company_number, ranks));
   });
 
@@ -250,11 +414,46 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       details: { page_numbers: { turnover: 4, operating_profit: 5, EBITDA: 5, employee_count: 11 } },
     });
     // Charges known only from the register's totals count as such.
-    expect(row(REGISTER)).toMatchObject({ total_charges: 4, outstanding: 2, part_satisfied: 1, fixed: 0, floating: 0, negative_pledge: 0, currency: 'EUR', filing_year: 2022, net_asset: -500_000, cash: 0 });
+    expect(row(REGISTER)).toMatchObject({
+      total_charges: 4,
+      outstanding: 2,
+      part_satisfied: 1,
+      fixed: 0,
+      floating: 0,
+      negative_pledge: 0,
+      currency: 'EUR',
+      filing_year: 2022,
+      net_asset: -500_000,
+      cash: 0,
+    });
     // No accounts, no SIC code, no charges: empty figures, zero counts.
-    expect(row(DORMANT)).toMatchObject({ industry_sector: null, industry_group: null, sic_code: null, currency: null, filing_year: null, turnover: null, employee_count: null, total_charges: 0, outstanding: 0, document_id: null, details: { page_numbers: {} } });
-    expect(row(NORTHSTAR)).toMatchObject({ ticker: 'NSA', currency: 'USD', filing_year: 2025, turnover: 1_000_000, earnings_per_share: 1.5, debt_to_equity_ratio: null });
-    expect(row(PURE)).toMatchObject({ industry_sector: 'Manufacturing', industry_group: 'Manufacture of food products', operating_profit: -250_000, total_charges: 0 });
+    expect(row(DORMANT)).toMatchObject({
+      industry_sector: null,
+      industry_group: null,
+      sic_code: null,
+      currency: null,
+      filing_year: null,
+      turnover: null,
+      employee_count: null,
+      total_charges: 0,
+      outstanding: 0,
+      document_id: null,
+      details: { page_numbers: {} },
+    });
+    expect(row(NORTHSTAR)).toMatchObject({
+      ticker: 'NSA',
+      currency: 'USD',
+      filing_year: 2025,
+      turnover: 1_000_000,
+      earnings_per_share: 1.5,
+      debt_to_equity_ratio: null,
+    });
+    expect(row(PURE)).toMatchObject({
+      industry_sector: 'Manufacturing',
+      industry_group: 'Manufacture of food products',
+      operating_profit: -250_000,
+      total_charges: 0,
+    });
   });
 
   describe('filters of every type (spec 2 3.15), checked against a model over the whole list', () => {
@@ -272,7 +471,9 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
 
     it('searches names and numbers with global_filter, alone and with filters', async () => {
       const byName = await list({ page_size: 100, global_filter: '  acme ' });
-      expect(numbers(byName.companies).sort()).toEqual(numbers(all.filter((r) => r.company_name.toLowerCase().includes('acme') || r.company_number.toLowerCase().includes('acme'))).sort());
+      expect(numbers(byName.companies).sort()).toEqual(
+        numbers(all.filter((r) => r.company_name.toLowerCase().includes('acme') || r.company_number.toLowerCase().includes('acme'))).sort(),
+      );
       expect(numbers(byName.companies)).toEqual(expect.arrayContaining([ACME, HOLDINGS]));
       const byNumber = await list({ page_size: 100, global_filter: '0990000' });
       expect(numbers(byNumber.companies).sort()).toEqual([...HAND_MADE].sort());
@@ -305,7 +506,16 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
 
     it('answers an empty page, not an error, when nothing matches', async () => {
       const data = await list({ filters: [vf('company_name', 'contains', { value: 'no such company anywhere' })] });
-      expect(data).toEqual({ companies: [], total_count: 0, page_count: 0, page: 1, page_size: 100, total_is_estimate: false, next_cursor: null, prev_cursor: null });
+      expect(data).toEqual({
+        companies: [],
+        total_count: 0,
+        page_count: 0,
+        page: 1,
+        page_size: 100,
+        total_is_estimate: false,
+        next_cursor: null,
+        prev_cursor: null,
+      });
     });
   });
 
@@ -313,29 +523,109 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
     const columnsList = COMPANY_SCREENER_COLUMNS.map((c) => c.id).join(', ');
     const BAD: [string, Record<string, unknown>, string][] = [
       ['filters that are not JSON', { filters: '[{"id":' }, 'filters must be a JSON array of filter objects'],
-      ['filters that are not an array', { filters: { id: 'turnover', value: { type: 'greaterThan', value: 1 } } }, 'filters must be a JSON array of filter objects'],
+      [
+        'filters that are not an array',
+        { filters: { id: 'turnover', value: { type: 'greaterThan', value: 1 } } },
+        'filters must be a JSON array of filter objects',
+      ],
       ['a filter that is not an object', { filters: ['turnover>10m'] }, 'filters must be a JSON array of filter objects'],
-      ['an unknown column', { filters: [vf('revenue', 'greaterThan', { value: 1 })] }, `Unknown filter column "revenue"; valid columns: ${columnsList}`],
+      [
+        'an unknown column',
+        { filters: [vf('revenue', 'greaterThan', { value: 1 })] },
+        `Unknown filter column "revenue"; valid columns: ${columnsList}`,
+      ],
       ['a filter with no id', { filters: [{ value: { type: 'contains', value: 'x' } }] }, 'Each filter needs an "id" naming its column'],
-      ['a filter with no value object', { filters: [{ id: 'turnover', type: 'greaterThan', value: 5 }] }, 'turnover: each filter is {id, value: {type, value, valueTo, values}}'],
-      ['a type the text kind does not take', { filters: [vf('company_name', 'greaterThan', { value: 5 })] }, 'company_name: filter type "greaterThan" is not allowed for a text column; allowed: contains, startsWith, endsWith, equals, empty, notEmpty'],
-      ['a type the number kind does not take', { filters: [vf('turnover', 'contains', { value: '5' })] }, 'turnover: filter type "contains" is not allowed for a number column; allowed: greaterThan, lessThan, between, equals, empty, notEmpty'],
-      ['a type the select kind does not take', { filters: [vf('industry_sector', 'contains', { value: 'Man' })] }, 'industry_sector: filter type "contains" is not allowed for a select column; allowed: is_one_of, is_not_one_of, empty, notEmpty'],
-      ['a date type on a number column', { filters: [vf('turnover', 'after', { value: '2024-01-01' })] }, 'turnover: filter type "after" is not allowed for a number column; allowed: greaterThan, lessThan, between, equals, empty, notEmpty'],
-      ['an unknown type', { filters: [vf('turnover', 'bigger', { value: 5 })] }, 'turnover: filter type "bigger" is not allowed for a number column; allowed: greaterThan, lessThan, between, equals, empty, notEmpty'],
-      ['between with one end missing', { filters: [vf('turnover', 'between', { value: '1m' })] }, 'turnover: Please enter valid numbers for between filter'],
-      ['between with an end that is not a number', { filters: [vf('employee_count', 'between', { value: 'ten', valueTo: 50 })] }, 'employee_count: Please enter valid numbers for between filter'],
-      ['greaterThan with text', { filters: [vf('turnover', 'greaterThan', { value: 'lots' })] }, 'turnover: "lots" is not a number (e.g. 250000, 10m, 1.5bn)'],
-      ['lessThan with a malformed amount', { filters: [vf('cash', 'lessThan', { value: '12..5' })] }, 'cash: "12..5" is not a number (e.g. 250000, 10m, 1.5bn)'],
-      ['a text value that is not text', { filters: [vf('company_name', 'contains', { value: { $ne: 1 } })] }, 'company_name: Please enter a filter value'],
-      ['is_one_of with values that are not a list', { filters: [vf('industry_sector', 'is_one_of', { values: 'Manufacturing' })] }, 'industry_sector: Please select at least one value (values must be a list)'],
-      ['is_one_of with a value that is not text', { filters: [vf('sic_code', 'is_one_of', { values: [{ code: '62012' }] })] }, 'sic_code: Please select at least one value (each value must be text or a number)'],
-      ['a currency that is not an option', { filters: [vf('currency', 'is_one_of', { values: ['JPY'] })] }, 'currency: "JPY" is not one of the options (GBP, EUR, USD)'],
-      ['a filing year that is not an option', { filters: [vf('filing_year', 'is_one_of', { values: ['2019'] })] }, 'filing_year: "2019" is not one of the options (2020, 2021, 2022, 2023, 2024, 2025, 2026)'],
+      [
+        'a filter with no value object',
+        { filters: [{ id: 'turnover', type: 'greaterThan', value: 5 }] },
+        'turnover: each filter is {id, value: {type, value, valueTo, values}}',
+      ],
+      [
+        'a type the text kind does not take',
+        { filters: [vf('company_name', 'greaterThan', { value: 5 })] },
+        'company_name: filter type "greaterThan" is not allowed for a text column; allowed: contains, startsWith, endsWith, equals, empty, notEmpty',
+      ],
+      [
+        'a type the number kind does not take',
+        { filters: [vf('turnover', 'contains', { value: '5' })] },
+        'turnover: filter type "contains" is not allowed for a number column; allowed: greaterThan, lessThan, between, equals, empty, notEmpty',
+      ],
+      [
+        'a type the select kind does not take',
+        { filters: [vf('industry_sector', 'contains', { value: 'Man' })] },
+        'industry_sector: filter type "contains" is not allowed for a select column; allowed: is_one_of, is_not_one_of, empty, notEmpty',
+      ],
+      [
+        'a date type on a number column',
+        { filters: [vf('turnover', 'after', { value: '2024-01-01' })] },
+        'turnover: filter type "after" is not allowed for a number column; allowed: greaterThan, lessThan, between, equals, empty, notEmpty',
+      ],
+      [
+        'an unknown type',
+        { filters: [vf('turnover', 'bigger', { value: 5 })] },
+        'turnover: filter type "bigger" is not allowed for a number column; allowed: greaterThan, lessThan, between, equals, empty, notEmpty',
+      ],
+      [
+        'between with one end missing',
+        { filters: [vf('turnover', 'between', { value: '1m' })] },
+        'turnover: Please enter valid numbers for between filter',
+      ],
+      [
+        'between with an end that is not a number',
+        { filters: [vf('employee_count', 'between', { value: 'ten', valueTo: 50 })] },
+        'employee_count: Please enter valid numbers for between filter',
+      ],
+      [
+        'greaterThan with text',
+        { filters: [vf('turnover', 'greaterThan', { value: 'lots' })] },
+        'turnover: "lots" is not a number (e.g. 250000, 10m, 1.5bn)',
+      ],
+      [
+        'lessThan with a malformed amount',
+        { filters: [vf('cash', 'lessThan', { value: '12..5' })] },
+        'cash: "12..5" is not a number (e.g. 250000, 10m, 1.5bn)',
+      ],
+      [
+        'a text value that is not text',
+        { filters: [vf('company_name', 'contains', { value: { $ne: 1 } })] },
+        'company_name: Please enter a filter value',
+      ],
+      [
+        'is_one_of with values that are not a list',
+        { filters: [vf('industry_sector', 'is_one_of', { values: 'Manufacturing' })] },
+        'industry_sector: Please select at least one value (values must be a list)',
+      ],
+      [
+        'is_one_of with a value that is not text',
+        { filters: [vf('sic_code', 'is_one_of', { values: [{ code: '62012' }] })] },
+        'sic_code: Please select at least one value (each value must be text or a number)',
+      ],
+      [
+        'a currency that is not an option',
+        { filters: [vf('currency', 'is_one_of', { values: ['JPY'] })] },
+        'currency: "JPY" is not one of the options (GBP, EUR, USD)',
+      ],
+      [
+        'a filing year that is not an option',
+        { filters: [vf('filing_year', 'is_one_of', { values: ['2019'] })] },
+        'filing_year: "2019" is not one of the options (2020, 2021, 2022, 2023, 2024, 2025, 2026)',
+      ],
       ['too many filters', { filters: Array.from({ length: 21 }, () => vf('turnover', 'notEmpty')) }, 'At most 20 filters at once'],
-      ['a value that is too long', { filters: [vf('company_name', 'contains', { value: 'x'.repeat(201) })] }, 'company_name: filter value is too long (at most 200 characters)'],
-      ['an unknown sort column', { sort_by: 'document_id' }, `sort_by "document_id" is not a sortable column; sortable columns: ${columnsList}`],
-      ['a sort column in the wrong case', { sort_by: 'ebitda' }, `sort_by "ebitda" is not a sortable column; sortable columns: ${columnsList}`],
+      [
+        'a value that is too long',
+        { filters: [vf('company_name', 'contains', { value: 'x'.repeat(201) })] },
+        'company_name: filter value is too long (at most 200 characters)',
+      ],
+      [
+        'an unknown sort column',
+        { sort_by: 'document_id' },
+        `sort_by "document_id" is not a sortable column; sortable columns: ${columnsList}`,
+      ],
+      [
+        'a sort column in the wrong case',
+        { sort_by: 'ebitda' },
+        `sort_by "ebitda" is not a sortable column; sortable columns: ${columnsList}`,
+      ],
       ['a bad sort order', { sort_by: 'turnover', sort_order: 'up' }, 'sort_order must be asc or desc'],
       ['a page size not offered', { page_size: 20 }, 'page_size must be one of 10, 25, 50, 100'],
       ['a page size above the largest', { page_size: 1000 }, 'page_size must be one of 10, 25, 50, 100'],
@@ -344,12 +634,19 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       ['a negative page', { page: -2 }, 'page must be a whole number of at least 1'],
       ['a fractional page', { page: 1.5 }, 'page must be a whole number of at least 1'],
       ['a search text that is too long', { global_filter: 'a'.repeat(201) }, 'global_filter is too long (at most 200 characters)'],
-      ['a cursor that was altered', { cursor: 'bm90LWEtY3Vyc29y' }, 'The cursor is not valid: it may have been altered or come from another list. Start again from page 1.'],
+      [
+        'a cursor that was altered',
+        { cursor: 'bm90LWEtY3Vyc29y' },
+        'The cursor is not valid: it may have been altered or come from another list. Start again from page 1.',
+      ],
     ];
     for (const [name, query, message] of BAD) {
       it(`refuses ${name}`, async () => {
         const reply = await get(ROUTE, query);
-        expect({ status: reply.status, body: reply.body }).toEqual({ status: 400, body: { status: 'error', message, error: message, statusCode: 400 } });
+        expect({ status: reply.status, body: reply.body }).toEqual({
+          status: 400,
+          body: { status: 'error', message, error: message, statusCode: 400 },
+        });
       });
     }
 

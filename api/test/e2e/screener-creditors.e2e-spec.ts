@@ -45,7 +45,12 @@ type Row = Record<string, any>;
 const QUAYSIDE = '09800001';
 const ROPEWORKS = '09800002';
 const HOTELS = '09800003';
-const TYNESIDE = ['Tyneside Growth Capital PLC', 'TYNESIDE GROWTH CAPITAL P.L.C.', 'The Tyneside Growth Capital Limited', 'Tyneside Growth Capital PLC (as Security Trustee)'];
+const TYNESIDE = [
+  'Tyneside Growth Capital PLC',
+  'TYNESIDE GROWTH CAPITAL P.L.C.',
+  'The Tyneside Growth Capital Limited',
+  'Tyneside Growth Capital PLC (as Security Trustee)',
+];
 const HSBC = ['HSBC UK Bank PLC', 'HSBC UK BANK P.L.C.'];
 
 const HAND_MADE_DATA = {
@@ -56,35 +61,79 @@ const HAND_MADE_DATA = {
   ],
   charges: [
     charge('QF-1', QUAYSIDE, {
-      charge_number: 1, charge_code: '098000010001', created_on: '2025-03-01', delivered_on: '2025-03-04',
-      classification_description: 'A registered charge', particulars_description: 'Fixed and floating charge over the undertaking',
-      contains_fixed_charge: true, contains_floating_charge: true, contains_negative_pledge: true, persons_entitled: [TYNESIDE[0]],
+      charge_number: 1,
+      charge_code: '098000010001',
+      created_on: '2025-03-01',
+      delivered_on: '2025-03-04',
+      classification_description: 'A registered charge',
+      particulars_description: 'Fixed and floating charge over the undertaking',
+      contains_fixed_charge: true,
+      contains_floating_charge: true,
+      contains_negative_pledge: true,
+      persons_entitled: [TYNESIDE[0]],
     }),
     charge('QF-2', QUAYSIDE, {
-      charge_number: 2, charge_code: '098000010002', status: 'part-satisfied', created_on: '2024-07-10', delivered_on: '2024-07-12',
-      classification_description: 'Legal charge', particulars_description: 'Unit 4, Quayside Industrial Estate',
-      contains_fixed_charge: true, persons_entitled: [TYNESIDE[1], HSBC[0]],
+      charge_number: 2,
+      charge_code: '098000010002',
+      status: 'part-satisfied',
+      created_on: '2024-07-10',
+      delivered_on: '2024-07-12',
+      classification_description: 'Legal charge',
+      particulars_description: 'Unit 4, Quayside Industrial Estate',
+      contains_fixed_charge: true,
+      persons_entitled: [TYNESIDE[1], HSBC[0]],
     }),
     charge('QF-3', QUAYSIDE, {
-      charge_number: 3, status: 'fully-satisfied', created_on: '2019-01-15', delivered_on: '2019-01-20', satisfied_on: '2023-05-02',
-      classification_description: 'Debenture', contains_fixed_charge: true, contains_floating_charge: true, persons_entitled: [HSBC[1]],
+      charge_number: 3,
+      status: 'fully-satisfied',
+      created_on: '2019-01-15',
+      delivered_on: '2019-01-20',
+      satisfied_on: '2023-05-02',
+      classification_description: 'Debenture',
+      contains_fixed_charge: true,
+      contains_floating_charge: true,
+      persons_entitled: [HSBC[1]],
     }),
     // Two spellings of one lender on one charge: it counts once for that lender.
     charge('TR-1', ROPEWORKS, {
-      charge_number: 1, charge_code: '098000020001', created_on: '2026-01-05', delivered_on: '2026-01-09',
-      classification_description: 'A registered charge', contains_floating_charge: true, persons_entitled: [TYNESIDE[2], TYNESIDE[3]],
+      charge_number: 1,
+      charge_code: '098000020001',
+      created_on: '2026-01-05',
+      delivered_on: '2026-01-09',
+      classification_description: 'A registered charge',
+      contains_floating_charge: true,
+      persons_entitled: [TYNESIDE[2], TYNESIDE[3]],
     }),
     charge('TR-2', ROPEWORKS, {
-      charge_number: 2, status: 'satisfied', created_on: '2020-02-02', satisfied_on: '2021-03-03',
-      classification_description: 'Mortgage', particulars_description: 'Land at Ropery Lane', persons_entitled: [HSBC[0], HSBC[1]],
+      charge_number: 2,
+      status: 'satisfied',
+      created_on: '2020-02-02',
+      satisfied_on: '2021-03-03',
+      classification_description: 'Mortgage',
+      particulars_description: 'Land at Ropery Lane',
+      persons_entitled: [HSBC[0], HSBC[1]],
     }),
     charge('TR-3', ROPEWORKS, {
-      charge_number: 3, charge_code: '098000020003', created_on: '2026-02-10', delivered_on: '2026-02-14',
-      classification_description: 'A registered charge', particulars_description: 'All monies debenture',
-      contains_fixed_charge: true, contains_floating_charge: true, contains_negative_pledge: true, persons_entitled: [TYNESIDE[0]],
+      charge_number: 3,
+      charge_code: '098000020003',
+      created_on: '2026-02-10',
+      delivered_on: '2026-02-14',
+      classification_description: 'A registered charge',
+      particulars_description: 'All monies debenture',
+      contains_fixed_charge: true,
+      contains_floating_charge: true,
+      contains_negative_pledge: true,
+      persons_entitled: [TYNESIDE[0]],
     }),
     // No lender named at all.
-    charge('WV-1', HOTELS, { charge_number: 1, charge_code: '098000030001', created_on: '2025-09-30', delivered_on: '2025-10-02', classification_description: 'A registered charge', persons_entitled: [] }),
+    charge('WV-1', HOTELS, {
+      charge_number: 1,
+      charge_code: '098000030001',
+      created_on: '2025-09-30',
+      delivered_on: '2025-10-02',
+      classification_description: 'A registered charge',
+      persons_entitled: [],
+    }),
   ],
 };
 const HAND_MADE_CHARGES = HAND_MADE_DATA.charges.map((c) => c.charge_id);
@@ -109,7 +158,13 @@ interface Case {
   exactly?: string[];
 }
 /** A filter whose model is the filter as sent. */
-const same = (name: string, id: string, operator: string, rest: Record<string, unknown>, expectations: Omit<Case, 'name' | 'send' | 'model'> = {}): Case => ({
+const same = (
+  name: string,
+  id: string,
+  operator: string,
+  rest: Record<string, unknown>,
+  expectations: Omit<Case, 'name' | 'send' | 'model'> = {},
+): Case => ({
   name,
   send: [op(id, operator, rest)],
   model: [mf(id, operator, rest as Omit<ModelFilter, 'id' | 'type'>)],
@@ -119,32 +174,100 @@ const same = (name: string, id: string, operator: string, rest: Record<string, u
 const CHARGE_CASES: Case[] = [
   same('text contains', 'company_name', 'contains', { value: 'Quayside' }, { has: ['QF-1', 'QF-2', 'QF-3'], hasNot: ['TR-1'] }),
   same('text equals on the company number', 'company_number', 'equals', { value: ROPEWORKS }, { exactly: ['TR-1', 'TR-2', 'TR-3'] }),
-  same('text startsWith on the charge code', 'charge_code', 'startsWith', { value: '0980000' }, { exactly: ['QF-1', 'QF-2', 'TR-1', 'TR-3', 'WV-1'] }),
+  same(
+    'text startsWith on the charge code',
+    'charge_code',
+    'startsWith',
+    { value: '0980000' },
+    { exactly: ['QF-1', 'QF-2', 'TR-1', 'TR-3', 'WV-1'] },
+  ),
   same('text endsWith on the charge code', 'charge_code', 'endsWith', { value: '20003' }, { has: ['TR-3'], hasNot: ['TR-1'] }),
   same('text empty (no charge code)', 'charge_code', 'empty', {}, { has: ['QF-3', 'TR-2'], hasNot: ['QF-1'] }),
   same('text contains on the particulars', 'particulars_description', 'contains', { value: 'QUAYSIDE industrial' }, { exactly: ['QF-2'] }),
   same('text notEmpty on the particulars', 'particulars_description', 'notEmpty', {}, { has: ['QF-1', 'TR-2'], hasNot: ['QF-3', 'TR-1'] }),
   // lenders: a text filter matches when any of the charge's lenders does
-  same('lenders contains (any lender, any spelling)', 'lenders', 'contains', { value: 'tyneside growth' }, { has: ['QF-1', 'QF-2', 'TR-1', 'TR-3'], hasNot: ['QF-3', 'WV-1'] }),
-  same('lenders equals one lender exactly', 'lenders', 'equals', { value: 'hsbc uk bank p.l.c.' }, { has: ['QF-3', 'TR-2'], hasNot: ['QF-2'] }),
+  same(
+    'lenders contains (any lender, any spelling)',
+    'lenders',
+    'contains',
+    { value: 'tyneside growth' },
+    { has: ['QF-1', 'QF-2', 'TR-1', 'TR-3'], hasNot: ['QF-3', 'WV-1'] },
+  ),
+  same(
+    'lenders equals one lender exactly',
+    'lenders',
+    'equals',
+    { value: 'hsbc uk bank p.l.c.' },
+    { has: ['QF-3', 'TR-2'], hasNot: ['QF-2'] },
+  ),
   same('lenders startsWith', 'lenders', 'startsWith', { value: 'The Tyneside' }, { exactly: ['TR-1'] }),
   same('lenders endsWith', 'lenders', 'endsWith', { value: '(as security trustee)' }, { has: ['TR-1'], hasNot: ['TR-3'] }),
   same('lenders empty (none named)', 'lenders', 'empty', {}, { has: ['WV-1'], hasNot: ['QF-1'] }),
   same('lenders notEmpty', 'lenders', 'notEmpty', {}, { has: ['QF-1'], hasNot: ['WV-1'] }),
   // select: status (closed options), classification
-  same('select is_one_of with a list', 'status', 'is_one_of', { values: ['outstanding', 'part-satisfied'] }, { has: ['QF-1', 'QF-2', 'WV-1'], hasNot: ['QF-3', 'TR-2'] }),
-  { name: 'select is_one_of with one value (the spec sends value only)', send: [op('status', 'is_one_of', { value: 'satisfied' })], model: [mf('status', 'is_one_of', { values: ['satisfied'] })], exactly: ['TR-2'] },
-  { name: 'select options in any case are the canonical ones', send: [op('status', 'is_one_of', { values: ['Part-Satisfied'] })], model: [mf('status', 'is_one_of', { values: ['part-satisfied'] })], has: ['QF-2'] },
-  same('select is_not_one_of', 'status', 'is_not_one_of', { values: ['outstanding', 'fully-satisfied'] }, { has: ['QF-2', 'TR-2'], hasNot: ['QF-1', 'QF-3'] }),
-  same('select is_one_of on the classification', 'classification_description', 'is_one_of', { values: ['Legal charge', 'Mortgage'] }, { has: ['QF-2', 'TR-2'], hasNot: ['QF-1'] }),
+  same(
+    'select is_one_of with a list',
+    'status',
+    'is_one_of',
+    { values: ['outstanding', 'part-satisfied'] },
+    { has: ['QF-1', 'QF-2', 'WV-1'], hasNot: ['QF-3', 'TR-2'] },
+  ),
+  {
+    name: 'select is_one_of with one value (the spec sends value only)',
+    send: [op('status', 'is_one_of', { value: 'satisfied' })],
+    model: [mf('status', 'is_one_of', { values: ['satisfied'] })],
+    exactly: ['TR-2'],
+  },
+  {
+    name: 'select options in any case are the canonical ones',
+    send: [op('status', 'is_one_of', { values: ['Part-Satisfied'] })],
+    model: [mf('status', 'is_one_of', { values: ['part-satisfied'] })],
+    has: ['QF-2'],
+  },
+  same(
+    'select is_not_one_of',
+    'status',
+    'is_not_one_of',
+    { values: ['outstanding', 'fully-satisfied'] },
+    { has: ['QF-2', 'TR-2'], hasNot: ['QF-1', 'QF-3'] },
+  ),
+  same(
+    'select is_one_of on the classification',
+    'classification_description',
+    'is_one_of',
+    { values: ['Legal charge', 'Mortgage'] },
+    { has: ['QF-2', 'TR-2'], hasNot: ['QF-1'] },
+  ),
   // dates: equals, after and before (exclusive), range (inclusive), empty, notEmpty; ISO or DD/MM/YYYY
   same('date equals (ISO)', 'delivered_on', 'equals', { value: '2025-03-04' }, { has: ['QF-1'] }),
-  { name: 'date equals (ISO with a time, which is ignored)', send: [op('delivered_on', 'equals', { value: '2025-03-04T10:30:00Z' })], model: [mf('delivered_on', 'equals', { value: '2025-03-04' })], has: ['QF-1'] },
-  { name: 'date equals (DD/MM/YYYY)', send: [op('delivered_on', 'equals', { value: '4/3/2025' })], model: [mf('delivered_on', 'equals', { value: '2025-03-04' })], has: ['QF-1'] },
+  {
+    name: 'date equals (ISO with a time, which is ignored)',
+    send: [op('delivered_on', 'equals', { value: '2025-03-04T10:30:00Z' })],
+    model: [mf('delivered_on', 'equals', { value: '2025-03-04' })],
+    has: ['QF-1'],
+  },
+  {
+    name: 'date equals (DD/MM/YYYY)',
+    send: [op('delivered_on', 'equals', { value: '4/3/2025' })],
+    model: [mf('delivered_on', 'equals', { value: '2025-03-04' })],
+    has: ['QF-1'],
+  },
   same('date after is strict', 'delivered_on', 'after', { value: '2026-01-09' }, { has: ['TR-3'], hasNot: ['TR-1'] }),
   same('date before is strict', 'delivered_on', 'before', { value: '2019-01-21' }, { has: ['QF-3'], hasNot: ['TR-2'] }),
-  { name: 'date range includes both ends', send: [op('delivered_on', 'range', { value: '09/01/2026', valueTo: '2026-02-14' })], model: [mf('delivered_on', 'range', { value: '2026-01-09', valueTo: '2026-02-14' })], has: ['TR-1', 'TR-3'], hasNot: ['WV-1'] },
-  { name: 'date range with its ends the wrong way round', send: [op('created_on', 'range', { value: '2026-02-10', valueTo: '2025-09-30' })], model: [mf('created_on', 'range', { value: '2025-09-30', valueTo: '2026-02-10' })], has: ['WV-1', 'TR-1', 'TR-3'], hasNot: ['QF-1'] },
+  {
+    name: 'date range includes both ends',
+    send: [op('delivered_on', 'range', { value: '09/01/2026', valueTo: '2026-02-14' })],
+    model: [mf('delivered_on', 'range', { value: '2026-01-09', valueTo: '2026-02-14' })],
+    has: ['TR-1', 'TR-3'],
+    hasNot: ['WV-1'],
+  },
+  {
+    name: 'date range with its ends the wrong way round',
+    send: [op('created_on', 'range', { value: '2026-02-10', valueTo: '2025-09-30' })],
+    model: [mf('created_on', 'range', { value: '2025-09-30', valueTo: '2026-02-10' })],
+    has: ['WV-1', 'TR-1', 'TR-3'],
+    hasNot: ['QF-1'],
+  },
   same('date empty', 'delivered_on', 'empty', {}, { has: ['TR-2'], hasNot: ['TR-1'] }),
   same('date notEmpty', 'satisfied_on', 'notEmpty', {}, { has: ['QF-3', 'TR-2'], hasNot: ['QF-2'] }),
   same('date after on satisfied_on', 'satisfied_on', 'after', { value: '2021-03-03' }, { has: ['QF-3'], hasNot: ['TR-2'] }),
@@ -156,12 +279,32 @@ const CHARGE_CASES: Case[] = [
   same('number greaterThan beyond what the column holds', 'charge_number', 'greaterThan', { value: 1e20 }, { exactly: [] }),
   // booleans: true/false and their spellings
   same('boolean equals true', 'contains_floating_charge', 'equals', { value: true }, { has: ['QF-1', 'TR-1'], hasNot: ['QF-2'] }),
-  { name: 'boolean equals "no"', send: [op('contains_fixed_charge', 'equals', { value: 'no' })], model: [mf('contains_fixed_charge', 'equals', { value: false })], has: ['TR-1', 'WV-1'], hasNot: ['QF-1'] },
-  { name: 'boolean equals 1', send: [op('contains_negative_pledge', 'equals', { value: 1 })], model: [mf('contains_negative_pledge', 'equals', { value: true })], has: ['QF-1', 'TR-3'], hasNot: ['QF-2'] },
+  {
+    name: 'boolean equals "no"',
+    send: [op('contains_fixed_charge', 'equals', { value: 'no' })],
+    model: [mf('contains_fixed_charge', 'equals', { value: false })],
+    has: ['TR-1', 'WV-1'],
+    hasNot: ['QF-1'],
+  },
+  {
+    name: 'boolean equals 1',
+    send: [op('contains_negative_pledge', 'equals', { value: 1 })],
+    model: [mf('contains_negative_pledge', 'equals', { value: true })],
+    has: ['QF-1', 'TR-3'],
+    hasNot: ['QF-2'],
+  },
   {
     name: 'several filters at once (AND)',
-    send: [op('lenders', 'contains', { value: 'tyneside' }), op('status', 'is_one_of', { values: ['outstanding'] }), op('delivered_on', 'after', { value: '2025-12-31' })],
-    model: [mf('lenders', 'contains', { value: 'tyneside' }), mf('status', 'is_one_of', { values: ['outstanding'] }), mf('delivered_on', 'after', { value: '2025-12-31' })],
+    send: [
+      op('lenders', 'contains', { value: 'tyneside' }),
+      op('status', 'is_one_of', { values: ['outstanding'] }),
+      op('delivered_on', 'after', { value: '2025-12-31' }),
+    ],
+    model: [
+      mf('lenders', 'contains', { value: 'tyneside' }),
+      mf('status', 'is_one_of', { values: ['outstanding'] }),
+      mf('delivered_on', 'after', { value: '2025-12-31' }),
+    ],
     exactly: ['TR-1', 'TR-3'],
   },
 ];
@@ -188,9 +331,21 @@ const COMPANY_CASES: Case[] = [
   same('number equals on part satisfied', 'part_satisfied_charges', 'equals', { value: 1 }, { has: [QUAYSIDE] }),
   same('number lessThan on fixed', 'fixed_charges', 'lessThan', { value: 1 }, { has: [HOTELS] }),
   same('number equals on floating', 'floating_charges', 'equals', { value: 2 }, { has: [QUAYSIDE, ROPEWORKS] }),
-  same('number greaterThan on negative pledge', 'negative_pledge_charges', 'greaterThan', { value: 0 }, { has: [QUAYSIDE, ROPEWORKS], hasNot: [HOTELS] }),
+  same(
+    'number greaterThan on negative pledge',
+    'negative_pledge_charges',
+    'greaterThan',
+    { value: 0 },
+    { has: [QUAYSIDE, ROPEWORKS], hasNot: [HOTELS] },
+  ),
   same('date after', 'latest_charge_date', 'after', { value: '2025-10-01' }, { has: [HOTELS, ROPEWORKS], hasNot: [QUAYSIDE] }),
-  { name: 'date range (DD/MM/YYYY)', send: [op('latest_charge_date', 'range', { value: '01/01/2025', valueTo: '31/12/2025' })], model: [mf('latest_charge_date', 'range', { value: '2025-01-01', valueTo: '2025-12-31' })], has: [QUAYSIDE, HOTELS], hasNot: [ROPEWORKS] },
+  {
+    name: 'date range (DD/MM/YYYY)',
+    send: [op('latest_charge_date', 'range', { value: '01/01/2025', valueTo: '31/12/2025' })],
+    model: [mf('latest_charge_date', 'range', { value: '2025-01-01', valueTo: '2025-12-31' })],
+    has: [QUAYSIDE, HOTELS],
+    hasNot: [ROPEWORKS],
+  },
   same('date equals', 'latest_charge_date', 'equals', { value: '2026-02-14' }, { has: [ROPEWORKS] }),
   same('date before is strict', 'latest_charge_date', 'before', { value: '2025-03-04' }, { hasNot: [QUAYSIDE, ROPEWORKS, HOTELS] }),
 ];
@@ -213,7 +368,18 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
   const allLenders = async () => (await list(SCREENER_ROUTES.lenders, { page_size: 1000 })).lender_stats as Row[];
   const allCompanies = async () => (await list(SCREENER_ROUTES.chargeCompanies, { page_size: 1000 })).company_stats as Row[];
   const rankAll = async (...tables: Row[][]) =>
-    textRanks(t.api.dataSource, tables.flat().flatMap((r) => Object.values(r).flatMap((v) => (Array.isArray(v) ? v : [v]))).concat(tables.flat().filter((r) => r.lender_name).map((r) => lenderKey(r.lender_name))));
+    textRanks(
+      t.api.dataSource,
+      tables
+        .flat()
+        .flatMap((r) => Object.values(r).flatMap((v) => (Array.isArray(v) ? v : [v])))
+        .concat(
+          tables
+            .flat()
+            .filter((r) => r.lender_name)
+            .map((r) => lenderKey(r.lender_name)),
+        ),
+    );
   const byKey = (rows: Row[]) => new Map(rows.map((r) => [lenderKey(r.lender_name), r]));
 
   before(async () => {
@@ -232,9 +398,16 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
 
   it('needs a signed-in user on every creditors route', async () => {
     const routes = [
-      SCREENER_ROUTES.charges, SCREENER_ROUTES.chargesExport, SCREENER_ROUTES.chargesUniqueValues,
-      SCREENER_ROUTES.lenders, SCREENER_ROUTES.lendersExport, SCREENER_ROUTES.lendersUniqueValues, SCREENER_ROUTES.lenderDetail,
-      SCREENER_ROUTES.chargeCompanies, SCREENER_ROUTES.chargeCompaniesExport, SCREENER_ROUTES.chargeCompaniesUniqueValues,
+      SCREENER_ROUTES.charges,
+      SCREENER_ROUTES.chargesExport,
+      SCREENER_ROUTES.chargesUniqueValues,
+      SCREENER_ROUTES.lenders,
+      SCREENER_ROUTES.lendersExport,
+      SCREENER_ROUTES.lendersUniqueValues,
+      SCREENER_ROUTES.lenderDetail,
+      SCREENER_ROUTES.chargeCompanies,
+      SCREENER_ROUTES.chargeCompaniesExport,
+      SCREENER_ROUTES.chargeCompaniesUniqueValues,
     ];
     for (const route of routes) {
       const reply = await t.request('GET', screenerPath(route, { format: 'csv', column_name: 'status', lender_name: 'HSBC UK Bank PLC' }));
@@ -248,9 +421,18 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       expect(reply.status).toBe(200);
       expect(reply.body.status).toBe('success');
       const { charges: rows, ...paging } = reply.body.data;
-      expect(paging).toMatchObject({ total_count: charges.length, page_count: Math.ceil(charges.length / 50), page: 1, page_size: 50, total_is_estimate: false, prev_cursor: null });
+      expect(paging).toMatchObject({
+        total_count: charges.length,
+        page_count: Math.ceil(charges.length / 50),
+        page: 1,
+        page_size: 50,
+        total_is_estimate: false,
+        prev_cursor: null,
+      });
       expect(charges.length).toBeGreaterThan(50);
-      expect(rows.map((r: Row) => r.charge_id)).toEqual(modelOrder(charges, 'delivered_on', 'desc', (r) => r.charge_id, ranks).slice(0, 50));
+      expect(rows.map((r: Row) => r.charge_id)).toEqual(
+        modelOrder(charges, 'delivered_on', 'desc', (r) => r.charge_id, ranks).slice(0, 50),
+      );
     });
 
     it('answers every field of spec 2 3.10, lenders as filed', () => {
@@ -279,7 +461,13 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       for (const c of CHARGE_CASES) {
         it(c.name, async () => {
           const data = await list(SCREENER_ROUTES.charges, { page_size: 1000, sort_by: 'charge_number', filters: c.send });
-          const expected = modelOrder(modelFilter(charges, CHARGE_SCREENER_COLUMNS, c.model), 'charge_number', 'asc', (r) => r.charge_id, ranks);
+          const expected = modelOrder(
+            modelFilter(charges, CHARGE_SCREENER_COLUMNS, c.model),
+            'charge_number',
+            'asc',
+            (r) => r.charge_id,
+            ranks,
+          );
           expect(data.charges.map((r: Row) => r.charge_id)).toEqual(expected);
           expect(data.total_count).toBe(expected.length);
           expectMembers(expected, c);
@@ -288,7 +476,9 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
 
       it('searches company names, numbers and lenders with global_filter', async () => {
         const data = await list(SCREENER_ROUTES.charges, { page_size: 1000, global_filter: 'Tyneside' });
-        const expected = charges.filter((c) => [c.company_name, c.company_number, ...c.lenders].some((v: string) => v.toLowerCase().includes('tyneside')));
+        const expected = charges.filter((c) =>
+          [c.company_name, c.company_number, ...c.lenders].some((v: string) => v.toLowerCase().includes('tyneside')),
+        );
         expect(data.charges.map((r: Row) => r.charge_id).sort()).toEqual(expected.map((r) => r.charge_id).sort());
         expect(expected.map((r) => r.charge_id).sort()).toEqual(['QF-1', 'QF-2', 'TR-1', 'TR-3']);
         const byNumber = await list(SCREENER_ROUTES.charges, { page_size: 1000, global_filter: HOTELS });
@@ -297,32 +487,103 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
 
       it('drops filters whose value is empty', async () => {
         const data = await list(SCREENER_ROUTES.charges, {
-          filters: [op('company_name', 'contains', { value: '' }), op('delivered_on', 'after', { value: '  ' }), op('status', 'is_one_of', { values: [] }), op('delivered_on', 'range', {})],
+          filters: [
+            op('company_name', 'contains', { value: '' }),
+            op('delivered_on', 'after', { value: '  ' }),
+            op('status', 'is_one_of', { values: [] }),
+            op('delivered_on', 'range', {}),
+          ],
         });
         expect(data.total_count).toBe(charges.length);
       });
     });
 
     describe('validation: 400 with the spec message', () => {
-      const sortable = CHARGE_SCREENER_COLUMNS.filter((c) => c.sortable).map((c) => c.id).join(', ');
+      const sortable = CHARGE_SCREENER_COLUMNS.filter((c) => c.sortable)
+        .map((c) => c.id)
+        .join(', ');
       const filterable = CHARGE_SCREENER_COLUMNS.map((c) => c.id).join(', ');
       const BAD: [string, Record<string, unknown>, string][] = [
-        ['a date that is not a calendar date', { filters: [op('delivered_on', 'equals', { value: '31/02/2024' })] }, 'delivered_on: Please enter a valid date in DD/MM/YYYY format'],
-        ['a date in words', { filters: [op('delivered_on', 'after', { value: 'yesterday' })] }, 'delivered_on: Please enter a valid date in DD/MM/YYYY format'],
-        ['a date written month first', { filters: [op('created_on', 'before', { value: '12/31/2024' })] }, 'created_on: Please enter a valid date in DD/MM/YYYY format'],
-        ['a range without its end', { filters: [op('delivered_on', 'range', { value: '01/01/2024' })] }, 'delivered_on: Please enter a valid end date in DD/MM/YYYY format'],
-        ['a range with a bad end', { filters: [op('delivered_on', 'range', { value: '01/01/2024', valueTo: '32/01/2024' })] }, 'delivered_on: Please enter a valid end date in DD/MM/YYYY format'],
-        ['a range with a bad start', { filters: [op('satisfied_on', 'range', { value: 'soon', valueTo: '2024-01-31' })] }, 'satisfied_on: Please enter a valid date in DD/MM/YYYY format'],
-        ['a number type on a date column', { filters: [op('delivered_on', 'greaterThan', { value: '2024-01-01' })] }, 'delivered_on: filter type "greaterThan" is not allowed for a date column; allowed: equals, after, before, range, empty, notEmpty'],
-        ['a flag that is not yes or no', { filters: [op('contains_floating_charge', 'equals', { value: 'maybe' })] }, 'contains_floating_charge: value must be true or false'],
-        ['a text type on a flag', { filters: [op('contains_fixed_charge', 'contains', { value: 'true' })] }, 'contains_fixed_charge: filter type "contains" is not allowed for a boolean column; allowed: equals'],
-        ['a status that is not an option', { filters: [op('status', 'is_one_of', { values: ['active'] })] }, 'status: "active" is not one of the options (fully-satisfied, outstanding, part-satisfied, satisfied)'],
-        ['between with one end missing', { filters: [op('charge_number', 'between', { valueTo: 3 })] }, 'charge_number: Please enter valid numbers for between filter'],
-        ['a number that is not one', { filters: [op('charge_number', 'equals', { value: 'first' })] }, 'charge_number: "first" is not a number (e.g. 250000, 10m, 1.5bn)'],
-        ['a filter in the companies screener shape', { filters: [{ id: 'status', value: { type: 'is_one_of', values: ['outstanding'] } }] }, 'status: each filter is {id, operator, value, valueTo}'],
-        ['an unknown column', { filters: [op('lender', 'contains', { value: 'hsbc' })] }, `Unknown filter column "lender"; valid columns: ${filterable}`],
-        ['a column that cannot be sorted (lenders)', { sort_by: 'lenders' }, `sort_by "lenders" is not a sortable column; sortable columns: ${sortable}`],
-        ['a column that cannot be sorted (particulars)', { sort_by: 'particulars_description' }, `sort_by "particulars_description" is not a sortable column; sortable columns: ${sortable}`],
+        [
+          'a date that is not a calendar date',
+          { filters: [op('delivered_on', 'equals', { value: '31/02/2024' })] },
+          'delivered_on: Please enter a valid date in DD/MM/YYYY format',
+        ],
+        [
+          'a date in words',
+          { filters: [op('delivered_on', 'after', { value: 'yesterday' })] },
+          'delivered_on: Please enter a valid date in DD/MM/YYYY format',
+        ],
+        [
+          'a date written month first',
+          { filters: [op('created_on', 'before', { value: '12/31/2024' })] },
+          'created_on: Please enter a valid date in DD/MM/YYYY format',
+        ],
+        [
+          'a range without its end',
+          { filters: [op('delivered_on', 'range', { value: '01/01/2024' })] },
+          'delivered_on: Please enter a valid end date in DD/MM/YYYY format',
+        ],
+        [
+          'a range with a bad end',
+          { filters: [op('delivered_on', 'range', { value: '01/01/2024', valueTo: '32/01/2024' })] },
+          'delivered_on: Please enter a valid end date in DD/MM/YYYY format',
+        ],
+        [
+          'a range with a bad start',
+          { filters: [op('satisfied_on', 'range', { value: 'soon', valueTo: '2024-01-31' })] },
+          'satisfied_on: Please enter a valid date in DD/MM/YYYY format',
+        ],
+        [
+          'a number type on a date column',
+          { filters: [op('delivered_on', 'greaterThan', { value: '2024-01-01' })] },
+          'delivered_on: filter type "greaterThan" is not allowed for a date column; allowed: equals, after, before, range, empty, notEmpty',
+        ],
+        [
+          'a flag that is not yes or no',
+          { filters: [op('contains_floating_charge', 'equals', { value: 'maybe' })] },
+          'contains_floating_charge: value must be true or false',
+        ],
+        [
+          'a text type on a flag',
+          { filters: [op('contains_fixed_charge', 'contains', { value: 'true' })] },
+          'contains_fixed_charge: filter type "contains" is not allowed for a boolean column; allowed: equals',
+        ],
+        [
+          'a status that is not an option',
+          { filters: [op('status', 'is_one_of', { values: ['active'] })] },
+          'status: "active" is not one of the options (fully-satisfied, outstanding, part-satisfied, satisfied)',
+        ],
+        [
+          'between with one end missing',
+          { filters: [op('charge_number', 'between', { valueTo: 3 })] },
+          'charge_number: Please enter valid numbers for between filter',
+        ],
+        [
+          'a number that is not one',
+          { filters: [op('charge_number', 'equals', { value: 'first' })] },
+          'charge_number: "first" is not a number (e.g. 250000, 10m, 1.5bn)',
+        ],
+        [
+          'a filter in the companies screener shape',
+          { filters: [{ id: 'status', value: { type: 'is_one_of', values: ['outstanding'] } }] },
+          'status: each filter is {id, operator, value, valueTo}',
+        ],
+        [
+          'an unknown column',
+          { filters: [op('lender', 'contains', { value: 'hsbc' })] },
+          `Unknown filter column "lender"; valid columns: ${filterable}`,
+        ],
+        [
+          'a column that cannot be sorted (lenders)',
+          { sort_by: 'lenders' },
+          `sort_by "lenders" is not a sortable column; sortable columns: ${sortable}`,
+        ],
+        [
+          'a column that cannot be sorted (particulars)',
+          { sort_by: 'particulars_description' },
+          `sort_by "particulars_description" is not a sortable column; sortable columns: ${sortable}`,
+        ],
         ['a bad sort order', { sort_order: 'newest' }, 'sort_order must be asc or desc'],
         ['a page size over 1000', { page_size: 1001 }, 'page_size must be from 1 to 1000'],
         ['page size 0', { page_size: 0 }, 'page_size must be a whole number of at least 1'],
@@ -331,7 +592,10 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       for (const [name, query, message] of BAD) {
         it(`refuses ${name}`, async () => {
           const reply = await get(SCREENER_ROUTES.charges, query);
-          expect({ status: reply.status, body: reply.body }).toEqual({ status: 400, body: { status: 'error', message, error: message, statusCode: 400 } });
+          expect({ status: reply.status, body: reply.body }).toEqual({
+            status: 400,
+            body: { status: 'error', message, error: message, statusCode: 400 },
+          });
         });
       }
 
@@ -341,8 +605,12 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
         expect(unknown.body).toMatchObject({ status: 'error', message: `Unknown filter column "status"; valid columns: ${lenderColumns}` });
         const sort = await get(SCREENER_ROUTES.chargeCompanies, { sort_by: 'lenders' });
         expect(sort.status).toBe(400);
-        expect(sort.body.message).toBe(`sort_by "lenders" is not a sortable column; sortable columns: ${COMPANY_CHARGE_STATS_COLUMNS.map((c) => c.id).join(', ')}`);
-        const date = await get(SCREENER_ROUTES.chargeCompanies, { filters: [op('latest_charge_date', 'range', { value: '2024-01-01', valueTo: 'end' })] });
+        expect(sort.body.message).toBe(
+          `sort_by "lenders" is not a sortable column; sortable columns: ${COMPANY_CHARGE_STATS_COLUMNS.map((c) => c.id).join(', ')}`,
+        );
+        const date = await get(SCREENER_ROUTES.chargeCompanies, {
+          filters: [op('latest_charge_date', 'range', { value: '2024-01-01', valueTo: 'end' })],
+        });
         expect(date.body.message).toBe('latest_charge_date: Please enter a valid end date in DD/MM/YYYY format');
         const between = await get(SCREENER_ROUTES.lenders, { filters: [op('total_charges', 'between', { value: 'a', valueTo: 'b' })] });
         expect(between.body.message).toBe('total_charges: Please enter valid numbers for between filter');
@@ -363,7 +631,16 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
     it('answers the hand-made lender filed under four spellings as one row, named by its most used spelling', async () => {
       const data = await list(SCREENER_ROUTES.lenders, { filters: [op('lender_name', 'contains', { value: 'tyneside' })] });
       expect(data.lender_stats).toEqual([
-        { lender_name: 'Tyneside Growth Capital PLC', total_charges: 4, outstanding_charges: 3, part_satisfied_charges: 1, companies_count: 2, floating_charges: 3, fixed_charges: 3, negative_pledge_charges: 2 },
+        {
+          lender_name: 'Tyneside Growth Capital PLC',
+          total_charges: 4,
+          outstanding_charges: 3,
+          part_satisfied_charges: 1,
+          companies_count: 2,
+          floating_charges: 3,
+          fixed_charges: 3,
+          negative_pledge_charges: 2,
+        },
       ]);
       expect(data.total_count).toBe(1);
     });
@@ -372,7 +649,9 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       const data = await list(SCREENER_ROUTES.lenders, {});
       expect(data.page_size).toBe(50);
       expect(data.total_count).toBe(lenders.length);
-      expect(data.lender_stats.map((r: Row) => lenderKey(r.lender_name))).toEqual(modelOrder(lenders, 'total_charges', 'desc', (r) => lenderKey(r.lender_name), ranks).slice(0, 50));
+      expect(data.lender_stats.map((r: Row) => lenderKey(r.lender_name))).toEqual(
+        modelOrder(lenders, 'total_charges', 'desc', (r) => lenderKey(r.lender_name), ranks).slice(0, 50),
+      );
     });
 
     for (const c of LENDER_CASES) {
@@ -387,7 +666,12 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
 
     it('searches lender names with global_filter, in any spelling case', async () => {
       const data = await list(SCREENER_ROUTES.lenders, { page_size: 1000, global_filter: 'BANK' });
-      expect(data.lender_stats.map((r: Row) => r.lender_name).sort()).toEqual(lenders.filter((r) => r.lender_name.toLowerCase().includes('bank')).map((r) => r.lender_name).sort());
+      expect(data.lender_stats.map((r: Row) => r.lender_name).sort()).toEqual(
+        lenders
+          .filter((r) => r.lender_name.toLowerCase().includes('bank'))
+          .map((r) => r.lender_name)
+          .sort(),
+      );
       expect(data.total_count).toBeGreaterThan(1);
     });
   });
@@ -412,10 +696,58 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
           { company_number: ROPEWORKS, company_name: 'TYNE ROPEWORKS LIMITED', charge_count: 2 },
         ],
         recent_charges: [
-          { charge_id: 'TR-3', company_number: ROPEWORKS, company_name: 'TYNE ROPEWORKS LIMITED', status: 'outstanding', delivered_on: '2026-02-14', charge_code: '098000020003', charge_number: 3, particulars_description: 'All monies debenture', contains_floating_charge: true, contains_fixed_charge: true, contains_negative_pledge: true },
-          { charge_id: 'TR-1', company_number: ROPEWORKS, company_name: 'TYNE ROPEWORKS LIMITED', status: 'outstanding', delivered_on: '2026-01-09', charge_code: '098000020001', charge_number: 1, particulars_description: null, contains_floating_charge: true, contains_fixed_charge: false, contains_negative_pledge: false },
-          { charge_id: 'QF-1', company_number: QUAYSIDE, company_name: 'QUAYSIDE FABRICATION LIMITED', status: 'outstanding', delivered_on: '2025-03-04', charge_code: '098000010001', charge_number: 1, particulars_description: 'Fixed and floating charge over the undertaking', contains_floating_charge: true, contains_fixed_charge: true, contains_negative_pledge: true },
-          { charge_id: 'QF-2', company_number: QUAYSIDE, company_name: 'QUAYSIDE FABRICATION LIMITED', status: 'part-satisfied', delivered_on: '2024-07-12', charge_code: '098000010002', charge_number: 2, particulars_description: 'Unit 4, Quayside Industrial Estate', contains_floating_charge: false, contains_fixed_charge: true, contains_negative_pledge: false },
+          {
+            charge_id: 'TR-3',
+            company_number: ROPEWORKS,
+            company_name: 'TYNE ROPEWORKS LIMITED',
+            status: 'outstanding',
+            delivered_on: '2026-02-14',
+            charge_code: '098000020003',
+            charge_number: 3,
+            particulars_description: 'All monies debenture',
+            contains_floating_charge: true,
+            contains_fixed_charge: true,
+            contains_negative_pledge: true,
+          },
+          {
+            charge_id: 'TR-1',
+            company_number: ROPEWORKS,
+            company_name: 'TYNE ROPEWORKS LIMITED',
+            status: 'outstanding',
+            delivered_on: '2026-01-09',
+            charge_code: '098000020001',
+            charge_number: 1,
+            particulars_description: null,
+            contains_floating_charge: true,
+            contains_fixed_charge: false,
+            contains_negative_pledge: false,
+          },
+          {
+            charge_id: 'QF-1',
+            company_number: QUAYSIDE,
+            company_name: 'QUAYSIDE FABRICATION LIMITED',
+            status: 'outstanding',
+            delivered_on: '2025-03-04',
+            charge_code: '098000010001',
+            charge_number: 1,
+            particulars_description: 'Fixed and floating charge over the undertaking',
+            contains_floating_charge: true,
+            contains_fixed_charge: true,
+            contains_negative_pledge: true,
+          },
+          {
+            charge_id: 'QF-2',
+            company_number: QUAYSIDE,
+            company_name: 'QUAYSIDE FABRICATION LIMITED',
+            status: 'part-satisfied',
+            delivered_on: '2024-07-12',
+            charge_code: '098000010002',
+            charge_number: 2,
+            particulars_description: 'Unit 4, Quayside Industrial Estate',
+            contains_floating_charge: false,
+            contains_fixed_charge: true,
+            contains_negative_pledge: false,
+          },
         ],
       };
       for (const spelling of [...TYNESIDE, 'tyneside growth capital', 'THE TYNESIDE GROWTH CAPITAL LTD.']) {
@@ -431,7 +763,11 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       const detail = reply.body.data;
       const stats = byKey(lenders).get('HSBC UK BANK')!;
       const own = charges.filter((c) => c.lenders.some((n: string) => lenderKey(n) === 'HSBC UK BANK'));
-      expect(detail).toMatchObject({ lender_name: stats.lender_name, total_charges: own.length, unique_companies_count: stats.companies_count });
+      expect(detail).toMatchObject({
+        lender_name: stats.lender_name,
+        total_charges: own.length,
+        unique_companies_count: stats.companies_count,
+      });
       expect(detail.status_counts).toEqual({
         outstanding: own.filter((c) => c.status === 'outstanding').length,
         'part-satisfied': own.filter((c) => c.status === 'part-satisfied').length,
@@ -445,13 +781,16 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       const spellings = new Set(own.flatMap((c) => c.lenders.filter((n: string) => lenderKey(n) === 'HSBC UK BANK')));
       expect(new Set(detail.raw_names.map((r: Row) => r.name))).toEqual(spellings);
       expect(detail.charges_by_year.reduce((n: number, y: Row) => n + y.count, 0)).toBe(own.length); // every HSBC charge has a date
-      expect(detail.recent_charges.map((c: Row) => c.charge_id)).toEqual(modelOrder(own, 'delivered_on', 'desc', (r) => r.charge_id, ranks).slice(0, 10));
+      expect(detail.recent_charges.map((c: Row) => c.charge_id)).toEqual(
+        modelOrder(own, 'delivered_on', 'desc', (r) => r.charge_id, ranks).slice(0, 10),
+      );
     });
 
     it('answers 404 with a clear message for a lender with no charges, 400 for a missing or too long name', async () => {
       const missing = await get(SCREENER_ROUTES.lenderDetail, { lender_name: 'Bank of Nowhere PLC' });
       expect(missing.status).toBe(404);
-      const message = 'No charges are registered to a lender named "Bank of Nowhere PLC". Search the Creditor Overview for the name as filed.';
+      const message =
+        'No charges are registered to a lender named "Bank of Nowhere PLC". Search the Creditor Overview for the name as filed.';
       expect(missing.body).toEqual({ status: 'error', message, error: message, statusCode: 404 });
       for (const lender_name of [undefined, '', '   ']) {
         const reply = await get(SCREENER_ROUTES.lenderDetail, { lender_name });
@@ -481,13 +820,19 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
         latest_charge_date: '2026-02-14',
         unique_lenders_count: 2,
       });
-      expect(companies.find((r) => r.company_number === HOTELS)).toMatchObject({ total_charges: 1, unique_lenders_count: 0, latest_charge_date: '2025-10-02' });
+      expect(companies.find((r) => r.company_number === HOTELS)).toMatchObject({
+        total_charges: 1,
+        unique_lenders_count: 0,
+        latest_charge_date: '2025-10-02',
+      });
     });
 
     it('answers page size 50 and the most charged companies first by default', async () => {
       const data = await list(SCREENER_ROUTES.chargeCompanies, {});
       expect(data).toMatchObject({ page_size: 50, total_count: companies.length, page: 1 });
-      expect(data.company_stats.map((r: Row) => r.company_number)).toEqual(modelOrder(companies, 'total_charges', 'desc', (r) => r.company_number, ranks).slice(0, 50));
+      expect(data.company_stats.map((r: Row) => r.company_number)).toEqual(
+        modelOrder(companies, 'total_charges', 'desc', (r) => r.company_number, ranks).slice(0, 50),
+      );
     });
 
     for (const c of COMPANY_CASES) {
@@ -502,10 +847,38 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
   });
 
   describe('sorting every sortable column of every tab, both ways, NULLs last', () => {
-    const tabs: { name: string; route: string; rowsKey: string; columns: readonly ColumnSpec[]; rows: () => Row[]; key: (r: Row) => string }[] = [
-      { name: 'charges', route: SCREENER_ROUTES.charges, rowsKey: 'charges', columns: CHARGE_SCREENER_COLUMNS, rows: () => charges, key: (r) => r.charge_id },
-      { name: 'lenders', route: SCREENER_ROUTES.lenders, rowsKey: 'lender_stats', columns: LENDER_STATS_COLUMNS, rows: () => lenders, key: (r) => lenderKey(r.lender_name) },
-      { name: 'companies', route: SCREENER_ROUTES.chargeCompanies, rowsKey: 'company_stats', columns: COMPANY_CHARGE_STATS_COLUMNS, rows: () => companies, key: (r) => r.company_number },
+    const tabs: {
+      name: string;
+      route: string;
+      rowsKey: string;
+      columns: readonly ColumnSpec[];
+      rows: () => Row[];
+      key: (r: Row) => string;
+    }[] = [
+      {
+        name: 'charges',
+        route: SCREENER_ROUTES.charges,
+        rowsKey: 'charges',
+        columns: CHARGE_SCREENER_COLUMNS,
+        rows: () => charges,
+        key: (r) => r.charge_id,
+      },
+      {
+        name: 'lenders',
+        route: SCREENER_ROUTES.lenders,
+        rowsKey: 'lender_stats',
+        columns: LENDER_STATS_COLUMNS,
+        rows: () => lenders,
+        key: (r) => lenderKey(r.lender_name),
+      },
+      {
+        name: 'companies',
+        route: SCREENER_ROUTES.chargeCompanies,
+        rowsKey: 'company_stats',
+        columns: COMPANY_CHARGE_STATS_COLUMNS,
+        rows: () => companies,
+        key: (r) => r.company_number,
+      },
     ];
     for (const tab of tabs) {
       for (const column of tab.columns.filter((c) => c.sortable)) {
@@ -514,7 +887,10 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
           expect(new Set(rows.map((r) => r[column.id]).filter((v) => v !== null)).size).toBeGreaterThan(1);
           for (const order of ['asc', 'desc'] as const) {
             const data = await list(tab.route, { page_size: 1000, sort_by: column.id, sort_order: order });
-            expect({ order, rows: data[tab.rowsKey].map(tab.key) }).toEqual({ order, rows: modelOrder(rows, column.id, order, tab.key, ranks) });
+            expect({ order, rows: data[tab.rowsKey].map(tab.key) }).toEqual({
+              order,
+              rows: modelOrder(rows, column.id, order, tab.key, ranks),
+            });
           }
         });
       }
@@ -542,12 +918,16 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
         while (forwards[forwards.length - 1].next_cursor && forwards.length <= pageCount) {
           forwards.push(await list(SCREENER_ROUTES.charges, { ...query, cursor: forwards[forwards.length - 1].next_cursor }));
         }
-        expect(forwards.map((p) => p.charges.map((c: Row) => c.charge_id))).toEqual(pages.map((p) => p.charges.map((c: Row) => c.charge_id)));
+        expect(forwards.map((p) => p.charges.map((c: Row) => c.charge_id))).toEqual(
+          pages.map((p) => p.charges.map((c: Row) => c.charge_id)),
+        );
         const backwards: Row[] = [pages[pageCount - 1]];
         while (backwards[backwards.length - 1].prev_cursor && backwards.length <= pageCount) {
           backwards.push(await list(SCREENER_ROUTES.charges, { ...query, cursor: backwards[backwards.length - 1].prev_cursor }));
         }
-        expect(backwards.reverse().map((p) => p.charges.map((c: Row) => c.charge_id))).toEqual(pages.map((p) => p.charges.map((c: Row) => c.charge_id)));
+        expect(backwards.reverse().map((p) => p.charges.map((c: Row) => c.charge_id))).toEqual(
+          pages.map((p) => p.charges.map((c: Row) => c.charge_id)),
+        );
       }
     });
 
@@ -581,7 +961,13 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
     for (const [route, column, rows] of cases) {
       it(`${route}: ${column}`, async () => {
         const reply = await get(route, { column_name: column });
-        const expected = [...new Set(rows().map((r) => r[column]).filter((v) => v !== null))].sort((a, b) => ranks.get(a)! - ranks.get(b)!);
+        const expected = [
+          ...new Set(
+            rows()
+              .map((r) => r[column])
+              .filter((v) => v !== null),
+          ),
+        ].sort((a, b) => ranks.get(a)! - ranks.get(b)!);
         expect(reply.body).toEqual({ status: 'success', data: { values: expected } });
       });
     }
@@ -589,7 +975,9 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
     it('refuses a column without a list of values', async () => {
       const reply = await get(SCREENER_ROUTES.chargesUniqueValues, { column_name: 'lenders' });
       expect(reply.status).toBe(400);
-      expect(reply.body.message).toBe('column_name "lenders" has no list of values; choose one of status, classification_description, company_name, company_number, charge_code');
+      expect(reply.body.message).toBe(
+        'column_name "lenders" has no list of values; choose one of status, classification_description, company_name, company_number, charge_code',
+      );
       const lender = await get(SCREENER_ROUTES.lendersUniqueValues, { column_name: 'total_charges' });
       expect(lender.body.message).toBe('column_name "total_charges" has no list of values; choose one of lender_name');
       const none = await get(SCREENER_ROUTES.chargeCompaniesUniqueValues);
@@ -604,7 +992,10 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       const hsbcBefore = byKey(lenders).get('HSBC UK BANK')!;
       const detailBefore = (await get(SCREENER_ROUTES.lenderDetail, { lender_name: 'HSBC UK Bank PLC' })).body.data;
       expect(companies.find((r) => r.company_number === FIXTURE_COMPANY)).toBeUndefined();
-      const screenerBefore = await list(SCREENER_ROUTES.companies, { page_size: 100, filters: [{ id: 'company_number', value: { type: 'equals', value: FIXTURE_COMPANY } }] });
+      const screenerBefore = await list(SCREENER_ROUTES.companies, {
+        page_size: 100,
+        filters: [{ id: 'company_number', value: { type: 'equals', value: FIXTURE_COMPANY } }],
+      });
       expect(screenerBefore.total_count).toBe(0);
 
       const context = { dataSource: t.api.dataSource, config: loadConfig(t.environment.env), reporter: quietReporter, batchSize: 50_000 };
@@ -656,9 +1047,20 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
           latest_charge_date: '2023-05-19',
           unique_lenders_count: 4,
         });
-        const screener = await list(SCREENER_ROUTES.companies, { page_size: 100, filters: [{ id: 'company_number', value: { type: 'equals', value: FIXTURE_COMPANY } }] });
+        const screener = await list(SCREENER_ROUTES.companies, {
+          page_size: 100,
+          filters: [{ id: 'company_number', value: { type: 'equals', value: FIXTURE_COMPANY } }],
+        });
         expect(screener.companies).toEqual([
-          expect.objectContaining({ company_number: FIXTURE_COMPANY, total_charges: 3, outstanding: 1, part_satisfied: 1, fixed: 1, floating: 2, negative_pledge: 1 }),
+          expect.objectContaining({
+            company_number: FIXTURE_COMPANY,
+            total_charges: 3,
+            outstanding: 1,
+            part_satisfied: 1,
+            fixed: 1,
+            floating: 2,
+            negative_pledge: 1,
+          }),
         ]);
       }
     });
@@ -668,7 +1070,14 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
         upsertCharges(m, [
           // QF-1 is satisfied now (a re-import with its new status), and a new charge names the lender a fifth way.
           { ...HAND_MADE_DATA.charges[0], status: 'fully-satisfied', satisfied_on: '2026-03-01' },
-          charge('WV-2', HOTELS, { charge_number: 2, charge_code: '098000030002', created_on: '2026-03-02', delivered_on: '2026-03-05', contains_fixed_charge: true, persons_entitled: ['Tyneside Growth Capital Plc.'] }),
+          charge('WV-2', HOTELS, {
+            charge_number: 2,
+            charge_code: '098000030002',
+            created_on: '2026-03-02',
+            delivered_on: '2026-03-05',
+            contains_fixed_charge: true,
+            persons_entitled: ['Tyneside Growth Capital Plc.'],
+          }),
         ]),
       );
       await refreshDerivedTables(t.api.dataSource, 'all');
@@ -685,11 +1094,25 @@ describe('creditors screener API (charges, lender statistics, lender detail, com
       expect(detail.recent_charges[0]).toMatchObject({ charge_id: 'WV-2', company_number: HOTELS });
       const row = await list(SCREENER_ROUTES.lenders, { filters: [op('lender_name', 'contains', { value: 'tyneside' })] });
       expect(row.lender_stats).toEqual([
-        { lender_name: 'Tyneside Growth Capital PLC', total_charges: 5, outstanding_charges: 3, part_satisfied_charges: 1, companies_count: 3, floating_charges: 3, fixed_charges: 4, negative_pledge_charges: 2 },
+        {
+          lender_name: 'Tyneside Growth Capital PLC',
+          total_charges: 5,
+          outstanding_charges: 3,
+          part_satisfied_charges: 1,
+          companies_count: 3,
+          floating_charges: 3,
+          fixed_charges: 4,
+          negative_pledge_charges: 2,
+        },
       ]);
       const hotels = await list(SCREENER_ROUTES.chargeCompanies, { filters: [op('company_number', 'equals', { value: HOTELS })] });
-      expect(hotels.company_stats).toEqual([expect.objectContaining({ total_charges: 2, unique_lenders_count: 1, latest_charge_date: '2026-03-05', fixed_charges: 1 })]);
-      const quayside = await list(SCREENER_ROUTES.companies, { page_size: 100, filters: [{ id: 'company_number', value: { type: 'equals', value: QUAYSIDE } }] });
+      expect(hotels.company_stats).toEqual([
+        expect.objectContaining({ total_charges: 2, unique_lenders_count: 1, latest_charge_date: '2026-03-05', fixed_charges: 1 }),
+      ]);
+      const quayside = await list(SCREENER_ROUTES.companies, {
+        page_size: 100,
+        filters: [{ id: 'company_number', value: { type: 'equals', value: QUAYSIDE } }],
+      });
       expect(quayside.companies[0]).toMatchObject({ total_charges: 3, outstanding: 0, part_satisfied: 1 });
     });
   });

@@ -36,7 +36,9 @@ const NAMES: Record<string, string> = {
   '09700008': 'PLAIN TRADING LIMITED',
   '09700009': 'ZED DORMANT LIMITED',
 };
-const ESCAPED: Record<string, string> = Object.fromEntries(Object.entries(NAMES).map(([n, name]) => [n, /^[=+\-@\t\r]/.test(name) ? `'${name}` : name]));
+const ESCAPED: Record<string, string> = Object.fromEntries(
+  Object.entries(NAMES).map(([n, name]) => [n, /^[=+\-@\t\r]/.test(name) ? `'${name}` : name]),
+);
 const TURNOVER: Record<string, [number, string]> = {
   '09700002': [5_000_000, 'USD'],
   '09700003': [750_000, 'EUR'],
@@ -63,17 +65,37 @@ const MORE_CHARGES: [string, string, string, string[]][] = [
 const DATA = {
   companies: Object.entries(NAMES).map(([number, name]) => company(number, name, { sic_codes: ['62012'] })),
   statements: [
-    statement(FORMULA, 2024, { turnover: 12_345_678, operating_profit: -250_000, net_profit_loss: -1_000.5, employees: 42, earnings_per_share: 0.5, debt_to_equity_ratio: 1.25 }),
+    statement(FORMULA, 2024, {
+      turnover: 12_345_678,
+      operating_profit: -250_000,
+      net_profit_loss: -1_000.5,
+      employees: 42,
+      earnings_per_share: 0.5,
+      debt_to_equity_ratio: 1.25,
+    }),
     ...Object.entries(TURNOVER).map(([number, [turnover, currency]]) => statement(number, 2023, { turnover, currency })),
   ],
   charges: [
     charge('EX-1', FORMULA, {
-      charge_number: 1, charge_code: '097000010001', created_on: '2024-04-28', delivered_on: '2024-05-01', classification_description: 'A registered charge',
-      particulars_description: 'Line one\r\nline two, with "quotes"', contains_fixed_charge: true, contains_floating_charge: true,
+      charge_number: 1,
+      charge_code: '097000010001',
+      created_on: '2024-04-28',
+      delivered_on: '2024-05-01',
+      classification_description: 'A registered charge',
+      particulars_description: 'Line one\r\nline two, with "quotes"',
+      contains_fixed_charge: true,
+      contains_floating_charge: true,
       persons_entitled: ['HSBC UK Bank PLC', '=EVIL LENDER LTD'],
     }),
     ...MORE_CHARGES.map(([number, status, delivered_on, persons_entitled], i) =>
-      charge(`EX-${i + 2}`, number, { charge_number: i + 2, status, delivered_on, created_on: delivered_on, persons_entitled, satisfied_on: status === 'fully-satisfied' ? '2024-01-31' : null }),
+      charge(`EX-${i + 2}`, number, {
+        charge_number: i + 2,
+        status,
+        delivered_on,
+        created_on: delivered_on,
+        persons_entitled,
+        satisfied_on: status === 'fully-satisfied' ? '2024-01-31' : null,
+      }),
     ),
   ],
 };
@@ -121,23 +143,60 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-
-const TABS: { name: string; route: string; exportRoute: string; rowsKey: string; sheet: string; file: string; columns: readonly ColumnSpec[]; filters: unknown[]; rowId: (r: Row) => string }[] = [
+const TABS: {
+  name: string;
+  route: string;
+  exportRoute: string;
+  rowsKey: string;
+  sheet: string;
+  file: string;
+  columns: readonly ColumnSpec[];
+  filters: unknown[];
+  rowId: (r: Row) => string;
+}[] = [
   {
-    name: 'companies screener', route: SCREENER_ROUTES.companies, exportRoute: SCREENER_ROUTES.companiesExport, rowsKey: 'companies', sheet: 'Companies', file: 'companies-screener',
-    columns: COMPANY_SCREENER_COLUMNS, filters: [{ id: 'turnover', value: { type: 'notEmpty' } }], rowId: (r) => r.company_number,
+    name: 'companies screener',
+    route: SCREENER_ROUTES.companies,
+    exportRoute: SCREENER_ROUTES.companiesExport,
+    rowsKey: 'companies',
+    sheet: 'Companies',
+    file: 'companies-screener',
+    columns: COMPANY_SCREENER_COLUMNS,
+    filters: [{ id: 'turnover', value: { type: 'notEmpty' } }],
+    rowId: (r) => r.company_number,
   },
   {
-    name: 'charges', route: SCREENER_ROUTES.charges, exportRoute: SCREENER_ROUTES.chargesExport, rowsKey: 'charges', sheet: 'Charges', file: 'charges',
-    columns: CHARGE_SCREENER_COLUMNS, filters: [{ id: 'status', operator: 'is_one_of', values: ['outstanding'] }], rowId: (r) => `${r.company_number}/${r.charge_number}`,
+    name: 'charges',
+    route: SCREENER_ROUTES.charges,
+    exportRoute: SCREENER_ROUTES.chargesExport,
+    rowsKey: 'charges',
+    sheet: 'Charges',
+    file: 'charges',
+    columns: CHARGE_SCREENER_COLUMNS,
+    filters: [{ id: 'status', operator: 'is_one_of', values: ['outstanding'] }],
+    rowId: (r) => `${r.company_number}/${r.charge_number}`,
   },
   {
-    name: 'lenders', route: SCREENER_ROUTES.lenders, exportRoute: SCREENER_ROUTES.lendersExport, rowsKey: 'lender_stats', sheet: 'Lenders', file: 'lenders',
-    columns: LENDER_STATS_COLUMNS, filters: [{ id: 'lender_name', operator: 'contains', value: 'bank' }], rowId: (r) => r.lender_name,
+    name: 'lenders',
+    route: SCREENER_ROUTES.lenders,
+    exportRoute: SCREENER_ROUTES.lendersExport,
+    rowsKey: 'lender_stats',
+    sheet: 'Lenders',
+    file: 'lenders',
+    columns: LENDER_STATS_COLUMNS,
+    filters: [{ id: 'lender_name', operator: 'contains', value: 'bank' }],
+    rowId: (r) => r.lender_name,
   },
   {
-    name: 'company aggregation', route: SCREENER_ROUTES.chargeCompanies, exportRoute: SCREENER_ROUTES.chargeCompaniesExport, rowsKey: 'company_stats', sheet: 'Companies', file: 'charge-companies',
-    columns: COMPANY_CHARGE_STATS_COLUMNS, filters: [{ id: 'total_charges', operator: 'equals', value: 1 }], rowId: (r) => r.company_number,
+    name: 'company aggregation',
+    route: SCREENER_ROUTES.chargeCompanies,
+    exportRoute: SCREENER_ROUTES.chargeCompaniesExport,
+    rowsKey: 'company_stats',
+    sheet: 'Companies',
+    file: 'charge-companies',
+    columns: COMPANY_CHARGE_STATS_COLUMNS,
+    filters: [{ id: 'total_charges', operator: 'equals', value: 1 }],
+    rowId: (r) => r.company_number,
   },
 ];
 
@@ -162,7 +221,10 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
   };
   const jsonLines = (text: string) => {
     expect(text === '' || text.endsWith('\n')).toBe(true);
-    return text.split('\n').slice(0, -1).map((line) => JSON.parse(line) as Row);
+    return text
+      .split('\n')
+      .slice(0, -1)
+      .map((line) => JSON.parse(line) as Row);
   };
 
   before(async () => {
@@ -208,7 +270,9 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
         const sheet = book.worksheets[0];
         expect(sheet.rowCount).toBe(listed.total_count + 1);
         const header = sheet.getRow(1);
-        expect(tab.columns.map((_, i) => header.getCell(i + 1).value)).toEqual(tab.columns.map((c) => (c.format === 'millions' ? `${c.label} (m)` : c.label)));
+        expect(tab.columns.map((_, i) => header.getCell(i + 1).value)).toEqual(
+          tab.columns.map((c) => (c.format === 'millions' ? `${c.label} (m)` : c.label)),
+        );
         expect(tab.columns.every((_, i) => header.getCell(i + 1).font?.bold === true)).toBe(true);
         expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
         const lastColumn = String.fromCharCode(64 + tab.columns.length);
@@ -283,7 +347,13 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
     it('json: the names as stored (JSON is data, not escaped)', async () => {
       const objects = jsonLines((await download(SCREENER_ROUTES.companiesExport, { ...query, format: 'json' })).text);
       expect(objects.map((o) => o.company_name)).toEqual(listed.map((r) => NAMES[r.company_number]));
-      expect(objects.find((o) => o.company_number === FORMULA)).toMatchObject({ company_name: '=SUM(A1:A9) TRADING LTD', turnover: 12_345_678, net_profit_loss: -1000.5, ticker: null, total_charges: 2 });
+      expect(objects.find((o) => o.company_number === FORMULA)).toMatchObject({
+        company_name: '=SUM(A1:A9) TRADING LTD',
+        turnover: 12_345_678,
+        net_profit_loss: -1000.5,
+        ticker: null,
+        total_charges: 2,
+      });
     });
   });
 
@@ -299,7 +369,7 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
       const at = (label: string) => header.indexOf(label);
       expect(records.map((r) => r[at('Charge Number')])).toEqual(listed.map((r) => String(r.charge_number)));
       expect(records[0][at('Delivered On')]).toBe('2024-05-01');
-      expect(records[0][at('Lenders')]).toBe("HSBC UK Bank PLC; =EVIL LENDER LTD");
+      expect(records[0][at('Lenders')]).toBe('HSBC UK Bank PLC; =EVIL LENDER LTD');
       expect(records[0][at('Particulars')]).toBe('Line one\r\nline two, with "quotes"');
       expect(records[0][at('Fixed')]).toBe('TRUE');
       expect(records[0][at('Negative Pledge')]).toBe('FALSE');
@@ -364,7 +434,12 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
         for (const format of ['csv', 'xlsx', 'json']) {
           const reply = await t.request('GET', screenerPath(tab.exportRoute, { format }), { token });
           const message = `This export would hold ${totals[tab.name]} rows, over the limit of ${CAP}: narrow the filters or raise EXPORT_MAX_ROWS.`;
-          expect({ tab: tab.name, format, status: reply.status, body: reply.body }).toEqual({ tab: tab.name, format, status: 413, body: { status: 'error', message, error: message, statusCode: 413 } });
+          expect({ tab: tab.name, format, status: reply.status, body: reply.body }).toEqual({
+            tab: tab.name,
+            format,
+            status: 413,
+            body: { status: 'error', message, error: message, statusCode: 413 },
+          });
         }
       }
     });
@@ -391,7 +466,12 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
     it('refuses a missing or unknown format, and reads one in any case', async () => {
       const missing = await t.request('GET', screenerPath(SCREENER_ROUTES.chargesExport), { token });
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ status: 'error', message: 'format must be one of csv, xlsx, json', error: 'format must be one of csv, xlsx, json', statusCode: 400 });
+      expect(missing.body).toEqual({
+        status: 'error',
+        message: 'format must be one of csv, xlsx, json',
+        error: 'format must be one of csv, xlsx, json',
+        statusCode: 400,
+      });
       const pdf = await t.request('GET', screenerPath(SCREENER_ROUTES.lendersExport, { format: 'pdf' }), { token });
       expect(pdf.status).toBe(400);
       expect(pdf.body.message).toBe('format must be one of csv, xlsx, json (got "pdf")');
@@ -400,14 +480,28 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
       expect(upper.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     });
 
-    it('answers a bad filter or sort with the list\'s 400, before any file starts', async () => {
-      const bad = await t.request('GET', screenerPath(SCREENER_ROUTES.companiesExport, { format: 'xlsx', filters: [{ id: 'turnover', value: { type: 'between', value: '1m' } }] }), { token });
+    it("answers a bad filter or sort with the list's 400, before any file starts", async () => {
+      const bad = await t.request(
+        'GET',
+        screenerPath(SCREENER_ROUTES.companiesExport, {
+          format: 'xlsx',
+          filters: [{ id: 'turnover', value: { type: 'between', value: '1m' } }],
+        }),
+        { token },
+      );
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ status: 'error', message: 'turnover: Please enter valid numbers for between filter' });
       const sort = await t.request('GET', screenerPath(SCREENER_ROUTES.chargesExport, { format: 'csv', sort_by: 'lenders' }), { token });
       expect(sort.status).toBe(400);
       expect(sort.body.message).toMatch(/^sort_by "lenders" is not a sortable column/);
-      const date = await t.request('GET', screenerPath(SCREENER_ROUTES.chargeCompaniesExport, { format: 'json', filters: [{ id: 'latest_charge_date', operator: 'after', value: '2024-13-01' }] }), { token });
+      const date = await t.request(
+        'GET',
+        screenerPath(SCREENER_ROUTES.chargeCompaniesExport, {
+          format: 'json',
+          filters: [{ id: 'latest_charge_date', operator: 'after', value: '2024-13-01' }],
+        }),
+        { token },
+      );
       expect(date.status).toBe(400);
       expect(date.body.message).toBe('latest_charge_date: Please enter a valid date in DD/MM/YYYY format');
     });

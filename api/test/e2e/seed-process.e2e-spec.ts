@@ -26,10 +26,19 @@ describe('sample data from the command line and on first start', () => {
       const result = await run(ADMIN, ['seed', '--companies', '20', '--seed', '5', '--json'], environment.env);
       expect(result.code).toBe(0);
       const summary = JSON.parse(result.stdout);
-      expect(summary).toMatchObject({ companies: 20, tables: expect.objectContaining({ companies: 20, sic_codes: 731 }), seconds: expect.any(Number) });
+      expect(summary).toMatchObject({
+        companies: 20,
+        tables: expect.objectContaining({ companies: 20, sic_codes: 731 }),
+        seconds: expect.any(Number),
+      });
       expect(summary.tables.filings).toBeGreaterThan(50);
       const after = await counts(environment.env);
-      expect(after).toMatchObject({ companies: 20, sample: 20, filings: summary.tables.filings, statements: summary.tables.financial_statements });
+      expect(after).toMatchObject({
+        companies: 20,
+        sample: 20,
+        filings: summary.tables.filings,
+        statements: summary.tables.financial_statements,
+      });
 
       const bad = await run(ADMIN, ['seed', '--companies', 'lots'], environment.env);
       expect(bad.code).toBe(2);

@@ -31,7 +31,21 @@ describe('the server process and credence-admin', () => {
   it('lets credence-admin create, list, approve and disable accounts while the server runs', async () => {
     const created = await run(
       ADMIN,
-      ['user', 'create', '--email', 'Olu@Acme.com', '--password-stdin', '--name', 'Olu Ops', '--company', 'Acme', '--role', 'ops', '--verified', '--json'],
+      [
+        'user',
+        'create',
+        '--email',
+        'Olu@Acme.com',
+        '--password-stdin',
+        '--name',
+        'Olu Ops',
+        '--company',
+        'Acme',
+        '--role',
+        'ops',
+        '--verified',
+        '--json',
+      ],
       env,
       'a long and unusual passphrase\n',
     );
@@ -72,13 +86,25 @@ describe('the server process and credence-admin', () => {
   });
 
   it('exits 2 with a clear message on bad input, 1 on an unknown account', async () => {
-    const duplicate = await run(ADMIN, ['user', 'create', '--email', 'olu@acme.com', '--password', 'another long passphrase', '--name', 'O', '--company', 'A'], env);
+    const duplicate = await run(
+      ADMIN,
+      ['user', 'create', '--email', 'olu@acme.com', '--password', 'another long passphrase', '--name', 'O', '--company', 'A'],
+      env,
+    );
     expect(duplicate.code).toBe(2);
     expect(duplicate.stderr).toContain('An account with this email already exists');
-    const common = await run(ADMIN, ['user', 'create', '--email', 'new@acme.com', '--password', 'password1', '--name', 'N', '--company', 'A'], env);
+    const common = await run(
+      ADMIN,
+      ['user', 'create', '--email', 'new@acme.com', '--password', 'password1', '--name', 'N', '--company', 'A'],
+      env,
+    );
     expect(common.code).toBe(2);
     expect(common.stderr).toContain('too common');
-    const badRole = await run(ADMIN, ['user', 'create', '--email', 'n@acme.com', '--password', 'x', '--name', 'N', '--company', 'A', '--role', 'root'], env);
+    const badRole = await run(
+      ADMIN,
+      ['user', 'create', '--email', 'n@acme.com', '--password', 'x', '--name', 'N', '--company', 'A', '--role', 'root'],
+      env,
+    );
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toMatch(/--role.*Allowed choices are admin, ops, analyst/s);
     const unknown = await run(ADMIN, ['user', 'approve', 'nobody@acme.com'], env);

@@ -24,7 +24,9 @@ describe('link tokens and sessions over HTTP', () => {
 
   /** Signs up; answers the token of the verification link. */
   async function signup(email: string): Promise<string> {
-    const reply = await t.request('POST', '/api/signup', { body: { email, password: PASSWORD, full_name: 'Token Tester', company_name: 'Tokens Ltd' } });
+    const reply = await t.request('POST', '/api/signup', {
+      body: { email, password: PASSWORD, full_name: 'Token Tester', company_name: 'Tokens Ltd' },
+    });
     expect(reply.status).toBe(201);
     return lastSegment(await t.mailLink(email, /Verify your email/));
   }
@@ -55,7 +57,9 @@ describe('link tokens and sessions over HTTP', () => {
 
     it('expire: an expired link answers 400 and leaves the address unverified', async () => {
       const token = await signup('expired.verify@example.com');
-      await t.api.dataSource.query(`UPDATE account_tokens SET expires_at = now() - interval '1 hour' WHERE token_hash = $1`, [sha256(token)]);
+      await t.api.dataSource.query(`UPDATE account_tokens SET expires_at = now() - interval '1 hour' WHERE token_hash = $1`, [
+        sha256(token),
+      ]);
       const reply = await t.request('POST', `/api/verify/${token}`);
       expect(reply.status).toBe(400);
       expect(reply.body.error).toBe(ACCOUNT_MESSAGES.verifyLinkInvalid);
@@ -91,9 +95,15 @@ describe('link tokens and sessions over HTTP', () => {
       await t.request('POST', `/api/verify/${verifyToken}`);
       const approveToken = lastSegment(await t.mailLink(TEST_ADMIN.email, /hashed@example\.com/));
       for (const raw of [verifyToken, approveToken]) {
-        const [{ raw_rows }] = await t.api.dataSource.query(`SELECT count(*)::int AS raw_rows FROM account_tokens t WHERE strpos(t::text, $1) > 0`, [raw]);
+        const [{ raw_rows }] = await t.api.dataSource.query(
+          `SELECT count(*)::int AS raw_rows FROM account_tokens t WHERE strpos(t::text, $1) > 0`,
+          [raw],
+        );
         expect(raw_rows).toBe(0);
-        const [{ hashed_rows }] = await t.api.dataSource.query(`SELECT count(*)::int AS hashed_rows FROM account_tokens WHERE token_hash = $1`, [sha256(raw)]);
+        const [{ hashed_rows }] = await t.api.dataSource.query(
+          `SELECT count(*)::int AS hashed_rows FROM account_tokens WHERE token_hash = $1`,
+          [sha256(raw)],
+        );
         expect(hashed_rows).toBe(1);
       }
     });
@@ -130,7 +140,9 @@ describe('link tokens and sessions over HTTP', () => {
 
     it('expire: an expired link answers 400 approveLinkInvalid and the applicant stays under review', async () => {
       const token = await verified('late.approval@example.com');
-      await t.api.dataSource.query(`UPDATE account_tokens SET expires_at = now() - interval '1 hour' WHERE token_hash = $1`, [sha256(token)]);
+      await t.api.dataSource.query(`UPDATE account_tokens SET expires_at = now() - interval '1 hour' WHERE token_hash = $1`, [
+        sha256(token),
+      ]);
       const admin = await t.adminToken();
       const record = await t.request('GET', `/api/user_by_token/${token}`, { token: admin });
       expect(record.status).toBe(400);
@@ -195,7 +207,10 @@ describe('link tokens and sessions over HTTP', () => {
     });
 
     it('refuses a token signed with another secret with 401 sessionInvalid', async () => {
-      expect(await me(forge({}, 'HS256', 'another-secret-that-is-long-enough-for-hs256'))).toMatchObject({ status: 401, body: SESSION_INVALID });
+      expect(await me(forge({}, 'HS256', 'another-secret-that-is-long-enough-for-hs256'))).toMatchObject({
+        status: 401,
+        body: SESSION_INVALID,
+      });
     });
 
     it('refuses a wrong issuer or a wrong audience with 401 sessionInvalid', async () => {
@@ -218,7 +233,9 @@ describe('link tokens and sessions over HTTP', () => {
       expect(await me('garbage')).toMatchObject({ status: 401, body: SESSION_INVALID });
       expect(await me('a.b.c')).toMatchObject({ status: 401, body: SESSION_INVALID });
       expect(await me(`${token}.${token.split('.')[2]}`)).toMatchObject({ status: 401, body: SESSION_INVALID });
-      const basic = await t.request('GET', '/api/me', { headers: { authorization: `Basic ${Buffer.from('bearer@example.com:x').toString('base64')}` } });
+      const basic = await t.request('GET', '/api/me', {
+        headers: { authorization: `Basic ${Buffer.from('bearer@example.com:x').toString('base64')}` },
+      });
       expect(basic.status).toBe(401);
       expect([ACCOUNT_MESSAGES.signInRequired, ACCOUNT_MESSAGES.sessionInvalid]).toContain(basic.body.error);
       // The genuine token under another scheme name is no bearer token.
@@ -226,7 +243,10 @@ describe('link tokens and sessions over HTTP', () => {
     });
 
     it('refuses a request without an Authorization header with 401 signInRequired', async () => {
-      expect(await t.request('GET', '/api/me')).toMatchObject({ status: 401, body: { error: ACCOUNT_MESSAGES.signInRequired, statusCode: 401 } });
+      expect(await t.request('GET', '/api/me')).toMatchObject({
+        status: 401,
+        body: { error: ACCOUNT_MESSAGES.signInRequired, statusCode: 401 },
+      });
     });
 
     it("accepts the scheme name in any case ('bearer', RFC 7235: auth schemes are case-insensitive)", async () => {

@@ -3,7 +3,12 @@ import { expect } from 'expect';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { SUGGESTED_COMPANIES } from '@credence/shared';
 import { formatAmount, formatLineValue, groupThousands } from '../../src/modules/companies-house/documents/accounts-format.js';
-import { accountsPdfInputFor, ACCOUNTS_PAGE_COUNT, renderAccountsPdf, SAMPLE_FOOTER } from '../../src/modules/companies-house/documents/accounts-pdf.js';
+import {
+  accountsPdfInputFor,
+  ACCOUNTS_PAGE_COUNT,
+  renderAccountsPdf,
+  SAMPLE_FOOTER,
+} from '../../src/modules/companies-house/documents/accounts-pdf.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import type { FinancialStatementRow } from '../../src/modules/companies-house/store/rows.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
@@ -14,7 +19,12 @@ async function pagesOf(pdf: Buffer): Promise<string[]> {
   const pages: string[] = [];
   for (let n = 1; n <= document.numPages; n++) {
     const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('').replace(/\s+/g, ''));
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join('')
+        .replace(/\s+/g, ''),
+    );
   }
   await document.destroy();
   return pages;
@@ -38,7 +48,12 @@ describe('accounts PDF of a sample company', () => {
   let t: TestContext;
   before(async () => {
     t = await startTestContext();
-    await seedSampleData(t.dataSource, t.config, { companies: 24, seed: 3, referenceDate: '2026-06-15', reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined } });
+    await seedSampleData(t.dataSource, t.config, {
+      companies: 24,
+      seed: 3,
+      referenceDate: '2026-06-15',
+      reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
+    });
   });
   after(() => t.close());
 
@@ -62,7 +77,11 @@ describe('accounts PDF of a sample company', () => {
     }
     for (const line of [...(s.balance_sheet ?? []), ...(s.income_statement ?? []), ...(s.cash_flow ?? []), ...(s.key_financials ?? [])]) {
       const page = where(line.pageNumber!);
-      expect({ key: line.key, label: page.includes(squeeze(line.label)), value: page.includes(squeeze(formatLineValue(line))) }).toEqual({ key: line.key, label: true, value: true });
+      expect({ key: line.key, label: page.includes(squeeze(line.label)), value: page.includes(squeeze(formatLineValue(line))) }).toEqual({
+        key: line.key,
+        label: true,
+        value: true,
+      });
     }
     const summary = input!.summary!;
     expect(summary).not.toBeNull();
@@ -75,7 +94,8 @@ describe('accounts PDF of a sample company', () => {
     ];
     for (const [text, pageNumbers] of cited) {
       expect(pageNumbers.length).toBeGreaterThan(0);
-      for (const page of pageNumbers) expect({ text, page, found: where(page).includes(squeeze(text)) }).toEqual({ text, page, found: true });
+      for (const page of pageNumbers)
+        expect({ text, page, found: where(page).includes(squeeze(text)) }).toEqual({ text, page, found: true });
     }
     expect(where(3)).toContain(squeeze(summary.business_overview!));
     if (summary.auditor_name) {
@@ -84,15 +104,18 @@ describe('accounts PDF of a sample company', () => {
     }
   }
 
-  it('prints each suggested company\'s figures and texts on the pages its data cites, every year', async () => {
+  it("prints each suggested company's figures and texts on the pages its data cites, every year", async () => {
     for (const { company_number } of SUGGESTED_COMPANIES) {
-      const documents = await t.dataSource.query(`SELECT document_id FROM financial_statements WHERE company_number = $1 ORDER BY period_end`, [company_number]);
+      const documents = await t.dataSource.query(
+        `SELECT document_id FROM financial_statements WHERE company_number = $1 ORDER BY period_end`,
+        [company_number],
+      );
       expect(documents.length).toBeGreaterThanOrEqual(5);
       for (const { document_id } of documents) await checkDocument(company_number, document_id);
     }
   });
 
-  it('does the same for the other companies\' accounts (micro, small, group, other currencies)', async () => {
+  it("does the same for the other companies' accounts (micro, small, group, other currencies)", async () => {
     const documents = await t.dataSource.query(
       `SELECT DISTINCT ON (company_number) company_number, document_id FROM financial_statements WHERE company_number NOT IN ('00123456', '03456789', 'SC234567', '09876543') ORDER BY company_number, period_end DESC`,
     );
@@ -117,7 +140,9 @@ describe('accounts PDF of a sample company', () => {
   });
 
   it('renders the same bytes every time', async () => {
-    const [{ document_id }] = await t.dataSource.query(`SELECT document_id FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 1`);
+    const [{ document_id }] = await t.dataSource.query(
+      `SELECT document_id FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 1`,
+    );
     const input = (await accountsPdfInputFor(t.dataSource, '00123456', document_id))!;
     const first = await renderAccountsPdf(input);
     for (let i = 0; i < 3; i++) expect(Buffer.compare(await renderAccountsPdf(input), first)).toBe(0);

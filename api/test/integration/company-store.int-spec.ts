@@ -30,26 +30,48 @@ describe(`company store (${process.env.DATABASE_URL ? 'COPY on server Postgres' 
   });
 
   it('inserts, then updates on re-import without duplicating, keeping awkward text intact', async () => {
-    await t.dataSource.transaction((m) => upsertRows(m, COMPANIES, [company('00000001', 'ACME LIMITED'), company('SC000002', 'TAB\tAND\nNEWLINE LTD')]));
+    await t.dataSource.transaction((m) =>
+      upsertRows(m, COMPANIES, [company('00000001', 'ACME LIMITED'), company('SC000002', 'TAB\tAND\nNEWLINE LTD')]),
+    );
     const written = await t.dataSource.transaction((m) =>
-      upsertRows(m, COMPANIES, [company('00000001', 'ACME HOLDINGS LIMITED', { sic_codes: ['64209', '70100'] }), company('00000001', 'ACME GROUP LIMITED')]),
+      upsertRows(m, COMPANIES, [
+        company('00000001', 'ACME HOLDINGS LIMITED', { sic_codes: ['64209', '70100'] }),
+        company('00000001', 'ACME GROUP LIMITED'),
+      ]),
     );
     expect(written).toBe(1);
-    const rows = await t.dataSource.query(`SELECT company_number, company_name, sic_codes, previous_names, incorporation_date::text AS inc FROM companies ORDER BY 1`);
+    const rows = await t.dataSource.query(
+      `SELECT company_number, company_name, sic_codes, previous_names, incorporation_date::text AS inc FROM companies ORDER BY 1`,
+    );
     expect(rows).toEqual([
-      { company_number: '00000001', company_name: 'ACME GROUP LIMITED', sic_codes: ['62012'], previous_names: [{ name: 'OLD "QUOTED" NAME\\WITH\tTAB', effective_from: '1999-01-01' }], inc: '2001-02-03' },
+      {
+        company_number: '00000001',
+        company_name: 'ACME GROUP LIMITED',
+        sic_codes: ['62012'],
+        previous_names: [{ name: 'OLD "QUOTED" NAME\\WITH\tTAB', effective_from: '1999-01-01' }],
+        inc: '2001-02-03',
+      },
       expect.objectContaining({ company_number: 'SC000002', company_name: 'TAB\tAND\nNEWLINE LTD' }),
     ]);
   });
 
   it('updates only the columns a source knows', async () => {
-    await t.dataSource.transaction((m) => upsertRows(m, COMPANIES, [{ company_number: '00000001', company_name: 'ACME GROUP LIMITED', exchange: 'LSE', ticker: 'ACM', source: 'api' }], ['company_name', 'exchange', 'ticker']));
+    await t.dataSource.transaction((m) =>
+      upsertRows(
+        m,
+        COMPANIES,
+        [{ company_number: '00000001', company_name: 'ACME GROUP LIMITED', exchange: 'LSE', ticker: 'ACM', source: 'api' }],
+        ['company_name', 'exchange', 'ticker'],
+      ),
+    );
     const [row] = await t.dataSource.query(`SELECT exchange, ticker, sic_codes, source FROM companies WHERE company_number = '00000001'`);
     expect(row).toEqual({ exchange: 'LSE', ticker: 'ACM', sic_codes: ['62012'], source: 'csv' });
   });
 
   it('rolls the whole batch back when one row breaks a constraint', async () => {
-    await expect(t.dataSource.transaction((m) => upsertRows(m, COMPANIES, [company('00000003', 'GOOD LTD'), company('bad', 'BAD LTD')]))).rejects.toThrow();
+    await expect(
+      t.dataSource.transaction((m) => upsertRows(m, COMPANIES, [company('00000003', 'GOOD LTD'), company('bad', 'BAD LTD')])),
+    ).rejects.toThrow();
     const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM companies WHERE company_number = '00000003'`);
     expect(count).toBe(0);
   });
@@ -57,11 +79,26 @@ describe(`company store (${process.env.DATABASE_URL ? 'COPY on server Postgres' 
   it('writes charges with one lender row per entitled person, keyed by the normalised name', async () => {
     await t.dataSource.transaction((m) =>
       upsertCharges(m, [
-        { charge_id: 'abc', company_number: '00000001', status: 'outstanding', persons_entitled: ['HSBC UK Bank PLC', 'Hsbc Uk Bank P.L.C.'] },
-        { charge_id: 'def', company_number: 'SC000002', status: 'fully-satisfied', persons_entitled: ['Lloyds Bank PLC'], contains_floating_charge: true },
+        {
+          charge_id: 'abc',
+          company_number: '00000001',
+          status: 'outstanding',
+          persons_entitled: ['HSBC UK Bank PLC', 'Hsbc Uk Bank P.L.C.'],
+        },
+        {
+          charge_id: 'def',
+          company_number: 'SC000002',
+          status: 'fully-satisfied',
+          persons_entitled: ['Lloyds Bank PLC'],
+          contains_floating_charge: true,
+        },
       ]),
     );
-    await t.dataSource.transaction((m) => upsertCharges(m, [{ charge_id: 'abc', company_number: '00000001', status: 'part-satisfied', persons_entitled: ['Barclays Bank PLC'] }]));
+    await t.dataSource.transaction((m) =>
+      upsertCharges(m, [
+        { charge_id: 'abc', company_number: '00000001', status: 'part-satisfied', persons_entitled: ['Barclays Bank PLC'] },
+      ]),
+    );
     const lenders = await t.dataSource.query(`SELECT charge_id, raw_name, lender_key FROM charge_lenders ORDER BY charge_id, position`);
     expect(lenders).toEqual([
       { charge_id: 'abc', raw_name: 'Barclays Bank PLC', lender_key: 'BARCLAYS BANK' },
@@ -73,9 +110,23 @@ describe(`company store (${process.env.DATABASE_URL ? 'COPY on server Postgres' 
 
   it('stores JSON columns as JSON and absent ones as their empty default', async () => {
     await t.dataSource.transaction((m) =>
-      upsertRows(m, FILINGS, [{ transaction_id: 'MzAx', company_number: '00000001', category: 'officers', type: 'AP01', date: '2024-05-01', description: 'appoint-person-director-company-with-name-date', description_values: { officer_name: 'Mr John Smith', appointment_date: '2024-04-30' } }]),
+      upsertRows(m, FILINGS, [
+        {
+          transaction_id: 'MzAx',
+          company_number: '00000001',
+          category: 'officers',
+          type: 'AP01',
+          date: '2024-05-01',
+          description: 'appoint-person-director-company-with-name-date',
+          description_values: { officer_name: 'Mr John Smith', appointment_date: '2024-04-30' },
+        },
+      ]),
     );
     const [row] = await t.dataSource.query(`SELECT description_values, annotations, paper_filed FROM filings`);
-    expect(row).toEqual({ description_values: { officer_name: 'Mr John Smith', appointment_date: '2024-04-30' }, annotations: [], paper_filed: false });
+    expect(row).toEqual({
+      description_values: { officer_name: 'Mr John Smith', appointment_date: '2024-04-30' },
+      annotations: [],
+      paper_filed: false,
+    });
   });
 });

@@ -27,7 +27,13 @@ describe('embedded Postgres (PGlite over a Unix socket)', () => {
   const clients: pg.Client[] = [];
 
   async function connect(): Promise<pg.Client> {
-    const client = new pg.Client({ host: running.socketDir, port: running.port, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 15_000 });
+    const client = new pg.Client({
+      host: running.socketDir,
+      port: running.port,
+      user: 'postgres',
+      database: 'postgres',
+      connectionTimeoutMillis: 15_000,
+    });
     client.on('error', () => undefined); // a client the test cuts off on purpose
     await client.connect();
     clients.push(client);
@@ -66,21 +72,29 @@ describe('embedded Postgres (PGlite over a Unix socket)', () => {
       for (let i = 0; i < ITERATIONS; i++) {
         const tag = `client-${me}-iteration-${i}`;
         // A parameterised query outside a transaction answers its own parameters.
-        const echo = await client.query<{ me: number; tag: string; i: number }>(`SELECT $1::int AS me, $2::text AS tag, $3::int AS i`, [me, tag, i]);
-        if (echo.rows[0].me !== me || echo.rows[0].tag !== tag || echo.rows[0].i !== i) problems.push(`${tag}: echo ${JSON.stringify(echo.rows[0])}`);
+        const echo = await client.query<{ me: number; tag: string; i: number }>(`SELECT $1::int AS me, $2::text AS tag, $3::int AS i`, [
+          me,
+          tag,
+          i,
+        ]);
+        if (echo.rows[0].me !== me || echo.rows[0].tag !== tag || echo.rows[0].i !== i)
+          problems.push(`${tag}: echo ${JSON.stringify(echo.rows[0])}`);
 
         await client.query('BEGIN');
         const inserted = await client.query<{ client: number; n: number }>(
           `INSERT INTO rows (client, n, state) VALUES ($1, $2, 'pending') RETURNING client, n`,
           [me, i],
         );
-        if (inserted.rows[0].client !== me || inserted.rows[0].n !== i) problems.push(`${tag}: inserted ${JSON.stringify(inserted.rows[0])}`);
+        if (inserted.rows[0].client !== me || inserted.rows[0].n !== i)
+          problems.push(`${tag}: inserted ${JSON.stringify(inserted.rows[0])}`);
         // Only my own uncommitted row is pending: never the other client's.
         const pending = await client.query<{ client: number; n: number }>(`SELECT client, n FROM rows WHERE state = 'pending'`);
         if (pending.rows.length !== 1 || pending.rows[0].client !== me || pending.rows[0].n !== i) {
           problems.push(`${tag}: pending ${JSON.stringify(pending.rows)}`);
         }
-        const mine = await client.query<{ count: number }>(`SELECT count(*)::int AS count FROM rows WHERE client = $1 AND state = 'done'`, [me]);
+        const mine = await client.query<{ count: number }>(`SELECT count(*)::int AS count FROM rows WHERE client = $1 AND state = 'done'`, [
+          me,
+        ]);
         if (mine.rows[0].count !== committed) problems.push(`${tag}: ${mine.rows[0].count} committed rows, expected ${committed}`);
         if (i % 3 === 2) {
           await client.query('ROLLBACK');
@@ -146,7 +160,11 @@ describe('embedded Postgres (PGlite over a Unix socket)', () => {
         // The process dies or the network goes: the socket closes without a goodbye.
         (leaver as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
       }
-      const { rows } = await within(10_000, `a query after the client left (${leave})`, other.query(`SELECT count(*)::int AS count FROM rows WHERE client = 99`));
+      const { rows } = await within(
+        10_000,
+        `a query after the client left (${leave})`,
+        other.query(`SELECT count(*)::int AS count FROM rows WHERE client = 99`),
+      );
       expect({ leave, orphans: rows[0].count }).toEqual({ leave, orphans: 0 });
       const inTransaction = await other.query(`SELECT now() = statement_timestamp() AS fresh`);
       expect({ leave, fresh: inTransaction.rows[0].fresh }).toEqual({ leave, fresh: true });

@@ -39,7 +39,9 @@ describe('exports from Postgres in keyset batches', () => {
   before(async () => {
     ctx = await startTestContext();
     // wide rows: 50,000 of them (~12 MB of csv) outgrow the loopback socket's buffers
-    await ctx.dataSource.query(`CREATE TABLE export_probe (id int PRIMARY KEY, name text, amount numeric, big bigint, filed date, flag boolean)`);
+    await ctx.dataSource.query(
+      `CREATE TABLE export_probe (id int PRIMARY KEY, name text, amount numeric, big bigint, filed date, flag boolean)`,
+    );
     await ctx.dataSource.query(
       `INSERT INTO export_probe
        SELECT i, CASE WHEN i % 1000 = 1 THEN '=SUM(A1:A9)' ELSE rpad('COMPANY ' || i || ' LIMITED', 200, ' AND SONS') END,
@@ -74,8 +76,17 @@ describe('exports from Postgres in keyset batches', () => {
   it('turns pg numeric and bigint text into numbers, keeping integers past 2^53 exact', async () => {
     const lines = (await (await fetch(`${base}?format=json&limit=3000`)).text()).trim().split('\n');
     expect(lines).toHaveLength(3000);
-    expect(JSON.parse(lines[0])).toEqual({ id: 1, name: '=SUM(A1:A9)', amount: 1000.25, big: '9007199254740994', filed: '2020-01-02', flag: false });
-    const csv = Buffer.from(await (await fetch(`${base}?format=csv&limit=3000`)).arrayBuffer()).toString('utf8').split('\r\n');
+    expect(JSON.parse(lines[0])).toEqual({
+      id: 1,
+      name: '=SUM(A1:A9)',
+      amount: 1000.25,
+      big: '9007199254740994',
+      filed: '2020-01-02',
+      flag: false,
+    });
+    const csv = Buffer.from(await (await fetch(`${base}?format=csv&limit=3000`)).arrayBuffer())
+      .toString('utf8')
+      .split('\r\n');
     expect(csv[0]).toBe('\uFEFFId,Name,Amount (full amount),Big,Filed,Flag');
     expect(csv[1]).toBe(`1,'=SUM(A1:A9),1000.25,9007199254740994,2020-01-02,FALSE`);
     expect(csv).toHaveLength(3002); // header, rows, and the empty string after the last CRLF

@@ -23,7 +23,14 @@ const COLUMNS: ExportColumn[] = [
 const ROWS = 10_000;
 
 function companyRow(i: number): Record<string, unknown> {
-  const tricky = ['=cmd|"/C calc"!A1', 'Smith, Jones & "Partners" LLP', 'Line one\r\nline two Ltd', '+44 Holdings', '-Minus Ltd', '@Home Ltd'];
+  const tricky = [
+    '=cmd|"/C calc"!A1',
+    'Smith, Jones & "Partners" LLP',
+    'Line one\r\nline two Ltd',
+    '+44 Holdings',
+    '-Minus Ltd',
+    '@Home Ltd',
+  ];
   return {
     company_name: i % 100 >= 1 && i % 100 <= tricky.length ? tricky[(i % 100) - 1] : `COMPANY ${i} LIMITED`,
     company_number: String(i).padStart(8, '0'),
@@ -91,12 +98,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') record.push(field), (field = '');
-    else if (c === '\r' && text[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++;
+    else if (c === ',') (record.push(field), (field = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (record.push(field), records.push(record), (record = []), (field = ''), i++);
     else field += c;
   }
   if (field || record.length) throw new Error('the file does not end with CRLF');
@@ -170,7 +177,13 @@ describe('streaming exports over HTTP', () => {
     expect(lines).toHaveLength(ROWS);
     const objects = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(Object.keys(objects[0])).toEqual(COLUMNS.map((c) => c.id));
-    expect(objects[0]).toMatchObject({ company_name: '=cmd|"/C calc"!A1', turnover: 1000.5, operating_profit: -10, latest_charge_date: '2011-02-11', contains_floating_charge: false });
+    expect(objects[0]).toMatchObject({
+      company_name: '=cmd|"/C calc"!A1',
+      turnover: 1000.5,
+      operating_profit: -10,
+      latest_charge_date: '2011-02-11',
+      contains_floating_charge: false,
+    });
     expect(objects[7].net_profit_loss).toBe(24);
     expect(objects[6].net_profit_loss).toBeNull();
     expect(objects[0].lenders).toEqual(['HSBC UK Bank PLC', 'Barclays Bank PLC']);
@@ -253,7 +266,13 @@ class ExportController {
   @Get('companies_house/screener-export')
   async export(@Query('format') format: ExportFormat, @Query('count') count: string, @Res() reply: FastifyReply): Promise<void> {
     assertExportSize(Number(count), 5_000, format);
-    await sendExport(reply, { format, filename: 'companies-screener-2026-11-22', sheetName: 'Companies', columns: COLUMNS, rows: source(Number(count)) });
+    await sendExport(reply, {
+      format,
+      filename: 'companies-screener-2026-11-22',
+      sheetName: 'Companies',
+      columns: COLUMNS,
+      rows: source(Number(count)),
+    });
   }
 }
 

@@ -42,7 +42,12 @@ const laterFiling = `<?xml version="1.0" encoding="UTF-8"?>
 describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   let t: TestContext;
   let scratch: string;
-  const context = (reporter: ImportReporter): ImportContext => ({ dataSource: t.dataSource, config: t.config, reporter, batchSize: 50_000 });
+  const context = (reporter: ImportReporter): ImportContext => ({
+    dataSource: t.dataSource,
+    config: t.config,
+    reporter,
+    batchSize: 50_000,
+  });
   const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
 
   before(async () => {
@@ -74,47 +79,139 @@ describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'emb
     );
     expect(rows).toEqual([
       {
-        company_number: '08123456', period_start: '2022-04-01', period_end: '2023-03-31', fiscal_year: 2023, currency: 'GBP', document_id: 'Prod223_3512_08123456_20240331', source: 'ixbrl',
-        turnover: 1206914, operating_profit: -14217, net_profit_loss: -19584, ebitda: -14217 + 16905 + 9000,
-        total_assets: 97980 + 439411, total_liabilities: 97980 + 439411 - 160399, net_assets: 160399, cash: 198334, employees: 12,
+        company_number: '08123456',
+        period_start: '2022-04-01',
+        period_end: '2023-03-31',
+        fiscal_year: 2023,
+        currency: 'GBP',
+        document_id: 'Prod223_3512_08123456_20240331',
+        source: 'ixbrl',
+        turnover: 1206914,
+        operating_profit: -14217,
+        net_profit_loss: -19584,
+        ebitda: -14217 + 16905 + 9000,
+        total_assets: 97980 + 439411,
+        total_liabilities: 97980 + 439411 - 160399,
+        net_assets: 160399,
+        cash: 198334,
+        employees: 12,
       },
       {
-        company_number: '08123456', period_start: '2023-04-01', period_end: '2024-03-31', fiscal_year: 2024, currency: 'GBP', document_id: 'Prod223_3512_08123456_20240331', source: 'ixbrl',
-        turnover: 1482350, operating_profit: 241581, net_profit_loss: 188861, ebitda: 268821,
-        total_assets: 696936, total_liabilities: 397676, net_assets: 299260, cash: 314911, employees: 14,
+        company_number: '08123456',
+        period_start: '2023-04-01',
+        period_end: '2024-03-31',
+        fiscal_year: 2024,
+        currency: 'GBP',
+        document_id: 'Prod223_3512_08123456_20240331',
+        source: 'ixbrl',
+        turnover: 1482350,
+        operating_profit: 241581,
+        net_profit_loss: 188861,
+        ebitda: 268821,
+        total_assets: 696936,
+        total_liabilities: 397676,
+        net_assets: 299260,
+        cash: 314911,
+        employees: 14,
       },
       {
-        company_number: 'SC612345', period_start: '2022-01-01', period_end: '2022-12-31', fiscal_year: 2022, currency: 'GBP', document_id: 'Prod223_3512_SC612345_20231231', source: 'ixbrl',
-        turnover: null, operating_profit: null, net_profit_loss: null, ebitda: null,
-        total_assets: 218000, total_liabilities: 129000, net_assets: 89000, cash: null, employees: 3,
+        company_number: 'SC612345',
+        period_start: '2022-01-01',
+        period_end: '2022-12-31',
+        fiscal_year: 2022,
+        currency: 'GBP',
+        document_id: 'Prod223_3512_SC612345_20231231',
+        source: 'ixbrl',
+        turnover: null,
+        operating_profit: null,
+        net_profit_loss: null,
+        ebitda: null,
+        total_assets: 218000,
+        total_liabilities: 129000,
+        net_assets: 89000,
+        cash: null,
+        employees: 3,
       },
       {
-        company_number: 'SC612345', period_start: '2023-01-01', period_end: '2023-12-31', fiscal_year: 2023, currency: 'GBP', document_id: 'Prod223_3512_SC612345_20231231', source: 'ixbrl',
-        turnover: null, operating_profit: null, net_profit_loss: null, ebitda: null,
-        total_assets: 222000, total_liabilities: 157000, net_assets: 65000, cash: null, employees: 3,
+        company_number: 'SC612345',
+        period_start: '2023-01-01',
+        period_end: '2023-12-31',
+        fiscal_year: 2023,
+        currency: 'GBP',
+        document_id: 'Prod223_3512_SC612345_20231231',
+        source: 'ixbrl',
+        turnover: null,
+        operating_profit: null,
+        net_profit_loss: null,
+        ebitda: null,
+        total_assets: 222000,
+        total_liabilities: 157000,
+        net_assets: 65000,
+        cash: null,
+        employees: 3,
       },
     ]);
 
-    const [small] = await query(`SELECT page_numbers, terms, balance_sheet, key_financials FROM financial_statements WHERE company_number = '08123456' AND period_end = '2024-03-31'`);
-    expect(small.page_numbers).toEqual({ turnover: 2, operatingProfit: 2, netProfitLoss: 2, EBITDA: 2, totalAssets: 3, totalLiabilities: 3, netAssets: 3, cash: 3, employeeCount: 4 });
+    const [small] = await query(
+      `SELECT page_numbers, terms, balance_sheet, key_financials FROM financial_statements WHERE company_number = '08123456' AND period_end = '2024-03-31'`,
+    );
+    expect(small.page_numbers).toEqual({
+      turnover: 2,
+      operatingProfit: 2,
+      netProfitLoss: 2,
+      EBITDA: 2,
+      totalAssets: 3,
+      totalLiabilities: 3,
+      netAssets: 3,
+      cash: 3,
+      employeeCount: 4,
+    });
     expect(small.terms).toMatchObject({
       turnover: 'uk-core:TurnoverRevenue',
       cash: 'uk-core:CashBankOnHand',
       totalAssets: 'uk-core:FixedAssets + uk-core:CurrentAssets',
       employeeCount: 'uk-core:AverageNumberEmployeesDuringPeriod',
     });
-    expect(small.balance_sheet).toContainEqual({ key: 'currentAssets', label: 'Current assets', value: 602526, currency: 'GBP', pageNumber: 3, term: 'uk-core:CurrentAssets' });
-    expect(small.key_financials).toContainEqual({ key: 'turnover', label: 'Turnover', value: 1482350, currency: 'GBP', pageNumber: 2, term: 'uk-core:TurnoverRevenue' });
+    expect(small.balance_sheet).toContainEqual({
+      key: 'currentAssets',
+      label: 'Current assets',
+      value: 602526,
+      currency: 'GBP',
+      pageNumber: 3,
+      term: 'uk-core:CurrentAssets',
+    });
+    expect(small.key_financials).toContainEqual({
+      key: 'turnover',
+      label: 'Turnover',
+      value: 1482350,
+      currency: 'GBP',
+      pageNumber: 2,
+      term: 'uk-core:TurnoverRevenue',
+    });
 
-    const documents = await query(`SELECT document_id, company_number, content_type, pages, storage_path FROM documents ORDER BY document_id`);
+    const documents = await query(
+      `SELECT document_id, company_number, content_type, pages, storage_path FROM documents ORDER BY document_id`,
+    );
     expect(documents).toEqual([
-      { document_id: 'Prod223_3512_08123456_20240331', company_number: '08123456', content_type: 'application/xhtml+xml', pages: 4, storage_path: `documents/08123456/${SMALL}` },
-      { document_id: 'Prod223_3512_SC612345_20231231', company_number: 'SC612345', content_type: 'application/xhtml+xml', pages: 3, storage_path: `documents/SC612345/${MICRO}` },
+      {
+        document_id: 'Prod223_3512_08123456_20240331',
+        company_number: '08123456',
+        content_type: 'application/xhtml+xml',
+        pages: 4,
+        storage_path: `documents/08123456/${SMALL}`,
+      },
+      {
+        document_id: 'Prod223_3512_SC612345_20231231',
+        company_number: 'SC612345',
+        content_type: 'application/xhtml+xml',
+        pages: 3,
+        storage_path: `documents/SC612345/${MICRO}`,
+      },
     ]);
     expect(readFileSync(join(t.config.dataDir, 'documents', '08123456', SMALL), 'utf8')).toBe(readFileSync(join(FIXTURES, SMALL), 'utf8'));
   });
 
-  it('is idempotent, and a later filing\'s comparative never replaces the year\'s own filing', async () => {
+  it("is idempotent, and a later filing's comparative never replaces the year's own filing", async () => {
     const reporter = new Collector();
     await importAccounts(context(reporter), [join(FIXTURES, SMALL), FIXTURES]);
     expect(await query(`SELECT count(*)::int AS n FROM financial_statements`)).toEqual([{ n: 4 }]);
@@ -124,7 +221,11 @@ describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'emb
     const summary = await importAccounts(context(reporter), [later]);
     expect(reporter.bads).toEqual([]);
     expect(summary.tables).toEqual({ financial_statements: 1, documents: 1 });
-    expect(await query(`SELECT period_end::text AS period_end, turnover::float8 AS turnover, document_id FROM financial_statements WHERE company_number = '08123456' ORDER BY period_end`)).toEqual([
+    expect(
+      await query(
+        `SELECT period_end::text AS period_end, turnover::float8 AS turnover, document_id FROM financial_statements WHERE company_number = '08123456' ORDER BY period_end`,
+      ),
+    ).toEqual([
       { period_end: '2023-03-31', turnover: 1206914, document_id: 'Prod223_3512_08123456_20240331' },
       { period_end: '2024-03-31', turnover: 1482350, document_id: 'Prod223_3512_08123456_20240331' },
       { period_end: '2025-03-31', turnover: 1610004, document_id: 'Prod224_0101_08123456_20250331' },
@@ -156,14 +257,18 @@ describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'emb
     expect(summary.skipped).toBe(6);
     // Prod224_0105 lost its 2025 figure; its 2024 one does not replace the 2024 filing's own.
     expect(summary.tables).toEqual({ financial_statements: 0, documents: 1 });
-    expect(await query(`SELECT turnover::float8 AS t FROM financial_statements WHERE company_number = '08123456' AND period_end = '2024-03-31'`)).toEqual([{ t: 1482350 }]);
+    expect(
+      await query(`SELECT turnover::float8 AS t FROM financial_statements WHERE company_number = '08123456' AND period_end = '2024-03-31'`),
+    ).toEqual([{ t: 1482350 }]);
   });
 
   it('runs as credence-admin import accounts: summary on stdout, FILE:LINE: REASON on stderr', async () => {
     const ok = await run(ADMIN, ['import', 'accounts', FIXTURES, '--quiet'], t.environment.env);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^Imported accounts from 2 files: 2 rows read, 6 written \(financial_statements 4, documents 2\), 0 skipped as bad/);
+    expect(ok.stdout).toMatch(
+      /^Imported accounts from 2 files: 2 rows read, 6 written \(financial_statements 4, documents 2\), 0 skipped as bad/,
+    );
     const bad = join(scratch, 'Prod224_0102_08123456_20250331.html');
     writeFileSync(bad, '<html><body><p>Scanned accounts</p></body></html>');
     const failed = await run(ADMIN, ['import', 'accounts', bad], t.environment.env);

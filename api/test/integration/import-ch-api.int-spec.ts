@@ -26,7 +26,12 @@ class Collector implements ImportReporter {
 describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   let t: TestContext;
   let scratch: string;
-  const context = (reporter: ImportReporter): ImportContext => ({ dataSource: t.dataSource, config: t.config, reporter, batchSize: 50_000 });
+  const context = (reporter: ImportReporter): ImportContext => ({
+    dataSource: t.dataSource,
+    config: t.config,
+    reporter,
+    batchSize: 50_000,
+  });
   const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
 
   before(async () => {
@@ -88,10 +93,42 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
          FROM officers WHERE company_number = '08123456' ORDER BY appointed_on`,
     );
     expect(officers).toEqual([
-      { name: 'PATEL, Anita Ravi', officer_role: 'director', appointed_on: '2012-06-27', resigned_on: null, birth_month: 4, birth_year: 1979, appointments_link: '/officers/x2tXhH8Hm0oFUnkJDm4pqZRXYIU/appointments' },
-      { name: 'FENWICK, Claire Louise', officer_role: 'director', appointed_on: '2014-03-03', resigned_on: '2022-11-30', birth_month: 8, birth_year: 1975, appointments_link: '/officers/Pw9Lc4Nx2Rb7Tq0Vm5Ky8Hs3Zd1/appointments' },
-      { name: 'TYNE SECRETARIES LIMITED', officer_role: 'corporate-secretary', appointed_on: '2016-02-10', resigned_on: null, birth_month: null, birth_year: null, appointments_link: '/officers/Gm2Pq7Rt4Yx9Vc1Nb6Lk3Wz8Sd0/appointments' },
-      { name: 'REID, Thomas James', officer_role: 'director', appointed_on: '2023-01-09', resigned_on: null, birth_month: 11, birth_year: 1986, appointments_link: '/officers/b8Rr5QmKc1YzT0vWn3LpX7eJdHs/appointments' },
+      {
+        name: 'PATEL, Anita Ravi',
+        officer_role: 'director',
+        appointed_on: '2012-06-27',
+        resigned_on: null,
+        birth_month: 4,
+        birth_year: 1979,
+        appointments_link: '/officers/x2tXhH8Hm0oFUnkJDm4pqZRXYIU/appointments',
+      },
+      {
+        name: 'FENWICK, Claire Louise',
+        officer_role: 'director',
+        appointed_on: '2014-03-03',
+        resigned_on: '2022-11-30',
+        birth_month: 8,
+        birth_year: 1975,
+        appointments_link: '/officers/Pw9Lc4Nx2Rb7Tq0Vm5Ky8Hs3Zd1/appointments',
+      },
+      {
+        name: 'TYNE SECRETARIES LIMITED',
+        officer_role: 'corporate-secretary',
+        appointed_on: '2016-02-10',
+        resigned_on: null,
+        birth_month: null,
+        birth_year: null,
+        appointments_link: '/officers/Gm2Pq7Rt4Yx9Vc1Nb6Lk3Wz8Sd0/appointments',
+      },
+      {
+        name: 'REID, Thomas James',
+        officer_role: 'director',
+        appointed_on: '2023-01-09',
+        resigned_on: null,
+        birth_month: 11,
+        birth_year: 1986,
+        appointments_link: '/officers/b8Rr5QmKc1YzT0vWn3LpX7eJdHs/appointments',
+      },
     ]);
 
     const lenders = await query(
@@ -99,13 +136,33 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
          FROM charges c JOIN charge_lenders l USING (charge_id) WHERE c.company_number = '08123456' ORDER BY c.charge_number, l.position`,
     );
     expect(lenders).toEqual([
-      { charge_number: 1, status: 'fully-satisfied', contains_floating_charge: false, raw_name: 'Barclays Bank PLC', lender_key: 'BARCLAYS BANK' },
-      { charge_number: 2, status: 'part-satisfied', contains_floating_charge: true, raw_name: 'Lloyds Bank PLC', lender_key: 'LLOYDS BANK' },
-      { charge_number: 2, status: 'part-satisfied', contains_floating_charge: true, raw_name: 'Lloyds Bank Commercial Finance Limited', lender_key: expect.any(String) },
+      {
+        charge_number: 1,
+        status: 'fully-satisfied',
+        contains_floating_charge: false,
+        raw_name: 'Barclays Bank PLC',
+        lender_key: 'BARCLAYS BANK',
+      },
+      {
+        charge_number: 2,
+        status: 'part-satisfied',
+        contains_floating_charge: true,
+        raw_name: 'Lloyds Bank PLC',
+        lender_key: 'LLOYDS BANK',
+      },
+      {
+        charge_number: 2,
+        status: 'part-satisfied',
+        contains_floating_charge: true,
+        raw_name: 'Lloyds Bank Commercial Finance Limited',
+        lender_key: expect.any(String),
+      },
       { charge_number: 3, status: 'outstanding', contains_floating_charge: true, raw_name: 'Hsbc UK Bank PLC', lender_key: 'HSBC UK BANK' },
     ]);
 
-    const [allotment] = await query(`SELECT category, type, description_values, document_id, pages FROM filings WHERE transaction_id = 'MzQzMjEwOTg3NmFkaXF6a2N4'`);
+    const [allotment] = await query(
+      `SELECT category, type, description_values, document_id, pages FROM filings WHERE transaction_id = 'MzQzMjEwOTg3NmFkaXF6a2N4'`,
+    );
     expect(allotment).toEqual({
       category: 'capital',
       type: 'SH01',
@@ -116,19 +173,55 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
     const [termination] = await query(`SELECT description_values FROM filings WHERE type = 'TM01'`);
     expect(termination.description_values).toEqual({ officer_name: 'Claire Louise Fenwick', termination_date: '2022-11-30' });
 
-    const pscs = await query(`SELECT company_number, kind, name, ceased_on::text AS ceased_on, statement FROM pscs ORDER BY company_number, notified_on, name`);
+    const pscs = await query(
+      `SELECT company_number, kind, name, ceased_on::text AS ceased_on, statement FROM pscs ORDER BY company_number, notified_on, name`,
+    );
     expect(pscs).toEqual([
-      { company_number: '08123456', kind: 'individual-person-with-significant-control', name: 'Mrs Anita Ravi Patel', ceased_on: null, statement: null },
-      { company_number: '08123456', kind: 'individual-person-with-significant-control', name: 'Ms Claire Louise Fenwick', ceased_on: '2019-08-14', statement: null },
-      { company_number: '08123456', kind: 'corporate-entity-person-with-significant-control', name: 'North East Growth Capital Limited', ceased_on: null, statement: null },
-      { company_number: 'SC612345', kind: 'persons-with-significant-control-statement', name: null, ceased_on: null, statement: 'no-individual-or-entity-with-signficant-control' },
+      {
+        company_number: '08123456',
+        kind: 'individual-person-with-significant-control',
+        name: 'Mrs Anita Ravi Patel',
+        ceased_on: null,
+        statement: null,
+      },
+      {
+        company_number: '08123456',
+        kind: 'individual-person-with-significant-control',
+        name: 'Ms Claire Louise Fenwick',
+        ceased_on: '2019-08-14',
+        statement: null,
+      },
+      {
+        company_number: '08123456',
+        kind: 'corporate-entity-person-with-significant-control',
+        name: 'North East Growth Capital Limited',
+        ceased_on: null,
+        statement: null,
+      },
+      {
+        company_number: 'SC612345',
+        kind: 'persons-with-significant-control-statement',
+        name: null,
+        ceased_on: null,
+        statement: 'no-individual-or-entity-with-signficant-control',
+      },
     ]);
-    const [scottish] = await query(`SELECT company_name, country_of_origin, address_line_1, mortgages_total FROM companies WHERE company_number = 'SC612345'`);
-    expect(scottish).toEqual({ company_name: 'CALEDONIAN TIDAL SYSTEMS LIMITED', country_of_origin: 'United Kingdom', address_line_1: 'Suite 4, Pentland House', mortgages_total: 0 });
+    const [scottish] = await query(
+      `SELECT company_name, country_of_origin, address_line_1, mortgages_total FROM companies WHERE company_number = 'SC612345'`,
+    );
+    expect(scottish).toEqual({
+      company_name: 'CALEDONIAN TIDAL SYSTEMS LIMITED',
+      country_of_origin: 'United Kingdom',
+      address_line_1: 'Suite 4, Pentland House',
+      mortgages_total: 0,
+    });
   });
 
   it('is idempotent: the same import again changes nothing', async () => {
-    const count = () => query(`SELECT (SELECT count(*) FROM companies)::int AS c, (SELECT count(*) FROM officers)::int AS o, (SELECT count(*) FROM charge_lenders)::int AS l, (SELECT count(*) FROM filings)::int AS f, (SELECT count(*) FROM pscs)::int AS p`);
+    const count = () =>
+      query(
+        `SELECT (SELECT count(*) FROM companies)::int AS c, (SELECT count(*) FROM officers)::int AS o, (SELECT count(*) FROM charge_lenders)::int AS l, (SELECT count(*) FROM filings)::int AS f, (SELECT count(*) FROM pscs)::int AS p`,
+      );
     const before = await count();
     const reporter = new Collector();
     await importChApi(context(reporter), [FIXTURES, join(FIXTURES, '08123456.json')]);
@@ -145,7 +238,15 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
     const pscs = {
       active_count: 1,
       ceased_count: 0,
-      items: [{ kind: 'individual-person-with-significant-control', links: { self: '/company/SC612345/persons-with-significant-control/individual/Ab1' }, name: 'Mr Iain Ruaridh Macleod', natures_of_control: ['ownership-of-shares-75-to-100-percent'], notified_on: '2024-02-01' }],
+      items: [
+        {
+          kind: 'individual-person-with-significant-control',
+          links: { self: '/company/SC612345/persons-with-significant-control/individual/Ab1' },
+          name: 'Mr Iain Ruaridh Macleod',
+          natures_of_control: ['ownership-of-shares-75-to-100-percent'],
+          notified_on: '2024-02-01',
+        },
+      ],
       items_per_page: 25,
       links: { self: '/company/SC612345/persons-with-significant-control' },
       start_index: 0,
@@ -154,7 +255,22 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
     writeFileSync(join(scratch, 'SC612345-persons-with-significant-control.json'), JSON.stringify(pscs));
     // Page 2 of a filing history (start_index 25 of 40): adds, removes nothing.
     const page2 = {
-      items: [{ category: 'address', date: '2024-11-02', description: 'change-registered-office-address-company-with-date-old-address-new-address', description_values: { change_date: '2024-11-02', old_address: 'Milburn House, Quayside, Newcastle Upon Tyne, NE1 3JE', new_address: '1 Sandhill, Newcastle Upon Tyne, NE1 3AF' }, transaction_id: 'MzQ5OTk5OTk5OWFkaXF6a2N4', type: 'AD01', pages: 1, barcode: 'XDQ1W2E3' }],
+      items: [
+        {
+          category: 'address',
+          date: '2024-11-02',
+          description: 'change-registered-office-address-company-with-date-old-address-new-address',
+          description_values: {
+            change_date: '2024-11-02',
+            old_address: 'Milburn House, Quayside, Newcastle Upon Tyne, NE1 3JE',
+            new_address: '1 Sandhill, Newcastle Upon Tyne, NE1 3AF',
+          },
+          transaction_id: 'MzQ5OTk5OTk5OWFkaXF6a2N4',
+          type: 'AD01',
+          pages: 1,
+          barcode: 'XDQ1W2E3',
+        },
+      ],
       items_per_page: 25,
       start_index: 25,
       total_count: 40,
@@ -165,12 +281,12 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
     const summary = await importChApi(context(reporter), [scratch]);
     expect(reporter.bads).toEqual([]);
     expect(summary.tables).toEqual({ officers: 3, pscs: 1, filings: 1 });
-    expect(reporter.infos).toEqual(['ch-api: filing history of 08123456 is partial (1 of 40 entries): stored entries were updated and added to, none removed']);
-    expect((await query(`SELECT name FROM officers WHERE company_number = '08123456' ORDER BY name`)).map((r: { name: string }) => r.name)).toEqual([
-      'FENWICK, Claire Louise',
-      'PATEL, Anita Ravi',
-      'TYNE SECRETARIES LIMITED',
+    expect(reporter.infos).toEqual([
+      'ch-api: filing history of 08123456 is partial (1 of 40 entries): stored entries were updated and added to, none removed',
     ]);
+    expect(
+      (await query(`SELECT name FROM officers WHERE company_number = '08123456' ORDER BY name`)).map((r: { name: string }) => r.name),
+    ).toEqual(['FENWICK, Claire Louise', 'PATEL, Anita Ravi', 'TYNE SECRETARIES LIMITED']);
     expect(await query(`SELECT count(*)::int AS n FROM filings WHERE company_number = '08123456'`)).toEqual([{ n: 9 }]);
     expect(await query(`SELECT kind, name FROM pscs WHERE company_number = 'SC612345' ORDER BY kind`)).toEqual([
       { kind: 'individual-person-with-significant-control', name: 'Mr Iain Ruaridh Macleod' },
@@ -181,9 +297,20 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
   it('reports bad documents and lines with file:line and a reason, and keeps the good ones', async () => {
     // A .json file whose first line is a whole document: read as JSON Lines.
     const bad = join(scratch, 'mixed.json');
-    const good = { company_number: '08123456', resource: 'officers', data: JSON.parse(readFileSync(join(FIXTURES, '08123456-officers.json'), 'utf8')) };
+    const good = {
+      company_number: '08123456',
+      resource: 'officers',
+      data: JSON.parse(readFileSync(join(FIXTURES, '08123456-officers.json'), 'utf8')),
+    };
     const unknown = { company_number: '09999999', resource: 'charges', data: { items: [], total_count: 0 } };
-    const brokenItem = { company_number: 'SC612345', resource: 'charges', data: { items: [{ links: { self: '/company/SC612345/charges/Zz9' }, status: 'outstanding', created_on: '2024-13-01' }], total_count: 1 } };
+    const brokenItem = {
+      company_number: 'SC612345',
+      resource: 'charges',
+      data: {
+        items: [{ links: { self: '/company/SC612345/charges/Zz9' }, status: 'outstanding', created_on: '2024-13-01' }],
+        total_count: 1,
+      },
+    };
     writeFileSync(
       bad,
       [
@@ -217,12 +344,16 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
     const ok = await run(ADMIN, ['import', 'ch-api', FIXTURES, '--quiet'], t.environment.env);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^Imported ch-api from 6 files: 24 rows read, \d+ written \(companies 2, .*\), 0 skipped as bad, in [\d.]+ s/);
+    expect(ok.stdout).toMatch(
+      /^Imported ch-api from 6 files: 24 rows read, \d+ written \(companies 2, .*\), 0 skipped as bad, in [\d.]+ s/,
+    );
 
     writeFileSync(join(scratch, '07000001-officers.json'), JSON.stringify({ kind: 'officer-list', items: [], total_results: 0 }));
     const failed = await run(ADMIN, ['import', 'ch-api', join(scratch, '07000001-officers.json')], t.environment.env);
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain(`${join(scratch, '07000001-officers.json')}:1: company 07000001 is not in the database: import its profile first`);
+    expect(failed.stderr).toContain(
+      `${join(scratch, '07000001-officers.json')}:1: company 07000001 is not in the database: import its profile first`,
+    );
     expect(failed.stdout).toMatch(/0 rows read, 0 written, 1 skipped as bad/);
 
     const help = await run(ADMIN, ['import', '--help'], t.environment.env);

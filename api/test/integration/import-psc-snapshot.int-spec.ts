@@ -89,19 +89,28 @@ describe(`import psc-snapshot (${process.env.DATABASE_URL ? 'server Postgres' : 
       dob: { month: 2, year: 1977 },
       etag: expect.stringMatching(/^[0-9a-f]{40}$/),
     });
-    expect(await query(`SELECT company_number, statement, name FROM pscs WHERE kind = 'persons-with-significant-control-statement' ORDER BY company_number`)).toEqual([
+    expect(
+      await query(
+        `SELECT company_number, statement, name FROM pscs WHERE kind = 'persons-with-significant-control-statement' ORDER BY company_number`,
+      ),
+    ).toEqual([
       { company_number: '00445790', statement: 'no-individual-or-entity-with-signficant-control', name: null },
       { company_number: 'OC301234', statement: 'psc-exists-but-not-identified', name: null },
     ]);
     expect(await query(`SELECT name, data->>'description' AS description FROM pscs WHERE kind LIKE 'super-secure%'`)).toEqual([
       { name: null, description: 'super-secure-persons-with-significant-control' },
     ]);
-    expect(await query(`SELECT name, ceased_on::text FROM pscs WHERE company_number = '02345678'`)).toEqual([{ name: 'Mr Édouard Lefèvre', ceased_on: '2022-12-31' }]);
+    expect(await query(`SELECT name, ceased_on::text FROM pscs WHERE company_number = '02345678'`)).toEqual([
+      { name: 'Mr Édouard Lefèvre', ceased_on: '2022-12-31' },
+    ]);
   });
 
   it('re-imports idempotently: updated in place, never duplicated', async () => {
     const changed = join(scratch, 'persons-with-significant-control-snapshot-2026-11-23.txt');
-    writeFileSync(changed, readFileSync(SNAPSHOT, 'utf8').replace('"notified_on":"2020-02-17"', '"notified_on":"2020-02-17","ceased_on":"2026-11-20"'));
+    writeFileSync(
+      changed,
+      readFileSync(SNAPSHOT, 'utf8').replace('"notified_on":"2020-02-17"', '"notified_on":"2020-02-17","ceased_on":"2026-11-20"'),
+    );
     for (let i = 0; i < 2; i++) {
       expect(await pscSnapshotImporter.run(context(new Collector()), [changed])).toMatchObject({ read: 13, written: 12, skipped: 0 });
       expect(await count()).toBe(12);
@@ -144,13 +153,18 @@ describe(`import psc-snapshot (${process.env.DATABASE_URL ? 'server Postgres' : 
     const reporter = new Collector();
     const summary = await pscSnapshotImporter.run(context(reporter, { batchSize: 3 }), [dir]);
     expect(summary).toMatchObject({ read: 13, written: 12, skipped: 0 });
-    expect(summary.files.map((f) => f.slice(dir.length + 1))).toEqual(['psc-snapshot-2026-11-22_1of2.txt', 'psc-snapshot-2026-11-22_2of2.txt']);
+    expect(summary.files.map((f) => f.slice(dir.length + 1))).toEqual([
+      'psc-snapshot-2026-11-22_1of2.txt',
+      'psc-snapshot-2026-11-22_2of2.txt',
+    ]);
     expect(await count()).toBe(12);
 
     // Only the first part: no trailer to check against, and said so.
     const first = new Collector();
     await pscSnapshotImporter.run(context(first), [join(dir, 'psc-snapshot-2026-11-22_1of2.txt')]);
-    expect(first.infos).toContainEqual('psc-snapshot: no totals trailer (the last line of the last part): the snapshot was not checked for completeness.');
+    expect(first.infos).toContainEqual(
+      'psc-snapshot: no totals trailer (the last line of the last part): the snapshot was not checked for completeness.',
+    );
   });
 
   it('runs as credence-admin import psc-snapshot: summary on stdout, FILE:LINE: REASON on stderr, exit 0 or 1', async () => {

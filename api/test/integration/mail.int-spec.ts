@@ -104,7 +104,12 @@ describe('MailService over SMTP', () => {
     expect(header(got.raw, 'From')).toBe('Credence <no-reply@credence.test>');
     expect(header(got.raw, 'Subject')).toBe('Verify your email for Credence');
     expect(header(got.raw, 'Message-ID')).toBe(delivery.messageId);
-    const body = unquote(got.raw.split(/\r?\n\r?\n/).slice(1).join('\n\n')).replace(/\r\n/g, '\n');
+    const body = unquote(
+      got.raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n\n'),
+    ).replace(/\r\n/g, '\n');
     expect(body).toContain('Hello Ada,');
     expect(body).toContain(message.link);
     // SMTP mode writes nothing to the outbox.
@@ -117,7 +122,12 @@ describe('MailService over SMTP', () => {
     const { mail, queue } = service();
     const id = await mail.send({ ...message, to: 'grace@example.com', subject: 'Your Credence account is approved' });
     const job = await queue.waitFor(id);
-    expect(job).toMatchObject({ name: 'mail.send', state: 'completed', attempts: 1, result: { transport: 'smtp', messageId: expect.any(String) } });
+    expect(job).toMatchObject({
+      name: 'mail.send',
+      state: 'completed',
+      attempts: 1,
+      result: { transport: 'smtp', messageId: expect.any(String) },
+    });
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual(['grace@example.com']);
     expect(header(received[0].raw, 'Subject')).toBe('Your Credence account is approved');
@@ -144,7 +154,12 @@ describe('MailService without SMTP_URL (outbox)', () => {
     expect(header(raw, 'To')).toBe('ada@example.com');
     expect(header(raw, 'Subject')).toBe('Verify your email for Credence');
     expect(header(raw, 'From')).toBe('Credence <no-reply@credence.local>');
-    const body = unquote(raw.split(/\r?\n\r?\n/).slice(1).join('\n\n'));
+    const body = unquote(
+      raw
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n\n'),
+    );
     expect(body).toContain('Hello Ada,');
     expect(body).toContain(message.link);
 

@@ -5,13 +5,21 @@ import { refreshNameWords } from '../../src/modules/companies-house/store/name-w
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
-const company = (company_number: string, company_name: string) => ({ company_number, company_name, company_status: 'Active', source: 'csv' });
+const company = (company_number: string, company_name: string) => ({
+  company_number,
+  company_name,
+  company_status: 'Active',
+  source: 'csv',
+});
 
 describe('company name words (what search ranks words and corrects typos by)', () => {
   let t: TestContext;
   const counts = async () =>
     Object.fromEntries(
-      (await t.dataSource.query(`SELECT word, names FROM company_name_words ORDER BY word`)).map((r: { word: string; names: number }) => [r.word, r.names]),
+      (await t.dataSource.query(`SELECT word, names FROM company_name_words ORDER BY word`)).map((r: { word: string; names: number }) => [
+        r.word,
+        r.names,
+      ]),
     );
 
   before(async () => {
@@ -21,7 +29,11 @@ describe('company name words (what search ranks words and corrects typos by)', (
 
   it('counts, for every word, the names that hold it, and recounts from scratch on a full refresh', async () => {
     await t.dataSource.transaction((m) =>
-      upsertRows(m, COMPANIES, [company('00000001', 'ACME  WIDGETS LIMITED'), company('00000002', 'Acme Holdings Limited'), company('00000003', 'ZEBRA LTD')]),
+      upsertRows(m, COMPANIES, [
+        company('00000001', 'ACME  WIDGETS LIMITED'),
+        company('00000002', 'Acme Holdings Limited'),
+        company('00000003', 'ZEBRA LTD'),
+      ]),
     );
     await refreshNameWords(t.dataSource, 'all');
     expect(await counts()).toEqual({ acme: 2, holdings: 1, limited: 2, ltd: 1, widgets: 1, zebra: 1 });

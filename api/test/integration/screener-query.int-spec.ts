@@ -29,10 +29,28 @@ interface Row {
   lenders: string[] | null;
 }
 
-const NAMES = ['ACME 50% LTD', 'ACME_X LIMITED', 'acme limited', 'Beta Holdings', '', null, 'Gamma Ltd', 'The Acme Group', 'Delta\\Slash', 'zeta'];
+const NAMES = [
+  'ACME 50% LTD',
+  'ACME_X LIMITED',
+  'acme limited',
+  'Beta Holdings',
+  '',
+  null,
+  'Gamma Ltd',
+  'The Acme Group',
+  'Delta\\Slash',
+  'zeta',
+];
 const AMOUNTS = [null, 5, 5, 10, -3, null, 10, 0, 7.5, 5, 1e9];
 const STATUSES = ['outstanding', 'satisfied', null, 'part-satisfied', '', 'fully-satisfied', 'outstanding'];
-const LENDERS: (string[] | null)[] = [['HSBC UK Bank PLC'], ['Lloyds Bank PLC', 'HSBC Bank PLC'], [], null, ['Barclays Bank PLC'], ['lloyds bank plc']];
+const LENDERS: (string[] | null)[] = [
+  ['HSBC UK Bank PLC'],
+  ['Lloyds Bank PLC', 'HSBC Bank PLC'],
+  [],
+  null,
+  ['Barclays Bank PLC'],
+  ['lloyds bank plc'],
+];
 
 /** 60 rows with ties and NULLs in every column a test sorts or filters on. */
 const ROWS: Row[] = Array.from({ length: 60 }, (_, i) => ({
@@ -93,10 +111,16 @@ const CASES: [NormalisedFilter, (r: Row) => boolean][] = [
   [{ id: 'day', type: 'after', value: '2024-06-06' }, (r) => r.day !== null && r.day > '2024-06-06'],
   [{ id: 'day', type: 'before', value: '2024-06-06' }, (r) => r.day !== null && r.day < '2024-06-06'],
   [{ id: 'day', type: 'equals', value: '2024-06-06' }, (r) => r.day === '2024-06-06'],
-  [{ id: 'day', type: 'range', value: '2024-03-03', valueTo: '2024-06-06' }, (r) => r.day !== null && r.day >= '2024-03-03' && r.day <= '2024-06-06'],
+  [
+    { id: 'day', type: 'range', value: '2024-03-03', valueTo: '2024-06-06' },
+    (r) => r.day !== null && r.day >= '2024-03-03' && r.day <= '2024-06-06',
+  ],
   [{ id: 'day', type: 'empty' }, (r) => r.day === null],
   [{ id: 'day', type: 'notEmpty' }, (r) => r.day !== null],
-  [{ id: 'status', type: 'is_one_of', values: ['outstanding', 'part-satisfied'] }, (r) => r.status === 'outstanding' || r.status === 'part-satisfied'],
+  [
+    { id: 'status', type: 'is_one_of', values: ['outstanding', 'part-satisfied'] },
+    (r) => r.status === 'outstanding' || r.status === 'part-satisfied',
+  ],
   [{ id: 'status', type: 'is_not_one_of', values: ['outstanding'] }, (r) => r.status !== 'outstanding'],
   [{ id: 'status', type: 'empty' }, (r) => blank(r.status)],
   [{ id: 'status', type: 'notEmpty' }, (r) => !blank(r.status)],
@@ -107,14 +131,24 @@ const CASES: [NormalisedFilter, (r: Row) => boolean][] = [
   [{ id: 'lenders', type: 'equals', value: 'lloyds bank plc' }, (r) => (r.lenders ?? []).some((l) => lower(l) === 'lloyds bank plc')],
   [{ id: 'lenders', type: 'empty' }, (r) => !r.lenders || r.lenders.length === 0],
   [{ id: 'lenders', type: 'notEmpty' }, (r) => !!r.lenders && r.lenders.length > 0],
-  [{ id: 'lender_set', type: 'is_one_of', values: ['Barclays Bank PLC', 'HSBC Bank PLC'] }, (r) => (r.lenders ?? []).some((l) => l === 'Barclays Bank PLC' || l === 'HSBC Bank PLC')],
+  [
+    { id: 'lender_set', type: 'is_one_of', values: ['Barclays Bank PLC', 'HSBC Bank PLC'] },
+    (r) => (r.lenders ?? []).some((l) => l === 'Barclays Bank PLC' || l === 'HSBC Bank PLC'),
+  ],
   [{ id: 'lender_set', type: 'is_not_one_of', values: ['HSBC UK Bank PLC'] }, (r) => !(r.lenders ?? []).includes('HSBC UK Bank PLC')],
 ];
 
 describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   let t: TestContext;
   const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
-  const query = (sort: SortSpec, where = 'TRUE', params: unknown[] = []): PageQuery => ({ select: SELECT, from: FROM, where, params, sort, tiebreak: 's.id' });
+  const query = (sort: SortSpec, where = 'TRUE', params: unknown[] = []): PageQuery => ({
+    select: SELECT,
+    from: FROM,
+    where,
+    params,
+    sort,
+    tiebreak: 's.id',
+  });
   const ordered = async (sort: SortSpec, where = 'TRUE', params: unknown[] = []): Promise<string[]> =>
     ids(await t.dataSource.query(`SELECT s.id FROM ${FROM} WHERE ${where} ORDER BY ${keysetOrderBy(sort, 's.id')}`, params));
 
@@ -127,7 +161,9 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
          AS x(id text, name text, amount float8, n integer, day date, status text, flag boolean, lenders text[])`,
       [JSON.stringify(ROWS)],
     );
-    await t.dataSource.query(`CREATE INDEX screener_query_scratch_name_trgm ON screener_query_scratch USING gin (lower(name) gin_trgm_ops)`);
+    await t.dataSource.query(
+      `CREATE INDEX screener_query_scratch_name_trgm ON screener_query_scratch USING gin (lower(name) gin_trgm_ops)`,
+    );
     await t.dataSource.query(`CREATE INDEX screener_query_scratch_name_prefix ON screener_query_scratch ((lower(name) COLLATE "C"))`);
     await t.dataSource.query(`CREATE INDEX screener_query_scratch_amount ON screener_query_scratch (amount, id)`);
     await t.dataSource.query(`ANALYZE screener_query_scratch`);
@@ -151,11 +187,23 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
 
   it('ANDs filters and the global search box', async () => {
     const params: unknown[] = [];
-    const where = `${filterSql([{ id: 'amount', type: 'greaterThan', value: 0 }, { id: 'flag', type: 'equals', value: true }], MAP, params)} AND ${globalFilterSql('acme', ['name', 'lenders'], MAP, params)}`;
+    const where = `${filterSql(
+      [
+        { id: 'amount', type: 'greaterThan', value: 0 },
+        { id: 'flag', type: 'equals', value: true },
+      ],
+      MAP,
+      params,
+    )} AND ${globalFilterSql('acme', ['name', 'lenders'], MAP, params)}`;
     const rows = await t.dataSource.query(`SELECT s.id FROM ${FROM} WHERE ${where} ORDER BY s.id`, params);
-    expect(ids(rows)).toEqual(ROWS.filter((r) => r.amount !== null && r.amount > 0 && r.flag && lower(r.name).includes('acme')).map((r) => r.id));
+    expect(ids(rows)).toEqual(
+      ROWS.filter((r) => r.amount !== null && r.amount > 0 && r.flag && lower(r.name).includes('acme')).map((r) => r.id),
+    );
     const lenderParams: unknown[] = [];
-    const byLender = await t.dataSource.query(`SELECT s.id FROM ${FROM} WHERE ${globalFilterSql('BARCLAYS', ['name', 'lenders'], MAP, lenderParams)} ORDER BY s.id`, lenderParams);
+    const byLender = await t.dataSource.query(
+      `SELECT s.id FROM ${FROM} WHERE ${globalFilterSql('BARCLAYS', ['name', 'lenders'], MAP, lenderParams)} ORDER BY s.id`,
+      lenderParams,
+    );
     expect(ids(byLender)).toEqual(ROWS.filter((r) => (r.lenders ?? []).some((l) => l.startsWith('Barclays'))).map((r) => r.id));
   });
 
@@ -164,7 +212,10 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
       t.dataSource.transaction(async (m) => {
         await m.query('SET LOCAL enable_seqscan = off');
         const params: unknown[] = [];
-        const rows: { 'QUERY PLAN': string }[] = await m.query(`EXPLAIN SELECT s.id FROM ${FROM} WHERE ${filterSql([filter], MAP, params)}`, params);
+        const rows: { 'QUERY PLAN': string }[] = await m.query(
+          `EXPLAIN SELECT s.id FROM ${FROM} WHERE ${filterSql([filter], MAP, params)}`,
+          params,
+        );
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       });
     expect(await plan({ id: 'name', type: 'contains', value: 'acme' })).toContain('screener_query_scratch_name_trgm');
@@ -183,7 +234,12 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
         await m.query('SET LOCAL enable_seqscan = off');
         await m.query('SET LOCAL enable_sort = off');
         const params: unknown[] = [];
-        const sql = branchSelectSql(query({ sql: 's.amount', order }), 'value', { reversed: false, position: { value: '5', key: 'r010' }, limit: 5, offset: 0 }, params)!;
+        const sql = branchSelectSql(
+          query({ sql: 's.amount', order }),
+          'value',
+          { reversed: false, position: { value: '5', key: 'r010' }, limit: 5, offset: 0 },
+          params,
+        )!;
         const rows: { 'QUERY PLAN': string }[] = await m.query(`EXPLAIN ${sql}`, params);
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       });
@@ -283,7 +339,10 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
     expect(result.paging).toMatchObject({ page: 3, page_count: 3, total_count: 60, next_cursor: null });
     expect(ids(result.rows)).toEqual((await ordered(sort)).slice(50));
     const none = await runPage<Row>(t.dataSource, query(sort, 'FALSE'), { page: 4, pageSize: 25 });
-    expect(none).toEqual({ rows: [], paging: { total_count: 0, page_count: 0, page: 1, page_size: 25, total_is_estimate: false, next_cursor: null, prev_cursor: null } });
+    expect(none).toEqual({
+      rows: [],
+      paging: { total_count: 0, page_count: 0, page: 1, page_size: 25, total_is_estimate: false, next_cursor: null, prev_cursor: null },
+    });
   });
 
   it('answers a bad, altered or other-sort cursor with a 400', async () => {
@@ -302,7 +361,9 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
     };
     expect(await refused('garbage')).toMatch(/^The cursor is not valid/);
     expect(await refused(cursor.slice(0, -4))).toMatch(/^The cursor is not valid/);
-    expect(await refused(cursor, query({ sql: 's.amount', order: 'desc' }))).toBe('The cursor belongs to another sort order: start again from page 1.');
+    expect(await refused(cursor, query({ sql: 's.amount', order: 'desc' }))).toBe(
+      'The cursor belongs to another sort order: start again from page 1.',
+    );
     expect(await refused(cursor, query({ sql: 's.day', order: 'asc' }))).toMatch(/another sort order/);
     // Well-formed and signed, but its value is not a number: the database's 22P02 becomes a 400.
     const decoded = decodeCursor(cursor);
@@ -328,7 +389,11 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
       tiebreak: 'g.status_key',
     };
     const first = await runPage<{ status_key: string; total: number }>(t.dataSource, q, { page: 1, pageSize: 2 });
-    const second = await runPage<{ status_key: string; total: number }>(t.dataSource, q, { page: 1, pageSize: 2, cursor: first.paging.next_cursor });
+    const second = await runPage<{ status_key: string; total: number }>(t.dataSource, q, {
+      page: 1,
+      pageSize: 2,
+      cursor: first.paging.next_cursor,
+    });
     const counts = new Map<string, number>();
     for (const r of ROWS) counts.set(r.status ?? '', (counts.get(r.status ?? '') ?? 0) + 1);
     const expected = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1));
@@ -345,17 +410,22 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
     const params: unknown[] = [];
     const where = filterSql([{ id: 'flag', type: 'equals', value: true }], MAP, params);
     const flagged: Row[] = [];
-    for await (const row of iterateAll<Row>(t.dataSource, query({ sql: 's.amount', order: 'desc' }, where, params), { batchSize: 3 })) flagged.push(row);
+    for await (const row of iterateAll<Row>(t.dataSource, query({ sql: 's.amount', order: 'desc' }, where, params), { batchSize: 3 }))
+      flagged.push(row);
     expect(flagged.map((r) => r.id).sort()).toEqual(ROWS.filter((r) => r.flag).map((r) => r.id));
     expect(flagged[0]).toEqual(ROWS.find((r) => r.id === flagged[0].id));
     const limited: string[] = [];
-    for await (const row of iterateAll<Row>(t.dataSource, query({ sql: 's.id', order: 'asc' }), { batchSize: 4, limit: 10 })) limited.push(row.id);
+    for await (const row of iterateAll<Row>(t.dataSource, query({ sql: 's.id', order: 'asc' }), { batchSize: 4, limit: 10 }))
+      limited.push(row.id);
     expect(limited).toEqual(ROWS.slice(0, 10).map((r) => r.id));
   });
 
   it('counts exactly up to the limit, then flags the planner estimate', async () => {
     expect(await countRows(t.dataSource, `FROM ${FROM}`, [])).toEqual({ count: 60, estimate: false });
-    expect(await countRows(t.dataSource, `FROM ${FROM} WHERE s.flag = $1`, [true], { exactLimit: 20 })).toEqual({ count: 20, estimate: false });
+    expect(await countRows(t.dataSource, `FROM ${FROM} WHERE s.flag = $1`, [true], { exactLimit: 20 })).toEqual({
+      count: 20,
+      estimate: false,
+    });
     const estimated = await countRows(t.dataSource, `FROM ${FROM} WHERE s.amount IS NOT NULL`, [], { exactLimit: 10 });
     expect(estimated.estimate).toBe(true);
     expect(estimated.count).toBeGreaterThan(10);
@@ -371,7 +441,10 @@ describe(`screener query core (${process.env.DATABASE_URL ? 'server Postgres' : 
     expect(many.estimate).toBe(true);
     expect(many.count).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(Math.abs(many.count - (EXACT_COUNT_LIMIT + 5000))).toBeLessThan(20_000);
-    expect(await countRows(t.dataSource, 'FROM screener_query_many WHERE id <= $1', [EXACT_COUNT_LIMIT])).toEqual({ count: EXACT_COUNT_LIMIT, estimate: false });
+    expect(await countRows(t.dataSource, 'FROM screener_query_many WHERE id <= $1', [EXACT_COUNT_LIMIT])).toEqual({
+      count: EXACT_COUNT_LIMIT,
+      estimate: false,
+    });
     await t.dataSource.query('DROP TABLE screener_query_many');
   });
 });

@@ -6,7 +6,12 @@ import { refreshScreenerViews } from '../../src/modules/screener/refresh-views.j
 import { SCREENER_VIEWS } from '../../src/modules/screener/screener-views.sql.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
-const company = (company_number: string, company_name: string) => ({ company_number, company_name, company_status: 'Active', source: 'csv' });
+const company = (company_number: string, company_name: string) => ({
+  company_number,
+  company_name,
+  company_status: 'Active',
+  source: 'csv',
+});
 const EXPECTED = SCREENER_VIEWS.flatMap((view) => view.indexes.map((statement) => /INDEX (\w+) ON/.exec(statement)![1])).sort();
 
 describe('screener view refresh', () => {
@@ -26,13 +31,16 @@ describe('screener view refresh', () => {
   after(() => t.close());
 
   it('fills the views, with every index of every view in place afterwards, and raises each generation', async () => {
-    await t.dataSource.transaction((m) => upsertRows(m, COMPANIES, [company('00000001', 'ACME WIDGETS LIMITED'), company('00000002', 'ZEBRA LTD')]));
+    await t.dataSource.transaction((m) =>
+      upsertRows(m, COMPANIES, [company('00000001', 'ACME WIDGETS LIMITED'), company('00000002', 'ZEBRA LTD')]),
+    );
     await refreshScreenerViews(t.dataSource);
     expect(await indexes()).toEqual(EXPECTED);
-    expect((await t.dataSource.query(`SELECT company_number FROM screener_companies ORDER BY 1`)).map((r: { company_number: string }) => r.company_number)).toEqual([
-      '00000001',
-      '00000002',
-    ]);
+    expect(
+      (await t.dataSource.query(`SELECT company_number FROM screener_companies ORDER BY 1`)).map(
+        (r: { company_number: string }) => r.company_number,
+      ),
+    ).toEqual(['00000001', '00000002']);
     expect(await generation('screener_companies')).toBe(1);
     await refreshScreenerViews(t.dataSource);
     expect(await generation('screener_companies')).toBe(2);

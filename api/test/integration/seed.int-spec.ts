@@ -36,7 +36,8 @@ async function dump(t: TestContext): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-const count = async (t: TestContext, sql: string, params: unknown[] = []): Promise<number> => Number((await t.dataSource.query(sql, params))[0].n);
+const count = async (t: TestContext, sql: string, params: unknown[] = []): Promise<number> =>
+  Number((await t.dataSource.query(sql, params))[0].n);
 
 describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   let t: TestContext;
@@ -73,10 +74,18 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
   });
 
   // Worker threads write with COPY, on server Postgres only; the embedded run has no such path.
-  if (process.env.DATABASE_URL) it('writes the same data from worker threads (server Postgres, large runs) as from one thread', async () => {
-    await seedSampleData(t.dataSource, t.config, { companies: N, seed: 7, reporter: SILENT, referenceDate: REFERENCE_DATE, workers: 2, batchSize: 7 });
-    expect(await dump(t)).toEqual(first);
-  });
+  if (process.env.DATABASE_URL)
+    it('writes the same data from worker threads (server Postgres, large runs) as from one thread', async () => {
+      await seedSampleData(t.dataSource, t.config, {
+        companies: N,
+        seed: 7,
+        reporter: SILENT,
+        referenceDate: REFERENCE_DATE,
+        workers: 2,
+        batchSize: 7,
+      });
+      expect(await dump(t)).toEqual(first);
+    });
 
   it('labels every company as sample data', async () => {
     expect(await count(t, `SELECT count(*) AS n FROM companies WHERE source <> 'sample'`)).toBe(0);
@@ -92,20 +101,40 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
       expect(company).toMatchObject({ company_name: suggested.company_name, company_status: 'Active', source: 'sample' });
       expect(company.sic_codes.length).toBeGreaterThan(0);
       expect(company.previous_names.length).toBeGreaterThan(0);
-      expect(await count(t, `SELECT count(*) AS n FROM officers WHERE company_number = $1 AND resigned_on IS NULL AND officer_role = 'director'`, [n])).toBeGreaterThanOrEqual(2);
+      expect(
+        await count(
+          t,
+          `SELECT count(*) AS n FROM officers WHERE company_number = $1 AND resigned_on IS NULL AND officer_role = 'director'`,
+          [n],
+        ),
+      ).toBeGreaterThanOrEqual(2);
       // Officer activity within the 12 months before the reference date.
       expect(
-        await count(t, `SELECT count(*) AS n FROM filings WHERE company_number = $1 AND category = 'officers' AND action_date > $2::date - 365`, [n, REFERENCE_DATE]),
+        await count(
+          t,
+          `SELECT count(*) AS n FROM filings WHERE company_number = $1 AND category = 'officers' AND action_date > $2::date - 365`,
+          [n, REFERENCE_DATE],
+        ),
       ).toBeGreaterThan(0);
       expect(await count(t, `SELECT count(*) AS n FROM pscs WHERE company_number = $1`, [n])).toBeGreaterThan(0);
-      const statuses = (await t.dataSource.query(`SELECT DISTINCT status FROM charges WHERE company_number = $1`, [n])).map((r: { status: string }) => r.status);
+      const statuses = (await t.dataSource.query(`SELECT DISTINCT status FROM charges WHERE company_number = $1`, [n])).map(
+        (r: { status: string }) => r.status,
+      );
       expect(statuses).toEqual(expect.arrayContaining(['outstanding', 'fully-satisfied', 'part-satisfied']));
-      expect(await count(t, `SELECT count(*) AS n FROM filings WHERE company_number = $1 AND category = 'capital'`, [n])).toBeGreaterThanOrEqual(3);
-      expect(await count(t, `SELECT count(*) AS n FROM filings WHERE company_number = $1 AND type = 'CS01'`, [n])).toBeGreaterThanOrEqual(5);
+      expect(
+        await count(t, `SELECT count(*) AS n FROM filings WHERE company_number = $1 AND category = 'capital'`, [n]),
+      ).toBeGreaterThanOrEqual(3);
+      expect(await count(t, `SELECT count(*) AS n FROM filings WHERE company_number = $1 AND type = 'CS01'`, [n])).toBeGreaterThanOrEqual(
+        5,
+      );
       expect(await count(t, `SELECT count(*) AS n FROM financial_statements WHERE company_number = $1`, [n])).toBeGreaterThanOrEqual(5);
-      expect(await count(t, `SELECT count(*) AS n FROM document_summaries WHERE company_number = $1 AND auditor_name IS NOT NULL`, [n])).toBeGreaterThanOrEqual(5);
+      expect(
+        await count(t, `SELECT count(*) AS n FROM document_summaries WHERE company_number = $1 AND auditor_name IS NOT NULL`, [n]),
+      ).toBeGreaterThanOrEqual(5);
     }
-    const [britannia] = await t.dataSource.query(`SELECT exchange, ticker, company_category FROM companies WHERE company_number = '00123456'`);
+    const [britannia] = await t.dataSource.query(
+      `SELECT exchange, ticker, company_category FROM companies WHERE company_number = '00123456'`,
+    );
     expect(britannia).toEqual({ exchange: 'LSE', ticker: 'BRIT', company_category: 'Public Limited Company' });
   });
 
@@ -118,7 +147,11 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
     expect(await share('pscs')).toBeGreaterThan(0.6);
     expect(await share('charges')).toBeGreaterThan(0.15);
     // Leadership insights need recent officer activity for a good share.
-    const recent = await count(t, `SELECT count(DISTINCT company_number) AS n FROM filings WHERE category = 'officers' AND action_date > $1::date - 365`, [REFERENCE_DATE]);
+    const recent = await count(
+      t,
+      `SELECT count(DISTINCT company_number) AS n FROM filings WHERE category = 'officers' AND action_date > $1::date - 365`,
+      [REFERENCE_DATE],
+    );
     expect(recent / N).toBeGreaterThan(0.2);
   });
 
@@ -137,7 +170,9 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
         'PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)',
       ]),
     );
-    expect(await distinct(`SELECT DISTINCT officer_role AS v FROM officers`)).toEqual(expect.arrayContaining(['director', 'secretary', 'llp-designated-member']));
+    expect(await distinct(`SELECT DISTINCT officer_role AS v FROM officers`)).toEqual(
+      expect.arrayContaining(['director', 'secretary', 'llp-designated-member']),
+    );
     expect(await distinct(`SELECT DISTINCT kind AS v FROM pscs`)).toEqual(
       expect.arrayContaining([
         'individual-person-with-significant-control',
@@ -146,22 +181,57 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
         'persons-with-significant-control-statement',
       ]),
     );
-    expect(await distinct(`SELECT DISTINCT status AS v FROM charges`)).toEqual(expect.arrayContaining(['outstanding', 'part-satisfied', 'fully-satisfied']));
+    expect(await distinct(`SELECT DISTINCT status AS v FROM charges`)).toEqual(
+      expect.arrayContaining(['outstanding', 'part-satisfied', 'fully-satisfied']),
+    );
     const types = await distinct(`SELECT DISTINCT type AS v FROM filings`);
     expect(types).toEqual(
       expect.arrayContaining([
-        'AP01', 'TM01', 'CH01', 'AP03', 'TM02', 'CH03',
-        'PSC01', 'PSC02', 'PSC03', 'PSC04', 'PSC05', 'PSC06', 'PSC07', 'PSC08', 'PSC09',
-        'SH01', 'SH02', 'SH03', 'SH06', 'SH08', 'SH10', 'SH19',
-        'CS01', 'AA', 'MR01', 'MR04', 'NEWINC', 'AD01',
+        'AP01',
+        'TM01',
+        'CH01',
+        'AP03',
+        'TM02',
+        'CH03',
+        'PSC01',
+        'PSC02',
+        'PSC03',
+        'PSC04',
+        'PSC05',
+        'PSC06',
+        'PSC07',
+        'PSC08',
+        'PSC09',
+        'SH01',
+        'SH02',
+        'SH03',
+        'SH06',
+        'SH08',
+        'SH10',
+        'SH19',
+        'CS01',
+        'AA',
+        'MR01',
+        'MR04',
+        'NEWINC',
+        'AD01',
       ]),
     );
   });
 
-  it('writes filings with the register\'s description keys and values', async () => {
-    const [ap01] = await t.dataSource.query(`SELECT category, subcategory, description, description_values FROM filings WHERE type = 'AP01' LIMIT 1`);
-    expect(ap01).toMatchObject({ category: 'officers', subcategory: 'appointments', description: 'appoint-person-director-company-with-name-date' });
-    expect(ap01.description_values).toEqual({ officer_name: expect.stringMatching(/^(Mr|Mrs|Ms|Miss|Dr|Professor|Sir) /), appointment_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  it("writes filings with the register's description keys and values", async () => {
+    const [ap01] = await t.dataSource.query(
+      `SELECT category, subcategory, description, description_values FROM filings WHERE type = 'AP01' LIMIT 1`,
+    );
+    expect(ap01).toMatchObject({
+      category: 'officers',
+      subcategory: 'appointments',
+      description: 'appoint-person-director-company-with-name-date',
+    });
+    expect(ap01.description_values).toEqual({
+      officer_name: expect.stringMatching(/^(Mr|Mrs|Ms|Miss|Dr|Professor|Sir) /),
+      appointment_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     const [tm01] = await t.dataSource.query(`SELECT description, description_values FROM filings WHERE type = 'TM01' LIMIT 1`);
     expect(tm01.description).toBe('termination-director-company-with-name-termination-date');
     expect(Object.keys(tm01.description_values).sort()).toEqual(['officer_name', 'termination_date']);
@@ -170,24 +240,48 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
     expect(psc07.description_values).toMatchObject({ psc_name: expect.any(String), cessation_date: expect.any(String) });
     const [sh01] = await t.dataSource.query(`SELECT description, description_values FROM filings WHERE type = 'SH01' LIMIT 1`);
     expect(sh01.description).toBe('capital-allotment-shares');
-    expect(sh01.description_values.capital[0]).toEqual({ figure: expect.stringMatching(/^\d{1,3}(,\d{3})*(\.\d{2})?$/), currency: expect.stringMatching(/^(GBP|EUR|USD)$/) });
+    expect(sh01.description_values.capital[0]).toEqual({
+      figure: expect.stringMatching(/^\d{1,3}(,\d{3})*(\.\d{2})?$/),
+      currency: expect.stringMatching(/^(GBP|EUR|USD)$/),
+    });
     const csDescriptions = await t.dataSource.query(`SELECT DISTINCT description FROM filings WHERE type = 'CS01'`);
-    expect(csDescriptions.map((r: { description: string }) => r.description).sort()).toEqual(['confirmation-statement-with-no-updates', 'confirmation-statement-with-updates']);
-    expect(await count(t, `SELECT count(*) AS n FROM filings WHERE category = 'confirmation-statement' AND jsonb_array_length(annotations) > 0`)).toBeGreaterThan(0);
+    expect(csDescriptions.map((r: { description: string }) => r.description).sort()).toEqual([
+      'confirmation-statement-with-no-updates',
+      'confirmation-statement-with-updates',
+    ]);
+    expect(
+      await count(t, `SELECT count(*) AS n FROM filings WHERE category = 'confirmation-statement' AND jsonb_array_length(annotations) > 0`),
+    ).toBeGreaterThan(0);
     const aa = await t.dataSource.query(`SELECT DISTINCT description FROM filings WHERE type = 'AA'`);
-    for (const { description } of aa) expect(description).toMatch(/^accounts-with-accounts-type-(micro-entity|total-exemption-full|unaudited-abridged|small|medium|full|group|dormant)$/);
-    const [mr01] = await t.dataSource.query(`SELECT f.description_values, c.charge_code FROM filings f JOIN charges c ON c.company_number = f.company_number AND c.charge_code = f.description_values->>'charge_number' WHERE f.type = 'MR01' LIMIT 1`);
+    for (const { description } of aa)
+      expect(description).toMatch(
+        /^accounts-with-accounts-type-(micro-entity|total-exemption-full|unaudited-abridged|small|medium|full|group|dormant)$/,
+      );
+    const [mr01] = await t.dataSource.query(
+      `SELECT f.description_values, c.charge_code FROM filings f JOIN charges c ON c.company_number = f.company_number AND c.charge_code = f.description_values->>'charge_number' WHERE f.type = 'MR01' LIMIT 1`,
+    );
     expect(mr01.charge_code).toMatch(/^[A-Z0-9]{8}\d{4}$/);
   });
 
   it('uses real SIC codes, company number formats and lender names', async () => {
-    const sections = (await t.dataSource.query(`SELECT DISTINCT section FROM sic_codes ORDER BY 1`)).map((r: { section: string }) => r.section);
+    const sections = (await t.dataSource.query(`SELECT DISTINCT section FROM sic_codes ORDER BY 1`)).map(
+      (r: { section: string }) => r.section,
+    );
     expect(sections).toEqual([...'ABCDEFGHIJKLMNOPQRSTU'.split(''), 'X']);
     const [sic] = await t.dataSource.query(`SELECT * FROM sic_codes WHERE code = '62012'`);
     expect(sic).toMatchObject({ description: 'Business and domestic software development', section: 'J', division: '62' });
-    expect(await count(t, `SELECT count(*) AS n FROM companies c, unnest(c.sic_codes) AS code WHERE code NOT IN (SELECT code FROM sic_codes)`)).toBe(0);
-    expect(await count(t, `SELECT count(*) AS n FROM companies c, unnest(c.sic_texts) AS text WHERE text NOT IN (SELECT code || ' - ' || description FROM sic_codes)`)).toBe(0);
-    const numbers = (await t.dataSource.query(`SELECT company_number FROM companies`)).map((r: { company_number: string }) => r.company_number);
+    expect(
+      await count(t, `SELECT count(*) AS n FROM companies c, unnest(c.sic_codes) AS code WHERE code NOT IN (SELECT code FROM sic_codes)`),
+    ).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM companies c, unnest(c.sic_texts) AS text WHERE text NOT IN (SELECT code || ' - ' || description FROM sic_codes)`,
+      ),
+    ).toBe(0);
+    const numbers = (await t.dataSource.query(`SELECT company_number FROM companies`)).map(
+      (r: { company_number: string }) => r.company_number,
+    );
     for (const n of numbers) expect(n).toMatch(/^(\d{8}|(SC|NI|OC|SO|NC|LP|SL|RS)\d{6})$/);
     const known = new Set(Object.values(LENDERS).flatMap((w) => w.items.flatMap((l) => [l.name, ...l.variants])));
     const lenders = await t.dataSource.query(`SELECT DISTINCT raw_name, lender_key FROM charge_lenders`);
@@ -200,9 +294,24 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
   it('keeps every figure consistent with the filings that cite it', async () => {
     expect(await count(t, `SELECT count(*) AS n FROM financial_statements WHERE net_assets <> total_assets - total_liabilities`)).toBe(0);
     // Every accounts filing with a document has the financial statement and the summary of that document, and back.
-    expect(await count(t, `SELECT count(*) AS n FROM filings f WHERE f.type = 'AA' AND f.document_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM financial_statements s WHERE s.document_id = f.document_id AND s.company_number = f.company_number AND s.period_end = (f.description_values->>'made_up_date')::date)`)).toBe(0);
-    expect(await count(t, `SELECT count(*) AS n FROM financial_statements s WHERE NOT EXISTS (SELECT 1 FROM filings f WHERE f.document_id = s.document_id AND f.type = 'AA')`)).toBe(0);
-    expect(await count(t, `SELECT count(*) AS n FROM document_summaries d WHERE NOT EXISTS (SELECT 1 FROM financial_statements s WHERE s.document_id = d.document_id)`)).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM filings f WHERE f.type = 'AA' AND f.document_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM financial_statements s WHERE s.document_id = f.document_id AND s.company_number = f.company_number AND s.period_end = (f.description_values->>'made_up_date')::date)`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM financial_statements s WHERE NOT EXISTS (SELECT 1 FROM filings f WHERE f.document_id = s.document_id AND f.type = 'AA')`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM document_summaries d WHERE NOT EXISTS (SELECT 1 FROM financial_statements s WHERE s.document_id = d.document_id)`,
+      ),
+    ).toBe(0);
     // Each company's latest accounts document has its summary (the suggested companies': every one).
     expect(
       await count(
@@ -212,20 +321,62 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
       ),
     ).toBe(0);
     // The register's accounts, confirmation statement and mortgage fields agree with the filings and charges.
-    expect(await count(t, `SELECT count(*) AS n FROM companies c WHERE c.accounts_last_made_up IS DISTINCT FROM (SELECT max((f.description_values->>'made_up_date')::date) FROM filings f WHERE f.company_number = c.company_number AND f.type = 'AA') AND EXISTS (SELECT 1 FROM filings f WHERE f.company_number = c.company_number AND f.type = 'AA')`)).toBe(0);
-    expect(await count(t, `SELECT count(*) AS n FROM companies c WHERE c.conf_stmt_last_made_up IS DISTINCT FROM (SELECT max(f.action_date) FROM filings f WHERE f.company_number = c.company_number AND f.type IN ('CS01', 'LLCS01')) AND EXISTS (SELECT 1 FROM filings f WHERE f.company_number = c.company_number AND f.type IN ('CS01', 'LLCS01'))`)).toBe(0);
-    expect(await count(t, `SELECT count(*) AS n FROM companies c WHERE c.mortgages_total <> (SELECT count(*) FROM charges h WHERE h.company_number = c.company_number) OR c.mortgages_outstanding <> (SELECT count(*) FROM charges h WHERE h.company_number = c.company_number AND h.status = 'outstanding')`)).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM companies c WHERE c.accounts_last_made_up IS DISTINCT FROM (SELECT max((f.description_values->>'made_up_date')::date) FROM filings f WHERE f.company_number = c.company_number AND f.type = 'AA') AND EXISTS (SELECT 1 FROM filings f WHERE f.company_number = c.company_number AND f.type = 'AA')`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM companies c WHERE c.conf_stmt_last_made_up IS DISTINCT FROM (SELECT max(f.action_date) FROM filings f WHERE f.company_number = c.company_number AND f.type IN ('CS01', 'LLCS01')) AND EXISTS (SELECT 1 FROM filings f WHERE f.company_number = c.company_number AND f.type IN ('CS01', 'LLCS01'))`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM companies c WHERE c.mortgages_total <> (SELECT count(*) FROM charges h WHERE h.company_number = c.company_number) OR c.mortgages_outstanding <> (SELECT count(*) FROM charges h WHERE h.company_number = c.company_number AND h.status = 'outstanding')`,
+      ),
+    ).toBe(0);
     // Statement lines cite pages; the summary metrics cite theirs.
-    const [row] = await t.dataSource.query(`SELECT page_numbers, terms, balance_sheet, income_statement FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 1`);
-    expect(Object.keys(row.page_numbers).sort()).toEqual(['EBITDA', 'cash', 'employeeCount', 'netAssets', 'netProfitLoss', 'operatingProfit', 'totalAssets', 'totalLiabilities', 'turnover']);
+    const [row] = await t.dataSource.query(
+      `SELECT page_numbers, terms, balance_sheet, income_statement FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 1`,
+    );
+    expect(Object.keys(row.page_numbers).sort()).toEqual([
+      'EBITDA',
+      'cash',
+      'employeeCount',
+      'netAssets',
+      'netProfitLoss',
+      'operatingProfit',
+      'totalAssets',
+      'totalLiabilities',
+      'turnover',
+    ]);
     expect(Object.keys(row.terms).sort()).toEqual(Object.keys(row.page_numbers).sort());
-    for (const line of [...row.balance_sheet, ...row.income_statement]) expect(line).toEqual({ key: expect.any(String), label: expect.any(String), value: expect.any(Number), currency: expect.any(String), pageNumber: expect.any(Number), term: line.term === null ? null : expect.any(String) });
+    for (const line of [...row.balance_sheet, ...row.income_statement])
+      expect(line).toEqual({
+        key: expect.any(String),
+        label: expect.any(String),
+        value: expect.any(Number),
+        currency: expect.any(String),
+        pageNumber: expect.any(Number),
+        term: line.term === null ? null : expect.any(String),
+      });
     // Charges link to their filings.
-    expect(await count(t, `SELECT count(*) AS n FROM charges h, jsonb_array_elements(h.transactions) AS tx WHERE NOT EXISTS (SELECT 1 FROM filings f WHERE '/company/' || h.company_number || '/filing-history/' || f.transaction_id = tx->'links'->>'filing')`)).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM charges h, jsonb_array_elements(h.transactions) AS tx WHERE NOT EXISTS (SELECT 1 FROM filings f WHERE '/company/' || h.company_number || '/filing-history/' || f.transaction_id = tx->'links'->>'filing')`,
+      ),
+    ).toBe(0);
   });
 
   it('re-seeding replaces sample data and never touches imported companies', async () => {
-    const [victim] = await t.dataSource.query(`SELECT company_number FROM companies WHERE company_number NOT IN ('00123456', '03456789', 'SC234567', '09876543') ORDER BY company_number LIMIT 1 OFFSET 5`);
+    const [victim] = await t.dataSource.query(
+      `SELECT company_number FROM companies WHERE company_number NOT IN ('00123456', '03456789', 'SC234567', '09876543') ORDER BY company_number LIMIT 1 OFFSET 5`,
+    );
     // Imported data: one company with a number the generator also makes, one other.
     await t.dataSource.query(`DELETE FROM companies WHERE company_number = $1`, [victim.company_number]);
     await t.dataSource.transaction((m) =>
@@ -236,7 +387,9 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
     );
     const again = await seedSampleData(t.dataSource, t.config, { companies: N, seed: 7, reporter: SILENT, referenceDate: REFERENCE_DATE });
     expect(again.companies).toBe(N - 1);
-    const imported = await t.dataSource.query(`SELECT company_number, company_name, source FROM companies WHERE source <> 'sample' ORDER BY 1`);
+    const imported = await t.dataSource.query(
+      `SELECT company_number, company_name, source FROM companies WHERE source <> 'sample' ORDER BY 1`,
+    );
     expect(imported).toEqual(
       [
         { company_number: victim.company_number, company_name: 'IMPORTED COLLIDING LIMITED', source: 'csv' },
@@ -249,6 +402,11 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
     await seedSampleData(t.dataSource, t.config, { companies: 10, seed: 7, reporter: SILENT, referenceDate: REFERENCE_DATE });
     expect(await count(t, `SELECT count(*) AS n FROM companies WHERE source = 'sample'`)).toBe(10);
     expect(await count(t, `SELECT count(*) AS n FROM companies WHERE source <> 'sample'`)).toBe(2);
-    expect(await count(t, `SELECT count(*) AS n FROM filings f WHERE NOT EXISTS (SELECT 1 FROM companies c WHERE c.company_number = f.company_number)`)).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM filings f WHERE NOT EXISTS (SELECT 1 FROM companies c WHERE c.company_number = f.company_number)`,
+      ),
+    ).toBe(0);
   });
 });

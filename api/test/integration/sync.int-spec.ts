@@ -21,7 +21,10 @@ const KEY = 'a1b2c3d4-test-key';
  * is asked), X-Ratelimit-* headers on every answer, and a 429 when told to.
  */
 function companiesHouse() {
-  const [scProfile, scOfficers, scStatements, scFilings] = readFileSync(join(FIXTURES, 'SC612345.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const [scProfile, scOfficers, scStatements, scFilings] = readFileSync(join(FIXTURES, 'SC612345.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const resources: Record<string, unknown> = {
     '/company/08123456': load('08123456.json'),
     '/company/08123456/officers': load('08123456-officers.json'),
@@ -72,7 +75,10 @@ function companiesHouse() {
   return {
     state,
     resources,
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -131,7 +137,9 @@ describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'serve
     expect(ch.state.requests[0]).toBe('/company/08123456');
     expect(ch.state.requests[1]).toBe('/company/08123456');
     expect(clock.slept.length).toBeGreaterThan(0);
-    expect(reporter.infos[0]).toMatch(/^sync: rate limit: Companies House answered 429 Too Many Requests \(600 per 5 minutes\); waiting \d\.\d s until \d\d:\d\d:\d\d UTC$/);
+    expect(reporter.infos[0]).toMatch(
+      /^sync: rate limit: Companies House answered 429 Too Many Requests \(600 per 5 minutes\); waiting \d\.\d s until \d\d:\d\d:\d\d UTC$/,
+    );
     // Officers came 2 a page; the statements list was fetched because the profile links to it;
     // the Scottish company has no charges link, so its charges were not asked for.
     expect(ch.state.requests.filter((r) => r.startsWith('/company/08123456/officers'))).toEqual([
@@ -142,13 +150,14 @@ describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'serve
     expect(ch.state.requests.some((r) => r.startsWith('/company/SC612345/charges'))).toBe(false);
     expect(ch.state.requests.filter((r) => r.startsWith('/company/01234567'))).toEqual(['/company/01234567']);
 
-    expect(await query(`SELECT name, resigned_on::text AS resigned_on FROM officers WHERE company_number = '08123456' AND resigned_on IS NOT NULL`)).toEqual([
-      { name: 'FENWICK, Claire Louise', resigned_on: '2022-11-30' },
-    ]);
-    expect(await query(`SELECT l.raw_name FROM charge_lenders l JOIN charges c USING (charge_id) WHERE c.charge_number = 2 ORDER BY l.position`)).toEqual([
-      { raw_name: 'Lloyds Bank PLC' },
-      { raw_name: 'Lloyds Bank Commercial Finance Limited' },
-    ]);
+    expect(
+      await query(
+        `SELECT name, resigned_on::text AS resigned_on FROM officers WHERE company_number = '08123456' AND resigned_on IS NOT NULL`,
+      ),
+    ).toEqual([{ name: 'FENWICK, Claire Louise', resigned_on: '2022-11-30' }]);
+    expect(
+      await query(`SELECT l.raw_name FROM charge_lenders l JOIN charges c USING (charge_id) WHERE c.charge_number = 2 ORDER BY l.position`),
+    ).toEqual([{ raw_name: 'Lloyds Bank PLC' }, { raw_name: 'Lloyds Bank Commercial Finance Limited' }]);
     const [appointment] = await query(`SELECT description_values FROM filings WHERE type = 'AP01'`);
     expect(appointment.description_values).toEqual({ appointment_date: '2023-01-09', officer_name: 'Mr Thomas James Reid' });
     expect(await query(`SELECT company_status, source FROM companies ORDER BY company_number`)).toEqual([
@@ -161,7 +170,10 @@ describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'serve
     const reporter = new Collector();
     const officers = load('08123456-officers.json');
     ch.resources['/company/08123456/officers'] = { ...officers, items: officers.items.slice(0, 2), total_results: 2, resigned_count: 0 };
-    const count = () => query(`SELECT (SELECT count(*) FROM filings)::int AS f, (SELECT count(*) FROM charge_lenders)::int AS l, (SELECT count(*) FROM pscs)::int AS p`);
+    const count = () =>
+      query(
+        `SELECT (SELECT count(*) FROM filings)::int AS f, (SELECT count(*) FROM charge_lenders)::int AS l, (SELECT count(*) FROM pscs)::int AS p`,
+      );
     const before = await count();
     try {
       await syncCompanies(context(reporter), ['08123456'], { client: { clock: fakeClock() } });
@@ -170,13 +182,18 @@ describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'serve
     }
     expect(reporter.bads).toEqual([]);
     expect(await count()).toEqual(before);
-    expect(await query(`SELECT name FROM officers WHERE company_number = '08123456' ORDER BY name`)).toEqual([{ name: 'PATEL, Anita Ravi' }, { name: 'REID, Thomas James' }]);
+    expect(await query(`SELECT name FROM officers WHERE company_number = '08123456' ORDER BY name`)).toEqual([
+      { name: 'PATEL, Anita Ravi' },
+      { name: 'REID, Thomas James' },
+    ]);
   });
 
   it('stops with a clear error when the key is refused', async () => {
     const reporter = new Collector();
     const config = { ...t.config, chApiKey: 'wrong-key' };
-    await expect(syncCompanies(context(reporter, { config }), ['08123456'], { client: { clock: fakeClock() } })).rejects.toThrow(/refused the API key \(401 Unauthorized\): check CH_API_KEY/);
+    await expect(syncCompanies(context(reporter, { config }), ['08123456'], { client: { clock: fakeClock() } })).rejects.toThrow(
+      /refused the API key \(401 Unauthorized\): check CH_API_KEY/,
+    );
     expect(ch.state.unauthorised).toBeGreaterThan(0);
   });
 
@@ -184,9 +201,13 @@ describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'serve
     const env = t.environment.env;
     ch.state.tooManyOnce = true;
     const ok = await run(ADMIN, ['sync', '08123456'], env);
-    expect(ok.stderr).toMatch(/^sync: rate limit: Companies House answered 429 Too Many Requests \(600 per 5 minutes\); waiting \d\.\d s until/m);
+    expect(ok.stderr).toMatch(
+      /^sync: rate limit: Companies House answered 429 Too Many Requests \(600 per 5 minutes\); waiting \d\.\d s until/m,
+    );
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^Synced 1 company from Companies House: 19 rows read, \d+ written \(companies 1, officers 4, charges 3, filings 8, pscs 3\), 0 skipped as bad/);
+    expect(ok.stdout).toMatch(
+      /^Synced 1 company from Companies House: 19 rows read, \d+ written \(companies 1, officers 4, charges 3, filings 8, pscs 3\), 0 skipped as bad/,
+    );
 
     const missing = await run(ADMIN, ['sync', '08123456', '01234567', 'not-a-number'], env);
     expect(missing.code).toBe(1);

@@ -167,7 +167,11 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
 
   function microsoftToken(request: IncomingMessage, response: ServerResponse, form: Record<string, string>): void {
     const failed = failure('microsoftToken');
-    if (failed) return send(response, failed, { error: 'temporarily_unavailable', error_description: 'AADSTS90033: A transient error has occurred.' });
+    if (failed)
+      return send(response, failed, {
+        error: 'temporarily_unavailable',
+        error_description: 'AADSTS90033: A transient error has occurred.',
+      });
     const reply = (() => {
       if (!(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
         return aadError(400, 'invalid_request', 900144, "The request body must contain the following parameter: 'grant_type'.");
@@ -176,16 +180,26 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
         return aadError(400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.');
       }
       if (form.client_id !== microsoftApp.clientId) {
-        return aadError(400, 'unauthorized_client', 700016, `Application with identifier '${form.client_id}' was not found in the directory.`);
+        return aadError(
+          400,
+          'unauthorized_client',
+          700016,
+          `Application with identifier '${form.client_id}' was not found in the directory.`,
+        );
       }
       if (form.client_secret !== microsoftApp.clientSecret) {
         return aadError(401, 'invalid_client', 7000215, 'Invalid client secret provided.');
       }
       if (form.redirect_uri !== microsoftApp.redirectUri) {
-        return aadError(400, 'invalid_grant', 50011, 'The redirect URI specified in the request does not match the redirect URIs configured for the application.');
+        return aadError(
+          400,
+          'invalid_grant',
+          50011,
+          'The redirect URI specified in the request does not match the redirect URIs configured for the application.',
+        );
       }
       if (!(form.scope ?? '').split(' ').includes('User.Read')) {
-        return aadError(400, 'invalid_scope', 70011, 'The provided value for the input parameter \'scope\' is not valid.');
+        return aadError(400, 'invalid_scope', 70011, "The provided value for the input parameter 'scope' is not valid.");
       }
       const profile = form.code ? microsoftCodes.get(form.code) : undefined;
       if (!profile) {
@@ -196,7 +210,13 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
       graphTokens.set(accessToken, profile);
       return {
         status: 200,
-        body: { token_type: 'Bearer', scope: 'User.Read profile openid email', expires_in: 4523, ext_expires_in: 4523, access_token: accessToken },
+        body: {
+          token_type: 'Bearer',
+          scope: 'User.Read profile openid email',
+          expires_in: 4523,
+          ext_expires_in: 4523,
+          access_token: accessToken,
+        },
       };
     })();
     send(response, reply.status, reply.body);
@@ -211,7 +231,11 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
         error: {
           code: 'InvalidAuthenticationToken',
           message: 'Access token validation failure. Invalid audience.',
-          innerError: { date: new Date().toISOString(), 'request-id': randomBytes(16).toString('hex'), 'client-request-id': randomBytes(16).toString('hex') },
+          innerError: {
+            date: new Date().toISOString(),
+            'request-id': randomBytes(16).toString('hex'),
+            'client-request-id': randomBytes(16).toString('hex'),
+          },
         },
       });
     }

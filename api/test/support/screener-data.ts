@@ -31,7 +31,11 @@ export const company = (company_number: string, company_name: string, extra: Par
   ...extra,
 });
 
-export const statement = (company_number: string, fiscal_year: number, extra: Partial<FinancialStatementRow> = {}): FinancialStatementRow => ({
+export const statement = (
+  company_number: string,
+  fiscal_year: number,
+  extra: Partial<FinancialStatementRow> = {},
+): FinancialStatementRow => ({
   company_number,
   fiscal_year,
   period_end: `${fiscal_year}-03-31`,
@@ -155,7 +159,11 @@ export function passes(value: unknown, kind: ColumnKind, f: ModelFilter): boolea
 }
 
 /** The rows every filter lets through (AND). */
-export function modelFilter<R extends Record<string, unknown>>(rows: readonly R[], columns: readonly ColumnSpec[], filters: readonly ModelFilter[]): R[] {
+export function modelFilter<R extends Record<string, unknown>>(
+  rows: readonly R[],
+  columns: readonly ColumnSpec[],
+  filters: readonly ModelFilter[],
+): R[] {
   return rows.filter((row) =>
     filters.every((f) => {
       const column = columns.find((c) => c.id === f.id);
@@ -227,7 +235,13 @@ export interface ChargeModelRow {
   contains_negative_pledge: boolean;
 }
 
-const keysOf = (charge: ChargeModelRow) => new Set(charge.lenders.map((n) => n.trim()).filter(Boolean).map(lenderKey));
+const keysOf = (charge: ChargeModelRow) =>
+  new Set(
+    charge.lenders
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .map(lenderKey),
+  );
 
 /** Lender statistics (spec 2 3.11) by lender key; a charge naming one lender twice counts once. */
 export function modelLenderStats(charges: readonly ChargeModelRow[], ranks: Map<string, number>) {
@@ -267,7 +281,10 @@ export function modelCompanyStats(charges: readonly ChargeModelRow[]) {
   for (const c of charges) byCompany.set(c.company_number, [...(byCompany.get(c.company_number) ?? []), c]);
   return new Map(
     [...byCompany].map(([company_number, list]) => {
-      const delivered = list.map((c) => c.delivered_on).filter((d): d is string => d !== null).sort();
+      const delivered = list
+        .map((c) => c.delivered_on)
+        .filter((d): d is string => d !== null)
+        .sort();
       const lenders = new Set(list.flatMap((c) => [...keysOf(c)]));
       return [
         company_number,

@@ -16,7 +16,11 @@ export interface TestApi {
   url: string;
   api: Api;
   environment: TestEnvironment;
-  request<T = any>(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Reply<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Reply<T>>;
   /** Waits for the mail to `to` whose subject matches, and answers the link in it. */
   mailLink(to: string, subject: RegExp): Promise<string>;
   mails(to: string): { subject: string; text: string }[];
@@ -55,7 +59,9 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
   const mails = (to: string) => {
     let files: string[] = [];
     try {
-      files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+      files = readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
     } catch {
       return [];
     }
@@ -88,7 +94,9 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     async mailLink(to, subject) {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const mail = mails(to).reverse().find((m) => subject.test(m.subject));
+        const mail = mails(to)
+          .reverse()
+          .find((m) => subject.test(m.subject));
         const link = mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0];
         if (link) return link;
         if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within 10 s`);

@@ -16,10 +16,12 @@ export async function login(options: GlobalOptions & { email?: string; passwordS
   if (!EMAIL.test(email)) throw new UsageError(`--email must be an e-mail address, not "${email}"`);
   let password: string;
   if (options.passwordStdin) {
-    if (process.stdin.isTTY) throw new UsageError('--password-stdin reads a pipe: printf \'%s\' "$PASSWORD" | credence login --email ... --password-stdin');
+    if (process.stdin.isTTY)
+      throw new UsageError('--password-stdin reads a pipe: printf \'%s\' "$PASSWORD" | credence login --email ... --password-stdin');
     password = await readStdin();
   } else {
-    if (!ctx.mode.interactive || !process.stdin.isTTY) throw new UsageError('Missing password: pipe it in with --password-stdin (no prompts outside a terminal)');
+    if (!ctx.mode.interactive || !process.stdin.isTTY)
+      throw new UsageError('Missing password: pipe it in with --password-stdin (no prompts outside a terminal)');
     password = await askHidden('Password: ');
   }
   if (password === '') throw new UsageError('The password is empty');
@@ -47,7 +49,8 @@ export async function logout(options: GlobalOptions): Promise<void> {
       ended = true;
     } catch (error) {
       const status = (error as { status?: number }).status;
-      if (status !== 401 && status !== 403) ctx.out.info(`Could not end the session on the server (${(error as Error).message}); forgetting it here.`);
+      if (status !== 401 && status !== 403)
+        ctx.out.info(`Could not end the session on the server (${(error as Error).message}); forgetting it here.`);
     }
   }
   const had = await forgetToken(ctx.apiUrl);

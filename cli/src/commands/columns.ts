@@ -28,9 +28,14 @@ export function columnsFor(table: ScreenerTable) {
     const lines = [`${'id'.padEnd(idWidth)}  ${'label'.padEnd(labelWidth)}  ${'kind'.padEnd(7)}  sort  operators`];
     for (const c of info.columns) {
       const ops = EXPRESSION_OPERATORS_BY_KIND[c.kind].map((o) => o.split(' ')[0]).join(' ');
-      lines.push(`${c.id.padEnd(idWidth)}  ${c.label.padEnd(labelWidth)}  ${c.kind.padEnd(7)}  ${c.sortable ? 'yes ' : 'no  '}  ${ops}${c.options ? `  (${c.options.join(', ')})` : ''}`);
+      lines.push(
+        `${c.id.padEnd(idWidth)}  ${c.label.padEnd(labelWidth)}  ${c.kind.padEnd(7)}  ${c.sortable ? 'yes ' : 'no  '}  ${ops}${c.options ? `  (${c.options.join(', ')})` : ''}`,
+      );
     }
     ctx.out.result(lines.join('\n'));
-    if (ctx.mode.interactive) ctx.out.info(`\nExample: ${info.command} --filter '${info.columns.find((c) => c.kind === 'number')?.id ?? info.columns[0].id}>10' --sort ${info.defaultSort.sortBy}:${info.defaultSort.sortOrder}`);
+    if (ctx.mode.interactive)
+      ctx.out.info(
+        `\nExample: ${info.command} --filter '${info.columns.find((c) => c.kind === 'number')?.id ?? info.columns[0].id}>10' --sort ${info.defaultSort.sortBy}:${info.defaultSort.sortOrder}`,
+      );
   };
 }

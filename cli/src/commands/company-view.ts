@@ -80,7 +80,6 @@ export function insightsOf(overview: CompanyOverview): OverviewInsights {
   return (overview.insights ?? {}) as OverviewInsights;
 }
 
-
 const NA = 'N/A';
 
 /** The section's name in the sidebar of the web and the terminal UI (shared). */
@@ -102,7 +101,8 @@ function jsonObject(text: string | null | undefined): Record<string, unknown> {
   }
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
 
 /** "(p. 3)", "(pp. 3, 4)" or "". */
 function pages(numbers: readonly number[] | null | undefined): string {
@@ -139,7 +139,8 @@ function status(text: string | null | undefined, style: Style): string {
 }
 
 /** The official registry's filing history of a company. */
-export const REGISTRY_URL = (companyNumber: string) => `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(companyNumber)}/filing-history`;
+export const REGISTRY_URL = (companyNumber: string) =>
+  `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(companyNumber)}/filing-history`;
 
 // ── header and profile ───────────────────────────────────────────────────────────────────────
 
@@ -149,7 +150,9 @@ function listing(profile: CompanyProfile): string | null {
 
 export function headerLines(overview: CompanyOverview, view: View): string[] {
   const p = overview.company_profile;
-  const facts = [p.company_number, status(p.company_status, view.style), str(p.company_category), listing(p)].filter((x): x is string => Boolean(x));
+  const facts = [p.company_number, status(p.company_status, view.style), str(p.company_category), listing(p)].filter((x): x is string =>
+    Boolean(x),
+  );
   if (p.incorporation_date) facts.push(`incorporated ${formatDate(p.incorporation_date, view.now)}`);
   return [view.style.bold(p.company_name), ...wrap(facts.join(SEP), view.width)];
 }
@@ -157,7 +160,17 @@ export function headerLines(overview: CompanyOverview, view: View): string[] {
 /** "Second Floor, 157 Queen Terrace, Birmingham, West Midlands, B5 6LX". */
 export function addressLine(registeredAddress: string | null | undefined): string | null {
   const a = jsonObject(registeredAddress);
-  const parts = [a.CareOf ? `c/o ${str(a.CareOf)}` : null, a.POBox ? `PO Box ${str(a.POBox)}` : null, a.AddressLine1, a.AddressLine2, a.PostTown, a.County, a.PostCode].map(str).filter(Boolean);
+  const parts = [
+    a.CareOf ? `c/o ${str(a.CareOf)}` : null,
+    a.POBox ? `PO Box ${str(a.POBox)}` : null,
+    a.AddressLine1,
+    a.AddressLine2,
+    a.PostTown,
+    a.County,
+    a.PostCode,
+  ]
+    .map(str)
+    .filter(Boolean);
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
@@ -176,7 +189,11 @@ export function profileLines(overview: CompanyOverview, view: View, full: boolea
   const d = (value: string | null | undefined) => formatDate(value, view.now);
   const pairs: [string, string][] = [['Incorporated', d(p.incorporation_date)]];
   if (p.dissolution_date) pairs.push(['Dissolved', d(p.dissolution_date)]);
-  pairs.push(['Status', status(p.company_status, view.style)], ['Type', str(p.company_category) ?? NA], ['Country of origin', str(p.country_of_origin) ?? NA]);
+  pairs.push(
+    ['Status', status(p.company_status, view.style)],
+    ['Type', str(p.company_category) ?? NA],
+    ['Country of origin', str(p.country_of_origin) ?? NA],
+  );
   const sic = sicLines(p);
   pairs.push(['SIC', sic.length > 0 ? sic.join('; ') : NA]);
   pairs.push(['Registered address', addressLine(p.registered_address) ?? NA]);
@@ -198,7 +215,10 @@ export function profileLines(overview: CompanyOverview, view: View, full: boolea
     if (csParts.length > 0) pairs.push(['Confirmation statement', csParts.join(SEP)]);
     for (const [i, previous] of (p.previous_names ?? []).entries()) {
       const span = [previous.effective_from ? d(previous.effective_from) : null, previous.ceased_on ? d(previous.ceased_on) : null];
-      pairs.push([i === 0 ? 'Previous names' : '', `${previous.name}${span[0] || span[1] ? ` (${span[0] ?? '?'} to ${span[1] ?? '?'})` : ''}`]);
+      pairs.push([
+        i === 0 ? 'Previous names' : '',
+        `${previous.name}${span[0] || span[1] ? ` (${span[0] ?? '?'} to ${span[1] ?? '?'})` : ''}`,
+      ]);
     }
   }
   const out = [heading(sectionLabel('profile'), view.width, view.style), ...labelled(pairs, view.width, view.style)];
@@ -214,14 +234,30 @@ function unitOf(currency: string | null | undefined): string {
 }
 
 export function keyFigureLines(figures: KeyFigures | null | undefined, view: View): string[] {
-  const entries = FINANCIAL_SUMMARY_KEYS.map((key) => [key, figures?.[key]] as const).filter((e): e is readonly [FinancialSummaryKey, KeyFigure] => Boolean(e[1]));
+  const entries = FINANCIAL_SUMMARY_KEYS.map((key) => [key, figures?.[key]] as const).filter(
+    (e): e is readonly [FinancialSummaryKey, KeyFigure] => Boolean(e[1]),
+  );
   if (entries.length === 0) return [heading('Key Figures', view.width, view.style), '  No financial data available to display.'];
   const year = entries[0][1].year;
   const currency = entries.find(([key, f]) => key !== 'employeeCount' && f.currency)?.[1].currency ?? null;
-  const format = (key: FinancialSummaryKey, value: number | null) => (key === 'employeeCount' ? formatEmployees(value) : formatMillions(value));
-  const rows = entries.map(([key, f]) => [FINANCIAL_SUMMARY_LABELS[key], format(key, f.value), format(key, f.previous), change(f.change, view.style)]);
-  const columns: TextColumn[] = [{ header: '' }, { header: `FY${year}`, align: 'right' }, { header: `FY${year - 1}`, align: 'right' }, { header: 'Change', align: 'right' }];
-  return [heading(`Key Figures (${unitOf(currency)} except employees)`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
+  const format = (key: FinancialSummaryKey, value: number | null) =>
+    key === 'employeeCount' ? formatEmployees(value) : formatMillions(value);
+  const rows = entries.map(([key, f]) => [
+    FINANCIAL_SUMMARY_LABELS[key],
+    format(key, f.value),
+    format(key, f.previous),
+    change(f.change, view.style),
+  ]);
+  const columns: TextColumn[] = [
+    { header: '' },
+    { header: `FY${year}`, align: 'right' },
+    { header: `FY${year - 1}`, align: 'right' },
+    { header: 'Change', align: 'right' },
+  ];
+  return [
+    heading(`Key Figures (${unitOf(currency)} except employees)`, view.width, view.style),
+    ...textTable(columns, rows, view.width, view.style),
+  ];
 }
 
 /** Years newest first that fit beside a label column. */
@@ -232,7 +268,9 @@ function yearsThatFit<T extends { year: number }>(years: readonly T[], width: nu
 
 export function financialSummaryLines(summary: FinancialSummary | null | undefined, view: View): string[] {
   const title = 'Financial Summary';
-  const allYears = [...new Set(FINANCIAL_SUMMARY_KEYS.flatMap((key) => (summary?.[key] ?? []).map((item) => item.year)))].map((year) => ({ year }));
+  const allYears = [...new Set(FINANCIAL_SUMMARY_KEYS.flatMap((key) => (summary?.[key] ?? []).map((item) => item.year)))].map((year) => ({
+    year,
+  }));
   if (!summary || allYears.length === 0) return [heading(title, view.width, view.style), '  No financial data available to display.'];
   const years = yearsThatFit(allYears, view.width);
   const currency = summary.turnover?.find((item) => item.currency)?.currency ?? null;
@@ -243,7 +281,10 @@ export function financialSummaryLines(summary: FinancialSummary | null | undefin
       return key === 'employeeCount' ? formatEmployees(value) : formatMillions(value);
     }),
   ]);
-  const columns: TextColumn[] = [{ header: '', flexible: true }, ...years.map(({ year }) => ({ header: `FY${year}`, align: 'right' as const }))];
+  const columns: TextColumn[] = [
+    { header: '', flexible: true },
+    ...years.map(({ year }) => ({ header: `FY${year}`, align: 'right' as const })),
+  ];
   const more = allYears.length > years.length ? ` · ${years.length} of ${allYears.length} years` : '';
   return [heading(`${title} (${unitOf(currency)})${more}`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
 }
@@ -251,7 +292,10 @@ export function financialSummaryLines(summary: FinancialSummary | null | undefin
 /** How a statement line is shown: ratios and per-share figures 2 decimals, employees whole, amounts in millions. */
 function lineFormatter(key: string, label: string): (value: number | null) => string {
   const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const format = FINANCIAL_COLUMN_FORMATS[key] ?? FINANCIAL_COLUMN_FORMATS[snake] ?? (/(Ratio|Margin|PerShare)$/.test(key) || /\(%\)/.test(label) ? 'ratio' : 'millions');
+  const format =
+    FINANCIAL_COLUMN_FORMATS[key] ??
+    FINANCIAL_COLUMN_FORMATS[snake] ??
+    (/(Ratio|Margin|PerShare)$/.test(key) || /\(%\)/.test(label) ? 'ratio' : 'millions');
   return format === 'count' ? formatEmployees : format === 'ratio' ? formatRatio : formatMillions;
 }
 
@@ -270,10 +314,16 @@ export function statementLines(title: string, statement: readonly StatementYear[
     if (withChange) cells.push(change(metricYearOverYear(key, valueOf(latest, key), valueOf(latest - 1, key)), view.style));
     return cells;
   });
-  const columns: TextColumn[] = [{ header: '', flexible: true }, ...years.map(({ year }) => ({ header: `FY${year}`, align: 'right' as const }))];
+  const columns: TextColumn[] = [
+    { header: '', flexible: true },
+    ...years.map(({ year }) => ({ header: `FY${year}`, align: 'right' as const })),
+  ];
   if (withChange) columns.push({ header: 'Change', align: 'right' });
   const currency = statement.find((s) => s.currency)?.currency ?? null;
-  return [heading(`${title} (${withChange ? `amounts in ${unitOf(currency)}` : unitOf(currency)})`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
+  return [
+    heading(`${title} (${withChange ? `amounts in ${unitOf(currency)}` : unitOf(currency)})`, view.width, view.style),
+    ...textTable(columns, rows, view.width, view.style),
+  ];
 }
 
 export function statementsLines(financials: AggregatedFinancials, view: View): string[] {
@@ -296,9 +346,18 @@ export function analysisLines(summary: DocumentSummaryView | null | undefined, v
     out.push(`  ${view.style.bold(title)}`);
     for (const item of items) out.push(...bullet(`${item.text}${pages(item.pageNumbers)}`, view.width));
   };
-  block('Key Highlights', (summary.keyHighlights ?? []).map((h) => ({ text: h.highlight, pageNumbers: h.pageNumbers })));
-  block('Future Outlook', (summary.futureOutlook ?? []).map((h) => ({ text: h.outlookItem, pageNumbers: h.pageNumbers })));
-  block('Accounting Policies', (summary.criticalAccountingPolicies ?? []).map((h) => ({ text: h.policy, pageNumbers: h.pageNumbers })));
+  block(
+    'Key Highlights',
+    (summary.keyHighlights ?? []).map((h) => ({ text: h.highlight, pageNumbers: h.pageNumbers })),
+  );
+  block(
+    'Future Outlook',
+    (summary.futureOutlook ?? []).map((h) => ({ text: h.outlookItem, pageNumbers: h.pageNumbers })),
+  );
+  block(
+    'Accounting Policies',
+    (summary.criticalAccountingPolicies ?? []).map((h) => ({ text: h.policy, pageNumbers: h.pageNumbers })),
+  );
   return out.length > 1 ? out : [...out, '  No summary available.'];
 }
 
@@ -313,9 +372,14 @@ export function businessOverviewLines(summary: DocumentSummaryView | null | unde
 }
 
 export function highlightLines(overview: CompanyOverview, view: View): string[] {
-  const items = overview.document_key_highlights?.length ? overview.document_key_highlights : (overview.document_summary?.keyHighlights ?? []);
+  const items = overview.document_key_highlights?.length
+    ? overview.document_key_highlights
+    : (overview.document_summary?.keyHighlights ?? []);
   if (items.length === 0) return [];
-  return [heading('Key Highlights', view.width, view.style), ...items.flatMap((h) => bullet(`${h.highlight}${pages(h.pageNumbers)}`, view.width))];
+  return [
+    heading('Key Highlights', view.width, view.style),
+    ...items.flatMap((h) => bullet(`${h.highlight}${pages(h.pageNumbers)}`, view.width)),
+  ];
 }
 
 // ── leadership ───────────────────────────────────────────────────────────────────────────────
@@ -324,7 +388,13 @@ const LEVEL_TEXT = { high: 'HIGH', medium: 'MEDIUM', low: 'LOW', 'n/a': 'N/A' } 
 
 function turnoverLevel(level: keyof typeof LEVEL_TEXT, style: Style): string {
   const text = LEVEL_TEXT[level] ?? String(level).toUpperCase();
-  return level === 'high' ? style.red(text) : level === 'medium' ? style.yellow(text) : level === 'low' ? style.green(text) : style.dim(text);
+  return level === 'high'
+    ? style.red(text)
+    : level === 'medium'
+      ? style.yellow(text)
+      : level === 'low'
+        ? style.green(text)
+        : style.dim(text);
 }
 
 function eventRows(events: readonly OfficerEvent[], view: View): string[][] {
@@ -334,8 +404,16 @@ function eventRows(events: readonly OfficerEvent[], view: View): string[][] {
 function eventTable(title: string, events: readonly OfficerEvent[], limit: number, view: View, empty: string): string[] {
   if (events.length === 0) return ['', `  ${empty}`];
   const shown = events.slice(0, limit);
-  const label = shown.length < events.length ? `${title} (${shown.length} of ${events.length}, newest first)` : `${title} (${events.length}, newest first)`;
-  const columns: TextColumn[] = [{ header: 'Date' }, { header: 'Event', flexible: true }, { header: 'Name', flexible: true }, { header: 'Form' }];
+  const label =
+    shown.length < events.length
+      ? `${title} (${shown.length} of ${events.length}, newest first)`
+      : `${title} (${events.length}, newest first)`;
+  const columns: TextColumn[] = [
+    { header: 'Date' },
+    { header: 'Event', flexible: true },
+    { header: 'Name', flexible: true },
+    { header: 'Form' },
+  ];
   return ['', `  ${view.style.bold(label)}`, ...textTable(columns, eventRows(shown, view), view.width, view.style, 2)];
 }
 
@@ -369,12 +447,19 @@ export function leadershipLines(leadership: LeadershipInsights | null | undefine
         `${count(psc.changed)} changed`,
         `${count(psc.ceased)} ceased`,
         plural(psc.currentPscs, 'current PSC'),
-      ].join(SEP) + (psc.statementsFiled || psc.statementsWithdrawn ? `\nstatements: ${count(psc.statementsFiled)} filed, ${count(psc.statementsWithdrawn)} withdrawn` : ''),
+      ].join(SEP) +
+        (psc.statementsFiled || psc.statementsWithdrawn
+          ? `\nstatements: ${count(psc.statementsFiled)} filed, ${count(psc.statementsWithdrawn)} withdrawn`
+          : ''),
     ],
-    ['Officers', `${count(leadership.tabs.active)} active${SEP}${count(leadership.tabs.resigned)} resigned${SEP}${plural(leadership.tabs.pscs, 'PSC')}`],
+    [
+      'Officers',
+      `${count(leadership.tabs.active)} active${SEP}${count(leadership.tabs.resigned)} resigned${SEP}${plural(leadership.tabs.pscs, 'PSC')}`,
+    ],
   ];
   out.push(...labelled(pairs, view.width, view.style));
-  if (options.events > 0) out.push(...eventTable('Events', leadership.timeline, options.events, view, 'No relevant events found in the last 12 months'));
+  if (options.events > 0)
+    out.push(...eventTable('Events', leadership.timeline, options.events, view, 'No relevant events found in the last 12 months'));
   return out;
 }
 
@@ -389,15 +474,42 @@ export function officerListLines(answer: OfficersResponse | null, view: View): s
   out.push(`  ${view.style.bold(`Active (${active.length})`)}`);
   if (active.length === 0) out.push(`    ${OVERVIEW_TEXTS.noOfficers}`);
   else {
-    const columns: TextColumn[] = [{ header: 'Name', flexible: true }, { header: 'Role', flexible: true }, { header: 'Appointed' }, { header: 'Occupation', flexible: true }, { header: 'Nationality', flexible: true }];
-    out.push(...textTable(columns, active.map((o) => [o.name, role(o.officer_role), d(o.appointed_on), o.occupation ?? '-', o.nationality ?? '-']), view.width, view.style, 2));
+    const columns: TextColumn[] = [
+      { header: 'Name', flexible: true },
+      { header: 'Role', flexible: true },
+      { header: 'Appointed' },
+      { header: 'Occupation', flexible: true },
+      { header: 'Nationality', flexible: true },
+    ];
+    out.push(
+      ...textTable(
+        columns,
+        active.map((o) => [o.name, role(o.officer_role), d(o.appointed_on), o.occupation ?? '-', o.nationality ?? '-']),
+        view.width,
+        view.style,
+        2,
+      ),
+    );
   }
   out.push('', `  ${view.style.bold(`Resigned (${resigned.length})`)}`);
   if (resigned.length === 0) out.push(`    ${OVERVIEW_TEXTS.noOfficers}`);
   else {
-    const columns: TextColumn[] = [{ header: 'Name', flexible: true }, { header: 'Role', flexible: true }, { header: 'Appointed' }, { header: 'Resigned' }];
+    const columns: TextColumn[] = [
+      { header: 'Name', flexible: true },
+      { header: 'Role', flexible: true },
+      { header: 'Appointed' },
+      { header: 'Resigned' },
+    ];
     const newestFirst = [...resigned].sort((a, b) => String(b.resigned_on).localeCompare(String(a.resigned_on)));
-    out.push(...textTable(columns, newestFirst.map((o) => [o.name, role(o.officer_role), d(o.appointed_on), d(o.resigned_on)]), view.width, view.style, 2));
+    out.push(
+      ...textTable(
+        columns,
+        newestFirst.map((o) => [o.name, role(o.officer_role), d(o.appointed_on), d(o.resigned_on)]),
+        view.width,
+        view.style,
+        2,
+      ),
+    );
   }
   return out;
 }
@@ -416,7 +528,10 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
     out.push(
       ...labelled(
         [
-          [`Activity (${leadership.windowMonths} months)`, `${count(psc.notified)} notified${SEP}${count(psc.changed)} changed${SEP}${count(psc.ceased)} ceased${ceasedKinds.length > 0 ? ` (${ceasedKinds.join(', ')})` : ''}`],
+          [
+            `Activity (${leadership.windowMonths} months)`,
+            `${count(psc.notified)} notified${SEP}${count(psc.changed)} changed${SEP}${count(psc.ceased)} ceased${ceasedKinds.length > 0 ? ` (${ceasedKinds.join(', ')})` : ''}`,
+          ],
           ['Statements', `${count(psc.statementsFiled)} filed${SEP}${count(psc.statementsWithdrawn)} withdrawn`],
           ['Current PSCs', count(psc.currentPscs)],
         ],
@@ -428,13 +543,29 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
     );
   }
   if (!answer?.psc) return [...out, `  ${OVERVIEW_TEXTS.pscsUnavailable}`];
-  const persons: PscView[] = [...(answer.psc.individuals ?? []), ...(answer.psc.corporate_entities ?? []), ...(answer.psc.legal_persons ?? [])];
+  const persons: PscView[] = [
+    ...(answer.psc.individuals ?? []),
+    ...(answer.psc.corporate_entities ?? []),
+    ...(answer.psc.legal_persons ?? []),
+  ];
   const d = (value: string | null) => formatDate(value, view.now);
   out.push(`  ${view.style.bold(`PSCs (${persons.length})`)}`);
   if (persons.length === 0) out.push(`    ${OVERVIEW_TEXTS.noPscs}`);
   else {
-    const columns: TextColumn[] = [{ header: 'Name', flexible: true }, { header: 'Kind' }, { header: 'Notified' }, { header: 'Ceased' }, { header: 'Control', flexible: true }];
-    const rows = persons.map((p) => [p.name ?? '-', pscKind(p.kind), d(p.notified_on), p.ceased_on ? d(p.ceased_on) : '-', p.natures_of_control.map(words).join('; ') || '-']);
+    const columns: TextColumn[] = [
+      { header: 'Name', flexible: true },
+      { header: 'Kind' },
+      { header: 'Notified' },
+      { header: 'Ceased' },
+      { header: 'Control', flexible: true },
+    ];
+    const rows = persons.map((p) => [
+      p.name ?? '-',
+      pscKind(p.kind),
+      d(p.notified_on),
+      p.ceased_on ? d(p.ceased_on) : '-',
+      p.natures_of_control.map(words).join('; ') || '-',
+    ]);
     out.push(...textTable(columns, rows, view.width, view.style, 2));
   }
   const statements = answer.psc.statements ?? [];
@@ -453,22 +584,39 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
 function chargeLine(charge: ChargeInput | null, view: View): string {
   if (!charge) return NA;
   const creditors = chargeCreditors(charge);
-  return [formatDate(charge.created_on, view.now), chargeType(charge), creditors.length > 0 ? creditors.join(', ') : null, charge.status ?? null].filter(Boolean).join(SEP);
+  return [
+    formatDate(charge.created_on, view.now),
+    chargeType(charge),
+    creditors.length > 0 ? creditors.join(', ') : null,
+    charge.status ?? null,
+  ]
+    .filter(Boolean)
+    .join(SEP);
 }
 
 export function chargeSummaryLines(stats: ChargeStatistics | null | undefined, view: View): string[] {
   const out = [heading(sectionLabel('charges'), view.width, view.style)];
   if (!stats || stats.total === 0) return [...out, '  No charges data available for this company'];
   const named = (items: readonly { name: string; count: number }[]) => items.map((i) => `${i.name} ${count(i.count)}`).join(SEP) || NA;
-  const activeParts = [stats.outstanding ? `${count(stats.outstanding)} outstanding` : null, stats.partSatisfied ? `${count(stats.partSatisfied)} part-satisfied` : null].filter(Boolean);
+  const activeParts = [
+    stats.outstanding ? `${count(stats.outstanding)} outstanding` : null,
+    stats.partSatisfied ? `${count(stats.partSatisfied)} part-satisfied` : null,
+  ].filter(Boolean);
   const pairs: [string, string][] = [
     ['Total', count(stats.total)],
     ['Active', `${count(stats.active)}${activeParts.length > 0 ? ` (${activeParts.join(', ')})` : ''}`],
     ['Satisfied', count(stats.satisfied)],
     ['Average duration', stats.averageDurationMonths === null ? NA : `${stats.averageDurationMonths.toFixed(1)} months`],
     ['Types', named(stats.typeBreakdown)],
-    ['Particulars', `fixed charge ${count(stats.particulars.fixedCharge)}${SEP}floating charge ${count(stats.particulars.floatingCharge)}${SEP}negative pledge ${count(stats.particulars.negativePledge)}`],
-    ['Notable creditors', named(stats.notableCreditors.slice(0, 5)) + (stats.notableCreditors.length > 5 ? `${SEP}${count(stats.notableCreditors.length - 5)} more` : '')],
+    [
+      'Particulars',
+      `fixed charge ${count(stats.particulars.fixedCharge)}${SEP}floating charge ${count(stats.particulars.floatingCharge)}${SEP}negative pledge ${count(stats.particulars.negativePledge)}`,
+    ],
+    [
+      'Notable creditors',
+      named(stats.notableCreditors.slice(0, 5)) +
+        (stats.notableCreditors.length > 5 ? `${SEP}${count(stats.notableCreditors.length - 5)} more` : ''),
+    ],
     ['Most recent', chargeLine(stats.mostRecent, view)],
     ['Oldest', chargeLine(stats.oldest, view)],
   ];
@@ -487,7 +635,14 @@ export function chargeListLines(charges: readonly ChargeView[], view: View): str
   const newestFirst = [...charges].sort((a, b) => String(b.created_on ?? '').localeCompare(String(a.created_on ?? '')));
   // At 80 columns the satisfied date and the code would squeeze the names: they show from 110.
   const wide = view.width >= 110;
-  const columns: TextColumn[] = [{ header: 'Created' }, { header: 'Status' }, ...(wide ? [{ header: 'Satisfied' }] : []), { header: 'Type', flexible: true }, { header: 'Persons entitled', flexible: true }, ...(wide ? [{ header: 'Code' }] : [])];
+  const columns: TextColumn[] = [
+    { header: 'Created' },
+    { header: 'Status' },
+    ...(wide ? [{ header: 'Satisfied' }] : []),
+    { header: 'Type', flexible: true },
+    { header: 'Persons entitled', flexible: true },
+    ...(wide ? [{ header: 'Code' }] : []),
+  ];
   const rows = newestFirst.map((c) => [
     d(c.created_on),
     chargeStatus(c.status, view.style),
@@ -514,13 +669,24 @@ export function capitalLines(capital: CapitalSummary | null | undefined, view: V
   const pairs: [string, string][] = [
     ['Latest statement', statement(capital.latestStatement)],
     ['Previous statement', statement(capital.previousStatement)],
-    ['Capital filings', `${count(capital.total)}: ${CAPITAL_FILING_CLASSES.map((c) => `${CAPITAL_CLASS_LABELS[c]} ${count(capital.counts[c] ?? 0)}`).join(SEP)}`],
+    [
+      'Capital filings',
+      `${count(capital.total)}: ${CAPITAL_FILING_CLASSES.map((c) => `${CAPITAL_CLASS_LABELS[c]} ${count(capital.counts[c] ?? 0)}`).join(SEP)}`,
+    ],
   ];
   out.push(...labelled(pairs, view.width, view.style));
   if (options.timeline > 0) {
     const shown = capital.timeline.slice(0, options.timeline);
-    const label = shown.length < capital.timeline.length ? `Timeline (${shown.length} of ${capital.timeline.length}, newest first)` : `Timeline (${capital.timeline.length}, newest first)`;
-    const columns: TextColumn[] = [{ header: 'Date' }, { header: 'Form' }, { header: 'Activity', flexible: true }, { header: 'Capital', align: 'right' }];
+    const label =
+      shown.length < capital.timeline.length
+        ? `Timeline (${shown.length} of ${capital.timeline.length}, newest first)`
+        : `Timeline (${capital.timeline.length}, newest first)`;
+    const columns: TextColumn[] = [
+      { header: 'Date' },
+      { header: 'Form' },
+      { header: 'Activity', flexible: true },
+      { header: 'Capital', align: 'right' },
+    ];
     const rows = shown.map((e) => {
       const byCurrency: Record<string, number> = {};
       for (const f of e.capital) byCurrency[f.currency] = (byCurrency[f.currency] ?? 0) + f.figure;
@@ -556,7 +722,14 @@ export function riskLines(summary: DocumentSummaryView | null | undefined, view:
   out.push('');
   if (risks.length === 0) return [...out, '  No risks found in this category.'];
   out.push(`  ${view.style.bold(`Risks (${risks.length})`)}`);
-  out.push(...labelled(risks.map((r) => [str(r.riskCategory) ?? 'Other', `${r.riskDescription}${pages(r.pageNumbers)}`] as const), view.width, view.style, 2));
+  out.push(
+    ...labelled(
+      risks.map((r) => [str(r.riskCategory) ?? 'Other', `${r.riskDescription}${pages(r.pageNumbers)}`] as const),
+      view.width,
+      view.style,
+      2,
+    ),
+  );
   return out;
 }
 
@@ -564,7 +737,17 @@ export function auditorLines(overview: CompanyOverview, view: View): string[] {
   const name = str(overview.document_metadata?.additionalDetails?.auditor?.name);
   const opinion = str(overview.document_summary?.auditorOpinion?.value);
   if (!name && !opinion) return [];
-  return [heading(sectionLabel('auditor'), view.width, view.style), ...labelled([['Auditor', name ?? NA], ['Opinion', opinion ?? NA]], view.width, view.style)];
+  return [
+    heading(sectionLabel('auditor'), view.width, view.style),
+    ...labelled(
+      [
+        ['Auditor', name ?? NA],
+        ['Opinion', opinion ?? NA],
+      ],
+      view.width,
+      view.style,
+    ),
+  ];
 }
 
 // ── compliance ───────────────────────────────────────────────────────────────────────────────
@@ -573,7 +756,13 @@ const CS_STATUS_TEXT = { overdue: 'Overdue', due_soon: 'Due soon', on_time: 'On 
 
 function csStatus(value: keyof typeof CS_STATUS_TEXT, style: Style): string {
   const text = CS_STATUS_TEXT[value] ?? value;
-  return value === 'overdue' ? style.red(text) : value === 'due_soon' ? style.yellow(text) : value === 'on_time' ? style.green(text) : style.dim(text);
+  return value === 'overdue'
+    ? style.red(text)
+    : value === 'due_soon'
+      ? style.yellow(text)
+      : value === 'on_time'
+        ? style.green(text)
+        : style.dim(text);
 }
 
 function grade(value: string, good: string, bad: string, style: Style): string {
@@ -605,17 +794,42 @@ export function complianceLines(cs: ConfirmationStatementAnalysis | null | undef
       'Cadence',
       `${cadence.warning ? view.style.yellow('Warning: ') : ''}${count(cadence.lateFilings)} of ${count(m.statements)} filed over 10 days after the review end (${percent(cadence.lateShare)})${SEP}${count(cadence.earlyFilings)} early${SEP}average interval ${cadence.averageIntervalMonths === null ? NA : `${cadence.averageIntervalMonths.toFixed(1)} months`}`,
     ],
-    ['Last statement', `made up ${d(m.lastMadeUpDate)}${SEP}filed ${d(m.lastFiledDate)}${SEP}${plural(m.totalFilings, 'filing')} (${count(m.withUpdates)} with updates, ${count(m.noUpdates)} without)`],
+    [
+      'Last statement',
+      `made up ${d(m.lastMadeUpDate)}${SEP}filed ${d(m.lastFiledDate)}${SEP}${plural(m.totalFilings, 'filing')} (${count(m.withUpdates)} with updates, ${count(m.noUpdates)} without)`,
+    ],
   ];
   out.push(...labelled(pairs, view.width, view.style));
   if (options.events > 0) {
     if (cs.events.length === 0) return [...out, '', '  No CS events found'];
     const shown = cs.events.slice(0, options.events);
-    const label = shown.length < cs.events.length ? `Events (${shown.length} of ${cs.events.length}, newest first)` : `Events (${cs.events.length}, newest first)`;
-    const columns: TextColumn[] = [{ header: 'Filed' }, { header: 'Form' }, { header: 'Made up' }, { header: 'Updates', flexible: true }, { header: 'Days', align: 'right' }, { header: 'Timing', flexible: true }];
+    const label =
+      shown.length < cs.events.length
+        ? `Events (${shown.length} of ${cs.events.length}, newest first)`
+        : `Events (${cs.events.length}, newest first)`;
+    const columns: TextColumn[] = [
+      { header: 'Filed' },
+      { header: 'Form' },
+      { header: 'Made up' },
+      { header: 'Updates', flexible: true },
+      { header: 'Days', align: 'right' },
+      { header: 'Timing', flexible: true },
+    ];
     const rows = shown.map((e) => {
-      const notes = [e.onTime === true ? view.style.green('on time') : e.onTime === false ? view.style.red('late') : null, e.correction ? 'correction' : null, e.earlyFiling ? 'early' : null, e.annotations ? plural(e.annotations, 'annotation') : null].filter(Boolean);
-      return [d(e.filedDate), e.type, e.madeUpDate ? d(e.madeUpDate) : '-', e.label, e.delayDays === null ? '-' : String(e.delayDays), notes.join(', ') || '-'];
+      const notes = [
+        e.onTime === true ? view.style.green('on time') : e.onTime === false ? view.style.red('late') : null,
+        e.correction ? 'correction' : null,
+        e.earlyFiling ? 'early' : null,
+        e.annotations ? plural(e.annotations, 'annotation') : null,
+      ].filter(Boolean);
+      return [
+        d(e.filedDate),
+        e.type,
+        e.madeUpDate ? d(e.madeUpDate) : '-',
+        e.label,
+        e.delayDays === null ? '-' : String(e.delayDays),
+        notes.join(', ') || '-',
+      ];
     });
     out.push('', `  ${view.style.bold(label)}`, ...textTable(columns, rows, view.width, view.style, 2));
   }
@@ -629,8 +843,20 @@ export function filingLines(filings: FilingsByCategory, view: View, indent: numb
   const groups = groupFilings(filings, view.now);
   if (groups.length === 0) return [`${' '.repeat(indent)}${FILINGS_TEXTS.empty}`];
   const entries = groups.flatMap((g) => g.entries);
-  const columns: TextColumn[] = [{ header: 'Date' }, { header: 'Form' }, { header: 'Transaction ID' }, { header: 'Doc' }, { header: 'Description', flexible: true }];
-  const rows = entries.map(({ filing, description }) => [formatDate(filing.date, view.now), filing.type || '-', filing.transaction_id, filing.document_id ? 'PDF' : '-', description]);
+  const columns: TextColumn[] = [
+    { header: 'Date' },
+    { header: 'Form' },
+    { header: 'Transaction ID' },
+    { header: 'Doc' },
+    { header: 'Description', flexible: true },
+  ];
+  const rows = entries.map(({ filing, description }) => [
+    formatDate(filing.date, view.now),
+    filing.type || '-',
+    filing.transaction_id,
+    filing.document_id ? 'PDF' : '-',
+    description,
+  ]);
   const [header, ...lines] = textTable(columns, rows, view.tableWidth, view.style, indent);
   const out = [header];
   for (const group of groups) {

@@ -82,7 +82,12 @@ interface Answers {
 }
 
 /** The calls a section needs, made in parallel; `raw` is the answer --json prints. */
-async function load(client: ApiClient, number: string, section: CompanySectionId, json: boolean): Promise<{ answers: Answers; raw: unknown }> {
+async function load(
+  client: ApiClient,
+  number: string,
+  section: CompanySectionId,
+  json: boolean,
+): Promise<{ answers: Answers; raw: unknown }> {
   const overview = () => client.overview(number);
   switch (section) {
     case 'financials': {
@@ -129,11 +134,18 @@ export function sectionLines(section: CompanySectionId, answers: Answers, view: 
         analysisLines(overview.document_summary, view),
       ]);
     case 'officers':
-      return joinSections([header, leadershipLines(insights.leadership, view, { events: all }), officerListLines(answers.officers ?? null, view)]);
+      return joinSections([
+        header,
+        leadershipLines(insights.leadership, view, { events: all }),
+        officerListLines(answers.officers ?? null, view),
+      ]);
     case 'pscs':
       return joinSections([header, pscLines(insights.leadership, answers.officers ?? null, view)]);
     case 'charges':
-      return joinSections([header, [...chargeSummaryLines(insights.charges, view), ...chargeListLines(overview.charges?.charges ?? [], view)]]);
+      return joinSections([
+        header,
+        [...chargeSummaryLines(insights.charges, view), ...chargeListLines(overview.charges?.charges ?? [], view)],
+      ]);
     case 'capital':
       return joinSections([header, capitalLines(insights.capital, view, { timeline: all })]);
     case 'compliance':
@@ -142,7 +154,10 @@ export function sectionLines(section: CompanySectionId, answers: Answers, view: 
       return joinSections([header, riskLines(overview.document_summary, view)]);
     case 'auditor': {
       const auditor = auditorLines(overview, view);
-      return joinSections([header, auditor.length > 0 ? auditor : [heading(sectionLabel('auditor'), view.width, view.style), '  No data available for this section.']]);
+      return joinSections([
+        header,
+        auditor.length > 0 ? auditor : [heading(sectionLabel('auditor'), view.width, view.style), '  No data available for this section.'],
+      ]);
     }
     case 'filings':
       return joinSections([header, filingLines(answers.filings ?? {}, view, 0)]);
@@ -153,7 +168,8 @@ export async function company(options: GlobalOptions & { section?: string }, arg
   const ctx = createContext(options);
   const number = companyNumberArg(args[0]);
   const section = options.section?.trim().toLowerCase() ?? 'overview';
-  if (!isCompanySectionId(section)) throw new UsageError(`--section must be one of ${COMPANY_SECTION_IDS.join(', ')}; not "${options.section}"`);
+  if (!isCompanySectionId(section))
+    throw new UsageError(`--section must be one of ${COMPANY_SECTION_IDS.join(', ')}; not "${options.section}"`);
   const client = await ctx.authedClient();
   const { answers, raw } = await load(client, number, section, ctx.mode.json).catch(explainNotFound);
   if (ctx.mode.json) {

@@ -31,7 +31,10 @@ function detailLines(d: LenderDetail): string[] {
   }
   if (d.recent_charges.length > 0) {
     out.push('', 'Recent charges');
-    for (const c of d.recent_charges) out.push(`  ${formatCell(DATE, c.delivered_on).padEnd(10)} ${c.company_name} · ${c.status}${c.charge_code ? ` · ${c.charge_code}` : ''}`);
+    for (const c of d.recent_charges)
+      out.push(
+        `  ${formatCell(DATE, c.delivered_on).padEnd(10)} ${c.company_name} · ${c.status}${c.charge_code ? ` · ${c.charge_code}` : ''}`,
+      );
   }
   return out;
 }

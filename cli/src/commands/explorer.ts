@@ -28,7 +28,12 @@ export function addExplorerCommands(program: Command, lazy: Lazy): void {
     .option('-l, --limit <n>', 'results to show, 1 to 100 (default 20)')
     .addHelpText(
       'after',
-      examples(['credence search britannia engineering', 'credence search SC234567', 'credence search "LS1 4AB" --limit 50', 'credence search thames --json | jq -r \'.[].CompanyNumber\'']) +
+      examples([
+        'credence search britannia engineering',
+        'credence search SC234567',
+        'credence search "LS1 4AB" --limit 50',
+        "credence search thames --json | jq -r '.[].CompanyNumber'",
+      ]) +
         RULES(
           `a table of name, number, status, Exchange:Ticker and SIC. --json prints
 the API's answer: an array of results, [] when nothing matches (exit 0).`,
@@ -37,7 +42,9 @@ the API's answer: an array of results, [] when nothing matches (exit 0).`,
     )
     .action(lazy(async () => (await import('./search.js')).search));
 
-  const sections = Object.entries(COMPANY_SECTION_HELP).map(([id, text]) => `  ${id.padEnd(11)} ${text}`).join('\n');
+  const sections = Object.entries(COMPANY_SECTION_HELP)
+    .map(([id, text]) => `  ${id.padEnd(11)} ${text}`)
+    .join('\n');
   program
     .command('company')
     .description("a company's overview: key figures, profile, leadership, charges, capital, compliance, risk")
@@ -67,7 +74,11 @@ get_filings_list (filings).`,
     .option('-c, --category <name>', 'only one category, e.g. accounts, officers, capital, mortgage')
     .addHelpText(
       'after',
-      examples(['credence filings 00123456', 'credence filings 00123456 --category accounts', "credence filings 00123456 --json | jq -r '.accounts[].transaction_id'"]) +
+      examples([
+        'credence filings 00123456',
+        'credence filings 00123456 --category accounts',
+        "credence filings 00123456 --json | jq -r '.accounts[].transaction_id'",
+      ]) +
         RULES(
           `one table, a line per category; Doc shows PDF when \`credence filing\`
 can download the filing's document. --json prints the API's answer (filings
@@ -85,7 +96,10 @@ grouped by category).`,
     .option('-o, --output <file>', 'write the document to FILE, atomically (- for stdout)')
     .addHelpText(
       'after',
-      examples(['credence filing 00123456 MzAwMDAwMDA3MHNtcGxjcmVk --output accounts-2025.pdf', 'credence filing 00123456 MzAwMDAwMDA3MHNtcGxjcmVk > accounts.pdf']) +
+      examples([
+        'credence filing 00123456 MzAwMDAwMDA3MHNtcGxjcmVk --output accounts-2025.pdf',
+        'credence filing 00123456 MzAwMDAwMDA3MHNtcGxjcmVk > accounts.pdf',
+      ]) +
         RULES(
           `--output writes the file atomically: it appears complete or not at all,
 and "bytes → file" goes to stderr (with --json, a JSON summary to stdout).

@@ -37,7 +37,11 @@ export function summaryLine(rows: number, estimate: boolean, path: string, ms: n
 
 /** The total of the list route (xlsx rows cannot be counted as they stream: they are zipped). */
 async function listedTotal(client: ApiClient, info: TableInfo, plan: ListPlan): Promise<{ rows: number; estimate: boolean }> {
-  const answer = (await client.list(info.table, { ...plan.query, page: 1, page_size: info.pageSizes?.[0] ?? 1 } as ScreenerQuery<never>)) as unknown as {
+  const answer = (await client.list(info.table, {
+    ...plan.query,
+    page: 1,
+    page_size: info.pageSizes?.[0] ?? 1,
+  } as ScreenerQuery<never>)) as unknown as {
     data?: { total_count?: number; total_is_estimate?: boolean };
   };
   return { rows: answer.data?.total_count ?? 0, estimate: answer.data?.total_is_estimate === true };
@@ -49,7 +53,11 @@ export async function exportToFile(ctx: Context, client: ApiClient, info: TableI
   const started = performance.now();
   const total = output.kind === 'xlsx' ? await listedTotal(client, info, plan) : null;
   // A bad filter, a refused token or a too-big export fails here, before any file is made.
-  const response = await client.export(info.table, plan.query as ScreenerQuery<never>, output.kind === 'xlsx' || output.kind === 'csv' ? output.kind : 'json');
+  const response = await client.export(
+    info.table,
+    plan.query as ScreenerQuery<never>,
+    output.kind === 'xlsx' || output.kind === 'csv' ? output.kind : 'json',
+  );
   if (plan.columnsChosen && (output.kind === 'csv' || output.kind === 'xlsx')) {
     ctx.out.info('Note: --columns applies to table and JSON output; csv and xlsx files hold every column.');
   }
@@ -57,7 +65,8 @@ export async function exportToFile(ctx: Context, client: ApiClient, info: TableI
   let chunks: AsyncIterable<Chunk>;
   if (output.kind === 'csv') chunks = countCsvRecords(bodyOf(response), counter);
   else if (output.kind === 'xlsx') chunks = bodyOf(response);
-  else if (output.kind === 'json') chunks = jsonLinesToArray(plan.columnsChosen ? checkedJsonLines(bodyOf(response), plan) : bodyOf(response), counter);
+  else if (output.kind === 'json')
+    chunks = jsonLinesToArray(plan.columnsChosen ? checkedJsonLines(bodyOf(response), plan) : bodyOf(response), counter);
   else chunks = checkedJsonLines(bodyOf(response), plan, counter);
   try {
     await writeFileAtomic(output.path, chunks);
@@ -65,9 +74,12 @@ export async function exportToFile(ctx: Context, client: ApiClient, info: TableI
     // Hang up: the server stops streaming and the process can exit now, not at the server's timeout.
     await response.body?.cancel().catch(() => undefined);
     // The file system's own errors (no such directory, disk full, ...) name the path themselves.
-    const fileError = typeof (error as { path?: unknown }).path === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string';
+    const fileError =
+      typeof (error as { path?: unknown }).path === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string';
     if ((error as { name?: string }).name === 'ApiError' || fileError) throw error;
-    throw new CliFailure(`The export stopped before it was complete (${(error as Error).message}); nothing was written to ${output.path}. Try again.`);
+    throw new CliFailure(
+      `The export stopped before it was complete (${(error as Error).message}); nothing was written to ${output.path}. Try again.`,
+    );
   }
   const rows = total ? total.rows : counter.rows;
   ctx.out.info(summaryLine(rows, total?.estimate === true, output.path, performance.now() - started));

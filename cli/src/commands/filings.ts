@@ -19,7 +19,9 @@ export function filterCategory(filings: FilingsByCategory, category: string | un
   const wanted = category.trim().toLowerCase();
   const names = Object.keys(filings).sort();
   if (!names.includes(wanted)) {
-    throw new UsageError(`--category must be one of this company's categories: ${names.join(', ') || '(none: no filings)'}; not "${category}"`);
+    throw new UsageError(
+      `--category must be one of this company's categories: ${names.join(', ') || '(none: no filings)'}; not "${category}"`,
+    );
   }
   return { [wanted]: filings[wanted] };
 }
@@ -66,18 +68,24 @@ export async function filing(options: GlobalOptions & { output?: string }, args:
   const number = companyNumberArg(args[0]);
   const transactionId = (args[1] ?? '').trim();
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(transactionId)) {
-    throw new UsageError(`"${args[1] ?? ''}" is not a transaction id: \`credence filings ${number}\` lists them (the Transaction ID column)`);
+    throw new UsageError(
+      `"${args[1] ?? ''}" is not a transaction id: \`credence filings ${number}\` lists them (the Transaction ID column)`,
+    );
   }
   const output = options.output?.trim();
-  if (options.output !== undefined && output === '') throw new UsageError('--output needs a file name, e.g. --output accounts.pdf (or - for stdout)');
+  if (options.output !== undefined && output === '')
+    throw new UsageError('--output needs a file name, e.g. --output accounts.pdf (or - for stdout)');
   const toStdout = output === '-' || (output === undefined && !ctx.mode.stdoutIsTTY && !ctx.mode.json);
   const client = await ctx.authedClient();
   const item = findFiling(await client.filings(number).catch(explainNotFound), transactionId);
-  if (!item) throw new CliFailure(`No filing ${transactionId} for company ${number}: \`credence filings ${number}\` lists its transaction ids.`);
+  if (!item)
+    throw new CliFailure(`No filing ${transactionId} for company ${number}: \`credence filings ${number}\` lists its transaction ids.`);
   const fileName = filingDocumentFileName(item);
   const when = formatDate(item.date);
   if (!fileName) {
-    throw new CliFailure(`Filing ${transactionId} (${item.type}, ${when}) has no document to download${item.paper_filed ? ': it was filed on paper' : ''}. Filings with one show PDF in \`credence filings ${number}\`.`);
+    throw new CliFailure(
+      `Filing ${transactionId} (${item.type}, ${when}) has no document to download${item.paper_filed ? ': it was filed on paper' : ''}. Filings with one show PDF in \`credence filings ${number}\`.`,
+    );
   }
   const response = await client.filingDocument(number, fileName);
   const contentType = (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0].trim().toLowerCase();
@@ -89,19 +97,38 @@ export async function filing(options: GlobalOptions & { output?: string }, args:
     return;
   }
   const path = output ?? `${number}-${transactionId}.${extension}`;
-  if (extension !== 'pdf' && /\.pdf$/i.test(path)) ctx.out.info(`Note: this document is ${contentType}, not a PDF (accounts filed as iXBRL); it is saved as it was filed.`);
+  if (extension !== 'pdf' && /\.pdf$/i.test(path))
+    ctx.out.info(`Note: this document is ${contentType}, not a PDF (accounts filed as iXBRL); it is saved as it was filed.`);
   let bytes: number;
   try {
     bytes = await writeFileAtomic(path, bodyOf(response));
   } catch (error) {
     // Hang up, so that the process ends now and not at the server's timeout.
     await response.body?.cancel().catch(() => undefined);
-    const fileError = typeof (error as { path?: unknown }).path === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string';
+    const fileError =
+      typeof (error as { path?: unknown }).path === 'string' && typeof (error as { syscall?: unknown }).syscall === 'string';
     if ((error as { name?: string }).name === 'ApiError' || fileError) throw error;
-    throw new CliFailure(`The download stopped before it was complete (${(error as Error).message}); nothing was written to ${path}. Try again.`);
+    throw new CliFailure(
+      `The download stopped before it was complete (${(error as Error).message}); nothing was written to ${path}. Try again.`,
+    );
   }
   if (ctx.mode.json) {
-    ctx.out.result(JSON.stringify({ path, bytes, content_type: contentType, company_number: number, transaction_id: transactionId, document_id: item.document_id, type: item.type, date: item.date }, null, 2));
+    ctx.out.result(
+      JSON.stringify(
+        {
+          path,
+          bytes,
+          content_type: contentType,
+          company_number: number,
+          transaction_id: transactionId,
+          document_id: item.document_id,
+          type: item.type,
+          date: item.date,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     ctx.out.info(`${item.type} of ${when}: ${count(bytes)} bytes → ${path}`);
   }

@@ -20,7 +20,13 @@ export const STDOUT_FORMATS = ['table', 'json', 'csv', 'xlsx'] as const;
 export type StdoutFormat = (typeof STDOUT_FORMATS)[number];
 /** What a file holds: json is one JSON array, jsonl one object per line. */
 export type FileKind = 'xlsx' | 'csv' | 'json' | 'jsonl';
-const FILE_EXTENSIONS: Record<string, FileKind> = { '.xlsx': 'xlsx', '.csv': 'csv', '.json': 'json', '.jsonl': 'jsonl', '.ndjson': 'jsonl' };
+const FILE_EXTENSIONS: Record<string, FileKind> = {
+  '.xlsx': 'xlsx',
+  '.csv': 'csv',
+  '.json': 'json',
+  '.jsonl': 'jsonl',
+  '.ndjson': 'jsonl',
+};
 
 export interface ListFlags {
   filter?: string[];
@@ -56,19 +62,27 @@ export function fileKindOf(path: string, format: string | undefined): FileKind {
   const match = /(\.[A-Za-z0-9]+)$/.exec(path);
   const fromExtension = match ? FILE_EXTENSIONS[match[1].toLowerCase()] : undefined;
   if (format !== undefined) {
-    if (format === 'table') throw new UsageError('--format table is for the terminal; with --output use a .xlsx, .csv, .json or .jsonl file');
+    if (format === 'table')
+      throw new UsageError('--format table is for the terminal; with --output use a .xlsx, .csv, .json or .jsonl file');
     if (fromExtension && !(fromExtension === format || (fromExtension === 'jsonl' && format === 'json'))) {
-      throw new UsageError(`--output ${path} is a ${fromExtension} file but --format says ${format}; drop --format or change the extension`);
+      throw new UsageError(
+        `--output ${path} is a ${fromExtension} file but --format says ${format}; drop --format or change the extension`,
+      );
     }
     return fromExtension ?? (format as FileKind);
   }
-  if (!fromExtension) throw new UsageError(`Cannot tell the format of --output ${path}: end it in .xlsx, .csv, .json or .jsonl, or add --format`);
+  if (!fromExtension)
+    throw new UsageError(`Cannot tell the format of --output ${path}: end it in .xlsx, .csv, .json or .jsonl, or add --format`);
   return fromExtension;
 }
 
 export function parseColumnList(raw: string, columns: readonly ColumnSpec[]): ColumnSpec[] {
-  const ids = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (ids.length === 0) throw new UsageError(`--columns takes a comma-separated list; valid columns: ${columns.map((c) => c.id).join(', ')}`);
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (ids.length === 0)
+    throw new UsageError(`--columns takes a comma-separated list; valid columns: ${columns.map((c) => c.id).join(', ')}`);
   return ids.map((id) => {
     const column = columns.find((c) => c.id === id) ?? columns.find((c) => c.id.toLowerCase() === id.toLowerCase());
     if (!column) throw new UsageError(`Unknown column "${id}" in --columns; valid columns: ${columns.map((c) => c.id).join(', ')}`);
@@ -88,13 +102,20 @@ export function buildListPlan(info: TableInfo, flags: ListFlags, env: { json: bo
     if (search.length > MAX_FILTER_VALUE_LENGTH) throw new UsageError(`--search is at most ${MAX_FILTER_VALUE_LENGTH} characters`);
     if (search !== '') query.global_filter = search;
   }
-  Object.assign(query, flags.sort !== undefined ? parseSortExpression(flags.sort, info.columns) : { sort_by: info.defaultSort.sortBy, sort_order: info.defaultSort.sortOrder });
+  Object.assign(
+    query,
+    flags.sort !== undefined
+      ? parseSortExpression(flags.sort, info.columns)
+      : { sort_by: info.defaultSort.sortBy, sort_order: info.defaultSort.sortOrder },
+  );
 
   const page = positiveInteger('--page', flags.page);
   const pageSize = positiveInteger('--page-size', flags.pageSize);
   if (pageSize !== undefined) {
-    if (info.pageSizes && !info.pageSizes.includes(pageSize)) throw new UsageError(`--page-size must be one of ${info.pageSizes.join(', ')} for ${info.command}, not ${pageSize}`);
-    if (pageSize > info.maxPageSize) throw new UsageError(`--page-size must be from 1 to ${info.maxPageSize} for ${info.command}, not ${pageSize}`);
+    if (info.pageSizes && !info.pageSizes.includes(pageSize))
+      throw new UsageError(`--page-size must be one of ${info.pageSizes.join(', ')} for ${info.command}, not ${pageSize}`);
+    if (pageSize > info.maxPageSize)
+      throw new UsageError(`--page-size must be from 1 to ${info.maxPageSize} for ${info.command}, not ${pageSize}`);
   }
   if (flags.all && page !== undefined) throw new UsageError('--all reads every page: drop --page');
   query.page = page ?? 1;

@@ -33,7 +33,12 @@ async function allRowsForTable(client: ApiClient, info: TableInfo, plan: ListPla
   }
   const rows = [...page.rows];
   while (page.paging.next_cursor) {
-    page = await fetchPage(client, info, { ...plan.query, page: undefined, page_size: pageSize, cursor: page.paging.next_cursor } as ScreenerQuery<never>);
+    page = await fetchPage(client, info, {
+      ...plan.query,
+      page: undefined,
+      page_size: pageSize,
+      cursor: page.paging.next_cursor,
+    } as ScreenerQuery<never>);
     rows.push(...page.rows);
   }
   return { rows, paging: { ...page.paging, page: 1, page_count: 1, total_count: rows.length, total_is_estimate: false }, data: {} };
@@ -50,8 +55,11 @@ async function addQueryFilters(ctx: Context, client: ApiClient, plan: ListPlan, 
   if (text === '') throw new UsageError(`--query needs some words, ${example}`);
   const converted = await client.convertQueryToFilters(text);
   if (converted.filters.length === 0) {
-    const unplaced = converted.unplaced.length > 0 ? `could not place ${converted.unplaced.map((u) => `"${u}"`).join(', ')}` : 'nothing to filter on';
-    throw new UsageError(`--query "${text}" made no filters (${unplaced}): rephrase it, ${example}, or use --filter (\`credence screener columns\` lists them)`);
+    const unplaced =
+      converted.unplaced.length > 0 ? `could not place ${converted.unplaced.map((u) => `"${u}"`).join(', ')}` : 'nothing to filter on';
+    throw new UsageError(
+      `--query "${text}" made no filters (${unplaced}): rephrase it, ${example}, or use --filter (\`credence screener columns\` lists them)`,
+    );
   }
   ctx.out.info(`Understood: ${converted.explanation}`);
   if (converted.unplaced.length > 0) ctx.out.info(`Not understood (rephrase or use --filter): ${converted.unplaced.join(', ')}`);
@@ -67,7 +75,13 @@ export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & 
   const page = plan.all ? await allRowsForTable(client, info, plan) : await fetchPage(client, info, plan.query as ScreenerQuery<never>);
   switch (plan.format) {
     case 'json':
-      ctx.out.result(JSON.stringify({ ...page.data, [info.rowsKey]: plan.columnsChosen ? page.rows.map((r) => pick(r, plan.columns)) : page.rows }, null, 2));
+      ctx.out.result(
+        JSON.stringify(
+          { ...page.data, [info.rowsKey]: plan.columnsChosen ? page.rows.map((r) => pick(r, plan.columns)) : page.rows },
+          null,
+          2,
+        ),
+      );
       return;
     case 'csv':
       process.stdout.write(rowsToCsv(plan.columns, page.rows));
@@ -78,8 +92,14 @@ export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & 
         ctx.out.info(`No ${info.noun} match these filters.`);
         return;
       }
-      ctx.out.result(renderTable(plan.columns, page.rows, ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 200)).join('\n'));
-      ctx.out.result(plan.all ? `${count(page.rows.length)} ${nounFor(info, page.rows.length)}` : pageFooter(page.paging, nounFor(info, page.paging.total_count)));
+      ctx.out.result(
+        renderTable(plan.columns, page.rows, ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 200)).join('\n'),
+      );
+      ctx.out.result(
+        plan.all
+          ? `${count(page.rows.length)} ${nounFor(info, page.rows.length)}`
+          : pageFooter(page.paging, nounFor(info, page.paging.total_count)),
+      );
     }
   }
 }

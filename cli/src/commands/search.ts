@@ -9,7 +9,15 @@ export const SEARCH_MAX_LENGTH = 160;
 export const SEARCH_MAX_LIMIT = 100;
 export const SEARCH_DEFAULT_LIMIT = 20;
 
-const text = (id: string, label: string): ColumnSpec => ({ id, label, kind: 'text', format: 'text', sortable: false, filterable: false, visible: true });
+const text = (id: string, label: string): ColumnSpec => ({
+  id,
+  label,
+  kind: 'text',
+  format: 'text',
+  sortable: false,
+  filterable: false,
+  visible: true,
+});
 
 export const SEARCH_COLUMNS: readonly ColumnSpec[] = [
   text('CompanyName', 'Name'),
@@ -28,7 +36,8 @@ export function searchRow(result: CompanySearchResult): Record<string, unknown> 
 export function searchLimit(raw: string | undefined): number {
   if (raw === undefined) return SEARCH_DEFAULT_LIMIT;
   const n = Number(raw.trim());
-  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > SEARCH_MAX_LIMIT) throw new UsageError(`--limit takes a whole number from 1 to ${SEARCH_MAX_LIMIT}, not "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > SEARCH_MAX_LIMIT)
+    throw new UsageError(`--limit takes a whole number from 1 to ${SEARCH_MAX_LIMIT}, not "${raw}"`);
   return n;
 }
 

@@ -64,11 +64,21 @@ export function renderTable(columns: readonly ColumnSpec[], rows: readonly Recor
       .map((v, i) => (right[i] ? cut(v, widths[i]).padStart(widths[i]) : cut(v, widths[i]).padEnd(widths[i])))
       .join(GAP)
       .trimEnd();
-  return [line(headers), widths.slice(0, shown).map((w) => '─'.repeat(w)).join(GAP), ...cells.map(line)];
+  return [
+    line(headers),
+    widths
+      .slice(0, shown)
+      .map((w) => '─'.repeat(w))
+      .join(GAP),
+    ...cells.map(line),
+  ];
 }
 
 /** "Page 1 of 120 · 11,934 companies" ("about 11,934" when the total is an estimate). */
-export function pageFooter(paging: { page: number; page_count: number; total_count: number; total_is_estimate?: boolean }, noun: string): string {
+export function pageFooter(
+  paging: { page: number; page_count: number; total_count: number; total_is_estimate?: boolean },
+  noun: string,
+): string {
   const total = `${paging.total_is_estimate ? 'about ' : ''}${paging.total_count.toLocaleString('en-GB')} ${noun}`;
   return `Page ${paging.page.toLocaleString('en-GB')} of ${Math.max(1, paging.page_count).toLocaleString('en-GB')} · ${total}`;
 }

@@ -111,7 +111,13 @@ export interface TextColumn {
  * A table of cells already formatted (and maybe coloured): natural widths, flexible columns cut
  * with "…" to fit the width. Used where cells carry colour, which renderTable cannot measure.
  */
-export function textTable(columns: readonly TextColumn[], rows: readonly (readonly string[])[], width: number, style: Style = PLAIN, indent = 2): string[] {
+export function textTable(
+  columns: readonly TextColumn[],
+  rows: readonly (readonly string[])[],
+  width: number,
+  style: Style = PLAIN,
+  indent = 2,
+): string[] {
   const widths = columns.map((c, i) => Math.max(visibleLength(c.header), ...rows.map((r) => visibleLength(r[i] ?? ''))));
   const total = () => indent + widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
   while (total() > width) {
@@ -132,5 +138,11 @@ export function textTable(columns: readonly TextColumn[], rows: readonly (readon
       })
       .join('  ')
       .trimEnd();
-  return [line(columns.map((c) => c.header), true), ...rows.map((r) => line(r))];
+  return [
+    line(
+      columns.map((c) => c.header),
+      true,
+    ),
+    ...rows.map((r) => line(r)),
+  ];
 }

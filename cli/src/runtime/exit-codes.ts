@@ -35,8 +35,10 @@ function isApiError(error: unknown): error is ApiErrorLike {
 
 /** A 404: the API's own words (no such lender); a missing route or a bare "Not Found" says where to look. */
 function notFound(error: ApiErrorLike, apiUrl?: string): string {
-  if (/^No route /.test(error.error)) return `${error.error} Is the server older than this client? Update it, or check --api-url${apiUrl ? ` (now ${apiUrl})` : ''}.`;
-  if (error.error.split(/\s+/).length <= 3) return `${error.error} (${error.call}): is --api-url${apiUrl ? ` (now ${apiUrl})` : ''} the Credence API?`;
+  if (/^No route /.test(error.error))
+    return `${error.error} Is the server older than this client? Update it, or check --api-url${apiUrl ? ` (now ${apiUrl})` : ''}.`;
+  if (error.error.split(/\s+/).length <= 3)
+    return `${error.error} (${error.call}): is --api-url${apiUrl ? ` (now ${apiUrl})` : ''} the Credence API?`;
   return error.error;
 }
 
@@ -66,14 +68,20 @@ export function describeFailure(error: unknown, apiUrl?: string): Failure {
     if (status === 404) return { code: EXIT.failure, message: notFound(error, apiUrl) };
     if (status === 429) return { code: EXIT.failure, message: `${error.error}. Too many requests: wait a minute and try again.` };
     if (status >= 500) {
-      return { code: EXIT.failure, message: `The API failed (${status}): ${error.error}. Try again; if it keeps failing, check the server's log.` };
+      return {
+        code: EXIT.failure,
+        message: `The API failed (${status}): ${error.error}. Try again; if it keeps failing, check the server's log.`,
+      };
     }
     return { code: EXIT.failure, message: `${error.error} (${status})` };
   }
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
     const path = (error as { path?: unknown }).path;
-    return { code: EXIT.failure, message: `${(error as Error).message}${typeof path === 'string' && !(error as Error).message.includes(path) ? ` (${path})` : ''}` };
+    return {
+      code: EXIT.failure,
+      message: `${(error as Error).message}${typeof path === 'string' && !(error as Error).message.includes(path) ? ` (${path})` : ''}`,
+    };
   }
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
 }

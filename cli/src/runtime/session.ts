@@ -36,7 +36,8 @@ export function resolveApiUrl(flag: string | undefined, env: Record<string, stri
   } catch {
     throw new UsageError(`--api-url must be an http(s) address like ${DEFAULT_API_URL}, not "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--api-url must start with http:// or https://, not "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--api-url must start with http:// or https://, not "${raw}"`);
   if (url.search || url.hash) throw new UsageError(`--api-url takes the server's address only (no ?query or #fragment): "${raw}"`);
   return raw.replace(/\/+$/, '').replace(/\/api$/, '');
 }
@@ -54,7 +55,9 @@ export function createContext(options: GlobalOptions): Context {
   const client = async (t?: string | null, persist = false) => {
     const { createApiClient } = await import('@credence/shared');
     // An answer carrying access_token refreshes the session (ARCHITECTURE.md 4): keep the new one.
-    const onAccessToken = persist ? (fresh: string) => void import('./token-store.js').then((store) => store.saveToken(apiUrl, fresh)) : undefined;
+    const onAccessToken = persist
+      ? (fresh: string) => void import('./token-store.js').then((store) => store.saveToken(apiUrl, fresh))
+      : undefined;
     return createApiClient({ baseUrl: apiUrl, token: t ?? null, onAccessToken });
   };
   return {

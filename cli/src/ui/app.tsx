@@ -11,7 +11,18 @@ import { Header, StatusBar } from './components/chrome.js';
 import { HelpOverlay, HELP_LINES } from './components/help-overlay.js';
 import { KeyContext, LayoutContext, StatusContext, type KeySink, type StatusApi, type Tone } from './context.js';
 import { KEYS, on, toPresses, type Press } from './keys.js';
-import { disposeEntries, entry, EntryContext, nextStack, routeTitle, RouterContext, useFreshState, type Route, type Router, type StackEntry } from './router.js';
+import {
+  disposeEntries,
+  entry,
+  EntryContext,
+  nextStack,
+  routeTitle,
+  RouterContext,
+  useFreshState,
+  type Route,
+  type Router,
+  type StackEntry,
+} from './router.js';
 import { ServicesContext, type TuiServices, type UserState } from './services.js';
 import { useTerminalSize, type Size } from './use-terminal-size.js';
 import { Screen } from './screens/index.js';
@@ -37,7 +48,9 @@ function describeUserFailure(error: unknown): string {
 export function App({ services, initial, size: fixedSize }: AppProps) {
   const { exit } = useApp();
   const size = useTerminalSize(fixedSize);
-  const [stack, setStack] = useState<readonly StackEntry[]>(() => (initial && initial.length > 0 ? initial : [{ name: 'home' } as Route]).map(entry));
+  const [stack, setStack] = useState<readonly StackEntry[]>(() =>
+    (initial && initial.length > 0 ? initial : [{ name: 'home' } as Route]).map(entry),
+  );
   const stackRef = useRef(stack);
   stackRef.current = stack;
   const [helpTop, setHelpTop, getHelpTop] = useFreshState<number | null>(null);
@@ -86,7 +99,12 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
     };
   }, []);
 
-  const statusApi = useMemo<StatusApi>(() => ({ say: (message, tone = 'info') => setStatus((old) => (old.message === message && old.tone === tone ? old : { message, tone })) }), []);
+  const statusApi = useMemo<StatusApi>(
+    () => ({
+      say: (message, tone = 'info') => setStatus((old) => (old.message === message && old.tone === tone ? old : { message, tone })),
+    }),
+    [],
+  );
 
   const quit = useCallback(() => exit(), [exit]);
 
@@ -111,8 +129,10 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
     if (on(KEYS.forceQuit, press)) return quit();
     if (getHelpTop() !== null) {
       if (on(KEYS.help, press) || on(KEYS.back, press) || on(KEYS.quit, press)) setHelpTop(null);
-      else if (on(KEYS.down, press) || on(KEYS.pageDown, press)) setHelpTop((t) => Math.min((t ?? 0) + (on(KEYS.down, press) ? 1 : contentHeight - 3), HELP_LINES.length - 1));
-      else if (on(KEYS.up, press) || on(KEYS.pageUp, press)) setHelpTop((t) => Math.max(0, (t ?? 0) - (on(KEYS.up, press) ? 1 : contentHeight - 3)));
+      else if (on(KEYS.down, press) || on(KEYS.pageDown, press))
+        setHelpTop((t) => Math.min((t ?? 0) + (on(KEYS.down, press) ? 1 : contentHeight - 3), HELP_LINES.length - 1));
+      else if (on(KEYS.up, press) || on(KEYS.pageUp, press))
+        setHelpTop((t) => Math.max(0, (t ?? 0) - (on(KEYS.up, press) ? 1 : contentHeight - 3)));
       return;
     }
     if (keys.current?.(press)) return;

@@ -49,7 +49,10 @@ export function disposeEntries(entries: readonly StackEntry[]): void {
 }
 
 /** The stack after an action, pure (the App keeps it in state). */
-export function nextStack(stack: readonly StackEntry[], action: { type: 'push' | 'replace' | 'reset'; route: Route } | { type: 'pop' }): readonly StackEntry[] {
+export function nextStack(
+  stack: readonly StackEntry[],
+  action: { type: 'push' | 'replace' | 'reset'; route: Route } | { type: 'pop' },
+): readonly StackEntry[] {
   switch (action.type) {
     case 'push':
       return [...stack, entry(action.route)];

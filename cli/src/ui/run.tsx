@@ -32,9 +32,11 @@ export interface TuiOptions {
 
 /** Why the UI cannot start here, or null when it can (a terminal on both ends, not CI). */
 export function tuiUnavailable(env: Record<string, string | undefined>, stdinIsTTY: boolean, stdoutIsTTY: boolean): string | null {
-  if (!stdoutIsTTY || !stdinIsTTY) return 'the full-screen UI needs a terminal (stdin and stdout must be a TTY); use the commands for scripts (`credence --help`)';
+  if (!stdoutIsTTY || !stdinIsTTY)
+    return 'the full-screen UI needs a terminal (stdin and stdout must be a TTY); use the commands for scripts (`credence --help`)';
   const ci = env.CI ?? env.CONTINUOUS_INTEGRATION;
-  if (ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false') return 'the full-screen UI does not run under CI (CI is set); use the commands for scripts (`credence --help`)';
+  if (ci !== undefined && ci !== '' && ci !== '0' && ci !== 'false')
+    return 'the full-screen UI does not run under CI (CI is set); use the commands for scripts (`credence --help`)';
   return null;
 }
 
@@ -73,7 +75,11 @@ export async function runTui(options: TuiOptions): Promise<void> {
   };
   process.once('exit', restore);
   // a signal ends the process without 'exit': give the terminal back first, then end as the signal would
-  const signals: Array<[NodeJS.Signals, number]> = [['SIGTERM', 143], ['SIGHUP', 129], ['SIGQUIT', 131]];
+  const signals: Array<[NodeJS.Signals, number]> = [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+    ['SIGQUIT', 131],
+  ];
   const onSignal = (code: number) => () => {
     restore();
     process.exit(code);
@@ -82,13 +88,19 @@ export async function runTui(options: TuiOptions): Promise<void> {
   for (const [signal, handler] of handlers) process.once(signal, handler);
   stdout.write(ENTER_ALT_SCREEN);
   try {
-    const instance = render(<App services={{ client: options.client, apiUrl: options.apiUrl, databaseDelay: randomDatabaseDelay, color: options.color }} initial={options.initial} />, {
-      stdin,
-      stdout: screen as unknown as NodeJS.WriteStream,
-      debug: true, // whole frames as text: ScreenWriter draws the changed lines
-      exitOnCtrlC: false, // the App quits on Ctrl-C itself
-      patchConsole: false, // held by holdConsole instead
-    });
+    const instance = render(
+      <App
+        services={{ client: options.client, apiUrl: options.apiUrl, databaseDelay: randomDatabaseDelay, color: options.color }}
+        initial={options.initial}
+      />,
+      {
+        stdin,
+        stdout: screen as unknown as NodeJS.WriteStream,
+        debug: true, // whole frames as text: ScreenWriter draws the changed lines
+        exitOnCtrlC: false, // the App quits on Ctrl-C itself
+        patchConsole: false, // held by holdConsole instead
+      },
+    );
     await instance.waitUntilExit();
   } finally {
     screen.close();

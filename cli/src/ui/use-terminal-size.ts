@@ -22,10 +22,11 @@ export function useTerminalSize(fixed?: Size): Size {
       setSize((old) => (old.columns === fixed.columns && old.rows === fixed.rows ? old : fixed));
       return;
     }
-    const onResize = () => setSize((old) => {
-      const next = read(stdout);
-      return old.columns === next.columns && old.rows === next.rows ? old : next;
-    });
+    const onResize = () =>
+      setSize((old) => {
+        const next = read(stdout);
+        return old.columns === next.columns && old.rows === next.rows ? old : next;
+      });
     onResize();
     stdout.on('resize', onResize);
     return () => {

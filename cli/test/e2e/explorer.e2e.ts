@@ -9,7 +9,14 @@ import { expect } from 'expect';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPANY_SECTION_IDS, DEFAULT_SAMPLE_COMPANY_NUMBER, SUGGESTED_COMPANIES, type CompanyOverview, type CompanySearchResult, type FilingsByCategory } from '@credence/shared';
+import {
+  COMPANY_SECTION_IDS,
+  DEFAULT_SAMPLE_COMPANY_NUMBER,
+  SUGGESTED_COMPANIES,
+  type CompanyOverview,
+  type CompanySearchResult,
+  type FilingsByCategory,
+} from '@credence/shared';
 import { API_ADMIN, credence, isolatedHome, runNode, startApi, type ApiServer } from '../support/processes.js';
 
 const EMAIL = 'explorer.tester@example.com';
@@ -23,20 +30,41 @@ describe('credence search, company, filings and filing against the real API', ()
   let out: string;
 
   async function direct<T>(route: string, params: Record<string, string>): Promise<T> {
-    const answer = await fetch(`${api.url}/api/companies_house/${route}?${new URLSearchParams(params)}`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await fetch(`${api.url}/api/companies_house/${route}?${new URLSearchParams(params)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect({ route, status: answer.status }).toEqual({ route, status: 200 });
     return (await answer.json()) as T;
   }
 
   before(async () => {
     api = await startApi();
-    const created = await runNode(API_ADMIN, ['user', 'create', '--email', EMAIL, '--password-stdin', '--name', 'Explorer Tester', '--company', 'Acme', '--approved', '--verified'], api.env, `${PASSWORD}\n`);
+    const created = await runNode(
+      API_ADMIN,
+      [
+        'user',
+        'create',
+        '--email',
+        EMAIL,
+        '--password-stdin',
+        '--name',
+        'Explorer Tester',
+        '--company',
+        'Acme',
+        '--approved',
+        '--verified',
+      ],
+      api.env,
+      `${PASSWORD}\n`,
+    );
     if (created.code !== 0) throw new Error(`credence-admin user create failed: ${created.stderr}`);
     const home = isolatedHome();
     env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CREDENCE_API_URL: api.url };
     const login = await credence(['login', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
     if (login.code !== 0) throw new Error(`credence login failed: ${login.stderr}`);
-    token = (JSON.parse(readFileSync(join(home, '.config', 'credence', 'config.json'), 'utf8')) as { sessions: Record<string, { token: string }> }).sessions[api.url].token;
+    token = (
+      JSON.parse(readFileSync(join(home, '.config', 'credence', 'config.json'), 'utf8')) as { sessions: Record<string, { token: string }> }
+    ).sessions[api.url].token;
     out = mkdtempSync(join(tmpdir(), 'credence-explorer-e2e-'));
   });
   after(async () => {
@@ -52,7 +80,10 @@ describe('credence search, company, filings and filing against the real API', ()
       expect({ words, code: table.code }).toEqual({ words, code: 0 });
       expect(table.stdout.split('\n')[0]).toMatch(/^Name\s+Number\s+Status\s+Exchange:Ticker\s+SIC$/);
       const row = table.stdout.split('\n').find((line) => line.startsWith(`${suggested.company_name}  `));
-      expect({ words, row }).toEqual({ words, row: expect.stringMatching(new RegExp(`^${suggested.company_name}\\s+${suggested.company_number}\\s+Active\\s`)) });
+      expect({ words, row }).toEqual({
+        words,
+        row: expect.stringMatching(new RegExp(`^${suggested.company_name}\\s+${suggested.company_number}\\s+Active\\s`)),
+      });
       expect(table.stderr).toContain('Sample data: generated for demonstration');
       const json = await credence(['search', ...words, '--json'], env);
       const results = JSON.parse(json.stdout) as CompanySearchResult[];
@@ -63,7 +94,7 @@ describe('credence search, company, filings and filing against the real API', ()
     expect(listed.stdout).toMatch(/BRITANNIA ENGINEERING GROUP PLC\s+00123456\s+Active\s+LSE:BRIT\s+28990 - /);
   });
 
-  it('shows the overview with the API\'s key figures and signals, within 80 columns, no colours in a pipe', async () => {
+  it("shows the overview with the API's key figures and signals, within 80 columns, no colours in a pipe", async () => {
     const overview = await direct<CompanyOverview>('get_overview', { company_number: COMPANY });
     const result = await credence(['company', COMPANY], env);
     expect(result.code).toBe(0);
@@ -73,12 +104,22 @@ describe('credence search, company, filings and filing against the real API', ()
     expect(lines[0]).toBe(overview.company_profile.company_name);
     for (const line of lines) expect({ line, fits: Array.from(line).length <= 80 }).toEqual({ line, fits: true });
     const figures = overview.insights.key_figures as Record<string, { change: { label: string } }>;
-    expect(result.stdout).toMatch(new RegExp(` {2}Revenue\\s+[\\d,.]+\\s+[\\d,.]+\\s+${figures.turnover.change.label.replace(/[+.]/g, '\\$&')}\\n`));
+    expect(result.stdout).toMatch(
+      new RegExp(` {2}Revenue\\s+[\\d,.]+\\s+[\\d,.]+\\s+${figures.turnover.change.label.replace(/[+.]/g, '\\$&')}\\n`),
+    );
     const leadership = overview.insights.leadership as { turnover: { level: string; reason: string } };
     expect(result.stdout).toContain(`Turnover signal    ${leadership.turnover.level.toUpperCase()} · ${leadership.turnover.reason}`);
     const compliance = overview.insights.confirmation_statement as { compliance: string };
     expect(result.stdout).toMatch(new RegExp(`Compliance health\\s+${compliance.compliance.toUpperCase()} · `));
-    for (const title of ['Key Figures', 'Company Profile', 'Leadership', 'Creditor and Charges', 'Capital Overview', 'Compliance Tracker', 'Auditor']) {
+    for (const title of [
+      'Key Figures',
+      'Company Profile',
+      'Leadership',
+      'Creditor and Charges',
+      'Capital Overview',
+      'Compliance Tracker',
+      'Auditor',
+    ]) {
       expect({ title, shown: result.stdout.includes(`── ${title}`) }).toEqual({ title, shown: true });
     }
     const json = await credence(['company', COMPANY, '--json'], env);
@@ -94,7 +135,8 @@ describe('credence search, company, filings and filing against the real API', ()
         expect({ number, section, code: result.code }).toEqual({ number, section, code: 0 });
         expect(result.stdout.split('\n')[1]).toMatch(new RegExp(`^${number} · `));
         if (section !== 'filings') {
-          for (const line of result.stdout.trimEnd().split('\n')) expect({ number, section, line, fits: Array.from(line).length <= 80 }).toEqual({ number, section, line, fits: true });
+          for (const line of result.stdout.trimEnd().split('\n'))
+            expect({ number, section, line, fits: Array.from(line).length <= 80 }).toEqual({ number, section, line, fits: true });
         }
       }
     }
@@ -104,7 +146,7 @@ describe('credence search, company, filings and filing against the real API', ()
     expect(JSON.parse(officers.stdout)).toEqual(await direct('officers', { company_number: COMPANY }));
   });
 
-  it('exits 1 with the API\'s words for an unknown company, 2 for a bad section', async () => {
+  it("exits 1 with the API's words for an unknown company, 2 for a bad section", async () => {
     const unknown = await credence(['company', '99999999'], env);
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr.split('\n')[0]).toBe('credence: Company with number 99999999 not found.');
@@ -127,23 +169,32 @@ describe('credence search, company, filings and filing against the real API', ()
     expect(JSON.parse(json.stdout)).toEqual(filings);
   });
 
-  it('downloads a filing\'s document as a real PDF, atomically', async () => {
+  it("downloads a filing's document as a real PDF, atomically", async () => {
     const filings = await direct<FilingsByCategory>('get_filings_list', { company_number: COMPANY });
-    const accounts = Object.values(filings).flat().find((f) => f.document_id)!;
+    const accounts = Object.values(filings)
+      .flat()
+      .find((f) => f.document_id)!;
     expect(accounts).toBeDefined();
     const dir = mkdtempSync(join(out, 'filing-'));
     const file = join(dir, 'x.pdf');
     const result = await credence(['filing', COMPANY, accounts.transaction_id, '--output', file], env);
     expect(result).toMatchObject({ code: 0, stdout: '' });
-    expect(result.stderr).toMatch(new RegExp(`^${accounts.type} of \\d\\d/\\d\\d/\\d{4}: [\\d,]+ bytes → ${file.replace(/[.]/g, '\\.')}\\n$`));
+    expect(result.stderr).toMatch(
+      new RegExp(`^${accounts.type} of \\d\\d/\\d\\d/\\d{4}: [\\d,]+ bytes → ${file.replace(/[.]/g, '\\.')}\\n$`),
+    );
     const bytes = readFileSync(file);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
     expect(readdirSync(dir)).toEqual(['x.pdf']); // no temp file left beside it
-    const served = await fetch(`${api.url}/api/companies_house/get_filing_pdf?${new URLSearchParams({ company_number: COMPANY, file_name: `${accounts.document_id}.pdf` })}`, { headers: { authorization: `Bearer ${token}` } });
+    const served = await fetch(
+      `${api.url}/api/companies_house/get_filing_pdf?${new URLSearchParams({ company_number: COMPANY, file_name: `${accounts.document_id}.pdf` })}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(bytes.length).toBe(Number(served.headers.get('content-length')));
-    const withoutDocument = Object.values(filings).flat().find((f) => !f.document_id)!;
+    const withoutDocument = Object.values(filings)
+      .flat()
+      .find((f) => !f.document_id)!;
     const refused = await credence(['filing', COMPANY, withoutDocument.transaction_id, '--output', join(dir, 'y.pdf')], env);
     expect(refused).toMatchObject({ code: 1, stdout: '' });
     expect(refused.stderr).toContain('has no document to download');

@@ -16,7 +16,8 @@ const EMAIL = 'cli.tester@example.com';
 const PASSWORD = 'a long and unusual cli passphrase';
 const EXPORT_CAP = 300;
 const quote = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const summary = (rows: number, file: string) => new RegExp(`^${rows.toLocaleString('en-GB')} rows? → ${quote(file)} in \\d+\\.\\d\\d s\\n$`);
+const summary = (rows: number, file: string) =>
+  new RegExp(`^${rows.toLocaleString('en-GB')} rows? → ${quote(file)} in \\d+\\.\\d\\d s\\n$`);
 
 describe('credence against the real API', () => {
   let api: ApiServer;
@@ -33,7 +34,13 @@ describe('credence against the real API', () => {
     let total = -1;
     let cursor: string | null = null;
     do {
-      const query = new URLSearchParams({ filters: JSON.stringify(filters), sort_by, sort_order, page_size: String(pageSize), ...(cursor ? { cursor } : { page: '1' }) });
+      const query = new URLSearchParams({
+        filters: JSON.stringify(filters),
+        sort_by,
+        sort_order,
+        page_size: String(pageSize),
+        ...(cursor ? { cursor } : { page: '1' }),
+      });
       const answer = await fetch(`${api.url}/api/${route}?${query}`, { headers: { authorization: `Bearer ${token}` } });
       expect({ route, status: answer.status }).toEqual({ route, status: 200 });
       const data = ((await answer.json()) as { data: Record<string, unknown> }).data;
@@ -49,14 +56,20 @@ describe('credence against the real API', () => {
   before(async () => {
     // Sample data: 400 companies (the filtered exports below hold at most a few hundred rows).
     api = await startApi({ EXPORT_MAX_ROWS: String(EXPORT_CAP) });
-    const created = await runNode(API_ADMIN, ['user', 'create', '--email', EMAIL, '--password-stdin', '--name', 'Cli Tester', '--company', 'Acme', '--approved', '--verified'], api.env, `${PASSWORD}\n`);
+    const created = await runNode(
+      API_ADMIN,
+      ['user', 'create', '--email', EMAIL, '--password-stdin', '--name', 'Cli Tester', '--company', 'Acme', '--approved', '--verified'],
+      api.env,
+      `${PASSWORD}\n`,
+    );
     if (created.code !== 0) throw new Error(`credence-admin user create failed: ${created.stderr}`);
     home = isolatedHome();
     env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CREDENCE_API_URL: api.url };
     out = mkdtempSync(join(tmpdir(), 'credence-cli-out-'));
     login = await credence(['login', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
     const file = join(home, '.config', 'credence', 'config.json');
-    if (login.code === 0) token = (JSON.parse(readFileSync(file, 'utf8')) as { sessions: Record<string, { token: string }> }).sessions[api.url].token;
+    if (login.code === 0)
+      token = (JSON.parse(readFileSync(file, 'utf8')) as { sessions: Record<string, { token: string }> }).sessions[api.url].token;
   });
   after(async () => {
     await api?.stop();
@@ -85,7 +98,10 @@ describe('credence against the real API', () => {
   });
 
   it('prints one page as a table that fits the width, with the page footer', async () => {
-    const result = await credence(['screener', '--page-size', '10', '--columns', 'company_name,turnover,employee_count'], { ...env, COLUMNS: '60' });
+    const result = await credence(['screener', '--page-size', '10', '--columns', 'company_name,turnover,employee_count'], {
+      ...env,
+      COLUMNS: '60',
+    });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^Company Name\s+Turnover \(m\)\s+Employees$/);
@@ -97,7 +113,11 @@ describe('credence against the real API', () => {
     const expected = await direct('companies_house/get-screener-info', [TABS[0].direct], 'turnover:desc', 100);
     expect(expected.total).toBeGreaterThan(0);
     const dir = mkdtempSync(join(out, 'cron-'));
-    const result = await cronRun(['screener', '--filter', 'turnover>10m', '--sort', 'turnover:desc', '--all', '--output', 'out.xlsx'], { HOME: home, CREDENCE_API_URL: api.url }, dir);
+    const result = await cronRun(
+      ['screener', '--filter', 'turnover>10m', '--sort', 'turnover:desc', '--all', '--output', 'out.xlsx'],
+      { HOME: home, CREDENCE_API_URL: api.url },
+      dir,
+    );
     expect(result.stderr).toMatch(summary(expected.total, 'out.xlsx'));
     expect(result).toMatchObject({ code: 0, stdout: '' });
     expect(readdirSync(dir)).toEqual(['out.xlsx']);
@@ -114,7 +134,8 @@ describe('credence against the real API', () => {
   for (const tab of TABS) {
     describe(tab.args.join(' '), () => {
       let expected: { total: number; rows: Row[] };
-      const run = (ext: string, extra: string[] = []) => credence([...tab.args, '--filter', tab.filter, '--sort', tab.sort, ...extra, '--output', join(out, `${tab.name}.${ext}`)], env);
+      const run = (ext: string, extra: string[] = []) =>
+        credence([...tab.args, '--filter', tab.filter, '--sort', tab.sort, ...extra, '--output', join(out, `${tab.name}.${ext}`)], env);
 
       before(async () => {
         expected = await direct(tab.route, [tab.direct], tab.sort, tab.pageSize);
@@ -146,7 +167,10 @@ describe('credence against the real API', () => {
         expect(csv.length - 1).toBe(expected.total);
         const json = JSON.parse(readFileSync(join(out, `${tab.name}.json`), 'utf8')) as Row[];
         expect(json.map(tab.key)).toEqual(expected.rows.map(tab.key));
-        const jsonl = readFileSync(join(out, `${tab.name}.jsonl`), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+        const jsonl = readFileSync(join(out, `${tab.name}.jsonl`), 'utf8')
+          .trimEnd()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Row);
         expect(jsonl).toEqual(json);
         expect(readdirSync(out).filter((f) => f.endsWith('.tmp'))).toEqual([]);
       });
@@ -166,12 +190,20 @@ describe('credence against the real API', () => {
         expect({ code: page.code, stderr: page.stderr }).toEqual({ code: 0, stderr: '' });
         const data = JSON.parse(page.stdout) as Record<string, unknown>;
         expect(data.total_count).toBe(expected.total);
-        const csv = await credence([...tab.args, '--filter', tab.filter, '--sort', tab.sort, '--all', '--format', 'csv', '--columns', tab.xlsxKey.id], env);
+        const csv = await credence(
+          [...tab.args, '--filter', tab.filter, '--sort', tab.sort, '--all', '--format', 'csv', '--columns', tab.xlsxKey.id],
+          env,
+        );
         expect({ code: csv.code, stderr: csv.stderr }).toEqual({ code: 0, stderr: '' });
         expect(csvRecords(csv.stdout)).toEqual([[tab.xlsxKey.id], ...expected.rows.map((r) => [String(r[tab.xlsxKey.id])])]);
         const lines = await credence([...tab.args, '--filter', tab.filter, '--sort', tab.sort, '--all', '--json'], env);
         expect(lines.code).toBe(0);
-        expect(lines.stdout.trimEnd().split('\n').map((l) => tab.key(JSON.parse(l) as Row))).toEqual(expected.rows.map(tab.key));
+        expect(
+          lines.stdout
+            .trimEnd()
+            .split('\n')
+            .map((l) => tab.key(JSON.parse(l) as Row)),
+        ).toEqual(expected.rows.map(tab.key));
       });
     });
   }
@@ -190,16 +222,32 @@ describe('credence against the real API', () => {
 
   it('exits 2 on a bad filter, naming it and listing the valid ones, and makes no file', async () => {
     const dir = mkdtempSync(join(out, 'bad-'));
-    const column = await cronRun(['screener', '--filter', 'turnovr>10m', '--all', '--output', 'out.xlsx'], { HOME: home, CREDENCE_API_URL: api.url }, dir);
+    const column = await cronRun(
+      ['screener', '--filter', 'turnovr>10m', '--all', '--output', 'out.xlsx'],
+      { HOME: home, CREDENCE_API_URL: api.url },
+      dir,
+    );
     expect(column).toMatchObject({ code: 2, stdout: '' });
     expect(column.stderr).toContain('Unknown column "turnovr" in "turnovr>10m"; valid columns: company_name, company_number');
-    const operator = await cronRun(['creditors', 'charges', '--filter', 'status>3', '--output', 'out.csv'], { HOME: home, CREDENCE_API_URL: api.url }, dir);
+    const operator = await cronRun(
+      ['creditors', 'charges', '--filter', 'status>3', '--output', 'out.csv'],
+      { HOME: home, CREDENCE_API_URL: api.url },
+      dir,
+    );
     expect(operator).toMatchObject({ code: 2, stdout: '' });
     expect(operator.stderr).toContain('Operator ">" cannot be used on status (a select column) in "status>3"; valid: = (is one of');
-    const value = await cronRun(['creditors', 'lenders', '--filter', 'total_charges>lots', '--output', 'out.json'], { HOME: home, CREDENCE_API_URL: api.url }, dir);
+    const value = await cronRun(
+      ['creditors', 'lenders', '--filter', 'total_charges>lots', '--output', 'out.json'],
+      { HOME: home, CREDENCE_API_URL: api.url },
+      dir,
+    );
     expect(value).toMatchObject({ code: 2, stdout: '' });
     expect(value.stderr).toContain('total_charges: "lots" is not a number');
-    const sort = await cronRun(['creditors', 'companies', '--sort', 'nope:desc', '--output', 'out.json'], { HOME: home, CREDENCE_API_URL: api.url }, dir);
+    const sort = await cronRun(
+      ['creditors', 'companies', '--sort', 'nope:desc', '--output', 'out.json'],
+      { HOME: home, CREDENCE_API_URL: api.url },
+      dir,
+    );
     expect(sort).toMatchObject({ code: 2, stdout: '' });
     expect(sort.stderr).toContain('Unknown column "nope" in sort "nope:desc"; sortable columns: company_name');
     expect(readdirSync(dir)).toEqual([]);
@@ -207,16 +255,26 @@ describe('credence against the real API', () => {
 
   it('exits 4 with no token or an unknown one, and makes no file', async () => {
     const dir = mkdtempSync(join(out, 'auth-'));
-    const none = await cronRun(['screener', '--filter', 'turnover>10m', '--all', '--output', 'out.xlsx'], { HOME: isolatedHome(), CREDENCE_API_URL: api.url }, dir);
+    const none = await cronRun(
+      ['screener', '--filter', 'turnover>10m', '--all', '--output', 'out.xlsx'],
+      { HOME: isolatedHome(), CREDENCE_API_URL: api.url },
+      dir,
+    );
     expect(none).toMatchObject({ code: 4, stdout: '' });
     expect(none.stderr).toBe('credence: Not signed in or session expired: run `credence login` (or set CREDENCE_TOKEN / --token)\n');
-    const forged = await cronRun(['creditors', 'lenders', '--output', 'out.csv'], { HOME: isolatedHome(), CREDENCE_API_URL: api.url, CREDENCE_TOKEN: 'not.a.token' }, dir);
+    const forged = await cronRun(
+      ['creditors', 'lenders', '--output', 'out.csv'],
+      { HOME: isolatedHome(), CREDENCE_API_URL: api.url, CREDENCE_TOKEN: 'not.a.token' },
+      dir,
+    );
     expect(forged).toMatchObject({ code: 4, stdout: '' });
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('shows one lender in detail, as text and as JSON', async () => {
-    const lenders = JSON.parse((await credence(['creditors', 'lenders', '--page-size', '1', '--json'], env)).stdout) as { lender_stats: { lender_name: string; total_charges: number }[] };
+    const lenders = JSON.parse((await credence(['creditors', 'lenders', '--page-size', '1', '--json'], env)).stdout) as {
+      lender_stats: { lender_name: string; total_charges: number }[];
+    };
     const top = lenders.lender_stats[0];
     const json = await credence(['creditors', 'lender', top.lender_name, '--json'], env);
     expect(json.code).toBe(0);
@@ -228,7 +286,7 @@ describe('credence against the real API', () => {
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
   });
 
-  it('exits 1 with the server\'s reason when an export is over the row cap, and makes no file', async () => {
+  it("exits 1 with the server's reason when an export is over the row cap, and makes no file", async () => {
     const all = await direct('companies_house/get-screener-info', [], 'company_name:asc', 100);
     expect(all.total).toBeGreaterThan(EXPORT_CAP);
     const dir = mkdtempSync(join(out, 'cap-'));

@@ -113,7 +113,10 @@ export const TABS: readonly Tab[] = [
     key: (r) => String(r.company_number),
     checks: [
       { expr: 'company_name^a', holds: (r) => lower(r.company_name).startsWith('a') },
-      { expr: 'latest_charge_date=2020-01-01..2023-12-31', holds: (r) => date(r.latest_charge_date, (d) => d >= '2020-01-01' && d <= '2023-12-31') },
+      {
+        expr: 'latest_charge_date=2020-01-01..2023-12-31',
+        holds: (r) => date(r.latest_charge_date, (d) => d >= '2020-01-01' && d <= '2023-12-31'),
+      },
       { expr: 'latest_charge_date>2024-03-31', holds: (r) => date(r.latest_charge_date, (d) => d > '2024-03-31') },
       { expr: 'unique_lenders_count=1', holds: (r) => num(r.unique_lenders_count) === 1 },
     ],

@@ -57,7 +57,8 @@ export class Tmux {
     const started = Date.now();
     let screen = this.screen();
     while (!test(screen)) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen was:\n${screen}`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen was:\n${screen}`);
       await new Promise((r) => setTimeout(r, 40));
       screen = this.screen();
     }

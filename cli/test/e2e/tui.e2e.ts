@@ -29,13 +29,20 @@ describe('credence full-screen UI in a terminal', () => {
 
   before(async () => {
     api = await startApi();
-    const created = await runNode(API_ADMIN, ['user', 'create', '--email', EMAIL, '--password-stdin', '--name', NAME, '--company', 'Acme', '--approved', '--verified'], api.env, `${PASSWORD}\n`);
+    const created = await runNode(
+      API_ADMIN,
+      ['user', 'create', '--email', EMAIL, '--password-stdin', '--name', NAME, '--company', 'Acme', '--approved', '--verified'],
+      api.env,
+      `${PASSWORD}\n`,
+    );
     if (created.code !== 0) throw new Error(`credence-admin user create failed: ${created.stderr}`);
     const home = isolatedHome();
     env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CREDENCE_API_URL: api.url, PATH: process.env.PATH ?? '/usr/bin:/bin' };
     const login = await credence(['login', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
     if (login.code !== 0) throw new Error(`credence login failed: ${login.stderr}`);
-    token = (JSON.parse(readFileSync(join(home, '.config', 'credence', 'config.json'), 'utf8')) as { sessions: Record<string, { token: string }> }).sessions[api.url].token;
+    token = (
+      JSON.parse(readFileSync(join(home, '.config', 'credence', 'config.json'), 'utf8')) as { sessions: Record<string, { token: string }> }
+    ).sessions[api.url].token;
   });
   after(async () => {
     await api?.stop();
@@ -76,8 +83,12 @@ describe('credence full-screen UI in a terminal', () => {
   ] as const) {
     it(`runs at ${columns}x${rows}: search, company sections, screener sort, filter, paging, keys, quit`, async () => {
       const top = await route('companies_house/get-screener-info', { page: '1', page_size: '10', sort_by: 'turnover', sort_order: 'desc' });
-      const topName = ((top.data.companies as { company_name: string }[])[0]).company_name;
-      const over10m = await route('companies_house/get-screener-info', { page: '1', page_size: '10', filters: JSON.stringify([{ id: 'turnover', value: { type: 'greaterThan', value: 10_000_000 } }]) });
+      const topName = (top.data.companies as { company_name: string }[])[0].company_name;
+      const over10m = await route('companies_house/get-screener-info', {
+        page: '1',
+        page_size: '10',
+        filters: JSON.stringify([{ id: 'turnover', value: { type: 'greaterThan', value: 10_000_000 } }]),
+      });
       const over10mCount = over10m.data.total_count as number;
       expect(over10mCount).toBeGreaterThan(10);
 
@@ -103,11 +114,17 @@ describe('credence full-screen UI in a terminal', () => {
         term.keys('/');
         await term.waitFor((s) => s.includes('Search: '), 'the search field');
         term.type('britannia engineering');
-        screen = await term.waitFor((s) => s.includes('1 result for "britannia engineering"') && /›\s*BRITANNIA ENGINEERING GROUP PLC/.test(s), 'the live results');
+        screen = await term.waitFor(
+          (s) => s.includes('1 result for "britannia engineering"') && /›\s*BRITANNIA ENGINEERING GROUP PLC/.test(s),
+          'the live results',
+        );
         fitsTerminal(screen);
         expect(screen).toContain('00123456');
         term.keys('Enter');
-        screen = await term.waitFor((s) => s.includes('BRITANNIA ENGINEERING GROUP PLC · 00123456') && s.includes('Key Figures'), 'the company');
+        screen = await term.waitFor(
+          (s) => s.includes('BRITANNIA ENGINEERING GROUP PLC · 00123456') && s.includes('Key Figures'),
+          'the company',
+        );
         fitsTerminal(screen);
 
         // its sections, one by one from the sidebar
@@ -143,7 +160,10 @@ describe('credence full-screen UI in a terminal', () => {
         await term.waitFor((s) => s.includes('›Turnover'), 'the turnover column focused');
         term.keys('s');
         screen = await term.waitFor((s) => s.includes('Sort: Turnover ▼'), 'sorted by turnover');
-        await term.waitFor((s) => new RegExp(`› ${topName.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(s), `${topName} first`);
+        await term.waitFor(
+          (s) => new RegExp(`› ${topName.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(s),
+          `${topName} first`,
+        );
         fitsTerminal(term.screen());
         term.keys('f');
         await term.waitFor((s) => s.includes('Filter Turnover'), 'the filter popup');
@@ -154,7 +174,10 @@ describe('credence full-screen UI in a terminal', () => {
         term.keys('C-u');
         term.type('10m');
         term.keys('Enter');
-        screen = await term.waitFor((s) => s.includes('Filters: turnover>10000000') && s.includes(`of ${over10mCount} entries`), 'the filter applied');
+        screen = await term.waitFor(
+          (s) => s.includes('Filters: turnover>10000000') && s.includes(`of ${over10mCount} entries`),
+          'the filter applied',
+        );
         fitsTerminal(screen);
         expect(screen).not.toContain('Filter Turnover');
         term.keys('z');
@@ -163,7 +186,10 @@ describe('credence full-screen UI in a terminal', () => {
         const pages = Math.ceil(over10mCount / 10);
         screen = await term.waitFor((s) => s.includes(`Page 1 of ${pages}`) && s.includes('10 per page'), '10 rows a page');
         term.keys(']');
-        screen = await term.waitFor((s) => s.includes(`Page 2 of ${pages}`) && s.includes(`Showing 11 to 20 of ${over10mCount} entries`), 'page 2');
+        screen = await term.waitFor(
+          (s) => s.includes(`Page 2 of ${pages}`) && s.includes(`Showing 11 to 20 of ${over10mCount} entries`),
+          'page 2',
+        );
         fitsTerminal(screen);
         term.keys('}');
         screen = await term.waitFor((s) => s.includes(`Page ${pages} of ${pages}`), 'the last page');
@@ -177,7 +203,10 @@ describe('credence full-screen UI in a terminal', () => {
         await term.waitFor((s) => s.includes('Sort: Turnover ▼'), 'the screener again');
         if (columns === 120) {
           term.resize(80, 24);
-          screen = await term.waitFor((s) => s.replace(/\n$/, '').split('\n').length === 24 && s.split('\n')[23]?.includes('q quit'), 'the screener at 80x24');
+          screen = await term.waitFor(
+            (s) => s.replace(/\n$/, '').split('\n').length === 24 && s.split('\n')[23]?.includes('q quit'),
+            'the screener at 80x24',
+          );
           expect(screen).toContain('Sort: Turnover ▼');
         }
         term.keys('q');

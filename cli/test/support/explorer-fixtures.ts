@@ -50,8 +50,23 @@ function profile(part: Partial<CompanyProfile> & Pick<CompanyProfile, 'company_n
   return blankProfile({
     incorporation_date: '2001-03-15',
     company_status: 'Active',
-    registered_address: JSON.stringify({ CareOf: null, POBox: null, AddressLine1: '1 High Street', AddressLine2: null, PostTown: 'Leeds', County: 'West Yorkshire', Country: 'England', PostCode: 'LS1 4AB' }),
-    accounts: JSON.stringify({ AccountRefDay: 31, AccountRefMonth: 12, NextDueDate: '2026-09-30', LastMadeUpDate: '2025-12-31', AccountCategory: 'FULL' }),
+    registered_address: JSON.stringify({
+      CareOf: null,
+      POBox: null,
+      AddressLine1: '1 High Street',
+      AddressLine2: null,
+      PostTown: 'Leeds',
+      County: 'West Yorkshire',
+      Country: 'England',
+      PostCode: 'LS1 4AB',
+    }),
+    accounts: JSON.stringify({
+      AccountRefDay: 31,
+      AccountRefMonth: 12,
+      NextDueDate: '2026-09-30',
+      LastMadeUpDate: '2025-12-31',
+      AccountCategory: 'FULL',
+    }),
     company_metadata: JSON.stringify({
       'SICCode.SicText_1': '25990 - Manufacture of other fabricated metal products n.e.c.',
       'SICCode.SicText_2': '46690 - Wholesale of other machinery and equipment',
@@ -97,7 +112,10 @@ function keyFigures() {
   return Object.fromEntries(
     FINANCIAL_SUMMARY_KEYS.map((key) => {
       const [value, previous] = FIGURES[key];
-      return [key, { year: 2025, value, currency: key === 'employeeCount' ? '' : 'GBP', previous, change: metricYearOverYear(key, value, previous) }];
+      return [
+        key,
+        { year: 2025, value, currency: key === 'employeeCount' ? '' : 'GBP', previous, change: metricYearOverYear(key, value, previous) },
+      ];
     }),
   );
 }
@@ -120,15 +138,34 @@ export const ACME_FINANCIALS: AggregatedFinancials = {
     statement(2025, [['netAssets', 'Net assets', 6_000_000]]),
   ],
   standardized_income_statement: [
-    statement(2024, [['turnover', 'Turnover', 10_000_000], ['costOfSales', 'Cost of sales', -6_000_000]]),
-    statement(2025, [['turnover', 'Turnover', 12_345_678], ['costOfSales', 'Cost of sales', -7_000_000]]),
+    statement(2024, [
+      ['turnover', 'Turnover', 10_000_000],
+      ['costOfSales', 'Cost of sales', -6_000_000],
+    ]),
+    statement(2025, [
+      ['turnover', 'Turnover', 12_345_678],
+      ['costOfSales', 'Cost of sales', -7_000_000],
+    ]),
   ],
   standardized_cash_flow_statement: [],
   key_financials: [
-    statement(2024, [['debtToEquityRatio', 'Debt to equity ratio', 1], ['operatingMargin', 'Operating margin (%)', 12.5], ['employeeCount', 'Average number of employees', 100]]),
-    statement(2025, [['debtToEquityRatio', 'Debt to equity ratio', 0.5], ['operatingMargin', 'Operating margin (%)', 8.1], ['employeeCount', 'Average number of employees', 120]]),
+    statement(2024, [
+      ['debtToEquityRatio', 'Debt to equity ratio', 1],
+      ['operatingMargin', 'Operating margin (%)', 12.5],
+      ['employeeCount', 'Average number of employees', 100],
+    ]),
+    statement(2025, [
+      ['debtToEquityRatio', 'Debt to equity ratio', 0.5],
+      ['operatingMargin', 'Operating margin (%)', 8.1],
+      ['employeeCount', 'Average number of employees', 120],
+    ]),
   ],
-  filing_details: { company_number: ACME, document_category: 'AA', s3_path: `${ACME}/${ACME_DOCUMENT_ID}.pdf`, document_id: ACME_DOCUMENT_ID },
+  filing_details: {
+    company_number: ACME,
+    document_category: 'AA',
+    s3_path: `${ACME}/${ACME_DOCUMENT_ID}.pdf`,
+    document_id: ACME_DOCUMENT_ID,
+  },
 };
 
 export const ACME_CHARGES: ChargeView[] = [
@@ -142,7 +179,14 @@ export const ACME_CHARGES: ChargeView[] = [
     delivered_on: '2024-05-19',
     satisfied_on: null,
     classification: { type: 'charge-description', description: 'A registered charge' },
-    particulars: { type: null, description: null, contains_fixed_charge: true, contains_floating_charge: true, contains_negative_pledge: true, floating_charge_covers_all: true },
+    particulars: {
+      type: null,
+      description: null,
+      contains_fixed_charge: true,
+      contains_floating_charge: true,
+      contains_negative_pledge: true,
+      floating_charge_covers_all: true,
+    },
     persons_entitled: [{ name: 'Barclays Bank PLC' }],
     transactions: [],
   },
@@ -156,7 +200,14 @@ export const ACME_CHARGES: ChargeView[] = [
     delivered_on: '2010-01-05',
     satisfied_on: '2010-03-02',
     classification: { type: 'charge-description', description: 'Debenture' },
-    particulars: { type: null, description: null, contains_fixed_charge: true, contains_floating_charge: false, contains_negative_pledge: false, floating_charge_covers_all: false },
+    particulars: {
+      type: null,
+      description: null,
+      contains_fixed_charge: true,
+      contains_floating_charge: false,
+      contains_negative_pledge: false,
+      floating_charge_covers_all: false,
+    },
     persons_entitled: [{ name: 'Lloyds Bank PLC' }],
     transactions: [],
   },
@@ -164,33 +215,144 @@ export const ACME_CHARGES: ChargeView[] = [
 
 export const ACME_FILINGS: FilingsByCategory = {
   accounts: [
-    filing({ transaction_id: ACME_ACCOUNTS_TX, category: 'accounts', type: 'AA', date: '2026-06-20', description: 'accounts-with-accounts-type-full', long_description: 'Full accounts made up to 31 December 2025', description_values: { made_up_date: '2025-12-31' }, pages: 12, s3_path: `${ACME}/${ACME_DOCUMENT_ID}.pdf`, document_id: ACME_DOCUMENT_ID }),
-    filing({ transaction_id: ACME_CUT_TX, category: 'accounts', type: 'AA', date: '2025-06-18', description: 'accounts-with-accounts-type-full', long_description: 'Full accounts made up to 31 December 2024', description_values: { made_up_date: '2024-12-31' }, pages: 11, s3_path: `${ACME}/${ACME_CUT_DOCUMENT_ID}.pdf`, document_id: ACME_CUT_DOCUMENT_ID }),
+    filing({
+      transaction_id: ACME_ACCOUNTS_TX,
+      category: 'accounts',
+      type: 'AA',
+      date: '2026-06-20',
+      description: 'accounts-with-accounts-type-full',
+      long_description: 'Full accounts made up to 31 December 2025',
+      description_values: { made_up_date: '2025-12-31' },
+      pages: 12,
+      s3_path: `${ACME}/${ACME_DOCUMENT_ID}.pdf`,
+      document_id: ACME_DOCUMENT_ID,
+    }),
+    filing({
+      transaction_id: ACME_CUT_TX,
+      category: 'accounts',
+      type: 'AA',
+      date: '2025-06-18',
+      description: 'accounts-with-accounts-type-full',
+      long_description: 'Full accounts made up to 31 December 2024',
+      description_values: { made_up_date: '2024-12-31' },
+      pages: 11,
+      s3_path: `${ACME}/${ACME_CUT_DOCUMENT_ID}.pdf`,
+      document_id: ACME_CUT_DOCUMENT_ID,
+    }),
   ],
   capital: [
-    filing({ transaction_id: 'TxSh01', category: 'capital', type: 'SH01', date: '2026-04-02', description: 'capital-allotment-shares', long_description: 'Statement of capital following an allotment of shares on 1 April 2026', description_values: { date: '2026-04-01', capital: [{ figure: '1,500,000', currency: 'GBP' }] } }),
-    filing({ transaction_id: 'TxSh06', category: 'capital', type: 'SH06', date: '2024-09-10', description: 'capital-cancellation-shares', long_description: 'Statement of capital on 9 September 2024', description_values: { date: '2024-09-09', capital: [{ figure: '1,000,000', currency: 'GBP' }] } }),
+    filing({
+      transaction_id: 'TxSh01',
+      category: 'capital',
+      type: 'SH01',
+      date: '2026-04-02',
+      description: 'capital-allotment-shares',
+      long_description: 'Statement of capital following an allotment of shares on 1 April 2026',
+      description_values: { date: '2026-04-01', capital: [{ figure: '1,500,000', currency: 'GBP' }] },
+    }),
+    filing({
+      transaction_id: 'TxSh06',
+      category: 'capital',
+      type: 'SH06',
+      date: '2024-09-10',
+      description: 'capital-cancellation-shares',
+      long_description: 'Statement of capital on 9 September 2024',
+      description_values: { date: '2024-09-09', capital: [{ figure: '1,000,000', currency: 'GBP' }] },
+    }),
   ],
   'confirmation-statement': [
-    filing({ transaction_id: ACME_CS_TX, category: 'confirmation-statement', type: 'CS01', date: '2026-03-20', description: 'confirmation-statement-with-no-updates', long_description: 'Confirmation statement made on 15 March 2026 with no updates', description_values: { made_up_date: '2026-03-15' } }),
-    filing({ transaction_id: 'TxCs2025', category: 'confirmation-statement', type: 'CS01', date: '2025-04-20', description: 'confirmation-statement-with-updates', long_description: 'Confirmation statement made on 15 March 2025 with updates', description_values: { made_up_date: '2025-03-15' } }),
+    filing({
+      transaction_id: ACME_CS_TX,
+      category: 'confirmation-statement',
+      type: 'CS01',
+      date: '2026-03-20',
+      description: 'confirmation-statement-with-no-updates',
+      long_description: 'Confirmation statement made on 15 March 2026 with no updates',
+      description_values: { made_up_date: '2026-03-15' },
+    }),
+    filing({
+      transaction_id: 'TxCs2025',
+      category: 'confirmation-statement',
+      type: 'CS01',
+      date: '2025-04-20',
+      description: 'confirmation-statement-with-updates',
+      long_description: 'Confirmation statement made on 15 March 2025 with updates',
+      description_values: { made_up_date: '2025-03-15' },
+    }),
   ],
   officers: [
-    filing({ transaction_id: 'TxAp01', category: 'officers', type: 'AP01', date: '2026-05-02', description: 'appoint-person-director-company-with-name-date', long_description: 'Appointment of Ms Jane Doe as a director on 1 May 2026', description_values: { officer_name: 'Ms Jane Doe', appointment_date: '2026-05-01' } }),
-    filing({ transaction_id: 'TxTm01', category: 'officers', type: 'TM01', date: '2026-02-11', description: 'termination-director-company-with-name-termination-date', long_description: 'Termination of appointment of Mr John Roe as a director on 10 February 2026', description_values: { officer_name: 'Mr John Roe', termination_date: '2026-02-10' } }),
+    filing({
+      transaction_id: 'TxAp01',
+      category: 'officers',
+      type: 'AP01',
+      date: '2026-05-02',
+      description: 'appoint-person-director-company-with-name-date',
+      long_description: 'Appointment of Ms Jane Doe as a director on 1 May 2026',
+      description_values: { officer_name: 'Ms Jane Doe', appointment_date: '2026-05-01' },
+    }),
+    filing({
+      transaction_id: 'TxTm01',
+      category: 'officers',
+      type: 'TM01',
+      date: '2026-02-11',
+      description: 'termination-director-company-with-name-termination-date',
+      long_description: 'Termination of appointment of Mr John Roe as a director on 10 February 2026',
+      description_values: { officer_name: 'Mr John Roe', termination_date: '2026-02-10' },
+    }),
   ],
 };
 
 export const ACME_OFFICERS: OfficersResponse = {
   officers: {
     data: [
-      { name: 'DOE, Jane', officer_role: 'director', nationality: 'British', occupation: 'Engineer', country_of_residence: 'England', appointed_on: '2026-05-01', resigned_on: null, person_number: '1', links: { officer: { appointments: null } } },
-      { name: 'SMITH, Alan', officer_role: 'director', nationality: 'Irish', occupation: 'Managing Director', country_of_residence: 'England', appointed_on: '2001-03-15', resigned_on: null, person_number: '2', links: { officer: { appointments: null } } },
-      { name: 'ROE, John', officer_role: 'director', nationality: 'British', occupation: 'Accountant', country_of_residence: 'England', appointed_on: '2015-01-01', resigned_on: '2026-02-10', person_number: '3', links: { officer: { appointments: null } } },
+      {
+        name: 'DOE, Jane',
+        officer_role: 'director',
+        nationality: 'British',
+        occupation: 'Engineer',
+        country_of_residence: 'England',
+        appointed_on: '2026-05-01',
+        resigned_on: null,
+        person_number: '1',
+        links: { officer: { appointments: null } },
+      },
+      {
+        name: 'SMITH, Alan',
+        officer_role: 'director',
+        nationality: 'Irish',
+        occupation: 'Managing Director',
+        country_of_residence: 'England',
+        appointed_on: '2001-03-15',
+        resigned_on: null,
+        person_number: '2',
+        links: { officer: { appointments: null } },
+      },
+      {
+        name: 'ROE, John',
+        officer_role: 'director',
+        nationality: 'British',
+        occupation: 'Accountant',
+        country_of_residence: 'England',
+        appointed_on: '2015-01-01',
+        resigned_on: '2026-02-10',
+        person_number: '3',
+        links: { officer: { appointments: null } },
+      },
     ],
   },
   psc: {
-    individuals: [{ kind: 'individual-person-with-significant-control', name: 'Mr Alan Smith', notified_on: '2016-04-06', ceased_on: null, natures_of_control: ['ownership-of-shares-75-to-100-percent'], nationality: 'British', country_of_residence: 'England', statement: null }],
+    individuals: [
+      {
+        kind: 'individual-person-with-significant-control',
+        name: 'Mr Alan Smith',
+        notified_on: '2016-04-06',
+        ceased_on: null,
+        natures_of_control: ['ownership-of-shares-75-to-100-percent'],
+        nationality: 'British',
+        country_of_residence: 'England',
+        statement: null,
+      },
+    ],
     corporate_entities: [],
     legal_persons: [],
     statements: [],
@@ -200,11 +362,18 @@ export const ACME_OFFICERS: OfficersResponse = {
 const byCategory = (category: string) => ACME_FILINGS[category] ?? [];
 
 export const ACME_OVERVIEW: CompanyOverview = overview({
-  company_profile: profile({ company_name: 'ACME WIDGETS LIMITED', company_number: ACME, previous_names: [{ name: 'ACME TOOLS LIMITED', effective_from: '2001-03-15', ceased_on: '2010-06-01' }] }),
+  company_profile: profile({
+    company_name: 'ACME WIDGETS LIMITED',
+    company_number: ACME,
+    previous_names: [{ name: 'ACME TOOLS LIMITED', effective_from: '2001-03-15', ceased_on: '2010-06-01' }],
+  }),
   financial_summary: series(),
   document_summary: {
     businessOverview: 'Acme Widgets designs and makes widgets for the building trade from its works in Leeds.',
-    managementDiscussionSummary: { value: 'Turnover grew by 23.5% to £12.3m while operating profit fell to £1.0m on higher steel prices.', pageNumbers: [3] },
+    managementDiscussionSummary: {
+      value: 'Turnover grew by 23.5% to £12.3m while operating profit fell to £1.0m on higher steel prices.',
+      pageNumbers: [3],
+    },
     riskOverview: [
       { riskCategory: 'Strategic', riskDescription: 'Customers may move work to lower-cost countries.', pageNumbers: [4] },
       { riskCategory: 'Financial', riskDescription: 'Steel prices affect margins.', pageNumbers: [4, 5] },
@@ -222,7 +391,12 @@ export const ACME_OVERVIEW: CompanyOverview = overview({
   charges: { charges: ACME_CHARGES },
   insights: {
     key_figures: keyFigures(),
-    leadership: leadershipInsights([...byCategory('officers'), ...byCategory('persons-with-significant-control')], ACME_OFFICERS.officers.data, ACME_OFFICERS.psc, NOW),
+    leadership: leadershipInsights(
+      [...byCategory('officers'), ...byCategory('persons-with-significant-control')],
+      ACME_OFFICERS.officers.data,
+      ACME_OFFICERS.psc,
+      NOW,
+    ),
     charges: chargeStatistics(ACME_CHARGES, NOW),
     capital: capitalSummary(byCategory('capital'), NOW),
     confirmation_statement: confirmationStatementAnalysis(byCategory('confirmation-statement'), NOW),
@@ -230,7 +404,15 @@ export const ACME_OVERVIEW: CompanyOverview = overview({
 });
 
 export const EMPTY_OVERVIEW: CompanyOverview = overview({
-  company_profile: profile({ company_name: 'EMPTY SHELL LTD', company_number: EMPTY, incorporation_date: null, company_status: 'Dissolved', dissolution_date: '2020-01-31', company_metadata: '{}', sic_codes: [] }),
+  company_profile: profile({
+    company_name: 'EMPTY SHELL LTD',
+    company_number: EMPTY,
+    incorporation_date: null,
+    company_status: 'Dissolved',
+    dissolution_date: '2020-01-31',
+    company_metadata: '{}',
+    sic_codes: [],
+  }),
   insights: {
     key_figures: null,
     leadership: leadershipInsights([], [], [], NOW),
@@ -253,7 +435,16 @@ export const SEARCH_RESULTS: CompanySearchResult[] = [
     address: '1 High Street, Leeds, LS1 4AB',
     sample: false,
   },
-  { CompanyName: 'ACME HOLDINGS PLC', CompanyNumber: 'SC123456', 'Exchange:Ticker': null, SICCode_SicText_1: null, SICCode_SicText_2: null, company_status: 'Dissolved', address: null, sample: false },
+  {
+    CompanyName: 'ACME HOLDINGS PLC',
+    CompanyNumber: 'SC123456',
+    'Exchange:Ticker': null,
+    SICCode_SicText_1: null,
+    SICCode_SicText_2: null,
+    company_status: 'Dissolved',
+    address: null,
+    sample: false,
+  },
 ];
 
 /** A small but real PDF: what get_filing_pdf answers for ACME's 2025 accounts. */

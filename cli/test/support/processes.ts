@@ -80,7 +80,8 @@ export interface ApiServer {
 
 /** Starts the API on a free port with sample data and waits until it answers health. */
 export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs = 240_000): Promise<ApiServer> {
-  if (!existsSync(API_MAIN)) throw new Error(`The API is not built at ${API_MAIN}: run \`npm run build -w @credence/api\` (or set CREDENCE_API_DIST)`);
+  if (!existsSync(API_MAIN))
+    throw new Error(`The API is not built at ${API_MAIN}: run \`npm run build -w @credence/api\` (or set CREDENCE_API_DIST)`);
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-cli-e2e-'));
   const env = {
     DATA_DIR: dataDir,

@@ -58,7 +58,19 @@ describe('company view', () => {
   it('lists the sections that have data, then Filings, beside the overview', async () => {
     const { ui } = companyScreen();
     await ui.waitFor((f) => f.includes('Key Figures'), 'the overview');
-    expect(sidebar(ui)).toEqual(['› Overview', 'Company Profile', 'Key Financials', 'Leadership', 'PSCs', 'Creditor and Charges', 'Capital Overview', 'Compliance Tracker', 'Risk Profile', 'Auditor', 'Filings']);
+    expect(sidebar(ui)).toEqual([
+      '› Overview',
+      'Company Profile',
+      'Key Financials',
+      'Leadership',
+      'PSCs',
+      'Creditor and Charges',
+      'Capital Overview',
+      'Compliance Tracker',
+      'Risk Profile',
+      'Auditor',
+      'Filings',
+    ]);
     expect(content(ui)).toContain('ACME WIDGETS LIMITED');
     expect(content(ui)).toContain('Business Overview');
     expect(ui.lines()[1]).toContain('ACME WIDGETS LIMITED · 01234567');

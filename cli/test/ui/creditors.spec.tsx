@@ -17,7 +17,10 @@ function creditors(columns = 120, rows = 40) {
   const client = fakeClient({
     me: async () => ME,
     list: api.list as never,
-    uniqueValues: (async () => ({ status: 'success', data: { values: ['fully-satisfied', 'outstanding', 'part-satisfied', 'satisfied'] } })) as never,
+    uniqueValues: (async () => ({
+      status: 'success',
+      data: { values: ['fully-satisfied', 'outstanding', 'part-satisfied', 'satisfied'] },
+    })) as never,
     lenderDetail: (async (name: string) => {
       details.push(name);
       return lenderDetail(name);
@@ -28,7 +31,11 @@ function creditors(columns = 120, rows = 40) {
 }
 
 const ready = (ui: Rendered, text: string) => ui.waitFor((f) => f.includes(text), text);
-const popup = (ui: Rendered) => ui.lines().filter((l) => l.includes('│')).join('\n');
+const popup = (ui: Rendered) =>
+  ui
+    .lines()
+    .filter((l) => l.includes('│'))
+    .join('\n');
 
 describe('creditors screener: tabs', () => {
   it('opens on Creditor Overview (lenders by total charges, 50 a page) and switches tabs with 1 2 3 and t', async () => {

@@ -12,7 +12,12 @@ export interface RecordedList {
   query: ScreenerQuery<ColumnFilter | OperatorFilter>;
 }
 
-const ROWS_KEY: Record<string, string> = { companies: 'companies', charges: 'charges', lenders: 'lender_stats', chargeCompanies: 'company_stats' };
+const ROWS_KEY: Record<string, string> = {
+  companies: 'companies',
+  charges: 'charges',
+  lenders: 'lender_stats',
+  chargeCompanies: 'company_stats',
+};
 
 function matches(row: Row, f: ColumnFilter | OperatorFilter): boolean {
   const type = 'operator' in f ? f.operator : f.value.type;
@@ -29,9 +34,16 @@ function matches(row: Row, f: ColumnFilter | OperatorFilter): boolean {
       return cell !== null && (typeof cell === 'number' ? cell < Number(value) : String(cell) < String(value));
     case 'between':
     case 'range':
-      return cell !== null && (typeof cell === 'number' ? cell >= Number(value) && cell <= Number(valueTo) : String(cell) >= String(value) && String(cell) <= String(valueTo));
+      return (
+        cell !== null &&
+        (typeof cell === 'number'
+          ? cell >= Number(value) && cell <= Number(valueTo)
+          : String(cell) >= String(value) && String(cell) <= String(valueTo))
+      );
     case 'contains':
-      return String(cell ?? '').toLowerCase().includes(String(value).toLowerCase());
+      return String(cell ?? '')
+        .toLowerCase()
+        .includes(String(value).toLowerCase());
     case 'is_one_of':
       return values.map(String).includes(String(cell));
     case 'is_not_one_of':
@@ -180,7 +192,11 @@ export function lenderDetail(name: string) {
         { year: 2023, count: 10 },
         { year: 2024, count: 30 },
       ],
-      top_companies: Array.from({ length: 10 }, (_, i) => ({ company_number: String(20_000_000 + i), company_name: `TOP CO ${i}`, charge_count: 10 - i })),
+      top_companies: Array.from({ length: 10 }, (_, i) => ({
+        company_number: String(20_000_000 + i),
+        company_name: `TOP CO ${i}`,
+        charge_count: 10 - i,
+      })),
       recent_charges: Array.from({ length: 5 }, (_, i) => ({
         charge_id: `r${i}`,
         company_number: String(20_000_000 + (i % 2)),

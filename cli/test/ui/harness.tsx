@@ -41,7 +41,14 @@ export function fakeClient(methods: Partial<ApiClient>, token: string | null = '
   });
 }
 
-export const ME = { id: 'u1', email: 'ada@example.com', full_name: 'Ada Lovelace', company_name: 'Acme', role: 'analyst' as const, session_expires_at: '2030-01-01T00:00:00Z' };
+export const ME = {
+  id: 'u1',
+  email: 'ada@example.com',
+  full_name: 'Ada Lovelace',
+  company_name: 'Acme',
+  role: 'analyst' as const,
+  session_expires_at: '2030-01-01T00:00:00Z',
+};
 
 export function company(name: string, number: string, extra: Partial<CompanySearchResult> = {}): CompanySearchResult {
   return {
@@ -73,9 +80,21 @@ export interface Rendered {
   raw(data: string): void;
 }
 
-export function renderApp(options: { client: ApiClient; initial?: Route[]; columns?: number; rows?: number; scheduler?: Scheduler; databaseDelay?: number }): Rendered {
+export function renderApp(options: {
+  client: ApiClient;
+  initial?: Route[];
+  columns?: number;
+  rows?: number;
+  scheduler?: Scheduler;
+  databaseDelay?: number;
+}): Rendered {
   let size = { columns: options.columns ?? 80, rows: options.rows ?? 24 };
-  const services = { client: options.client, apiUrl: 'http://api.test:3000', databaseDelay: () => options.databaseDelay ?? 0, scheduler: options.scheduler };
+  const services = {
+    client: options.client,
+    apiUrl: 'http://api.test:3000',
+    databaseDelay: () => options.databaseDelay ?? 0,
+    scheduler: options.scheduler,
+  };
   const tree = () => <App services={services} initial={options.initial} size={size} />;
   const instance = render(tree());
   // ink-testing-library's stdout is 100 columns whatever the test says: Ink lays the root out at

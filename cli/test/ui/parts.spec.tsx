@@ -93,7 +93,13 @@ const COLUMNS: TableColumn[] = [
   { id: 'c', label: 'C', width: 8, align: 'right' },
   { id: 'd', label: 'D', width: 8, align: 'right' },
 ];
-const ROWS = Array.from({ length: 100 }, (_, i) => ({ name: `row ${i}`, a: String(i), b: String(i * 2), c: String(i * 3), d: String(i * 4) }));
+const ROWS = Array.from({ length: 100 }, (_, i) => ({
+  name: `row ${i}`,
+  a: String(i),
+  b: String(i * 2),
+  c: String(i * 3),
+  d: String(i * 4),
+}));
 
 function table(selected: number, focused: number, width = 40, height = 10) {
   return (
@@ -197,7 +203,12 @@ describe('when the UI opens', () => {
   });
 
   it('reads the global flags the UI takes (and `tui`), and nothing else', () => {
-    expect(globalFlags(['--api-url', 'http://x:3000', '--token=abc', '--no-color'])).toEqual({ apiUrl: 'http://x:3000', token: 'abc', color: false, tui: false });
+    expect(globalFlags(['--api-url', 'http://x:3000', '--token=abc', '--no-color'])).toEqual({
+      apiUrl: 'http://x:3000',
+      token: 'abc',
+      color: false,
+      tui: false,
+    });
     expect(globalFlags(['tui', '--api-url=http://y'])).toEqual({ apiUrl: 'http://y', tui: true });
     expect(globalFlags(['--api-url', 'tui'])).toEqual({ apiUrl: 'tui', tui: false });
     expect(globalFlags(['tui', 'tui'])).toBeNull();

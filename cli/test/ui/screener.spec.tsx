@@ -16,7 +16,10 @@ function screener(columns = 120, rows = 40) {
   const client = fakeClient({
     me: async () => ME,
     list: api.list as never,
-    uniqueValues: (async () => ({ status: 'success', data: { values: ['Construction', 'Information and communication', 'Manufacturing', 'Real estate activities'] } })) as never,
+    uniqueValues: (async () => ({
+      status: 'success',
+      data: { values: ['Construction', 'Information and communication', 'Manufacturing', 'Real estate activities'] },
+    })) as never,
   });
   const ui = renderApp({ client, initial: [{ name: 'screener' }], columns, rows });
   return { ui, api };
@@ -24,7 +27,11 @@ function screener(columns = 120, rows = 40) {
 
 const ready = (ui: Rendered) => ui.waitFor((f) => f.includes('CO 000 LIMITED'), 'the first page');
 /** The lines of the filter popup (between its borders). */
-const popup = (ui: Rendered) => ui.lines().filter((l) => l.includes('│')).join('\n');
+const popup = (ui: Rendered) =>
+  ui
+    .lines()
+    .filter((l) => l.includes('│'))
+    .join('\n');
 const footer = (ui: Rendered) => ui.lines().at(-2) ?? '';
 /** Moves the focus to the turnover column (the 8th shown). */
 const toTurnover = (ui: Rendered) => ui.press(...Array(7).fill('l'));
@@ -164,7 +171,9 @@ describe('companies screener: sorting and filtering', () => {
     await ui.type('12m');
     await ui.press(KEY.enter);
     await ui.waitFor((f) => f.includes('Filters: turnover=10000000..12000000'), 'between applied');
-    expect(api.last().query.filters).toEqual([{ id: 'turnover', value: { type: 'between', value: 10_000_000, valueTo: 12_000_000, values: [] } }]);
+    expect(api.last().query.filters).toEqual([
+      { id: 'turnover', value: { type: 'between', value: 10_000_000, valueTo: 12_000_000, values: [] } },
+    ]);
     await ui.press('f');
     expect(ui.frame()).toContain('From: 10000000');
     await ui.press(KEY.ctrlX);
@@ -172,7 +181,10 @@ describe('companies screener: sorting and filtering', () => {
     await ui.press('f', KEY.escape);
     expect(ui.frame()).not.toContain('Filter Turnover');
     await ui.press(KEY.escape);
-    await ui.waitFor((f) => f.includes('Choose a database') || f.split('\n')[0].trim() === 'Credence › UK Company Screener', 'Esc left the popup only');
+    await ui.waitFor(
+      (f) => f.includes('Choose a database') || f.split('\n')[0].trim() === 'Credence › UK Company Screener',
+      'Esc left the popup only',
+    );
   });
 
   it('a select column offers its options: none chosen says "Please select at least one value"; Space ticks', async () => {
@@ -189,7 +201,9 @@ describe('companies screener: sorting and filtering', () => {
     expect(popup(ui)).toContain('[x] Manufacturing');
     await ui.press(KEY.enter);
     await ui.waitFor((f) => f.includes('Filters: industry_sector=Manufacturing'), 'applied');
-    expect(api.last().query.filters).toEqual([{ id: 'industry_sector', value: { type: 'is_one_of', value: null, valueTo: null, values: ['Manufacturing'] } }]);
+    expect(api.last().query.filters).toEqual([
+      { id: 'industry_sector', value: { type: 'is_one_of', value: null, valueTo: null, values: ['Manufacturing'] } },
+    ]);
     await ui.waitFor((f) => f.includes('of 63 entries'), 'a quarter of the companies');
   });
 

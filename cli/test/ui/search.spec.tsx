@@ -11,12 +11,19 @@ import { ACME_OVERVIEW, SEARCH_RESULTS } from '../support/explorer-fixtures.js';
 
 afterEach(() => cleanup());
 
-function search(answer: (query: string) => CompanySearchResult[] | Promise<CompanySearchResult[]> = () => SEARCH_RESULTS, columns = 80, rows = 24) {
+function search(
+  answer: (query: string) => CompanySearchResult[] | Promise<CompanySearchResult[]> = () => SEARCH_RESULTS,
+  columns = 80,
+  rows = 24,
+) {
   const scheduler = createManualScheduler();
   const queries: string[] = [];
   const client = fakeClient({
     me: async () => ME,
-    companyList: async () => ({ companies: [company('BRITANNIA ENGINEERING GROUP PLC', '00123456', { 'Exchange:Ticker': 'LSE:BRIT' })], total_count: 1 }),
+    companyList: async () => ({
+      companies: [company('BRITANNIA ENGINEERING GROUP PLC', '00123456', { 'Exchange:Ticker': 'LSE:BRIT' })],
+      total_count: 1,
+    }),
     searchCompanies: async (query: string) => {
       queries.push(query);
       return answer(query);
@@ -45,7 +52,9 @@ describe('company search', () => {
   });
 
   it('says "No companies found" and shows a failure in words', async () => {
-    const { ui, scheduler } = search((q) => (q === 'zzz' ? [] : Promise.reject(Object.assign(new Error('Search is down'), { name: 'ApiError', status: 500 }))));
+    const { ui, scheduler } = search((q) =>
+      q === 'zzz' ? [] : Promise.reject(Object.assign(new Error('Search is down'), { name: 'ApiError', status: 500 })),
+    );
     await ui.type('zzz');
     scheduler.advance(300);
     await ui.waitFor((f) => f.includes('No companies found'), 'no results');

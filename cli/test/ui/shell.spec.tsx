@@ -17,7 +17,15 @@ describe('home: the database selector', () => {
     const ui = renderApp({ client: signedIn() });
     const frame = await ui.waitFor((f) => f.includes('Ada Lovelace'), 'the signed-in user');
     expect(fits(frame, 80, 24)).toBe(true);
-    for (const text of ['Company Explorer', 'Screeners and Filters', 'Research and Intelligence', 'UK Companies Explorer', 'UK Company Screener [Updated]', 'UK Creditor Screener', 'Intelligent Quick Search']) {
+    for (const text of [
+      'Company Explorer',
+      'Screeners and Filters',
+      'Research and Intelligence',
+      'UK Companies Explorer',
+      'UK Company Screener [Updated]',
+      'UK Creditor Screener',
+      'Intelligent Quick Search',
+    ]) {
       expect(frame).toContain(text);
     }
     expect(frame).toMatch(/US Companies Explorer \(coming\)/);
@@ -111,7 +119,9 @@ describe('status bar and frame', () => {
     const none = renderApp({ client: fakeClient({}, null) });
     expect(none.lines().at(-1)).toContain('not signed in: run `credence login`');
     none.unmount();
-    const refused = renderApp({ client: fakeClient({ me: () => Promise.reject(Object.assign(new Error('Unauthorized'), { name: 'ApiError', status: 401 })) }) });
+    const refused = renderApp({
+      client: fakeClient({ me: () => Promise.reject(Object.assign(new Error('Unauthorized'), { name: 'ApiError', status: 401 })) }),
+    });
     await refused.waitFor((f) => f.includes('session expired'), 'the refusal');
   });
 

@@ -18,12 +18,15 @@ function fakeFetch(answer: (url: URL) => Response | Promise<Response>): { fetch:
   };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('createApiClient', () => {
   it('logs in with a JSON body and keeps the answered token for later calls', async () => {
     const { fetch, seen } = fakeFetch((url) =>
-      url.pathname === '/api/login' ? json({ access_token: 'tok-1', token_type: 'Bearer', expires_in: 60 }) : json({ id: 'u1', email: 'a@b.c' }),
+      url.pathname === '/api/login'
+        ? json({ access_token: 'tok-1', token_type: 'Bearer', expires_in: 60 })
+        : json({ id: 'u1', email: 'a@b.c' }),
     );
     const tokens: string[] = [];
     const client = createApiClient({ baseUrl: 'http://api.test:3000/', fetch, onAccessToken: (t) => tokens.push(t) });
@@ -46,7 +49,13 @@ describe('createApiClient', () => {
     await client.list('companies', { page: 2, page_size: 25, sort_by: 'turnover', sort_order: 'desc', filters, global_filter: '  ' });
     const url = new URL(seen[0].url);
     expect(url.pathname).toBe('/api/companies_house/get-screener-info');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ page: '2', page_size: '25', sort_by: 'turnover', sort_order: 'desc', filters: JSON.stringify(filters) });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      page_size: '25',
+      sort_by: 'turnover',
+      sort_order: 'desc',
+      filters: JSON.stringify(filters),
+    });
   });
 
   it('routes each table, the lender detail and unique values to the spec paths', async () => {
@@ -110,7 +119,9 @@ describe('createApiClient', () => {
   });
 
   it('turns a failure into an ApiError carrying the status and the server text', async () => {
-    const { fetch } = fakeFetch(() => json({ status: 'error', message: 'Unknown column "foo"', error: 'Unknown column "foo"', statusCode: 400 }, 400));
+    const { fetch } = fakeFetch(() =>
+      json({ status: 'error', message: 'Unknown column "foo"', error: 'Unknown column "foo"', statusCode: 400 }, 400),
+    );
     const client = createApiClient({ baseUrl: 'http://x', fetch });
     const error = await client.list('companies').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -125,7 +136,10 @@ describe('createApiClient', () => {
     const e401 = (await client401.me().catch((e: unknown) => e)) as ApiError;
     expect(e401.isAuthError).toBe(true);
     expect(e401.error).toBe('Session expired');
-    const client502 = createApiClient({ baseUrl: 'http://x', fetch: async () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }) });
+    const client502 = createApiClient({
+      baseUrl: 'http://x',
+      fetch: async () => new Response('Bad gateway', { status: 502, statusText: 'Bad Gateway' }),
+    });
     const e502 = (await client502.me().catch((e: unknown) => e)) as ApiError;
     expect(e502.status).toBe(502);
     expect(e502.error).toBe('Bad gateway');

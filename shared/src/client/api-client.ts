@@ -59,7 +59,11 @@ export type { ScreenerTable } from '../contracts/screeners.js';
 
 /** Per table: its list, export and unique-values routes and the response of its list call. */
 export const SCREENER_TABLE_ROUTES: Readonly<Record<ScreenerTable, { list: string; export: string; uniqueValues: string }>> = {
-  companies: { list: SCREENER_ROUTES.companies, export: SCREENER_ROUTES.companiesExport, uniqueValues: SCREENER_ROUTES.companiesUniqueValues },
+  companies: {
+    list: SCREENER_ROUTES.companies,
+    export: SCREENER_ROUTES.companiesExport,
+    uniqueValues: SCREENER_ROUTES.companiesUniqueValues,
+  },
   charges: { list: SCREENER_ROUTES.charges, export: SCREENER_ROUTES.chargesExport, uniqueValues: SCREENER_ROUTES.chargesUniqueValues },
   lenders: { list: SCREENER_ROUTES.lenders, export: SCREENER_ROUTES.lendersExport, uniqueValues: SCREENER_ROUTES.lendersUniqueValues },
   chargeCompanies: {
@@ -124,9 +128,18 @@ export interface ApiClient {
   /** Sign-in with the code of the Microsoft redirect. */
   microsoftLogin(code: string, options?: CallOptions): Promise<AccessTokenResponse>;
   /** One page of a screener table. */
-  list<T extends ScreenerTable>(table: T, query?: ScreenerQuery<ScreenerFilterShapes[T]>, options?: CallOptions): Promise<ScreenerListResponses[T]>;
+  list<T extends ScreenerTable>(
+    table: T,
+    query?: ScreenerQuery<ScreenerFilterShapes[T]>,
+    options?: CallOptions,
+  ): Promise<ScreenerListResponses[T]>;
   /** Every matching row of a table as a file (csv, xlsx or JSON Lines): the raw Response, to stream its body. */
-  export<T extends ScreenerTable>(table: T, query: ScreenerQuery<ScreenerFilterShapes[T]>, format: ExportFormat, options?: CallOptions): Promise<Response>;
+  export<T extends ScreenerTable>(
+    table: T,
+    query: ScreenerQuery<ScreenerFilterShapes[T]>,
+    format: ExportFormat,
+    options?: CallOptions,
+  ): Promise<Response>;
   uniqueValues(table: ScreenerTable, columnName: string, options?: CallOptions): Promise<UniqueValuesResponse>;
   lenderDetail(lenderName: string, options?: CallOptions): Promise<LenderDetailResponse>;
   convertQueryToFilters(query: string, options?: CallOptions): Promise<ConvertQueryResponse>;
@@ -143,7 +156,11 @@ export interface ApiClient {
   /** The periods the company has accounts for, newest first (spec 2 3.18). */
   companyDates(companyNumber: string, options?: CallOptions): Promise<CompanyDate[]>;
   /** One statement as a table (spec 2 3.16); document category AA unless given. */
-  kpiTable(companyNumber: string, tableName: KpiTableName, options?: CallOptions & { documentCategory?: string }): Promise<KpiTableResponse>;
+  kpiTable(
+    companyNumber: string,
+    tableName: KpiTableName,
+    options?: CallOptions & { documentCategory?: string },
+  ): Promise<KpiTableResponse>;
 }
 
 type QueryValue = string | number | undefined | null;
@@ -186,7 +203,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let token = options.token ?? null;
 
   /** Sends one call; answers the Response when it is 2xx, else throws its ApiError. */
-  async function send(method: 'GET' | 'POST', path: string, params: Record<string, QueryValue> | undefined, body: unknown, call: CallOptions = {}): Promise<Response> {
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    params: Record<string, QueryValue> | undefined,
+    body: unknown,
+    call: CallOptions = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -200,7 +223,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: call.signal,
       });
     } catch (error) {
-      throw new ApiError({ status: 0, error: `Could not reach the API at ${baseUrl} (${describeNetworkFailure(error)})`, call: label, cause: error });
+      throw new ApiError({
+        status: 0,
+        error: `Could not reach the API at ${baseUrl} (${describeNetworkFailure(error)})`,
+        call: label,
+        cause: error,
+      });
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
@@ -209,14 +237,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return response;
   }
 
-  async function json<T>(method: 'GET' | 'POST', path: string, params?: Record<string, QueryValue>, body?: unknown, call?: CallOptions): Promise<T> {
+  async function json<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    params?: Record<string, QueryValue>,
+    body?: unknown,
+    call?: CallOptions,
+  ): Promise<T> {
     const response = await send(method, path, params, body, call);
     const text = await response.text();
     let parsed: unknown;
     try {
       parsed = text === '' ? null : JSON.parse(text);
     } catch (error) {
-      throw new ApiError({ status: response.status, error: `The API answered something that is not JSON for ${method} /api/${path}`, call: `${method} /api/${path}`, body: text, cause: error });
+      throw new ApiError({
+        status: response.status,
+        error: `The API answered something that is not JSON for ${method} /api/${path}`,
+        call: `${method} /api/${path}`,
+        body: text,
+        cause: error,
+      });
     }
     const fresh = (parsed as { access_token?: unknown } | null)?.access_token;
     if (typeof fresh === 'string' && fresh !== '') {
@@ -232,7 +272,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     setToken(next) {
       token = next;
     },
-    login: (credentials, call) => json<AccessTokenResponse>('POST', 'login', undefined, { email: credentials.email, password: credentials.password }, call),
+    login: (credentials, call) =>
+      json<AccessTokenResponse>('POST', 'login', undefined, { email: credentials.email, password: credentials.password }, call),
     logout: (call) => json<MessageResponse>('POST', 'logout', undefined, {}, call),
     me: (call) => json<CurrentUserResponse>('GET', 'me', undefined, undefined, call),
     signup: (request, call) => json<MessageResponse>('POST', 'signup', undefined, request, call),
@@ -242,26 +283,55 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     requestReset: (email, call) => json<MessageResponse>('POST', 'request-reset', undefined, { email }, call),
     resetPassword: (request, call) => json<MessageResponse>('POST', 'reset-password', undefined, request, call),
     helpRequest: (request, call) =>
-      json<MessageResponse>('POST', 'help_requests', undefined, request, { ...call, signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS) }),
+      json<MessageResponse>('POST', 'help_requests', undefined, request, {
+        ...call,
+        signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS),
+      }),
     authProviders: (call) => json<AuthProvidersResponse>('GET', 'auth/providers', undefined, undefined, call),
     googleLogin: (request, call) => json<AccessTokenResponse>('POST', 'auth/google', undefined, request, call),
     microsoftLogin: (code, call) => json<AccessTokenResponse>('POST', 'auth/microsoft', undefined, { code }, call),
     list: (table, query, call) => json('GET', SCREENER_TABLE_ROUTES[table].list, screenerQueryParams(query), undefined, call),
     export: (table, query, format, call) =>
-      send('GET', SCREENER_TABLE_ROUTES[table].export, { ...screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }), format }, undefined, call),
-    uniqueValues: (table, columnName, call) => json<UniqueValuesResponse>('GET', SCREENER_TABLE_ROUTES[table].uniqueValues, { column_name: columnName }, undefined, call),
-    lenderDetail: (lenderName, call) => json<LenderDetailResponse>('GET', SCREENER_ROUTES.lenderDetail, { lender_name: lenderName }, undefined, call),
+      send(
+        'GET',
+        SCREENER_TABLE_ROUTES[table].export,
+        { ...screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }), format },
+        undefined,
+        call,
+      ),
+    uniqueValues: (table, columnName, call) =>
+      json<UniqueValuesResponse>('GET', SCREENER_TABLE_ROUTES[table].uniqueValues, { column_name: columnName }, undefined, call),
+    lenderDetail: (lenderName, call) =>
+      json<LenderDetailResponse>('GET', SCREENER_ROUTES.lenderDetail, { lender_name: lenderName }, undefined, call),
     convertQueryToFilters: (query, call) => json<ConvertQueryResponse>('POST', SCREENER_ROUTES.convertQuery, undefined, { query }, call),
-    searchCompanies: (query, call) => json<CompanySearchResult[]>('GET', EXPLORER_ROUTES.search, { query, limit: call?.limit }, undefined, call),
+    searchCompanies: (query, call) =>
+      json<CompanySearchResult[]>('GET', EXPLORER_ROUTES.search, { query, limit: call?.limit }, undefined, call),
     companyList: (call) => json('GET', EXPLORER_ROUTES.companyList, { limit: call?.limit }, undefined, call),
-    overview: (companyNumber, call) => json<CompanyOverview>('GET', EXPLORER_ROUTES.overview, { company_number: companyNumber }, undefined, call),
-    filings: (companyNumber, call) => json<FilingsByCategory>('GET', EXPLORER_ROUTES.filings, { company_number: companyNumber }, undefined, call),
-    officers: (companyNumber, call) => json<OfficersResponse>('GET', EXPLORER_ROUTES.officers, { company_number: companyNumber }, undefined, call),
+    overview: (companyNumber, call) =>
+      json<CompanyOverview>('GET', EXPLORER_ROUTES.overview, { company_number: companyNumber }, undefined, call),
+    filings: (companyNumber, call) =>
+      json<FilingsByCategory>('GET', EXPLORER_ROUTES.filings, { company_number: companyNumber }, undefined, call),
+    officers: (companyNumber, call) =>
+      json<OfficersResponse>('GET', EXPLORER_ROUTES.officers, { company_number: companyNumber }, undefined, call),
     aggregatedFinancials: (companyNumber, call) =>
-      json<AggregatedFinancials>('GET', EXPLORER_ROUTES.financials, { company_number: companyNumber, file_name: call?.fileName }, undefined, call),
-    filingDocument: (companyNumber, fileName, call) => send('GET', EXPLORER_ROUTES.filingPdf, { company_number: companyNumber, file_name: fileName }, undefined, call),
-    companyDates: (companyNumber, call) => json<CompanyDate[]>('GET', EXPLORER_ROUTES.companyDates, { company_id: companyNumber }, undefined, call),
+      json<AggregatedFinancials>(
+        'GET',
+        EXPLORER_ROUTES.financials,
+        { company_number: companyNumber, file_name: call?.fileName },
+        undefined,
+        call,
+      ),
+    filingDocument: (companyNumber, fileName, call) =>
+      send('GET', EXPLORER_ROUTES.filingPdf, { company_number: companyNumber, file_name: fileName }, undefined, call),
+    companyDates: (companyNumber, call) =>
+      json<CompanyDate[]>('GET', EXPLORER_ROUTES.companyDates, { company_id: companyNumber }, undefined, call),
     kpiTable: (companyNumber, tableName, call) =>
-      json<KpiTableResponse>('GET', EXPLORER_ROUTES.kpiTable, { company_id: companyNumber, document_category: call?.documentCategory, table_name: tableName }, undefined, call),
+      json<KpiTableResponse>(
+        'GET',
+        EXPLORER_ROUTES.kpiTable,
+        { company_id: companyNumber, document_category: call?.documentCategory, table_name: tableName },
+        undefined,
+        call,
+      ),
   };
 }

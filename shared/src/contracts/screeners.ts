@@ -26,10 +26,30 @@ export interface ScreenerTableDefaults {
 
 /** What every client and the API agree on for each table, once. */
 export const SCREENER_TABLE_DEFAULTS: Readonly<Record<ScreenerTable, ScreenerTableDefaults>> = {
-  companies: { rowsKey: 'companies', defaultSort: { sortBy: 'company_name', sortOrder: 'asc' }, defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE, pageSizes: COMPANY_SCREENER_PAGE_SIZES },
-  charges: { rowsKey: 'charges', defaultSort: { sortBy: 'delivered_on', sortOrder: 'desc' }, defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE, pageSizes: null },
-  lenders: { rowsKey: 'lender_stats', defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' }, defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE, pageSizes: null },
-  chargeCompanies: { rowsKey: 'company_stats', defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' }, defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE, pageSizes: null },
+  companies: {
+    rowsKey: 'companies',
+    defaultSort: { sortBy: 'company_name', sortOrder: 'asc' },
+    defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
+    pageSizes: COMPANY_SCREENER_PAGE_SIZES,
+  },
+  charges: {
+    rowsKey: 'charges',
+    defaultSort: { sortBy: 'delivered_on', sortOrder: 'desc' },
+    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
+    pageSizes: null,
+  },
+  lenders: {
+    rowsKey: 'lender_stats',
+    defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' },
+    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
+    pageSizes: null,
+  },
+  chargeCompanies: {
+    rowsKey: 'company_stats',
+    defaultSort: { sortBy: 'total_charges', sortOrder: 'desc' },
+    defaultPageSize: CREDITORS_DEFAULT_PAGE_SIZE,
+    pageSizes: null,
+  },
 };
 
 /** Query of every screener list call (filters and sorts travel as query parameters). */

@@ -76,7 +76,16 @@ export const FINANCIAL_SUMMARY_LABELS: Readonly<Record<FinancialSummaryKey, stri
   employeeCount: 'Employees',
 };
 /** The KPI cards of spec 2 2.5, in order. */
-export const KPI_CARD_KEYS: readonly FinancialSummaryKey[] = ['turnover', 'operatingProfit', 'EBITDA', 'totalAssets', 'totalLiabilities', 'netAssets', 'cash', 'employeeCount'];
+export const KPI_CARD_KEYS: readonly FinancialSummaryKey[] = [
+  'turnover',
+  'operatingProfit',
+  'EBITDA',
+  'totalAssets',
+  'totalLiabilities',
+  'netAssets',
+  'cash',
+  'employeeCount',
+];
 export type FinancialSummary = Record<FinancialSummaryKey, SeriesItem[]>;
 
 export interface StatementLineView {
@@ -219,7 +228,14 @@ export interface AggregatedFinancials {
 
 /** spec 2 3.16 */
 export interface CompaniesHouseTable {
-  tableMetadata: { tableName: string; currency: string; unit: string; pageNumber: number | null; pdfName: string | null; tableType: string };
+  tableMetadata: {
+    tableName: string;
+    currency: string;
+    unit: string;
+    pageNumber: number | null;
+    pdfName: string | null;
+    tableType: string;
+  };
   dataRows: { rowLabel: string; columns: { columnLabel: string; value: number | null }[] }[];
 }
 

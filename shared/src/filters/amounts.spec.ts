@@ -54,7 +54,28 @@ describe('parseAmount', () => {
     expect(parseAmount(Number.POSITIVE_INFINITY)).toBeNull();
   });
 
-  const bad = ['', ' ', 'abc', '10 months', '1,2', '12,34', '1.2.3', '10mx', 'm', '£', '--5', '-£-5', '£5 euros', '5%', '1e6', null, undefined, {}, true, 'x'.repeat(200)];
+  const bad = [
+    '',
+    ' ',
+    'abc',
+    '10 months',
+    '1,2',
+    '12,34',
+    '1.2.3',
+    '10mx',
+    'm',
+    '£',
+    '--5',
+    '-£-5',
+    '£5 euros',
+    '5%',
+    '1e6',
+    null,
+    undefined,
+    {},
+    true,
+    'x'.repeat(200),
+  ];
   for (const text of bad) {
     it(`refuses ${JSON.stringify(text)}`, () => {
       expect(parseAmount(text)).toBeNull();

@@ -59,8 +59,7 @@ const WORD = 'gbp|eur|usd|pounds?|sterling|euros?|dollars?';
  * inside a longer text (use the `i` flag). Groups: 1 sign, 2 prefix currency, 3 sign after the
  * prefix, 4 digits, 5 unit, 6 suffix currency.
  */
-export const AMOUNT_PATTERN_SOURCE =
-  `([-+\u2212])?\\s*(${SYMBOL})?\\s*([-+\u2212])?\\s*(${NUMBER})(?:\\s*(${UNIT})(?![a-z]))?(?:\\s*(${WORD})(?![a-z]))?`;
+export const AMOUNT_PATTERN_SOURCE = `([-+\u2212])?\\s*(${SYMBOL})?\\s*([-+\u2212])?\\s*(${NUMBER})(?:\\s*(${UNIT})(?![a-z]))?(?:\\s*(${WORD})(?![a-z]))?`;
 
 const WHOLE = new RegExp(`^\\s*${AMOUNT_PATTERN_SOURCE}\\s*$`, 'i');
 

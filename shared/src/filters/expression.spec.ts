@@ -56,14 +56,27 @@ describe('parseFilterExpression', () => {
     expect(charge('delivered_on>2024-01-01')).toEqual({ id: 'delivered_on', type: 'after', value: '2024-01-01' });
     expect(charge('delivered_on<2024-01-01')).toEqual({ id: 'delivered_on', type: 'before', value: '2024-01-01' });
     expect(charge('created_on=2024-02-29')).toEqual({ id: 'created_on', type: 'equals', value: '2024-02-29' });
-    expect(charge('created_on=2024-01-01..2024-12-31')).toEqual({ id: 'created_on', type: 'range', value: '2024-01-01', valueTo: '2024-12-31' });
+    expect(charge('created_on=2024-01-01..2024-12-31')).toEqual({
+      id: 'created_on',
+      type: 'range',
+      value: '2024-01-01',
+      valueTo: '2024-12-31',
+    });
     expect(charge('satisfied_on:empty')).toEqual({ id: 'satisfied_on', type: 'empty' });
   });
 
   it('select: = one or a list is is_one_of, != is is_not_one_of, quoted items keep their commas', () => {
     expect(charge('status=outstanding')).toEqual({ id: 'status', type: 'is_one_of', values: ['outstanding'] });
-    expect(charge('status=outstanding,part-satisfied')).toEqual({ id: 'status', type: 'is_one_of', values: ['outstanding', 'part-satisfied'] });
-    expect(charge('status!=satisfied, fully-satisfied')).toEqual({ id: 'status', type: 'is_not_one_of', values: ['satisfied', 'fully-satisfied'] });
+    expect(charge('status=outstanding,part-satisfied')).toEqual({
+      id: 'status',
+      type: 'is_one_of',
+      values: ['outstanding', 'part-satisfied'],
+    });
+    expect(charge('status!=satisfied, fully-satisfied')).toEqual({
+      id: 'status',
+      type: 'is_not_one_of',
+      values: ['satisfied', 'fully-satisfied'],
+    });
     expect(company('industry_group="Wholesale trade, except of motor vehicles and motorcycles",Retail')).toEqual({
       id: 'industry_group',
       type: 'is_one_of',
@@ -84,7 +97,9 @@ describe('parseFilterExpression', () => {
 
   it('names an unknown column and lists the valid ones', () => {
     const message = errorOf(() => company('turnovr>1m'));
-    expect(message).toMatch(/^Unknown column "turnovr" in "turnovr>1m"; valid columns: company_name, company_number, ticker, industry_group/);
+    expect(message).toMatch(
+      /^Unknown column "turnovr" in "turnovr>1m"; valid columns: company_name, company_number, ticker, industry_group/,
+    );
     expect(errorOf(() => company('>1m'))).toMatch(/^A filter is column, operator and value/);
   });
 
@@ -94,11 +109,19 @@ describe('parseFilterExpression', () => {
     );
     expect(errorOf(() => company('turnover>=10'))).toMatch(/^Operator ">=" cannot be used on turnover/);
     expect(errorOf(() => company('turnover==10'))).toMatch(/^Operator "==" cannot be used on turnover/);
-    expect(errorOf(() => company('company_name>1'))).toMatch(/^Operator ">" cannot be used on company_name \(a text column\).*valid: ~ \(contains\), \^ \(starts with\), \$ \(ends with\), = \(equals\), :empty, :notEmpty$/);
+    expect(errorOf(() => company('company_name>1'))).toMatch(
+      /^Operator ">" cannot be used on company_name \(a text column\).*valid: ~ \(contains\), \^ \(starts with\), \$ \(ends with\), = \(equals\), :empty, :notEmpty$/,
+    );
     expect(errorOf(() => company('company_name!=x'))).toMatch(/^Operator "!=" cannot be used on company_name/);
-    expect(errorOf(() => company('industry_sector~x'))).toMatch(/valid: = \(is one of: =a or =a,b,c\), != \(is not one of\), :empty, :notEmpty$/);
-    expect(errorOf(() => charge('delivered_on~2024'))).toMatch(/a date column.*valid: > \(after\), < \(before\), = \(on\), =a..b \(range\)/);
-    expect(errorOf(() => charge('contains_fixed_charge:empty'))).toBe('Operator ":empty" cannot be used on contains_fixed_charge (a boolean column) in "contains_fixed_charge:empty"; valid: = (true or false)');
+    expect(errorOf(() => company('industry_sector~x'))).toMatch(
+      /valid: = \(is one of: =a or =a,b,c\), != \(is not one of\), :empty, :notEmpty$/,
+    );
+    expect(errorOf(() => charge('delivered_on~2024'))).toMatch(
+      /a date column.*valid: > \(after\), < \(before\), = \(on\), =a..b \(range\)/,
+    );
+    expect(errorOf(() => charge('contains_fixed_charge:empty'))).toBe(
+      'Operator ":empty" cannot be used on contains_fixed_charge (a boolean column) in "contains_fixed_charge:empty"; valid: = (true or false)',
+    );
     expect(errorOf(() => company('ticker:blank'))).toMatch(/^Operator ":blank" cannot be used on ticker/);
     expect(errorOf(() => company('turnover=1m,2m'))).toMatch(/^Operator "=a,b" cannot be used on turnover/);
     expect(errorOf(() => company('turnover'))).toMatch(/^Operator "\(none\)" cannot be used on turnover/);
@@ -109,7 +132,9 @@ describe('parseFilterExpression', () => {
     expect(errorOf(() => company('turnover>'))).toBe('turnover needs a value after ">" in "turnover>"');
     expect(errorOf(() => company('turnover>lots'))).toBe('turnover: "lots" is not a number (e.g. 250000, 10m, 1.5bn) (in "turnover>lots")');
     expect(errorOf(() => company('turnover=1m..'))).toBe('turnover: Please enter valid numbers for between filter (in "turnover=1m..")');
-    expect(errorOf(() => charge('delivered_on>2024-02-30'))).toBe('delivered_on: Please enter a valid date in DD/MM/YYYY format (in "delivered_on>2024-02-30")');
+    expect(errorOf(() => charge('delivered_on>2024-02-30'))).toBe(
+      'delivered_on: Please enter a valid date in DD/MM/YYYY format (in "delivered_on>2024-02-30")',
+    );
     expect(errorOf(() => charge('delivered_on=2024-01-01..x'))).toMatch(/^delivered_on: Please enter a valid end date/);
     expect(errorOf(() => charge('status=bogus'))).toMatch(/^status: "bogus" is not one of the options/);
     expect(errorOf(() => charge('status=,'))).toBe('status needs a value in "status=,"');
@@ -186,7 +211,13 @@ describe('toColumnFilter / toOperatorFilter', () => {
       { id: 'status', type: 'is_not_one_of', values: ['satisfied'] },
       { id: 'delivered_on', type: 'range', value: '2024-01-01', valueTo: '2024-02-01' },
     ];
-    expect(toOperatorFilter(chargeList[0])).toEqual({ id: 'status', operator: 'is_not_one_of', value: null, valueTo: null, values: ['satisfied'] });
+    expect(toOperatorFilter(chargeList[0])).toEqual({
+      id: 'status',
+      operator: 'is_not_one_of',
+      value: null,
+      valueTo: null,
+      values: ['satisfied'],
+    });
     expect(toOperatorFilter(chargeList[1])).toEqual({ id: 'delivered_on', operator: 'range', value: '2024-01-01', valueTo: '2024-02-01' });
     expect(checkOperatorFilters(chargeList.map(toOperatorFilter), CHARGE_SCREENER_COLUMNS)).toEqual({ ok: true, filters: chargeList });
   });
@@ -200,11 +231,17 @@ describe('parseSortExpression', () => {
   });
 
   it('refuses unknown and unsortable columns and bad orders, listing the sortable columns', () => {
-    expect(errorOf(() => parseSortExpression('turnovr:desc', COMPANY_SCREENER_COLUMNS))).toMatch(/^Unknown column "turnovr" in sort "turnovr:desc"; sortable columns: company_name, company_number/);
+    expect(errorOf(() => parseSortExpression('turnovr:desc', COMPANY_SCREENER_COLUMNS))).toMatch(
+      /^Unknown column "turnovr" in sort "turnovr:desc"; sortable columns: company_name, company_number/,
+    );
     const lenders = errorOf(() => parseSortExpression('lenders', CHARGE_SCREENER_COLUMNS));
-    expect(lenders).toMatch(/^Column "lenders" cannot be sorted; sortable columns: company_name, company_number, status, delivered_on, charge_code/);
+    expect(lenders).toMatch(
+      /^Column "lenders" cannot be sorted; sortable columns: company_name, company_number, status, delivered_on, charge_code/,
+    );
     expect(lenders).not.toMatch(/particulars_description/);
-    expect(errorOf(() => parseSortExpression('turnover:down', COMPANY_SCREENER_COLUMNS))).toBe('Sort order "down" in "turnover:down" is not valid; valid: asc, desc');
+    expect(errorOf(() => parseSortExpression('turnover:down', COMPANY_SCREENER_COLUMNS))).toBe(
+      'Sort order "down" in "turnover:down" is not valid; valid: asc, desc',
+    );
     expect(errorOf(() => parseSortExpression('turnover desc', COMPANY_SCREENER_COLUMNS))).toMatch(/^A sort is column\[:asc\|:desc\]/);
   });
 });

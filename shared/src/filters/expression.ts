@@ -113,7 +113,12 @@ function readOperator(rest: string): { op: string; value: string } | null {
   return null;
 }
 
-function toFilter(column: ColumnSpec, type: FilterType, parts: { value?: unknown; valueTo?: unknown; values?: unknown }, expr: string): NormalisedFilter {
+function toFilter(
+  column: ColumnSpec,
+  type: FilterType,
+  parts: { value?: unknown; valueTo?: unknown; values?: unknown },
+  expr: string,
+): NormalisedFilter {
   const checked = checkFilter(column.id, type, parts, [column]);
   if (!checked.ok) throw new FilterExpressionError(`${checked.message} (in "${expr}")`);
   const [filter] = checked.filters;
@@ -124,10 +129,15 @@ function toFilter(column: ColumnSpec, type: FilterType, parts: { value?: unknown
 /** One expression → a NormalisedFilter, or a FilterExpressionError saying what is wrong and what is valid. */
 export function parseFilterExpression(expr: string, columns: readonly ColumnSpec[]): NormalisedFilter {
   const head = COLUMN_ID.exec(expr);
-  if (!head) throw new FilterExpressionError(`A filter is column, operator and value (e.g. turnover>10m) in "${expr}"; valid columns: ${validColumns(columns, 'filterable')}`);
+  if (!head)
+    throw new FilterExpressionError(
+      `A filter is column, operator and value (e.g. turnover>10m) in "${expr}"; valid columns: ${validColumns(columns, 'filterable')}`,
+    );
   const id = head[1];
-  const column = columns.find((c) => c.id === id && c.filterable) ?? columns.find((c) => c.id.toLowerCase() === id.toLowerCase() && c.filterable);
-  if (!column) throw new FilterExpressionError(`Unknown column "${id}" in "${expr}"; valid columns: ${validColumns(columns, 'filterable')}`);
+  const column =
+    columns.find((c) => c.id === id && c.filterable) ?? columns.find((c) => c.id.toLowerCase() === id.toLowerCase() && c.filterable);
+  if (!column)
+    throw new FilterExpressionError(`Unknown column "${id}" in "${expr}"; valid columns: ${validColumns(columns, 'filterable')}`);
   const rest = expr.slice(head[0].length);
   const read = readOperator(rest);
   if (!read) throw new FilterExpressionError(operatorMessage(column, rest.trim().slice(0, 2) || '(none)', expr));
@@ -137,7 +147,8 @@ export function parseFilterExpression(expr: string, columns: readonly ColumnSpec
   if (op === ':') {
     const word = value.trim().toLowerCase().replace(/[-_ ]/g, '');
     const type: FilterType | null = word === 'empty' ? 'empty' : word === 'notempty' ? 'notEmpty' : null;
-    if (!type || !allowed.includes(type === 'empty' ? ':empty' : ':notEmpty')) throw new FilterExpressionError(operatorMessage(column, `:${value.trim()}`, expr));
+    if (!type || !allowed.includes(type === 'empty' ? ':empty' : ':notEmpty'))
+      throw new FilterExpressionError(operatorMessage(column, `:${value.trim()}`, expr));
     return { id: column.id, type };
   }
   if (!allowed.includes(op as Operator)) throw new FilterExpressionError(operatorMessage(column, op, expr));
@@ -238,11 +249,13 @@ export function toOperatorFilter(filter: NormalisedFilter): OperatorFilter {
 export function parseSortExpression(expr: string, columns: readonly ColumnSpec[]): { sort_by: string; sort_order: SortOrder } {
   const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?::\s*([A-Za-z]+)\s*)?$/.exec(expr);
   const sortable = validColumns(columns, 'sortable');
-  if (!match) throw new FilterExpressionError(`A sort is column[:asc|:desc] (e.g. turnover:desc), not "${expr}"; sortable columns: ${sortable}`);
+  if (!match)
+    throw new FilterExpressionError(`A sort is column[:asc|:desc] (e.g. turnover:desc), not "${expr}"; sortable columns: ${sortable}`);
   const column = columns.find((c) => c.id === match[1]) ?? columns.find((c) => c.id.toLowerCase() === match[1].toLowerCase());
   if (!column) throw new FilterExpressionError(`Unknown column "${match[1]}" in sort "${expr}"; sortable columns: ${sortable}`);
   if (!column.sortable) throw new FilterExpressionError(`Column "${column.id}" cannot be sorted; sortable columns: ${sortable}`);
   const order = (match[2] ?? 'asc').toLowerCase();
-  if (order !== 'asc' && order !== 'desc') throw new FilterExpressionError(`Sort order "${match[2]}" in "${expr}" is not valid; valid: asc, desc`);
+  if (order !== 'asc' && order !== 'desc')
+    throw new FilterExpressionError(`Sort order "${match[2]}" in "${expr}" is not valid; valid: asc, desc`);
   return { sort_by: column.id, sort_order: order };
 }

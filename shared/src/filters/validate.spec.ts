@@ -51,7 +51,10 @@ describe('checkColumnFilters (companies screener shape)', () => {
   });
 
   it('accepts the JSON text of the query string', () => {
-    expect(companies(JSON.stringify([cf('turnover', 'equals', { value: 5 })]))).toEqual({ ok: true, filters: [{ id: 'turnover', type: 'equals', value: 5 }] });
+    expect(companies(JSON.stringify([cf('turnover', 'equals', { value: 5 })]))).toEqual({
+      ok: true,
+      filters: [{ id: 'turnover', type: 'equals', value: 5 }],
+    });
     expect(companies('')).toEqual({ ok: true, filters: [] });
     expect(companies(undefined)).toEqual({ ok: true, filters: [] });
     expect(companies(null)).toEqual({ ok: true, filters: [] });
@@ -73,7 +76,9 @@ describe('checkColumnFilters (companies screener shape)', () => {
   });
 
   it('swaps a between given high to low and removes duplicate list values', () => {
-    expect(companies([cf('turnover', 'between', { value: '9m', valueTo: '1m' }), cf('sic_code', 'is_one_of', { values: ['10710', '10710'] })])).toEqual({
+    expect(
+      companies([cf('turnover', 'between', { value: '9m', valueTo: '1m' }), cf('sic_code', 'is_one_of', { values: ['10710', '10710'] })]),
+    ).toEqual({
       ok: true,
       filters: [
         { id: 'turnover', type: 'between', value: 1_000_000, valueTo: 9_000_000 },
@@ -95,23 +100,41 @@ describe('checkColumnFilters (companies screener shape)', () => {
     expect(message(companies([cf('company_name', 'greaterThan', { value: 1 })]))).toBe(
       'company_name: filter type "greaterThan" is not allowed for a text column; allowed: contains, startsWith, endsWith, equals, empty, notEmpty',
     );
-    expect(message(companies([cf('industry_sector', 'contains', { value: 'x' })]))).toMatch(/^industry_sector: filter type "contains" is not allowed for a select column; allowed: is_one_of, is_not_one_of/);
+    expect(message(companies([cf('industry_sector', 'contains', { value: 'x' })]))).toMatch(
+      /^industry_sector: filter type "contains" is not allowed for a select column; allowed: is_one_of, is_not_one_of/,
+    );
     expect(message(companies([cf('turnover', 'bogus', { value: 1 })]))).toMatch(/^turnover: filter type "bogus" is not allowed/);
     expect(message(companies([cf('turnover', 42 as unknown as string)]))).toMatch(/^turnover: filter type "42" is not allowed/);
   });
 
   it("answers the spec's texts, prefixed with the column id", () => {
-    expect(message(companies([cf('turnover', 'between', { value: '1m', valueTo: 'lots' })]))).toBe('turnover: Please enter valid numbers for between filter');
-    expect(message(companies([cf('turnover', 'between', { value: '1m' })]))).toBe('turnover: Please enter valid numbers for between filter');
-    expect(message(companies([cf('company_name', 'contains', { value: { nested: true } })]))).toBe('company_name: Please enter a filter value');
-    expect(message(companies([cf('industry_sector', 'is_one_of', { values: 'Manufacturing' })]))).toBe('industry_sector: Please select at least one value (values must be a list)');
-    expect(message(companies([cf('industry_sector', 'is_one_of', { values: [{}] })]))).toBe('industry_sector: Please select at least one value (each value must be text or a number)');
+    expect(message(companies([cf('turnover', 'between', { value: '1m', valueTo: 'lots' })]))).toBe(
+      'turnover: Please enter valid numbers for between filter',
+    );
+    expect(message(companies([cf('turnover', 'between', { value: '1m' })]))).toBe(
+      'turnover: Please enter valid numbers for between filter',
+    );
+    expect(message(companies([cf('company_name', 'contains', { value: { nested: true } })]))).toBe(
+      'company_name: Please enter a filter value',
+    );
+    expect(message(companies([cf('industry_sector', 'is_one_of', { values: 'Manufacturing' })]))).toBe(
+      'industry_sector: Please select at least one value (values must be a list)',
+    );
+    expect(message(companies([cf('industry_sector', 'is_one_of', { values: [{}] })]))).toBe(
+      'industry_sector: Please select at least one value (each value must be text or a number)',
+    );
   });
 
   it('refuses a number it cannot read, and an option not in a closed list', () => {
-    expect(message(companies([cf('turnover', 'greaterThan', { value: 'lots' })]))).toBe('turnover: "lots" is not a number (e.g. 250000, 10m, 1.5bn)');
-    expect(message(companies([cf('currency', 'is_one_of', { values: ['JPY'] })]))).toBe('currency: "JPY" is not one of the options (GBP, EUR, USD)');
-    expect(message(companies([cf('filing_year', 'is_one_of', { values: ['1999'] })]))).toMatch(/^filing_year: "1999" is not one of the options \(2020, /);
+    expect(message(companies([cf('turnover', 'greaterThan', { value: 'lots' })]))).toBe(
+      'turnover: "lots" is not a number (e.g. 250000, 10m, 1.5bn)',
+    );
+    expect(message(companies([cf('currency', 'is_one_of', { values: ['JPY'] })]))).toBe(
+      'currency: "JPY" is not one of the options (GBP, EUR, USD)',
+    );
+    expect(message(companies([cf('filing_year', 'is_one_of', { values: ['1999'] })]))).toMatch(
+      /^filing_year: "1999" is not one of the options \(2020, /,
+    );
   });
 
   it('explains a list or items that are not filter objects', () => {
@@ -131,12 +154,17 @@ describe('checkColumnFilters (companies screener shape)', () => {
     expect(message(companies([cf('company_name', 'contains', { value: 'x'.repeat(MAX_FILTER_VALUE_LENGTH + 1) })]))).toBe(
       `company_name: filter value is too long (at most ${MAX_FILTER_VALUE_LENGTH} characters)`,
     );
-    expect(message(companies([cf('sic_code', 'is_one_of', { values: Array.from({ length: 501 }, (_, i) => String(i)) })]))).toBe('sic_code: at most 500 values in one filter');
+    expect(message(companies([cf('sic_code', 'is_one_of', { values: Array.from({ length: 501 }, (_, i) => String(i)) })]))).toBe(
+      'sic_code: at most 500 values in one filter',
+    );
     expect(message(companies('x'.repeat(60_000)))).toMatch(/^filters is too long/);
   });
 
   it('reads a text value given as a number', () => {
-    expect(companies([cf('company_number', 'startsWith', { value: 123 })])).toEqual({ ok: true, filters: [{ id: 'company_number', type: 'startsWith', value: '123' }] });
+    expect(companies([cf('company_number', 'startsWith', { value: 123 })])).toEqual({
+      ok: true,
+      filters: [{ id: 'company_number', type: 'startsWith', value: '123' }],
+    });
   });
 });
 
@@ -172,31 +200,64 @@ describe('checkOperatorFilters (charges shape)', () => {
     });
   });
 
-  it("answers the date texts of the spec", () => {
-    expect(message(charges([{ id: 'delivered_on', operator: 'before', value: '31/02/2024' }]))).toBe('delivered_on: Please enter a valid date in DD/MM/YYYY format');
-    expect(message(charges([{ id: 'delivered_on', operator: 'equals', value: '2024-13-01' }]))).toBe('delivered_on: Please enter a valid date in DD/MM/YYYY format');
-    expect(message(charges([{ id: 'delivered_on', operator: 'range', value: 'soon', valueTo: '2024-01-01' }]))).toBe('delivered_on: Please enter a valid date in DD/MM/YYYY format');
-    expect(message(charges([{ id: 'delivered_on', operator: 'range', value: '2024-01-01' }]))).toBe('delivered_on: Please enter a valid end date in DD/MM/YYYY format');
-    expect(message(charges([{ id: 'delivered_on', operator: 'range', value: '2024-01-01', valueTo: '2024-02-30' }]))).toBe('delivered_on: Please enter a valid end date in DD/MM/YYYY format');
+  it('answers the date texts of the spec', () => {
+    expect(message(charges([{ id: 'delivered_on', operator: 'before', value: '31/02/2024' }]))).toBe(
+      'delivered_on: Please enter a valid date in DD/MM/YYYY format',
+    );
+    expect(message(charges([{ id: 'delivered_on', operator: 'equals', value: '2024-13-01' }]))).toBe(
+      'delivered_on: Please enter a valid date in DD/MM/YYYY format',
+    );
+    expect(message(charges([{ id: 'delivered_on', operator: 'range', value: 'soon', valueTo: '2024-01-01' }]))).toBe(
+      'delivered_on: Please enter a valid date in DD/MM/YYYY format',
+    );
+    expect(message(charges([{ id: 'delivered_on', operator: 'range', value: '2024-01-01' }]))).toBe(
+      'delivered_on: Please enter a valid end date in DD/MM/YYYY format',
+    );
+    expect(message(charges([{ id: 'delivered_on', operator: 'range', value: '2024-01-01', valueTo: '2024-02-30' }]))).toBe(
+      'delivered_on: Please enter a valid end date in DD/MM/YYYY format',
+    );
   });
 
   it('refuses a boolean it cannot read and a type the kind does not take', () => {
-    expect(message(charges([{ id: 'contains_fixed_charge', operator: 'equals', value: 'maybe' }]))).toBe('contains_fixed_charge: value must be true or false');
-    expect(message(charges([{ id: 'contains_fixed_charge', operator: 'empty' }]))).toBe('contains_fixed_charge: filter type "empty" is not allowed for a boolean column; allowed: equals');
-    expect(message(charges([{ id: 'delivered_on', operator: 'greaterThan', value: '2024-01-01' }]))).toMatch(/^delivered_on: filter type "greaterThan" is not allowed for a date column; allowed: equals, after, before, range, empty, notEmpty$/);
+    expect(message(charges([{ id: 'contains_fixed_charge', operator: 'equals', value: 'maybe' }]))).toBe(
+      'contains_fixed_charge: value must be true or false',
+    );
+    expect(message(charges([{ id: 'contains_fixed_charge', operator: 'empty' }]))).toBe(
+      'contains_fixed_charge: filter type "empty" is not allowed for a boolean column; allowed: equals',
+    );
+    expect(message(charges([{ id: 'delivered_on', operator: 'greaterThan', value: '2024-01-01' }]))).toMatch(
+      /^delivered_on: filter type "greaterThan" is not allowed for a date column; allowed: equals, after, before, range, empty, notEmpty$/,
+    );
     expect(message(charges([{ id: 'status', value: 'x' }]))).toBe('status: each filter is {id, operator, value, valueTo}');
-    expect(message(charges([{ id: 'status', value: { type: 'is_one_of', values: ['outstanding'] } }]))).toBe('status: each filter is {id, operator, value, valueTo}');
+    expect(message(charges([{ id: 'status', value: { type: 'is_one_of', values: ['outstanding'] } }]))).toBe(
+      'status: each filter is {id, operator, value, valueTo}',
+    );
     expect(message(charges([{ id: 'nope', value: 'x' }]))).toMatch(/^Unknown filter column "nope"; valid columns: company_name, /);
-    expect(message(charges([{ id: 'status', operator: 'between', value: 'x' }]))).toBe('status: filter type "between" is not allowed for a select column; allowed: is_one_of, is_not_one_of, empty, notEmpty');
+    expect(message(charges([{ id: 'status', operator: 'between', value: 'x' }]))).toBe(
+      'status: filter type "between" is not allowed for a select column; allowed: is_one_of, is_not_one_of, empty, notEmpty',
+    );
   });
 
   it('takes every type FILTER_TYPES_BY_KIND allows, for every kind', () => {
     const sample: Record<string, unknown> = { text: 'x', number: 5, date: '2024-01-01', boolean: true };
-    const columns: ColumnSpec[] = (['text', 'number', 'date', 'select', 'boolean'] as const).map((kind) => ({ id: kind, label: kind, kind, format: 'text', sortable: true, filterable: true, visible: true }));
+    const columns: ColumnSpec[] = (['text', 'number', 'date', 'select', 'boolean'] as const).map((kind) => ({
+      id: kind,
+      label: kind,
+      kind,
+      format: 'text',
+      sortable: true,
+      filterable: true,
+      visible: true,
+    }));
     for (const column of columns) {
       for (const type of FILTER_TYPES) {
         const allowed = FILTER_TYPES_BY_KIND[column.kind].includes(type);
-        const result = checkFilter(column.id, type as FilterType, { value: sample[column.kind], valueTo: sample[column.kind], values: ['a'] }, columns);
+        const result = checkFilter(
+          column.id,
+          type as FilterType,
+          { value: sample[column.kind], valueTo: sample[column.kind], values: ['a'] },
+          columns,
+        );
         expect({ kind: column.kind, type, ok: result.ok }).toEqual({ kind: column.kind, type, ok: allowed });
         if (result.ok) expect(result.filters).toHaveLength(1);
       }
@@ -204,8 +265,12 @@ describe('checkOperatorFilters (charges shape)', () => {
   });
 
   it('refuses columns that are not filterable', () => {
-    const columns: ColumnSpec[] = [{ id: 'secret', label: 's', kind: 'text', format: 'text', sortable: true, filterable: false, visible: true }];
-    expect(message(checkOperatorFilters([{ id: 'secret', operator: 'contains', value: 'x' }], columns))).toBe('Unknown filter column "secret"; valid columns: ');
+    const columns: ColumnSpec[] = [
+      { id: 'secret', label: 's', kind: 'text', format: 'text', sortable: true, filterable: false, visible: true },
+    ];
+    expect(message(checkOperatorFilters([{ id: 'secret', operator: 'contains', value: 'x' }], columns))).toBe(
+      'Unknown filter column "secret"; valid columns: ',
+    );
   });
 });
 
@@ -246,11 +311,17 @@ describe('popupFilterError (spec 2 section 5)', () => {
   const boolean = { kind: 'boolean' } as const;
 
   it('companies screener texts', () => {
-    for (const type of ['equals', 'contains', 'startsWith', 'endsWith'] as const) expect(popupFilterError(text, { type, value: '' }, 'companies')).toBe('Please enter a filter value');
-    for (const type of ['greaterThan', 'lessThan', 'equals'] as const) expect(popupFilterError(number, { type, value: null }, 'companies')).toBe('Please enter a filter value');
+    for (const type of ['equals', 'contains', 'startsWith', 'endsWith'] as const)
+      expect(popupFilterError(text, { type, value: '' }, 'companies')).toBe('Please enter a filter value');
+    for (const type of ['greaterThan', 'lessThan', 'equals'] as const)
+      expect(popupFilterError(number, { type, value: null }, 'companies')).toBe('Please enter a filter value');
     expect(popupFilterError(number, { type: 'greaterThan', value: 'lots' }, 'companies')).toBe('Please enter a filter value');
-    expect(popupFilterError(number, { type: 'between', value: '1', valueTo: '' }, 'companies')).toBe('Please enter valid numbers for between filter');
-    expect(popupFilterError(number, { type: 'between', value: 'a', valueTo: '2' }, 'companies')).toBe('Please enter valid numbers for between filter');
+    expect(popupFilterError(number, { type: 'between', value: '1', valueTo: '' }, 'companies')).toBe(
+      'Please enter valid numbers for between filter',
+    );
+    expect(popupFilterError(number, { type: 'between', value: 'a', valueTo: '2' }, 'companies')).toBe(
+      'Please enter valid numbers for between filter',
+    );
     expect(popupFilterError(select, { type: 'is_one_of', values: [] }, 'companies')).toBe('Please select at least one value');
     expect(popupFilterError(select, { type: 'is_not_one_of' }, 'companies')).toBe('Please select at least one value');
   });
@@ -260,11 +331,21 @@ describe('popupFilterError (spec 2 section 5)', () => {
     expect(popupFilterError(text, { type: 'contains', value: ' ' }, 'creditors')).toBe('Please enter a filter value');
     expect(popupFilterError(number, { type: 'between', value: '1m', valueTo: 'x' }, 'creditors')).toBe(FILTER_MESSAGES.betweenNumbers);
     expect(popupFilterError(date, { type: 'after', value: '' }, 'creditors')).toBe('Please enter a date in DD/MM/YYYY format');
-    expect(popupFilterError(date, { type: 'equals', value: '32/01/2024' }, 'creditors')).toBe('Please enter a valid date in DD/MM/YYYY format');
-    expect(popupFilterError(date, { type: 'range', value: '', valueTo: '01/01/2024' }, 'creditors')).toBe('Please enter a date in DD/MM/YYYY format');
-    expect(popupFilterError(date, { type: 'range', value: 'x', valueTo: '01/01/2024' }, 'creditors')).toBe('Please enter a valid date in DD/MM/YYYY format');
-    expect(popupFilterError(date, { type: 'range', value: '01/01/2024', valueTo: '' }, 'creditors')).toBe('Please enter a valid end date in DD/MM/YYYY format');
-    expect(popupFilterError(date, { type: 'range', value: '01/01/2024', valueTo: '31/02/2024' }, 'creditors')).toBe('Please enter a valid end date in DD/MM/YYYY format');
+    expect(popupFilterError(date, { type: 'equals', value: '32/01/2024' }, 'creditors')).toBe(
+      'Please enter a valid date in DD/MM/YYYY format',
+    );
+    expect(popupFilterError(date, { type: 'range', value: '', valueTo: '01/01/2024' }, 'creditors')).toBe(
+      'Please enter a date in DD/MM/YYYY format',
+    );
+    expect(popupFilterError(date, { type: 'range', value: 'x', valueTo: '01/01/2024' }, 'creditors')).toBe(
+      'Please enter a valid date in DD/MM/YYYY format',
+    );
+    expect(popupFilterError(date, { type: 'range', value: '01/01/2024', valueTo: '' }, 'creditors')).toBe(
+      'Please enter a valid end date in DD/MM/YYYY format',
+    );
+    expect(popupFilterError(date, { type: 'range', value: '01/01/2024', valueTo: '31/02/2024' }, 'creditors')).toBe(
+      'Please enter a valid end date in DD/MM/YYYY format',
+    );
     expect(popupFilterError(boolean, { type: 'equals', value: null }, 'creditors')).toBe('Please enter a filter value');
   });
 

@@ -161,13 +161,7 @@ function optionValue(column: ColumnSpec, raw: FilterScalar): string {
  * One filter's parts → a NormalisedFilter, null when its value is empty (dropped), or a
  * FilterProblem naming the column.
  */
-function normalise(
-  column: ColumnSpec,
-  type: FilterType,
-  value: unknown,
-  valueTo: unknown,
-  values: unknown,
-): NormalisedFilter | null {
+function normalise(column: ColumnSpec, type: FilterType, value: unknown, valueTo: unknown, values: unknown): NormalisedFilter | null {
   const id = column.id;
   if (NO_VALUE_TYPES.includes(type)) return { id, type };
 
@@ -245,7 +239,11 @@ function checkFilterParts(
   if (typeof id !== 'string' || id === '') throw new FilterProblem('Each filter needs an "id" naming its column');
   const column = columns.find((c) => c.id === id && c.filterable);
   if (!column) throw new FilterProblem(unknownColumnMessage(id.slice(0, 60), columns));
-  if (typeof type !== 'string' || !(FILTER_TYPES as readonly string[]).includes(type) || !FILTER_TYPES_BY_KIND[column.kind].includes(type as FilterType)) {
+  if (
+    typeof type !== 'string' ||
+    !(FILTER_TYPES as readonly string[]).includes(type) ||
+    !FILTER_TYPES_BY_KIND[column.kind].includes(type as FilterType)
+  ) {
     throw new FilterProblem(typeNotAllowedMessage(column, typeof type === 'string' ? type.slice(0, 40) : String(type)));
   }
   return normalise(column, type as FilterType, value, valueTo, values);
@@ -254,7 +252,8 @@ function checkFilterParts(
 function readList(input: unknown): unknown[] {
   let list = input;
   if (typeof list === 'string') {
-    if (list.length > MAX_FILTERS_JSON_LENGTH) throw new FilterProblem(`filters is too long (at most ${MAX_FILTERS_JSON_LENGTH} characters)`);
+    if (list.length > MAX_FILTERS_JSON_LENGTH)
+      throw new FilterProblem(`filters is too long (at most ${MAX_FILTERS_JSON_LENGTH} characters)`);
     if (list.trim() === '') return [];
     try {
       list = JSON.parse(list);
@@ -266,7 +265,8 @@ function readList(input: unknown): unknown[] {
   if (!Array.isArray(list)) throw new FilterProblem('filters must be a JSON array of filter objects');
   if (list.length > MAX_FILTERS) throw new FilterProblem(`At most ${MAX_FILTERS} filters at once`);
   for (const item of list) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new FilterProblem('filters must be a JSON array of filter objects');
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw new FilterProblem('filters must be a JSON array of filter objects');
   }
   return list;
 }
@@ -296,7 +296,9 @@ export function checkColumnFilters(input: unknown, columns: readonly ColumnSpec[
       if (typeof raw.id === 'string' && !columns.some((c) => c.id === raw.id && c.filterable)) {
         throw new FilterProblem(unknownColumnMessage(raw.id.slice(0, 60), columns));
       }
-      throw new FilterProblem(`${typeof raw.id === 'string' ? `${raw.id}: ` : ''}each filter is {id, value: {type, value, valueTo, values}}`);
+      throw new FilterProblem(
+        `${typeof raw.id === 'string' ? `${raw.id}: ` : ''}each filter is {id, value: {type, value, valueTo, values}}`,
+      );
     }
     const v = inner as Record<string, unknown>;
     return checkFilterParts(raw, v.type, v.value, v.valueTo, v.values, columns);
@@ -332,11 +334,7 @@ export function checkFilter(
  * The companies screener says "Please select at least one value", the creditors screener
  * "Please select at least one option".
  */
-export function popupFilterError(
-  column: Pick<ColumnSpec, 'kind'>,
-  value: FilterValue,
-  screen: 'companies' | 'creditors',
-): string | null {
+export function popupFilterError(column: Pick<ColumnSpec, 'kind'>, value: FilterValue, screen: 'companies' | 'creditors'): string | null {
   const type = value.type;
   if (NO_VALUE_TYPES.includes(type)) return null;
   if (LIST_TYPES.includes(type)) {
@@ -345,8 +343,13 @@ export function popupFilterError(
   }
   const kind: ColumnKind = column.kind;
   if (kind === 'date') {
-    const check = (text: unknown, invalid: string) => (isBlank(text) ? FILTER_MESSAGES.date : popupDateToIso(text) ?? parseFilterDate(text) ? null : invalid);
-    if (type === 'range') return check(value.value, FILTER_MESSAGES.validDate) ?? (isBlank(value.valueTo) ? FILTER_MESSAGES.validEndDate : check(value.valueTo, FILTER_MESSAGES.validEndDate));
+    const check = (text: unknown, invalid: string) =>
+      isBlank(text) ? FILTER_MESSAGES.date : (popupDateToIso(text) ?? parseFilterDate(text)) ? null : invalid;
+    if (type === 'range')
+      return (
+        check(value.value, FILTER_MESSAGES.validDate) ??
+        (isBlank(value.valueTo) ? FILTER_MESSAGES.validEndDate : check(value.valueTo, FILTER_MESSAGES.validEndDate))
+      );
     return check(value.value, FILTER_MESSAGES.validDate);
   }
   if (RANGE_TYPES.includes(type)) {

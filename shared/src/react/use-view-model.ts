@@ -51,7 +51,12 @@ export interface SelectionMemo<S, T> {
 }
 
 /** The snapshot rule of useStore, pure so it can be tested without a renderer. */
-export function selectWithMemo<S, T>(last: SelectionMemo<S, T> | null, state: S, selector: ((state: S) => T) | undefined, isEqual: (a: T, b: T) => boolean): SelectionMemo<S, T> {
+export function selectWithMemo<S, T>(
+  last: SelectionMemo<S, T> | null,
+  state: S,
+  selector: ((state: S) => T) | undefined,
+  isEqual: (a: T, b: T) => boolean,
+): SelectionMemo<S, T> {
   if (last && last.state === state && last.selector === selector) return last;
   const value = selector ? selector(state) : (state as unknown as T);
   if (last && isEqual(last.value, value)) return { state, selector, value: last.value };
@@ -64,5 +69,8 @@ export function shallowEqual<T>(a: T, b: T): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => Object.prototype.hasOwnProperty.call(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keysA.every(
+    (key) =>
+      Object.prototype.hasOwnProperty.call(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }

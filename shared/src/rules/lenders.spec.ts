@@ -4,7 +4,13 @@ import { lenderKey } from './lenders.js';
 
 describe('lenderKey', () => {
   it('counts one lender once across case, punctuation and legal suffix', () => {
-    const spellings = ['HSBC UK Bank PLC', 'HSBC UK BANK P.L.C.', 'Hsbc Uk Bank Plc.', 'HSBC UK Bank Public Limited Company', ' hsbc  uk bank p l c '];
+    const spellings = [
+      'HSBC UK Bank PLC',
+      'HSBC UK BANK P.L.C.',
+      'Hsbc Uk Bank Plc.',
+      'HSBC UK Bank Public Limited Company',
+      ' hsbc  uk bank p l c ',
+    ];
     expect(new Set(spellings.map(lenderKey))).toEqual(new Set(['HSBC UK BANK']));
   });
 

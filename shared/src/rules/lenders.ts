@@ -3,7 +3,8 @@
  * PLC", "HSBC UK BANK P.L.C.", "Hsbc Uk Bank Plc."). The lender key folds those differences so
  * that one lender counts once; the raw names stay visible beside it.
  */
-const LEGAL_SUFFIXES = /\s+(?:public limited company|plc|limited|ltd|llp|lp|sa|ag|nv|bv|gmbh|inc|incorporated|corporation|corp|company|co)$/;
+const LEGAL_SUFFIXES =
+  /\s+(?:public limited company|plc|limited|ltd|llp|lp|sa|ag|nv|bv|gmbh|inc|incorporated|corporation|corp|company|co)$/;
 
 export function lenderKey(name: string): string {
   let key = name
@@ -20,7 +21,7 @@ export function lenderKey(name: string): string {
     .trim()
     .replace(/^the\s+/, '');
   // Strip legal suffixes repeatedly ("limited plc" rarely, "company limited" often).
-  for (let previous = ''; previous !== key; ) {
+  for (let previous = ''; previous !== key;) {
     previous = key;
     key = key.replace(LEGAL_SUFFIXES, '').trim();
   }

@@ -16,13 +16,23 @@ describe('salesFormErrors (pricing and free-trial forms: every field at once)', 
     const form = { full_name: 'Ada', email: 'ada@', company_name: 'AE', job_role: 'CFO' };
     expect(salesFormErrors(form)).toEqual({ email: 'Please enter a valid business email' });
     expect(salesFormErrors({ ...form, email: 'ada@example.com' })).toEqual({});
-    expect(salesFormErrors({ ...form, job_role: '  ' })).toEqual({ email: 'Please enter a valid business email', job_role: 'Job Role is required' });
+    expect(salesFormErrors({ ...form, job_role: '  ' })).toEqual({
+      email: 'Please enter a valid business email',
+      job_role: 'Job Role is required',
+    });
   });
 });
 
 describe('help requests (spec 2 section 5)', () => {
   it('requires number and name on every company row', () => {
-    expect(helpRequestError({ companies: [{ number: '01234567', name: 'Acme' }, { number: '', name: 'B' }] })).toBe(HELP_MESSAGES.companyNumberRequired);
+    expect(
+      helpRequestError({
+        companies: [
+          { number: '01234567', name: 'Acme' },
+          { number: '', name: 'B' },
+        ],
+      }),
+    ).toBe(HELP_MESSAGES.companyNumberRequired);
     expect(helpRequestError({ companies: [{ number: '01234567', name: ' ' }] })).toBe(HELP_MESSAGES.companyNameRequired);
     expect(helpRequestError({ companies: [] })).toBe(HELP_MESSAGES.companiesRequired);
     expect(helpRequestError({ companies: [{ number: '01234567', name: 'Acme' }] })).toBeNull();

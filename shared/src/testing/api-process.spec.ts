@@ -38,7 +38,10 @@ describe('spawnApi', () => {
   });
 
   it('passes this process environment on when asked to', async () => {
-    const main = script('env.mjs', `console.log('Credence is running at http://localhost:1 ' + (process.env.PATH === ${JSON.stringify(process.env.PATH)}) + ' ' + Object.keys(process.env).length);`);
+    const main = script(
+      'env.mjs',
+      `console.log('Credence is running at http://localhost:1 ' + (process.env.PATH === ${JSON.stringify(process.env.PATH)}) + ' ' + Object.keys(process.env).length);`,
+    );
     const api = await spawnApi(main, {}, { inheritEnv: true });
     await api.stop();
     expect(Number(/true (\d+)/.exec(api.output())?.[1])).toBe(Object.keys(process.env).length);

@@ -40,7 +40,8 @@ export function PageLoading() {
 /** A route that failed to load (a chunk missing after a release) or threw while rendering. */
 export function RouteError() {
   const error = useRouteError();
-  const chunk = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  const chunk =
+    error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   return (
     <main id="main" className="status-page">
       <h1>Something went wrong</h1>

@@ -32,7 +32,8 @@ export default function ApprovePage() {
         setApplicant({ state: 'loaded', record });
         setButton(record.is_approved ? 'approved' : 'idle');
       },
-      (error: unknown) => controller.live && setApplicant({ state: 'failed', message: errorText(error, 'This approval link could not be opened.') }),
+      (error: unknown) =>
+        controller.live && setApplicant({ state: 'failed', message: errorText(error, 'This approval link could not be opened.') }),
     );
     return () => {
       controller.live = false;

@@ -1,7 +1,14 @@
 /** /companies-screener (spec 2 2.11): AI query bar, Filters panel, and the paged, filterable companies table. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { companiesTotalText, COMPANY_METRIC_COLUMNS, COMPANY_SCREENER_COLUMNS, createCompaniesScreenerViewModel, type ColumnSpec, type ScreenerCompanyRow } from '@credence/shared';
+import {
+  companiesTotalText,
+  COMPANY_METRIC_COLUMNS,
+  COMPANY_SCREENER_COLUMNS,
+  createCompaniesScreenerViewModel,
+  type ColumnSpec,
+  type ScreenerCompanyRow,
+} from '@credence/shared';
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../app/services.tsx';
 import { companyHref, pdfTarget } from '../features/explorer/explorer-url.ts';
@@ -33,8 +40,14 @@ export default function CompaniesScreenerPage() {
         </Link>
       );
     if (METRICS.has(column.id)) {
-      const target = pdfTarget(row.company_number, row.document_id, row.details?.page_numbers?.[column.id], `${row.company_name}: ${column.label}`);
-      if (target) return <SourceValue target={target}>{cellText(column, (row as unknown as Record<string, unknown>)[column.id])}</SourceValue>;
+      const target = pdfTarget(
+        row.company_number,
+        row.document_id,
+        row.details?.page_numbers?.[column.id],
+        `${row.company_name}: ${column.label}`,
+      );
+      if (target)
+        return <SourceValue target={target}>{cellText(column, (row as unknown as Record<string, unknown>)[column.id])}</SourceValue>;
     }
     return null;
   }
@@ -61,7 +74,14 @@ export default function CompaniesScreenerPage() {
           <label htmlFor="nq" className="visually-hidden">
             Describe the companies you want
           </label>
-          <input id="nq" className="query-bar__input" placeholder="e.g. software companies in London with turnover over 10m" value={nq.text} disabled={nq.converting} onChange={(e) => model.setNaturalQuery(e.target.value)} />
+          <input
+            id="nq"
+            className="query-bar__input"
+            placeholder="e.g. software companies in London with turnover over 10m"
+            value={nq.text}
+            disabled={nq.converting}
+            onChange={(e) => model.setNaturalQuery(e.target.value)}
+          />
           <button type="submit" className="button button--primary" disabled={nq.converting}>
             {nq.converting ? 'Converting…' : 'Ask AI'}
           </button>
@@ -73,12 +93,25 @@ export default function CompaniesScreenerPage() {
         )}
         {nq.explanation && !nq.error && <p className="muted query-bar__explanation">{nq.explanation}</p>}
         <div className="screener-tools">
-          <button type="button" className="button button--secondary" aria-expanded={filtersOpen} aria-controls="filters-panel" onClick={() => setFiltersOpen(!filtersOpen)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={filtersOpen}
+            aria-controls="filters-panel"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
             Filters{state.filters.length ? ` (${state.filters.length})` : ''}
           </button>
           <label className="inline-field">
             <span className="visually-hidden">Search companies</span>
-            <input type="search" placeholder="Search all columns" value={state.search} onChange={(e) => model.setSearch(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && model.submitSearch()} aria-label="Search companies" />
+            <input
+              type="search"
+              placeholder="Search all columns"
+              value={state.search}
+              onChange={(e) => model.setSearch(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && model.submitSearch()}
+              aria-label="Search companies"
+            />
           </label>
           {(state.filters.length > 0 || state.search) && (
             <button type="button" className="button button--ghost" onClick={() => model.clearFilters()}>
@@ -100,12 +133,25 @@ export default function CompaniesScreenerPage() {
             })}
             {state.popup && !COMPANY_SCREENER_COLUMNS.find((c) => c.id === state.popup!.columnId)?.visible && (
               <div className="filters-panel__popup">
-                <FilterPopup column={COMPANY_SCREENER_COLUMNS.find((c) => c.id === state.popup!.columnId)!} popup={state.popup} options={state.options[state.popup.columnId]} actions={model} />
+                <FilterPopup
+                  column={COMPANY_SCREENER_COLUMNS.find((c) => c.id === state.popup!.columnId)!}
+                  popup={state.popup}
+                  options={state.options[state.popup.columnId]}
+                  actions={model}
+                />
               </div>
             )}
           </div>
         )}
-        <ScreenerTable caption="Companies" columns={COMPANY_SCREENER_COLUMNS} state={state} actions={model} rowKey={(r) => r.company_number} renderCell={renderCell} pageSizes={model.pageSizes} />
+        <ScreenerTable
+          caption="Companies"
+          columns={COMPANY_SCREENER_COLUMNS}
+          state={state}
+          actions={model}
+          rowKey={(r) => r.company_number}
+          renderCell={renderCell}
+          pageSizes={model.pageSizes}
+        />
       </ScreenerLayout>
     </PdfViewerProvider>
   );

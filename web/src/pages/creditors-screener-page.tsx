@@ -55,11 +55,23 @@ export default function CreditorsScreenerPage() {
         </div>
         <ExportButton table={state.activeTab} state={table} />
       </header>
-      <Tabs label="Creditors" tabs={CREDITORS_TABS.map((t) => ({ id: t.id, label: t.label }))} active={state.activeTab} onChange={(id: CreditorsTab) => model.setTab(id)}>
+      <Tabs
+        label="Creditors"
+        tabs={CREDITORS_TABS.map((t) => ({ id: t.id, label: t.label }))}
+        active={state.activeTab}
+        onChange={(id: CreditorsTab) => model.setTab(id)}
+      >
         <div className="screener-tools">
           <label className="inline-field search-box">
             <span className="visually-hidden">Search {tab.suffix.toLowerCase()}</span>
-            <input type="search" placeholder={`Search ${tab.suffix.toLowerCase()}`} aria-label={`Search ${tab.suffix.toLowerCase()}`} value={table.search} onChange={(e) => actions.setSearch(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && actions.submitSearch()} />
+            <input
+              type="search"
+              placeholder={`Search ${tab.suffix.toLowerCase()}`}
+              aria-label={`Search ${tab.suffix.toLowerCase()}`}
+              value={table.search}
+              onChange={(e) => actions.setSearch(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && actions.submitSearch()}
+            />
           </label>
           {hasActiveFilters(table) && (
             <button type="button" className="button button--ghost" onClick={() => actions.clearFilters()}>
@@ -76,11 +88,25 @@ export default function CreditorsScreenerPage() {
             pageSizes={model.pageSizes}
             rowKey={(r) => r.lender_name}
             renderLead={(r) => (
-              <button type="button" className="expander" aria-expanded={state.expandedLender === r.lender_name} aria-label={`${state.expandedLender === r.lender_name ? 'Collapse' : 'Expand'} ${r.lender_name}`} onClick={() => model.toggleLender(r.lender_name)}>
+              <button
+                type="button"
+                className="expander"
+                aria-expanded={state.expandedLender === r.lender_name}
+                aria-label={`${state.expandedLender === r.lender_name ? 'Collapse' : 'Expand'} ${r.lender_name}`}
+                onClick={() => model.toggleLender(r.lender_name)}
+              >
                 <span aria-hidden="true">{state.expandedLender === r.lender_name ? '▾' : '▸'}</span>
               </button>
             )}
-            renderExpansion={(r) => (state.expandedLender === r.lender_name ? <LenderDetailView name={r.lender_name} detail={state.lenderDetails[r.lender_name]} onRetry={() => model.retryLenderDetail(r.lender_name)} /> : null)}
+            renderExpansion={(r) =>
+              state.expandedLender === r.lender_name ? (
+                <LenderDetailView
+                  name={r.lender_name}
+                  detail={state.lenderDetails[r.lender_name]}
+                  onRetry={() => model.retryLenderDetail(r.lender_name)}
+                />
+              ) : null
+            }
           />
         ) : (
           <ScreenerTable<Record<string, unknown>>
@@ -101,33 +127,57 @@ export default function CreditorsScreenerPage() {
 function LenderDetailView({ name, detail, onRetry }: { name: string; detail: LenderDetailState | undefined; onRetry(): void }) {
   if (!detail || detail.status === 'loading') return <Spinner label={`Loading ${name}`} />;
   if (detail.status === 'error' || !detail.detail)
-    return (
-      <ErrorNotice message={detail.error ?? 'No details available.'} onRetry={onRetry} />
-    );
+    return <ErrorNotice message={detail.error ?? 'No details available.'} onRetry={onRetry} />;
   const d = detail.detail;
   const maxYear = Math.max(1, ...d.charges_by_year.map((y) => y.count));
   return (
     <div className="lender-detail" aria-label={`${name} detail`}>
       <div className="stat-cards">
-        <div className="stat-card"><span className="stat-card__label">Total charges</span><span className="stat-card__value">{d.total_charges.toLocaleString('en-GB')}</span></div>
-        <div className="stat-card"><span className="stat-card__label">Companies</span><span className="stat-card__value">{d.unique_companies_count.toLocaleString('en-GB')}</span></div>
-        <div className="stat-card"><span className="stat-card__label">Outstanding</span><span className="stat-card__value">{d.status_counts.outstanding}</span></div>
-        <div className="stat-card"><span className="stat-card__label">Fully satisfied</span><span className="stat-card__value">{d.status_counts['fully-satisfied']}</span></div>
+        <div className="stat-card">
+          <span className="stat-card__label">Total charges</span>
+          <span className="stat-card__value">{d.total_charges.toLocaleString('en-GB')}</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-card__label">Companies</span>
+          <span className="stat-card__value">{d.unique_companies_count.toLocaleString('en-GB')}</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-card__label">Outstanding</span>
+          <span className="stat-card__value">{d.status_counts.outstanding}</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-card__label">Fully satisfied</span>
+          <span className="stat-card__value">{d.status_counts['fully-satisfied']}</span>
+        </div>
       </div>
       <div className="columns">
         <div>
           <h3 className="subheading">Status</h3>
           <ul className="count-list">
-            <li><span>Outstanding</span> <strong>{d.status_counts.outstanding}</strong></li>
-            <li><span>Part-satisfied</span> <strong>{d.status_counts['part-satisfied']}</strong></li>
-            <li><span>Fully satisfied</span> <strong>{d.status_counts['fully-satisfied']}</strong></li>
-            <li><span>Unknown</span> <strong>{d.status_counts.unknown}</strong></li>
+            <li>
+              <span>Outstanding</span> <strong>{d.status_counts.outstanding}</strong>
+            </li>
+            <li>
+              <span>Part-satisfied</span> <strong>{d.status_counts['part-satisfied']}</strong>
+            </li>
+            <li>
+              <span>Fully satisfied</span> <strong>{d.status_counts['fully-satisfied']}</strong>
+            </li>
+            <li>
+              <span>Unknown</span> <strong>{d.status_counts.unknown}</strong>
+            </li>
           </ul>
           <h3 className="subheading">Charge types</h3>
           <ul className="count-list">
-            <li><span>Floating</span> <strong>{d.charge_types.floating_charges}</strong></li>
-            <li><span>Fixed</span> <strong>{d.charge_types.fixed_charges}</strong></li>
-            <li><span>Negative pledge</span> <strong>{d.charge_types.negative_pledges}</strong></li>
+            <li>
+              <span>Floating</span> <strong>{d.charge_types.floating_charges}</strong>
+            </li>
+            <li>
+              <span>Fixed</span> <strong>{d.charge_types.fixed_charges}</strong>
+            </li>
+            <li>
+              <span>Negative pledge</span> <strong>{d.charge_types.negative_pledges}</strong>
+            </li>
           </ul>
         </div>
         <div>

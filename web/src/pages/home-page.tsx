@@ -31,9 +31,12 @@ export default function HomePage() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const chosen = findDatabase(params.get('database'));
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   function explore(database: Database) {
     if (loading) return;
@@ -90,7 +93,11 @@ export default function HomePage() {
                   {database.ready ? null : <span className="badge">Coming soon</span>}
                 </div>
                 <p className="db-card__text">{database.description}</p>
-                <Button variant={database.ready ? 'primary' : 'secondary'} onClick={() => explore(database)} aria-label={`Explore ${database.name}`}>
+                <Button
+                  variant={database.ready ? 'primary' : 'secondary'}
+                  onClick={() => explore(database)}
+                  aria-label={`Explore ${database.name}`}
+                >
                   Explore
                 </Button>
               </li>

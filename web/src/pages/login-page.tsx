@@ -126,7 +126,13 @@ export default function LoginPage() {
           inputRef={form.ref('email')}
           {...form.field('email')}
         />
-        <PasswordField label="Password" autoComplete="current-password" error={fieldErrors.password} inputRef={form.ref('password')} {...form.field('password')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={fieldErrors.password}
+          inputRef={form.ref('password')}
+          {...form.field('password')}
+        />
         <div className="form__row form__row--end">
           <Link to="/forgot_password">Forgot password?</Link>
         </div>
@@ -138,7 +144,16 @@ export default function LoginPage() {
         <div className="oauth" role="group" aria-label="Other ways to sign in">
           <p className="oauth__or">or</p>
           {offered.map((p) => (
-            <Button key={p} type="button" variant="secondary" block busy={finishing === p} busyLabel={`Signing in with ${PROVIDER_NAMES[p]}…`} disabled={finishing !== null || submitting} onClick={() => signInWith(p)}>
+            <Button
+              key={p}
+              type="button"
+              variant="secondary"
+              block
+              busy={finishing === p}
+              busyLabel={`Signing in with ${PROVIDER_NAMES[p]}…`}
+              disabled={finishing !== null || submitting}
+              onClick={() => signInWith(p)}
+            >
               Sign in with {PROVIDER_NAMES[p]}
             </Button>
           ))}

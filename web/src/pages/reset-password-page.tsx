@@ -55,7 +55,16 @@ export default function ResetPasswordPage() {
     >
       <form className="form" onSubmit={submit} noValidate>
         <FormError>{generalError}</FormError>
-        <TextField label="Email" type="email" autoComplete="username" inputMode="email" autoFocus error={fieldErrors.email} inputRef={form.ref('email')} {...form.field('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoFocus
+          error={fieldErrors.email}
+          inputRef={form.ref('email')}
+          {...form.field('email')}
+        />
         <PasswordField
           label="New password"
           autoComplete="new-password"
@@ -64,7 +73,13 @@ export default function ResetPasswordPage() {
           inputRef={form.ref('password')}
           {...form.field('password')}
         />
-        <PasswordField label="Confirm password" autoComplete="new-password" error={fieldErrors.confirm_password} inputRef={form.ref('confirm_password')} {...form.field('confirm_password')} />
+        <PasswordField
+          label="Confirm password"
+          autoComplete="new-password"
+          error={fieldErrors.confirm_password}
+          inputRef={form.ref('confirm_password')}
+          {...form.field('confirm_password')}
+        />
         <Button type="submit" block busy={submitting} busyLabel="Saving…">
           Reset password
         </Button>

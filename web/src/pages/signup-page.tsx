@@ -67,9 +67,30 @@ export default function SignupPage() {
     >
       <form className="form" onSubmit={submit} noValidate>
         <FormError>{generalError}</FormError>
-        <TextField label="Work email" type="email" autoComplete="email" inputMode="email" autoFocus error={fieldErrors.email} inputRef={form.ref('email')} {...form.field('email')} />
-        <TextField label="Full name" autoComplete="name" error={fieldErrors.full_name} inputRef={form.ref('full_name')} {...form.field('full_name')} />
-        <TextField label="Company name" autoComplete="organization" error={fieldErrors.company_name} inputRef={form.ref('company_name')} {...form.field('company_name')} />
+        <TextField
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={fieldErrors.email}
+          inputRef={form.ref('email')}
+          {...form.field('email')}
+        />
+        <TextField
+          label="Full name"
+          autoComplete="name"
+          error={fieldErrors.full_name}
+          inputRef={form.ref('full_name')}
+          {...form.field('full_name')}
+        />
+        <TextField
+          label="Company name"
+          autoComplete="organization"
+          error={fieldErrors.company_name}
+          inputRef={form.ref('company_name')}
+          {...form.field('company_name')}
+        />
         <PasswordField
           label="Password"
           autoComplete="new-password"
@@ -81,7 +102,9 @@ export default function SignupPage() {
         <PasswordField
           label="Confirm password"
           autoComplete="new-password"
-          hint={mismatch && !fieldErrors.confirm_password ? <span className="field__live-mismatch">Passwords do not match</span> : undefined}
+          hint={
+            mismatch && !fieldErrors.confirm_password ? <span className="field__live-mismatch">Passwords do not match</span> : undefined
+          }
           error={fieldErrors.confirm_password}
           inputRef={form.ref('confirm_password')}
           {...form.field('confirm_password')}

@@ -37,7 +37,11 @@ export default function UkPage() {
   }, [model]);
 
   const update = useCallback(
-    (next: Partial<ExplorerParams>) => setSearch(explorerSearch({ ...readExplorerParams(new URLSearchParams(window.location.search)), ...next }), { replace: true, preventScrollReset: true }),
+    (next: Partial<ExplorerParams>) =>
+      setSearch(explorerSearch({ ...readExplorerParams(new URLSearchParams(window.location.search)), ...next }), {
+        replace: true,
+        preventScrollReset: true,
+      }),
     [setSearch],
   );
 
@@ -59,7 +63,9 @@ export default function UkPage() {
       ) : (
         <Landing onSelect={select} />
       )}
-      <ExplorerFooter company={params.companyNumber ? { number: params.companyNumber, name: state.overview?.company_profile.company_name ?? null } : null} />
+      <ExplorerFooter
+        company={params.companyNumber ? { number: params.companyNumber, name: state.overview?.company_profile.company_name ?? null } : null}
+      />
     </PdfViewerProvider>
   );
 }

@@ -61,7 +61,13 @@ export function barChartDescription(title: string, points: readonly BarChartPoin
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-export function BarChart({ title, points, format, width = 160, height = 80 }: {
+export function BarChart({
+  title,
+  points,
+  format,
+  width = 160,
+  height = 80,
+}: {
   title: string;
   points: readonly BarChartPoint[];
   format(value: number | null): string;
@@ -76,7 +82,13 @@ export function BarChart({ title, points, format, width = 160, height = 80 }: {
       {layout.bars.map((bar, i) => (
         <g key={bar.label}>
           {bar.value !== null && (
-            <rect className={`bar-chart__bar${bar.negative ? ' bar-chart__bar--negative' : ''}`} x={round(bar.x)} y={round(bar.y)} width={round(bar.width)} height={round(Math.max(bar.height, 0.5))}>
+            <rect
+              className={`bar-chart__bar${bar.negative ? ' bar-chart__bar--negative' : ''}`}
+              x={round(bar.x)}
+              y={round(bar.y)}
+              width={round(bar.width)}
+              height={round(Math.max(bar.height, 0.5))}
+            >
               <title>{`${bar.label}: ${format(bar.value)}`}</title>
             </rect>
           )}

@@ -17,7 +17,14 @@ export function TextField({ label, error, hint, inputRef, className, ...input }:
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input {...input} ref={inputRef} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={described} />
+      <input
+        {...input}
+        ref={inputRef}
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+      />
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}

@@ -44,7 +44,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       const id = next.current++;
       // The same text twice in a row (a double submit) shows once, for the full time again.
       setToasts((list) => [...list.filter((t) => t.message !== message), { id, kind, message }].slice(-4));
-      timers.current.set(id, setTimeout(() => dismiss(id), durationMs));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), durationMs),
+      );
     },
     [dismiss],
   );
@@ -61,14 +64,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <section className="toasts" aria-label="Notifications">
         {/* Polite for successes, assertive for errors: two live regions that are always present. */}
         <div aria-live="polite" className="toasts__list">
-          {toasts.filter((t) => t.kind !== 'error').map((t) => (
-            <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
-          ))}
+          {toasts
+            .filter((t) => t.kind !== 'error')
+            .map((t) => (
+              <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+            ))}
         </div>
         <div aria-live="assertive" className="toasts__list">
-          {toasts.filter((t) => t.kind === 'error').map((t) => (
-            <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
-          ))}
+          {toasts
+            .filter((t) => t.kind === 'error')
+            .map((t) => (
+              <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+            ))}
         </div>
       </section>
     </ToastContext.Provider>

@@ -127,7 +127,10 @@ describe('sign-up, verification, approval and first sign-in', () => {
     const { context, page } = await fresh();
     try {
       const user = await createApprovedUser(api, 'reopen');
-      const mail = api.mails(ADMIN_EMAIL).filter((m) => m.subject.includes(user.email)).pop()!;
+      const mail = api
+        .mails(ADMIN_EMAIL)
+        .filter((m) => m.subject.includes(user.email))
+        .pop()!;
       await page.goto('/login');
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
       await page.waitForURL((url) => url.pathname === '/home');
@@ -308,10 +311,13 @@ describe("bad input shows the spec's messages", () => {
         [ACCOUNT_MESSAGES.fullNameRequired, async () => page.getByLabel('Work email').fill('ada@example.com')],
         [ACCOUNT_MESSAGES.companyNameRequired, async () => page.getByLabel('Full name').fill('Ada Lovelace')],
         [ACCOUNT_MESSAGES.passwordTooShort, async () => page.getByLabel('Company name').fill('Engines Ltd')],
-        [ACCOUNT_MESSAGES.passwordsDontMatch, async () => {
-          await page.getByLabel('Password', { exact: true }).fill('long enough password');
-          await page.getByLabel('Confirm password').fill('long enough passwort');
-        }],
+        [
+          ACCOUNT_MESSAGES.passwordsDontMatch,
+          async () => {
+            await page.getByLabel('Password', { exact: true }).fill('long enough password');
+            await page.getByLabel('Confirm password').fill('long enough passwort');
+          },
+        ],
       ];
       for (const [message, fill] of steps) {
         await fill();
@@ -371,10 +377,7 @@ describe('protected routes and the session', () => {
       await screenshot(page, 'login');
       // The link to sign-up keeps the redirect along.
       const signupHref = (await page.getByRole('link', { name: 'Create an account' }).getAttribute('href')) ?? '';
-      assert.equal(
-        new URL(signupHref, api.url).searchParams.get('redirect'),
-        '/uk/?companyNumber=01234567&category=overview#officers',
-      );
+      assert.equal(new URL(signupHref, api.url).searchParams.get('redirect'), '/uk/?companyNumber=01234567&category=overview#officers');
       await signIn(page, user.email, user.password);
       await page.waitForURL((url) => url.pathname === '/uk/');
       assert.equal(pathOf(page), '/uk/?companyNumber=01234567&category=overview');
@@ -403,7 +406,10 @@ describe('protected routes and the session', () => {
     const { context, page } = await fresh();
     try {
       await page.goto('/login');
-      await page.evaluate((token) => localStorage.setItem('token', token), fakeToken({ full_name: 'Old', email: 'old@example.com', exp: Math.floor(Date.now() / 1000) - 60 }));
+      await page.evaluate(
+        (token) => localStorage.setItem('token', token),
+        fakeToken({ full_name: 'Old', email: 'old@example.com', exp: Math.floor(Date.now() / 1000) - 60 }),
+      );
       await page.goto('/home');
       await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/home');
       assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
@@ -418,7 +424,10 @@ describe('protected routes and the session', () => {
     try {
       await page.goto('/login');
       const expiresAt = Date.now() + 1500;
-      await page.evaluate((token) => localStorage.setItem('token', token), fakeToken({ full_name: 'Brief Session', email: 'brief@example.com', exp: Math.ceil(expiresAt / 1000) }));
+      await page.evaluate(
+        (token) => localStorage.setItem('token', token),
+        fakeToken({ full_name: 'Brief Session', email: 'brief@example.com', exp: Math.ceil(expiresAt / 1000) }),
+      );
       const loaded = Date.now();
       await page.goto('/home');
       await page.getByRole('heading', { name: 'Welcome, Brief' }).waitFor();

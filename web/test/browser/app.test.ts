@@ -45,7 +45,7 @@ async function focused(page: Page): Promise<{ tag: string; text: string; label: 
     return {
       tag: el.tagName.toLowerCase(),
       text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(),
-      label: el.getAttribute('aria-label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent ?? null : null),
+      label: el.getAttribute('aria-label') ?? (el.id ? (document.querySelector(`label[for="${el.id}"]`)?.textContent ?? null) : null),
       outline: style.outlineStyle === 'none' || style.outlineWidth === '0px' ? 'none' : `${style.outlineWidth} ${style.outlineStyle}`,
     };
   });
@@ -57,7 +57,14 @@ describe('database selector (/home)', () => {
     try {
       await page.goto('/home');
       await page.getByRole('heading', { name: 'Company Explorer' }).waitFor();
-      for (const name of ['US Companies Explorer', 'UK Companies Explorer', 'UK Company Screener', 'UK Creditor Screener', 'Deep Insights Engine', 'Intelligent Quick Search']) {
+      for (const name of [
+        'US Companies Explorer',
+        'UK Companies Explorer',
+        'UK Company Screener',
+        'UK Creditor Screener',
+        'Deep Insights Engine',
+        'Intelligent Quick Search',
+      ]) {
         await page.getByRole('heading', { name, exact: true }).waitFor();
       }
       assert.equal(await page.locator('.db-card', { hasText: 'UK Company Screener' }).getByText('Updated').count(), 1);
@@ -235,7 +242,10 @@ describe('layout from 1024 px down to 768 px', () => {
 
   it('keeps the signed-in pages within the window, the approval page included', async () => {
     const applicant = await createApprovedUser(api, 'narrow');
-    const approvePath = api.mails(ADMIN_EMAIL).filter((m) => m.subject.includes(applicant.email)).pop()!.path!;
+    const approvePath = api
+      .mails(ADMIN_EMAIL)
+      .filter((m) => m.subject.includes(applicant.email))
+      .pop()!.path!;
     const adminToken = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
     for (const width of widths) {
       const { context, page } = await signedIn(adminToken, { width, height: 900 });
@@ -282,7 +292,10 @@ describe('what /login downloads', () => {
       await page.goto('/login', { waitUntil: 'networkidle' });
       await page.getByRole('heading', { name: 'Sign in' }).waitFor();
       const names = [...scripts.keys()];
-      assert.ok(names.some((n) => /login-page-/.test(n)), `the login chunk is loaded: ${names.join(', ')}`);
+      assert.ok(
+        names.some((n) => /login-page-/.test(n)),
+        `the login chunk is loaded: ${names.join(', ')}`,
+      );
       for (const other of ['signup-page', 'home-page', 'approve-page', 'app-shell', 'reset-password-page', 'verify-page', 'uk-page']) {
         assert.ok(!names.some((n) => n.includes(other)), `${other} is not loaded by /login: ${names.join(', ')}`);
       }
@@ -292,7 +305,10 @@ describe('what /login downloads', () => {
 
       await page.getByRole('link', { name: 'Create an account' }).click();
       await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-      assert.ok([...scripts.keys()].some((n) => n.includes('signup-page')), 'the sign-up chunk loads when it is visited');
+      assert.ok(
+        [...scripts.keys()].some((n) => n.includes('signup-page')),
+        'the sign-up chunk loads when it is visited',
+      );
     } finally {
       await context.close();
     }

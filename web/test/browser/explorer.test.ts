@@ -63,7 +63,9 @@ describe('UK company explorer (/uk/)', () => {
       await search.fill('Britannia Engineering');
       await page.getByRole('option', { name: /BRITANNIA ENGINEERING GROUP PLC/ }).waitFor();
       await search.press('Enter');
-      await page.waitForURL((url) => url.searchParams.get('companyNumber') === '00123456' && url.searchParams.get('category') === 'overview');
+      await page.waitForURL(
+        (url) => url.searchParams.get('companyNumber') === '00123456' && url.searchParams.get('category') === 'overview',
+      );
       await page.getByRole('heading', { level: 1, name: 'BRITANNIA ENGINEERING GROUP PLC' }).waitFor();
       for (const title of ['Financial Summary', 'Company Profile', 'Leadership Overview', 'Regulatory Compliance Risk Tracker']) {
         await page.getByRole('heading', { level: 2, name: title }).waitFor();
@@ -90,10 +92,15 @@ describe('UK company explorer (/uk/)', () => {
       // scrolling back up moves the address with it (after the suppression window)
       await page.waitForTimeout(1700);
       await page.evaluate(() => document.getElementById('company-profile')!.scrollIntoView());
-      await page.waitForURL((url) => ['company-profile', 'financial-summary', 'business-overview'].includes(url.searchParams.get('subCategory') ?? ''));
+      await page.waitForURL((url) =>
+        ['company-profile', 'financial-summary', 'business-overview'].includes(url.searchParams.get('subCategory') ?? ''),
+      );
 
       // leadership tabs and the officers
-      await page.locator('#officers').getByRole('tab', { name: /^Active \(\d+\)$/ }).click();
+      await page
+        .locator('#officers')
+        .getByRole('tab', { name: /^Active \(\d+\)$/ })
+        .click();
       await page.locator('#officers .people__item').first().waitFor();
 
       // filings in the sidebar with the spec's 30-character labels
@@ -135,7 +142,8 @@ describe('UK company explorer (/uk/)', () => {
 
       // Share Capital (spec 2 2.8): three columns and a bar chart of issued capital by statement
       const capital = page.locator('#capital-overview');
-      for (const column of ['Capital Overview', 'Activity & Impact', 'Timeline']) await capital.getByRole('heading', { level: 3, name: column }).waitFor();
+      for (const column of ['Capital Overview', 'Activity & Impact', 'Timeline'])
+        await capital.getByRole('heading', { level: 3, name: column }).waitFor();
       const chart = capital.getByRole('img', { name: /^Issued capital \(.{1,4}\): \d{2}\/\d{2}\/\d{4} SH\d{2} / });
       await chart.scrollIntoViewIfNeeded();
       assert.ok((await chart.locator('rect').count()) >= 2, 'a bar per statement');
@@ -164,7 +172,10 @@ describe('UK company explorer (/uk/)', () => {
       const views = page.getByRole('navigation', { name: 'Company views' });
       await views.getByRole('button', { name: 'Filings' }).click();
       await page.waitForURL((url) => url.searchParams.get('category') === 'filings');
-      const open = page.locator('#filings-title ~ .filings-group').getByRole('button', { name: /^Open / }).first();
+      const open = page
+        .locator('#filings-title ~ .filings-group')
+        .getByRole('button', { name: /^Open / })
+        .first();
       const fetched = page.waitForResponse((r) => r.url().includes('/api/companies_house/get_filing_pdf'));
       const [tab] = await Promise.all([context.waitForEvent('page'), open.click()]);
       assert.equal((await fetched).status(), 200);
@@ -214,7 +225,11 @@ describe('UK company explorer (/uk/)', () => {
         const started = Date.now();
         await page.goto(`/uk/?companyNumber=${number}&category=overview`);
         await page.locator('#confirmation-statement').waitFor();
-        await page.locator('#officers .tabs__tab').nth(1).filter({ hasText: /\(\d+\)/ }).waitFor();
+        await page
+          .locator('#officers .tabs__tab')
+          .nth(1)
+          .filter({ hasText: /\(\d+\)/ })
+          .waitFor();
         times.push(Date.now() - started);
       }
       const worst = Math.max(...times);
@@ -350,7 +365,10 @@ describe('creditors screener (/creditors-screener)', () => {
       assert.ok((await detail.locator('.activity-bar').count()) > 0);
       await screenshot(page, 'creditors-screener-lender');
       // a second lender closes the first
-      await page.getByRole('button', { name: /^Expand / }).first().click();
+      await page
+        .getByRole('button', { name: /^Expand / })
+        .first()
+        .click();
       assert.equal(await page.locator('.lender-detail').count(), 1);
 
       await page.getByRole('tab', { name: 'Charges Screener' }).click();

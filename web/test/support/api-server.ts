@@ -50,8 +50,10 @@ export function parseMail(file: string, raw: string): Mail {
 }
 
 export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<ApiServer> {
-  if (!existsSync(API_MAIN)) throw new Error(`The API is not built at ${API_MAIN}: run \`npm run build -w @credence/api\` first (or set CREDENCE_API_DIST)`);
-  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`The web app is not built at ${WEB_DIST}: run \`npm run build -w @credence/web\` first`);
+  if (!existsSync(API_MAIN))
+    throw new Error(`The API is not built at ${API_MAIN}: run \`npm run build -w @credence/api\` first (or set CREDENCE_API_DIST)`);
+  if (!existsSync(join(WEB_DIST, 'index.html')))
+    throw new Error(`The web app is not built at ${WEB_DIST}: run \`npm run build -w @credence/web\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-web-e2e-'));
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -75,11 +77,15 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
   const mails = (to: string): Mail[] => {
     let files: string[] = [];
     try {
-      files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+      files = readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
     } catch {
       return [];
     }
-    return files.map((f) => parseMail(f, readFileSync(join(outbox, f), 'utf8'))).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+    return files
+      .map((f) => parseMail(f, readFileSync(join(outbox, f), 'utf8')))
+      .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
   };
   return {
     url: api.url,
@@ -90,7 +96,14 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
       for (;;) {
         const found = mails(to).filter((m) => subject.test(m.subject));
         if (found.length > after) return found[found.length - 1];
-        if (Date.now() > until) throw new Error(`No mail to ${to} matching ${subject} within ${wait} ms (outbox: ${mails('').map((m) => `${m.to}: ${m.subject}`).join('; ') || 'empty'})`);
+        if (Date.now() > until)
+          throw new Error(
+            `No mail to ${to} matching ${subject} within ${wait} ms (outbox: ${
+              mails('')
+                .map((m) => `${m.to}: ${m.subject}`)
+                .join('; ') || 'empty'
+            })`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -18,19 +18,32 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
 /** A fresh context (its own localStorage) at a laptop width; console errors are collected. */
-export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 860 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 860 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/the server responded with a status of (400|401|403|404|409)/.test(message.text())) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !/the server responded with a status of (400|401|403|404|409)/.test(message.text()))
+      errors.push(`console: ${message.text()}`);
   });
   return { context, page, errors };
 }

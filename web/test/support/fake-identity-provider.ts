@@ -64,7 +64,8 @@ export async function startFakeIdentityProvider(email: string): Promise<FakeIden
         answer.set('token_type', 'Bearer');
         answer.set('expires_in', '3599');
       }
-      const location = q.get('response_type') === 'token' ? `${back.origin}${back.pathname}#${answer}` : `${back.origin}${back.pathname}?${answer}`;
+      const location =
+        q.get('response_type') === 'token' ? `${back.origin}${back.pathname}#${answer}` : `${back.origin}${back.pathname}?${answer}`;
       response.writeHead(302, { location });
       return response.end();
     }
@@ -76,13 +77,23 @@ export async function startFakeIdentityProvider(email: string): Promise<FakeIden
       return json(response, 200, { access_token: MS_TOKEN, token_type: 'Bearer', expires_in: 3599, scope: 'User.Read' });
     }
     if (url.pathname === '/me') {
-      if (request.headers.authorization !== `Bearer ${MS_TOKEN}`) return json(response, 401, { error: { code: 'InvalidAuthenticationToken' } });
+      if (request.headers.authorization !== `Bearer ${MS_TOKEN}`)
+        return json(response, 401, { error: { code: 'InvalidAuthenticationToken' } });
       return json(response, 200, { displayName: 'Admin', mail: email, userPrincipalName: email });
     }
     if (url.pathname === '/tokeninfo' && request.method === 'POST') {
       const form = new URLSearchParams(await body(request));
-      if (form.get('access_token') !== GOOGLE_TOKEN) return json(response, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
-      return json(response, 200, { azp: googleAudience, aud: googleAudience, sub: '1000001', scope: 'openid email profile', expires_in: '3599', email, email_verified: 'true' });
+      if (form.get('access_token') !== GOOGLE_TOKEN)
+        return json(response, 400, { error: 'invalid_token', error_description: 'Invalid Value' });
+      return json(response, 200, {
+        azp: googleAudience,
+        aud: googleAudience,
+        sub: '1000001',
+        scope: 'openid email profile',
+        expires_in: '3599',
+        email,
+        email_verified: 'true',
+      });
     }
     if (url.pathname === '/userinfo') {
       if (request.method === 'OPTIONS') {

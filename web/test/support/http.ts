@@ -2,7 +2,13 @@
 import type { ApiServer } from './api-server.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './api-server.ts';
 
-export async function http<T = any>(api: ApiServer, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
+export async function http<T = any>(
+  api: ApiServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;

@@ -34,9 +34,19 @@ describe('bar chart (Current Financials, Financial Summary tab)', () => {
   });
 
   it('draws a flat zero line at the bottom when every value is empty or zero', () => {
-    const layout = barChartLayout([{ label: 'FY2023', value: null }, { label: 'FY2024', value: 0 }], 100, 50);
+    const layout = barChartLayout(
+      [
+        { label: 'FY2023', value: null },
+        { label: 'FY2024', value: 0 },
+      ],
+      100,
+      50,
+    );
     assert.equal(layout.zeroY, 50 - BAR_CHART_LABEL_SPACE);
-    assert.deepEqual(layout.bars.map((b) => b.height), [0, 0]);
+    assert.deepEqual(
+      layout.bars.map((b) => b.height),
+      [0, 0],
+    );
     assert.deepEqual(barChartLayout([]).bars, []);
   });
 
@@ -55,7 +65,9 @@ describe('bar chart (Current Financials, Financial Summary tab)', () => {
     assert.equal(html.match(/<rect /g)?.length, 2, 'no bar for the empty year');
     assert.ok(html.includes('bar-chart__bar--negative'));
     assert.ok(html.includes('class="bar-chart__zero"'));
-    const ticked = renderToStaticMarkup(createElement(BarChart, { title: 'T', points: [{ label: 'FY2024', tick: 'FY24', value: 1 }], format: String }));
+    const ticked = renderToStaticMarkup(
+      createElement(BarChart, { title: 'T', points: [{ label: 'FY2024', tick: 'FY24', value: 1 }], format: String }),
+    );
     assert.ok(ticked.includes('>FY24</text>') && ticked.includes('aria-label="T: FY2024 1"'));
   });
 });

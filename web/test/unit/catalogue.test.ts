@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DATABASE_SECTIONS, databasePath, findDatabase, loadingScreenMs, underConstructionText } from '../../src/features/databases/catalogue.ts';
+import {
+  DATABASE_SECTIONS,
+  databasePath,
+  findDatabase,
+  loadingScreenMs,
+  underConstructionText,
+} from '../../src/features/databases/catalogue.ts';
 import { approvalButtonDisabled, approvalButtonLabel, profileLink } from '../../src/features/accounts/approval.ts';
 import { onceByKey } from '../../src/features/accounts/once.ts';
 
@@ -21,17 +27,31 @@ describe('database selector (spec 2 section 2.3)', () => {
     const uk = findDatabase('uk')!;
     assert.equal(uk.ready, true);
     assert.equal(databasePath(uk), '/uk/');
-    const ready = DATABASE_SECTIONS.flatMap((s) => s.databases).filter((d) => d.ready).map((d) => d.id);
+    const ready = DATABASE_SECTIONS.flatMap((s) => s.databases)
+      .filter((d) => d.ready)
+      .map((d) => d.id);
     assert.deepEqual([...new Set(ready)], ['uk', 'companies-screener', 'creditors-screener']);
-    assert.equal(underConstructionText(findDatabase('analysis')!), 'The specific interface for Deep Insights Engine is under construction.');
+    assert.equal(
+      underConstructionText(findDatabase('analysis')!),
+      'The specific interface for Deep Insights Engine is under construction.',
+    );
     assert.equal(findDatabase('nope'), null);
     assert.equal(findDatabase(null), null);
   });
 
   it('shows the loading screen for 600 to 1000 ms', () => {
-    assert.equal(loadingScreenMs(() => 0), 600);
-    assert.equal(loadingScreenMs(() => 0.5), 800);
-    assert.equal(loadingScreenMs(() => 0.9999999), 1000);
+    assert.equal(
+      loadingScreenMs(() => 0),
+      600,
+    );
+    assert.equal(
+      loadingScreenMs(() => 0.5),
+      800,
+    );
+    assert.equal(
+      loadingScreenMs(() => 0.9999999),
+      1000,
+    );
     for (let i = 0; i < 200; i++) {
       const ms = loadingScreenMs();
       assert.ok(ms >= 600 && ms <= 1000, String(ms));
@@ -43,11 +63,16 @@ describe('approve button (spec 1 section 4)', () => {
   it('reads Approve, then Approved (disabled); Failed to Approve and enabled again', () => {
     assert.deepEqual(
       (['idle', 'busy', 'approved', 'failed'] as const).map((s) => [approvalButtonLabel(s), approvalButtonDisabled(s)]),
-      [['Approve', false], ['Approve', true], ['Approved', true], ['Failed to Approve', false]],
+      [
+        ['Approve', false],
+        ['Approve', true],
+        ['Approved', true],
+        ['Failed to Approve', false],
+      ],
     );
   });
 
-  it("shows the professional profile only when the applicant gave one", () => {
+  it('shows the professional profile only when the applicant gave one', () => {
     assert.equal(profileLink({ linkedin_url: 'https://www.linkedin.com/' }), null);
     assert.equal(profileLink({ linkedin_url: 'https://www.linkedin.com' }), null);
     assert.equal(profileLink({ linkedin_url: '' }), null);

@@ -7,7 +7,7 @@ type F = 'email' | 'password';
 const start = () => initialFormState<F>({ email: 'ada@example.com', password: 'secret' });
 
 describe('fieldOfMessage', () => {
-  it("places every message of the shared account rules beside its field", () => {
+  it('places every message of the shared account rules beside its field', () => {
     const cases: [Record<string, string>, AccountField][] = [
       [{ email: 'nope' }, 'email'],
       [{ email: 'a@b.co', full_name: ' ' }, 'full_name'],
@@ -18,7 +18,10 @@ describe('fieldOfMessage', () => {
     for (const [input, field] of cases) assert.equal(fieldOfMessage(signupError(input)!), field, JSON.stringify(input));
     assert.equal(fieldOfMessage(loginError({ email: 'a@b.co', password: '' })!), 'password');
     assert.equal(fieldOfMessage(resetPasswordError({ email: '' })!), 'email');
-    assert.equal(fieldOfMessage(resetPasswordError({ email: 'a@b.co', password: 'long enough', confirm_password: 'x' })!), 'confirm_password');
+    assert.equal(
+      fieldOfMessage(resetPasswordError({ email: 'a@b.co', password: 'long enough', confirm_password: 'x' })!),
+      'confirm_password',
+    );
     assert.equal(fieldOfMessage(ACCOUNT_MESSAGES.passwordTooCommon), 'password', 'a server-side password check');
     assert.equal(fieldOfMessage(ACCOUNT_MESSAGES.emailTaken), 'email');
   });

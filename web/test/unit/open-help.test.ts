@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { inaccurateDataReport, onOpenHelpCenter, openFeedbackForm, openHelpCenter, type HelpRequest } from '../../src/features/help/open-help.ts';
+import {
+  inaccurateDataReport,
+  onOpenHelpCenter,
+  openFeedbackForm,
+  openHelpCenter,
+  type HelpRequest,
+} from '../../src/features/help/open-help.ts';
 
 describe('opening the help widget from the explorer (spec 2 2.4, 2.13)', () => {
   it('keeps a request made before the widget loaded, then calls the widget on each request', () => {

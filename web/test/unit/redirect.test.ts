@@ -10,7 +10,19 @@ describe('safeRedirect', () => {
   });
 
   it('falls back for anything that could leave the site', () => {
-    for (const value of [null, undefined, '', 'home', 'https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil', 'javascript:alert(1)', '/\tx', ' /home']) {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'home',
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil',
+      'javascript:alert(1)',
+      '/\tx',
+      ' /home',
+    ]) {
       assert.equal(safeRedirect(value), '/home', String(value));
     }
   });

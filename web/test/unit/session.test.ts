@@ -1,7 +1,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeToken, isExpired, TOKEN_STORAGE_KEY } from '../../src/features/session/token.ts';
-import { createSessionStore, EXPIRY_CHECK_EVERY_MS, EXPIRY_FIRST_CHECK_MS, watchExpiry, type TokenStorage } from '../../src/features/session/session-store.ts';
+import {
+  createSessionStore,
+  EXPIRY_CHECK_EVERY_MS,
+  EXPIRY_FIRST_CHECK_MS,
+  watchExpiry,
+  type TokenStorage,
+} from '../../src/features/session/session-store.ts';
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 export function jwt(claims: Record<string, unknown>): string {
@@ -23,8 +29,16 @@ function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { d
 
 describe('decodeToken', () => {
   it('reads the claims of a JWT, accents and all', () => {
-    const user = decodeToken(jwt({ full_name: 'Zoë Brontë', email: 'z@example.com', company_name: 'Ünïcode Ltd', role: 'admin', exp: 2_000_000_000 }));
-    assert.deepEqual(user, { full_name: 'Zoë Brontë', email: 'z@example.com', company_name: 'Ünïcode Ltd', role: 'admin', exp: 2_000_000_000 });
+    const user = decodeToken(
+      jwt({ full_name: 'Zoë Brontë', email: 'z@example.com', company_name: 'Ünïcode Ltd', role: 'admin', exp: 2_000_000_000 }),
+    );
+    assert.deepEqual(user, {
+      full_name: 'Zoë Brontë',
+      email: 'z@example.com',
+      company_name: 'Ünïcode Ltd',
+      role: 'admin',
+      exp: 2_000_000_000,
+    });
   });
 
   it('defaults missing strings to empty and an unknown role to null', () => {
@@ -32,7 +46,18 @@ describe('decodeToken', () => {
   });
 
   it('answers null for anything that is not a JWT with a numeric exp', () => {
-    for (const token of [null, undefined, '', 'abc', 'a.b', 'a..c', `x.${b64url('str')}.y`, `x.${b64url({ exp: '5' })}.y`, 'x.%%%.y', jwt({ email: 'a@b.c' })]) {
+    for (const token of [
+      null,
+      undefined,
+      '',
+      'abc',
+      'a.b',
+      'a..c',
+      `x.${b64url('str')}.y`,
+      `x.${b64url({ exp: '5' })}.y`,
+      'x.%%%.y',
+      jwt({ email: 'a@b.c' }),
+    ]) {
       assert.equal(decodeToken(token), null, String(token));
     }
   });
@@ -136,11 +161,20 @@ describe('watchExpiry', () => {
     let checks = 0;
     const store = { check: () => (checks++, true) } as unknown as Parameters<typeof watchExpiry>[0];
     const stop = watchExpiry(store, timers);
-    assert.deepEqual(scheduled.map(({ kind, ms }) => [kind, ms]), [['timeout', EXPIRY_FIRST_CHECK_MS]]);
+    assert.deepEqual(
+      scheduled.map(({ kind, ms }) => [kind, ms]),
+      [['timeout', EXPIRY_FIRST_CHECK_MS]],
+    );
     assert.equal(EXPIRY_FIRST_CHECK_MS, 2500);
     scheduled[0].run();
     assert.equal(checks, 1);
-    assert.deepEqual(scheduled.map(({ kind, ms }) => [kind, ms]), [['timeout', 2500], ['interval', EXPIRY_CHECK_EVERY_MS]]);
+    assert.deepEqual(
+      scheduled.map(({ kind, ms }) => [kind, ms]),
+      [
+        ['timeout', 2500],
+        ['interval', EXPIRY_CHECK_EVERY_MS],
+      ],
+    );
     assert.equal(EXPIRY_CHECK_EVERY_MS, 5000);
     scheduled[1].run();
     assert.equal(checks, 2);

@@ -21,7 +21,12 @@ interface Sent {
 function fakeServer(answer: (sent: Sent) => { status: number; body?: unknown }) {
   const sent: Sent[] = [];
   const fetch = async (url: string, init?: RequestInit) => {
-    const request: Sent = { url, method: init?.method ?? 'GET', headers: { ...(init?.headers as Record<string, string>) }, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const request: Sent = {
+      url,
+      method: init?.method ?? 'GET',
+      headers: { ...(init?.headers as Record<string, string>) },
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     sent.push(request);
     const { status, body } = answer(request);
     return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -78,13 +83,20 @@ describe('web API: the account calls, through the shared client', () => {
     const session = createSessionStore({ storage: null });
     const api = createWebApi({ baseUrl: 'http://app.test', session, fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
     await assert.rejects(api.client.requestReset('a@b.co'), (error: unknown) => errorText(error, 'fallback') === NETWORK_ERROR);
-    await assert.rejects(api.client.login({ email: 'a@b.co', password: 'x' }), (error: unknown) => errorText(error, 'fallback') === NETWORK_ERROR);
+    await assert.rejects(
+      api.client.login({ email: 'a@b.co', password: 'x' }),
+      (error: unknown) => errorText(error, 'fallback') === NETWORK_ERROR,
+    );
   });
 });
 
 describe('web API: the session follows the answers (spec 1 section 4)', () => {
   it('stores the token of a sign-in and sends it from then on', async () => {
-    const { api, session, sent } = setup((s) => (s.url.endsWith('/login') ? { status: 200, body: { access_token: first, token_type: 'Bearer', expires_in: 3600 } } : { status: 200, body: { message: 'ok' } }));
+    const { api, session, sent } = setup((s) =>
+      s.url.endsWith('/login')
+        ? { status: 200, body: { access_token: first, token_type: 'Bearer', expires_in: 3600 } }
+        : { status: 200, body: { message: 'ok' } },
+    );
     await api.client.login({ email: 'ada@example.com', password: 'pw' });
     assert.equal(session.getState().token, first);
     await api.client.requestReset('ada@example.com');
@@ -134,8 +146,14 @@ describe('account failure messages (spec 1 section 8)', () => {
   });
 
   it('approve: an already approved applicant counts as approved; other failures do not', () => {
-    assert.deepEqual(approveFailure(failure(400, ACCOUNT_MESSAGES.approveLinkUsed)), { message: ACCOUNT_MESSAGES.approveLinkUsed, approved: true });
-    assert.deepEqual(approveFailure(failure(400, ACCOUNT_MESSAGES.approveLinkInvalid)), { message: ACCOUNT_MESSAGES.approveLinkInvalid, approved: false });
+    assert.deepEqual(approveFailure(failure(400, ACCOUNT_MESSAGES.approveLinkUsed)), {
+      message: ACCOUNT_MESSAGES.approveLinkUsed,
+      approved: true,
+    });
+    assert.deepEqual(approveFailure(failure(400, ACCOUNT_MESSAGES.approveLinkInvalid)), {
+      message: ACCOUNT_MESSAGES.approveLinkInvalid,
+      approved: false,
+    });
     assert.deepEqual(approveFailure(failure(403, ACCOUNT_MESSAGES.adminOnly)), { message: ACCOUNT_MESSAGES.adminOnly, approved: false });
     assert.deepEqual(approveFailure(new Error('x')), { message: APPROVE_FAILED, approved: false });
   });

@@ -16,7 +16,10 @@ export interface TokenSubject {
 /** Signs access tokens: HS256 only, with issuer, audience, expiry and the session id as jti. */
 @Injectable()
 export class AccessTokens {
-  constructor(@Inject(JwtService) private readonly jwt: JwtService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(JwtService) private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   get ttlSeconds(): number {
     return this.config.sessionTtlSeconds;

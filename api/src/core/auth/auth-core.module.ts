@@ -9,9 +9,7 @@ import { SessionRegistry } from './session-registry.js';
 
 @Global()
 @Module({
-  imports: [
-    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }) }),
-  ],
+  imports: [JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }) })],
   providers: [
     AccessTokens,
     SessionRegistry,

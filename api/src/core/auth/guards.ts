@@ -46,7 +46,8 @@ export class RolesGuard implements CanActivate {
     if (!roles) return true;
     const user = context.switchToHttp().getRequest().user as SessionClaims | undefined;
     if (!user) throw new UnauthorizedException(ACCOUNT_MESSAGES.signInRequired);
-    if (!roles.includes(user.role)) throw new ForbiddenException(roles.includes('admin') ? ACCOUNT_MESSAGES.adminOnly : 'Your role does not allow this.');
+    if (!roles.includes(user.role))
+      throw new ForbiddenException(roles.includes('admin') ? ACCOUNT_MESSAGES.adminOnly : 'Your role does not allow this.');
     return true;
   }
 }

@@ -46,10 +46,12 @@ export class SessionRegistry implements OnModuleInit, OnApplicationShutdown {
   }
 
   async create(userId: string, expiresAt: Date, meta: { userAgent?: string; ip?: string }): Promise<string> {
-    const [row] = await this.db.query(
-      `INSERT INTO sessions (user_id, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [userId, expiresAt, meta.userAgent?.slice(0, 300) ?? null, meta.ip ?? null],
-    );
+    const [row] = await this.db.query(`INSERT INTO sessions (user_id, expires_at, user_agent, ip) VALUES ($1, $2, $3, $4) RETURNING id`, [
+      userId,
+      expiresAt,
+      meta.userAgent?.slice(0, 300) ?? null,
+      meta.ip ?? null,
+    ]);
     return row.id;
   }
 

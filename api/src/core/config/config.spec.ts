@@ -37,7 +37,9 @@ describe('loadConfig', () => {
   it('names the variable and the fix on a bad value', () => {
     expect(failure({ PORT: 'abc' })).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")');
     expect(failure({ PORT: '70000' })).toMatch(/^Invalid configuration: PORT/);
-    expect(failure({ DATABASE_URL: 'mysql://x' })).toBe('Invalid configuration: DATABASE_URL must start with postgres: or postgresql: (got "mysql:")');
+    expect(failure({ DATABASE_URL: 'mysql://x' })).toBe(
+      'Invalid configuration: DATABASE_URL must start with postgres: or postgresql: (got "mysql:")',
+    );
     expect(failure({ REDIS_URL: 'not a url' })).toMatch(/^Invalid configuration: REDIS_URL must be a URL/);
     expect(failure({ JWT_SECRET: 'short' })).toBe('Invalid configuration: JWT_SECRET must be at least 32 characters long');
     expect(failure({ LOGIN_FAILURE_LIMIT: 'five' })).toMatch(/LOGIN_FAILURE_LIMIT must be COUNT\/SECONDSs/);

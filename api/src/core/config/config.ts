@@ -62,7 +62,10 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, problem: string) {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
     super(`Invalid configuration: ${variable} ${problem}`);
   }
 }
@@ -128,7 +131,10 @@ function cors(env: Env): AppConfig['corsOrigins'] {
   const origins = raw.split(',').map((o) => o.trim());
   for (const origin of origins) {
     if (!/^https?:\/\/[^/]+$/.test(origin)) {
-      throw new ConfigError('CORS_ORIGINS', `must be *, none or a comma-separated list of origins like https://app.example.com (got "${origin}")`);
+      throw new ConfigError(
+        'CORS_ORIGINS',
+        `must be *, none or a comma-separated list of origins like https://app.example.com (got "${origin}")`,
+      );
     }
   }
   return origins;
@@ -195,7 +201,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       tokeninfoUrl: url(env, 'GOOGLE_TOKENINFO_URL', ['http:', 'https:']) ?? 'https://oauth2.googleapis.com/tokeninfo',
     },
     microsoft: {
-      authorizeUrl: url(env, 'MICROSOFT_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+      authorizeUrl:
+        url(env, 'MICROSOFT_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
       clientId: read(env, 'MICROSOFT_CLIENT_ID') ?? null,
       clientSecret: read(env, 'MICROSOFT_CLIENT_SECRET') ?? null,
       redirectUri: url(env, 'MICROSOFT_REDIRECT_URI', ['http:', 'https:']) ?? `${publicUrl}/login`,

@@ -12,7 +12,8 @@ export function errorBody(status: number, response: unknown, fallback: string): 
   if (typeof response === 'string') return { error: response, statusCode: status };
   const body = (response ?? {}) as Record<string, unknown>;
   const { message, error, statusCode: _statusCode, retryAfter: _retryAfter, ...rest } = body;
-  const text = typeof error === 'string' && error !== HttpStatus[status] && !message ? error : Array.isArray(message) ? message[0] : message;
+  const text =
+    typeof error === 'string' && error !== HttpStatus[status] && !message ? error : Array.isArray(message) ? message[0] : message;
   const resolved = typeof text === 'string' ? text : fallback;
   // The screener routes answer `{status: 'error', message, error}` (spec 2 section 7).
   if (rest.status === 'error') return { ...rest, message: resolved, error: resolved, statusCode: status };
@@ -41,6 +42,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    void reply.status(500).send({ error: 'Something went wrong on our side. Please try again; if it persists, contact support.', statusCode: 500 });
+    void reply
+      .status(500)
+      .send({ error: 'Something went wrong on our side. Please try again; if it persists, contact support.', statusCode: 500 });
   }
 }

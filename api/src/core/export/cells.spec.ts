@@ -1,6 +1,18 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { csvCell, csvField, csvHeader, csvLine, escapeFormula, jsonLine, numberText, toDay, xlsxHeader, xlsxValue, type ExportColumn } from './cells.js';
+import {
+  csvCell,
+  csvField,
+  csvHeader,
+  csvLine,
+  escapeFormula,
+  jsonLine,
+  numberText,
+  toDay,
+  xlsxHeader,
+  xlsxValue,
+  type ExportColumn,
+} from './cells.js';
 
 const columns: ExportColumn[] = [
   { id: 'company_name', label: 'Company Name', format: 'text' },

@@ -80,7 +80,11 @@ export function isoDay(day: [number, number, number]): string {
 /** A value as text when it is not a number/date/boolean of its column (lists joined by "; "). */
 export function plainText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.filter((v) => v !== null && v !== undefined).map(plainText).join('; ');
+  if (Array.isArray(value))
+    return value
+      .filter((v) => v !== null && v !== undefined)
+      .map(plainText)
+      .join('; ');
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);

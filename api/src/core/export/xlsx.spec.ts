@@ -34,7 +34,16 @@ describe('xlsx export', () => {
   it('writes a named sheet with a bold, frozen, filterable header and readable widths', async () => {
     const sheet = await workbookOf([{ company_name: 'ACME LTD' }, { company_name: 'BETA PLC' }]);
     expect(sheet.name).toBe('Companies');
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Company Name', 'Turnover (m)', 'Debt to Equity', 'Employees', 'Delivered On', 'Fixed', 'Lenders']);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Company Name',
+      'Turnover (m)',
+      'Debt to Equity',
+      'Employees',
+      'Delivered On',
+      'Fixed',
+      'Lenders',
+    ]);
     sheet.getRow(1).eachCell((cell) => expect(cell.font?.bold).toBe(true));
     expect(sheet.getRow(2).getCell(1).font?.bold).toBeFalsy();
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
@@ -45,8 +54,23 @@ describe('xlsx export', () => {
 
   it('keeps amounts as real values shown in millions, ratios to 2 places, integers grouped, real dates', async () => {
     const sheet = await workbookOf([
-      { company_name: 'ACME LTD', turnover: 12_345_678, debt_to_equity_ratio: 0.4567, employee_count: 1234, delivered_on: '2024-03-05', contains_fixed_charge: true, lenders: ['HSBC', 'Barclays'] },
-      { company_name: 'LOSS LTD', turnover: '-2500000', debt_to_equity_ratio: null, employee_count: null, delivered_on: null, contains_fixed_charge: false },
+      {
+        company_name: 'ACME LTD',
+        turnover: 12_345_678,
+        debt_to_equity_ratio: 0.4567,
+        employee_count: 1234,
+        delivered_on: '2024-03-05',
+        contains_fixed_charge: true,
+        lenders: ['HSBC', 'Barclays'],
+      },
+      {
+        company_name: 'LOSS LTD',
+        turnover: '-2500000',
+        debt_to_equity_ratio: null,
+        employee_count: null,
+        delivered_on: null,
+        contains_fixed_charge: false,
+      },
     ]);
     const row = sheet.getRow(2);
     expect(row.getCell(2).value).toBe(12_345_678);

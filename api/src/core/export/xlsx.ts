@@ -30,7 +30,11 @@ const OUT_BUFFER = 256 * 1024;
 
 /** Excel's sheet-name rules: 1-31 characters, none of []:*?/\ and no leading or trailing quote. */
 export function sheetTitle(name: string): string {
-  const clean = name.replace(/[[\]:*?/\\]/g, ' ').replace(/^'+|'+$/g, '').trim().slice(0, 31);
+  const clean = name
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .replace(/^'+|'+$/g, '')
+    .trim()
+    .slice(0, 31);
   return clean || 'Export';
 }
 
@@ -103,7 +107,8 @@ export function xlsxExport(sheetName: string, columns: readonly ExportColumn[], 
     const stream = new PassThrough({ highWaterMark: SHEET_BUFFER });
     // exceljs writes its own StringBuf objects (reused afterwards): take their bytes at once.
     const write = stream.write.bind(stream) as (chunk: unknown) => boolean;
-    stream.write = ((chunk: unknown) => write(isBytes(chunk) ? chunk : (chunk as { toBuffer(): Buffer }).toBuffer())) as PassThrough['write'];
+    stream.write = ((chunk: unknown) =>
+      write(isBytes(chunk) ? chunk : (chunk as { toBuffer(): Buffer }).toBuffer())) as PassThrough['write'];
     this.zip.append(stream, { name: path });
     stream.on('finish', () => stream.emit('zipped'));
     if (path.includes('worksheets/sheet')) sheetStream = stream;

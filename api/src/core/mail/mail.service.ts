@@ -31,7 +31,10 @@ export class MailService implements OnModuleInit {
   private readonly transport;
   private readonly outbox: string;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @Inject(JobQueue) private readonly queue: JobQueue) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(JobQueue) private readonly queue: JobQueue,
+  ) {
     this.outbox = join(config.dataDir, 'outbox');
     this.transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl)

@@ -82,7 +82,10 @@ export class BullJobQueue extends JobQueue {
     const queue = this.opened;
     process.on('unhandledRejection', ignoreClosedConnection);
     // Closing while Bull is still connecting leaves more of its promises rejecting unhandled.
-    const closed = queue.isReady().catch(() => undefined).then(() => queue.close());
+    const closed = queue
+      .isReady()
+      .catch(() => undefined)
+      .then(() => queue.close());
     await Promise.race([closed, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
   }
 }

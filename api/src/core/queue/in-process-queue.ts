@@ -23,7 +23,15 @@ export class InProcessJobQueue extends JobQueue {
     if (this.closed) throw new Error('The job queue is shutting down');
     if (!this.handlers.has(name)) throw new Error(`No handler registered for job "${name}"`);
     const id = randomUUID();
-    this.jobs.set(id, { id, name, state: 'queued', attempts: 0, createdAt: new Date().toISOString(), data, maxAttempts: options.attempts ?? 1 });
+    this.jobs.set(id, {
+      id,
+      name,
+      state: 'queued',
+      attempts: 0,
+      createdAt: new Date().toISOString(),
+      data,
+      maxAttempts: options.attempts ?? 1,
+    });
     this.waiting.push(id);
     setImmediate(() => this.pump());
     return id;

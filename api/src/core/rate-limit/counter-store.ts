@@ -32,7 +32,6 @@ export class MemoryCounterStore implements CounterStore {
     return { count: entry.count, ttlMs: entry.expiresAt - now };
   }
 
-
   async decrement(key: string): Promise<void> {
     const entry = this.counters.get(key);
     if (entry && entry.count > 0) entry.count -= 1;
@@ -59,7 +58,10 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
 
 export class RedisCounterStore implements CounterStore {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   private key(key: string): string {
     return `${this.prefix}:rl:${key}`;
@@ -69,7 +71,6 @@ export class RedisCounterStore implements CounterStore {
     const [count, ttlMs] = (await this.redis.eval(INCREMENT, 1, this.key(key), windowMs)) as [number, number];
     return { count, ttlMs: Math.max(ttlMs, 0) };
   }
-
 
   async decrement(key: string): Promise<void> {
     await this.redis.eval(DECREMENT, 1, this.key(key));

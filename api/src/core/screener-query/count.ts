@@ -25,7 +25,9 @@ export async function countRows(
   options: { exactLimit?: number } = {},
 ): Promise<RowCount> {
   const limit = options.exactLimit ?? EXACT_COUNT_LIMIT;
-  const [row] = await db.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromAndWhereSql} LIMIT ${Math.floor(limit) + 1}) AS __counted`, [...params]);
+  const [row] = await db.query(`SELECT count(*)::int AS n FROM (SELECT 1 ${fromAndWhereSql} LIMIT ${Math.floor(limit) + 1}) AS __counted`, [
+    ...params,
+  ]);
   const exact = Number(row?.n ?? 0);
   if (exact <= limit) return { count: exact, estimate: false };
   return { count: Math.max(limit + 1, await estimateRows(db, fromAndWhereSql, params)), estimate: true };

@@ -98,7 +98,14 @@ export function decodeCursor(token: string, sort?: string): CursorPayload {
   if (sort !== undefined && cursorSort !== sort) {
     throw new InvalidCursorError('The cursor belongs to another sort order: start again from page 1.');
   }
-  return { direction: direction === 'a' ? 'after' : 'before', value, key, page, sort: cursorSort, ...(hint === undefined ? {} : { hint: hint as string }) };
+  return {
+    direction: direction === 'a' ? 'after' : 'before',
+    value,
+    key,
+    page,
+    sort: cursorSort,
+    ...(hint === undefined ? {} : { hint: hint as string }),
+  };
 }
 
 /** ORDER BY for the sort (reversed: for reading a previous page backwards). */

@@ -85,11 +85,13 @@ export function parseScreenerQuery(raw: unknown, options: ScreenerQueryOptions):
     filtersInput = filtersInput[0];
   }
   if (filtersInput === undefined || filtersInput === null) filtersInput = [];
-  const checked = options.style === 'value' ? checkColumnFilters(filtersInput, options.columns) : checkOperatorFilters(filtersInput, options.columns);
+  const checked =
+    options.style === 'value' ? checkColumnFilters(filtersInput, options.columns) : checkOperatorFilters(filtersInput, options.columns);
   if (!checked.ok) throw screenerBadRequest(checked.message);
 
   const globalText = single(query, 'global_filter')?.trim() ?? '';
-  if (globalText.length > MAX_GLOBAL_FILTER_LENGTH) throw screenerBadRequest(`global_filter is too long (at most ${MAX_GLOBAL_FILTER_LENGTH} characters)`);
+  if (globalText.length > MAX_GLOBAL_FILTER_LENGTH)
+    throw screenerBadRequest(`global_filter is too long (at most ${MAX_GLOBAL_FILTER_LENGTH} characters)`);
 
   const cursorText = single(query, 'cursor')?.trim() ?? '';
 

@@ -57,7 +57,10 @@ const HIDDEN = [VALUE, KEY];
 
 /** Ties cursors to one sort: a cursor made under another sort (or tiebreak) is refused. */
 export function sortFingerprint(sort: SortSpec, tiebreak: string): string {
-  return createHash('sha256').update(`${sort.sql}\u0000${sort.order}\u0000${sort.nullsLast ?? true}\u0000${tiebreak}`).digest('base64url').slice(0, 10);
+  return createHash('sha256')
+    .update(`${sort.sql}\u0000${sort.order}\u0000${sort.nullsLast ?? true}\u0000${tiebreak}`)
+    .digest('base64url')
+    .slice(0, 10);
 }
 
 type CursorRow = Record<string, unknown> & { [VALUE]: string | null; [KEY]: string };
@@ -71,7 +74,14 @@ function strip<Row>(rows: CursorRow[]): Row[] {
 }
 
 function cursorFrom(row: CursorRow, direction: 'after' | 'before', page: number, sort: string, hint?: string): string {
-  return encodeCursor({ direction, value: row[VALUE] === null ? null : String(row[VALUE]), key: String(row[KEY]), page, sort, ...(hint === undefined ? {} : { hint }) });
+  return encodeCursor({
+    direction,
+    value: row[VALUE] === null ? null : String(row[VALUE]),
+    key: String(row[KEY]),
+    page,
+    sort,
+    ...(hint === undefined ? {} : { hint }),
+  });
 }
 
 /** Where a read starts (exclusive): a row's sort value as text (null: NULL) and tiebreak as text. */
@@ -113,7 +123,10 @@ export function branchSelectSql(query: PageQuery, branch: Branch, read: Read, pa
   let condition: string;
   if (branch === 'value') {
     if (position && position.value === null && !nullsFirst) return null; // every value row came before
-    condition = position && position.value !== null ? `(${s}, ${tiebreak}) ${op} (${bind(params, position.value)}, ${bind(params, position.key)})` : `${s} IS NOT NULL`;
+    condition =
+      position && position.value !== null
+        ? `(${s}, ${tiebreak}) ${op} (${bind(params, position.value)}, ${bind(params, position.key)})`
+        : `${s} IS NOT NULL`;
   } else {
     if (position && position.value !== null && nullsFirst) return null; // every NULL row came before
     condition = position && position.value === null ? `${s} IS NULL AND ${tiebreak} ${op} ${bind(params, position.key)}` : `${s} IS NULL`;
@@ -294,7 +307,11 @@ export interface KeyedPage {
  * answer as runPage does, cursors included. Null when a row is no longer there (the relation
  * changed since the rows were chosen): the caller then runs the page in the database.
  */
-export async function readKeyedPage<Row = Record<string, unknown>>(db: Queryable, query: PageQuery, keyed: KeyedPage): Promise<PageResult<Row> | null> {
+export async function readKeyedPage<Row = Record<string, unknown>>(
+  db: Queryable,
+  query: PageQuery,
+  keyed: KeyedPage,
+): Promise<PageResult<Row> | null> {
   const sortId = sortFingerprint(query.sort, query.tiebreak);
   const found: CursorRow[] = keyed.keys.length
     ? await db.query(
@@ -320,7 +337,8 @@ export async function readKeyedPage<Row = Record<string, unknown>>(db: Queryable
       page_size: keyed.pageSize,
       total_is_estimate: false,
       next_cursor: keyed.hasNext && rows.length ? cursorFrom(rows[last], 'after', keyed.page + 1, sortId, keyed.hints[last]) : null,
-      prev_cursor: keyed.hasPrev && rows.length && keyed.page > 1 ? cursorFrom(rows[0], 'before', keyed.page - 1, sortId, keyed.hints[0]) : null,
+      prev_cursor:
+        keyed.hasPrev && rows.length && keyed.page > 1 ? cursorFrom(rows[0], 'before', keyed.page - 1, sortId, keyed.hints[0]) : null,
     },
   };
 }

@@ -3,7 +3,15 @@ import { expect } from 'expect';
 import { BadRequestException } from '@nestjs/common';
 import { CHARGE_SCREENER_COLUMNS, COMPANY_SCREENER_COLUMNS, COMPANY_SCREENER_PAGE_SIZES, type NormalisedFilter } from '@credence/shared';
 import { escapeLike, filterSql, globalFilterSql, ScreenerQueryError, type SqlColumnMap } from './sql-filters.js';
-import { decodeCursor, encodeCursor, InvalidCursorError, keysetCondition, keysetOrderBy, type CursorPayload, type SortSpec } from './keyset.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+  keysetCondition,
+  keysetOrderBy,
+  type CursorPayload,
+  type SortSpec,
+} from './keyset.js';
 import { parseScreenerQuery, type ScreenerQueryOptions } from './parse-query.js';
 import { errorBody } from '../errors/http-exception.filter.js';
 
@@ -32,21 +40,35 @@ describe('filterSql', () => {
   });
 
   it('writes text filters against lower(col), escaping LIKE metacharacters, numbering after existing params', () => {
-    expect(sql([{ id: 'name', type: 'contains', value: '50%_Off\\' }])).toEqual({ where: '(lower(t.name) LIKE $2)', params: ['%50\\%\\_off\\\\%'] });
+    expect(sql([{ id: 'name', type: 'contains', value: '50%_Off\\' }])).toEqual({
+      where: '(lower(t.name) LIKE $2)',
+      params: ['%50\\%\\_off\\\\%'],
+    });
     expect(sql([{ id: 'name', type: 'startsWith', value: 'Acme' }])).toEqual({ where: '(lower(t.name) LIKE $2)', params: ['acme%'] });
-    expect(sql([{ id: 'prefixed', type: 'startsWith', value: 'Acme' }])).toEqual({ where: '(lower(t.name) COLLATE "C" LIKE $2)', params: ['acme%'] });
+    expect(sql([{ id: 'prefixed', type: 'startsWith', value: 'Acme' }])).toEqual({
+      where: '(lower(t.name) COLLATE "C" LIKE $2)',
+      params: ['acme%'],
+    });
     expect(sql([{ id: 'prefixed', type: 'contains', value: 'Acme' }])).toEqual({ where: '(lower(t.name) LIKE $2)', params: ['%acme%'] });
     expect(sql([{ id: 'name', type: 'endsWith', value: 'LTD' }])).toEqual({ where: '(lower(t.name) LIKE $2)', params: ['%ltd'] });
     expect(sql([{ id: 'name', type: 'equals', value: 'ACME LTD' }])).toEqual({ where: '(lower(t.name) = $2)', params: ['acme ltd'] });
-    expect(sql([{ id: 'prefixed', type: 'equals', value: 'ACME LTD' }])).toEqual({ where: '(lower(t.name) COLLATE "C" = $2)', params: ['acme ltd'] });
+    expect(sql([{ id: 'prefixed', type: 'equals', value: 'ACME LTD' }])).toEqual({
+      where: '(lower(t.name) COLLATE "C" = $2)',
+      params: ['acme ltd'],
+    });
   });
 
   it('matches any element of an array column', () => {
-    expect(sql([{ id: 'lenders', type: 'contains', value: 'HSBC' }]).where).toBe('(EXISTS (SELECT 1 FROM unnest(t.lenders) AS __e(v) WHERE lower(__e.v) LIKE $2))');
+    expect(sql([{ id: 'lenders', type: 'contains', value: 'HSBC' }]).where).toBe(
+      '(EXISTS (SELECT 1 FROM unnest(t.lenders) AS __e(v) WHERE lower(__e.v) LIKE $2))',
+    );
     expect(sql([{ id: 'lenders', type: 'empty' }]).where).toBe('((t.lenders IS NULL OR cardinality(t.lenders) = 0))');
     expect(sql([{ id: 'lenders', type: 'notEmpty' }]).where).toBe('(cardinality(t.lenders) > 0)');
     expect(sql([{ id: 'codes', type: 'is_one_of', values: ['10710'] }])).toEqual({ where: '(t.codes && $2::text[])', params: [['10710']] });
-    expect(sql([{ id: 'codes', type: 'is_not_one_of', values: ['10710'] }])).toEqual({ where: '((t.codes IS NULL OR NOT (t.codes && $2::text[])))', params: [['10710']] });
+    expect(sql([{ id: 'codes', type: 'is_not_one_of', values: ['10710'] }])).toEqual({
+      where: '((t.codes IS NULL OR NOT (t.codes && $2::text[])))',
+      params: [['10710']],
+    });
   });
 
   it('writes numbers, dates, lists, booleans and emptiness', () => {
@@ -114,7 +136,7 @@ describe('globalFilterSql', () => {
     expect(params).toEqual(['%acme\\_1%']);
   });
 
-  it('writes contains and the search box against a column\'s indexed text when it has one', () => {
+  it("writes contains and the search box against a column's indexed text when it has one", () => {
     const params: unknown[] = [];
     expect(globalFilterSql('HSBC', ['indexedLenders'], MAP, params)).toBe('(t.lenders_text LIKE $1)');
     expect(filterSql([{ id: 'indexedLenders', type: 'contains', value: '50%' }], MAP, params)).toBe('(t.lenders_text LIKE $2)');
@@ -142,14 +164,26 @@ describe('cursors', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeCursor(token)).toEqual(payload);
     expect(decodeCursor(token, 'abc')).toEqual(payload);
-    expect(decodeCursor(encodeCursor({ ...payload, direction: 'before', value: null }))).toEqual({ ...payload, direction: 'before', value: null });
+    expect(decodeCursor(encodeCursor({ ...payload, direction: 'before', value: null }))).toEqual({
+      ...payload,
+      direction: 'before',
+      value: null,
+    });
   });
 
   it('refuse tampering, truncation, garbage and another sort', () => {
     const token = encodeCursor(payload);
     const text = Buffer.from(token, 'base64url').toString('utf8');
     const edited = Buffer.from(text.replace('12.5', '99'), 'utf8').toString('base64url');
-    for (const bad of [edited, token.slice(0, -3), 'abc', '', 'not base64!', 'x'.repeat(5000), Buffer.from('[1,"a",null,"k",1,"s"]').toString('base64url')]) {
+    for (const bad of [
+      edited,
+      token.slice(0, -3),
+      'abc',
+      '',
+      'not base64!',
+      'x'.repeat(5000),
+      Buffer.from('[1,"a",null,"k",1,"s"]').toString('base64url'),
+    ]) {
       expect(() => decodeCursor(bad)).toThrow(InvalidCursorError);
     }
     expect(() => decodeCursor(token, 'other')).toThrow('The cursor belongs to another sort order: start again from page 1.');
@@ -218,8 +252,24 @@ describe('parseScreenerQuery', () => {
   const messageOf = (raw: unknown, options = companies) => (failure(raw, options) as { message: string }).message;
 
   it('fills the defaults', () => {
-    expect(parseScreenerQuery({}, companies)).toEqual({ page: 1, pageSize: 100, sortBy: 'company_name', sortOrder: 'asc', filters: [], globalFilter: null, cursor: null });
-    expect(parseScreenerQuery(undefined, charges)).toEqual({ page: 1, pageSize: 50, sortBy: 'delivered_on', sortOrder: 'desc', filters: [], globalFilter: null, cursor: null });
+    expect(parseScreenerQuery({}, companies)).toEqual({
+      page: 1,
+      pageSize: 100,
+      sortBy: 'company_name',
+      sortOrder: 'asc',
+      filters: [],
+      globalFilter: null,
+      cursor: null,
+    });
+    expect(parseScreenerQuery(undefined, charges)).toEqual({
+      page: 1,
+      pageSize: 50,
+      sortBy: 'delivered_on',
+      sortOrder: 'desc',
+      filters: [],
+      globalFilter: null,
+      cursor: null,
+    });
     expect(parseScreenerQuery({ sort_by: 'charge_number' }, charges).sortOrder).toBe('asc');
   });
 
@@ -246,14 +296,21 @@ describe('parseScreenerQuery', () => {
       globalFilter: 'acme',
       cursor: 'abc',
     });
-    expect(parseScreenerQuery({ filters: '[{"id":"status","operator":"is_one_of","value":["outstanding"]}]', page_size: '1000' }, charges)).toMatchObject({
+    expect(
+      parseScreenerQuery({ filters: '[{"id":"status","operator":"is_one_of","value":["outstanding"]}]', page_size: '1000' }, charges),
+    ).toMatchObject({
       pageSize: 1000,
       filters: [{ id: 'status', type: 'is_one_of', values: ['outstanding'] }],
     });
   });
 
   it('answers 400 {status, message, error, statusCode} for each bad parameter', () => {
-    expect(failure({ page: '0' })).toEqual({ status: 'error', message: 'page must be a whole number of at least 1', error: 'page must be a whole number of at least 1', statusCode: 400 });
+    expect(failure({ page: '0' })).toEqual({
+      status: 'error',
+      message: 'page must be a whole number of at least 1',
+      error: 'page must be a whole number of at least 1',
+      statusCode: 400,
+    });
     expect(messageOf({ page: '1.5' })).toBe('page must be a whole number of at least 1');
     expect(messageOf({ page: 'two' })).toBe('page must be a whole number of at least 1');
     expect(messageOf({ page: ['1', '2'] })).toBe('page was given more than once');
@@ -268,16 +325,29 @@ describe('parseScreenerQuery', () => {
     expect(messageOf({ filters: 'nope' })).toBe('filters must be a JSON array of filter objects');
     expect(messageOf({ filters: ['[]', '[]'] })).toBe('filters was given more than once: send one JSON array');
     expect(parseScreenerQuery({ filters: [] }, companies).filters).toEqual([]);
-    expect(parseScreenerQuery({ filters: ['[{"id":"ticker","value":{"type":"empty"}}]'] }, companies).filters).toEqual([{ id: 'ticker', type: 'empty' }]);
-    expect(parseScreenerQuery({ filters: [{ id: 'ticker', value: { type: 'notEmpty' } }] }, companies).filters).toEqual([{ id: 'ticker', type: 'notEmpty' }]);
-    expect(messageOf({ filters: '[{"id":"turnover","value":{"type":"between","value":"1","valueTo":"x"}}]' })).toBe('turnover: Please enter valid numbers for between filter');
-    expect(messageOf({ filters: '[{"id":"turnover","operator":"greaterThan","value":1}]' })).toBe('turnover: each filter is {id, value: {type, value, valueTo, values}}');
+    expect(parseScreenerQuery({ filters: ['[{"id":"ticker","value":{"type":"empty"}}]'] }, companies).filters).toEqual([
+      { id: 'ticker', type: 'empty' },
+    ]);
+    expect(parseScreenerQuery({ filters: [{ id: 'ticker', value: { type: 'notEmpty' } }] }, companies).filters).toEqual([
+      { id: 'ticker', type: 'notEmpty' },
+    ]);
+    expect(messageOf({ filters: '[{"id":"turnover","value":{"type":"between","value":"1","valueTo":"x"}}]' })).toBe(
+      'turnover: Please enter valid numbers for between filter',
+    );
+    expect(messageOf({ filters: '[{"id":"turnover","operator":"greaterThan","value":1}]' })).toBe(
+      'turnover: each filter is {id, value: {type, value, valueTo, values}}',
+    );
     expect(messageOf({ global_filter: 'x'.repeat(201) })).toBe('global_filter is too long (at most 200 characters)');
   });
 
   it('keeps message and status through the error filter', () => {
     const response = failure({ page: '0' });
-    expect(errorBody(400, response, 'Bad Request')).toEqual({ status: 'error', message: 'page must be a whole number of at least 1', error: 'page must be a whole number of at least 1', statusCode: 400 });
+    expect(errorBody(400, response, 'Bad Request')).toEqual({
+      status: 'error',
+      message: 'page must be a whole number of at least 1',
+      error: 'page must be a whole number of at least 1',
+      statusCode: 400,
+    });
     expect(errorBody(400, 'plain', 'Bad Request')).toEqual({ error: 'plain', statusCode: 400 });
   });
 });

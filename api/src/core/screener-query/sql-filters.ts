@@ -179,7 +179,12 @@ export function filterSql(filters: readonly NormalisedFilter[], map: SqlColumnMa
  * One search box across text columns: any of them contains the text (case-insensitive, LIKE
  * metacharacters taken literally). `TRUE` for blank text.
  */
-export function globalFilterSql(text: string | null | undefined, columnIds: readonly string[], map: SqlColumnMap, params: unknown[]): string {
+export function globalFilterSql(
+  text: string | null | undefined,
+  columnIds: readonly string[],
+  map: SqlColumnMap,
+  params: unknown[],
+): string {
   const needle = (text ?? '').trim();
   if (needle === '' || columnIds.length === 0) return 'TRUE';
   const p = bind(params, `%${escapeLike(needle.toLowerCase())}%`);

@@ -22,10 +22,12 @@ export class AccountTokensRepository {
 
   async issue(userId: string, purpose: TokenPurpose, manager?: EntityManager): Promise<string> {
     const token = newLinkToken();
-    await (manager ?? this.db).query(
-      `INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
-      [userId, purpose, hashLinkToken(token), new Date(Date.now() + TOKEN_TTL_MS[purpose])],
-    );
+    await (manager ?? this.db).query(`INSERT INTO account_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
+      userId,
+      purpose,
+      hashLinkToken(token),
+      new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+    ]);
     return token;
   }
 
@@ -56,9 +58,9 @@ export class AccountTokensRepository {
 
   /** Voids a user's other open tokens of a kind (after a reset, or once approved). */
   async voidAll(userId: string, purpose: TokenPurpose, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.db).query(
-      `UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
-      [userId, purpose],
-    );
+    await (manager ?? this.db).query(`UPDATE account_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [
+      userId,
+      purpose,
+    ]);
   }
 }

@@ -16,7 +16,10 @@ function client(request: FastifyRequest): ClientInfo {
 @ApiTags('accounts')
 @Controller()
 export class AuthController {
-  constructor(@Inject(AuthService) private readonly auth: AuthService, @Inject(OAuthService) private readonly oauth: OAuthService) {}
+  constructor(
+    @Inject(AuthService) private readonly auth: AuthService,
+    @Inject(OAuthService) private readonly oauth: OAuthService,
+  ) {}
 
   @Post('signup')
   @Public()
@@ -101,7 +104,9 @@ export class AuthController {
 
   @Get('auth/providers')
   @Public()
-  @ApiOperation({ summary: 'The sign-in providers configured here (Google, Microsoft) with their public client ids and addresses; null when off' })
+  @ApiOperation({
+    summary: 'The sign-in providers configured here (Google, Microsoft) with their public client ids and addresses; null when off',
+  })
   providers(): AuthProvidersResponse {
     return this.oauth.providers();
   }

@@ -1,4 +1,12 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, UnauthorizedException, type OnModuleInit } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ACCOUNT_MESSAGES,
@@ -104,7 +112,9 @@ export class AuthService implements OnModuleInit {
   private async askAdminsToApprove(applicant: User): Promise<void> {
     const admins = (await this.users.activeAdmins()).filter((a) => a.approvedAt && a.id !== applicant.id);
     if (admins.length === 0) {
-      this.logger.warn(`${applicant.email} is waiting for approval but there is no admin: create one with credence-admin user create --role admin`);
+      this.logger.warn(
+        `${applicant.email} is waiting for approval but there is no admin: create one with credence-admin user create --role admin`,
+      );
       return;
     }
     for (const admin of admins) {

@@ -1,4 +1,11 @@
-import { BadGatewayException, ForbiddenException, Inject, Injectable, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import {
+  BadGatewayException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  ServiceUnavailableException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { ACCOUNT_MESSAGES, normalizeEmail, OAUTH_SCOPES, type AccessTokenResponse, type AuthProvidersResponse } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -53,7 +60,12 @@ export class OAuthService {
       // The code exchange needs the secret too: without it the button would only lead to a 503.
       microsoft:
         microsoft.clientId && microsoft.clientSecret && microsoft.redirectUri
-          ? { client_id: microsoft.clientId, authorize_url: microsoft.authorizeUrl, redirect_uri: microsoft.redirectUri, scope: OAUTH_SCOPES.microsoft }
+          ? {
+              client_id: microsoft.clientId,
+              authorize_url: microsoft.authorizeUrl,
+              redirect_uri: microsoft.redirectUri,
+              scope: OAUTH_SCOPES.microsoft,
+            }
           : null,
     };
   }

@@ -24,7 +24,9 @@ export class CompaniesHouseController {
   ) {}
 
   @Get('companies_house/search_companies')
-  @ApiOperation({ summary: 'Search by name, number or registered postcode: exact number, exact name, prefix, then similarity; active first' })
+  @ApiOperation({
+    summary: 'Search by name, number or registered postcode: exact number, exact name, prefix, then similarity; active first',
+  })
   search(@Query() q: SearchCompaniesQuery) {
     return this.service.search(q.query, q.limit);
   }
@@ -85,7 +87,7 @@ export class CompaniesHouseController {
 
   @Post('companies_house/index-to-opensearch')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Refresh the company\'s search entry (Postgres is the search index)' })
+  @ApiOperation({ summary: "Refresh the company's search entry (Postgres is the search index)" })
   index(@Body() body: IndexCompanyBody) {
     return this.service.index(body.company_id);
   }

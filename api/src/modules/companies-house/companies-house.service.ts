@@ -96,7 +96,9 @@ export class CompaniesHouseService {
       document_summary: latestSummary ? documentSummaryView(latestSummary) : null,
       document_metadata: { additionalDetails: { auditor: { name: latestSummary?.auditor_name ?? null } } },
       document_key_highlights: latestSummary?.key_highlights ?? [],
-      filing_details: documentId ? { company_number: n, document_category: 'AA', s3_path: documentPath(n, documentId), document_id: documentId } : null,
+      filing_details: documentId
+        ? { company_number: n, document_category: 'AA', s3_path: documentPath(n, documentId), document_id: documentId }
+        : null,
       charges: { charges: charges.map(chargeView) },
       insights: overviewInsights({ filings, officers, pscs, charges, statements }, now),
       sample,
@@ -125,7 +127,12 @@ export class CompaniesHouseService {
       standardized_cash_flow_statement: statementYears(statements, 'cash_flow'),
       key_financials: statementYears(statements, 'key_financials'),
       filing_details: latest?.document_id
-        ? { company_number: key, document_category: documentCategory, s3_path: documentPath(key, latest.document_id), document_id: latest.document_id }
+        ? {
+            company_number: key,
+            document_category: documentCategory,
+            s3_path: documentPath(key, latest.document_id),
+            document_id: latest.document_id,
+          }
         : null,
     };
   }
@@ -137,10 +144,17 @@ export class CompaniesHouseService {
   }
 
   /** The periods the company has accounts for (spec 2 3.18: date map items), newest first. */
-  async companyDates(companyNumber: string): Promise<{ date: string; fiscal_date: string; fiscal_year: number; document_id: string | null }[]> {
+  async companyDates(
+    companyNumber: string,
+  ): Promise<{ date: string; fiscal_date: string; fiscal_year: number; document_id: string | null }[]> {
     const { statements } = await this.statementsFor(companyNumber);
     return statements
-      .map((s) => ({ date: s.period_end, fiscal_date: `FY${s.fiscal_year}`, fiscal_year: s.fiscal_year, document_id: s.document_id ?? null }))
+      .map((s) => ({
+        date: s.period_end,
+        fiscal_date: `FY${s.fiscal_year}`,
+        fiscal_year: s.fiscal_year,
+        document_id: s.document_id ?? null,
+      }))
       .reverse();
   }
 
@@ -162,7 +176,10 @@ export class CompaniesHouseService {
     } else {
       dataRows = [...labels].map(([key, label]) => ({
         rowLabel: label,
-        columns: years.map((year) => ({ columnLabel: `FY${year.year}`, value: year.lines.find((line) => line.key === key)?.value ?? null })),
+        columns: years.map((year) => ({
+          columnLabel: `FY${year.year}`,
+          value: year.lines.find((line) => line.key === key)?.value ?? null,
+        })),
       }));
     }
     const latest = years.at(-1);

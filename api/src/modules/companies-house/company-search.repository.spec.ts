@@ -4,21 +4,63 @@ import { anchorWord, oneEditAway } from './company-search.repository.js';
 
 describe('company search: choosing what the trigram index looks up', () => {
   it('drives a fragment by the word fewest names hold, not by "limited"', () => {
-    expect(anchorWord(new Map([['support', 3_000], ['limited', 720_000]]))).toBe('support');
+    expect(
+      anchorWord(
+        new Map([
+          ['support', 3_000],
+          ['limited', 720_000],
+        ]),
+      ),
+    ).toBe('support');
   });
 
   it('takes a word no name holds (a misspelling) of 4 letters or more as rare, so a query that matches nothing costs little', () => {
-    expect(anchorWord(new Map([['estaets', 0], ['limited', 720_000]]))).toBe('estaets');
-    expect(anchorWord(new Map([['london', 25_000], ['lnodon', 0]]))).toBe('lnodon');
+    expect(
+      anchorWord(
+        new Map([
+          ['estaets', 0],
+          ['limited', 720_000],
+        ]),
+      ),
+    ).toBe('estaets');
+    expect(
+      anchorWord(
+        new Map([
+          ['london', 25_000],
+          ['lnodon', 0],
+        ]),
+      ),
+    ).toBe('lnodon');
   });
 
   it('prefers a known rare word to an unknown piece, and ignores pieces of 3 letters or fewer', () => {
-    expect(anchorWord(new Map([['ort', 0], ['coretree', 12]]))).toBe('coretree');
-    expect(anchorWord(new Map([['rt', 0], ['limited', 720_000]]))).toBe('limited');
+    expect(
+      anchorWord(
+        new Map([
+          ['ort', 0],
+          ['coretree', 12],
+        ]),
+      ),
+    ).toBe('coretree');
+    expect(
+      anchorWord(
+        new Map([
+          ['rt', 0],
+          ['limited', 720_000],
+        ]),
+      ),
+    ).toBe('limited');
   });
 
   it('falls back to the longest word when none qualifies', () => {
-    expect(anchorWord(new Map([['ab', 0], ['abc', 0]]))).toBe('abc');
+    expect(
+      anchorWord(
+        new Map([
+          ['ab', 0],
+          ['abc', 0],
+        ]),
+      ),
+    ).toBe('abc');
     expect(anchorWord(new Map())).toBe('');
   });
 });

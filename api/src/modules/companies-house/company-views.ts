@@ -196,7 +196,9 @@ export function filingsByCategory(rows: FilingRow[]): Record<string, FilingListI
     groups.set(row.category, list);
   }
   const sorted = [...groups.keys()].sort();
-  return Object.fromEntries(sorted.map((category) => [category, groups.get(category)!.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''))]));
+  return Object.fromEntries(
+    sorted.map((category) => [category, groups.get(category)!.sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''))]),
+  );
 }
 
 export function officerView(row: OfficerRow): OfficerView {
@@ -228,7 +230,12 @@ export function pscView(row: PscRow): PscView {
 
 /** PSCs split as spec 2 3.8 lists them. */
 export function pscGroups(rows: PscRow[]) {
-  const groups = { individuals: [] as PscView[], corporate_entities: [] as PscView[], legal_persons: [] as PscView[], statements: [] as PscView[] };
+  const groups = {
+    individuals: [] as PscView[],
+    corporate_entities: [] as PscView[],
+    legal_persons: [] as PscView[],
+    statements: [] as PscView[],
+  };
   for (const row of rows) {
     const view = pscView(row);
     if (row.kind.includes('statement')) groups.statements.push(view);

@@ -53,4 +53,3 @@ export class FilingDocumentsService {
     return { contentType: 'application/pdf', fileName: `${documentId}.pdf`, body: pdf, length: pdf.length };
   }
 }
-

@@ -26,7 +26,16 @@ function keyFigures(statements: FinancialStatementRow[]) {
     FINANCIAL_SUMMARY_KEYS.map((key) => {
       const current = summary[key].find((item) => item.year === latestYear) ?? null;
       const previous = summary[key].find((item) => item.year === latestYear - 1) ?? null;
-      return [key, { year: latestYear, value: current?.value ?? null, currency: current?.currency ?? null, previous: previous?.value ?? null, change: metricYearOverYear(key, current?.value, previous?.value) }];
+      return [
+        key,
+        {
+          year: latestYear,
+          value: current?.value ?? null,
+          currency: current?.currency ?? null,
+          previous: previous?.value ?? null,
+          change: metricYearOverYear(key, current?.value, previous?.value),
+        },
+      ];
     }),
   );
 }

@@ -17,7 +17,9 @@ export class ConvertQueryController {
   @Post(SCREENER_ROUTES.convertQuery)
   @HttpCode(200)
   @ApiBody({ type: ConvertQueryDto })
-  @ApiOperation({ summary: 'Turn a plain-English query into companies-screener filters, with an explanation and the words it could not place' })
+  @ApiOperation({
+    summary: 'Turn a plain-English query into companies-screener filters, with an explanation and the words it could not place',
+  })
   convert(@Body() body: unknown): ConvertQueryResponse {
     // Validated here rather than by the global pipe so that failures carry the screener routes'
     // `{status: 'error', message, error}` shape (spec 2 section 7).

@@ -33,7 +33,10 @@ export async function refreshScreenerViews(dataSource: DataSource): Promise<void
   const present = new Set(rows.map((row) => row.name));
   const missing = SCREENER_VIEWS.flatMap((view) => view.indexes).filter((statement) => !present.has(INDEX_NAME.exec(statement)![1]));
   if (missing.length) {
-    await createIndexesInParallel(dataSource, missing.map(ifNotExists), { workers: parallel ? 2 : 1, maintenanceWorkMem: REFRESH_MAINTENANCE_MEMORY });
+    await createIndexesInParallel(dataSource, missing.map(ifNotExists), {
+      workers: parallel ? 2 : 1,
+      maintenanceWorkMem: REFRESH_MAINTENANCE_MEMORY,
+    });
   }
   for (const view of SCREENER_VIEWS) {
     const [{ populated }] = await dataSource.query(`SELECT EXISTS (SELECT 1 FROM ${view.name}) AS populated`);
@@ -51,7 +54,8 @@ export async function refreshScreenerViews(dataSource: DataSource): Promise<void
         [view.name],
       );
     });
-    if (setAside.length) await createIndexesInParallel(dataSource, setAside.map(ifNotExists), { maintenanceWorkMem: REFRESH_MAINTENANCE_MEMORY });
+    if (setAside.length)
+      await createIndexesInParallel(dataSource, setAside.map(ifNotExists), { maintenanceWorkMem: REFRESH_MAINTENANCE_MEMORY });
     await dataSource.query(`VACUUM (ANALYZE) ${view.name}`);
   }
 }

@@ -35,7 +35,10 @@ interface LoadColumn extends MemoryColumnSpec {
 
 /** The generation of a view's current rows ('0' before its first refresh). */
 export async function readGeneration(db: { query(sql: string, params?: unknown[]): Promise<any> }, view: string): Promise<string> {
-  const rows: { generation: string }[] = await db.query('SELECT generation::text AS generation FROM screener_view_generations WHERE view_name = $1', [view]);
+  const rows: { generation: string }[] = await db.query(
+    'SELECT generation::text AS generation FROM screener_view_generations WHERE view_name = $1',
+    [view],
+  );
   return rows[0]?.generation ?? '0';
 }
 
@@ -80,7 +83,11 @@ export interface SmallView {
   generation: string;
 }
 
-export async function loadMemoryTable(dataSource: DataSource, spec: ScreenerTableSpec, options: MemoryLoadOptions): Promise<MemoryTable | SmallView> {
+export async function loadMemoryTable(
+  dataSource: DataSource,
+  spec: ScreenerTableSpec,
+  options: MemoryLoadOptions,
+): Promise<MemoryTable | SmallView> {
   const runner = dataSource.createQueryRunner();
   const client = (await runner.connect()) as PoolClient;
   try {
@@ -115,7 +122,12 @@ export async function loadMemoryTable(dataSource: DataSource, spec: ScreenerTabl
         const field = fields[c + 1];
         const column = columns[c];
         if (column.numeric) {
-          numbers[c]![row] = field === '\\N' ? Number.NaN : column.kind === 'date' ? dateNumber(`${field.slice(0, 4)}-${field.slice(4, 6)}-${field.slice(6, 8)}`) : Number(field);
+          numbers[c]![row] =
+            field === '\\N'
+              ? Number.NaN
+              : column.kind === 'date'
+                ? dateNumber(`${field.slice(0, 4)}-${field.slice(4, 6)}-${field.slice(6, 8)}`)
+                : Number(field);
         } else {
           const value = field === '\\N' ? null : field.includes('\\') ? unescape(field) : field;
           const rank = value === null ? column.distinct!.length : column.rankOf!.get(value);

@@ -54,7 +54,11 @@ export class ScreenerMemory implements OnApplicationBootstrap, OnModuleDestroy {
    * generation yet, a filter or sort the copy does not hold, the search box, a cursor from
    * elsewhere, or rows that changed meanwhile). Throws the runPage 400 for a cursor that is not valid.
    */
-  async page<Row = Record<string, unknown>>(table: ScreenerTable, request: ScreenerRequest, query: PageQuery): Promise<PageResult<Row> | null> {
+  async page<Row = Record<string, unknown>>(
+    table: ScreenerTable,
+    request: ScreenerRequest,
+    query: PageQuery,
+  ): Promise<PageResult<Row> | null> {
     if (!this.enabled || request.globalFilter) return null;
     const spec = SCREENER_TABLES[table];
     const copy = await this.current(table, spec);
@@ -70,7 +74,8 @@ export class ScreenerMemory implements OnApplicationBootstrap, OnModuleDestroy {
       }
       const [generation, rowText] = (payload.hint ?? '').split('.');
       const row = Number(rowText);
-      if (generation !== copy.generation || !Number.isInteger(row) || row < 0 || row >= copy.rowCount || copy.keys.get(row) !== payload.key) return null;
+      if (generation !== copy.generation || !Number.isInteger(row) || row < 0 || row >= copy.rowCount || copy.keys.get(row) !== payload.key)
+        return null;
       cursor = { direction: payload.direction, row, page: payload.page };
     }
     const chosen = memoryPage(copy, {
@@ -151,7 +156,9 @@ export class ScreenerMemory implements OnApplicationBootstrap, OnModuleDestroy {
         }
         held.table = loaded;
         const megabytes = Math.round(memoryTableBytes(loaded) / 1e6);
-        this.logger.log(`${spec.view}: ${loaded.rowCount.toLocaleString('en-GB')} rows, ${loaded.columns.size} columns in memory (${megabytes} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        this.logger.log(
+          `${spec.view}: ${loaded.rowCount.toLocaleString('en-GB')} rows, ${loaded.columns.size} columns in memory (${megabytes} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
       })
       .catch((error: Error) => {
         held.table = null;

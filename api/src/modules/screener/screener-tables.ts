@@ -35,9 +35,22 @@ export interface ScreenerTableSpec extends ScreenerTableDefaults {
 }
 
 const INTEGER_COLUMNS = new Set([
-  'filing_year', 'employee_count', 'total_charges', 'outstanding', 'fixed', 'floating', 'negative_pledge', 'part_satisfied',
-  'charge_number', 'outstanding_charges', 'part_satisfied_charges', 'companies_count', 'floating_charges', 'fixed_charges',
-  'negative_pledge_charges', 'unique_lenders_count',
+  'filing_year',
+  'employee_count',
+  'total_charges',
+  'outstanding',
+  'fixed',
+  'floating',
+  'negative_pledge',
+  'part_satisfied',
+  'charge_number',
+  'outstanding_charges',
+  'part_satisfied_charges',
+  'companies_count',
+  'floating_charges',
+  'fixed_charges',
+  'negative_pledge_charges',
+  'unique_lenders_count',
 ]);
 
 /**
@@ -48,7 +61,9 @@ const INTEGER_COLUMNS = new Set([
  */
 function mapOf(columns: readonly ColumnSpec[], extra: Record<string, Partial<SqlColumn>> = {}): SqlColumnMap {
   return {
-    ...Object.fromEntries(columns.map((c) => [c.id, { sql: `s."${c.id}"`, kind: c.kind, integer: INTEGER_COLUMNS.has(c.id), ...extra[c.id] }])),
+    ...Object.fromEntries(
+      columns.map((c) => [c.id, { sql: `s."${c.id}"`, kind: c.kind, integer: INTEGER_COLUMNS.has(c.id), ...extra[c.id] }]),
+    ),
     [SEARCH]: { sql: 's.search_text', kind: 'text', containsSql: 's.search_text' },
   };
 }

@@ -13,10 +13,30 @@ const sortIndexes = (view: string, key: string, columns: string[]) =>
   columns.map((column) => `CREATE INDEX ${view}_${column.toLowerCase()}_idx ON ${view} ("${column}", ${key})`);
 
 const COMPANY_SORT_COLUMNS = [
-  'company_name', 'ticker', 'industry_group', 'industry_sector', 'sic_code', 'currency', 'filing_year',
-  'turnover', 'operating_profit', 'net_profit_loss', 'EBITDA', 'total_assets', 'total_liabilities', 'net_asset',
-  'cash', 'employee_count', 'earnings_per_share', 'debt_to_equity_ratio',
-  'total_charges', 'outstanding', 'fixed', 'floating', 'negative_pledge', 'part_satisfied',
+  'company_name',
+  'ticker',
+  'industry_group',
+  'industry_sector',
+  'sic_code',
+  'currency',
+  'filing_year',
+  'turnover',
+  'operating_profit',
+  'net_profit_loss',
+  'EBITDA',
+  'total_assets',
+  'total_liabilities',
+  'net_asset',
+  'cash',
+  'employee_count',
+  'earnings_per_share',
+  'debt_to_equity_ratio',
+  'total_charges',
+  'outstanding',
+  'fixed',
+  'floating',
+  'negative_pledge',
+  'part_satisfied',
 ];
 
 /**
@@ -87,8 +107,18 @@ const SCREENER_CHARGES: ScreenerView = {
     `CREATE INDEX screener_charges_search_trgm_idx ON screener_charges USING gin (search_text gin_trgm_ops)`,
     `CREATE INDEX screener_charges_number_prefix_idx ON screener_charges ((lower(company_number) COLLATE "C"))`,
     ...sortIndexes('screener_charges', 'charge_id', [
-      'company_name', 'company_number', 'status', 'delivered_on', 'charge_code', 'classification_description',
-      'charge_number', 'contains_fixed_charge', 'contains_floating_charge', 'contains_negative_pledge', 'created_on', 'satisfied_on',
+      'company_name',
+      'company_number',
+      'status',
+      'delivered_on',
+      'charge_code',
+      'classification_description',
+      'charge_number',
+      'contains_fixed_charge',
+      'contains_floating_charge',
+      'contains_negative_pledge',
+      'created_on',
+      'satisfied_on',
     ]),
   ],
 };
@@ -121,8 +151,14 @@ const LENDER_STATS: ScreenerView = {
     `CREATE UNIQUE INDEX lender_stats_key_idx ON lender_stats (lender_key)`,
     `CREATE INDEX lender_stats_name_trgm_idx ON lender_stats USING gin (lower(lender_name) gin_trgm_ops)`,
     ...sortIndexes('lender_stats', 'lender_key', [
-      'lender_name', 'total_charges', 'outstanding_charges', 'part_satisfied_charges', 'companies_count',
-      'floating_charges', 'fixed_charges', 'negative_pledge_charges',
+      'lender_name',
+      'total_charges',
+      'outstanding_charges',
+      'part_satisfied_charges',
+      'companies_count',
+      'floating_charges',
+      'fixed_charges',
+      'negative_pledge_charges',
     ]),
   ],
 };
@@ -154,8 +190,15 @@ const COMPANY_CHARGE_STATS: ScreenerView = {
     `CREATE INDEX company_charge_stats_search_trgm_idx ON company_charge_stats USING gin (search_text gin_trgm_ops)`,
     `CREATE INDEX company_charge_stats_number_prefix_idx ON company_charge_stats ((lower(company_number) COLLATE "C"))`,
     ...sortIndexes('company_charge_stats', 'company_number', [
-      'company_name', 'total_charges', 'outstanding_charges', 'part_satisfied_charges', 'fixed_charges',
-      'floating_charges', 'negative_pledge_charges', 'latest_charge_date', 'unique_lenders_count',
+      'company_name',
+      'total_charges',
+      'outstanding_charges',
+      'part_satisfied_charges',
+      'fixed_charges',
+      'floating_charges',
+      'negative_pledge_charges',
+      'latest_charge_date',
+      'unique_lenders_count',
     ]),
   ],
 };
@@ -207,4 +250,10 @@ const LENDER_DETAIL_VIEWS: ScreenerView[] = [
   },
 ];
 
-export const SCREENER_VIEWS: readonly ScreenerView[] = [SCREENER_COMPANIES, SCREENER_CHARGES, LENDER_STATS, COMPANY_CHARGE_STATS, ...LENDER_DETAIL_VIEWS];
+export const SCREENER_VIEWS: readonly ScreenerView[] = [
+  SCREENER_COMPANIES,
+  SCREENER_CHARGES,
+  LENDER_STATS,
+  COMPANY_CHARGE_STATS,
+  ...LENDER_DETAIL_VIEWS,
+];

@@ -18,7 +18,11 @@ const LIST_QUERY = [
   { name: 'sort_order', required: false, enum: ['asc', 'desc'] },
   { name: 'filters', required: false, description: 'JSON array of column filters (spec 2 3.15)' },
   { name: 'global_filter', required: false, description: 'search box text' },
-  { name: 'cursor', required: false, description: 'next_cursor or prev_cursor of a previous answer: the next or previous page at any depth' },
+  {
+    name: 'cursor',
+    required: false,
+    description: 'next_cursor or prev_cursor of a previous answer: the next or previous page at any depth',
+  },
 ];
 const ListQuery = () => (target: object, key: string | symbol, descriptor: PropertyDescriptor) => {
   for (const q of LIST_QUERY) ApiQuery(q)(target, key, descriptor);

@@ -22,7 +22,20 @@ export const UNIQUE_VALUES_LIMIT = 1000;
 export const FILTER_FIRST_BELOW = 20_000;
 
 /** Filter types that a row whose value is NULL never passes. */
-const NEEDS_VALUE = new Set(['contains', 'startsWith', 'endsWith', 'equals', 'greaterThan', 'lessThan', 'between', 'is_one_of', 'notEmpty', 'after', 'before', 'range']);
+const NEEDS_VALUE = new Set([
+  'contains',
+  'startsWith',
+  'endsWith',
+  'equals',
+  'greaterThan',
+  'lessThan',
+  'between',
+  'is_one_of',
+  'notEmpty',
+  'after',
+  'before',
+  'range',
+]);
 
 /** The accounts' page keys (camelCase, as the PDFs and the overview cite them) by screener column. */
 const PAGE_KEYS: Record<string, string> = {
@@ -95,7 +108,8 @@ export class ScreenerService {
     const spec = SCREENER_TABLES[table];
     const request = this.parse(table, rawQuery);
     const query = this.pageQuery(spec, request);
-    const { rows, paging } = (await this.memory.page(table, request, query)) ?? (await runPage<Record<string, unknown>>(this.db, query, request));
+    const { rows, paging } =
+      (await this.memory.page(table, request, query)) ?? (await runPage<Record<string, unknown>>(this.db, query, request));
     return { rows: this.shape(table, rows), paging };
   }
 
@@ -109,7 +123,11 @@ export class ScreenerService {
   /** Every matching row in the list's order, read in keyset batches, with the export's columns only. */
   exportRows(table: ScreenerTable, request: ScreenerRequest): AsyncGenerator<Record<string, unknown>> {
     const spec = SCREENER_TABLES[table];
-    return iterateAll<Record<string, unknown>>(this.db, { ...this.pageQuery(spec, request), select: spec.exportSelect }, { batchSize: 5000 });
+    return iterateAll<Record<string, unknown>>(
+      this.db,
+      { ...this.pageQuery(spec, request), select: spec.exportSelect },
+      { batchSize: 5000 },
+    );
   }
 
   /**
@@ -121,7 +139,9 @@ export class ScreenerService {
     const column = typeof rawColumn === 'string' ? rawColumn.trim() : '';
     if (column === '') throw screenerBadRequest(`column_name is required: one of ${spec.uniqueValueColumns.join(', ')}`);
     if (!spec.uniqueValueColumns.includes(column)) {
-      throw screenerBadRequest(`column_name "${column.slice(0, 60)}" has no list of values; choose one of ${spec.uniqueValueColumns.join(', ')}`);
+      throw screenerBadRequest(
+        `column_name "${column.slice(0, 60)}" has no list of values; choose one of ${spec.uniqueValueColumns.join(', ')}`,
+      );
     }
     const sql = spec.map[column].sql;
     const rows: { v: unknown }[] = await this.db.query(

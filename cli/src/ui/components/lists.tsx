@@ -27,7 +27,13 @@ interface ItemProps {
 
 const Item = memo(function Item({ text, selected, active, dim, heading, color }: ItemProps) {
   return (
-    <Text inverse={selected && active} bold={heading || (selected && !active)} dimColor={dim && !selected} color={heading ? 'cyan' : color} wrap="truncate">
+    <Text
+      inverse={selected && active}
+      bold={heading || (selected && !active)}
+      dimColor={dim && !selected}
+      color={heading ? 'cyan' : color}
+      wrap="truncate"
+    >
       {text}
     </Text>
   );
@@ -106,7 +112,15 @@ export function ScrollView({ lines, top, height, width }: ScrollViewProps) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       {shown.map((line, i) => (
-        <LineView key={top + i} line={i === shown.length - 1 && more && !line.text.includes('\u001b') ? { ...line, text: fit(line.text, width - 2) + ' ↓', dim: line.dim } : line} width={width} />
+        <LineView
+          key={top + i}
+          line={
+            i === shown.length - 1 && more && !line.text.includes('\u001b')
+              ? { ...line, text: fit(line.text, width - 2) + ' ↓', dim: line.dim }
+              : line
+          }
+          width={width}
+        />
       ))}
     </Box>
   );

@@ -127,7 +127,8 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
   const popup = state.popup;
   const popupColumn = popup ? o.columns.find((c) => c.id === popup.columnId) : undefined;
   const options = popup ? (state.options[popup.columnId] ?? null) : null;
-  const matching = (opts: typeof options, search: string) => (opts?.values ?? []).filter((v) => v.toLowerCase().includes(search.trim().toLowerCase()));
+  const matching = (opts: typeof options, search: string) =>
+    (opts?.values ?? []).filter((v) => v.toLowerCase().includes(search.trim().toLowerCase()));
   const matchingOptions = matching(options, optionSearch);
   const focusedSpec = () => shownColumns[Math.min(getFocusedColumn(), shownColumns.length - 1)];
 
@@ -163,8 +164,10 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       if (next === 'valueTo') setCursor(popup.valueTo.length);
     } else if (fields[at] === 'type') {
       const i = popup.types.indexOf(popup.type);
-      if (press.name === 'left' || press.name === 'h' || press.name === 'up' || press.name === 'k') actions.editPopup({ type: popup.types[Math.max(0, i - 1)] });
-      else if (press.name === 'right' || press.name === 'l' || press.name === 'down' || press.name === 'j' || press.name === 'space') actions.editPopup({ type: popup.types[Math.min(popup.types.length - 1, i + 1)] });
+      if (press.name === 'left' || press.name === 'h' || press.name === 'up' || press.name === 'k')
+        actions.editPopup({ type: popup.types[Math.max(0, i - 1)] });
+      else if (press.name === 'right' || press.name === 'l' || press.name === 'down' || press.name === 'j' || press.name === 'space')
+        actions.editPopup({ type: popup.types[Math.min(popup.types.length - 1, i + 1)] });
       return true;
     } else if (fields[at] === 'options') {
       if (press.name === 'down') setOptionCursor((c) => Math.min(Math.max(0, matchingOptions.length - 1), c + 1));
@@ -214,7 +217,8 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       if (on(KEYS.apply, press)) {
         const text = getJumpText();
         setMode('table');
-        if (!actions.jumpToPage(text)) o.say(`Page: a whole number from 1 to ${Math.max(1, table.pageCount).toLocaleString('en-GB')}`, 'error');
+        if (!actions.jumpToPage(text))
+          o.say(`Page: a whole number from 1 to ${Math.max(1, table.pageCount).toLocaleString('en-GB')}`, 'error');
       } else if (on(KEYS.back, press)) setMode('table');
       else {
         const next = editText({ value: getJumpText(), cursor: getJumpText().length }, press);
@@ -223,8 +227,10 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
       return true;
     }
     if (mode === 'size') {
-      if (press.name === 'left' || press.name === 'h' || press.name === 'up' || press.name === 'k') setSizeChoice((c) => Math.max(0, c - 1));
-      else if (press.name === 'right' || press.name === 'l' || press.name === 'down' || press.name === 'j') setSizeChoice((c) => Math.min(o.pageSizes.length - 1, c + 1));
+      if (press.name === 'left' || press.name === 'h' || press.name === 'up' || press.name === 'k')
+        setSizeChoice((c) => Math.max(0, c - 1));
+      else if (press.name === 'right' || press.name === 'l' || press.name === 'down' || press.name === 'j')
+        setSizeChoice((c) => Math.min(o.pageSizes.length - 1, c + 1));
       else if (on(KEYS.apply, press)) {
         actions.setPageSize(o.pageSizes[getSizeChoice()]);
         setMode('table');
@@ -277,7 +283,9 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
   const byId = new Map(o.columns.map((c) => [c.id, c]));
   const filtered = new Set(state.filters.map((f) => f.id));
   const filterText = state.filters.map((f) => formatFilterExpression(f)).join('  ');
-  const sortText = state.sort ? `${byId.get(state.sort.columnId)?.label ?? state.sort.columnId} ${state.sort.order === 'asc' ? '▲' : '▼'}` : 'none';
+  const sortText = state.sort
+    ? `${byId.get(state.sort.columnId)?.label ?? state.sort.columnId} ${state.sort.order === 'asc' ? '▲' : '▼'}`
+    : 'none';
   const loading = state.status === 'loading' || state.searchPending;
   const pages = paginationItems(state.page, state.pageCount)
     .map((p) => (p === 'ellipsis' ? '…' : p === state.page ? `[${p}]` : String(p)))
@@ -291,14 +299,27 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
   const element = (
     <Box flexDirection="column" width={width} height={height}>
       {mode === 'search' || state.search !== '' ? (
-        <TextField label="Search: " value={state.search} cursor={cursor} focused={mode === 'search'} width={inner} placeholder="names and numbers" />
+        <TextField
+          label="Search: "
+          value={state.search}
+          cursor={cursor}
+          focused={mode === 'search'}
+          width={inner}
+          placeholder="names and numbers"
+        />
       ) : (
         <Text dimColor wrap="truncate">
-          {fit(`${loading ? 'loading… · ' : ''}/ search · h l column · s sort · f filter · ] [ page · : go to · z rows · Enter open · ? keys`, inner)}
+          {fit(
+            `${loading ? 'loading… · ' : ''}/ search · h l column · s sort · f filter · ] [ page · : go to · z rows · Enter open · ? keys`,
+            inner,
+          )}
         </Text>
       )}
       <Text wrap="truncate">
-        {fit(`Filters: ${filterText || 'none'} · Sort: ${sortText}${loading && (mode === 'search' || state.search !== '') ? ' · loading…' : ''}`, inner)}
+        {fit(
+          `Filters: ${filterText || 'none'} · Sort: ${sortText}${loading && (mode === 'search' || state.search !== '') ? ' · loading…' : ''}`,
+          inner,
+        )}
       </Text>
       <VirtualTable
         columns={tableColumns}
@@ -309,8 +330,14 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
         focusedColumn={Math.min(focusedColumn, shownColumns.length - 1)}
         height={visibleRows + 1}
         width={inner}
-        headerMark={(c) => `${state.sort?.columnId === c.id ? (state.sort.order === 'asc' ? '▲' : '▼') : ''}${filtered.has(c.id) ? '•' : ''}`}
-        empty={state.status === 'error' ? `${state.message ?? ''}${state.errorDetail ? ` (${state.errorDetail})` : ''}` : (state.message ?? (state.status === 'ready' ? '' : 'Loading…'))}
+        headerMark={(c) =>
+          `${state.sort?.columnId === c.id ? (state.sort.order === 'asc' ? '▲' : '▼') : ''}${filtered.has(c.id) ? '•' : ''}`
+        }
+        empty={
+          state.status === 'error'
+            ? `${state.message ?? ''}${state.errorDetail ? ` (${state.errorDetail})` : ''}`
+            : (state.message ?? (state.status === 'ready' ? '' : 'Loading…'))
+        }
         marked={o.marked}
         active={!popup}
       />
@@ -328,7 +355,13 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
         />
       ) : null}
       {mode === 'jump' ? (
-        <TextField label={`Go to page (1-${Math.max(1, state.pageCount).toLocaleString('en-GB')}): `} value={jumpText} cursor={jumpText.length} focused width={inner} />
+        <TextField
+          label={`Go to page (1-${Math.max(1, state.pageCount).toLocaleString('en-GB')}): `}
+          value={jumpText}
+          cursor={jumpText.length}
+          focused
+          width={inner}
+        />
       ) : mode === 'size' ? (
         <Text wrap="truncate">
           <Text bold>Rows per page: </Text>
@@ -387,12 +420,32 @@ function FilterPopupPanel({ column, popup, field, cursor, options, matching, opt
         {fit(`${field === 'type' ? '›' : ' '}Type: ${typeLine}`, inner)}
       </Text>
       {fields.includes('value') ? (
-        <TextField label={`${field === 'value' ? '›' : ' '}${popup.type === 'between' || popup.type === 'range' ? 'From' : 'Value'}: `} value={popup.value} cursor={cursor} focused={field === 'value'} width={inner} />
+        <TextField
+          label={`${field === 'value' ? '›' : ' '}${popup.type === 'between' || popup.type === 'range' ? 'From' : 'Value'}: `}
+          value={popup.value}
+          cursor={cursor}
+          focused={field === 'value'}
+          width={inner}
+        />
       ) : null}
-      {fields.includes('valueTo') ? <TextField label={`${field === 'valueTo' ? '›' : ' '}To: `} value={popup.valueTo} cursor={cursor} focused={field === 'valueTo'} width={inner} /> : null}
+      {fields.includes('valueTo') ? (
+        <TextField
+          label={`${field === 'valueTo' ? '›' : ' '}To: `}
+          value={popup.valueTo}
+          cursor={cursor}
+          focused={field === 'valueTo'}
+          width={inner}
+        />
+      ) : null}
       {fields.includes('options') ? (
         <>
-          <TextField label={`${field === 'options' ? '›' : ' '}Options (${popup.values.length} chosen), type to find: `} value={optionSearch} cursor={optionSearch.length} focused={field === 'options'} width={inner} />
+          <TextField
+            label={`${field === 'options' ? '›' : ' '}Options (${popup.values.length} chosen), type to find: `}
+            value={optionSearch}
+            cursor={optionSearch.length}
+            focused={field === 'options'}
+            width={inner}
+          />
           {options?.status === 'loading' ? <Text dimColor>Loading options…</Text> : null}
           {options?.status === 'error' ? <Text color="red">{options.error}</Text> : null}
           {Array.from({ length: optionRows }, (_, i) => {

@@ -115,7 +115,14 @@ export function VirtualTable<R>(props: TableProps<R>) {
         windowRows.map((row, offset) => {
           const index = top.current + offset;
           const mark = (index === selected ? '›' : ' ') + (props.marked ? (props.marked(row) ? '▾' : ' ') : '');
-          return <Row key={props.rowKey(row, index)} text={`${mark} ${line(shown.map((c) => props.cell(row, c)))}`} selected={index === selected} active={active} />;
+          return (
+            <Row
+              key={props.rowKey(row, index)}
+              text={`${mark} ${line(shown.map((c) => props.cell(row, c)))}`}
+              selected={index === selected}
+              active={active}
+            />
+          );
         })
       )}
     </Box>

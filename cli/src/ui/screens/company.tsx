@@ -65,12 +65,17 @@ function sectionBlock(id: CompanySectionId, state: CompanyOverviewState, overvie
   const loading = (what: string) => [heading(title, view.width, view.style), `  Loading ${what}…`];
   switch (id) {
     case 'overview':
-      return [...keyFigureLines(insights.key_figures, view), ...spaced(businessOverviewLines(overview.document_summary, view)), ...spaced(highlightLines(overview, view))];
+      return [
+        ...keyFigureLines(insights.key_figures, view),
+        ...spaced(businessOverviewLines(overview.document_summary, view)),
+        ...spaced(highlightLines(overview, view)),
+      ];
     case 'profile':
       return profileLines(overview, view, true);
     case 'financials': {
       const f = state.financials;
-      if (f.status === 'loading' || f.status === 'idle') return [...financialSummaryLines(overview.financial_summary, view), '', ...loading('the statements')];
+      if (f.status === 'loading' || f.status === 'idle')
+        return [...financialSummaryLines(overview.financial_summary, view), '', ...loading('the statements')];
       return [
         ...financialSummaryLines(f.data?.financial_summary ?? overview.financial_summary, view),
         ...(f.data ? spaced(statementsLines(f.data, view)) : f.error ? ['', `  ${f.error}`] : []),
@@ -79,9 +84,17 @@ function sectionBlock(id: CompanySectionId, state: CompanyOverviewState, overvie
     }
     case 'officers': {
       const slice = state.officers;
-      const list = slice.status === 'ready' || slice.status === 'unavailable' ? officerListLines(slice.status === 'ready' ? slice.data : null, view) : loading('officers');
+      const list =
+        slice.status === 'ready' || slice.status === 'unavailable'
+          ? officerListLines(slice.status === 'ready' ? slice.data : null, view)
+          : loading('officers');
       const message = officersMessage(slice);
-      return [...leadershipLines(insights.leadership, view, { events: all }), '', ...list, ...(message && !list.join('').includes(message) ? [`  ${message}`] : [])];
+      return [
+        ...leadershipLines(insights.leadership, view, { events: all }),
+        '',
+        ...list,
+        ...(message && !list.join('').includes(message) ? [`  ${message}`] : []),
+      ];
     }
     case 'pscs': {
       const slice = state.officers;
@@ -112,7 +125,10 @@ function spaced(lines: string[]): string[] {
 }
 
 /** The document: the company header, then each section's block, a blank line between. */
-export function companyDocument(state: CompanyOverviewState, view: View): { lines: ViewLine[]; anchors: { id: CompanySectionId; at: number }[] } {
+export function companyDocument(
+  state: CompanyOverviewState,
+  view: View,
+): { lines: ViewLine[]; anchors: { id: CompanySectionId; at: number }[] } {
   const overview = state.overview;
   if (!overview) return { lines: [], anchors: [] };
   const lines: ViewLine[] = headerLines(overview, view).map((text) => ({ text }));
@@ -160,7 +176,10 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   const filings = useViewModel(vm.filings);
   const [pane, setPane, getPane] = useEntryState<'sidebar' | 'content'>('pane', 'sidebar');
   const [collapsed, setCollapsed] = useEntryState('collapsed', false);
-  const [scroll, setScroll, getScroll] = useEntryState<{ section: CompanySectionId; offset: number }>('scroll', { section: 'overview', offset: Number.NEGATIVE_INFINITY });
+  const [scroll, setScroll, getScroll] = useEntryState<{ section: CompanySectionId; offset: number }>('scroll', {
+    section: 'overview',
+    offset: Number.NEGATIVE_INFINITY,
+  });
   const [openFiling, setOpenFiling] = useEntryState<number | null>('openFiling', null);
 
   useEffect(() => {
@@ -186,9 +205,15 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   // the last section can always come to the top (the text may scroll past its end for it)
   const maxTop = Math.max(0, doc.lines.length - contentHeight, doc.anchors.at(-1)?.at ?? 0);
   const topOf = (at: { section: CompanySectionId; offset: number }) =>
-    Math.min(maxTop, Math.max(0, (at.section === 'overview' && !doc.anchors.some((a) => a.id === 'overview') ? 0 : anchorOf(at.section)) + at.offset));
+    Math.min(
+      maxTop,
+      Math.max(0, (at.section === 'overview' && !doc.anchors.some((a) => a.id === 'overview') ? 0 : anchorOf(at.section)) + at.offset),
+    );
   const top = topOf(scroll);
-  const sidebarIndex = Math.max(0, state.sections.findIndex((s) => s.id === state.activeSection));
+  const sidebarIndex = Math.max(
+    0,
+    state.sections.findIndex((s) => s.id === state.activeSection),
+  );
 
   /** Scrolls the document to an absolute line, keeping the position as (section, offset) so loads above do not move it. */
   const scrollTo = (line: number) => {
@@ -212,7 +237,10 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     // fresh: the keys act on the state the last press left, drawn or not
     const now = vm.getState();
     const sections = now.sections;
-    const sidebarIndex = Math.max(0, sections.findIndex((s) => s.id === now.activeSection));
+    const sidebarIndex = Math.max(
+      0,
+      sections.findIndex((s) => s.id === now.activeSection),
+    );
     const inFilings = now.activeSection === 'filings';
     const top = topOf(getScroll());
     if (now.status === 'error' && press.name === 'r') {
@@ -240,8 +268,7 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
       else if (on(KEYS.open, press)) {
         const selected = vm.filings.getState().selectedIndex;
         setOpenFiling((o) => (o === selected ? null : selected));
-      }
-      else if (on(KEYS.left, press)) setPane('sidebar');
+      } else if (on(KEYS.left, press)) setPane('sidebar');
       else return false;
     } else {
       if (on(KEYS.down, press)) scrollTo(top + 1);
@@ -257,7 +284,9 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   });
 
   const sidebarItems: ListItem[] = state.sections.map((s) => ({ key: s.id, text: collapsed ? s.label.slice(0, 1) : ` ${s.label}` }));
-  const title = state.overview ? `${state.overview.company_profile.company_name} · ${state.overview.company_profile.company_number}` : companyNumber;
+  const title = state.overview
+    ? `${state.overview.company_profile.company_name} · ${state.overview.company_profile.company_number}`
+    : companyNumber;
 
   let content;
   if (state.status === 'error') {
@@ -278,14 +307,30 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
         ) : filings.status !== 'ready' ? (
           <Text dimColor>Loading filings…</Text>
         ) : (
-          <SelectList items={filingList.items} selected={filingList.rowOf[filings.selectedIndex] ?? 0} height={Math.max(1, contentHeight - detailHeight)} width={contentWidth} active={pane === 'content'} />
+          <SelectList
+            items={filingList.items}
+            selected={filingList.rowOf[filings.selectedIndex] ?? 0}
+            height={Math.max(1, contentHeight - detailHeight)}
+            width={contentWidth}
+            active={pane === 'content'}
+          />
         )}
         {detailHeight > 0 && selectedFiling ? (
           <Box flexDirection="column" width={contentWidth} height={detailHeight} borderStyle="single" borderColor="cyan">
-            <Text wrap="truncate">{fit(`${formatDate(selectedFiling.filing.date)} · ${selectedFiling.filing.type} · ${selectedFiling.filing.category}${selectedFiling.filing.pages ? ` · ${selectedFiling.filing.pages} pages` : ''}`, contentWidth - 2)}</Text>
+            <Text wrap="truncate">
+              {fit(
+                `${formatDate(selectedFiling.filing.date)} · ${selectedFiling.filing.type} · ${selectedFiling.filing.category}${selectedFiling.filing.pages ? ` · ${selectedFiling.filing.pages} pages` : ''}`,
+                contentWidth - 2,
+              )}
+            </Text>
             <Text wrap="truncate-end">{selectedFiling.description}</Text>
             <Text dimColor wrap="truncate">
-              {fit(selectedFiling.filing.document_id ? `credence filing ${companyNumber} ${selectedFiling.filing.transaction_id} --output filing.pdf` : 'No document for this filing', contentWidth - 2)}
+              {fit(
+                selectedFiling.filing.document_id
+                  ? `credence filing ${companyNumber} ${selectedFiling.filing.transaction_id} --output filing.pdf`
+                  : 'No document for this filing',
+                contentWidth - 2,
+              )}
             </Text>
           </Box>
         ) : null}
@@ -298,11 +343,29 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text bold wrap="truncate">
-        {fit(`${title}${state.overview ? ` · ${pane === 'sidebar' ? 'j/k sections · Tab to the text' : 'j/k scroll · Tab to the sections'} · n/p next/previous · b sidebar` : ''}`, width - 2)}
+        {fit(
+          `${title}${state.overview ? ` · ${pane === 'sidebar' ? 'j/k sections · Tab to the text' : 'j/k scroll · Tab to the sections'} · n/p next/previous · b sidebar` : ''}`,
+          width - 2,
+        )}
       </Text>
       <Box flexDirection="row" width={width - 2} height={height - 1}>
-        <Box flexDirection="column" width={sidebarWidth} height={height - 1} borderStyle="single" borderTop={false} borderBottom={false} borderLeft={false} borderColor={pane === 'sidebar' ? 'cyan' : 'gray'}>
-          <SelectList items={sidebarItems} selected={sidebarIndex} height={height - 1} width={sidebarWidth - 1} active={pane === 'sidebar'} />
+        <Box
+          flexDirection="column"
+          width={sidebarWidth}
+          height={height - 1}
+          borderStyle="single"
+          borderTop={false}
+          borderBottom={false}
+          borderLeft={false}
+          borderColor={pane === 'sidebar' ? 'cyan' : 'gray'}
+        >
+          <SelectList
+            items={sidebarItems}
+            selected={sidebarIndex}
+            height={height - 1}
+            width={sidebarWidth - 1}
+            active={pane === 'sidebar'}
+          />
         </Box>
         <Box flexDirection="column" width={contentWidth} height={height - 1} marginLeft={1}>
           {content}

@@ -47,19 +47,33 @@ export function lenderDetailLines(state: LenderDetailState | undefined, width: n
     {
       text: `Status: outstanding ${n(d.status_counts.outstanding)} · part-satisfied ${n(d.status_counts['part-satisfied'])} · fully-satisfied ${n(d.status_counts['fully-satisfied'] ?? 0)} · unknown ${n(d.status_counts.unknown)}`,
     },
-    { text: `Charge types: floating ${n(d.charge_types.floating_charges)} · fixed ${n(d.charge_types.fixed_charges)} · negative pledge ${n(d.charge_types.negative_pledges)}` },
+    {
+      text: `Charge types: floating ${n(d.charge_types.floating_charges)} · fixed ${n(d.charge_types.fixed_charges)} · negative pledge ${n(d.charge_types.negative_pledges)}`,
+    },
   ];
-  if (d.raw_names?.length > 1) lines.push({ text: `Filed as: ${d.raw_names.map((r) => `${r.name} (${n(r.charges)})`).join(', ')}`, dim: true });
-  if (d.charges_by_year.length) lines.push({ text: `By year: ${[...d.charges_by_year].sort((a, b) => b.year - a.year).map((y) => `${y.year} ${n(y.count)}`).join(' · ')}` });
+  if (d.raw_names?.length > 1)
+    lines.push({ text: `Filed as: ${d.raw_names.map((r) => `${r.name} (${n(r.charges)})`).join(', ')}`, dim: true });
+  if (d.charges_by_year.length)
+    lines.push({
+      text: `By year: ${[...d.charges_by_year]
+        .sort((a, b) => b.year - a.year)
+        .map((y) => `${y.year} ${n(y.count)}`)
+        .join(' · ')}`,
+    });
   lines.push({ text: '' }, { text: 'Top companies', bold: true, color: 'cyan' });
-  for (const c of d.top_companies) lines.push({ text: `  ${fit(c.company_name, Math.max(10, width - 28))} ${fit(c.company_number, 10)} ${String(c.charge_count).padStart(6)} charge${c.charge_count === 1 ? '' : 's'}` });
+  for (const c of d.top_companies)
+    lines.push({
+      text: `  ${fit(c.company_name, Math.max(10, width - 28))} ${fit(c.company_number, 10)} ${String(c.charge_count).padStart(6)} charge${c.charge_count === 1 ? '' : 's'}`,
+    });
   if (d.top_companies.length === 0) lines.push({ text: '  none', dim: true });
   lines.push({ text: '' }, { text: 'Recent charges', bold: true, color: 'cyan' });
   const perCompany = new Map<string, number>();
   for (const r of d.recent_charges) perCompany.set(r.company_number, (perCompany.get(r.company_number) ?? 0) + 1);
   for (const r of d.recent_charges) {
     const activity = bar(activityBarPercent(perCompany.get(r.company_number) ?? 0));
-    lines.push({ text: `  ${fit(formatDate(r.delivered_on), 10)} ${activity} ${fit(r.status, 15)} ${fit(r.company_name, Math.max(10, width - 50))} ${r.charge_code ?? ''}` });
+    lines.push({
+      text: `  ${fit(formatDate(r.delivered_on), 10)} ${activity} ${fit(r.status, 15)} ${fit(r.company_name, Math.max(10, width - 50))} ${r.charge_code ?? ''}`,
+    });
   }
   if (d.recent_charges.length === 0) lines.push({ text: '  none', dim: true });
   return lines;
@@ -101,7 +115,13 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
   }, [expanded, pane, setPane]);
 
   const activeActions = useMemo(
-    () => Object.fromEntries(Object.keys(vm.tables.lenders).map((name) => [name, (...args: unknown[]) => (vm.activeTable() as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args)])) as unknown as TableActions,
+    () =>
+      Object.fromEntries(
+        Object.keys(vm.tables.lenders).map((name) => [
+          name,
+          (...args: unknown[]) => (vm.activeTable() as unknown as Record<string, (...a: unknown[]) => unknown>)[name](...args),
+        ]),
+      ) as unknown as TableActions,
     [vm],
   );
   const view = useScreenerTable<unknown>({
@@ -174,7 +194,10 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
         <Text dimColor>{'  t next tab'}</Text>
       </Text>
       <Text bold wrap="truncate">
-        {fit(`${spec.title} · ${creditorsTotalText(tab, table.totalCount, table.totalIsEstimate)}${clear}${tab === 'lenders' ? ' · Enter expand lender' : ' · Enter open company'}`, width - 2)}
+        {fit(
+          `${spec.title} · ${creditorsTotalText(tab, table.totalCount, table.totalIsEstimate)}${clear}${tab === 'lenders' ? ' · Enter expand lender' : ' · Enter open company'}`,
+          width - 2,
+        )}
       </Text>
       {view.element}
       {expanded ? (

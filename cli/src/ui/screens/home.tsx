@@ -23,12 +23,49 @@ export interface Database {
 }
 
 export const DATABASES: readonly Database[] = [
-  { id: 'us/equity_analysis/strategic-indicators', title: 'US Companies Explorer', section: 'Company Explorer', description: 'US equities: KPIs from SEC filings', route: null },
-  { id: 'uk', title: 'UK Companies Explorer', section: 'Company Explorer', description: 'search, overview, leadership, charges, filings', route: { name: 'search' } },
-  { id: 'companies-screener', title: 'UK Company Screener', section: 'Screeners and Filters', description: 'filter, sort and page every UK company', badge: 'Updated', route: { name: 'screener' } },
-  { id: 'creditors-screener', title: 'UK Creditor Screener', section: 'Screeners and Filters', description: 'lenders, charges and charge-holding companies', route: { name: 'creditors' } },
-  { id: 'analysis', title: 'Deep Insights Engine', section: 'Research and Intelligence', description: 'AI research over filings and documents', route: null },
-  { id: 'uk', title: 'Intelligent Quick Search', section: 'Research and Intelligence', description: 'find a company by name, number or address', route: { name: 'search' } },
+  {
+    id: 'us/equity_analysis/strategic-indicators',
+    title: 'US Companies Explorer',
+    section: 'Company Explorer',
+    description: 'US equities: KPIs from SEC filings',
+    route: null,
+  },
+  {
+    id: 'uk',
+    title: 'UK Companies Explorer',
+    section: 'Company Explorer',
+    description: 'search, overview, leadership, charges, filings',
+    route: { name: 'search' },
+  },
+  {
+    id: 'companies-screener',
+    title: 'UK Company Screener',
+    section: 'Screeners and Filters',
+    description: 'filter, sort and page every UK company',
+    badge: 'Updated',
+    route: { name: 'screener' },
+  },
+  {
+    id: 'creditors-screener',
+    title: 'UK Creditor Screener',
+    section: 'Screeners and Filters',
+    description: 'lenders, charges and charge-holding companies',
+    route: { name: 'creditors' },
+  },
+  {
+    id: 'analysis',
+    title: 'Deep Insights Engine',
+    section: 'Research and Intelligence',
+    description: 'AI research over filings and documents',
+    route: null,
+  },
+  {
+    id: 'uk',
+    title: 'Intelligent Quick Search',
+    section: 'Research and Intelligence',
+    description: 'find a company by name, number or address',
+    route: { name: 'search' },
+  },
 ];
 
 /** The list lines: section headings, then each card; `selectable` maps list rows to databases. */

@@ -26,7 +26,9 @@ export function ScreenerScreen() {
   const router = useRouter();
   const status = useStatus();
   const { width, height } = useLayout();
-  const vm = useEntryModel<CompaniesScreenerViewModel>('companies-screener', () => createCompaniesScreenerViewModel({ client: services.client, scheduler: services.scheduler }));
+  const vm = useEntryModel<CompaniesScreenerViewModel>('companies-screener', () =>
+    createCompaniesScreenerViewModel({ client: services.client, scheduler: services.scheduler }),
+  );
   const state = useViewModel(vm);
   const [asking, setAsking, getAsking] = useEntryState('asking', false);
   const [askCursor, setAskCursor, getAskCursor] = useEntryState('askCursor', 0);
@@ -83,13 +85,31 @@ export function ScreenerScreen() {
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text bold wrap="truncate">
-        {fit(`UK Company Screener · ${state.totalIsEstimate ? 'about ' : ''}${state.totalCount.toLocaleString('en-GB')} companies`, width - 2)}
+        {fit(
+          `UK Company Screener · ${state.totalIsEstimate ? 'about ' : ''}${state.totalCount.toLocaleString('en-GB')} companies`,
+          width - 2,
+        )}
       </Text>
       {askLines > 0 ? (
         <>
-          <TextField label="Ask: " value={nq.text} cursor={askCursor} focused={asking} width={width - 2} placeholder="e.g. manufacturers with turnover over 10m" />
+          <TextField
+            label="Ask: "
+            value={nq.text}
+            cursor={askCursor}
+            focused={asking}
+            width={width - 2}
+            placeholder="e.g. manufacturers with turnover over 10m"
+          />
           <Text color={nq.error ? 'red' : undefined} dimColor={!nq.error} wrap="truncate">
-            {fit(nq.converting ? 'Converting…' : (nq.error ?? (nq.explanation ? `Understood: ${nq.explanation}${nq.unplaced.length ? ` · not placed: ${nq.unplaced.join(', ')}` : ''}` : 'Enter: turn the sentence into filters · Esc: leave')), width - 2)}
+            {fit(
+              nq.converting
+                ? 'Converting…'
+                : (nq.error ??
+                    (nq.explanation
+                      ? `Understood: ${nq.explanation}${nq.unplaced.length ? ` · not placed: ${nq.unplaced.join(', ')}` : ''}`
+                      : 'Enter: turn the sentence into filters · Esc: leave')),
+              width - 2,
+            )}
           </Text>
         </>
       ) : null}

@@ -92,10 +92,22 @@ export function SearchScreen({ initialQuery }: { initialQuery?: string }) {
   });
 
   const items: ListItem[] = state.results.map((r, i) => ({ key: `${r.CompanyNumber}-${i}`, text: resultLine(r, width - 3) }));
-  const heading = state.source === 'default' ? `${SEARCH_TEXTS.prompt} · suggested and largest companies:` : state.source === 'search' ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for "${state.resultsQuery}"` : '';
+  const heading =
+    state.source === 'default'
+      ? `${SEARCH_TEXTS.prompt} · suggested and largest companies:`
+      : state.source === 'search'
+        ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for "${state.resultsQuery}"`
+        : '';
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
-      <TextField label="Search: " value={state.query} cursor={cursor} focused={focus === 'field'} width={width - 2} placeholder="company name, number or postcode" />
+      <TextField
+        label="Search: "
+        value={state.query}
+        cursor={cursor}
+        focused={focus === 'field'}
+        width={width - 2}
+        placeholder="company name, number or postcode"
+      />
       <Text dimColor wrap="truncate">
         {fit(`${heading}${state.pending || state.status === 'loading' ? ' · searching…' : ''}`, width - 2)}
       </Text>

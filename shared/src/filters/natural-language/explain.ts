@@ -27,7 +27,15 @@ export function formatAmount(value: number, currency: MoneyCurrency | null, scal
   const abs = Math.abs(value);
   const symbol = currency ? SYMBOL[currency] : '';
   // A unit only when it shows the amount exactly: 999,999 stays 999,999, never "1000k".
-  const unit = scaled ? ([[1e9, 'bn'], [1e6, 'm'], [1e3, 'k']] as const).find(([size]) => abs >= size && Number.isInteger(Math.round((abs / size) * 1e6) / 1e4)) : undefined;
+  const unit = scaled
+    ? (
+        [
+          [1e9, 'bn'],
+          [1e6, 'm'],
+          [1e3, 'k'],
+        ] as const
+      ).find(([size]) => abs >= size && Number.isInteger(Math.round((abs / size) * 1e6) / 1e4))
+    : undefined;
   const text = unit ? `${Math.round((abs / unit[0]) * 100) / 100}${unit[1]}` : NUMBER.format(abs);
   return `${sign}${symbol}${text}`;
 }

@@ -140,7 +140,9 @@ describe('convertQueryToFilters: single conditions', () => {
 
 describe('convertQueryToFilters: several conditions', () => {
   it('joins conditions by and, with and commas, and ignores noise words', () => {
-    const result = parse('Show me UK manufacturing companies with turnover over £10m, more than 50 employees and no outstanding charges, filed in 2023');
+    const result = parse(
+      'Show me UK manufacturing companies with turnover over £10m, more than 50 employees and no outstanding charges, filed in 2023',
+    );
     expect(result.filters).toEqual([
       oneOf('industry_sector', 'Manufacturing'),
       gt('turnover', 10_000_000),
@@ -161,7 +163,11 @@ describe('convertQueryToFilters: several conditions', () => {
       gt('employee_count', 19),
     ]);
     expect(parse('turnover above 2m employees over 30').filters).toEqual([gt('turnover', 2_000_000), gt('employee_count', 30)]);
-    expect(parse('over £5m in revenue and 10 staff').filters).toEqual([gt('turnover', 5_000_000), oneOf('currency', 'GBP'), eq('employee_count', 10)]);
+    expect(parse('over £5m in revenue and 10 staff').filters).toEqual([
+      gt('turnover', 5_000_000),
+      oneOf('currency', 'GBP'),
+      eq('employee_count', 10),
+    ]);
   });
 
   it('keeps numbers that follow a metric as amounts, not years or SIC codes', () => {
@@ -207,7 +213,9 @@ describe('convertQueryToFilters: what it cannot place', () => {
     const noFigure = parse('companies over 10m');
     expect(noFigure.filters).toEqual([]);
     expect(noFigure.unplaced).toEqual(['over 10m']);
-    expect(noFigure.explanation).toBe('No filters could be made from this query. Could not place "over 10m" (no figure named for it): rephrase it or use the filters panel.');
+    expect(noFigure.explanation).toBe(
+      'No filters could be made from this query. Could not place "over 10m" (no figure named for it): rephrase it or use the filters panel.',
+    );
     expect(parse('revenue and profit over 1m')).toMatchObject({ filters: [gt('net_profit_loss', 1_000_000)], unplaced: ['revenue'] });
     const old = parse('retail in 2015');
     expect(old.filters).toEqual([oneOf('industry_group', RETAIL)]);
@@ -228,7 +236,9 @@ describe('convertQueryToFilters: what it cannot place', () => {
   });
 
   it('refuses sector lists too long for one filter rather than cutting them short', () => {
-    const result = parse('agriculture, mining, manufacturing, energy, construction, retail, wholesale, hospitality, transport, finance, property or software');
+    const result = parse(
+      'agriculture, mining, manufacturing, energy, construction, retail, wholesale, hospitality, transport, finance, property or software',
+    );
     expect(result.filters).toEqual([]);
     expect(result.unplaced).toContain('manufacturing');
     expect(result.explanation).toContain('over 500 SIC codes');

@@ -15,16 +15,7 @@
 import type { ColumnFilter } from '../types.js';
 import { MAX_FILTER_VALUES } from '../validate.js';
 import { explanationLine, listPhrase, yearsPhrase, type Unplaced } from './explain.js';
-import {
-  RULES,
-  excludeRule,
-  noiseRule,
-  descriptionRule,
-  sectorRule,
-  separatorRule,
-  sicRule,
-  type Rule,
-} from './rules.js';
+import { RULES, excludeRule, noiseRule, descriptionRule, sectorRule, separatorRule, sicRule, type Rule } from './rules.js';
 import { SECTOR_COLUMN, combineSectors, sectorValue, type SectorRef } from './sectors.js';
 import { SIC_CODES } from '../../rules/uk/sic-codes.js';
 import { ParseState } from './state.js';
@@ -51,13 +42,23 @@ function sectorPlacements(s: ParseState): { order: number; filter: ColumnFilter;
   const included = combineSectors(s.sectorsIn);
   const excluded = combineSectors(s.sectorsOut);
   if ((included?.keys.length ?? 0) > MAX_FILTER_VALUES || (excluded?.keys.length ?? 0) > MAX_FILTER_VALUES) {
-    for (const { from, to } of s.sectorSpans) s.unplaced(from, to, `together these sectors are over ${MAX_FILTER_VALUES} SIC codes: name fewer`);
+    for (const { from, to } of s.sectorSpans)
+      s.unplaced(from, to, `together these sectors are over ${MAX_FILTER_VALUES} SIC codes: name fewer`);
     return [];
   }
   const out: { order: number; filter: ColumnFilter; phrase: string }[] = [];
   const label = { section: 'Industry sector', division: 'Industry group', code: 'SIC code' } as const;
   const describe = (level: keyof typeof label, keys: readonly string[]) =>
-    level === 'code' ? listPhrase(keys.map((k) => (keys.length <= 3 ? `${k} ${SIC_CODES.get(k)}` : k)), 'or', 6) : listPhrase(keys.map((k) => sectorValue(level, k)), 'or');
+    level === 'code'
+      ? listPhrase(
+          keys.map((k) => (keys.length <= 3 ? `${k} ${SIC_CODES.get(k)}` : k)),
+          'or',
+          6,
+        )
+      : listPhrase(
+          keys.map((k) => sectorValue(level, k)),
+          'or',
+        );
   // Sectors of different levels are spelt out at the finest one; the explanation keeps the user's terms.
   const phrase = (refs: readonly SectorRef[], fallback: keyof typeof label, keys: readonly string[], negated: boolean) => {
     const levels = new Set(refs.map((r) => r.level));
@@ -78,7 +79,10 @@ function sectorPlacements(s: ParseState): { order: number; filter: ColumnFilter;
   if (excluded && (!included || excluded.level !== included.level)) {
     out.push({
       order: s.sectorOrder + 0.5,
-      filter: { id: SECTOR_COLUMN[excluded.level], value: { type: 'is_not_one_of', values: excluded.keys.map((k) => sectorValue(excluded.level, k)) } },
+      filter: {
+        id: SECTOR_COLUMN[excluded.level],
+        value: { type: 'is_not_one_of', values: excluded.keys.map((k) => sectorValue(excluded.level, k)) },
+      },
       phrase: phrase(s.sectorsOut, excluded.level, excluded.keys, true),
     });
   }
@@ -89,7 +93,12 @@ function sectorPlacements(s: ParseState): { order: number; filter: ColumnFilter;
 export function convertQueryToFilters(query: string, options: NaturalQueryOptions = {}): NaturalQueryResult {
   const text = typeof query === 'string' ? query.slice(0, MAX_NATURAL_QUERY_LENGTH) : '';
   const tokens = tokenize(text);
-  if (tokens.length === 0) return { filters: [], explanation: 'The query is empty: type what to screen for, e.g. "manufacturing companies with turnover over £10m".', unplaced: [] };
+  if (tokens.length === 0)
+    return {
+      filters: [],
+      explanation: 'The query is empty: type what to screen for, e.g. "manufacturing companies with turnover over £10m".',
+      unplaced: [],
+    };
   const s = new ParseState(text, tokens, options.currentYear ?? new Date().getUTCFullYear());
   let at = 0;
   while (at < tokens.length) {
@@ -113,11 +122,19 @@ export function convertQueryToFilters(query: string, options: NaturalQueryOption
   const placements = [...s.numberFilters(), ...sectorPlacements(s)];
   if (s.years.size) {
     const years = [...s.years].sort();
-    placements.push({ order: s.yearOrder, filter: { id: 'filing_year', value: { type: 'is_one_of', values: years } }, phrase: `Filed in ${yearsPhrase(years)}` });
+    placements.push({
+      order: s.yearOrder,
+      filter: { id: 'filing_year', value: { type: 'is_one_of', values: years } },
+      phrase: `Filed in ${yearsPhrase(years)}`,
+    });
   }
   if (s.currencies.size) {
     const currencies = [...s.currencies];
-    placements.push({ order: s.currencyOrder, filter: { id: 'currency', value: { type: 'is_one_of', values: currencies } }, phrase: `Currency ${listPhrase(currencies, 'or')}` });
+    placements.push({
+      order: s.currencyOrder,
+      filter: { id: 'currency', value: { type: 'is_one_of', values: currencies } },
+      phrase: `Currency ${listPhrase(currencies, 'or')}`,
+    });
   }
   placements.sort((a, b) => a.order - b.order);
   const unplaced: Unplaced[] = s.unplacedList();

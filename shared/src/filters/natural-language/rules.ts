@@ -46,12 +46,30 @@ function lendUnit(a: AmountToken, b: AmountToken): [AmountToken, AmountToken] {
     if (scaled) lo = { ...a, amount: scaled.amount, unit: b.unit };
   }
   const currency = lo.currency ?? b.currency;
-  return [{ ...lo, currency }, { ...b, currency }];
+  return [
+    { ...lo, currency },
+    { ...b, currency },
+  ];
 }
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  fifty: 50,
+  hundred: 100,
 };
 
 /** An amount token, or a small number in words ("at least one charge"). */
@@ -62,7 +80,11 @@ function amountOf(t: Token | undefined): AmountToken | null {
 }
 
 /** An amount, then optionally "- / to / through" and a second amount. */
-function readRange(tokens: readonly Token[], at: number, joiners: ReadonlySet<string>): { a: AmountToken; b?: AmountToken; next: number } | null {
+function readRange(
+  tokens: readonly Token[],
+  at: number,
+  joiners: ReadonlySet<string>,
+): { a: AmountToken; b?: AmountToken; next: number } | null {
   const first = amountOf(tokens[at]);
   if (!first) return null;
   const joiner = tokens[at + 1];
@@ -88,7 +110,8 @@ function readValue(s: ParseState, at: number): { value: Value; next: number } | 
     return { value: { comparator, a: range.a, b: range.b, from: at, to: range.next - 1 }, next: range.next };
   }
   // A bare number in words is only an amount next to a metric ("ten staff"), never "one" on its own.
-  const range = tokens[at]?.kind === 'amount' || matchPhrase(tokens, at + 1, METRICS) || s.pendingMetric ? readRange(tokens, at, BARE_JOINERS) : null;
+  const range =
+    tokens[at]?.kind === 'amount' || matchPhrase(tokens, at + 1, METRICS) || s.pendingMetric ? readRange(tokens, at, BARE_JOINERS) : null;
   if (range) {
     if (range.b) return { value: { comparator: 'between', a: range.a, b: range.b, from: at, to: range.next - 1 }, next: range.next };
     const suffix = matchPhrase(tokens, range.next, SUFFIX_COMPARISONS);
@@ -140,7 +163,12 @@ export const metricRule: Rule = (s, at) => {
   }
   s.resolvePendingMetric();
   const before = s.tokens[at - 1];
-  s.pendingMetric = { metric, from: at, to: at + found.length - 1, afterWith: isWord(before, 'with', 'having', 'has', 'reporting', 'reported') };
+  s.pendingMetric = {
+    metric,
+    from: at,
+    to: at + found.length - 1,
+    afterWith: isWord(before, 'with', 'having', 'has', 'reporting', 'reported'),
+  };
   return found.length;
 };
 
@@ -149,7 +177,11 @@ export const profitabilityRule: Rule = (s, at) => {
   if (!found) return 0;
   const { id, comparator, label } = found.value;
   const type = comparator === 'gt' ? 'greaterThan' : comparator === 'lt' ? 'lessThan' : 'equals';
-  s.place(id, { type, value: 0 }, `${label[0].toUpperCase()}${label.slice(1)} (${columnLabel(id)} ${comparator === 'gt' ? 'over' : comparator === 'lt' ? 'under' : 'of'} 0)`);
+  s.place(
+    id,
+    { type, value: 0 },
+    `${label[0].toUpperCase()}${label.slice(1)} (${columnLabel(id)} ${comparator === 'gt' ? 'over' : comparator === 'lt' ? 'under' : 'of'} 0)`,
+  );
   return found.length;
 };
 
@@ -164,7 +196,11 @@ export const sicRule: Rule = (s, at) => {
   const digitsAt = (i: number) => (tokens[i]?.kind === 'amount' ? tokens[i].amount!.digits : null);
   const firstDigits = digitsAt(k);
   if (!firstDigits) return 0;
-  if (!lead && (firstDigits.length !== 5 || !sicRef(firstDigits) || s.pendingMetric || s.pendingValue || matchPhrase(tokens, k + 1, METRICS))) return 0;
+  if (
+    !lead &&
+    (firstDigits.length !== 5 || !sicRef(firstDigits) || s.pendingMetric || s.pendingValue || matchPhrase(tokens, k + 1, METRICS))
+  )
+    return 0;
   const start = k;
   const refs = [];
   for (;;) {
@@ -183,7 +219,17 @@ export const sicRule: Rule = (s, at) => {
   return k - at;
 };
 
-const EXCLUDERS = phraseTable<true>({ not: true, excluding: true, exclude: true, except: true, 'other than': true, non: true, outside: true, 'apart from': true, 'but not': true });
+const EXCLUDERS = phraseTable<true>({
+  not: true,
+  excluding: true,
+  exclude: true,
+  except: true,
+  'other than': true,
+  non: true,
+  outside: true,
+  'apart from': true,
+  'but not': true,
+});
 
 export const excludeRule: Rule = (s, at) => {
   const found = matchPhrase(s.tokens, at, EXCLUDERS);
@@ -219,7 +265,15 @@ export const nameRule: Rule = (s, at) => {
       return k + 1 - at;
     }
     const start = k;
-    while (tokens[k] && k - start < 6 && !NAME_STOPS.has(tokens[k].text) && !matchPhrase(tokens, k, COMPARISONS) && !matchPhrase(tokens, k, METRICS) && yearOf(tokens[k]) === null) k++;
+    while (
+      tokens[k] &&
+      k - start < 6 &&
+      !NAME_STOPS.has(tokens[k].text) &&
+      !matchPhrase(tokens, k, COMPARISONS) &&
+      !matchPhrase(tokens, k, METRICS) &&
+      yearOf(tokens[k]) === null
+    )
+      k++;
     if (k === start) return 0;
     placeName(s, found.value, s.text(start, k - 1));
     return k - at;

@@ -14,7 +14,11 @@ export interface SectorRef {
   keys: readonly string[];
 }
 
-export const SECTOR_COLUMN: Readonly<Record<SectorLevel, string>> = { section: 'industry_sector', division: 'industry_group', code: 'sic_code' };
+export const SECTOR_COLUMN: Readonly<Record<SectorLevel, string>> = {
+  section: 'industry_sector',
+  division: 'industry_group',
+  code: 'sic_code',
+};
 const LEVEL_ORDER: readonly SectorLevel[] = ['section', 'division', 'code'];
 
 const section = (...keys: string[]): SectorRef => ({ level: 'section', keys });

@@ -29,7 +29,12 @@ export function stem(word: string): string {
   return w;
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3).map(stem);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3)
+    .map(stem);
 
 interface Index {
   divisions: Map<string, Set<string>>;

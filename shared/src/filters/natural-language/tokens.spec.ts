@@ -35,7 +35,10 @@ describe('tokenize', () => {
 
   it('keeps where each token was, for answering words as typed', () => {
     const tokens = tokenize('  in  London ');
-    expect(tokens.map((t) => [t.start, t.end])).toEqual([[2, 4], [6, 12]]);
+    expect(tokens.map((t) => [t.start, t.end])).toEqual([
+      [2, 4],
+      [6, 12],
+    ]);
   });
 
   it('does not take numbers glued to letters for amounts', () => {

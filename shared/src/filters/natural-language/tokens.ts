@@ -101,7 +101,12 @@ export function tokenize(query: string): Token[] {
     }
     const multi = MULTI_PUNCT.find((p) => query.startsWith(p, at));
     const text = multi ?? c;
-    tokens.push({ kind: 'punct', text: text === '&' ? 'and' : text === '\u2212' || text === '\u2013' || text === '\u2014' ? '-' : text, start: at, end: at + text.length });
+    tokens.push({
+      kind: 'punct',
+      text: text === '&' ? 'and' : text === '\u2212' || text === '\u2013' || text === '\u2014' ? '-' : text,
+      start: at,
+      end: at + text.length,
+    });
     at += text.length;
   }
   return tokens;

@@ -141,7 +141,14 @@ export const METRICS = phraseTable<MetricWord>({
 });
 
 /** Count columns: "with floating charges" means more than none. */
-export const CHARGE_METRICS: ReadonlySet<string> = new Set(['total_charges', 'outstanding', 'fixed', 'floating', 'negative_pledge', 'part_satisfied']);
+export const CHARGE_METRICS: ReadonlySet<string> = new Set([
+  'total_charges',
+  'outstanding',
+  'fixed',
+  'floating',
+  'negative_pledge',
+  'part_satisfied',
+]);
 
 /** Comparisons before an amount ("over 10m", "at least 50"). "between" and "from" open ranges. */
 export const COMPARISONS = phraseTable<Comparator | 'between' | 'from'>({
@@ -202,7 +209,7 @@ export const COMPARISONS = phraseTable<Comparator | 'between' | 'from'>({
   '≤': 'lte',
   exactly: 'eq',
   'equal to': 'eq',
-  'equals': 'eq',
+  equals: 'eq',
   '=': 'eq',
   between: 'between',
   from: 'from',
@@ -230,7 +237,7 @@ export const SUFFIX_COMPARISONS = phraseTable<Comparator>({
   'and under': 'lte',
   'and less': 'lte',
   'at most': 'lte',
-  'max': 'lte',
+  max: 'lte',
 });
 
 /** Words that carry no condition of their own. */

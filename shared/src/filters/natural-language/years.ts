@@ -76,7 +76,14 @@ export const yearRule: Rule = (s, at) => {
   const tokens = s.tokens;
   if (isWord(tokens[at], ...OTHER_DATES)) {
     let k = at + 1;
-    while (k < at + 4 && tokens[k] && (tokens[k].kind === 'word' || tokens[k].kind === 'punct') && yearOf(tokens[k]) === null && !isWord(tokens[k], ',', 'and', 'with')) k++;
+    while (
+      k < at + 4 &&
+      tokens[k] &&
+      (tokens[k].kind === 'word' || tokens[k].kind === 'punct') &&
+      yearOf(tokens[k]) === null &&
+      !isWord(tokens[k], ',', 'and', 'with')
+    )
+      k++;
     if (yearOf(tokens[k]) === null) return 0;
     while (isWord(tokens[k + 1], '-', 'to', 'and', 'or', ',') && yearOf(tokens[k + 2]) !== null) k += 2;
     s.unplaced(at, k, 'the screener filters on filing year only');
@@ -111,7 +118,11 @@ export const yearRule: Rule = (s, at) => {
   k++;
   const joiner = tokens[k];
   const second = yearOf(tokens[k + 1]);
-  if (second !== null && isWord(joiner, '-', 'to', 'through', 'until', 'and') && (kind !== 'in' || joiner.text !== 'and' || lead?.value === 'between')) {
+  if (
+    second !== null &&
+    isWord(joiner, '-', 'to', 'through', 'until', 'and') &&
+    (kind !== 'in' || joiner.text !== 'and' || lead?.value === 'between')
+  ) {
     years = span(Math.min(first, second), Math.max(first, second));
     k += 2;
   } else if (kind === 'in' || kind === 'between') {
@@ -133,4 +144,3 @@ export const yearRule: Rule = (s, at) => {
   placeYears(s, at, k - 1, years);
   return k - at;
 };
-

@@ -23,7 +23,9 @@ describe('capitalFilingClass (spec 2 section 4)', () => {
 describe('capitalFigures', () => {
   it('parses comma figures and defaults the currency to GBP', () => {
     const filing = {
-      description_values: { capital: [{ figure: '1,000.50', currency: 'GBP' }, { figure: '2,500' }, { figure: 10, currency: 'usd' }, { figure: 'n/a' }] },
+      description_values: {
+        capital: [{ figure: '1,000.50', currency: 'GBP' }, { figure: '2,500' }, { figure: 10, currency: 'usd' }, { figure: 'n/a' }],
+      },
     };
     expect(capitalFigures(filing)).toEqual([
       { currency: 'GBP', figure: 1000.5 },
@@ -36,15 +38,27 @@ describe('capitalFigures', () => {
   it('tolerates malformed capital lists from the registry JSON', () => {
     const malformed = { description_values: { capital: 'GBP 100' } } as unknown as Parameters<typeof capitalFigures>[0];
     expect(capitalFigures(malformed)).toEqual([]);
-    const oddLines = { description_values: { capital: [null, { figure: '7', currency: 840 }] } } as unknown as Parameters<typeof capitalFigures>[0];
+    const oddLines = { description_values: { capital: [null, { figure: '7', currency: 840 }] } } as unknown as Parameters<
+      typeof capitalFigures
+    >[0];
     expect(capitalFigures(oddLines)).toEqual([{ currency: 'GBP', figure: 7 }]);
   });
 });
 
 describe('capitalSummary', () => {
   const filings = [
-    { type: 'SH01', date: '2023-05-10', transaction_id: 'a', description_values: { date: '2023-05-01', capital: [{ figure: '1,000', currency: 'GBP' }] } },
-    { type: 'SH06', date: '2023-09-01', transaction_id: 'b', description_values: { capital: [{ figure: '900' }, { figure: '100', currency: 'EUR' }] } },
+    {
+      type: 'SH01',
+      date: '2023-05-10',
+      transaction_id: 'a',
+      description_values: { date: '2023-05-01', capital: [{ figure: '1,000', currency: 'GBP' }] },
+    },
+    {
+      type: 'SH06',
+      date: '2023-09-01',
+      transaction_id: 'b',
+      description_values: { capital: [{ figure: '900' }, { figure: '100', currency: 'EUR' }] },
+    },
     { type: 'SH10', date: '2024-01-05', transaction_id: 'c' },
     { type: 'SH01', date: 'garbage', transaction_id: 'd', description_values: { capital: [{ figure: '5' }] } },
     { type: 'RES15', date: '2022-01-01', transaction_id: 'e' },

@@ -36,7 +36,13 @@ function second(madeUp: string, filed: string) {
 describe('review end (spec 2 section 9)', () => {
   it('is the made-up date for the first statement', () => {
     const { events } = confirmationStatementAnalysis([cs('2022-01-10', '2022-01-20')], now);
-    expect(events[0]).toMatchObject({ reviewEnd: '2022-01-10', expectedDue: '2022-01-24', delayDays: 10, onTime: true, periodReset: 'first' });
+    expect(events[0]).toMatchObject({
+      reviewEnd: '2022-01-10',
+      expectedDue: '2022-01-24',
+      delayDays: 10,
+      onTime: true,
+      periodReset: 'first',
+    });
   });
 
   it('is 12 months after the previous made-up date, so a late made-up date is late', () => {
@@ -46,7 +52,12 @@ describe('review end (spec 2 section 9)', () => {
 
   it('restarts at the made-up date when made up more than 60 days before the expected end', () => {
     expect(second('2022-11-11', '2022-11-30')).toMatchObject({ reviewEnd: '2023-01-10', periodReset: null, onTime: true }); // 60 days early
-    expect(second('2022-11-10', '2022-11-30')).toMatchObject({ reviewEnd: '2022-11-10', periodReset: 'early', delayDays: 20, onTime: false });
+    expect(second('2022-11-10', '2022-11-30')).toMatchObject({
+      reviewEnd: '2022-11-10',
+      periodReset: 'early',
+      delayDays: 20,
+      onTime: false,
+    });
   });
 
   it('restarts at the made-up date after a gap of more than about 13 months', () => {
@@ -141,8 +152,20 @@ describe('confirmationStatementAnalysis', () => {
   it('summarises a punctual company', () => {
     const filings = ['2020-03-01', '2021-03-01', '2022-03-01', '2023-03-01'].map((d) => cs(d, d.replace(/01$/, '06')));
     const analysis = confirmationStatementAnalysis(filings, now);
-    expect(analysis.metrics).toMatchObject({ statements: 4, onTime: 4, late: 0, onTimeRatio: 1, averageDelayDays: 5, lastMadeUpDate: '2023-03-01' });
-    expect(analysis).toMatchObject({ status: 'due_soon', compliance: 'good', integrity: 'low', cadence: { warning: false, earlyFilings: 0 } });
+    expect(analysis.metrics).toMatchObject({
+      statements: 4,
+      onTime: 4,
+      late: 0,
+      onTimeRatio: 1,
+      averageDelayDays: 5,
+      lastMadeUpDate: '2023-03-01',
+    });
+    expect(analysis).toMatchObject({
+      status: 'due_soon',
+      compliance: 'good',
+      integrity: 'low',
+      cadence: { warning: false, earlyFilings: 0 },
+    });
     expect(analysis.cadence.averageIntervalMonths).toBeCloseTo(12, 1);
   });
 
@@ -166,7 +189,10 @@ describe('confirmationStatementAnalysis', () => {
       cs('2022-01-10', '2022-01-12', { description: 'confirmation-statement-with-updates' }),
       cs('2022-11-01', '2022-11-02', { description: 'confirmation-statement-with-updates' }),
     ];
-    expect(confirmationStatementAnalysis(filings, now)).toMatchObject({ metrics: { multipleUpdatesInYear: true, updateRatio: 1 }, integrity: 'medium' });
+    expect(confirmationStatementAnalysis(filings, now)).toMatchObject({
+      metrics: { multipleUpdatesInYear: true, updateRatio: 1 },
+      integrity: 'medium',
+    });
   });
 
   it('warns about cadence when over 40% of at least 3 statements came more than 10 days late', () => {

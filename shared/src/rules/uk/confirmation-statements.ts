@@ -130,7 +130,9 @@ export function isConfirmationStatement(filing: ConfirmationStatementFiling): bo
 }
 
 function isSecondFilingType(filing: ConfirmationStatementFiling): boolean {
-  return /^(RP04|SECOND)/i.test((filing.type ?? '').trim()) || /second filing/.test((filing.description ?? '').toLowerCase().replace(/-/g, ' '));
+  return (
+    /^(RP04|SECOND)/i.test((filing.type ?? '').trim()) || /second filing/.test((filing.description ?? '').toLowerCase().replace(/-/g, ' '))
+  );
 }
 
 const monthsBetween = (fromMs: number, toMs: number) => (toMs - fromMs) / AVERAGE_MONTH_MS;
@@ -232,7 +234,10 @@ export function confirmationStatementAnalysis(
     onTime,
     late: statements.length - onTime,
     onTimeRatio: ratio(onTime, statements.length),
-    averageDelayDays: ratio(statements.reduce((sum, e) => sum + Math.max(0, e.delayDays ?? 0), 0), statements.length),
+    averageDelayDays: ratio(
+      statements.reduce((sum, e) => sum + Math.max(0, e.delayDays ?? 0), 0),
+      statements.length,
+    ),
     multipleUpdatesInYear: [...updatesPerYear.values()].some((n) => n >= 2),
     lastMadeUpDate: lastMadeUpMs === null ? null : iso(lastMadeUpMs),
     lastFiledDate: events.length ? iso(Math.max(...events.map((e) => e.filedMs))) : null,

@@ -99,7 +99,9 @@ describe('effectiveFilingDate', () => {
   });
 
   it('skips unusable candidates and gives null when none is usable', () => {
-    expect(iso(effectiveFilingDate({ date: '2024-02-01', description_values: { appointment_date: '0000-00-00' } }, now))).toBe('2024-02-01');
+    expect(iso(effectiveFilingDate({ date: '2024-02-01', description_values: { appointment_date: '0000-00-00' } }, now))).toBe(
+      '2024-02-01',
+    );
     expect(iso(effectiveFilingDate({ date: 'bad', action_date: '2024-01-05' }, now))).toBe('2024-01-05');
     expect(effectiveFilingDate({ date: '1899-01-01' }, now)).toBeNull();
     expect(effectiveFilingDate({}, now)).toBeNull();

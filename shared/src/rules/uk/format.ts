@@ -125,7 +125,5 @@ export function filingLabel(filing: LabelledFiling, now: Date = new Date()): str
 /** The sidebar's filing order: category name A-Z, then newest first; undated filings last. */
 export function sortFilingsForList<T extends LabelledFiling>(filings: readonly T[]): T[] {
   const time = (filing: T) => parseDate(filing.date)?.getTime() ?? Number.NEGATIVE_INFINITY;
-  return [...filings].sort(
-    (a, b) => (a.category ?? '').localeCompare(b.category ?? '') || time(b) - time(a) || 0,
-  );
+  return [...filings].sort((a, b) => (a.category ?? '').localeCompare(b.category ?? '') || time(b) - time(a) || 0);
 }

@@ -4,7 +4,12 @@ import { filterLeadershipEvents, leadershipInsights, pscList, sortLeadershipEven
 
 const now = new Date('2024-03-15T09:00:00Z');
 
-function filing(type: string, date: string, name: string, category = type.startsWith('PSC') ? 'persons-with-significant-control' : 'officers') {
+function filing(
+  type: string,
+  date: string,
+  name: string,
+  category = type.startsWith('PSC') ? 'persons-with-significant-control' : 'officers',
+) {
   const nameKey = category === 'officers' ? 'officer_name' : 'psc_name';
   return { type, category, date, transaction_id: `${type}-${date}`, description_values: { [nameKey]: name } };
 }
@@ -30,7 +35,11 @@ const officers = [
   { name: 'Sam Sec', officer_role: 'secretary' },
   { name: 'Bo Chan', officer_role: 'director', resigned_on: '2023-09-01' },
 ];
-const pscs = { individuals: [{ name: 'Zed Owner' }], corporate_entities: [{ name: 'Holdco Ltd', ceased_on: '2024-01-10' }], statements: [{}] };
+const pscs = {
+  individuals: [{ name: 'Zed Owner' }],
+  corporate_entities: [{ name: 'Holdco Ltd', ceased_on: '2024-01-10' }],
+  statements: [{}],
+};
 
 describe('leadershipInsights (spec 2 section 2.6)', () => {
   const insights = leadershipInsights(filings, officers, pscs, now);
@@ -50,7 +59,14 @@ describe('leadershipInsights (spec 2 section 2.6)', () => {
 
   it('derives the turnover signal from director appointments, terminations and current directors', () => {
     // 5 movements / 2 directors = 2.5 with 4+ movements: high
-    expect(insights.turnover).toMatchObject({ level: 'high', movements: 5, movementRatio: 2.5, netChangeRatio: -0.5, terminationRatio: 1.5, currentDirectors: 2 });
+    expect(insights.turnover).toMatchObject({
+      level: 'high',
+      movements: 5,
+      movementRatio: 2.5,
+      netChangeRatio: -0.5,
+      terminationRatio: 1.5,
+      currentDirectors: 2,
+    });
     expect(insights.turnover.helpText).toContain('0.75');
   });
 
@@ -85,7 +101,9 @@ describe('leadershipInsights (spec 2 section 2.6)', () => {
 
 describe('pscList', () => {
   it('joins individuals, corporate entities and legal persons, not statements', () => {
-    expect(pscList({ individuals: [{ name: 'a' }], corporate_entities: [{ name: 'b' }], legal_persons: [{ name: 'c' }], statements: [{}] })).toHaveLength(3);
+    expect(
+      pscList({ individuals: [{ name: 'a' }], corporate_entities: [{ name: 'b' }], legal_persons: [{ name: 'c' }], statements: [{}] }),
+    ).toHaveLength(3);
     expect(pscList([{ name: 'a' }, { kind: 'persons-with-significant-control-statement' }])).toHaveLength(1);
     expect(pscList(undefined)).toEqual([]);
   });

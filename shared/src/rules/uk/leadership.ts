@@ -120,7 +120,10 @@ export function leadershipInsights(
     secretaryChanges: count('secretary_changed'),
     otherOfficerEvents: count('officer_event'),
     currentDirectors: directors,
-    monthly: countPerBucket(buckets, officerEvents.map((event) => event.dateMs)),
+    monthly: countPerBucket(
+      buckets,
+      officerEvents.map((event) => event.dateMs),
+    ),
     events: officerEvents,
   };
   const signal = turnoverSignal({
@@ -137,7 +140,10 @@ export function leadershipInsights(
     statementsWithdrawn: count('psc_statement_withdrawn'),
     otherEvents: count('psc_event'),
     currentPscs: persons.filter((person) => !person.ceased_on).length,
-    monthly: countPerBucket(buckets, pscEvents.map((event) => event.dateMs)),
+    monthly: countPerBucket(
+      buckets,
+      pscEvents.map((event) => event.dateMs),
+    ),
     events: pscEvents,
   };
   const resigned = officerList.filter((officer) => Boolean(officer.resigned_on)).length;
@@ -185,6 +191,8 @@ export function sortLeadershipEvents(
   const sign = direction === 'asc' ? 1 : -1;
   const text = (event: OfficerEvent) => (by === 'type' ? event.label : event.name);
   return [...events].sort((a, b) =>
-    by === 'date' ? sign * (a.dateMs - b.dateMs) : sign * text(a).localeCompare(text(b), 'en-GB', { sensitivity: 'base' }) || b.dateMs - a.dateMs,
+    by === 'date'
+      ? sign * (a.dateMs - b.dateMs)
+      : sign * text(a).localeCompare(text(b), 'en-GB', { sensitivity: 'base' }) || b.dateMs - a.dateMs,
   );
 }

@@ -30,9 +30,22 @@ describe('cleanOfficerName (spec 2 section 2.6)', () => {
 
 describe('classifyOfficerFiling (spec 2 section 4)', () => {
   it('maps director, secretary and PSC types to their kinds', () => {
-    const kinds = ['AP01', 'TM01', 'CH01', 'AP03', 'TM02', 'CH03', 'PSC01', 'PSC04', 'PSC02', 'PSC05', 'PSC03', 'PSC06', 'PSC08', 'PSC09'].map(
-      (type) => classifyOfficerFiling(type).kind,
-    );
+    const kinds = [
+      'AP01',
+      'TM01',
+      'CH01',
+      'AP03',
+      'TM02',
+      'CH03',
+      'PSC01',
+      'PSC04',
+      'PSC02',
+      'PSC05',
+      'PSC03',
+      'PSC06',
+      'PSC08',
+      'PSC09',
+    ].map((type) => classifyOfficerFiling(type).kind);
     expect(kinds).toEqual([
       'director_appointed',
       'director_terminated',
@@ -61,7 +74,10 @@ describe('classifyOfficerFiling (spec 2 section 4)', () => {
     });
     expect(classifyOfficerFiling('PSC07', 'Cessation of a relevant legal entity').pscKind).toBe('legal_entity');
     expect(classifyOfficerFiling('PSC07', 'cessation of other registrable person').pscKind).toBe('other');
-    expect(classifyOfficerFiling('PSC07', 'cessation-of-a-person-with-significant-control')).toMatchObject({ pscKind: 'unknown', label: 'PSC ceased' });
+    expect(classifyOfficerFiling('PSC07', 'cessation-of-a-person-with-significant-control')).toMatchObject({
+      pscKind: 'unknown',
+      label: 'PSC ceased',
+    });
     expect(pscCessationKind('individual or corporate')).toBe('unknown');
     expect(pscCessationKind(undefined)).toBe('unknown');
   });
@@ -83,8 +99,20 @@ describe('officerActivityEvents', () => {
       transaction_id: 't1',
       description_values: { officer_name: 'Mr John Smith', appointment_date: '2024-01-10' },
     },
-    { type: 'TM01', category: 'officers', date: '2023-03-20', transaction_id: 't2', description_values: { officer_name: 'Ann Lee', termination_date: '2023-03-14' } },
-    { type: 'TM01', category: 'officers', date: '2023-03-20', transaction_id: 't3', description_values: { officer_name: 'Bo Chan', termination_date: '2023-03-15' } },
+    {
+      type: 'TM01',
+      category: 'officers',
+      date: '2023-03-20',
+      transaction_id: 't2',
+      description_values: { officer_name: 'Ann Lee', termination_date: '2023-03-14' },
+    },
+    {
+      type: 'TM01',
+      category: 'officers',
+      date: '2023-03-20',
+      transaction_id: 't3',
+      description_values: { officer_name: 'Bo Chan', termination_date: '2023-03-15' },
+    },
     {
       type: 'PSC07',
       category: 'persons-with-significant-control',
@@ -122,9 +150,15 @@ describe('officerActivityEvents', () => {
   });
 
   it('uses the type code when a filing has no category', () => {
-    expect(officerActivityEvents([{ type: 'AP03', date: '2024-03-01' }, { type: 'SH01', date: '2024-03-01' }], now).map((e) => e.type)).toEqual([
-      'secretary_appointed',
-    ]);
+    expect(
+      officerActivityEvents(
+        [
+          { type: 'AP03', date: '2024-03-01' },
+          { type: 'SH01', date: '2024-03-01' },
+        ],
+        now,
+      ).map((e) => e.type),
+    ).toEqual(['secretary_appointed']);
   });
 });
 

@@ -72,8 +72,20 @@ const FIXED_TYPES: Readonly<Record<string, OfficerFilingClass>> = {
   CH03: { kind: 'secretary_changed', role: 'secretary', action: 'changed', label: 'Secretary details changed' },
   PSC01: { kind: 'psc_individual_notified', role: 'psc', action: 'notified', label: 'Individual PSC notified', pscKind: 'individual' },
   PSC04: { kind: 'psc_individual_changed', role: 'psc', action: 'changed', label: 'Individual PSC details changed', pscKind: 'individual' },
-  PSC02: { kind: 'psc_legal_entity_notified', role: 'psc', action: 'notified', label: 'Relevant legal entity notified', pscKind: 'legal_entity' },
-  PSC05: { kind: 'psc_legal_entity_changed', role: 'psc', action: 'changed', label: 'Relevant legal entity details changed', pscKind: 'legal_entity' },
+  PSC02: {
+    kind: 'psc_legal_entity_notified',
+    role: 'psc',
+    action: 'notified',
+    label: 'Relevant legal entity notified',
+    pscKind: 'legal_entity',
+  },
+  PSC05: {
+    kind: 'psc_legal_entity_changed',
+    role: 'psc',
+    action: 'changed',
+    label: 'Relevant legal entity details changed',
+    pscKind: 'legal_entity',
+  },
   PSC03: { kind: 'psc_other_notified', role: 'psc', action: 'notified', label: 'Other registrable person notified', pscKind: 'other' },
   PSC06: { kind: 'psc_other_changed', role: 'psc', action: 'changed', label: 'Other registrable person details changed', pscKind: 'other' },
   PSC08: { kind: 'psc_statement_filed', role: 'psc', action: 'statement', label: 'PSC statement filed' },
@@ -102,7 +114,11 @@ export function pscCessationKind(text: string | null | undefined): PscKind {
  * the description; any other type is a generic PSC event when its category is
  * persons-with-significant-control (or the type starts with PSC), else a generic officer event.
  */
-export function classifyOfficerFiling(type: string | null | undefined, description?: string | null, category?: string | null): OfficerFilingClass {
+export function classifyOfficerFiling(
+  type: string | null | undefined,
+  description?: string | null,
+  category?: string | null,
+): OfficerFilingClass {
   const code = (type ?? '').trim().toUpperCase();
   const fixed = FIXED_TYPES[code];
   if (fixed) return fixed;
@@ -131,7 +147,7 @@ export function cleanOfficerName(
       ? source
       : [source?.officer_name, source?.psc_name, source?.name].find((value) => typeof value === 'string' && value.trim() !== '');
   let name = (raw ?? '').replace(/\s+/g, ' ').trim();
-  for (let previous = ''; previous !== name; ) {
+  for (let previous = ''; previous !== name;) {
     previous = name;
     name = name.replace(TITLES, '');
   }

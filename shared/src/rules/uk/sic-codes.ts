@@ -35,7 +35,8 @@ export const SIC_SECTIONS: Readonly<Record<string, { description: string; divisi
   R: { description: 'Arts, entertainment and recreation', divisions: [90, 93] },
   S: { description: 'Other service activities', divisions: [94, 96] },
   T: {
-    description: 'Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use',
+    description:
+      'Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use',
     divisions: [97, 98],
   },
   U: { description: 'Activities of extraterritorial organisations and bodies', divisions: [99, 99] },

@@ -6,7 +6,14 @@ const level = (appointments: number, terminations: number, currentDirectors: num
   turnoverSignal({ appointments, terminations, currentDirectors }).level;
 
 /** Metrics that decide "low" by the final rule; each test moves one value across a threshold. */
-const base: TurnoverMetrics = { appointments: 2, terminations: 2, movements: 4, movementRatio: 0.3, netChangeRatio: 0, terminationRatio: 1 };
+const base: TurnoverMetrics = {
+  appointments: 2,
+  terminations: 2,
+  movements: 4,
+  movementRatio: 0.3,
+  netChangeRatio: 0,
+  terminationRatio: 1,
+};
 const decide = (change: Partial<TurnoverMetrics>) => turnoverLevel({ ...base, ...change }).level;
 
 describe('turnover ratios (spec 2 section 9)', () => {
@@ -25,7 +32,10 @@ describe('turnover ratios (spec 2 section 9)', () => {
   });
 
   it('has no movement or net change ratio without current directors', () => {
-    expect(turnoverSignal({ appointments: 1, terminations: 1, currentDirectors: 0 })).toMatchObject({ movementRatio: null, netChangeRatio: null });
+    expect(turnoverSignal({ appointments: 1, terminations: 1, currentDirectors: 0 })).toMatchObject({
+      movementRatio: null,
+      netChangeRatio: null,
+    });
   });
 
   it('states the help text thresholds', () => {

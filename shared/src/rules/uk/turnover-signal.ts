@@ -99,11 +99,14 @@ export function turnoverLevel(metrics: TurnoverMetrics): { level: TurnoverLevel;
 
   if (movementRatio >= high.movementRatio && movements >= high.minMovements) return verdict('high', 'Most of the board changed');
   if (netChangeRatio < high.netChangeRatio && terminations >= high.minTerminations) return verdict('high', 'The board shrank sharply');
-  if (terminationRatio > high.terminationRatio && movements >= high.minMovements) return verdict('high', 'Terminations far outnumber appointments');
+  if (terminationRatio > high.terminationRatio && movements >= high.minMovements)
+    return verdict('high', 'Terminations far outnumber appointments');
 
-  if (movementRatio >= medium.movementRatio && movements >= medium.minMovements) return verdict('medium', 'A large part of the board changed');
+  if (movementRatio >= medium.movementRatio && movements >= medium.minMovements)
+    return verdict('medium', 'A large part of the board changed');
   if (netChangeRatio < medium.netChangeRatio && terminations >= medium.minTerminations) return verdict('medium', 'The board shrank');
-  if (terminationRatio > medium.terminationRatio && movements >= medium.minMovements) return verdict('medium', 'Terminations outnumber appointments');
+  if (terminationRatio > medium.terminationRatio && movements >= medium.minMovements)
+    return verdict('medium', 'Terminations outnumber appointments');
 
   return verdict('low', 'Director movements within normal range');
 }

@@ -4,11 +4,7 @@
  */
 
 /** Metric keys (screener column, camelCase and display name) where a decrease is good. */
-export const INVERTED_METRICS: ReadonlySet<string> = new Set([
-  'debt_to_equity_ratio',
-  'debtToEquityRatio',
-  'Debt to Equity Ratio',
-]);
+export const INVERTED_METRICS: ReadonlySet<string> = new Set(['debt_to_equity_ratio', 'debtToEquityRatio', 'Debt to Equity Ratio']);
 
 export interface YearOverYear {
   /** Percentage change relative to the size of the previous value; null when N/A. */
@@ -38,15 +34,11 @@ export function yearOverYear(
   const change = ((current - previous) / Math.abs(previous)) * 100;
   const rounded = change.toFixed(1);
   const label = `${change > 0 ? '+' : ''}${rounded === '-0.0' ? '0.0' : rounded}%`;
-  const good = change === 0 ? null : (change > 0) !== (options.invert ?? false);
+  const good = change === 0 ? null : change > 0 !== (options.invert ?? false);
   return { change, label, good };
 }
 
 /** yearOverYear with the inversion looked up from INVERTED_METRICS. */
-export function metricYearOverYear(
-  metric: string,
-  current: number | null | undefined,
-  previous: number | null | undefined,
-): YearOverYear {
+export function metricYearOverYear(metric: string, current: number | null | undefined, previous: number | null | undefined): YearOverYear {
   return yearOverYear(current, previous, { invert: INVERTED_METRICS.has(metric) });
 }

@@ -16,7 +16,10 @@ describe('capitalChart (spec 2 2.8)', () => {
   it('draws issued capital per statement, oldest first, in the latest statement’s main currency', () => {
     const summary = capitalSummary(
       [
-        sh01('2023-06-01', [{ figure: '1,500', currency: 'GBP' }, { figure: '10', currency: 'USD' }]),
+        sh01('2023-06-01', [
+          { figure: '1,500', currency: 'GBP' },
+          { figure: '10', currency: 'USD' },
+        ]),
         sh01('2021-02-10', [{ figure: '1,000' }]),
         { type: 'SH03', date: '2022-05-01', transaction_id: 'b', description_values: {} },
         sh01('2022-09-30', [{ figure: '50', currency: 'USD' }]),

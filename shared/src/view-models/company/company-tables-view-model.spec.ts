@@ -3,14 +3,26 @@ import { expect } from 'expect';
 import { ApiError } from '../../client/errors.js';
 import type { CompaniesHouseTable } from '../../contracts/uk-companies.js';
 import { pendingClient, settle } from '../testing/fakes.js';
-import { accountsRows, COMPANY_TABLE_TEXTS, createCompanyTablesViewModel, kpiGrid, statementValueKind } from './company-tables-view-model.js';
+import {
+  accountsRows,
+  COMPANY_TABLE_TEXTS,
+  createCompanyTablesViewModel,
+  kpiGrid,
+  statementValueKind,
+} from './company-tables-view-model.js';
 import { filing } from './fixtures.js';
 import { groupFilings } from './filings-view-model.js';
 
 const TABLE: CompaniesHouseTable = {
   tableMetadata: { tableName: 'financial_summary', currency: 'GBP', unit: 'units', pageNumber: 7, pdfName: 'DOC9.pdf', tableType: 'AA' },
   dataRows: [
-    { rowLabel: 'turnover', columns: [{ columnLabel: 'FY2023', value: 1000 }, { columnLabel: 'FY2024', value: 1200 }] },
+    {
+      rowLabel: 'turnover',
+      columns: [
+        { columnLabel: 'FY2023', value: 1000 },
+        { columnLabel: 'FY2024', value: 1200 },
+      ],
+    },
     { rowLabel: 'employeeCount', columns: [{ columnLabel: 'FY2024', value: 12 }] },
   ],
 };
@@ -89,14 +101,16 @@ describe('kpiGrid', () => {
       source: { documentId: 'DOC9', page: 7 },
     });
     expect(kpiGrid({ ...TABLE, dataRows: [] })).toBeNull();
-    expect(['Average number of employees', 'Operating margin (%)', 'Current ratio', 'Basic earnings per share (pence)', 'debt_to_equity_ratio', 'Turnover'].map(statementValueKind)).toEqual([
-      'count',
-      'ratio',
-      'ratio',
-      'ratio',
-      'ratio',
-      'amount',
-    ]);
+    expect(
+      [
+        'Average number of employees',
+        'Operating margin (%)',
+        'Current ratio',
+        'Basic earnings per share (pence)',
+        'debt_to_equity_ratio',
+        'Turnover',
+      ].map(statementValueKind),
+    ).toEqual(['count', 'ratio', 'ratio', 'ratio', 'ratio', 'amount']);
     expect(kpiGrid({ ...TABLE, tableMetadata: { ...TABLE.tableMetadata, pdfName: null } })!.source).toBeNull();
   });
 });
@@ -107,16 +121,25 @@ describe('accountsRows', () => {
       {
         accounts: [
           filing({ transaction_id: 'a1', category: 'accounts', date: '2024-09-01', document_id: 'D24', long_description: 'Full accounts' }),
-          filing({ transaction_id: 'a2', category: 'accounts', date: '2023-09-01', document_id: null, description_values: { made_up_date: '2022-12-31' } }),
+          filing({
+            transaction_id: 'a2',
+            category: 'accounts',
+            date: '2023-09-01',
+            document_id: null,
+            description_values: { made_up_date: '2022-12-31' },
+          }),
         ],
         officers: [filing({ transaction_id: 'o1', category: 'officers', date: '2024-01-01' })],
       },
       new Date('2025-01-01T00:00:00Z'),
     );
-    const rows = accountsRows(groups.flatMap((g) => g.entries), [
-      { date: '2023-12-31', fiscal_date: 'FY2023', fiscal_year: 2023, document_id: 'D24' },
-      { date: '2022-12-31', fiscal_date: 'FY2022', fiscal_year: 2022, document_id: 'OTHER' },
-    ]);
+    const rows = accountsRows(
+      groups.flatMap((g) => g.entries),
+      [
+        { date: '2023-12-31', fiscal_date: 'FY2023', fiscal_year: 2023, document_id: 'D24' },
+        { date: '2022-12-31', fiscal_date: 'FY2022', fiscal_year: 2022, document_id: 'OTHER' },
+      ],
+    );
     expect(rows.map((r) => [r.entry.filing.transaction_id, r.fiscal, r.periodEnd])).toEqual([
       ['a1', 'FY2023', '2023-12-31'],
       ['a2', 'FY2022', '2022-12-31'],

@@ -27,7 +27,6 @@ export const KPI_TABLE_CHOICES: readonly { id: KpiTableName; label: string }[] =
   { id: 'financial_summary', label: 'Financial Summary' },
 ];
 
-
 export interface CompanyTablesState {
   companyNumber: string | null;
   dates: { status: 'idle' | 'loading' | 'ready'; data: readonly CompanyDate[] };
@@ -67,7 +66,8 @@ export function createCompanyTablesViewModel(options: { client: Pick<ApiClient, 
         if (ticket.isCurrent()) store.setState({ kpi: { table, status: 'ready', data: answer?.table_data ?? null, error: null } });
       },
       (error) => {
-        if (ticket.isCurrent() && !isAbort(error)) store.setState({ kpi: { table, status: 'error', data: null, error: COMPANY_TABLE_TEXTS.failed } });
+        if (ticket.isCurrent() && !isAbort(error))
+          store.setState({ kpi: { table, status: 'error', data: null, error: COMPANY_TABLE_TEXTS.failed } });
       },
     );
   }
@@ -98,7 +98,10 @@ export function createCompanyTablesViewModel(options: { client: Pick<ApiClient, 
       kpiRequest.cancel();
       const { dates, kpi } = store.getState();
       if (dates.status === 'loading' || kpi.status === 'loading') {
-        store.setState({ dates: dates.status === 'loading' ? { status: 'idle', data: [] } : dates, kpi: kpi.status === 'loading' ? { ...kpi, status: 'idle' } : kpi });
+        store.setState({
+          dates: dates.status === 'loading' ? { status: 'idle', data: [] } : dates,
+          kpi: kpi.status === 'loading' ? { ...kpi, status: 'idle' } : kpi,
+        });
       }
     },
   };
@@ -142,7 +145,12 @@ export function kpiGrid(table: CompaniesHouseTable | null | undefined): KpiGrid 
   }));
   const { pdfName, pageNumber } = table.tableMetadata;
   const documentId = pdfName ? pdfName.replace(/\.pdf$/i, '') : null;
-  return { currency: table.tableMetadata.currency, columns, rows, source: documentId && pageNumber ? { documentId, page: pageNumber } : null };
+  return {
+    currency: table.tableMetadata.currency,
+    columns,
+    rows,
+    source: documentId && pageNumber ? { documentId, page: pageNumber } : null,
+  };
 }
 
 export interface AccountsRow {
@@ -165,6 +173,10 @@ export function accountsRows(entries: readonly FilingEntry[], dates: readonly Co
         dates.find((d) => d.document_id !== null && d.document_id === entry.filing.document_id) ??
         (typeof madeUp === 'string' ? dates.find((d) => d.date === madeUp.slice(0, 10)) : undefined) ??
         null;
-      return { entry, fiscal: period?.fiscal_date ?? null, periodEnd: period?.date ?? (typeof madeUp === 'string' ? madeUp.slice(0, 10) : null) };
+      return {
+        entry,
+        fiscal: period?.fiscal_date ?? null,
+        periodEnd: period?.date ?? (typeof madeUp === 'string' ? madeUp.slice(0, 10) : null),
+      };
     });
 }

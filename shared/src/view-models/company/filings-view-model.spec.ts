@@ -9,12 +9,29 @@ const NOW = new Date('2025-06-01T00:00:00Z');
 
 const BY_CATEGORY = {
   officers: [
-    filing({ transaction_id: 'o-old', category: 'officers', date: '2020-01-05', long_description: 'Appointment of Jane Doe as a director on 5 January 2020' }),
-    filing({ transaction_id: 'o-new', category: 'officers', date: '2024-03-01', description: 'termination-director-company-with-name-termination-date', description_values: { officer_name: 'John Roe', termination_date: '2024-03-01' } }),
+    filing({
+      transaction_id: 'o-old',
+      category: 'officers',
+      date: '2020-01-05',
+      long_description: 'Appointment of Jane Doe as a director on 5 January 2020',
+    }),
+    filing({
+      transaction_id: 'o-new',
+      category: 'officers',
+      date: '2024-03-01',
+      description: 'termination-director-company-with-name-termination-date',
+      description_values: { officer_name: 'John Roe', termination_date: '2024-03-01' },
+    }),
   ],
   accounts: [
     filing({ transaction_id: 'a-undated', category: 'accounts', long_description: 'Accounts' }),
-    filing({ transaction_id: 'a-2023', category: 'accounts', date: '2023-09-30', long_description: 'Full accounts made up to 31 December 2022', document_id: 'DOC1' }),
+    filing({
+      transaction_id: 'a-2023',
+      category: 'accounts',
+      date: '2023-09-30',
+      long_description: 'Full accounts made up to 31 December 2022',
+      document_id: 'DOC1',
+    }),
   ],
 };
 
@@ -22,7 +39,10 @@ describe('groupFilings', () => {
   it('groups by category A-Z, newest first inside each, undated last', () => {
     const groups = groupFilings(BY_CATEGORY, NOW);
     expect(groups.map((g) => g.category)).toEqual(['accounts', 'officers']);
-    expect(groups.map((g) => g.entries.map((e) => e.filing.transaction_id))).toEqual([['a-2023', 'a-undated'], ['o-new', 'o-old']]);
+    expect(groups.map((g) => g.entries.map((e) => e.filing.transaction_id))).toEqual([
+      ['a-2023', 'a-undated'],
+      ['o-new', 'o-old'],
+    ]);
     expect(groups.flatMap((g) => g.entries.map((e) => e.index))).toEqual([0, 1, 2, 3]);
   });
 

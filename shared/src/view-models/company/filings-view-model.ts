@@ -56,12 +56,19 @@ export function filingDocumentFileName(filing: Pick<FilingListItem, 'document_id
 
 /** Groups by category name A-Z, newest first inside each (undated last), and labels each filing. */
 export function groupFilings(byCategory: FilingsByCategory, now: Date = new Date()): FilingGroup[] {
-  const all = Object.entries(byCategory ?? {}).flatMap(([category, filings]) => (filings ?? []).map((filing) => ({ ...filing, category: filing.category || category })));
+  const all = Object.entries(byCategory ?? {}).flatMap(([category, filings]) =>
+    (filings ?? []).map((filing) => ({ ...filing, category: filing.category || category })),
+  );
   const groups: FilingGroup[] = [];
   let index = 0;
   for (const filing of sortFilingsForList(all)) {
     const description = filingDescription(filing);
-    const entry: FilingEntry = { filing, description, label: filingLabel({ category: filing.category, date: filing.date, description }, now), index: index++ };
+    const entry: FilingEntry = {
+      filing,
+      description,
+      label: filingLabel({ category: filing.category, date: filing.date, description }, now),
+      index: index++,
+    };
     const last = groups.at(-1);
     if (last && last.category === filing.category) (last.entries as FilingEntry[]).push(entry);
     else groups.push({ category: filing.category, entries: [entry] });
@@ -89,7 +96,15 @@ export interface FilingsViewModel extends ReadableStore<FilingsState> {
   dispose(): void;
 }
 
-const INITIAL: FilingsState = { companyNumber: null, status: 'idle', error: null, groups: [], entries: [], selectedIndex: -1, message: null };
+const INITIAL: FilingsState = {
+  companyNumber: null,
+  status: 'idle',
+  error: null,
+  groups: [],
+  entries: [],
+  selectedIndex: -1,
+  message: null,
+};
 
 export function createFilingsViewModel(options: FilingsViewModelOptions): FilingsViewModel {
   const store = createStore<FilingsState>(INITIAL);
@@ -107,8 +122,18 @@ export function createFilingsViewModel(options: FilingsViewModelOptions): Filing
         if (!ticket.isCurrent()) return;
         const groups = groupFilings(byCategory, now());
         const entries = groups.flatMap((g) => g.entries);
-        const selectedIndex = clampIndex(sameCompany && store.getState().selectedIndex >= 0 ? store.getState().selectedIndex : 0, entries.length);
-        store.setState({ status: 'ready', error: null, groups, entries, selectedIndex, message: entries.length ? null : FILINGS_TEXTS.empty });
+        const selectedIndex = clampIndex(
+          sameCompany && store.getState().selectedIndex >= 0 ? store.getState().selectedIndex : 0,
+          entries.length,
+        );
+        store.setState({
+          status: 'ready',
+          error: null,
+          groups,
+          entries,
+          selectedIndex,
+          message: entries.length ? null : FILINGS_TEXTS.empty,
+        });
       },
       (error) => {
         if (!ticket.isCurrent() || isAbort(error)) return;

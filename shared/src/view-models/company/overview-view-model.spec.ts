@@ -33,7 +33,15 @@ describe('company overview view model', () => {
     callsOf('overview')[0].answer.resolve(WITH_CHARGES);
     await settle();
     expect(model.getState().status).toBe('ready');
-    expect(model.getState().sections.map((s) => s.id)).toEqual(['overview', 'profile', 'officers', 'pscs', 'charges', 'compliance', 'filings']);
+    expect(model.getState().sections.map((s) => s.id)).toEqual([
+      'overview',
+      'profile',
+      'officers',
+      'pscs',
+      'charges',
+      'compliance',
+      'filings',
+    ]);
     expect(model.getState().notice).toBeNull();
   });
 

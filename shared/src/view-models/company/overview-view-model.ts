@@ -23,7 +23,10 @@ export const OVERVIEW_TEXTS = {
   financialsFailed: 'Failed to fetch financial data',
 } as const;
 
-export const EMPTY_OFFICERS: OfficersResponse = { officers: { data: [] }, psc: { individuals: [], corporate_entities: [], legal_persons: [], statements: [] } };
+export const EMPTY_OFFICERS: OfficersResponse = {
+  officers: { data: [] },
+  psc: { individuals: [], corporate_entities: [], legal_persons: [], statements: [] },
+};
 
 export interface OfficersSlice {
   status: 'idle' | 'loading' | 'ready' | 'unavailable';
@@ -133,7 +136,10 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
       },
       (error) => {
         if (!ticket.isCurrent() || isAbort(error)) return;
-        store.setState({ status: 'error', error: errorStatus(error) === 404 ? OVERVIEW_TEXTS.notFound(companyNumber) : OVERVIEW_TEXTS.failed });
+        store.setState({
+          status: 'error',
+          error: errorStatus(error) === 404 ? OVERVIEW_TEXTS.notFound(companyNumber) : OVERVIEW_TEXTS.failed,
+        });
       },
     );
   }
@@ -141,7 +147,11 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
   function loadOfficers(force = false) {
     const { companyNumber, officers } = store.getState();
     if (!companyNumber) return;
-    if (!force && (officers.status === 'ready' || officers.status === 'unavailable' || (officers.status === 'loading' && officersRequest.active()))) return;
+    if (
+      !force &&
+      (officers.status === 'ready' || officers.status === 'unavailable' || (officers.status === 'loading' && officersRequest.active()))
+    )
+      return;
     const ticket = officersRequest.next();
     store.setState({ officers: { status: 'loading', data: EMPTY_OFFICERS } });
     client.officers(companyNumber, { signal: ticket.signal }).then(
@@ -164,7 +174,8 @@ export function createCompanyOverviewViewModel(options: CompanyOverviewViewModel
         if (ticket.isCurrent()) store.setState({ financials: { status: 'ready', data, error: null } });
       },
       (error) => {
-        if (ticket.isCurrent() && !isAbort(error)) store.setState({ financials: { status: 'error', data: null, error: OVERVIEW_TEXTS.financialsFailed } });
+        if (ticket.isCurrent() && !isAbort(error))
+          store.setState({ financials: { status: 'error', data: null, error: OVERVIEW_TEXTS.financialsFailed } });
       },
     );
   }
@@ -261,7 +272,12 @@ function withEmptyLists(data: OfficersResponse | null | undefined): OfficersResp
   const psc = data?.psc;
   return {
     officers: { data: data?.officers?.data ?? [] },
-    psc: { individuals: psc?.individuals ?? [], corporate_entities: psc?.corporate_entities ?? [], legal_persons: psc?.legal_persons ?? [], statements: psc?.statements ?? [] },
+    psc: {
+      individuals: psc?.individuals ?? [],
+      corporate_entities: psc?.corporate_entities ?? [],
+      legal_persons: psc?.legal_persons ?? [],
+      statements: psc?.statements ?? [],
+    },
   };
 }
 

@@ -8,9 +8,33 @@ const ids = (o: ReturnType<typeof overview>) => availableSections(o).map((s) => 
 
 describe('company sections', () => {
   it('lists the sidebar sections of spec 2 2.4 with the anchors of 2.5', () => {
-    expect(COMPANY_SECTIONS.map((s) => s.id)).toEqual(['overview', 'profile', 'financials', 'officers', 'pscs', 'charges', 'capital', 'compliance', 'risk', 'auditor', 'filings']);
+    expect(COMPANY_SECTIONS.map((s) => s.id)).toEqual([
+      'overview',
+      'profile',
+      'financials',
+      'officers',
+      'pscs',
+      'charges',
+      'capital',
+      'compliance',
+      'risk',
+      'auditor',
+      'filings',
+    ]);
     const anchors = COMPANY_SECTIONS.flatMap((s) => s.anchors);
-    for (const anchor of ['financial-summary', 'company-profile', 'business-overview', 'key-financials', 'officers', 'key-highlights', 'charges', 'capital-overview', 'risk-profile', 'confirmation-statement', 'auditor-profile']) {
+    for (const anchor of [
+      'financial-summary',
+      'company-profile',
+      'business-overview',
+      'key-financials',
+      'officers',
+      'key-highlights',
+      'charges',
+      'capital-overview',
+      'risk-profile',
+      'confirmation-statement',
+      'auditor-profile',
+    ]) {
       expect(anchors).toContain(anchor);
     }
     expect(sectionOfAnchor('confirmation-statement')).toBe('compliance');
@@ -34,7 +58,10 @@ describe('company sections', () => {
   });
 
   it('shows risk with risks and the auditor when a name or an opinion exists', () => {
-    const summary = { riskOverview: [{ riskCategory: 'Financial', riskDescription: 'x', pageNumbers: [] }], auditorOpinion: { value: null } } as unknown as DocumentSummaryView;
+    const summary = {
+      riskOverview: [{ riskCategory: 'Financial', riskDescription: 'x', pageNumbers: [] }],
+      auditorOpinion: { value: null },
+    } as unknown as DocumentSummaryView;
     expect(ids(overview({ document_summary: summary }))).toContain('risk');
     expect(ids(overview({ document_summary: summary }))).not.toContain('auditor');
     expect(ids(overview({ document_summary: { ...summary, auditorOpinion: { value: 'Unqualified' } } }))).toContain('auditor');

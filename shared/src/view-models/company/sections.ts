@@ -5,7 +5,19 @@
  */
 import type { CompanyOverview } from '../../contracts/uk-companies.js';
 
-export const COMPANY_SECTION_IDS = ['overview', 'profile', 'financials', 'officers', 'pscs', 'charges', 'capital', 'compliance', 'risk', 'auditor', 'filings'] as const;
+export const COMPANY_SECTION_IDS = [
+  'overview',
+  'profile',
+  'financials',
+  'officers',
+  'pscs',
+  'charges',
+  'capital',
+  'compliance',
+  'risk',
+  'auditor',
+  'filings',
+] as const;
 export type CompanySectionId = (typeof COMPANY_SECTION_IDS)[number];
 
 export interface CompanySection {

@@ -11,7 +11,15 @@ import { createCreditorsScreenerViewModel } from './creditors-screener-view-mode
 
 const lenders = (names: string[], extra: Record<string, unknown> = {}) => ({
   status: 'success',
-  data: { lender_stats: names.map((lender_name) => ({ lender_name, total_charges: 3 })), total_count: 120, page_count: 3, page: 1, page_size: 50, total_is_estimate: false, ...extra },
+  data: {
+    lender_stats: names.map((lender_name) => ({ lender_name, total_charges: 3 })),
+    total_count: 120,
+    page_count: 3,
+    page: 1,
+    page_size: 50,
+    total_is_estimate: false,
+    ...extra,
+  },
 });
 const DETAIL = { lender_name: 'HSBC UK BANK PLC', total_charges: 3 } as LenderDetail;
 
@@ -85,10 +93,12 @@ describe('creditors screener view model', () => {
     expect(lastQuery('lenders')).toMatchObject({ page: 1, page_size: 100 });
     model.setTab('charges');
     model.tables.charges.setFilter({ id: 'status', type: 'is_one_of', values: ['outstanding'] });
-    expect(lastQuery('charges').filters).toEqual([{ id: 'status', operator: 'is_one_of', value: null, valueTo: null, values: ['outstanding'] }]);
+    expect(lastQuery('charges').filters).toEqual([
+      { id: 'status', operator: 'is_one_of', value: null, valueTo: null, values: ['outstanding'] },
+    ]);
   });
 
-  it('debounces each tab\'s search 300 ms, and shows Clear Filters while a filter or search is active', async () => {
+  it("debounces each tab's search 300 ms, and shows Clear Filters while a filter or search is active", async () => {
     const { model, clock, lists, lastQuery } = await loaded();
     model.tables.lenders.setSearch('hsbc');
     expect(hasActiveFilters(model.getState().tabs.lenders)).toBe(true);
@@ -107,7 +117,11 @@ describe('creditors screener view model', () => {
     model.setTab('chargeCompanies');
     lists('chargeCompanies')[0].answer.reject(new ApiError({ status: 500, error: 'timeout', call: 'GET /api/x' }));
     await settle();
-    expect(model.getState().tabs.chargeCompanies).toMatchObject({ status: 'error', message: 'Error Loading Data', errorDetail: 'Error fetching company stats: timeout' });
+    expect(model.getState().tabs.chargeCompanies).toMatchObject({
+      status: 'error',
+      message: 'Error Loading Data',
+      errorDetail: 'Error fetching company stats: timeout',
+    });
     model.setTab('charges');
     lists('charges')[0].answer.reject(new Error(''));
     await settle();

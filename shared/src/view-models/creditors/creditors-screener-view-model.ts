@@ -4,7 +4,14 @@
  * expands to its detail, loaded once and cached.
  */
 import type { ApiClient } from '../../client/api-client.js';
-import { COMPANY_SCREENER_PAGE_SIZES, CREDITORS_DEFAULT_PAGE_SIZE, type ChargeScreenerRow, type CompanyChargeStatsRow, type LenderDetail, type LenderStatsRow } from '../../contracts/screeners.js';
+import {
+  COMPANY_SCREENER_PAGE_SIZES,
+  CREDITORS_DEFAULT_PAGE_SIZE,
+  type ChargeScreenerRow,
+  type CompanyChargeStatsRow,
+  type LenderDetail,
+  type LenderStatsRow,
+} from '../../contracts/screeners.js';
 import { serverText } from '../errors.js';
 import { realScheduler, type Scheduler } from '../scheduler.js';
 import { createStore, type ReadableStore } from '../store.js';
@@ -69,7 +76,8 @@ export interface CreditorsScreenerViewModel extends ReadableStore<CreditorsScree
 
 export function createCreditorsScreenerViewModel(options: CreditorsScreenerViewModelOptions): CreditorsScreenerViewModel {
   const { client } = options;
-  const initial = (id: CreditorsTab) => initialTableState<never>(CREDITORS_DEFAULT_PAGE_SIZE, CREDITORS_TABS.find((t) => t.id === id)!.defaultSort);
+  const initial = (id: CreditorsTab) =>
+    initialTableState<never>(CREDITORS_DEFAULT_PAGE_SIZE, CREDITORS_TABS.find((t) => t.id === id)!.defaultSort);
   const store = createStore<CreditorsScreenerState>({
     activeTab: options.initialTab ?? 'lenders',
     tabs: { lenders: initial('lenders'), charges: initial('charges'), chargeCompanies: initial('chargeCompanies') },
@@ -100,7 +108,11 @@ export function createCreditorsScreenerViewModel(options: CreditorsScreenerViewM
     });
   }
 
-  const tables: Record<CreditorsTab, TableActions> = { lenders: controller('lenders'), charges: controller('charges'), chargeCompanies: controller('chargeCompanies') };
+  const tables: Record<CreditorsTab, TableActions> = {
+    lenders: controller('lenders'),
+    charges: controller('charges'),
+    chargeCompanies: controller('chargeCompanies'),
+  };
 
   function setDetail(name: string, state: LenderDetailState) {
     store.setState((s) => ({ lenderDetails: { ...s.lenderDetails, [name]: state } }));
@@ -116,13 +128,20 @@ export function createCreditorsScreenerViewModel(options: CreditorsScreenerViewM
         if (detailRequests.get(name) !== controller) return;
         detailRequests.delete(name);
         const detail = answer?.data ?? null;
-        setDetail(name, detail ? { status: 'ready', detail, error: null } : { status: 'error', detail: null, error: LENDER_DETAIL_TEXTS.none });
+        setDetail(
+          name,
+          detail ? { status: 'ready', detail, error: null } : { status: 'error', detail: null, error: LENDER_DETAIL_TEXTS.none },
+        );
       },
       (error) => {
         if (detailRequests.get(name) !== controller) return;
         detailRequests.delete(name);
         const text = serverText(error);
-        setDetail(name, { status: 'error', detail: null, error: text ? `${LENDER_DETAIL_TEXTS.errorPrefix} ${text}` : LENDER_DETAIL_TEXTS.none });
+        setDetail(name, {
+          status: 'error',
+          detail: null,
+          error: text ? `${LENDER_DETAIL_TEXTS.errorPrefix} ${text}` : LENDER_DETAIL_TEXTS.none,
+        });
       },
     );
   }
@@ -146,7 +165,8 @@ export function createCreditorsScreenerViewModel(options: CreditorsScreenerViewM
     start() {
       const { activeTab, tabs, expandedLender, lenderDetails } = store.getState();
       if (tabs[activeTab].status !== 'ready') tables[activeTab].load();
-      if (expandedLender && lenderDetails[expandedLender]?.status === 'loading' && !detailRequests.has(expandedLender)) loadDetail(expandedLender);
+      if (expandedLender && lenderDetails[expandedLender]?.status === 'loading' && !detailRequests.has(expandedLender))
+        loadDetail(expandedLender);
     },
     setTab,
     nextTab: () => stepTab(1),

@@ -4,15 +4,33 @@ import { ApiError } from '../../client/errors.js';
 import type { ScreenerCompanyRow } from '../../contracts/screeners.js';
 import { createManualScheduler } from '../scheduler.js';
 import { pendingClient, settle, type RecordedCall } from '../testing/fakes.js';
-import { companiesTotalText, COMPANIES_SCREENER_TEXTS, createCompaniesScreenerViewModel, tableShowingText } from './companies-screener-view-model.js';
+import {
+  companiesTotalText,
+  COMPANIES_SCREENER_TEXTS,
+  createCompaniesScreenerViewModel,
+  tableShowingText,
+} from './companies-screener-view-model.js';
 
 const row = (n: number) => ({ company_name: `CO ${n}`, company_number: String(n).padStart(8, '0') }) as ScreenerCompanyRow;
 
 function page(rows: number, extra: Record<string, unknown> = {}) {
-  return { status: 'success', data: { companies: Array.from({ length: rows }, (_, i) => row(i + 1)), total_count: 1000, page_count: 10, page: 1, page_size: 100, total_is_estimate: false, ...extra } };
+  return {
+    status: 'success',
+    data: {
+      companies: Array.from({ length: rows }, (_, i) => row(i + 1)),
+      total_count: 1000,
+      page_count: 10,
+      page: 1,
+      page_size: 100,
+      total_is_estimate: false,
+      ...extra,
+    },
+  };
 }
 
-function setup(answers: Parameters<typeof pendingClient>[0] = { uniqueValues: { status: 'success', data: { values: ['Manufacturing', 'Retail'] } } }) {
+function setup(
+  answers: Parameters<typeof pendingClient>[0] = { uniqueValues: { status: 'success', data: { values: ['Manufacturing', 'Retail'] } } },
+) {
   const clock = createManualScheduler();
   const fake = pendingClient(answers);
   const model = createCompaniesScreenerViewModel({ client: fake.client, scheduler: clock });
@@ -46,12 +64,17 @@ describe('companies screener view model', () => {
     expect(companiesTotalText(model.getState())).toBe('about 1,250,000');
   });
 
-  it('shows the spec\'s texts for a failure and for no rows', async () => {
+  it("shows the spec's texts for a failure and for no rows", async () => {
     const s = setup();
     s.model.start();
     s.lists()[0].answer.reject(new ApiError({ status: 500, error: 'db down', call: 'GET /api/x' }));
     await settle();
-    expect(s.model.getState()).toMatchObject({ status: 'error', message: 'No Data Present for the companies', errorDetail: 'db down', rows: [] });
+    expect(s.model.getState()).toMatchObject({
+      status: 'error',
+      message: 'No Data Present for the companies',
+      errorDetail: 'db down',
+      rows: [],
+    });
     s.model.load();
     await s.answer(s.lists()[1], page(0, { total_count: 0, page_count: 0 }));
     expect(s.model.getState()).toMatchObject({ status: 'ready', message: 'No companies found matching your Filters', selectedIndex: -1 });
@@ -166,7 +189,10 @@ describe('companies screener view model', () => {
     expect(model.applyPopup()).toBe(true);
     expect(lists()).toHaveLength(before + 1);
     expect(model.getState().popup).toBeNull();
-    expect(lastQuery()).toMatchObject({ page: 1, filters: [{ id: 'cash', value: { type: 'greaterThan', value: 5_000_000, valueTo: null, values: [] } }] });
+    expect(lastQuery()).toMatchObject({
+      page: 1,
+      filters: [{ id: 'cash', value: { type: 'greaterThan', value: 5_000_000, valueTo: null, values: [] } }],
+    });
     model.openPopup('cash');
     expect(model.getState().popup).toMatchObject({ type: 'greaterThan', value: '5000000' });
     model.editPopup({ type: 'lessThan', value: '1m' });
@@ -177,7 +203,7 @@ describe('companies screener view model', () => {
     expect(model.getState()).toMatchObject({ filters: [], popup: null, page: 1 });
   });
 
-  it('a select column\'s popup loads its options once; closed lists need no call', async () => {
+  it("a select column's popup loads its options once; closed lists need no call", async () => {
     const { model, callsOf } = await loaded();
     model.openPopup('industry_sector');
     await settle();
@@ -243,9 +269,19 @@ describe('companies screener query bar', () => {
     expect(model.getState().naturalQuery.text).toBe(' manufacturers with turnover over 10m ');
     const calls = callsOf('convertQueryToFilters');
     expect(calls.map((c) => c.args[0])).toEqual(['manufacturers with turnover over 10m']);
-    calls[0].answer.resolve({ status: 'success', filters: [{ id: 'turnover', value: { type: 'greaterThan', value: 10_000_000 } }], explanation: 'Turnover over £10m', unplaced: ['manufacturers'] });
+    calls[0].answer.resolve({
+      status: 'success',
+      filters: [{ id: 'turnover', value: { type: 'greaterThan', value: 10_000_000 } }],
+      explanation: 'Turnover over £10m',
+      unplaced: ['manufacturers'],
+    });
     await settle();
-    expect(model.getState().naturalQuery).toMatchObject({ converting: false, error: null, explanation: 'Turnover over £10m', unplaced: ['manufacturers'] });
+    expect(model.getState().naturalQuery).toMatchObject({
+      converting: false,
+      error: null,
+      explanation: 'Turnover over £10m',
+      unplaced: ['manufacturers'],
+    });
     expect(model.getState().filters).toEqual([{ id: 'turnover', type: 'greaterThan', value: 10_000_000 }]);
     expect(lastQuery().page).toBe(1);
   });
@@ -259,8 +295,16 @@ describe('companies screener query bar', () => {
       await settle();
       return model.getState().naturalQuery.error;
     };
-    expect(await submit((c) => c.answer.reject(new ApiError({ status: 400, error: 'Bad', serverMessage: 'Could not understand "big firms"', call: 'POST /api/x' })))).toBe('Could not understand "big firms"');
+    expect(
+      await submit((c) =>
+        c.answer.reject(
+          new ApiError({ status: 400, error: 'Bad', serverMessage: 'Could not understand "big firms"', call: 'POST /api/x' }),
+        ),
+      ),
+    ).toBe('Could not understand "big firms"');
     expect(await submit((c) => c.answer.resolve({ status: 'success' }))).toBe('Failed to convert query to filters');
-    expect(await submit((c) => c.answer.reject(new ApiError({ status: 0, error: 'Could not reach the API', call: 'POST /api/x' })))).toBe('Error converting query to filters');
+    expect(await submit((c) => c.answer.reject(new ApiError({ status: 0, error: 'Could not reach the API', call: 'POST /api/x' })))).toBe(
+      'Error converting query to filters',
+    );
   });
 });

@@ -63,7 +63,11 @@ export type FilterPopupResult = { ok: true; filter: NormalisedFilter } | { ok: f
  * Apply: the spec's message when the values are not acceptable (companies: "Please select at least
  * one value", creditors: "... option"), else the filter normalised (numbers, ISO dates, booleans).
  */
-export function applyFilterPopup(popup: FilterPopupState, columns: readonly ColumnSpec[], screen: 'companies' | 'creditors'): FilterPopupResult {
+export function applyFilterPopup(
+  popup: FilterPopupState,
+  columns: readonly ColumnSpec[],
+  screen: 'companies' | 'creditors',
+): FilterPopupResult {
   const column = columns.find((c) => c.id === popup.columnId);
   if (!column) return { ok: false, error: `Unknown column ${popup.columnId}` };
   const parts = { type: popup.type, value: popup.value, valueTo: popup.valueTo, values: [...popup.values] };

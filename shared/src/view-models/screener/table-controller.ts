@@ -11,7 +11,15 @@ import { isAbort } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { debounce, type Scheduler } from '../scheduler.js';
 import { clampIndex, moveIndex } from '../selection.js';
-import { applyFilterPopup, editFilterPopup, openFilterPopup, removeColumnFilter, replaceColumnFilter, toggleFilterPopupValue, type FilterPopupEdit } from './filter-popup.js';
+import {
+  applyFilterPopup,
+  editFilterPopup,
+  openFilterPopup,
+  removeColumnFilter,
+  replaceColumnFilter,
+  toggleFilterPopupValue,
+  type FilterPopupEdit,
+} from './filter-popup.js';
 import { TABLE_ROWS_KEY, type TableState } from './table-state.js';
 import { tableQuery } from './table-query.js';
 import { clampPage, nextSort, parsePageJump, type TableSort } from './table-rules.js';
@@ -231,7 +239,12 @@ export function createTableController<Row>(config: TableControllerConfig<Row>): 
     openPopup(columnId) {
       const column = columns.find((c) => c.id === columnId);
       if (!column?.filterable) return;
-      set({ popup: openFilterPopup(column, get().filters.find((f) => f.id === columnId)) });
+      set({
+        popup: openFilterPopup(
+          column,
+          get().filters.find((f) => f.id === columnId),
+        ),
+      });
       loadOptions(columnId);
     },
     editPopup(edit) {
@@ -271,7 +284,8 @@ export function createTableController<Row>(config: TableControllerConfig<Row>): 
       applySearchLater.cancel();
       latest.cancel();
       const state = get();
-      if (state.status === 'loading' || state.searchPending) set({ status: state.status === 'loading' ? 'idle' : state.status, searchPending: false });
+      if (state.status === 'loading' || state.searchPending)
+        set({ status: state.status === 'loading' ? 'idle' : state.status, searchPending: false });
     },
   };
 }

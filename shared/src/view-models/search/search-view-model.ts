@@ -90,7 +90,9 @@ export function createSearchViewModel(options: SearchViewModelOptions): SearchVi
   const emptyQuery = options.emptyQuery ?? 'default-list';
   const store = createStore<SearchState>({ ...INITIAL, query: options.initialQuery ?? '' });
   const latest = createLatestRequest();
-  const searchLater = debounce(options.scheduler ?? realScheduler, options.debounceMs ?? SEARCH_DEBOUNCE_MS, (query: string) => runSearch(query));
+  const searchLater = debounce(options.scheduler ?? realScheduler, options.debounceMs ?? SEARCH_DEBOUNCE_MS, (query: string) =>
+    runSearch(query),
+  );
   let defaultList: CompanySearchResult[] | null = null;
 
   const showResults = (source: 'default' | 'search', results: CompanySearchResult[], resultsQuery: string) =>

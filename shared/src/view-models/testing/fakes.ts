@@ -40,7 +40,11 @@ export interface RecordedCall {
  * A client whose every call is recorded and left waiting: the test answers `calls[i].answer`.
  * `answers` may give a method an immediate answer instead (a value or a function of the args).
  */
-export function pendingClient(answers: Partial<Record<keyof ApiClient, unknown>> = {}): { client: ApiClient; calls: RecordedCall[]; callsOf(method: keyof ApiClient): RecordedCall[] } {
+export function pendingClient(answers: Partial<Record<keyof ApiClient, unknown>> = {}): {
+  client: ApiClient;
+  calls: RecordedCall[];
+  callsOf(method: keyof ApiClient): RecordedCall[];
+} {
   const calls: RecordedCall[] = [];
   const client = new Proxy({} as ApiClient, {
     get(_target, method: string) {

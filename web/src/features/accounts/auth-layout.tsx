@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../ui/document-title.ts';
 
 /** The frame of the account pages: the brand, the page's heading and its form. */
-export function AuthLayout({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <div className="auth">

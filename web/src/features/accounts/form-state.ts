@@ -67,7 +67,7 @@ export function formReducer<F extends string>(state: FormState<F>, action: FormA
         ...state,
         values: cleared(state.values, action.clear),
         submitting: false,
-        fieldErrors: known ? { [field as F]: action.message } as Partial<Record<F, string>> : {},
+        fieldErrors: known ? ({ [field as F]: action.message } as Partial<Record<F, string>>) : {},
         generalError: known ? null : action.message,
       };
     }

@@ -59,7 +59,13 @@ export function authorizeUrl(provider: OAuthProvider, providers: AuthProvidersRe
 }
 
 /** Starts a sign-in: keeps the state, answers the address to send the browser to. */
-export function startSignIn(provider: OAuthProvider, providers: AuthProvidersResponse, redirect: string | null, storage: Pick<Storage, 'setItem'>, state = randomState()): string {
+export function startSignIn(
+  provider: OAuthProvider,
+  providers: AuthProvidersResponse,
+  redirect: string | null,
+  storage: Pick<Storage, 'setItem'>,
+  state = randomState(),
+): string {
   const url = authorizeUrl(provider, providers, state);
   const pending: PendingSignIn = { provider, state, redirect };
   storage.setItem(OAUTH_STATE_KEY, JSON.stringify(pending));

@@ -15,7 +15,11 @@ export function useForm<F extends string>(initial: Record<F, string>): Form<F> {
   const [state, dispatch] = useReducer(formReducer<F>, initial, initialFormState<F>);
   const elements = useRef(new Map<F, HTMLInputElement>());
   const field = useCallback(
-    (name: F) => ({ name, value: state.values[name], onChange: (event: { target: { value: string } }) => dispatch({ type: 'edit', field: name, value: event.target.value }) }),
+    (name: F) => ({
+      name,
+      value: state.values[name],
+      onChange: (event: { target: { value: string } }) => dispatch({ type: 'edit', field: name, value: event.target.value }),
+    }),
     [state.values],
   );
   const ref = useCallback(

@@ -20,21 +20,47 @@ export const DATABASE_SECTIONS: readonly DatabaseSection[] = [
   {
     title: 'Company Explorer',
     databases: [
-      { id: 'us/equity_analysis/strategic-indicators', name: 'US Companies Explorer', description: 'KPIs and strategic indicators of 5000+ US companies from SEC filings.', ready: false },
-      { id: 'uk', name: 'UK Companies Explorer', description: 'Profiles, filings, financials, officers and charges of 100,000+ UK enterprises.', ready: true },
+      {
+        id: 'us/equity_analysis/strategic-indicators',
+        name: 'US Companies Explorer',
+        description: 'KPIs and strategic indicators of 5000+ US companies from SEC filings.',
+        ready: false,
+      },
+      {
+        id: 'uk',
+        name: 'UK Companies Explorer',
+        description: 'Profiles, filings, financials, officers and charges of 100,000+ UK enterprises.',
+        ready: true,
+      },
     ],
   },
   {
     title: 'Screeners and Filters',
     databases: [
-      { id: 'companies-screener', name: 'UK Company Screener', description: 'Filter and sort every UK company by sector, size, financials and more.', badge: 'Updated', ready: true },
-      { id: 'creditors-screener', name: 'UK Creditor Screener', description: 'Charges and lenders: who lends to whom, and how much.', ready: true },
+      {
+        id: 'companies-screener',
+        name: 'UK Company Screener',
+        description: 'Filter and sort every UK company by sector, size, financials and more.',
+        badge: 'Updated',
+        ready: true,
+      },
+      {
+        id: 'creditors-screener',
+        name: 'UK Creditor Screener',
+        description: 'Charges and lenders: who lends to whom, and how much.',
+        ready: true,
+      },
     ],
   },
   {
     title: 'Research and Intelligence',
     databases: [
-      { id: 'analysis', name: 'Deep Insights Engine', description: 'AI research over company data and filings, with cited sources.', ready: false },
+      {
+        id: 'analysis',
+        name: 'Deep Insights Engine',
+        description: 'AI research over company data and filings, with cited sources.',
+        ready: false,
+      },
       { id: 'uk', name: 'Intelligent Quick Search', description: 'Find a UK company by name, number or registered address.', ready: true },
     ],
   },

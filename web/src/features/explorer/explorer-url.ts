@@ -72,7 +72,12 @@ export function anchorAvailable(id: string, overview: CompanyOverview): boolean 
     case 'business-overview':
       return Boolean(summary?.businessOverview || summary?.managementDiscussionSummary);
     case 'key-highlights':
-      return Boolean(overview.document_key_highlights?.length || summary?.keyHighlights?.length || summary?.futureOutlook?.length || summary?.criticalAccountingPolicies?.length);
+      return Boolean(
+        overview.document_key_highlights?.length ||
+        summary?.keyHighlights?.length ||
+        summary?.futureOutlook?.length ||
+        summary?.criticalAccountingPolicies?.length,
+      );
     case 'charges':
       return sectionAvailable('charges', overview);
     case 'capital-overview':
@@ -143,7 +148,12 @@ export interface PdfTarget {
 }
 
 /** A figure links to its source only with a document and a page (spec 2 section 5). */
-export function pdfTarget(companyNumber: string, documentId: string | null | undefined, page: number | null | undefined, title?: string): PdfTarget | null {
+export function pdfTarget(
+  companyNumber: string,
+  documentId: string | null | undefined,
+  page: number | null | undefined,
+  title?: string,
+): PdfTarget | null {
   return documentId && typeof page === 'number' && page > 0 ? { companyNumber, documentId, page, title } : null;
 }
 

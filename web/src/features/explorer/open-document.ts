@@ -11,7 +11,12 @@ export const DOCUMENT_FAILED = 'Failed to download document';
 /** How long the blob: address lives: long enough for the tab to read it. */
 const REVOKE_AFTER_MS = 60_000;
 
-export async function openDocumentInNewTab(client: Pick<ApiClient, 'filingDocument'>, companyNumber: string, documentId: string, page?: number): Promise<void> {
+export async function openDocumentInNewTab(
+  client: Pick<ApiClient, 'filingDocument'>,
+  companyNumber: string,
+  documentId: string,
+  page?: number,
+): Promise<void> {
   const tab = window.open('', '_blank');
   try {
     const response = await client.filingDocument(companyNumber, `${documentId}.pdf`);

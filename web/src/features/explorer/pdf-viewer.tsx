@@ -77,7 +77,8 @@ function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) 
       await page.render({ canvas: c, viewport }).promise;
       if (!abort.signal.aborted) setLoaded({ status: 'ready', url, pages: doc.numPages });
     })().catch((error: unknown) => {
-      if (!abort.signal.aborted) setLoaded({ status: 'error', message: (error as { error?: string })?.error ?? 'Failed to download document' });
+      if (!abort.signal.aborted)
+        setLoaded({ status: 'error', message: (error as { error?: string })?.error ?? 'Failed to download document' });
     });
     return () => {
       abort.abort();
@@ -120,7 +121,14 @@ function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) 
             {loaded.message}
           </p>
         )}
-        <canvas ref={canvas} className="pdf-dialog__canvas" data-page={target.page} hidden={loaded.status !== 'ready'} aria-label={`${title}, page ${target.page}`} role="img" />
+        <canvas
+          ref={canvas}
+          className="pdf-dialog__canvas"
+          data-page={target.page}
+          hidden={loaded.status !== 'ready'}
+          aria-label={`${title}, page ${target.page}`}
+          role="img"
+        />
       </div>
     </dialog>
   );
@@ -131,20 +139,42 @@ export function SourceValue({ target, children, label }: { target: PdfTarget | n
   const viewer = usePdfViewer();
   if (!target) return <>{children}</>;
   return (
-    <button type="button" className="source-link" onClick={() => viewer.open(target)} aria-label={label ? `${label}: open source page ${target.page}` : undefined} title={`Source: page ${target.page}`}>
+    <button
+      type="button"
+      className="source-link"
+      onClick={() => viewer.open(target)}
+      aria-label={label ? `${label}: open source page ${target.page}` : undefined}
+      title={`Source: page ${target.page}`}
+    >
       {children}
     </button>
   );
 }
 
 /** Page citations: "p. 12" buttons. */
-export function PageLinks({ companyNumber, documentId, pages, title }: { companyNumber: string; documentId: string | null | undefined; pages: readonly number[] | undefined; title?: string }) {
+export function PageLinks({
+  companyNumber,
+  documentId,
+  pages,
+  title,
+}: {
+  companyNumber: string;
+  documentId: string | null | undefined;
+  pages: readonly number[] | undefined;
+  title?: string;
+}) {
   const viewer = usePdfViewer();
   if (!documentId || !pages?.length) return null;
   return (
     <span className="page-links">
       {pages.map((page) => (
-        <button key={page} type="button" className="page-link" onClick={() => viewer.open({ companyNumber, documentId, page, title })} aria-label={`Open source page ${page}`}>
+        <button
+          key={page}
+          type="button"
+          className="page-link"
+          onClick={() => viewer.open({ companyNumber, documentId, page, title })}
+          aria-label={`Open source page ${page}`}
+        >
           p. {page}
         </button>
       ))}

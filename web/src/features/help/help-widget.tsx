@@ -55,11 +55,17 @@ export default function HelpWidget() {
   };
   return (
     <>
-      <button ref={opener} type="button" className="help-fab" aria-haspopup="dialog" onClick={() => {
+      <button
+        ref={opener}
+        type="button"
+        className="help-fab"
+        aria-haspopup="dialog"
+        onClick={() => {
           returnTo.current = null;
           setPrefill(null);
           setView('menu');
-        }}>
+        }}
+      >
         <span aria-hidden="true">?</span>
         <span className="visually-hidden">Help</span>
       </button>
@@ -120,7 +126,15 @@ export default function HelpWidget() {
   );
 }
 
-function HelpForm({ kind, initial, onDone }: { kind: 'companies' | 'feature' | 'feedback'; initial?: { subject: string; message: string } | null; onDone(): void }) {
+function HelpForm({
+  kind,
+  initial,
+  onDone,
+}: {
+  kind: 'companies' | 'feature' | 'feedback';
+  initial?: { subject: string; message: string } | null;
+  onDone(): void;
+}) {
   const { client } = useServices();
   const toaster = useToaster();
   const [companies, setCompanies] = useState([{ number: '', name: '' }]);
@@ -168,11 +182,19 @@ function HelpForm({ kind, initial, onDone }: { kind: 'companies' | 'feature' | '
               <legend>Company {i + 1}</legend>
               <label>
                 Company number
-                <input value={c.number} onChange={(e) => setCompanies(companies.map((x, j) => (j === i ? { ...x, number: e.target.value } : x)))} required />
+                <input
+                  value={c.number}
+                  onChange={(e) => setCompanies(companies.map((x, j) => (j === i ? { ...x, number: e.target.value } : x)))}
+                  required
+                />
               </label>
               <label>
                 Company name
-                <input value={c.name} onChange={(e) => setCompanies(companies.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))} required />
+                <input
+                  value={c.name}
+                  onChange={(e) => setCompanies(companies.map((x, j) => (j === i ? { ...x, name: e.target.value } : x)))}
+                  required
+                />
               </label>
               {companies.length > 1 && (
                 <button type="button" className="link-button" onClick={() => setCompanies(companies.filter((_, j) => j !== i))}>

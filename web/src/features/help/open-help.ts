@@ -31,7 +31,10 @@ export function openFeedbackForm(subject: string, message: string): void {
 }
 
 /** The feedback a "Report inaccurate data" click starts with: the company and where to write. */
-export function inaccurateDataReport(company: { name: string | null; number: string } | null, page: string): { subject: string; message: string } {
+export function inaccurateDataReport(
+  company: { name: string | null; number: string } | null,
+  page: string,
+): { subject: string; message: string } {
   const who = company ? (company.name ? `${company.name} (${company.number})` : company.number) : null;
   return {
     subject: who ? `Inaccurate data: ${who}` : 'Inaccurate data',

@@ -19,7 +19,17 @@ const TYPE_LABELS: Record<string, string> = {
   notEmpty: 'Is not empty',
 };
 
-export function FilterPopup({ column, popup, options, actions }: { column: ColumnSpec; popup: FilterPopupState; options: ColumnOptionsState | undefined; actions: TableActions }) {
+export function FilterPopup({
+  column,
+  popup,
+  options,
+  actions,
+}: {
+  column: ColumnSpec;
+  popup: FilterPopupState;
+  options: ColumnOptionsState | undefined;
+  actions: TableActions;
+}) {
   const root = useRef<HTMLDivElement>(null);
   const id = useId();
   const [find, setFind] = useState('');
@@ -64,7 +74,13 @@ export function FilterPopup({ column, popup, options, actions }: { column: Colum
         {multi ? (
           <fieldset className="filter-popup__options">
             <legend className="visually-hidden">{column.label} values</legend>
-            <input type="search" placeholder="Search options" aria-label="Search options" value={find} onChange={(e) => setFind(e.target.value)} />
+            <input
+              type="search"
+              placeholder="Search options"
+              aria-label="Search options"
+              value={find}
+              onChange={(e) => setFind(e.target.value)}
+            />
             {options?.status === 'loading' && <p className="muted">Loading…</p>}
             {options?.status === 'error' && <p className="filter-popup__error">{options.error}</p>}
             <div className="filter-popup__list">
@@ -79,12 +95,21 @@ export function FilterPopup({ column, popup, options, actions }: { column: Colum
           <>
             <label className="filter-popup__field">
               <span>{two ? 'From' : 'Value'}</span>
-              <input id={`${id}-v`} value={popup.value} onChange={(e) => actions.editPopup({ value: e.target.value })} placeholder={date ? 'DD/MM/YYYY' : popup.kind === 'number' ? 'e.g. 10m' : ''} />
+              <input
+                id={`${id}-v`}
+                value={popup.value}
+                onChange={(e) => actions.editPopup({ value: e.target.value })}
+                placeholder={date ? 'DD/MM/YYYY' : popup.kind === 'number' ? 'e.g. 10m' : ''}
+              />
             </label>
             {two && (
               <label className="filter-popup__field">
                 <span>To</span>
-                <input value={popup.valueTo} onChange={(e) => actions.editPopup({ valueTo: e.target.value })} placeholder={date ? 'DD/MM/YYYY' : 'e.g. 50m'} />
+                <input
+                  value={popup.valueTo}
+                  onChange={(e) => actions.editPopup({ valueTo: e.target.value })}
+                  placeholder={date ? 'DD/MM/YYYY' : 'e.g. 50m'}
+                />
               </label>
             )}
           </>

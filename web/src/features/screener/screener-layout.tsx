@@ -11,15 +11,28 @@ export function ScreenerLayout({ children }: { children: ReactNode }) {
     setExpanded(!expanded);
   };
   const item = (to: string, icon: string, label: string) => (
-    <NavLink to={to} className={({ isActive }) => `sidebar-nav__item${isActive && to !== '/uk/' ? ' sidebar-nav__item--active' : ''}`} title={label} end>
-      <span className="sidebar-nav__icon" aria-hidden="true">{icon}</span>
+    <NavLink
+      to={to}
+      className={({ isActive }) => `sidebar-nav__item${isActive && to !== '/uk/' ? ' sidebar-nav__item--active' : ''}`}
+      title={label}
+      end
+    >
+      <span className="sidebar-nav__icon" aria-hidden="true">
+        {icon}
+      </span>
       <span className="sidebar-nav__label">{label}</span>
     </NavLink>
   );
   return (
     <div className={`screener-layout${expanded ? '' : ' screener-layout--collapsed'}`}>
       <aside className="screener-layout__sidebar" aria-label="Screeners">
-        <button type="button" className="icon-button" aria-expanded={expanded} onClick={toggle} aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={expanded}
+          onClick={toggle}
+          aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+        >
           <span aria-hidden="true">{expanded ? '⟨' : '☰'}</span>
         </button>
         <nav className="sidebar-nav">

@@ -4,7 +4,17 @@
  * width), rows or the loading/error/empty texts, and the pagination bar.
  */
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatDate, formatMillions, formatRatio, paginationItems, tableShowingText, truncateLabel, type ColumnSpec, type TableActions, type TableState } from '@credence/shared';
+import {
+  formatDate,
+  formatMillions,
+  formatRatio,
+  paginationItems,
+  tableShowingText,
+  truncateLabel,
+  type ColumnSpec,
+  type TableActions,
+  type TableState,
+} from '@credence/shared';
 import { Spinner } from '../../ui/spinner.tsx';
 import { FilterPopup } from './filter-popup.tsx';
 
@@ -27,7 +37,9 @@ export function cellText(column: ColumnSpec, value: unknown): string {
     case 'ratio':
       return formatRatio(value as number);
     case 'integer':
-      return column.kind === 'number' && typeof value === 'number' ? value.toLocaleString('en-GB', { maximumFractionDigits: 0 }) : String(value);
+      return column.kind === 'number' && typeof value === 'number'
+        ? value.toLocaleString('en-GB', { maximumFractionDigits: 0 })
+        : String(value);
     case 'date':
       return formatDate(value as string);
     case 'boolean':
@@ -54,7 +66,17 @@ interface Props<Row> {
   pageSizes: readonly number[];
 }
 
-export function ScreenerTable<Row>({ caption, columns, state, actions, rowKey, renderCell, renderExpansion, renderLead, pageSizes }: Props<Row>) {
+export function ScreenerTable<Row>({
+  caption,
+  columns,
+  state,
+  actions,
+  rowKey,
+  renderCell,
+  renderExpansion,
+  renderLead,
+  pageSizes,
+}: Props<Row>) {
   const visible = columns.filter((c) => c.visible);
   const [widths, setWidths] = useState<Record<string, number>>({});
   const width = (c: ColumnSpec, i: number) => widths[c.id] ?? (i === 0 ? FIRST_COLUMN_WIDTH : DEFAULT_COLUMN_WIDTH);
@@ -98,9 +120,15 @@ export function ScreenerTable<Row>({ caption, columns, state, actions, rowKey, r
               ))}
             {!showSkeleton && state.message && (
               <tr>
-                <td colSpan={visible.length + (lead ? 1 : 0)} className={`data-table__message${state.status === 'error' ? ' data-table__message--error' : ''}`} role={state.status === 'error' ? 'alert' : 'status'}>
+                <td
+                  colSpan={visible.length + (lead ? 1 : 0)}
+                  className={`data-table__message${state.status === 'error' ? ' data-table__message--error' : ''}`}
+                  role={state.status === 'error' ? 'alert' : 'status'}
+                >
                   {state.message}
-                  {state.errorDetail && state.errorDetail !== state.message && <span className="data-table__detail">{state.errorDetail}</span>}
+                  {state.errorDetail && state.errorDetail !== state.message && (
+                    <span className="data-table__detail">{state.errorDetail}</span>
+                  )}
                 </td>
               </tr>
             )}
@@ -116,7 +144,11 @@ export function ScreenerTable<Row>({ caption, columns, state, actions, rowKey, r
                         const custom = renderCell?.(c, row);
                         const value = (row as Record<string, unknown>)[c.id];
                         return (
-                          <td key={c.id} className={c.kind === 'number' ? 'num' : undefined} title={typeof value === 'string' && c.truncate ? value : undefined}>
+                          <td
+                            key={c.id}
+                            className={c.kind === 'number' ? 'num' : undefined}
+                            title={typeof value === 'string' && c.truncate ? value : undefined}
+                          >
                             {custom ?? cellText(c, value)}
                           </td>
                         );
@@ -138,7 +170,19 @@ export function ScreenerTable<Row>({ caption, columns, state, actions, rowKey, r
   );
 }
 
-function HeaderCell<Row>({ column, state, actions, width, onWidth }: { column: ColumnSpec; state: TableState<Row>; actions: TableActions; width: number; onWidth(w: number): void }) {
+function HeaderCell<Row>({
+  column,
+  state,
+  actions,
+  width,
+  onWidth,
+}: {
+  column: ColumnSpec;
+  state: TableState<Row>;
+  actions: TableActions;
+  width: number;
+  onWidth(w: number): void;
+}) {
   const sorted = state.sort?.columnId === column.id ? state.sort.order : null;
   const filtered = state.filters.some((f) => f.id === column.id);
   const popupOpen = state.popup?.columnId === column.id;
@@ -148,7 +192,12 @@ function HeaderCell<Row>({ column, state, actions, width, onWidth }: { column: C
     <th scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="data-table__th">
       <div className="data-table__head">
         {column.sortable ? (
-          <button type="button" className="data-table__sort" onClick={() => actions.toggleSort(column.id)} aria-label={`${column.label}: sort`}>
+          <button
+            type="button"
+            className="data-table__sort"
+            onClick={() => actions.toggleSort(column.id)}
+            aria-label={`${column.label}: sort`}
+          >
             {column.label}
             <span aria-hidden="true" className="data-table__arrow">
               {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
@@ -166,7 +215,9 @@ function HeaderCell<Row>({ column, state, actions, width, onWidth }: { column: C
             aria-haspopup="dialog"
             onClick={() => (popupOpen ? actions.closePopup() : actions.openPopup(column.id))}
           >
-            <svg aria-hidden="true" width="12" height="12" viewBox="0 0 24 24" fill="currentColor"><path d="M3 4h18l-7 8v6l-4 2v-8z" /></svg>
+            <svg aria-hidden="true" width="12" height="12" viewBox="0 0 24 24" fill="currentColor">
+              <path d="M3 4h18l-7 8v6l-4 2v-8z" />
+            </svg>
           </button>
         )}
       </div>
@@ -222,7 +273,15 @@ function HeaderCell<Row>({ column, state, actions, width, onWidth }: { column: C
   );
 }
 
-export function Pagination<Row>({ state, actions, pageSizes }: { state: TableState<Row>; actions: TableActions; pageSizes: readonly number[] }) {
+export function Pagination<Row>({
+  state,
+  actions,
+  pageSizes,
+}: {
+  state: TableState<Row>;
+  actions: TableActions;
+  pageSizes: readonly number[];
+}) {
   const [jump, setJump] = useState(String(state.page));
   useEffect(() => setJump(String(state.page)), [state.page]);
   const last = Math.max(1, state.pageCount);
@@ -243,10 +302,22 @@ export function Pagination<Row>({ state, actions, pageSizes }: { state: TableSta
         </select>
       </label>
       <div className="pagination__pages">
-        <button type="button" className="pagination__button" onClick={() => actions.firstPage()} disabled={state.page <= 1} aria-label="First page">
+        <button
+          type="button"
+          className="pagination__button"
+          onClick={() => actions.firstPage()}
+          disabled={state.page <= 1}
+          aria-label="First page"
+        >
           «
         </button>
-        <button type="button" className="pagination__button" onClick={() => actions.previousPage()} disabled={state.page <= 1} aria-label="Previous page">
+        <button
+          type="button"
+          className="pagination__button"
+          onClick={() => actions.previousPage()}
+          disabled={state.page <= 1}
+          aria-label="Previous page"
+        >
           ‹
         </button>
         {items.map((item, i) =>
@@ -255,15 +326,34 @@ export function Pagination<Row>({ state, actions, pageSizes }: { state: TableSta
               …
             </span>
           ) : (
-            <button key={item} type="button" className={`pagination__button${item === state.page ? ' pagination__button--current' : ''}`} aria-current={item === state.page ? 'page' : undefined} aria-label={`Page ${item}`} onClick={() => actions.setPage(item)}>
+            <button
+              key={item}
+              type="button"
+              className={`pagination__button${item === state.page ? ' pagination__button--current' : ''}`}
+              aria-current={item === state.page ? 'page' : undefined}
+              aria-label={`Page ${item}`}
+              onClick={() => actions.setPage(item)}
+            >
               {item}
             </button>
           ),
         )}
-        <button type="button" className="pagination__button" onClick={() => actions.nextPage()} disabled={state.page >= last} aria-label="Next page">
+        <button
+          type="button"
+          className="pagination__button"
+          onClick={() => actions.nextPage()}
+          disabled={state.page >= last}
+          aria-label="Next page"
+        >
           ›
         </button>
-        <button type="button" className="pagination__button" onClick={() => actions.lastPage()} disabled={state.page >= last} aria-label="Last page">
+        <button
+          type="button"
+          className="pagination__button"
+          onClick={() => actions.lastPage()}
+          disabled={state.page >= last}
+          aria-label="Last page"
+        >
           »
         </button>
       </div>

@@ -50,7 +50,13 @@ export function CategoryNav({ active, onChange }: { active: ExplorerCategory; on
   return (
     <nav className="category-nav" aria-label="Company views">
       {CATEGORY_VIEWS.map((c) => (
-        <button key={c.id} type="button" className={`category-nav__item${active === c.id ? ' category-nav__item--active' : ''}`} aria-current={active === c.id ? 'page' : undefined} onClick={() => onChange(c.id)}>
+        <button
+          key={c.id}
+          type="button"
+          className={`category-nav__item${active === c.id ? ' category-nav__item--active' : ''}`}
+          aria-current={active === c.id ? 'page' : undefined}
+          onClick={() => onChange(c.id)}
+        >
           {c.label}
         </button>
       ))}
@@ -107,7 +113,9 @@ function useOpenDocument() {
   const { client } = useServices();
   const toaster = useToaster();
   return (companyNumber: string, documentId: string, page?: number) =>
-    openDocumentInNewTab(client, companyNumber, documentId, page).catch((error: Error) => toaster.show('error', error.message, TOAST_ERROR_MS));
+    openDocumentInNewTab(client, companyNumber, documentId, page).catch((error: Error) =>
+      toaster.show('error', error.message, TOAST_ERROR_MS),
+    );
 }
 
 function DocumentButtons({ companyNumber, entry, onSelect }: { companyNumber: string; entry: FilingEntry; onSelect(): void }) {
@@ -156,7 +164,10 @@ function FilingsContent({ model, params, update }: Props) {
           <h3 className="filings-group__title">{group.category}</h3>
           <FilingTable
             columns={['Date', 'Type', 'Description', 'Pages']}
-            rows={group.entries.map((entry) => ({ entry, cells: [formatDate(entry.filing.date), entry.filing.type, entry.description, entry.filing.pages ?? '-'] }))}
+            rows={group.entries.map((entry) => ({
+              entry,
+              cells: [formatDate(entry.filing.date), entry.filing.type, entry.description, entry.filing.pages ?? '-'],
+            }))}
             companyNumber={companyNumber}
             selected={params.filing}
             onSelect={(filing) => update({ filing })}
@@ -247,14 +258,21 @@ function FinancialsContent({ model, state, params }: Props) {
   const { financials } = state;
   useEffect(() => model.loadFinancials(), [model, params.companyNumber]);
   let body: React.ReactNode;
-  if (financials.status === 'loading' || financials.status === 'idle') body = <p role="status"><Spinner /> {COMPANY_TABLE_TEXTS.loading}</p>;
-  else if (financials.status === 'error')
+  if (financials.status === 'loading' || financials.status === 'idle')
     body = (
-      <ErrorNotice message={financials.error ?? ''} onRetry={() => model.loadFinancials()} />
+      <p role="status">
+        <Spinner /> {COMPANY_TABLE_TEXTS.loading}
+      </p>
     );
+  else if (financials.status === 'error') body = <ErrorNotice message={financials.error ?? ''} onRetry={() => model.loadFinancials()} />;
   else {
     const data = financials.data!;
-    const years = { key: data.key_financials, balance: data.standardized_balance_sheet, income: data.standardized_income_statement, cash: data.standardized_cash_flow_statement }[tab];
+    const years = {
+      key: data.key_financials,
+      balance: data.standardized_balance_sheet,
+      income: data.standardized_income_statement,
+      cash: data.standardized_cash_flow_statement,
+    }[tab];
     body = <StatementTable years={years} companyNumber={params.companyNumber ?? ''} maxYears={Infinity} />;
   }
   return (
@@ -297,18 +315,32 @@ function KpisContent({ tables, params }: Props) {
           </select>
         </label>
         {grid?.source && (
-          <button type="button" className="button button--secondary" aria-haspopup="dialog" onClick={() => viewer.open({ companyNumber, documentId: grid.source!.documentId, page: grid.source!.page, title: 'Annual report' })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-haspopup="dialog"
+            onClick={() =>
+              viewer.open({ companyNumber, documentId: grid.source!.documentId, page: grid.source!.page, title: 'Annual report' })
+            }
+          >
             Source: page {grid.source.page}
           </button>
         )}
       </div>
-      {(kpi.status === 'loading' || kpi.status === 'idle') && <p role="status"><Spinner /> {COMPANY_TABLE_TEXTS.loading}</p>}
-      {kpi.status === 'error' && (
-        <ErrorNotice message={kpi.error ?? ''} onRetry={() => tables.showKpiTable(kpi.table)} />
+      {(kpi.status === 'loading' || kpi.status === 'idle') && (
+        <p role="status">
+          <Spinner /> {COMPANY_TABLE_TEXTS.loading}
+        </p>
       )}
+      {kpi.status === 'error' && <ErrorNotice message={kpi.error ?? ''} onRetry={() => tables.showKpiTable(kpi.table)} />}
       {kpi.status === 'ready' && !grid && <p>{COMPANY_TABLE_TEXTS.empty}</p>}
       {grid && (
-        <div className="kpi-table" tabIndex={0} role="region" aria-label={`${KPI_TABLE_CHOICES.find((t) => t.id === kpi.table)?.label} table`}>
+        <div
+          className="kpi-table"
+          tabIndex={0}
+          role="region"
+          aria-label={`${KPI_TABLE_CHOICES.find((t) => t.id === kpi.table)?.label} table`}
+        >
           <table className="simple-table simple-table--numbers">
             <thead>
               <tr>
@@ -325,7 +357,9 @@ function KpisContent({ tables, params }: Props) {
                 <tr key={row.label}>
                   <th scope="row">{row.label}</th>
                   {row.values.map((v, i) => (
-                    <td key={grid.columns[i]}>{row.kind === 'count' ? formatEmployees(v) : row.kind === 'ratio' ? formatRatio(v) : formatCurrency(v, grid.currency)}</td>
+                    <td key={grid.columns[i]}>
+                      {row.kind === 'count' ? formatEmployees(v) : row.kind === 'ratio' ? formatRatio(v) : formatCurrency(v, grid.currency)}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -346,7 +380,13 @@ function SearchContent({ onSelect }: { onSelect(result: CompanySearchResult): vo
     <Panel id="search-view" title="Intelligent AI Search">
       <label className="category-search">
         <span>Company name, number or registered postcode</span>
-        <input type="search" value={state.query} onChange={(e) => model.setQuery(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && model.submit()} autoComplete="off" />
+        <input
+          type="search"
+          value={state.query}
+          onChange={(e) => model.setQuery(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && model.submit()}
+          autoComplete="off"
+        />
       </label>
       {state.status === 'loading' && <Spinner label="Searching" />}
       {state.message && state.status !== 'loading' && <p role={state.status === 'error' ? 'alert' : 'status'}>{state.message}</p>}

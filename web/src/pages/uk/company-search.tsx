@@ -13,7 +13,14 @@ export function listedTicker(result: CompanySearchResult): string | null {
   return t === '' || t === '-' ? null : t;
 }
 
-export function CompanySearch({ debounceMs, onSelect, label, placeholder, className, autoFocus }: {
+export function CompanySearch({
+  debounceMs,
+  onSelect,
+  label,
+  placeholder,
+  className,
+  autoFocus,
+}: {
   debounceMs: number;
   onSelect(result: CompanySearchResult): void;
   label: string;

@@ -6,10 +6,22 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { createCompanyTablesViewModel, EXPLORER_HEADER_DEBOUNCE_MS, type CompanyOverviewState, type CompanyOverviewViewModel, type CompanySearchResult } from '@credence/shared';
+import {
+  createCompanyTablesViewModel,
+  EXPLORER_HEADER_DEBOUNCE_MS,
+  type CompanyOverviewState,
+  type CompanyOverviewViewModel,
+  type CompanySearchResult,
+} from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
-import { availableAnchors, pdfTarget, registryFilingHistoryUrl, SCROLL_SUPPRESS_MS, type ExplorerParams } from '../../features/explorer/explorer-url.ts';
+import {
+  availableAnchors,
+  pdfTarget,
+  registryFilingHistoryUrl,
+  SCROLL_SUPPRESS_MS,
+  type ExplorerParams,
+} from '../../features/explorer/explorer-url.ts';
 import { usePdfViewer } from '../../features/explorer/pdf-viewer.tsx';
 import { openHelpCenter } from '../../features/help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -62,7 +74,8 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
 
   // An address with subCategory scrolls there once the overview is on screen.
   useEffect(() => {
-    if (!ready || params.category !== 'overview' || !params.subCategory || scrolledTo.current === `${companyNumber}#${params.subCategory}`) return;
+    if (!ready || params.category !== 'overview' || !params.subCategory || scrolledTo.current === `${companyNumber}#${params.subCategory}`)
+      return;
     scrolledTo.current = `${companyNumber}#${params.subCategory}`;
     suppressUntil.current = Date.now() + SCROLL_SUPPRESS_MS;
     document.getElementById(params.subCategory)?.scrollIntoView({ block: 'start' });
@@ -111,17 +124,39 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
   return (
     <div className={`explorer${expanded ? '' : ' explorer--collapsed'}`}>
       <div className="explorer__bar">
-        <button type="button" className="icon-button" aria-expanded={expanded} aria-controls="explorer-sidebar" onClick={() => setExpanded(!expanded)} aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={expanded}
+          aria-controls="explorer-sidebar"
+          onClick={() => setExpanded(!expanded)}
+          aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+        >
           <span aria-hidden="true">{expanded ? '⟨' : '☰'}</span>
         </button>
-        <CompanySearch className="explorer__search" debounceMs={EXPLORER_HEADER_DEBOUNCE_MS} onSelect={onSelect} label="Search UK companies" placeholder="Search another company" />
+        <CompanySearch
+          className="explorer__search"
+          debounceMs={EXPLORER_HEADER_DEBOUNCE_MS}
+          onSelect={onSelect}
+          label="Search UK companies"
+          placeholder="Search another company"
+        />
         <Link to="/companies-screener" className="button button--secondary" title="Compare this company with others">
           UK Company Screener
         </Link>
       </div>
       <div className="explorer__body">
         <aside id="explorer-sidebar" className="explorer__sidebar" aria-label="Company sections">
-          <Sidebar model={model} params={params} anchors={anchors} activeAnchor={activeAnchor} expanded={expanded} companyNumber={companyNumber} onAnchor={goToAnchor} update={update} />
+          <Sidebar
+            model={model}
+            params={params}
+            anchors={anchors}
+            activeAnchor={activeAnchor}
+            expanded={expanded}
+            companyNumber={companyNumber}
+            onAnchor={goToAnchor}
+            update={update}
+          />
         </aside>
         <div className="explorer__content">
           {state.status === 'loading' && (
@@ -184,7 +219,16 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
   );
 }
 
-function Sidebar({ model, params, anchors, activeAnchor, expanded, companyNumber, onAnchor, update }: {
+function Sidebar({
+  model,
+  params,
+  anchors,
+  activeAnchor,
+  expanded,
+  companyNumber,
+  onAnchor,
+  update,
+}: {
   model: CompanyOverviewViewModel;
   params: ExplorerParams;
   anchors: { id: string; label: string }[];
@@ -199,8 +243,16 @@ function Sidebar({ model, params, anchors, activeAnchor, expanded, companyNumber
   const overviewOpen = params.category === 'overview';
   return (
     <nav className="sidebar-nav">
-      <button type="button" className={`sidebar-nav__item${overviewOpen ? ' sidebar-nav__item--active' : ''}`} aria-current={overviewOpen ? 'page' : undefined} onClick={() => update({ category: 'overview', subCategory: null, filing: null })} title="Overview">
-        <span className="sidebar-nav__icon" aria-hidden="true">▦</span>
+      <button
+        type="button"
+        className={`sidebar-nav__item${overviewOpen ? ' sidebar-nav__item--active' : ''}`}
+        aria-current={overviewOpen ? 'page' : undefined}
+        onClick={() => update({ category: 'overview', subCategory: null, filing: null })}
+        title="Overview"
+      >
+        <span className="sidebar-nav__icon" aria-hidden="true">
+          ▦
+        </span>
         <span className="sidebar-nav__label">Overview</span>
       </button>
       {expanded && overviewOpen && (
@@ -222,22 +274,42 @@ function Sidebar({ model, params, anchors, activeAnchor, expanded, companyNumber
           ))}
         </ul>
       )}
-      <button type="button" className={`sidebar-nav__item${params.category === 'search' ? ' sidebar-nav__item--active' : ''}`} aria-current={params.category === 'search' ? 'page' : undefined} onClick={() => update({ category: 'search', subCategory: null, filing: null })} title="Intelligent AI Search">
-        <span className="sidebar-nav__icon" aria-hidden="true">⌕</span>
+      <button
+        type="button"
+        className={`sidebar-nav__item${params.category === 'search' ? ' sidebar-nav__item--active' : ''}`}
+        aria-current={params.category === 'search' ? 'page' : undefined}
+        onClick={() => update({ category: 'search', subCategory: null, filing: null })}
+        title="Intelligent AI Search"
+      >
+        <span className="sidebar-nav__icon" aria-hidden="true">
+          ⌕
+        </span>
         <span className="sidebar-nav__label">Intelligent AI Search</span>
       </button>
       <Link className="sidebar-nav__item" to={`/analysis?companyNumber=${encodeURIComponent(companyNumber)}`} title="Deep Insights">
-        <span className="sidebar-nav__icon" aria-hidden="true">✦</span>
+        <span className="sidebar-nav__icon" aria-hidden="true">
+          ✦
+        </span>
         <span className="sidebar-nav__label">Deep Insights</span>
       </Link>
-      <button type="button" className={`sidebar-nav__item${params.category === 'filings' ? ' sidebar-nav__item--active' : ''}`} aria-current={params.category === 'filings' ? 'page' : undefined} onClick={() => update({ category: 'filings', subCategory: null, filing: null })} title="Filings">
-        <span className="sidebar-nav__icon" aria-hidden="true">▤</span>
+      <button
+        type="button"
+        className={`sidebar-nav__item${params.category === 'filings' ? ' sidebar-nav__item--active' : ''}`}
+        aria-current={params.category === 'filings' ? 'page' : undefined}
+        onClick={() => update({ category: 'filings', subCategory: null, filing: null })}
+        title="Filings"
+      >
+        <span className="sidebar-nav__icon" aria-hidden="true">
+          ▤
+        </span>
         <span className="sidebar-nav__label">Filings</span>
       </button>
       {expanded && (
         <div className="sidebar-filings">
           {filings.status === 'loading' && <Spinner label="Loading filings" />}
-          {filings.message && filings.status !== 'loading' && <p className={filings.status === 'error' ? 'sidebar-filings__error' : 'sidebar-filings__empty'}>{filings.message}</p>}
+          {filings.message && filings.status !== 'loading' && (
+            <p className={filings.status === 'error' ? 'sidebar-filings__error' : 'sidebar-filings__empty'}>{filings.message}</p>
+          )}
           {filings.groups.map((group) => (
             <div key={group.category} className="sidebar-filings__group">
               <h3 className="sidebar-filings__category">{group.category}</h3>
@@ -264,7 +336,9 @@ function Sidebar({ model, params, anchors, activeAnchor, expanded, companyNumber
         </div>
       )}
       <button type="button" className="sidebar-nav__item" aria-haspopup="dialog" onClick={openHelpCenter} title="Help & FAQ">
-        <span className="sidebar-nav__icon" aria-hidden="true">?</span>
+        <span className="sidebar-nav__icon" aria-hidden="true">
+          ?
+        </span>
         <span className="sidebar-nav__label">Help &amp; FAQ</span>
       </button>
     </nav>

@@ -19,7 +19,13 @@ export function Landing({ onSelect }: { onSelect(result: CompanySearchResult): v
     <div className="uk-landing">
       <h1 className="uk-landing__title">UK Companies Explorer</h1>
       <p className="uk-landing__lead">Profiles, filings, financials, officers and charges of 100,000+ UK enterprises.</p>
-      <CompanySearch className="uk-landing__search" debounceMs={EXPLORER_HEADER_DEBOUNCE_MS} onSelect={onSelect} label="Search UK companies" autoFocus />
+      <CompanySearch
+        className="uk-landing__search"
+        debounceMs={EXPLORER_HEADER_DEBOUNCE_MS}
+        onSelect={onSelect}
+        label="Search UK companies"
+        autoFocus
+      />
       <p className="uk-landing__hint">Type a company name, a company number (e.g. 00123456) or a registered postcode.</p>
       <nav className="uk-landing__links" aria-label="UK area">
         <Link to="/analysis">Financial Analysis</Link>
@@ -35,9 +41,7 @@ export function Landing({ onSelect }: { onSelect(result: CompanySearchResult): v
           <Link to="/companies-screener">View all</Link>
         </div>
         {list.status === 'loading' && <Spinner label="Loading companies" />}
-        {list.status === 'error' && (
-          <ErrorNotice message={list.error ?? ''} onRetry={() => suggested.retry()} />
-        )}
+        {list.status === 'error' && <ErrorNotice message={list.error ?? ''} onRetry={() => suggested.retry()} />}
         <ul className="uk-suggested__list">
           {list.results.slice(0, SUGGESTED_COUNT).map((c) => (
             <li key={c.CompanyNumber}>

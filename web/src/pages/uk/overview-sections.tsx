@@ -20,7 +20,14 @@ import {
   type FinancialSummaryKey,
   type SeriesItem,
 } from '@credence/shared';
-import { addressLines, pdfTarget, profileSicText, SOURCE_MISSING_NOTICE, statusTone, type OverviewAnchor } from '../../features/explorer/explorer-url.ts';
+import {
+  addressLines,
+  pdfTarget,
+  profileSicText,
+  SOURCE_MISSING_NOTICE,
+  statusTone,
+  type OverviewAnchor,
+} from '../../features/explorer/explorer-url.ts';
 import { PageLinks, SourceValue } from '../../features/explorer/pdf-viewer.tsx';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
@@ -43,7 +50,12 @@ class SectionBoundary extends Component<{ children: ReactNode }, { failed: boole
 
 export function Section({ id, title, children, wide }: { id: string; title: string; children: ReactNode; wide?: boolean }) {
   return (
-    <section id={id} className={`panel overview-section${wide ? ' overview-section--wide' : ''}`} aria-labelledby={`${id}-title`} tabIndex={-1}>
+    <section
+      id={id}
+      className={`panel overview-section${wide ? ' overview-section--wide' : ''}`}
+      aria-labelledby={`${id}-title`}
+      tabIndex={-1}
+    >
       <h2 id={`${id}-title`} className="overview-section__title">
         {title}
       </h2>
@@ -52,7 +64,15 @@ export function Section({ id, title, children, wide }: { id: string; title: stri
   );
 }
 
-export function OverviewSections({ model, state, anchors }: { model: CompanyOverviewViewModel; state: CompanyOverviewState; anchors: OverviewAnchor[] }) {
+export function OverviewSections({
+  model,
+  state,
+  anchors,
+}: {
+  model: CompanyOverviewViewModel;
+  state: CompanyOverviewState;
+  anchors: OverviewAnchor[];
+}) {
   const overview = state.overview!;
   const has = (id: string) => anchors.some((a) => a.id === id);
   const number = overview.company_profile.company_number;
@@ -117,7 +137,10 @@ export function OverviewSections({ model, state, anchors }: { model: CompanyOver
   );
 }
 
-export const KPI_CARDS: ReadonlyArray<{ key: FinancialSummaryKey; label: string }> = KPI_CARD_KEYS.map((key) => ({ key, label: FINANCIAL_SUMMARY_LABELS[key] }));
+export const KPI_CARDS: ReadonlyArray<{ key: FinancialSummaryKey; label: string }> = KPI_CARD_KEYS.map((key) => ({
+  key,
+  label: FINANCIAL_SUMMARY_LABELS[key],
+}));
 
 function latestYear(overview: CompanyOverview): number | null {
   const years = Object.values(overview.financial_summary ?? {}).flatMap((series) => (series as SeriesItem[]).map((item) => item.year));
@@ -145,7 +168,10 @@ function KpiCards({ overview }: { overview: CompanyOverview }) {
             {shown}
           </SourceValue>
         </span>
-        <span className={`kpi-card__change kpi-card__change--${change.good === null ? 'flat' : change.good ? 'good' : 'bad'}`} title="Change on the year before">
+        <span
+          className={`kpi-card__change kpi-card__change--${change.good === null ? 'flat' : change.good ? 'good' : 'bad'}`}
+          title="Change on the year before"
+        >
           {change.label === 'N/A' ? 'N/A' : `${change.label} YoY`}
         </span>
       </div>
@@ -207,14 +233,21 @@ function CurrentFinancials({ model, state }: { model: CompanyOverviewViewModel; 
   ];
   let body: ReactNode;
   if (tab === 'summary') body = <SummaryTable overview={overview} />;
-  else if (financials.status === 'loading' || financials.status === 'idle') body = <p role="status"><Spinner /> Loading financial data...</p>;
-  else if (financials.status === 'error')
+  else if (financials.status === 'loading' || financials.status === 'idle')
     body = (
-      <ErrorNotice message={financials.error ?? ''} onRetry={() => model.loadFinancials()} />
+      <p role="status">
+        <Spinner /> Loading financial data...
+      </p>
     );
+  else if (financials.status === 'error') body = <ErrorNotice message={financials.error ?? ''} onRetry={() => model.loadFinancials()} />;
   else {
     const data = financials.data!;
-    const years = tab === 'balance' ? data.standardized_balance_sheet : tab === 'income' ? data.standardized_income_statement : data.standardized_cash_flow_statement;
+    const years =
+      tab === 'balance'
+        ? data.standardized_balance_sheet
+        : tab === 'income'
+          ? data.standardized_income_statement
+          : data.standardized_cash_flow_statement;
     body = <StatementTable years={years} companyNumber={number} />;
   }
   return (
@@ -227,42 +260,44 @@ function CurrentFinancials({ model, state }: { model: CompanyOverviewViewModel; 
 function SummaryTable({ overview }: { overview: CompanyOverview }) {
   const summary = overview.financial_summary;
   const number = overview.company_profile.company_number;
-  const years = [...new Set(Object.values(summary ?? {}).flatMap((s) => (s as SeriesItem[]).map((i) => i.year)))].sort((a, b) => b - a).slice(0, 5);
+  const years = [...new Set(Object.values(summary ?? {}).flatMap((s) => (s as SeriesItem[]).map((i) => i.year)))]
+    .sort((a, b) => b - a)
+    .slice(0, 5);
   if (!summary || years.length === 0) return <p>No financial data available to display.</p>;
   return (
     <>
-    <div className="table-scroll">
-      <table className="simple-table simple-table--numbers">
-        <thead>
-          <tr>
-            <th scope="col">Metric</th>
-            {years.map((y) => (
-              <th key={y} scope="col">
-                FY{y}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {KPI_CARDS.map(({ key, label }) => (
-            <tr key={key}>
-              <th scope="row">{label}</th>
-              {years.map((y) => {
-                const item = (summary[key] ?? []).find((s) => s.year === y);
-                return (
-                  <td key={y}>
-                    <SourceValue target={pdfTarget(number, item?.document_id, item?.pageNumber, `${label} FY${y}`)}>
-                      {key === 'employeeCount' ? formatEmployees(item?.value) : formatCurrency(item?.value, item?.currency)}
-                    </SourceValue>
-                  </td>
-                );
-              })}
+      <div className="table-scroll">
+        <table className="simple-table simple-table--numbers">
+          <thead>
+            <tr>
+              <th scope="col">Metric</th>
+              {years.map((y) => (
+                <th key={y} scope="col">
+                  FY{y}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-    <SummaryCharts summary={summary} years={years} />
+          </thead>
+          <tbody>
+            {KPI_CARDS.map(({ key, label }) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                {years.map((y) => {
+                  const item = (summary[key] ?? []).find((s) => s.year === y);
+                  return (
+                    <td key={y}>
+                      <SourceValue target={pdfTarget(number, item?.document_id, item?.pageNumber, `${label} FY${y}`)}>
+                        {key === 'employeeCount' ? formatEmployees(item?.value) : formatCurrency(item?.value, item?.currency)}
+                      </SourceValue>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <SummaryCharts summary={summary} years={years} />
     </>
   );
 }
@@ -274,7 +309,11 @@ function SummaryCharts({ summary, years }: { summary: NonNullable<CompanyOvervie
     <ul className="metric-charts" aria-label="Financial Summary charts">
       {KPI_CARDS.map(({ key, label }) => {
         const series = summary[key] ?? [];
-        const points = ascending.map((y) => ({ label: `FY${y}`, tick: `FY${String(y).slice(-2)}`, value: series.find((s) => s.year === y)?.value ?? null }));
+        const points = ascending.map((y) => ({
+          label: `FY${y}`,
+          tick: `FY${String(y).slice(-2)}`,
+          value: series.find((s) => s.year === y)?.value ?? null,
+        }));
         const count = key === 'employeeCount';
         const currency = series.find((s) => s.currency)?.currency ?? 'GBP';
         const title = count ? label : `${label} (${currencySymbol(currency)}m)`;
@@ -298,7 +337,10 @@ function AnalysisSummary({ overview }: { overview: CompanyOverview }) {
   const doc = summary?.document_id ?? overview.filing_details?.document_id ?? null;
   const items =
     tab === 'highlights'
-      ? (summary?.keyHighlights?.length ? summary.keyHighlights : overview.document_key_highlights ?? []).map((h) => ({ text: h.highlight, pages: h.pageNumbers }))
+      ? (summary?.keyHighlights?.length ? summary.keyHighlights : (overview.document_key_highlights ?? [])).map((h) => ({
+          text: h.highlight,
+          pages: h.pageNumbers,
+        }))
       : tab === 'outlook'
         ? (summary?.futureOutlook ?? []).map((o) => ({ text: o.outlookItem, pages: o.pageNumbers }))
         : (summary?.criticalAccountingPolicies ?? []).map((p) => ({ text: p.policy, pages: p.pageNumbers }));
@@ -377,15 +419,14 @@ function RiskAssessment({ overview }: { overview: CompanyOverview }) {
             <li key={i} className={`risk__item risk__item--${riskCategoryOf(r.riskCategory).toLowerCase()}`}>
               <span className="risk__category">{riskCategoryOf(r.riskCategory)}</span>
               <span>
-                {r.riskDescription} <PageLinks companyNumber={number} documentId={summary.document_id} pages={r.pageNumbers} title="Annual report" />
+                {r.riskDescription}{' '}
+                <PageLinks companyNumber={number} documentId={summary.document_id} pages={r.pageNumbers} title="Annual report" />
               </span>
             </li>
           ))}
         </ul>
       )}
-      <p className="risk__footer muted">
-        Last updated from the latest annual report · FY{summary.fiscal_year ?? 'N/A'}
-      </p>
+      <p className="risk__footer muted">Last updated from the latest annual report · FY{summary.fiscal_year ?? 'N/A'}</p>
     </div>
   );
 }

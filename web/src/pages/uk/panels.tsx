@@ -89,7 +89,15 @@ export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewMo
         {rows.map((o, i) => (
           <li key={i} className="people__item">
             {o.links.officer.appointments ? (
-              <a href={o.links.officer.appointments.startsWith('http') ? o.links.officer.appointments : `${REGISTRY}${o.links.officer.appointments}`} target="_blank" rel="noreferrer">
+              <a
+                href={
+                  o.links.officer.appointments.startsWith('http')
+                    ? o.links.officer.appointments
+                    : `${REGISTRY}${o.links.officer.appointments}`
+                }
+                target="_blank"
+                rel="noreferrer"
+              >
                 <strong>{o.name}</strong>
                 <span className="visually-hidden"> (appointments, opens in a new tab)</span>
               </a>
@@ -138,30 +146,58 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
   return (
     <div>
       <div className="insight-cards">
-        <InsightCard title="Director Activity" headline={`${d.appointments} appointed · ${d.terminations} terminated`} open={open('directors')} onToggle={() => toggle('directors')}>
+        <InsightCard
+          title="Director Activity"
+          headline={`${d.appointments} appointed · ${d.terminations} terminated`}
+          open={open('directors')}
+          onToggle={() => toggle('directors')}
+        >
           <dl className="facts facts--compact">
-            <dt>Current directors</dt><dd>{d.currentDirectors}</dd>
-            <dt>Detail changes</dt><dd>{d.changes}</dd>
-            <dt>Secretary appointments</dt><dd>{d.secretaryAppointments}</dd>
-            <dt>Secretary terminations</dt><dd>{d.secretaryTerminations}</dd>
-            <dt>Other officer events</dt><dd>{d.otherOfficerEvents}</dd>
+            <dt>Current directors</dt>
+            <dd>{d.currentDirectors}</dd>
+            <dt>Detail changes</dt>
+            <dd>{d.changes}</dd>
+            <dt>Secretary appointments</dt>
+            <dd>{d.secretaryAppointments}</dd>
+            <dt>Secretary terminations</dt>
+            <dd>{d.secretaryTerminations}</dd>
+            <dt>Other officer events</dt>
+            <dd>{d.otherOfficerEvents}</dd>
           </dl>
         </InsightCard>
-        <InsightCard title="Turnover Signal" headline={t.level === 'n/a' ? 'Turnover calculation data not available' : `${t.level.toUpperCase()} turnover`} tone={t.level} open={open('turnover')} onToggle={() => toggle('turnover')}>
+        <InsightCard
+          title="Turnover Signal"
+          headline={t.level === 'n/a' ? 'Turnover calculation data not available' : `${t.level.toUpperCase()} turnover`}
+          tone={t.level}
+          open={open('turnover')}
+          onToggle={() => toggle('turnover')}
+        >
           <p>{t.reason}</p>
           <dl className="facts facts--compact">
-            <dt>Movement ratio</dt><dd>{pct(t.movementRatio)}</dd>
-            <dt>Net change ratio</dt><dd>{pct(t.netChangeRatio)}</dd>
-            <dt>Termination ratio</dt><dd>{pct(t.terminationRatio)}</dd>
+            <dt>Movement ratio</dt>
+            <dd>{pct(t.movementRatio)}</dd>
+            <dt>Net change ratio</dt>
+            <dd>{pct(t.netChangeRatio)}</dd>
+            <dt>Termination ratio</dt>
+            <dd>{pct(t.terminationRatio)}</dd>
           </dl>
           <p className="muted">{t.helpText}</p>
         </InsightCard>
-        <InsightCard title="PSC Activity" headline={`${p.notified} notified · ${p.ceased} ceased`} open={open('pscs')} onToggle={() => toggle('pscs')}>
+        <InsightCard
+          title="PSC Activity"
+          headline={`${p.notified} notified · ${p.ceased} ceased`}
+          open={open('pscs')}
+          onToggle={() => toggle('pscs')}
+        >
           <dl className="facts facts--compact">
-            <dt>Current PSCs</dt><dd>{p.currentPscs}</dd>
-            <dt>Changed</dt><dd>{p.changed}</dd>
-            <dt>Statements filed</dt><dd>{p.statementsFiled}</dd>
-            <dt>Statements withdrawn</dt><dd>{p.statementsWithdrawn}</dd>
+            <dt>Current PSCs</dt>
+            <dd>{p.currentPscs}</dd>
+            <dt>Changed</dt>
+            <dd>{p.changed}</dd>
+            <dt>Statements filed</dt>
+            <dd>{p.statementsFiled}</dd>
+            <dt>Statements withdrawn</dt>
+            <dd>{p.statementsWithdrawn}</dd>
           </dl>
         </InsightCard>
       </div>
@@ -170,7 +206,11 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
         <label className="inline-field">
           <span>Show</span>
           <select value={filter} onChange={(e) => setFilter(e.target.value as LeadershipFilter)}>
-            {LEADERSHIP_FILTERS.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+            {LEADERSHIP_FILTERS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.label}
+              </option>
+            ))}
           </select>
         </label>
         <label className="inline-field">
@@ -181,7 +221,12 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
             <option value="name">Name</option>
           </select>
         </label>
-        <button type="button" className="button button--secondary" onClick={() => setDirection(direction === 'desc' ? 'asc' : 'desc')} aria-label={`Sort ${direction === 'desc' ? 'ascending' : 'descending'}`}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setDirection(direction === 'desc' ? 'asc' : 'desc')}
+          aria-label={`Sort ${direction === 'desc' ? 'ascending' : 'descending'}`}
+        >
           {direction === 'desc' ? '↓ Newest first' : '↑ Oldest first'}
         </button>
       </div>
@@ -206,7 +251,21 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
   );
 }
 
-function InsightCard({ title, headline, tone, open, onToggle, children }: { title: string; headline: string; tone?: string; open: boolean; onToggle(): void; children: React.ReactNode }) {
+function InsightCard({
+  title,
+  headline,
+  tone,
+  open,
+  onToggle,
+  children,
+}: {
+  title: string;
+  headline: string;
+  tone?: string;
+  open: boolean;
+  onToggle(): void;
+  children: React.ReactNode;
+}) {
   return (
     <div className={`insight-card${tone ? ` insight-card--${tone.replace('/', '')}` : ''}`}>
       <h3 className="insight-card__title">{title}</h3>
@@ -237,7 +296,10 @@ export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: C
           <Stat label="Total" value={stats.total} />
           <Stat label="Active" value={stats.active} />
           <Stat label="Satisfied" value={stats.satisfied} />
-          <Stat label="Avg. duration" value={stats.averageDurationMonths === null ? 'N/A' : `${Math.round(stats.averageDurationMonths)} months`} />
+          <Stat
+            label="Avg. duration"
+            value={stats.averageDurationMonths === null ? 'N/A' : `${Math.round(stats.averageDurationMonths)} months`}
+          />
         </div>
         <div className="columns">
           <div>
@@ -252,9 +314,17 @@ export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: C
             <h3 className="subheading">Timeline</h3>
             <dl className="facts facts--compact">
               <dt>Most recent</dt>
-              <dd>{stats.mostRecent ? `${formatDate(stats.mostRecent.created_on)} · ${(stats.mostRecent as ChargeView).persons_entitled?.[0]?.name ?? ''}` : 'N/A'}</dd>
+              <dd>
+                {stats.mostRecent
+                  ? `${formatDate(stats.mostRecent.created_on)} · ${(stats.mostRecent as ChargeView).persons_entitled?.[0]?.name ?? ''}`
+                  : 'N/A'}
+              </dd>
               <dt>Oldest</dt>
-              <dd>{stats.oldest ? `${formatDate(stats.oldest.created_on)} · ${(stats.oldest as ChargeView).persons_entitled?.[0]?.name ?? ''}` : 'N/A'}</dd>
+              <dd>
+                {stats.oldest
+                  ? `${formatDate(stats.oldest.created_on)} · ${(stats.oldest as ChargeView).persons_entitled?.[0]?.name ?? ''}`
+                  : 'N/A'}
+              </dd>
             </dl>
           </div>
         </div>
@@ -262,7 +332,12 @@ export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: C
     );
   else {
     const rows = tab === 'all' ? split.all : tab === 'active' ? split.active : split.satisfied;
-    body = rows.length === 0 ? <p>{tab === 'active' ? 'No active charges found' : 'No satisfied charges found'}</p> : <ChargeList companyNumber={overview.company_profile.company_number} charges={rows} />;
+    body =
+      rows.length === 0 ? (
+        <p>{tab === 'active' ? 'No active charges found' : 'No satisfied charges found'}</p>
+      ) : (
+        <ChargeList companyNumber={overview.company_profile.company_number} charges={rows} />
+      );
   }
   return (
     <Tabs
@@ -299,12 +374,18 @@ function ChargeList({ companyNumber, charges }: { companyNumber: string; charges
           {charges.map((c) => (
             <tr key={c.charge_id}>
               <td>{formatDate(c.created_on)}</td>
-              <td><span className={`status-badge status-badge--${c.status === 'fully-satisfied' ? 'dissolved' : 'active'}`}>{c.status}</span></td>
+              <td>
+                <span className={`status-badge status-badge--${c.status === 'fully-satisfied' ? 'dissolved' : 'active'}`}>{c.status}</span>
+              </td>
               <td>{c.classification.description ?? 'Unknown'}</td>
               <td>{c.persons_entitled.map((p) => p.name).join(', ') || '-'}</td>
               <td>{c.satisfied_on ? formatDate(c.satisfied_on) : '-'}</td>
               <td>
-                <a href={`${REGISTRY}/company/${encodeURIComponent(companyNumber)}/charges/${encodeURIComponent(c.charge_id)}`} target="_blank" rel="noreferrer">
+                <a
+                  href={`${REGISTRY}/company/${encodeURIComponent(companyNumber)}/charges/${encodeURIComponent(c.charge_id)}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   View<span className="visually-hidden"> charge {c.charge_code ?? c.charge_number} (opens in a new tab)</span>
                 </a>
               </td>
@@ -354,7 +435,9 @@ export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
         {latest ? (
           <dl className="facts facts--compact">
             <dt>Latest statement</dt>
-            <dd>{formatDate(latest.date)} ({latest.type})</dd>
+            <dd>
+              {formatDate(latest.date)} ({latest.type})
+            </dd>
             {Object.entries(latest.totals).map(([currency, total]) => (
               <div key={currency} className="facts__pair">
                 <dt>Issued capital ({currency})</dt>
@@ -377,7 +460,10 @@ export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
         <ul className="count-list">
           {CAPITAL_FILING_CLASSES.map((c) => (
             <li key={c}>
-              <span>{CAPITAL_CLASS_LABELS[c]} ({c})</span> <strong>{capital.counts[c]}</strong>
+              <span>
+                {CAPITAL_CLASS_LABELS[c]} ({c})
+              </span>{' '}
+              <strong>{capital.counts[c]}</strong>
             </li>
           ))}
         </ul>
@@ -434,28 +520,48 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
         <div className={`insight-card insight-card--${cs.compliance.replace('/', '')}`}>
           <h3 className="insight-card__title">Compliance Health</h3>
           <p className="insight-card__headline">{cs.compliance.toUpperCase()}</p>
-          <button type="button" className="link-button" aria-expanded={open('health')} onClick={() => model.togglePanel('compliance:health')}>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open('health')}
+            onClick={() => model.togglePanel('compliance:health')}
+          >
             {open('health') ? 'Hide Details' : 'Show Details'}
           </button>
           {open('health') && (
             <dl className="facts facts--compact insight-card__details">
-              <dt>On time</dt><dd>{m.onTime} of {m.statements} ({m.onTimeRatio === null ? 'N/A' : `${Math.round(m.onTimeRatio * 100)}%`})</dd>
-              <dt>Late</dt><dd>{m.late}</dd>
-              <dt>Average delay</dt><dd>{m.averageDelayDays === null ? 'N/A' : `${m.averageDelayDays.toFixed(1)} days`}</dd>
+              <dt>On time</dt>
+              <dd>
+                {m.onTime} of {m.statements} ({m.onTimeRatio === null ? 'N/A' : `${Math.round(m.onTimeRatio * 100)}%`})
+              </dd>
+              <dt>Late</dt>
+              <dd>{m.late}</dd>
+              <dt>Average delay</dt>
+              <dd>{m.averageDelayDays === null ? 'N/A' : `${m.averageDelayDays.toFixed(1)} days`}</dd>
             </dl>
           )}
         </div>
         <div className={`insight-card insight-card--${cs.integrity.replace('/', '')}`}>
           <h3 className="insight-card__title">Filing Integrity</h3>
           <p className="insight-card__headline">{cs.integrity.toUpperCase()} risk</p>
-          <button type="button" className="link-button" aria-expanded={open('integrity')} onClick={() => model.togglePanel('compliance:integrity')}>
+          <button
+            type="button"
+            className="link-button"
+            aria-expanded={open('integrity')}
+            onClick={() => model.togglePanel('compliance:integrity')}
+          >
             {open('integrity') ? 'Hide Details' : 'Show Details'}
           </button>
           {open('integrity') && (
             <dl className="facts facts--compact insight-card__details">
-              <dt>Corrections</dt><dd>{m.corrections}</dd>
-              <dt>Annotations</dt><dd>{m.annotations}</dd>
-              <dt>With updates</dt><dd>{m.withUpdates} of {m.statements}</dd>
+              <dt>Corrections</dt>
+              <dd>{m.corrections}</dd>
+              <dt>Annotations</dt>
+              <dd>{m.annotations}</dd>
+              <dt>With updates</dt>
+              <dd>
+                {m.withUpdates} of {m.statements}
+              </dd>
             </dl>
           )}
         </div>
@@ -464,19 +570,27 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
         <div>
           <h3 className="subheading">CS metrics</h3>
           <dl className="facts facts--compact">
-            <dt>Statements</dt><dd>{m.statements}</dd>
-            <dt>Last made up</dt><dd>{formatDate(m.lastMadeUpDate)}</dd>
-            <dt>Last filed</dt><dd>{formatDate(m.lastFiledDate)}</dd>
+            <dt>Statements</dt>
+            <dd>{m.statements}</dd>
+            <dt>Last made up</dt>
+            <dd>{formatDate(m.lastMadeUpDate)}</dd>
+            <dt>Last filed</dt>
+            <dd>{formatDate(m.lastFiledDate)}</dd>
           </dl>
         </div>
         <div>
           <h3 className="subheading">Cadence</h3>
           <dl className="facts facts--compact">
-            <dt>Average interval</dt><dd>{cs.cadence.averageIntervalMonths === null ? 'N/A' : `${cs.cadence.averageIntervalMonths.toFixed(1)} months`}</dd>
-            <dt>Filed late (&gt;10 days)</dt><dd>{cs.cadence.lateFilings}</dd>
-            <dt>Early filings</dt><dd>{cs.cadence.earlyFilings}</dd>
+            <dt>Average interval</dt>
+            <dd>{cs.cadence.averageIntervalMonths === null ? 'N/A' : `${cs.cadence.averageIntervalMonths.toFixed(1)} months`}</dd>
+            <dt>Filed late (&gt;10 days)</dt>
+            <dd>{cs.cadence.lateFilings}</dd>
+            <dt>Early filings</dt>
+            <dd>{cs.cadence.earlyFilings}</dd>
           </dl>
-          {cs.cadence.warning && <p className="notice notice--error">Over 40% of statements were filed more than 10 days after the review end.</p>}
+          {cs.cadence.warning && (
+            <p className="notice notice--error">Over 40% of statements were filed more than 10 days after the review end.</p>
+          )}
         </div>
       </div>
       <h3 className="subheading">CS events</h3>
@@ -484,7 +598,11 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
         <label className="inline-field">
           <span>Show</span>
           <select value={filter} onChange={(e) => setFilter(e.target.value as CsEventFilter)}>
-            {CS_EVENT_FILTERS.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+            {CS_EVENT_FILTERS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.label}
+              </option>
+            ))}
           </select>
         </label>
         <label className="inline-field">

@@ -9,11 +9,20 @@ function formatLine(key: string, label: string, value: number | null | undefined
   return kind === 'count' ? formatEmployees(value) : kind === 'ratio' ? formatRatio(value) : formatCurrency(value, currency);
 }
 
-export function StatementTable({ years, companyNumber, maxYears = 5 }: { years: readonly StatementYear[]; companyNumber: string; maxYears?: number }) {
+export function StatementTable({
+  years,
+  companyNumber,
+  maxYears = 5,
+}: {
+  years: readonly StatementYear[];
+  companyNumber: string;
+  maxYears?: number;
+}) {
   const shown = [...years].sort((a, b) => b.year - a.year).slice(0, maxYears);
   if (shown.length === 0) return <p>No data available for this period.</p>;
   const keys: { key: string; label: string }[] = [];
-  for (const year of shown) for (const line of year.lines) if (!keys.some((k) => k.key === line.key)) keys.push({ key: line.key, label: line.label });
+  for (const year of shown)
+    for (const line of year.lines) if (!keys.some((k) => k.key === line.key)) keys.push({ key: line.key, label: line.label });
   return (
     <div className="table-scroll">
       <table className="simple-table simple-table--numbers">
@@ -35,7 +44,9 @@ export function StatementTable({ years, companyNumber, maxYears = 5 }: { years: 
                 const line = y.lines.find((l) => l.key === key);
                 return (
                   <td key={y.year}>
-                    <SourceValue target={pdfTarget(companyNumber, y.document_id, line?.pageNumber, `${label} FY${y.year}`)}>{formatLine(key, label, line?.value, line?.currency ?? y.currency)}</SourceValue>
+                    <SourceValue target={pdfTarget(companyNumber, y.document_id, line?.pageNumber, `${label} FY${y.year}`)}>
+                      {formatLine(key, label, line?.value, line?.currency ?? y.currency)}
+                    </SourceValue>
                   </td>
                 );
               })}

@@ -1,7 +1,19 @@
 /** Tabs with the ARIA tab pattern: arrow keys move between tabs, the panel follows. */
 import { useId, useRef, type ReactNode } from 'react';
 
-export function Tabs<T extends string>({ label, tabs, active, onChange, children }: { label: string; tabs: readonly { id: NoInfer<T>; label: string }[]; active: T; onChange(id: NoInfer<T>): void; children: ReactNode }) {
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  active,
+  onChange,
+  children,
+}: {
+  label: string;
+  tabs: readonly { id: NoInfer<T>; label: string }[];
+  active: T;
+  onChange(id: NoInfer<T>): void;
+  children: ReactNode;
+}) {
   const id = useId();
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
   const move = (delta: number) => {

@@ -6,4 +6,11 @@ import { ScreenerGenerations1764115200000 } from './1764115200000-screener-gener
 import { DerivedRefresh1764201600000 } from './1764201600000-derived-refresh.js';
 
 /** Every migration, in order. Add new ones at the end. */
-export const MIGRATIONS = [Accounts1763769600000, UkCompanies1763856000000, CompanyNameWords1763942700000, ScreenerViews1764028800000, ScreenerGenerations1764115200000, DerivedRefresh1764201600000];
+export const MIGRATIONS = [
+  Accounts1763769600000,
+  UkCompanies1763856000000,
+  CompanyNameWords1763942700000,
+  ScreenerViews1764028800000,
+  ScreenerGenerations1764115200000,
+  DerivedRefresh1764201600000,
+];

@@ -29,7 +29,7 @@ function random(seed: number): () => number {
   };
 }
 
-const NAMES = ['Acme Holdings', 'acme widgets', 'Beta Ltd', 'HOLDINGS PLC', '', 'Zeta', 'O\'Brien \\ Partners', '100% Pure_Juice'];
+const NAMES = ['Acme Holdings', 'acme widgets', 'Beta Ltd', 'HOLDINGS PLC', '', 'Zeta', "O'Brien \\ Partners", '100% Pure_Juice'];
 const STATUSES = ['outstanding', 'satisfied', 'part-satisfied'];
 
 function makeRows(n: number, seed: number): ModelRow[] {
@@ -58,17 +58,38 @@ function tableOf(rows: ModelRow[]): MemoryTable {
     // The database's collation order stands in as plain code-unit order here.
     const values = [...new Set(rows.map(read).filter((v): v is string => v !== null))].sort();
     const rankOf = new Map(values.map((v, i) => [v, i]));
-    return textColumn({ id, kind, sortable: true, integer: false }, values, Uint32Array.from(rows, (row) => (read(row) === null ? values.length : rankOf.get(read(row)!)!)));
+    return textColumn(
+      { id, kind, sortable: true, integer: false },
+      values,
+      Uint32Array.from(rows, (row) => (read(row) === null ? values.length : rankOf.get(read(row)!)!)),
+    );
   };
   const columns: MemoryColumn[] = [
-    numericColumn({ id: 'amount', kind: 'number', sortable: true, integer: false }, numbers((r) => r.amount)),
-    numericColumn({ id: 'count', kind: 'number', sortable: true, integer: true }, numbers((r) => r.count)),
-    numericColumn({ id: 'day', kind: 'date', sortable: true, integer: false }, numbers((r) => (r.day === null ? null : Number(r.day.replace(/-/g, ''))))),
-    numericColumn({ id: 'flag', kind: 'boolean', sortable: true, integer: false }, numbers((r) => (r.flag === null ? null : Number(r.flag)))),
+    numericColumn(
+      { id: 'amount', kind: 'number', sortable: true, integer: false },
+      numbers((r) => r.amount),
+    ),
+    numericColumn(
+      { id: 'count', kind: 'number', sortable: true, integer: true },
+      numbers((r) => r.count),
+    ),
+    numericColumn(
+      { id: 'day', kind: 'date', sortable: true, integer: false },
+      numbers((r) => (r.day === null ? null : Number(r.day.replace(/-/g, '')))),
+    ),
+    numericColumn(
+      { id: 'flag', kind: 'boolean', sortable: true, integer: false },
+      numbers((r) => (r.flag === null ? null : Number(r.flag))),
+    ),
     text('name', 'text', (r) => r.name),
     text('status', 'select', (r) => r.status),
   ];
-  return { generation: '1', rowCount: rows.length, keys: PackedKeys.from(rows.map((r) => r.key)), columns: new Map(columns.map((c) => [c.id, c])) };
+  return {
+    generation: '1',
+    rowCount: rows.length,
+    keys: PackedKeys.from(rows.map((r) => r.key)),
+    columns: new Map(columns.map((c) => [c.id, c])),
+  };
 }
 
 type Value = number | string | boolean | null;
@@ -104,7 +125,11 @@ function modelPasses(row: ModelRow, filter: NormalisedFilter): boolean {
       return v !== null && (v as number | string) < (filter.value as number | string);
     case 'between':
     case 'range':
-      return v !== null && (v as number | string) >= (filter.value as number | string) && (v as number | string) <= (filter.valueTo as number | string);
+      return (
+        v !== null &&
+        (v as number | string) >= (filter.value as number | string) &&
+        (v as number | string) <= (filter.valueTo as number | string)
+      );
     default:
       throw new Error(filter.type);
   }
@@ -173,7 +198,10 @@ describe('in-memory screener pages', () => {
         for (const sortOrder of ['asc', 'desc'] as const) {
           const expected = modelList(rows, filters, sortBy, sortOrder);
           const first = page(table, { filters, sortBy, sortOrder, pageSize: 25 });
-          expect({ case: [filters, sortBy, sortOrder], total: first.total }).toEqual({ case: [filters, sortBy, sortOrder], total: expected.length });
+          expect({ case: [filters, sortBy, sortOrder], total: first.total }).toEqual({
+            case: [filters, sortBy, sortOrder],
+            total: expected.length,
+          });
           const read: string[] = [];
           for (let p = 1; p <= first.pageCount; p++) read.push(...page(table, { filters, sortBy, sortOrder, pageSize: 25, page: p }).keys);
           expect(read).toEqual(expected);
@@ -220,7 +248,8 @@ describe('in-memory screener pages', () => {
   });
 
   it('leaves to the database what it cannot answer: an unknown column, a text test on numbers, a bad date', () => {
-    const ask = (filters: NormalisedFilter[], sortBy = 'amount') => memoryPage(table, { filters, sortBy, sortOrder: 'asc', page: 1, pageSize: 10, cursor: null });
+    const ask = (filters: NormalisedFilter[], sortBy = 'amount') =>
+      memoryPage(table, { filters, sortBy, sortOrder: 'asc', page: 1, pageSize: 10, cursor: null });
     expect(ask([], 'lenders')).toBeNull();
     expect(ask([{ id: 'lenders', type: 'contains', value: 'hsbc' }])).toBeNull();
     expect(ask([{ id: 'amount', type: 'contains', value: '1' }])).toBeNull();
@@ -228,12 +257,27 @@ describe('in-memory screener pages', () => {
     expect(ask([{ id: 'amount', type: 'greaterThan', value: 1 }])).not.toBeNull();
   });
 
-  it('answers a joined array (a charge\'s lenders) for contains and empty only, as its SQL does', () => {
+  it("answers a joined array (a charge's lenders) for contains and empty only, as its SQL does", () => {
     const joined = ['', 'barclays bank plc', 'hsbc uk bank plc | barclays bank plc', 'hsbc uk bank plc'];
     const rowsJoined = [2, 4, 0, 3, 1, 2]; // 4: NULL (no lenders)
-    const lenders = textColumn({ id: 'lenders', kind: 'text', sortable: false, integer: false, joinedArray: true }, [...joined].sort(), Uint32Array.from(rowsJoined, (i) => (i === 4 ? 4 : [...joined].sort().indexOf(joined[i]))));
-    const small: MemoryTable = { ...table, rowCount: 6, keys: PackedKeys.from(['a', 'b', 'c', 'd', 'e', 'f']), columns: new Map([['lenders', lenders], ['amount', numericColumn({ id: 'amount', kind: 'number', sortable: true, integer: false }, Float64Array.from([1, 2, 3, 4, 5, 6]))]]) };
-    const keysFor = (filter: NormalisedFilter) => memoryPage(small, { filters: [filter], sortBy: 'amount', sortOrder: 'asc', page: 1, pageSize: 10, cursor: null })?.rows.map((r) => small.keys.get(r));
+    const lenders = textColumn(
+      { id: 'lenders', kind: 'text', sortable: false, integer: false, joinedArray: true },
+      [...joined].sort(),
+      Uint32Array.from(rowsJoined, (i) => (i === 4 ? 4 : [...joined].sort().indexOf(joined[i]))),
+    );
+    const small: MemoryTable = {
+      ...table,
+      rowCount: 6,
+      keys: PackedKeys.from(['a', 'b', 'c', 'd', 'e', 'f']),
+      columns: new Map([
+        ['lenders', lenders],
+        ['amount', numericColumn({ id: 'amount', kind: 'number', sortable: true, integer: false }, Float64Array.from([1, 2, 3, 4, 5, 6]))],
+      ]),
+    };
+    const keysFor = (filter: NormalisedFilter) =>
+      memoryPage(small, { filters: [filter], sortBy: 'amount', sortOrder: 'asc', page: 1, pageSize: 10, cursor: null })?.rows.map((r) =>
+        small.keys.get(r),
+      );
     expect(keysFor({ id: 'lenders', type: 'contains', value: 'HSBC' })).toEqual(['a', 'd', 'f']);
     expect(keysFor({ id: 'lenders', type: 'contains', value: 'plc | bar' })).toEqual(['a', 'f']);
     expect(keysFor({ id: 'lenders', type: 'empty' })).toEqual(['b', 'c']);

@@ -119,7 +119,14 @@ export function memoryPage(table: MemoryTable, request: MemoryPageRequest): Memo
   const pageSize = Math.max(1, Math.floor(request.pageSize));
   const pageCount = Math.ceil(count / pageSize);
   const sequence = new Sequence(sortColumn, request.sortOrder === 'desc');
-  const result = (page: number, rows: number[], hasNext: boolean, hasPrev: boolean): MemoryPage => ({ rows, total: count, pageCount, page, hasNext, hasPrev });
+  const result = (page: number, rows: number[], hasNext: boolean, hasPrev: boolean): MemoryPage => ({
+    rows,
+    total: count,
+    pageCount,
+    page,
+    hasNext,
+    hasPrev,
+  });
 
   const byOffset = (requested: number): MemoryPage => {
     const page = Math.max(1, Math.min(requested, pageCount || 1));

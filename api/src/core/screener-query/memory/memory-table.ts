@@ -136,21 +136,19 @@ function orderByRank(ranks: RankArray, nullRank: number): Uint32Array {
   return order;
 }
 
-function finishColumn(
-  spec: MemoryColumnSpec,
-  numeric: boolean,
-  wide: Uint32Array,
-  values: Float64Array | readonly string[],
-): MemoryColumn {
+function finishColumn(spec: MemoryColumnSpec, numeric: boolean, wide: Uint32Array, values: Float64Array | readonly string[]): MemoryColumn {
   const nullRank = values.length;
   const ranks = narrow(wide, nullRank);
   let nulls = 0;
   for (let i = 0; i < ranks.length; i++) if (ranks[i] === nullRank) nulls++;
   // A value already in lower case is shared, not copied (numbers, codes).
-  const lowered = !numeric && spec.kind === 'text' ? (values as readonly string[]).map((v) => {
-    const lower = v.toLowerCase();
-    return lower === v ? v : lower;
-  }) : null;
+  const lowered =
+    !numeric && spec.kind === 'text'
+      ? (values as readonly string[]).map((v) => {
+          const lower = v.toLowerCase();
+          return lower === v ? v : lower;
+        })
+      : null;
   return {
     id: spec.id,
     kind: spec.kind,

@@ -8,7 +8,16 @@
 import PDFDocument from 'pdfkit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DocumentSummaryRow, FinancialStatementRow, StatementLine } from '../store/rows.js';
-import { currencySymbol, formatAmount, formatCompact, formatLineValue, formatPercent, groupThousands, isNotAudited, notAuditedOpinion } from './accounts-format.js';
+import {
+  currencySymbol,
+  formatAmount,
+  formatCompact,
+  formatLineValue,
+  formatPercent,
+  groupThousands,
+  isNotAudited,
+  notAuditedOpinion,
+} from './accounts-format.js';
 import { ACCOUNTS_PAGE_COUNT, ACCOUNTS_PAGES, SAMPLE_FOOTER } from './accounts-layout.js';
 
 export { ACCOUNTS_PAGE_COUNT, ACCOUNTS_PAGES, METRIC_PAGES, SAMPLE_FOOTER, STATEMENT_PAGES, SUMMARY_PAGES } from './accounts-layout.js';
@@ -82,9 +91,23 @@ const CONTENT_BOTTOM = PAGE_HEIGHT - 78;
 
 /** Lines printed in bold with a rule above: the subtotals and totals. */
 const TOTALS = new Set([
-  'grossProfit', 'operatingProfit', 'profitBeforeTax', 'netProfitLoss', 'fixedAssets', 'currentAssets', 'netCurrentAssets',
-  'totalAssetsLessCurrentLiabilities', 'netAssets', 'totalEquity', 'netCashFromOperating', 'netCashFromInvesting', 'netCashFromFinancing',
-  'netChangeInCash', 'cashAtEnd', 'totalAssets', 'totalLiabilities',
+  'grossProfit',
+  'operatingProfit',
+  'profitBeforeTax',
+  'netProfitLoss',
+  'fixedAssets',
+  'currentAssets',
+  'netCurrentAssets',
+  'totalAssetsLessCurrentLiabilities',
+  'netAssets',
+  'totalEquity',
+  'netCashFromOperating',
+  'netCashFromInvesting',
+  'netCashFromFinancing',
+  'netChangeInCash',
+  'cashAtEnd',
+  'totalAssets',
+  'totalLiabilities',
 ]);
 
 interface Block {
@@ -123,18 +146,42 @@ export function composeNarrative(input: AccountsPdfInput): DocumentSummaryRow {
     business_overview: `The principal activity of ${input.company.company_name} during the year was ${activity}.`,
     management_discussion: { value: md, pageNumbers: page(ACCOUNTS_PAGES.strategicReport) },
     risks: [
-      { riskCategory: 'Strategic', riskDescription: 'Competition and the wider economy affect demand for the company\'s services and the prices it can charge.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) },
-      { riskCategory: 'Operational', riskDescription: 'Rising costs and the availability of staff and suppliers affect margins and delivery.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) },
-      { riskCategory: 'Financial', riskDescription: 'The company manages liquidity by monitoring cash flow forecasts and its available facilities.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) },
+      {
+        riskCategory: 'Strategic',
+        riskDescription: "Competition and the wider economy affect demand for the company's services and the prices it can charge.",
+        pageNumbers: page(ACCOUNTS_PAGES.principalRisks),
+      },
+      {
+        riskCategory: 'Operational',
+        riskDescription: 'Rising costs and the availability of staff and suppliers affect margins and delivery.',
+        pageNumbers: page(ACCOUNTS_PAGES.principalRisks),
+      },
+      {
+        riskCategory: 'Financial',
+        riskDescription: 'The company manages liquidity by monitoring cash flow forecasts and its available facilities.',
+        pageNumbers: page(ACCOUNTS_PAGES.principalRisks),
+      },
     ],
     key_highlights: [
       { highlight: `Turnover of ${formatCompact(turnover, c)}`, pageNumbers: page(ACCOUNTS_PAGES.strategicReport) },
       { highlight: `Year-end cash of ${formatCompact(s.cash ?? 0, c)}`, pageNumbers: page(ACCOUNTS_PAGES.strategicReport) },
     ],
-    future_outlook: [{ outlookItem: 'The directors expect the company to continue trading on a similar basis in the coming year.', pageNumbers: page(ACCOUNTS_PAGES.principalRisks) }],
+    future_outlook: [
+      {
+        outlookItem: 'The directors expect the company to continue trading on a similar basis in the coming year.',
+        pageNumbers: page(ACCOUNTS_PAGES.principalRisks),
+      },
+    ],
     accounting_policies: [
-      { policy: 'Basis of preparation: the financial statements are prepared under the historical cost convention in accordance with UK accounting standards and the Companies Act 2006.', pageNumbers: page(ACCOUNTS_PAGES.accountingPolicies) },
-      { policy: 'Turnover: turnover represents amounts receivable for goods and services provided, net of VAT and trade discounts.', pageNumbers: page(ACCOUNTS_PAGES.accountingPolicies) },
+      {
+        policy:
+          'Basis of preparation: the financial statements are prepared under the historical cost convention in accordance with UK accounting standards and the Companies Act 2006.',
+        pageNumbers: page(ACCOUNTS_PAGES.accountingPolicies),
+      },
+      {
+        policy: 'Turnover: turnover represents amounts receivable for goods and services provided, net of VAT and trade discounts.',
+        pageNumbers: page(ACCOUNTS_PAGES.accountingPolicies),
+      },
     ],
     auditor_name: input.auditor?.name ?? null,
     auditor_opinion: !input.auditor
@@ -200,9 +247,24 @@ class Renderer {
     this.principalRisks();
     this.directorsReport();
     this.auditorsReport();
-    this.statementPage(ACCOUNTS_PAGES.incomeStatement, this.group ? 'Consolidated income statement' : 'Income statement', `for the year ended ${this.yearEnd}`, 'income_statement');
-    this.statementPage(ACCOUNTS_PAGES.balanceSheet, this.group ? 'Consolidated balance sheet' : 'Balance sheet', `as at ${this.yearEnd}`, 'balance_sheet');
-    this.statementPage(ACCOUNTS_PAGES.cashFlowStatement, this.group ? 'Consolidated statement of cash flows' : 'Statement of cash flows', `for the year ended ${this.yearEnd}`, 'cash_flow');
+    this.statementPage(
+      ACCOUNTS_PAGES.incomeStatement,
+      this.group ? 'Consolidated income statement' : 'Income statement',
+      `for the year ended ${this.yearEnd}`,
+      'income_statement',
+    );
+    this.statementPage(
+      ACCOUNTS_PAGES.balanceSheet,
+      this.group ? 'Consolidated balance sheet' : 'Balance sheet',
+      `as at ${this.yearEnd}`,
+      'balance_sheet',
+    );
+    this.statementPage(
+      ACCOUNTS_PAGES.cashFlowStatement,
+      this.group ? 'Consolidated statement of cash flows' : 'Statement of cash flows',
+      `for the year ended ${this.yearEnd}`,
+      'cash_flow',
+    );
     this.accountingPolicies();
     this.notes();
     this.doc.end();
@@ -216,7 +278,11 @@ class Renderer {
     const doc = this.doc;
     doc.font('Helvetica').fontSize(8).fillColor(GREY);
     doc.text(`${this.input.company.company_name}`, MARGIN, 30, { width: WIDTH * 0.7, lineBreak: false });
-    doc.text(`Registered number ${this.input.company.company_number}`, MARGIN + WIDTH * 0.5, 30, { width: WIDTH * 0.5, align: 'right', lineBreak: false });
+    doc.text(`Registered number ${this.input.company.company_number}`, MARGIN + WIDTH * 0.5, 30, {
+      width: WIDTH * 0.5,
+      align: 'right',
+      lineBreak: false,
+    });
     this.footer(expected);
     doc.font('Helvetica-Bold').fontSize(15).fillColor(NAVY).text(title, MARGIN, 62, { width: WIDTH });
     let y = doc.y + 2;
@@ -224,7 +290,12 @@ class Renderer {
       doc.font('Helvetica').fontSize(10).fillColor(GREY).text(subtitle, MARGIN, y, { width: WIDTH });
       y = doc.y;
     }
-    doc.moveTo(MARGIN, y + 6).lineTo(MARGIN + WIDTH, y + 6).lineWidth(0.7).strokeColor(NAVY).stroke();
+    doc
+      .moveTo(MARGIN, y + 6)
+      .lineTo(MARGIN + WIDTH, y + 6)
+      .lineWidth(0.7)
+      .strokeColor(NAVY)
+      .stroke();
     doc.fillColor('black');
     return y + 16;
   }
@@ -233,10 +304,22 @@ class Renderer {
     const doc = this.doc;
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.moveTo(MARGIN, PAGE_HEIGHT - 58).lineTo(MARGIN + WIDTH, PAGE_HEIGHT - 58).lineWidth(0.4).strokeColor(RULE).stroke();
+    doc
+      .moveTo(MARGIN, PAGE_HEIGHT - 58)
+      .lineTo(MARGIN + WIDTH, PAGE_HEIGHT - 58)
+      .lineWidth(0.4)
+      .strokeColor(RULE)
+      .stroke();
     doc.font('Helvetica-Bold').fontSize(8).fillColor('#a33');
     doc.text(SAMPLE_FOOTER, MARGIN, PAGE_HEIGHT - 50, { width: WIDTH * 0.78, lineBreak: false });
-    doc.font('Helvetica').fillColor(GREY).text(`Page ${page} of ${ACCOUNTS_PAGE_COUNT}`, MARGIN + WIDTH * 0.78, PAGE_HEIGHT - 50, { width: WIDTH * 0.22, align: 'right', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fillColor(GREY)
+      .text(`Page ${page} of ${ACCOUNTS_PAGE_COUNT}`, MARGIN + WIDTH * 0.78, PAGE_HEIGHT - 50, {
+        width: WIDTH * 0.22,
+        align: 'right',
+        lineBreak: false,
+      });
     doc.page.margins.bottom = bottom;
     doc.fillColor('black');
   }
@@ -248,9 +331,19 @@ class Renderer {
     const heightAt = (s: number) => {
       let h = 0;
       for (const b of blocks) {
-        if (b.heading) h += doc.font('Helvetica-Bold').fontSize(s + 1).heightOfString(b.heading, { width: WIDTH }) + 4;
+        if (b.heading)
+          h +=
+            doc
+              .font('Helvetica-Bold')
+              .fontSize(s + 1)
+              .heightOfString(b.heading, { width: WIDTH }) + 4;
         if (b.text) h += doc.font('Helvetica').fontSize(s).heightOfString(b.text, { width: WIDTH, lineGap: 1.5 }) + 8;
-        for (const bullet of b.bullets ?? []) h += doc.font('Helvetica').fontSize(s).heightOfString(bullet, { width: WIDTH - 14, lineGap: 1 }) + 3;
+        for (const bullet of b.bullets ?? [])
+          h +=
+            doc
+              .font('Helvetica')
+              .fontSize(s)
+              .heightOfString(bullet, { width: WIDTH - 14, lineGap: 1 }) + 3;
         if (b.bullets) h += 6;
         if (b.table) h += b.table.height + 8;
       }
@@ -259,7 +352,11 @@ class Renderer {
     while (size > 6.5 && y + heightAt(size) > CONTENT_BOTTOM) size -= 0.5;
     for (const b of blocks) {
       if (b.heading) {
-        doc.font('Helvetica-Bold').fontSize(size + 1).fillColor(NAVY).text(b.heading, MARGIN, y, { width: WIDTH });
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(size + 1)
+          .fillColor(NAVY)
+          .text(b.heading, MARGIN, y, { width: WIDTH });
         y = doc.y + 4;
         doc.fillColor('black');
       }
@@ -268,7 +365,10 @@ class Renderer {
         y = doc.y + 8;
       }
       for (const bullet of b.bullets ?? []) {
-        doc.font('Helvetica').fontSize(size).text('•', MARGIN + 2, y, { lineBreak: false });
+        doc
+          .font('Helvetica')
+          .fontSize(size)
+          .text('•', MARGIN + 2, y, { lineBreak: false });
         doc.text(bullet, MARGIN + 14, y, { width: WIDTH - 14, lineGap: 1 });
         y = doc.y + 3;
       }
@@ -278,7 +378,11 @@ class Renderer {
   }
 
   /** A table of statement lines with this year's and last year's figures. */
-  private table(lines: StatementLine[], previous: StatementLine[] | null, opts: { rowHeight: number; monetaryHeader: boolean }): Block['table'] {
+  private table(
+    lines: StatementLine[],
+    previous: StatementLine[] | null,
+    opts: { rowHeight: number; monetaryHeader: boolean },
+  ): Block['table'] {
     const doc = this.doc;
     const prior = new Map((previous ?? []).map((l) => [l.key, l]));
     const thisYear = this.s.period_end.slice(0, 4);
@@ -293,7 +397,8 @@ class Renderer {
         let y = top;
         doc.font('Helvetica-Bold').fontSize(8.5).fillColor(GREY);
         doc.text(thisYear === lastYear ? this.s.period_end : thisYear, col1, y, { width: 90, align: 'right', lineBreak: false });
-        if (this.p) doc.text(thisYear === lastYear ? this.p.period_end : lastYear, col2, y, { width: 90, align: 'right', lineBreak: false });
+        if (this.p)
+          doc.text(thisYear === lastYear ? this.p.period_end : lastYear, col2, y, { width: 90, align: 'right', lineBreak: false });
         y += opts.rowHeight * 0.9;
         if (opts.monetaryHeader) {
           doc.text(this.symbol, col1, y, { width: 90, align: 'right', lineBreak: false });
@@ -303,12 +408,23 @@ class Renderer {
         doc.fillColor('black');
         for (const line of lines) {
           const total = TOTALS.has(line.key);
-          if (total) doc.moveTo(col1 + 20, y - 2).lineTo(col2 + 90, y - 2).lineWidth(0.4).strokeColor(RULE).stroke();
+          if (total)
+            doc
+              .moveTo(col1 + 20, y - 2)
+              .lineTo(col2 + 90, y - 2)
+              .lineWidth(0.4)
+              .strokeColor(RULE)
+              .stroke();
           doc.font(total ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
           doc.text(line.label, MARGIN, y, { width: labelWidth - 8, lineBreak: false, ellipsis: true });
           doc.text(formatLineValue(line), col1, y, { width: 90, align: 'right', lineBreak: false });
           const before = prior.get(line.key);
-          if (before) doc.font('Helvetica').fillColor(GREY).text(formatLineValue(before), col2, y, { width: 90, align: 'right', lineBreak: false }).fillColor('black');
+          if (before)
+            doc
+              .font('Helvetica')
+              .fillColor(GREY)
+              .text(formatLineValue(before), col2, y, { width: 90, align: 'right', lineBreak: false })
+              .fillColor('black');
           y += opts.rowHeight;
         }
         return y;
@@ -322,19 +438,35 @@ class Renderer {
     const doc = this.doc;
     doc.addPage();
     this.footer(ACCOUNTS_PAGES.cover);
-    doc.font('Helvetica').fontSize(10).fillColor(GREY).text(`Registered number: ${this.input.company.company_number}`, MARGIN, 70, { width: WIDTH, align: 'right' });
-    doc.font('Helvetica-Bold').fontSize(24).fillColor(NAVY).text(this.input.company.company_name, MARGIN, 250, { width: WIDTH, align: 'center' });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(GREY)
+      .text(`Registered number: ${this.input.company.company_number}`, MARGIN, 70, { width: WIDTH, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(24)
+      .fillColor(NAVY)
+      .text(this.input.company.company_name, MARGIN, 250, { width: WIDTH, align: 'center' });
     doc.moveDown(0.8);
-    doc.font('Helvetica').fontSize(14).fillColor('black').text(this.small ? 'Report and financial statements' : 'Annual report and financial statements', { width: WIDTH, align: 'center' });
+    doc
+      .font('Helvetica')
+      .fontSize(14)
+      .fillColor('black')
+      .text(this.small ? 'Report and financial statements' : 'Annual report and financial statements', { width: WIDTH, align: 'center' });
     doc.fontSize(12).text(`for the year ended ${this.yearEnd}`, { width: WIDTH, align: 'center' });
     doc.moveDown(6);
     doc.font('Helvetica-Bold').fontSize(11).fillColor('#a33').text('SAMPLE DATA', { width: WIDTH, align: 'center' });
-    doc.font('Helvetica').fontSize(9).fillColor(GREY).text(
-      'This document was generated by Credence from sample data for demonstration. It is not a filing of this company and was not delivered to Companies House; the company, its people and its figures are invented.',
-      MARGIN + 60,
-      doc.y + 4,
-      { width: WIDTH - 120, align: 'center' },
-    );
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(
+        'This document was generated by Credence from sample data for demonstration. It is not a filing of this company and was not delivered to Companies House; the company, its people and its figures are invented.',
+        MARGIN + 60,
+        doc.y + 4,
+        { width: WIDTH - 120, align: 'center' },
+      );
   }
 
   private directors(): AccountsPdfOfficer[] {
@@ -344,7 +476,9 @@ class Renderer {
   private information(): void {
     const y = this.page(ACCOUNTS_PAGES.companyInformation, 'Company information');
     const c = this.input.company;
-    const directors = this.directors().map((o) => readableName(o.name) + (o.resigned_on && o.resigned_on <= this.s.period_end ? ` (resigned ${longDate(o.resigned_on)})` : ''));
+    const directors = this.directors().map(
+      (o) => readableName(o.name) + (o.resigned_on && o.resigned_on <= this.s.period_end ? ` (resigned ${longDate(o.resigned_on)})` : ''),
+    );
     const secretaries = this.input.officers.filter((o) => o.officer_role.includes('secretary')).map((o) => readableName(o.name));
     const office = [c.address_line_1, c.address_line_2, c.post_town, c.county, c.postcode].filter(Boolean).join('\n');
     const auditor = this.input.summary?.auditor_name;
@@ -375,24 +509,40 @@ class Renderer {
   }
 
   private strategicReport(): void {
-    const y = this.page(ACCOUNTS_PAGES.strategicReport, this.small ? "Directors' report" : 'Strategic report', `for the year ended ${this.yearEnd}`);
+    const y = this.page(
+      ACCOUNTS_PAGES.strategicReport,
+      this.small ? "Directors' report" : 'Strategic report',
+      `for the year ended ${this.yearEnd}`,
+    );
     const summary = this.input.summary;
     const kpis = this.s.key_financials ?? [];
     const monetary = kpis.some((l) => l.currency);
     this.blocks(y, [
-      { heading: 'Business overview', text: summary?.business_overview ?? 'The directors present their review of the business for the year.' },
+      {
+        heading: 'Business overview',
+        text: summary?.business_overview ?? 'The directors present their review of the business for the year.',
+      },
       { heading: 'Fair review of the business', text: summary?.management_discussion?.value ?? '' },
-      { heading: 'Key performance indicators', table: this.table(kpis, this.p?.key_financials ?? null, { rowHeight: 13, monetaryHeader: monetary }) },
+      {
+        heading: 'Key performance indicators',
+        table: this.table(kpis, this.p?.key_financials ?? null, { rowHeight: 13, monetaryHeader: monetary }),
+      },
       { heading: 'Highlights of the year', bullets: (summary?.key_highlights ?? []).map((h) => h.highlight) },
     ]);
   }
 
   private principalRisks(): void {
-    const y = this.page(ACCOUNTS_PAGES.principalRisks, 'Principal risks and uncertainties', `${this.small ? "Directors' report" : 'Strategic report'} (continued)`);
+    const y = this.page(
+      ACCOUNTS_PAGES.principalRisks,
+      'Principal risks and uncertainties',
+      `${this.small ? "Directors' report" : 'Strategic report'} (continued)`,
+    );
     const summary = this.input.summary;
     const risks: Block[] = (summary?.risks ?? []).map((r) => ({ heading: `${r.riskCategory} risk`, text: r.riskDescription }));
     this.blocks(y, [
-      { text: 'The directors consider the following to be the principal risks and uncertainties facing the company, and manage them as described.' },
+      {
+        text: 'The directors consider the following to be the principal risks and uncertainties facing the company, and manage them as described.',
+      },
       ...risks,
       { heading: 'Future developments', bullets: (summary?.future_outlook ?? []).map((o) => o.outlookItem) },
     ]);
@@ -405,8 +555,10 @@ class Renderer {
     const changes = directors
       .map((o) => {
         const name = readableName(o.name);
-        if (o.appointed_on && o.appointed_on >= start && o.appointed_on <= this.s.period_end) return `${name} (appointed ${longDate(o.appointed_on)})`;
-        if (o.resigned_on && o.resigned_on >= start && o.resigned_on <= this.s.period_end) return `${name} (resigned ${longDate(o.resigned_on)})`;
+        if (o.appointed_on && o.appointed_on >= start && o.appointed_on <= this.s.period_end)
+          return `${name} (appointed ${longDate(o.appointed_on)})`;
+        if (o.resigned_on && o.resigned_on >= start && o.resigned_on <= this.s.period_end)
+          return `${name} (resigned ${longDate(o.resigned_on)})`;
         return name;
       })
       .slice(0, 16);
@@ -415,17 +567,32 @@ class Renderer {
     const approved = this.input.filedOn ? longDate(this.input.filedOn) : this.yearEnd;
     this.blocks(y, [
       { text: `The directors present their report and the financial statements of the company for the year ended ${this.yearEnd}.` },
-      { heading: 'Principal activity', text: `The principal activity of the company is ${this.input.company.sic_texts.map((t) => t.replace(/^\d+ - /, '').toLowerCase()).join('; ') || 'as described in the strategic report'}.` },
+      {
+        heading: 'Principal activity',
+        text: `The principal activity of the company is ${this.input.company.sic_texts.map((t) => t.replace(/^\d+ - /, '').toLowerCase()).join('; ') || 'as described in the strategic report'}.`,
+      },
       { heading: 'Directors', text: `The directors who served during the year were:\n${changes.join('\n') || 'None'}` },
       {
         heading: 'Dividends',
-        text: dividends?.value ? `Dividends of ${this.symbol}${groupThousands(Math.abs(dividends.value))} were paid during the year.` : 'The directors do not recommend the payment of a dividend for the year.',
+        text: dividends?.value
+          ? `Dividends of ${this.symbol}${groupThousands(Math.abs(dividends.value))} were paid during the year.`
+          : 'The directors do not recommend the payment of a dividend for the year.',
       },
-      { heading: 'Going concern', text: 'The directors have assessed the company\'s ability to continue as a going concern; see note 1 to the financial statements.' },
+      {
+        heading: 'Going concern',
+        text: "The directors have assessed the company's ability to continue as a going concern; see note 1 to the financial statements.",
+      },
       ...(this.audited
-        ? [{ heading: 'Disclosure of information to the auditor', text: 'So far as each director is aware, there is no relevant audit information of which the company\'s auditor is unaware.' }]
+        ? [
+            {
+              heading: 'Disclosure of information to the auditor',
+              text: "So far as each director is aware, there is no relevant audit information of which the company's auditor is unaware.",
+            },
+          ]
         : []),
-      { text: `This report was approved by the board on ${approved} and signed on its behalf by ${signer ? readableName(signer.name) : 'the directors'}, Director.` },
+      {
+        text: `This report was approved by the board on ${approved} and signed on its behalf by ${signer ? readableName(signer.name) : 'the directors'}, Director.`,
+      },
     ]);
   }
 
@@ -436,22 +603,44 @@ class Renderer {
       const y = this.page(ACCOUNTS_PAGES.auditorsReport, `Independent auditor's report to the members of ${company}`);
       this.blocks(y, [
         { heading: 'Opinion', text: summary.auditor_opinion ?? '' },
-        { text: `We have audited the financial statements of ${company} for the year ended ${this.yearEnd}, which comprise the income statement, the balance sheet, the statement of cash flows and the related notes, including a summary of significant accounting policies.` },
-        { heading: 'Basis for opinion', text: 'We conducted our audit in accordance with International Standards on Auditing (UK) and applicable law. We are independent of the company in accordance with the ethical requirements relevant to our audit, and we believe the audit evidence we have obtained is sufficient and appropriate to provide a basis for our opinion.' },
-        { heading: 'Responsibilities of directors', text: 'The directors are responsible for the preparation of financial statements that give a true and fair view, and for such internal control as they determine is necessary.' },
-        { heading: 'Auditor', text: `${summary.auditor_name}\nStatutory Auditor${this.input.filedOn ? `\n${longDate(this.input.filedOn)}` : ''}` },
+        {
+          text: `We have audited the financial statements of ${company} for the year ended ${this.yearEnd}, which comprise the income statement, the balance sheet, the statement of cash flows and the related notes, including a summary of significant accounting policies.`,
+        },
+        {
+          heading: 'Basis for opinion',
+          text: 'We conducted our audit in accordance with International Standards on Auditing (UK) and applicable law. We are independent of the company in accordance with the ethical requirements relevant to our audit, and we believe the audit evidence we have obtained is sufficient and appropriate to provide a basis for our opinion.',
+        },
+        {
+          heading: 'Responsibilities of directors',
+          text: 'The directors are responsible for the preparation of financial statements that give a true and fair view, and for such internal control as they determine is necessary.',
+        },
+        {
+          heading: 'Auditor',
+          text: `${summary.auditor_name}\nStatutory Auditor${this.input.filedOn ? `\n${longDate(this.input.filedOn)}` : ''}`,
+        },
       ]);
     } else {
       const y = this.page(ACCOUNTS_PAGES.auditorsReport, 'Audit exemption statement');
       this.blocks(y, [
-        { text: `For the year ended ${this.yearEnd} the company was entitled to exemption from audit under section 477 of the Companies Act 2006 relating to small companies.` },
-        { text: 'The members have not required the company to obtain an audit of its accounts for the year in question in accordance with section 476.' },
-        { text: "The directors acknowledge their responsibilities for complying with the requirements of the Act with respect to accounting records and the preparation of accounts." },
-        { text: 'These accounts have been prepared in accordance with the provisions applicable to companies subject to the small companies regime.' },
+        {
+          text: `For the year ended ${this.yearEnd} the company was entitled to exemption from audit under section 477 of the Companies Act 2006 relating to small companies.`,
+        },
+        {
+          text: 'The members have not required the company to obtain an audit of its accounts for the year in question in accordance with section 476.',
+        },
+        {
+          text: 'The directors acknowledge their responsibilities for complying with the requirements of the Act with respect to accounting records and the preparation of accounts.',
+        },
+        {
+          text: 'These accounts have been prepared in accordance with the provisions applicable to companies subject to the small companies regime.',
+        },
         ...(summary?.auditor_name
           ? [
               { heading: "Accountants' report", text: summary.auditor_opinion ?? '' },
-              { heading: 'Accountants', text: `${summary.auditor_name}\nChartered Accountants${this.input.filedOn ? `\n${longDate(this.input.filedOn)}` : ''}` },
+              {
+                heading: 'Accountants',
+                text: `${summary.auditor_name}\nChartered Accountants${this.input.filedOn ? `\n${longDate(this.input.filedOn)}` : ''}`,
+              },
             ]
           : []),
       ]);
@@ -470,7 +659,8 @@ class Renderer {
           `Company registration number ${this.input.company.company_number}. The notes on pages ${ACCOUNTS_PAGES.accountingPolicies} to ${ACCOUNTS_PAGES.notes} form part of these financial statements.`,
       });
     }
-    if (key === 'income_statement') blocks.push({ text: 'All amounts relate to continuing operations. There were no items of other comprehensive income.' });
+    if (key === 'income_statement')
+      blocks.push({ text: 'All amounts relate to continuing operations. There were no items of other comprehensive income.' });
     this.blocks(y, blocks);
   }
 
@@ -478,7 +668,10 @@ class Renderer {
     const y = this.page(ACCOUNTS_PAGES.accountingPolicies, 'Notes to the financial statements', `for the year ended ${this.yearEnd}`);
     const policies = this.input.summary?.accounting_policies ?? [];
     this.blocks(y, [
-      { heading: '1. Accounting policies', text: `${this.input.company.company_name} is a company registered in the United Kingdom (registered number ${this.input.company.company_number}). The principal accounting policies are set out below.` },
+      {
+        heading: '1. Accounting policies',
+        text: `${this.input.company.company_name} is a company registered in the United Kingdom (registered number ${this.input.company.company_number}). The principal accounting policies are set out below.`,
+      },
       ...policies.map((p) => ({ text: p.policy })),
     ]);
   }
@@ -498,7 +691,11 @@ class Renderer {
       },
     ];
     const tangible = line('tangibleAssets') ?? line('fixedAssets');
-    if (tangible) blocks.push({ heading: '3. Fixed assets', text: `The net book value of fixed assets at ${this.yearEnd} was ${this.symbol}${formatAmount(tangible.value)}.` });
+    if (tangible)
+      blocks.push({
+        heading: '3. Fixed assets',
+        text: `The net book value of fixed assets at ${this.yearEnd} was ${this.symbol}${formatAmount(tangible.value)}.`,
+      });
     const within = line('creditorsWithinOneYear');
     blocks.push({
       heading: '4. Creditors and security',
@@ -506,10 +703,17 @@ class Renderer {
         (within ? `Creditors falling due within one year amount to ${this.symbol}${formatAmount(Math.abs(within.value ?? 0))}. ` : '') +
         (lenders.length
           ? `Bank borrowings are secured by ${this.input.charges.length === 1 ? 'a charge' : `${this.input.charges.length} charges`} registered at Companies House in favour of ${lenders.join(', ')}.`
-          : 'No charges over the company\'s assets were outstanding at the year end.'),
+          : "No charges over the company's assets were outstanding at the year end."),
     });
-    if (shareCapital) blocks.push({ heading: '5. Called up share capital', text: `Allotted, called up and fully paid: ${this.symbol}${formatAmount(shareCapital.value)}.` });
-    blocks.push({ heading: `${shareCapital ? 6 : 5}. Post balance sheet events`, text: 'There have been no significant events affecting the company since the year end.' });
+    if (shareCapital)
+      blocks.push({
+        heading: '5. Called up share capital',
+        text: `Allotted, called up and fully paid: ${this.symbol}${formatAmount(shareCapital.value)}.`,
+      });
+    blocks.push({
+      heading: `${shareCapital ? 6 : 5}. Post balance sheet events`,
+      text: 'There have been no significant events affecting the company since the year end.',
+    });
     this.blocks(y, blocks);
   }
 }
@@ -562,7 +766,10 @@ const STATEMENT_COLUMNS = `company_number, period_end::text AS period_end, perio
  * accounts are documents of their own, never rendered).
  */
 export async function accountsPdfInputFor(db: Queryable, companyNumber: string, documentId: string): Promise<AccountsPdfInput | null> {
-  const [statementRow] = await db.query(`SELECT ${STATEMENT_COLUMNS} FROM financial_statements WHERE company_number = $1 AND document_id = $2 AND source = 'sample'`, [companyNumber, documentId]);
+  const [statementRow] = await db.query(
+    `SELECT ${STATEMENT_COLUMNS} FROM financial_statements WHERE company_number = $1 AND document_id = $2 AND source = 'sample'`,
+    [companyNumber, documentId],
+  );
   if (!statementRow) return null;
   const statement = statementFrom(statementRow);
   const [company] = await db.query(
@@ -571,10 +778,10 @@ export async function accountsPdfInputFor(db: Queryable, companyNumber: string, 
     [companyNumber],
   );
   if (!company) return null;
-  const [previousRow] = await db.query(`SELECT ${STATEMENT_COLUMNS} FROM financial_statements WHERE company_number = $1 AND period_end < $2 ORDER BY period_end DESC LIMIT 1`, [
-    companyNumber,
-    statement.period_end,
-  ]);
+  const [previousRow] = await db.query(
+    `SELECT ${STATEMENT_COLUMNS} FROM financial_statements WHERE company_number = $1 AND period_end < $2 ORDER BY period_end DESC LIMIT 1`,
+    [companyNumber, statement.period_end],
+  );
   const [summary] = await db.query(
     `SELECT company_number, document_id, fiscal_year, business_overview, management_discussion, risks, key_highlights, future_outlook, accounting_policies, auditor_name, auditor_opinion
        FROM document_summaries WHERE company_number = $1 AND document_id = $2`,
@@ -593,10 +800,16 @@ export async function accountsPdfInputFor(db: Queryable, companyNumber: string, 
       ORDER BY created_on, charge_number`,
     [companyNumber, statement.period_end],
   );
-  const [filing] = await db.query(`SELECT date::text AS date FROM filings WHERE company_number = $1 AND document_id = $2 LIMIT 1`, [companyNumber, documentId]);
+  const [filing] = await db.query(`SELECT date::text AS date FROM filings WHERE company_number = $1 AND document_id = $2 LIMIT 1`, [
+    companyNumber,
+    documentId,
+  ]);
   const [latest] = summary
     ? []
-    : await db.query(`SELECT auditor_name, auditor_opinion FROM document_summaries WHERE company_number = $1 AND auditor_name IS NOT NULL ORDER BY fiscal_year DESC LIMIT 1`, [companyNumber]);
+    : await db.query(
+        `SELECT auditor_name, auditor_opinion FROM document_summaries WHERE company_number = $1 AND auditor_name IS NOT NULL ORDER BY fiscal_year DESC LIMIT 1`,
+        [companyNumber],
+      );
   return {
     company: { ...company, sic_texts: company.sic_texts ?? [] },
     documentId,

@@ -47,7 +47,7 @@ export class FinancialsQuery extends CompanyNumberQuery {
   @ApiPropertyOptional({ description: 'One accounts document (its id, optionally with .pdf): only that year' })
   @IsOptional()
   @IsString()
-  @Matches(/^[A-Za-z0-9_.-]{1,200}$/, { message: 'file_name must be a document id such as the one in a filing\'s s3_path' })
+  @Matches(/^[A-Za-z0-9_.-]{1,200}$/, { message: "file_name must be a document id such as the one in a filing's s3_path" })
   file_name?: string;
 }
 
@@ -58,8 +58,8 @@ export class FilingPdfQuery extends CompanyNumberQuery {
   @Matches(/^[A-Z0-9]{1,10}$/, { message: 'filing_type must be a filing type such as AA' })
   filing_type?: string;
 
-  @ApiProperty({ description: 'The document id plus .pdf (the file part of a filing\'s s3_path)' })
-  @Matches(/^[A-Za-z0-9_.-]{1,200}$/, { message: 'file_name must be a document id plus .pdf, as in a filing\'s s3_path' })
+  @ApiProperty({ description: "The document id plus .pdf (the file part of a filing's s3_path)" })
+  @Matches(/^[A-Za-z0-9_.-]{1,200}$/, { message: "file_name must be a document id plus .pdf, as in a filing's s3_path" })
   @IsString({ message: 'file_name is required' })
   file_name!: string;
 }

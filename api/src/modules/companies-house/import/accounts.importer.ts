@@ -23,7 +23,8 @@ const MAX_FILES_PER_BATCH = 1000;
 
 export const accountsImporter: Importer = {
   kind: 'accounts',
-  description: 'iXBRL accounts of the accounts bulk product (Prod<nnn>_<nnnn>_<company number>_<YYYYMMDD>.html or .xhtml): turnover, profit, assets, cash, employees',
+  description:
+    'iXBRL accounts of the accounts bulk product (Prod<nnn>_<nnnn>_<company number>_<YYYYMMDD>.html or .xhtml): turnover, profit, assets, cash, employees',
   run: importAccounts,
 };
 
@@ -90,7 +91,12 @@ export async function importAccounts(context: ImportContext, paths: string[]): P
 async function parseFile(file: string): Promise<BadRow | { parsed: Parsed; problems: BadRow[] }> {
   const name = basename(file);
   const match = FILE_NAME.exec(name);
-  if (!match) return { file, line: 1, reason: 'the file name is not of the accounts bulk product (Prod<nnn>_<nnnn>_<company number>_<YYYYMMDD>.html)' };
+  if (!match)
+    return {
+      file,
+      line: 1,
+      reason: 'the file name is not of the accounts bulk product (Prod<nnn>_<nnnn>_<company number>_<YYYYMMDD>.html)',
+    };
   const companyNumber = match[1].toUpperCase();
   const madeUpDate = `${match[2].slice(0, 4)}-${match[2].slice(4, 6)}-${match[2].slice(6, 8)}`;
   if (!isDate(madeUpDate)) return { file, line: 1, reason: `${match[2]} in the file name is not a date (YYYYMMDD)` };
@@ -107,7 +113,11 @@ async function parseFile(file: string): Promise<BadRow | { parsed: Parsed; probl
     const stated = identifiers.map((id) => (/^\d{1,7}$/.test(id) ? id.padStart(8, '0') : id.toUpperCase()));
     if (stated.length && !stated.includes(companyNumber)) {
       const context = [...doc.contexts.values()].find((c) => c.identifier);
-      return { file, line: context?.line ?? 1, reason: `the accounts are of company ${stated[0]} (xbrli:identifier), not ${companyNumber} as the file name says` };
+      return {
+        file,
+        line: context?.line ?? 1,
+        reason: `the accounts are of company ${stated[0]} (xbrli:identifier), not ${companyNumber} as the file name says`,
+      };
     }
     return {
       parsed: { file, documentId: name.replace(/\.[^.]+$/, ''), companyNumber, madeUpDate, pages: doc.pages, current, comparative },
@@ -159,16 +169,27 @@ const documentDate = (documentId: string | null) => {
   return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
 };
 
-async function writeBatch(manager: EntityManager, dataDir: string, parsed: Parsed[], bad: BadRow[]): Promise<{ statements: number; documents: number }> {
+async function writeBatch(
+  manager: EntityManager,
+  dataDir: string,
+  parsed: Parsed[],
+  bad: BadRow[],
+): Promise<{ statements: number; documents: number }> {
   const numbers = [...new Set(parsed.map((p) => p.companyNumber))];
   const known = new Set(
-    ((await manager.query(`SELECT company_number FROM companies WHERE company_number = ANY($1::text[])`, [numbers])) as { company_number: string }[]).map(
-      (r) => r.company_number,
-    ),
+    (
+      (await manager.query(`SELECT company_number FROM companies WHERE company_number = ANY($1::text[])`, [numbers])) as {
+        company_number: string;
+      }[]
+    ).map((r) => r.company_number),
   );
   const present = parsed.filter((p) => {
     if (known.has(p.companyNumber)) return true;
-    bad.push({ file: p.file, line: 1, reason: `company ${p.companyNumber} is not in the database: import the register (companies-csv) or its profile (ch-api) first` });
+    bad.push({
+      file: p.file,
+      line: 1,
+      reason: `company ${p.companyNumber} is not in the database: import the register (companies-csv) or its profile (ch-api) first`,
+    });
     return false;
   });
   if (present.length === 0) return { statements: 0, documents: 0 };
@@ -182,7 +203,8 @@ async function writeBatch(manager: EntityManager, dataDir: string, parsed: Parse
   };
   for (const p of present) {
     // A filing's own year is the one its made-up date (in the file name) closes.
-    for (const period of [p.current, p.comparative]) if (period) offer(statementRow(p, period), period.periodEnd === p.madeUpDate, p.madeUpDate);
+    for (const period of [p.current, p.comparative])
+      if (period) offer(statementRow(p, period), period.periodEnd === p.madeUpDate, p.madeUpDate);
   }
   const comparatives = [...rows.values()].filter((r) => !r.own).map((r) => r.row);
   if (comparatives.length) {
@@ -213,7 +235,11 @@ async function writeBatch(manager: EntityManager, dataDir: string, parsed: Parse
       storage_path: `documents/${p.companyNumber}/${basename(p.file)}`,
     });
   }
-  const statements = await upsertRows(manager, FINANCIAL_STATEMENTS, [...rows.values()].map((r) => r.row));
+  const statements = await upsertRows(
+    manager,
+    FINANCIAL_STATEMENTS,
+    [...rows.values()].map((r) => r.row),
+  );
   const documentCount = await upsertRows(manager, DOCUMENTS, documents);
   return { statements, documents: documentCount };
 }

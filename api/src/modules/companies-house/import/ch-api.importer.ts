@@ -71,7 +71,8 @@ export async function importChApi(context: ImportContext, paths: string[]): Prom
         else deferred.set(group.companyNumber, group);
         return;
       }
-      const reason = error instanceof CompanyNotInDatabase ? error.message : `company ${group.companyNumber} not stored: ${(error as Error).message}`;
+      const reason =
+        error instanceof CompanyNotInDatabase ? error.message : `company ${group.companyNumber} not stored: ${(error as Error).message}`;
       for (const source of group.sources) summary.bad({ ...source, reason });
     }
   };
@@ -215,5 +216,3 @@ function errorLine(error: Error, content: string): number {
   if (position) return content.slice(0, Number(position[1])).split('\n').length;
   return content.split('\n').length;
 }
-
-

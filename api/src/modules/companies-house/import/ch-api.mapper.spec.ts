@@ -27,10 +27,23 @@ const lines = (name: string) =>
 describe('Companies House API mapper', () => {
   it('recognises each resource by kind, links or structure, and takes the company number from where it is', () => {
     expect(recogniseDocument(load('08123456.json'))).toMatchObject({ resource: 'profile', companyNumber: '08123456' });
-    expect(recogniseDocument(load('08123456-officers.json'))).toMatchObject({ resource: 'officers', companyNumber: '08123456', total: 4, startIndex: 0 });
-    expect(recogniseDocument(load('08123456-persons-with-significant-control.json'))).toMatchObject({ resource: 'pscs', companyNumber: '08123456', total: 3 });
+    expect(recogniseDocument(load('08123456-officers.json'))).toMatchObject({
+      resource: 'officers',
+      companyNumber: '08123456',
+      total: 4,
+      startIndex: 0,
+    });
+    expect(recogniseDocument(load('08123456-persons-with-significant-control.json'))).toMatchObject({
+      resource: 'pscs',
+      companyNumber: '08123456',
+      total: 3,
+    });
     expect(recogniseDocument(load('08123456-charges.json'))).toMatchObject({ resource: 'charges', companyNumber: '08123456', total: 3 });
-    expect(recogniseDocument(load('08123456-filing-history.json'))).toMatchObject({ resource: 'filing-history', companyNumber: '08123456', total: 8 });
+    expect(recogniseDocument(load('08123456-filing-history.json'))).toMatchObject({
+      resource: 'filing-history',
+      companyNumber: '08123456',
+      total: 8,
+    });
     const [profile, officers, statements, filings, charges] = lines('SC612345.jsonl');
     expect(recogniseDocument(profile)).toMatchObject({ resource: 'profile', companyNumber: 'SC612345' });
     expect(recogniseDocument(officers)).toMatchObject({ resource: 'officers', companyNumber: 'SC612345' });
@@ -38,7 +51,11 @@ describe('Companies House API mapper', () => {
     expect(recogniseDocument(filings)).toMatchObject({ resource: 'filing-history', companyNumber: 'SC612345', total: 2 });
     // An empty charges list names no company: the file name does.
     expect(() => recogniseDocument(charges)).toThrow(/does not say which company/);
-    expect(recogniseDocument(charges, hintFromFileName('SC612345.jsonl'))).toMatchObject({ resource: 'charges', companyNumber: 'SC612345', items: [] });
+    expect(recogniseDocument(charges, hintFromFileName('SC612345.jsonl'))).toMatchObject({
+      resource: 'charges',
+      companyNumber: 'SC612345',
+      items: [],
+    });
     // An empty list with no clue at all: only the file name can say what it is.
     expect(() => recogniseDocument({ items: [], items_per_page: 25, start_index: 0, total_count: 0 })).toThrow(/cannot tell which list/);
     expect(recogniseDocument({ items: [], total_count: 0 }, hintFromFileName('08123456-filing-history.json'))).toMatchObject({
@@ -48,19 +65,31 @@ describe('Companies House API mapper', () => {
   });
 
   it('refuses search results, unknown wrappers and non-objects with a reason', () => {
-    expect(() => recogniseDocument({ kind: 'search#companies', items: [{ kind: 'searchresults#company', title: 'X' }] })).toThrow(/search results/);
-    expect(() => recogniseDocument({ company_number: '08123456', resource: 'mortgages', data: {} })).toThrow(/unknown resource "mortgages"/);
-    expect(() => recogniseDocument({ company_number: 'not a number!', resource: 'officers', data: { items: [] } })).toThrow(/is not a company number/);
+    expect(() => recogniseDocument({ kind: 'search#companies', items: [{ kind: 'searchresults#company', title: 'X' }] })).toThrow(
+      /search results/,
+    );
+    expect(() => recogniseDocument({ company_number: '08123456', resource: 'mortgages', data: {} })).toThrow(
+      /unknown resource "mortgages"/,
+    );
+    expect(() => recogniseDocument({ company_number: 'not a number!', resource: 'officers', data: { items: [] } })).toThrow(
+      /is not a company number/,
+    );
     expect(() => recogniseDocument([1, 2])).toThrow(MappingError);
     expect(() => recogniseDocument({ hello: 'world' })).toThrow(/not a Companies House API resource/);
   });
 
   it('reads file names <number>[-<resource>] and normalises company numbers', () => {
     expect(hintFromFileName('08123456-filing-history.json')).toEqual({ companyNumber: '08123456', resource: 'filing-history' });
-    expect(hintFromFileName('sc612345_persons-with-significant-control-statements.json')).toEqual({ companyNumber: 'SC612345', resource: 'psc-statements' });
+    expect(hintFromFileName('sc612345_persons-with-significant-control-statements.json')).toEqual({
+      companyNumber: 'SC612345',
+      resource: 'psc-statements',
+    });
     expect(hintFromFileName('445790.json')).toEqual({ companyNumber: '00445790' });
     expect(hintFromFileName('08123456-officers-page-2.json')).toEqual({ companyNumber: '08123456', resource: 'officers' });
-    expect(hintFromFileName('08123456-persons-with-significant-control-statements.json')).toEqual({ companyNumber: '08123456', resource: 'psc-statements' });
+    expect(hintFromFileName('08123456-persons-with-significant-control-statements.json')).toEqual({
+      companyNumber: '08123456',
+      resource: 'psc-statements',
+    });
     expect(hintFromFileName('08123456-annual-report.json')).toEqual({});
     expect(hintFromFileName('dump-2024.jsonl')).toEqual({});
     expect(normaliseCompanyNumber(' sc005336 ')).toBe('SC005336');
@@ -96,9 +125,24 @@ describe('Companies House API mapper', () => {
       previous_names: [{ name: 'HARBOUR LIGHT DATA LIMITED', effective_from: '2012-06-27', ceased_on: '2016-02-10' }],
       source: 'api',
     });
-    const struckOff = mapCompanyProfile({ company_number: '1234', company_name: 'X LTD', company_status: 'active', company_status_detail: 'active-proposal-to-strike-off', type: 'ltd', subtype: 'community-interest-company', registered_office_address: { premises: '10', address_line_1: 'Downing Street' } });
-    expect(struckOff).toMatchObject({ company_number: '00001234', company_status: 'Active - Proposal to Strike off', company_category: 'Community Interest Company', address_line_1: '10 Downing Street' });
-    expect(() => mapCompanyProfile({ company_number: '08123456', company_name: 'X', date_of_creation: '2012-02-30' })).toThrow(/date_of_creation "2012-02-30" is not a date/);
+    const struckOff = mapCompanyProfile({
+      company_number: '1234',
+      company_name: 'X LTD',
+      company_status: 'active',
+      company_status_detail: 'active-proposal-to-strike-off',
+      type: 'ltd',
+      subtype: 'community-interest-company',
+      registered_office_address: { premises: '10', address_line_1: 'Downing Street' },
+    });
+    expect(struckOff).toMatchObject({
+      company_number: '00001234',
+      company_status: 'Active - Proposal to Strike off',
+      company_category: 'Community Interest Company',
+      address_line_1: '10 Downing Street',
+    });
+    expect(() => mapCompanyProfile({ company_number: '08123456', company_name: 'X', date_of_creation: '2012-02-30' })).toThrow(
+      /date_of_creation "2012-02-30" is not a date/,
+    );
     expect(() => mapCompanyProfile({ company_number: '08123456' })).toThrow(/company_name is missing/);
   });
 
@@ -112,8 +156,17 @@ describe('Companies House API mapper', () => {
       ['Vn4Xc8PqL2sK6dTy0RbWm9ZgHjE', 'TYNE SECRETARIES LIMITED', 'corporate-secretary', null],
       ['Tz5Hq1MxB8nR3cVw7KpYd2LsGfA', 'FENWICK, Claire Louise', 'director', '2022-11-30'],
     ]);
-    expect(rows[0]).toMatchObject({ birth_month: 4, birth_year: 1979, nationality: 'British', appointments_link: '/officers/x2tXhH8Hm0oFUnkJDm4pqZRXYIU/appointments' });
-    const bad = mapOfficers('08123456', [{ name: 'NO ROLE' }, { name: 'X', officer_role: 'director', appointed_on: '01/02/2020' }, items[0]], 35);
+    expect(rows[0]).toMatchObject({
+      birth_month: 4,
+      birth_year: 1979,
+      nationality: 'British',
+      appointments_link: '/officers/x2tXhH8Hm0oFUnkJDm4pqZRXYIU/appointments',
+    });
+    const bad = mapOfficers(
+      '08123456',
+      [{ name: 'NO ROLE' }, { name: 'X', officer_role: 'director', appointed_on: '01/02/2020' }, items[0]],
+      35,
+    );
     expect(bad.rows).toHaveLength(1);
     expect(bad.problems).toEqual([
       { index: 36, reason: 'officers item 36: officer_role is missing' },
@@ -131,7 +184,12 @@ describe('Companies House API mapper', () => {
     expect(rows[1].psc_key).toBe('Qe3Rt6Yu9Io2Pa5Sd8Fg1Hj4Kl7');
     const statements = mapPscs('SC612345', lines('SC612345.jsonl')[2].items, 0, true);
     expect(statements.rows).toEqual([
-      expect.objectContaining({ kind: 'persons-with-significant-control-statement', statement: 'no-individual-or-entity-with-signficant-control', name: null, psc_key: 'Yq4Wr7Et0Ty3Ui6Op9As2Df5Gh8' }),
+      expect.objectContaining({
+        kind: 'persons-with-significant-control-statement',
+        statement: 'no-individual-or-entity-with-signficant-control',
+        name: null,
+        psc_key: 'Yq4Wr7Et0Ty3Ui6Op9As2Df5Gh8',
+      }),
     ]);
   });
 
@@ -157,12 +215,25 @@ describe('Companies House API mapper', () => {
       contains_negative_pledge: true,
       floating_charge_covers_all: true,
       persons_entitled: ['Hsbc UK Bank PLC'],
-      transactions: [{ delivered_on: '2023-05-19', filing_type: 'create-charge-with-deed', links: { filing: '/company/08123456/filing-history/MzM4NTAxMjc0NGFkaXF6a2N4' } }],
+      transactions: [
+        {
+          delivered_on: '2023-05-19',
+          filing_type: 'create-charge-with-deed',
+          links: { filing: '/company/08123456/filing-history/MzM4NTAxMjc0NGFkaXF6a2N4' },
+        },
+      ],
       etag: '1c5a9e3b7d0f4c8a2e6b0d5f9c3a7e1b4d8f2c6a',
     });
     expect(rows[1].persons_entitled).toEqual(['Lloyds Bank PLC', 'Lloyds Bank Commercial Finance Limited']);
-    expect(chargeCounts(rows)).toEqual({ mortgages_total: 3, mortgages_outstanding: 1, mortgages_part_satisfied: 1, mortgages_satisfied: 1 });
-    expect(mapCharges('08123456', [{ links: { self: '/company/08123456/charges/x' }, status: 'cancelled' }]).problems[0].reason).toMatch(/status "cancelled" is not one of/);
+    expect(chargeCounts(rows)).toEqual({
+      mortgages_total: 3,
+      mortgages_outstanding: 1,
+      mortgages_part_satisfied: 1,
+      mortgages_satisfied: 1,
+    });
+    expect(mapCharges('08123456', [{ links: { self: '/company/08123456/charges/x' }, status: 'cancelled' }]).problems[0].reason).toMatch(
+      /status "cancelled" is not one of/,
+    );
   });
 
   it('maps filing history with description values, annotations and document ids', () => {

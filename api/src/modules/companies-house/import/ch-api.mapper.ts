@@ -114,14 +114,16 @@ function linkCompany(link: unknown): { companyNumber: string; segment?: string }
 function listResourceFromLink(segment: string | undefined): ChResource | null {
   if (!segment) return null;
   return (
-    {
-      officers: 'officers',
-      'persons-with-significant-control': 'pscs',
-      'persons-with-significant-control-statements': 'psc-statements',
-      charges: 'charges',
-      'filing-history': 'filing-history',
-    } as Record<string, ChResource>
-  )[segment] ?? null;
+    (
+      {
+        officers: 'officers',
+        'persons-with-significant-control': 'pscs',
+        'persons-with-significant-control-statements': 'psc-statements',
+        charges: 'charges',
+        'filing-history': 'filing-history',
+      } as Record<string, ChResource>
+    )[segment] ?? null
+  );
 }
 
 function resourceFromItem(item: unknown): ChResource | null {
@@ -149,7 +151,8 @@ export function recogniseDocument(input: unknown, hint: NameHint = {}): ChDocume
   if (isObject(input.data) && (typeof input.resource === 'string' || 'company_number' in input) && !('items' in input)) {
     if (typeof input.resource === 'string') {
       const resource = resourceFromName(input.resource);
-      if (!resource) throw new MappingError(`unknown resource "${input.resource}" (use one of ${Object.keys(RESOURCE_ALIASES).join(', ')})`);
+      if (!resource)
+        throw new MappingError(`unknown resource "${input.resource}" (use one of ${Object.keys(RESOURCE_ALIASES).join(', ')})`);
       wrapperResource = resource;
     }
     if (input.company_number !== undefined) {
@@ -183,13 +186,16 @@ export function recogniseDocument(input: unknown, hint: NameHint = {}): ChDocume
           'or wrap it as {"company_number": "...", "resource": "...", "data": {...}}',
       );
     }
-    throw new MappingError('not a Companies House API resource this importer takes (company profile, officers, PSCs, PSC statements, charges, filing history)');
+    throw new MappingError(
+      'not a Companies House API resource this importer takes (company profile, officers, PSCs, PSC statements, charges, filing history)',
+    );
   }
 
   if (resource === 'profile') {
     const number = normaliseCompanyNumber(doc.company_number);
     if (!number) throw new MappingError(`company_number "${String(doc.company_number ?? '')}" is not a company number`);
-    if (wrapperNumber && wrapperNumber !== number) throw new MappingError(`the wrapper says company ${wrapperNumber} but the profile is of ${number}`);
+    if (wrapperNumber && wrapperNumber !== number)
+      throw new MappingError(`the wrapper says company ${wrapperNumber} but the profile is of ${number}`);
     return { resource, companyNumber: number, profile: doc, startIndex: 0, total: null };
   }
 
@@ -253,7 +259,8 @@ export function isDate(value: string): boolean {
 function integer(value: unknown, field: string, min: number, max: number): number | null {
   if (value === undefined || value === null || value === '') return null;
   const n = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) throw new MappingError(`${field} "${String(value)}" is not a whole number from ${min} to ${max}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max)
+    throw new MappingError(`${field} "${String(value)}" is not a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -268,7 +275,12 @@ function lastSegment(link: unknown): string | null {
   return segment ? decodeURIComponent(segment) : null;
 }
 
-const hashKey = (...parts: unknown[]) => 'h' + createHash('sha1').update(parts.map((p) => String(p ?? '')).join('\u001f')).digest('hex').slice(0, 24);
+const hashKey = (...parts: unknown[]) =>
+  'h' +
+  createHash('sha1')
+    .update(parts.map((p) => String(p ?? '')).join('\u001f'))
+    .digest('hex')
+    .slice(0, 24);
 
 // ---------------------------------------------------------------- company profile
 
@@ -295,7 +307,8 @@ const CATEGORY: Record<string, string> = {
   llp: 'Limited Liability Partnership',
   'limited-partnership': 'Limited Partnership',
   'private-limited-guarant-nsc': 'PRI/LTD BY GUAR/NSC (Private, limited by guarantee, no share capital)',
-  'private-limited-guarant-nsc-limited-exemption': "PRI/LBG/NSC (Private, Limited by guarantee, no share capital, use of 'Limited' exemption)",
+  'private-limited-guarant-nsc-limited-exemption':
+    "PRI/LBG/NSC (Private, Limited by guarantee, no share capital, use of 'Limited' exemption)",
   'private-limited-shares-section-30-exemption': 'PRIV LTD SECT. 30 (Private limited company, section 30 of the Companies Act)',
   'private-unlimited': 'Private Unlimited Company',
   'private-unlimited-nsc': 'Private Unlimited',
@@ -351,7 +364,9 @@ export function mapCompanyProfile(profile: Json): CompanyRow {
   const confirmation = isObject(profile.confirmation_statement) ? profile.confirmation_statement : undefined;
   const foreign = isObject(profile.foreign_company_details) ? profile.foreign_company_details : undefined;
   const registry = isObject(foreign?.originating_registry) ? foreign.originating_registry : undefined;
-  const sicCodes = Array.isArray(profile.sic_codes) ? profile.sic_codes.map((code) => text(code)).filter((code): code is string => code !== null) : [];
+  const sicCodes = Array.isArray(profile.sic_codes)
+    ? profile.sic_codes.map((code) => text(code)).filter((code): code is string => code !== null)
+    : [];
   const previous = Array.isArray(profile.previous_company_names) ? profile.previous_company_names : [];
   const accountsType = text(lastAccounts?.type);
 
@@ -362,8 +377,12 @@ export function mapCompanyProfile(profile: Json): CompanyRow {
     company_number,
     company_name,
     company_status: companyStatus,
-    company_category: subtype === 'community-interest-company' ? 'Community Interest Company' : type ? (CATEGORY[type] ?? titleCase(type)) : null,
-    country_of_origin: jurisdiction && UK_JURISDICTIONS.has(jurisdiction) ? 'United Kingdom' : (text(registry?.country) ?? (jurisdiction ? titleCase(jurisdiction) : null)),
+    company_category:
+      subtype === 'community-interest-company' ? 'Community Interest Company' : type ? (CATEGORY[type] ?? titleCase(type)) : null,
+    country_of_origin:
+      jurisdiction && UK_JURISDICTIONS.has(jurisdiction)
+        ? 'United Kingdom'
+        : (text(registry?.country) ?? (jurisdiction ? titleCase(jurisdiction) : null)),
     incorporation_date: date(profile, 'date_of_creation'),
     dissolution_date: date(profile, 'date_of_cessation'),
     address_care_of: text(address.care_of),
@@ -503,7 +522,9 @@ export function mapPscs(companyNumber: string, items: unknown[], startIndex = 0,
       name,
       notified_on,
       ceased_on: date(item, 'ceased_on'),
-      natures_of_control: Array.isArray(item.natures_of_control) ? item.natures_of_control.filter((n): n is string => typeof n === 'string') : [],
+      natures_of_control: Array.isArray(item.natures_of_control)
+        ? item.natures_of_control.filter((n): n is string => typeof n === 'string')
+        : [],
       nationality: text(item.nationality),
       country_of_residence: text(item.country_of_residence),
       statement: text(item.statement),
@@ -552,7 +573,9 @@ export function mapCharges(companyNumber: string, items: unknown[], startIndex =
 export function mapFilings(companyNumber: string, items: unknown[], startIndex = 0): Mapped<FilingRow> {
   return mapItems('filing history', items, startIndex, (item) => {
     const links = isObject(item.links) ? item.links : {};
-    const subcategory = Array.isArray(item.subcategory) ? item.subcategory.filter((s) => typeof s === 'string').join('/') || null : text(item.subcategory);
+    const subcategory = Array.isArray(item.subcategory)
+      ? item.subcategory.filter((s) => typeof s === 'string').join('/') || null
+      : text(item.subcategory);
     const pages = integer(item.pages, 'pages', 0, 1_000_000);
     return {
       transaction_id: requiredText(item, 'transaction_id'),

@@ -183,7 +183,9 @@ export async function writeCompanyGroup(manager: EntityManager, group: CompanyGr
   for (const list of lists.values()) {
     result.written.push(`${n}:${list.resource}`);
     if (!list.complete) {
-      const why = list.damaged ? 'has entries that could not be read' : `is partial (${list.items}${list.total !== null ? ` of ${list.total}` : ''} entries)`;
+      const why = list.damaged
+        ? 'has entries that could not be read'
+        : `is partial (${list.items}${list.total !== null ? ` of ${list.total}` : ''} entries)`;
       result.notes.push(`${LIST_NAMES[list.resource]} of ${n} ${why}: stored entries were updated and added to, none removed`);
     }
   }
@@ -199,13 +201,12 @@ export async function writeCompanyGroup(manager: EntityManager, group: CompanyGr
     add(table.name, count);
     if (resource === 'charges' && list.complete) {
       // The register's Mortgages.* counts for this company, from its whole charges list.
-      await upsertRows(manager, COMPANIES, [{ company_number: n, company_name: name, ...chargeCounts(list.rows as ChargeRow[]) }], [
-        'company_name',
-        'mortgages_total',
-        'mortgages_outstanding',
-        'mortgages_part_satisfied',
-        'mortgages_satisfied',
-      ]);
+      await upsertRows(
+        manager,
+        COMPANIES,
+        [{ company_number: n, company_name: name, ...chargeCounts(list.rows as ChargeRow[]) }],
+        ['company_name', 'mortgages_total', 'mortgages_outstanding', 'mortgages_part_satisfied', 'mortgages_satisfied'],
+      );
     }
   }
 
@@ -247,7 +248,10 @@ async function storedPscs(manager: EntityManager, companyNumber: string): Promis
 async function sicTexts(manager: EntityManager, row: CompanyRow): Promise<string[]> {
   const codes = row.sic_codes ?? [];
   if (codes.length === 0) return [];
-  const known: { code: string; description: string }[] = await manager.query(`SELECT code, description FROM sic_codes WHERE code = ANY($1::text[])`, [codes]);
+  const known: { code: string; description: string }[] = await manager.query(
+    `SELECT code, description FROM sic_codes WHERE code = ANY($1::text[])`,
+    [codes],
+  );
   const [stored] = await manager.query(`SELECT sic_texts FROM companies WHERE company_number = $1`, [row.company_number]);
   const storedTexts: string[] = stored?.sic_texts ?? [];
   return codes.map((code) => {
@@ -264,4 +268,3 @@ export function isDataError(error: unknown): boolean {
   // Postgres classes 22 (data exception) and 23 (integrity constraint violation).
   return typeof code === 'string' && /^2[23]/.test(code);
 }
-

@@ -20,7 +20,8 @@ import type { ImportReporter } from './importer.js';
 
 const LOCK_KEY = 7_364_022;
 /** The table comment while indexes are set aside: this text, then the JSON of the marker. */
-const MARKER_PREFIX = 'Search indexes set aside by a bulk `credence-admin import companies-csv`; it rebuilds them at its end (run it again if it was stopped): ';
+const MARKER_PREFIX =
+  'Search indexes set aside by a bulk `credence-admin import companies-csv`; it rebuilds them at its end (run it again if it was stopped): ';
 
 interface Marker {
   comment: string | null;
@@ -100,7 +101,10 @@ export class DeferredIndexes {
     try {
       const [{ locked }] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [LOCK_KEY]);
       if (!locked) {
-        if (options.totalBytes >= options.minBytes) options.reporter.info('companies-csv: another bulk import (or its finish in the background) is running: importing with the search indexes as they are.');
+        if (options.totalBytes >= options.minBytes)
+          options.reporter.info(
+            'companies-csv: another bulk import (or its finish in the background) is running: importing with the search indexes as they are.',
+          );
         return null;
       }
       const interrupted = await readMarker(runner);
@@ -128,7 +132,9 @@ export class DeferredIndexes {
         await runner.commitTransaction();
       } catch (error) {
         if (runner.isTransactionActive) await runner.rollbackTransaction();
-        options.reporter.info(`companies-csv: could not set the search indexes aside (${(error as Error).message}): importing with them in place.`);
+        options.reporter.info(
+          `companies-csv: could not set the search indexes aside (${(error as Error).message}): importing with them in place.`,
+        );
         return null;
       }
       const marker = await readMarker(runner);
@@ -137,7 +143,9 @@ export class DeferredIndexes {
         return null;
       }
       keep = true;
-      options.reporter.info(`companies-csv: bulk load into an empty table: ${marker.indexes.length} search indexes are built once at the end.`);
+      options.reporter.info(
+        `companies-csv: bulk load into an empty table: ${marker.indexes.length} search indexes are built once at the end.`,
+      );
       return new DeferredIndexes(dataSource, runner, marker, options.reporter, true);
     } finally {
       if (!keep) {

@@ -219,5 +219,4 @@ export class CompanyCopyReader {
     const consumed = this.scan(b.subarray(start), final);
     return start + consumed;
   }
-
 }

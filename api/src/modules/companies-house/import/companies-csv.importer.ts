@@ -9,7 +9,16 @@ import { companyMapper, COPY_COLUMNS, CopyLine, HeaderError, indexHeader, type C
 import { companyNumberOrder, type KeyOrder } from './company-number-order.js';
 import { Batch, BatchWriter, readInBatches, type ChunkedReader } from './csv-batch-writer.js';
 import { expandPaths, missingParts } from './csv-files.js';
-import { CsvParser, fileSize, parseCsv, readByteChunks, readFirstLine, readTextChunks, type ByteChunk, type TextChunk } from './csv-reader.js';
+import {
+  CsvParser,
+  fileSize,
+  parseCsv,
+  readByteChunks,
+  readFirstLine,
+  readTextChunks,
+  type ByteChunk,
+  type TextChunk,
+} from './csv-reader.js';
 import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from './importer.js';
 
 /** In a directory: BasicCompanyData-2026-11-01-part1_7.csv ... or BasicCompanyDataAsOneFile-2026-11-01.csv. */
@@ -52,7 +61,8 @@ async function importCompaniesCsv(context: ImportContext, paths: string[], bulkM
   const { files, directories } = expandPaths(paths, FILE_NAME, 'BasicCompanyData CSV');
   if (directories.length) {
     const missing = missingParts(files, PART);
-    if (missing.length) reporter.info(`companies-csv: warning: part ${missing.join(', part ')} of the multi-part set is not in ${directories.join(', ')}.`);
+    if (missing.length)
+      reporter.info(`companies-csv: warning: part ${missing.join(', part ')} of the multi-part set is not in ${directories.join(', ')}.`);
   }
   // Every header is checked before anything is written.
   for (const file of files) await checkHeader(file);
@@ -124,24 +134,25 @@ async function importCompaniesCsv(context: ImportContext, paths: string[], bulkM
 }
 
 /** A file's records as rows, read in chunks: it calls back once per record. */
-type OpenRecords<T> = (file: string, row: (row: T, line: number) => void, bad: (line: number, reason: string) => void) => ChunkedReader<TextChunk> | ChunkedReader<ByteChunk>;
+type OpenRecords<T> = (
+  file: string,
+  row: (row: T, line: number) => void,
+  bad: (line: number, reason: string) => void,
+) => ChunkedReader<TextChunk> | ChunkedReader<ByteChunk>;
 
 /** The text way: CsvParser, then the mapper made from the file's header (the embedded database). */
 function textRecords<T>(mapper: (at: ColumnIndex, width: number) => (fields: string[]) => T | string): OpenRecords<T> {
   return (file, row, bad) => {
     let map: ((fields: string[]) => T | string) | null = null;
-    const parser = new CsvParser(
-      (fields, line) => {
-        if (map === null) {
-          map = mapper(indexHeader(fields, file), fields.length);
-          return;
-        }
-        const mapped = map(fields);
-        if (typeof mapped === 'string') bad(line, mapped);
-        else row(mapped, line);
-      },
-      bad,
-    );
+    const parser = new CsvParser((fields, line) => {
+      if (map === null) {
+        map = mapper(indexHeader(fields, file), fields.length);
+        return;
+      }
+      const mapped = map(fields);
+      if (typeof mapped === 'string') bad(line, mapped);
+      else row(mapped, line);
+    }, bad);
     return { chunks: readTextChunks(file), push: (chunk: TextChunk) => parser.push(chunk.text), end: () => parser.end() };
   };
 }
@@ -153,7 +164,14 @@ const copyRecords: OpenRecords<CopyLine> = (file, row, bad) => {
 };
 
 /** Reads the files in order, maps each record, and hands the good ones to the writer in batches. */
-function load<T>(context: ImportContext, files: string[], sizes: number[], summary: SummaryBuilder, open: OpenRecords<T>, writer: BatchWriter<T>): Promise<void> {
+function load<T>(
+  context: ImportContext,
+  files: string[],
+  sizes: number[],
+  summary: SummaryBuilder,
+  open: OpenRecords<T>,
+  writer: BatchWriter<T>,
+): Promise<void> {
   return readInBatches(
     files,
     sizes,
@@ -170,7 +188,11 @@ function load<T>(context: ImportContext, files: string[], sizes: number[], summa
         },
       ),
     writer,
-    { batchSize: context.batchSize, signal: context.signal, progress: (done, total) => context.reporter.progress(summary.summary.read, done, total) },
+    {
+      batchSize: context.batchSize,
+      signal: context.signal,
+      progress: (done, total) => context.reporter.progress(summary.summary.read, done, total),
+    },
   );
 }
 
@@ -178,7 +200,9 @@ async function checkHeader(file: string): Promise<void> {
   const first = await readFirstLine(file);
   const { records, problems } = parseCsv(first);
   if (problems.length || records.length === 0) {
-    throw new HeaderError(`${file}: not a BasicCompanyData CSV (Companies House Free Company Data Product): its first line is ${records.length ? 'not a valid CSV header' : 'empty'}`);
+    throw new HeaderError(
+      `${file}: not a BasicCompanyData CSV (Companies House Free Company Data Product): its first line is ${records.length ? 'not a valid CSV header' : 'empty'}`,
+    );
   }
   indexHeader(records[0].fields, file);
 }

@@ -2,7 +2,16 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { arrayLiteral, escapeCopy } from '../../../core/database/bulk-insert.js';
 import { COMPANIES } from '../store/tables.js';
-import { companyCopyMapper, companyMapper, COPY_COLUMNS, CopyLine, HeaderError, indexHeader, PUBLISHED_COLUMNS, publishedDate } from './companies-csv.mapper.js';
+import {
+  companyCopyMapper,
+  companyMapper,
+  COPY_COLUMNS,
+  CopyLine,
+  HeaderError,
+  indexHeader,
+  PUBLISHED_COLUMNS,
+  publishedDate,
+} from './companies-csv.mapper.js';
 
 // The header as Companies House publishes it: leading spaces before some names.
 const HEADER = (
@@ -71,7 +80,9 @@ describe('BasicCompanyData mapping', () => {
   it('names the missing columns of a header that is not the published one', () => {
     const header = HEADER.filter((name) => !['IncorporationDate', ' CompanyNumber'].includes(name));
     expect(() => indexHeader(header, 'x.csv')).toThrow(HeaderError);
-    expect(() => indexHeader(header, 'x.csv')).toThrow(/x\.csv: not a BasicCompanyData CSV .*lacks 2 columns: CompanyNumber, IncorporationDate/);
+    expect(() => indexHeader(header, 'x.csv')).toThrow(
+      /x\.csv: not a BasicCompanyData CSV .*lacks 2 columns: CompanyNumber, IncorporationDate/,
+    );
   });
 
   it('maps the published sample line: dates to ISO, SIC code and text, mortgages, the previous name with the dates it held', () => {
@@ -133,7 +144,12 @@ describe('BasicCompanyData mapping', () => {
     const none = map(record({ CompanyName: 'LP', CompanyNumber: 'LP012345', 'SICCode.SicText_1': 'None Supplied' }));
     expect(typeof none !== 'string' && [none.sic_codes, none.sic_texts]).toEqual([[], ['None Supplied']]);
     const two = map(
-      record({ CompanyName: 'X', CompanyNumber: '00000009', 'SICCode.SicText_1': '62012 - Business and domestic software development', 'SICCode.SicText_3': '62020 - Information technology consultancy activities' }),
+      record({
+        CompanyName: 'X',
+        CompanyNumber: '00000009',
+        'SICCode.SicText_1': '62012 - Business and domestic software development',
+        'SICCode.SicText_3': '62020 - Information technology consultancy activities',
+      }),
     );
     expect(typeof two !== 'string' && two.sic_codes).toEqual(['62012', '62020']);
   });
@@ -159,7 +175,9 @@ describe('BasicCompanyData mapping', () => {
     expect(map(record({ CompanyName: 'X', CompanyNumber: '00000001', 'Mortgages.NumMortOutstanding': '-1' }))).toBe(
       'Mortgages.NumMortOutstanding "-1" is not a whole number',
     );
-    expect(map(record({ CompanyName: 'X', CompanyNumber: '00000001', 'Accounts.AccountRefMonth': '13' }))).toBe('Accounts.AccountRefMonth "13" is not a month number');
+    expect(map(record({ CompanyName: 'X', CompanyNumber: '00000001', 'Accounts.AccountRefMonth': '13' }))).toBe(
+      'Accounts.AccountRefMonth "13" is not a month number',
+    );
     expect(map(record({ CompanyName: 'X', CompanyNumber: '00000001', 'SICCode.SicText_2': 'Software' }))).toBe(
       'SIC "Software" in SICCode.SicText_2 is not "<code> - <description>" or "None Supplied"',
     );
@@ -180,7 +198,9 @@ describe('BasicCompanyData mapping', () => {
     expect(publishedDate(' 01/02/2020 ')).toBe('2020-02-01');
     // The cached path of the mapper agrees with the plain one, also for invalid dates seen twice.
     for (let i = 0; i < 2; i++) {
-      expect(map(record({ CompanyName: 'X', CompanyNumber: '00000001', IncorporationDate: '30/02/2020' }))).toMatch(/unparsable date "30\/02\/2020"/);
+      expect(map(record({ CompanyName: 'X', CompanyNumber: '00000001', IncorporationDate: '30/02/2020' }))).toMatch(
+        /unparsable date "30\/02\/2020"/,
+      );
       const ok = map(record({ CompanyName: 'X', CompanyNumber: '00000001', IncorporationDate: '29/02/2020' }));
       expect(typeof ok !== 'string' && ok.incorporation_date).toBe('2020-02-29');
     }
@@ -196,7 +216,7 @@ describe('BasicCompanyData mapping', () => {
         return escapeCopy(String(value));
       }).join('\t');
 
-    it('fills every companies column but the listing, in the table\'s order', () => {
+    it("fills every companies column but the listing, in the table's order", () => {
       expect([...COPY_COLUMNS]).toEqual(COMPANIES.columns.map((c) => c.name).filter((name) => name !== 'exchange' && name !== 'ticker'));
     });
 
@@ -206,12 +226,37 @@ describe('BasicCompanyData mapping', () => {
       expect((line as CopyLine).key).toBe('07687209');
       expect((line as CopyLine).text).toBe(
         [
-          '07687209', '!OBAC UK LIMITED', 'Active', 'Private Limited Company', 'United Kingdom', '2011-06-29', '\\N', '\\N', '\\N',
-          'UNIT 9   BERRY COURT FARM BRAMLEY ROAD', 'LITTLE LONDON', 'TADLEY', 'HAMPSHIRE', '\\N', 'RG26 5AT', '{"70229"}',
-          '{"70229 - Management consultancy activities other than financial management"}', '29', '12', '2022-09-29', '2020-12-31',
-          'TOTAL EXEMPTION FULL', '2022-07-13', '2021-06-29', '0', '0', '1', '1',
+          '07687209',
+          '!OBAC UK LIMITED',
+          'Active',
+          'Private Limited Company',
+          'United Kingdom',
+          '2011-06-29',
+          '\\N',
+          '\\N',
+          '\\N',
+          'UNIT 9   BERRY COURT FARM BRAMLEY ROAD',
+          'LITTLE LONDON',
+          'TADLEY',
+          'HAMPSHIRE',
+          '\\N',
+          'RG26 5AT',
+          '{"70229"}',
+          '{"70229 - Management consultancy activities other than financial management"}',
+          '29',
+          '12',
+          '2022-09-29',
+          '2020-12-31',
+          'TOTAL EXEMPTION FULL',
+          '2022-07-13',
+          '2021-06-29',
+          '0',
+          '0',
+          '1',
+          '1',
           '[{"name":"!OBAC FITTINGS LIMITED","effective_from":"2011-06-29","ceased_on":"2011-07-15"}]',
-          'http://business.data.gov.uk/id/company/07687209', 'csv',
+          'http://business.data.gov.uk/id/company/07687209',
+          'csv',
         ].join('\t'),
       );
     });
@@ -219,10 +264,36 @@ describe('BasicCompanyData mapping', () => {
     it('agrees with companyMapper on every record, escaping tabs, line breaks, backslashes and quotes, with the same reasons for bad ones', () => {
       const records = [
         OBAC,
-        record({ CompanyName: 'TAB\tAND\\BACKSLASH "LTD"', CompanyNumber: 'sc123456', 'RegAddress.AddressLine1': 'THE STUDIO\r\n14 BACK LANE', 'RegAddress.PostTown': '  ', CompanyStatus: ' Active ' }),
-        record({ CompanyName: 'X', CompanyNumber: '445790', 'SICCode.SicText_1': '62012 - Say "hi" \\ bye', 'SICCode.SicText_3': '62020 - Information technology consultancy activities', 'SICCode.SicText_4': '62012 - again' }),
-        record({ CompanyName: 'LP', CompanyNumber: 'LP012345', 'SICCode.SicText_1': 'None Supplied', 'Accounts.AccountRefDay': ' 31', 'Mortgages.NumMortCharges': '2147483647' }),
-        record({ CompanyName: 'C LTD', CompanyNumber: 'SC000001', IncorporationDate: '01/01/2000', 'PreviousName_1.CONDATE': '01/01/2010', 'PreviousName_1.CompanyName': 'B\tLTD', 'PreviousName_2.CONDATE': '01/01/2005', 'PreviousName_2.CompanyName': 'A "LTD"' }),
+        record({
+          CompanyName: 'TAB\tAND\\BACKSLASH "LTD"',
+          CompanyNumber: 'sc123456',
+          'RegAddress.AddressLine1': 'THE STUDIO\r\n14 BACK LANE',
+          'RegAddress.PostTown': '  ',
+          CompanyStatus: ' Active ',
+        }),
+        record({
+          CompanyName: 'X',
+          CompanyNumber: '445790',
+          'SICCode.SicText_1': '62012 - Say "hi" \\ bye',
+          'SICCode.SicText_3': '62020 - Information technology consultancy activities',
+          'SICCode.SicText_4': '62012 - again',
+        }),
+        record({
+          CompanyName: 'LP',
+          CompanyNumber: 'LP012345',
+          'SICCode.SicText_1': 'None Supplied',
+          'Accounts.AccountRefDay': ' 31',
+          'Mortgages.NumMortCharges': '2147483647',
+        }),
+        record({
+          CompanyName: 'C LTD',
+          CompanyNumber: 'SC000001',
+          IncorporationDate: '01/01/2000',
+          'PreviousName_1.CONDATE': '01/01/2010',
+          'PreviousName_1.CompanyName': 'B\tLTD',
+          'PreviousName_2.CONDATE': '01/01/2005',
+          'PreviousName_2.CompanyName': 'A "LTD"',
+        }),
         OBAC.slice(0, 54),
         record({ CompanyName: 'X' }),
         record({ CompanyName: 'X', CompanyNumber: 'ABC-1234' }),

@@ -91,12 +91,13 @@ export function publishedDate(text: string): string | null | undefined {
   const y3 = text.charCodeAt(8) - 48;
   const y4 = text.charCodeAt(9) - 48;
   // A non-digit makes its value negative or above 9: unsigned, above 9 either way.
-  if ((d1 >>> 0) > 9 || (d2 >>> 0) > 9 || (m1 >>> 0) > 9 || (m2 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (y4 >>> 0) > 9) return undefined;
+  if (d1 >>> 0 > 9 || d2 >>> 0 > 9 || m1 >>> 0 > 9 || m2 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || y4 >>> 0 > 9)
+    return undefined;
   const day = d1 * 10 + d2;
   const month = m1 * 10 + m2;
   const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
   if (month < 1 || month > 12 || day < 1 || year < 1) return undefined;
-  const leap = month === 2 && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   if (day > DAYS_IN_MONTH[month - 1] + (leap ? 1 : 0)) return undefined;
   return `${text.slice(6, 10)}-${text.slice(3, 5)}-${text.slice(0, 2)}`;
 }
@@ -496,7 +497,8 @@ function dateCache(): (raw: string) => string | null | undefined {
     const y2 = raw.charCodeAt(7) - 48;
     const y3 = raw.charCodeAt(8) - 48;
     const y4 = raw.charCodeAt(9) - 48;
-    if ((d1 >>> 0) > 9 || (d2 >>> 0) > 9 || (m1 >>> 0) > 9 || (m2 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (y4 >>> 0) > 9) return undefined;
+    if (d1 >>> 0 > 9 || d2 >>> 0 > 9 || m1 >>> 0 > 9 || m2 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || y4 >>> 0 > 9)
+      return undefined;
     const day = d1 * 10 + d2;
     const month = m1 * 10 + m2;
     const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
@@ -552,7 +554,12 @@ export function previousNamesOf(
 }
 
 /** previous_names as COPY text (escaped JSON), or null when the mapper would reject them. */
-export function previousNamesCopy(fields: readonly string[], nameAt: readonly number[], dateAt: readonly number[], incorporated: string | null): string | null {
+export function previousNamesCopy(
+  fields: readonly string[],
+  nameAt: readonly number[],
+  dateAt: readonly number[],
+  incorporated: string | null,
+): string | null {
   const names = previousNamesOf(fields, nameAt, dateAt, incorporated);
   return typeof names === 'string' ? null : escapeCopy(JSON.stringify(names));
 }

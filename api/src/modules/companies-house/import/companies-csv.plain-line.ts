@@ -57,7 +57,14 @@ function layoutOf(at: ColumnIndex, width: number): Layout {
     origin: at.CountryOfOrigin,
     incorporated: at.IncorporationDate,
     dissolved: at.DissolutionDate,
-    address: [at['RegAddress.CareOf'], at['RegAddress.POBox'], at['RegAddress.AddressLine1'], at['RegAddress.AddressLine2'], at['RegAddress.PostTown'], at['RegAddress.County']],
+    address: [
+      at['RegAddress.CareOf'],
+      at['RegAddress.POBox'],
+      at['RegAddress.AddressLine1'],
+      at['RegAddress.AddressLine2'],
+      at['RegAddress.PostTown'],
+      at['RegAddress.County'],
+    ],
     country: at['RegAddress.Country'],
     postcode: at['RegAddress.PostCode'],
     sics: [at['SICCode.SicText_1'], at['SICCode.SicText_2'], at['SICCode.SicText_3'], at['SICCode.SicText_4']],
@@ -69,7 +76,12 @@ function layoutOf(at: ColumnIndex, width: number): Layout {
     confNext: at.ConfStmtNextDueDate,
     confLast: at.ConfStmtLastMadeUpDate,
     // In COPY_COLUMNS order: outstanding, part satisfied, satisfied, total.
-    charges: [at['Mortgages.NumMortOutstanding'], at['Mortgages.NumMortPartSatisfied'], at['Mortgages.NumMortSatisfied'], at['Mortgages.NumMortCharges']],
+    charges: [
+      at['Mortgages.NumMortOutstanding'],
+      at['Mortgages.NumMortPartSatisfied'],
+      at['Mortgages.NumMortSatisfied'],
+      at['Mortgages.NumMortCharges'],
+    ],
     previousName: at['PreviousName_1.CompanyName'],
     previousDate: at['PreviousName_1.CONDATE'],
     previousNames: [
@@ -110,7 +122,8 @@ export class PlainLineWriter {
     const L = this.layout;
     const s = this.starts;
     const e = this.ends;
-    if (this.out.length < 4096 + 2 * (e[L.width - 1] - s[0])) this.out = Buffer.allocUnsafe(2 * this.out.length + 2 * (e[L.width - 1] - s[0]));
+    if (this.out.length < 4096 + 2 * (e[L.width - 1] - s[0]))
+      this.out = Buffer.allocUnsafe(2 * this.out.length + 2 * (e[L.width - 1] - s[0]));
     this.at = 0;
     // Company number: 8 of [0-9A-Z].
     const ns = s[L.number];
@@ -207,7 +220,8 @@ export class PlainLineWriter {
     const y2 = b[f + 7] - ZERO;
     const y3 = b[f + 8] - ZERO;
     const y4 = b[f + 9] - ZERO;
-    if ((d1 >>> 0) > 9 || (d2 >>> 0) > 9 || (m1 >>> 0) > 9 || (m2 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 || (y4 >>> 0) > 9) return false;
+    if (d1 >>> 0 > 9 || d2 >>> 0 > 9 || m1 >>> 0 > 9 || m2 >>> 0 > 9 || y1 >>> 0 > 9 || y2 >>> 0 > 9 || y3 >>> 0 > 9 || y4 >>> 0 > 9)
+      return false;
     const day = d1 * 10 + d2;
     const month = m1 * 10 + m2;
     const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
@@ -277,7 +291,12 @@ export class PlainLineWriter {
         this.singleSics.set(code, { raw: Buffer.from(raw), copy });
       }
     } else {
-      const values = [b.toString('latin1', s[i1], e[i1]), b.toString('latin1', s[i2], e[i2]), b.toString('latin1', s[i3], e[i3]), b.toString('latin1', s[i4], e[i4])];
+      const values = [
+        b.toString('latin1', s[i1], e[i1]),
+        b.toString('latin1', s[i2], e[i2]),
+        b.toString('latin1', s[i3], e[i3]),
+        b.toString('latin1', s[i4], e[i4]),
+      ];
       const key = values.join('\n');
       copy = this.sicLists.get(key);
       if (copy === undefined) {

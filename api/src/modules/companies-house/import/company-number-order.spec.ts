@@ -10,7 +10,7 @@ describe('company number order', () => {
     expect(Array.from(order).filter((i) => numbers[i] === '00445790')).toEqual([1, 3]);
     expect([...sorted]).toEqual([...sorted].sort((a, b) => a - b));
     let seed = 7;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const symbols = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
     const many = Array.from({ length: 5000 }, () => Array.from({ length: 8 }, () => symbols[Math.floor(random() * 36)]).join(''));
     expect(Array.from(companyNumberOrder(many).order, (i) => many[i])).toEqual([...many].sort());

@@ -158,7 +158,10 @@ export class BatchWriter<T> {
         const settings = Object.entries(this.options.settings ?? {});
         if (settings.length) {
           // One round trip: set_config(name, value, is_local => true) is SET LOCAL.
-          await manager.query(`SELECT ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, settings.flat());
+          await manager.query(
+            `SELECT ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`,
+            settings.flat(),
+          );
         }
         return this.options.write(manager, batch, (i, reason) => rejected.push({ file: batch.files[i], line: batch.lines[i], reason }));
       });
@@ -167,7 +170,11 @@ export class BatchWriter<T> {
     } catch (error) {
       if (!isDataError(error)) throw error;
       if (batch.size === 1) {
-        this.options.bad({ file: batch.files[0], line: batch.lines[0], reason: `the database refused the row: ${(error as Error).message}` });
+        this.options.bad({
+          file: batch.files[0],
+          line: batch.lines[0],
+          reason: `the database refused the row: ${(error as Error).message}`,
+        });
         return;
       }
       const half = Math.ceil(batch.size / 2);
@@ -224,6 +231,8 @@ export async function readInBatches<T>(
 
 /** Data exceptions (22xxx) and integrity constraint violations (23xxx): the rows' fault, not the database's. */
 export function isDataError(error: unknown): boolean {
-  const code = (error as { code?: unknown; driverError?: { code?: unknown } })?.code ?? (error as { driverError?: { code?: unknown } })?.driverError?.code;
+  const code =
+    (error as { code?: unknown; driverError?: { code?: unknown } })?.code ??
+    (error as { driverError?: { code?: unknown } })?.driverError?.code;
   return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }

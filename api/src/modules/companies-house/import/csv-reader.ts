@@ -170,7 +170,13 @@ export class CsvParser {
           break;
         }
         if (c === -1) break; // the end of the input (only reached when final)
-        pos = this.broken(s, start, startLine, 'text after the closing quote of a field (a quote inside a quoted field must be doubled: "")', final);
+        pos = this.broken(
+          s,
+          start,
+          startLine,
+          'text after the closing quote of a field (a quote inside a quoted field must be doubled: "")',
+          final,
+        );
         if (pos < 0) return len;
         continue records;
       }

@@ -69,7 +69,9 @@ export interface ImportReporter {
 function duration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
   const s = Math.round(seconds);
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m` : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`
+    : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 const number = (n: number) => Math.round(n).toLocaleString('en-GB');
@@ -116,7 +118,9 @@ export class StreamReporter implements ImportReporter {
     this.badCount++;
     if (this.badCount > MAX_REPORTED_BAD_ROWS) return;
     this.clear();
-    this.out.write(`${row.file}:${row.line}: ${row.reason}${this.badCount === MAX_REPORTED_BAD_ROWS ? ' (further bad rows are counted, not listed)' : ''}\n`);
+    this.out.write(
+      `${row.file}:${row.line}: ${row.reason}${this.badCount === MAX_REPORTED_BAD_ROWS ? ' (further bad rows are counted, not listed)' : ''}\n`,
+    );
   }
 
   info(line: string): void {
@@ -136,7 +140,11 @@ export class SummaryBuilder {
   private readonly started = Date.now();
   readonly summary: ImportSummary;
 
-  constructor(kind: string, files: string[], private readonly reporter: ImportReporter) {
+  constructor(
+    kind: string,
+    files: string[],
+    private readonly reporter: ImportReporter,
+  ) {
     this.summary = { kind, files, read: 0, written: 0, tables: {}, skipped: 0, bad: [], seconds: 0, rowsPerSecond: 0 };
   }
 

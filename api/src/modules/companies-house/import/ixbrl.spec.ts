@@ -73,7 +73,11 @@ describe('iXBRL', () => {
       },
       // Not tagged: fixed + current assets, and total assets less net assets.
       totalAssets: { value: 94410 + 602526, term: 'uk-core:FixedAssets + uk-core:CurrentAssets', page: 3 },
-      totalLiabilities: { value: 94410 + 602526 - 299260, term: '(uk-core:FixedAssets + uk-core:CurrentAssets) - uk-core:NetAssetsLiabilities', page: 3 },
+      totalLiabilities: {
+        value: 94410 + 602526 - 299260,
+        term: '(uk-core:FixedAssets + uk-core:CurrentAssets) - uk-core:NetAssetsLiabilities',
+        page: 3,
+      },
       netAssets: { value: 299260, term: 'uk-core:NetAssetsLiabilities', page: 3 },
       cash: { value: 314911, term: 'uk-core:CashBankOnHand', page: 3 },
       employeeCount: { value: 14, term: 'uk-core:AverageNumberEmployeesDuringPeriod', page: 4 },
@@ -139,7 +143,11 @@ describe('iXBRL', () => {
     );
     expect(euros.problems).toEqual([{ line: 10, reason: 'uk-core:CashBankOnHand: "(12)" is not a number in format ixt:numdotdecimal' }]);
     const { current } = extractPeriods(euros);
-    expect(current).toMatchObject({ currency: 'EUR', periodStart: null, figures: { netAssets: { value: 1234, term: 'uk-core:NetAssetsLiabilities', page: 1 } } });
+    expect(current).toMatchObject({
+      currency: 'EUR',
+      periodStart: null,
+      figures: { netAssets: { value: 1234, term: 'uk-core:NetAssetsLiabilities', page: 1 } },
+    });
     expect(euros.problems[1]).toEqual({ line: 11, reason: 'uk-core:FixedAssets: contextRef "nowhere" names no xbrli:context' });
   });
 });

@@ -188,7 +188,11 @@ export function parseIxbrl(content: string): IxDocument {
         if (isIx(open.ns, open.prefix)) {
           if (open.local === 'header') headerDepth--;
           else if (open.local === 'hidden') hiddenDepth--;
-          else if ((open.local === 'nonFraction' || open.local === 'nonNumeric') && facts.length && facts[facts.length - 1].depth === stack.length + 1) {
+          else if (
+            (open.local === 'nonFraction' || open.local === 'nonNumeric') &&
+            facts.length &&
+            facts[facts.length - 1].depth === stack.length + 1
+          ) {
             finishFact(facts.pop()!);
           }
         } else if (isXbrli(open.ns, open.prefix)) {
@@ -199,7 +203,8 @@ export function parseIxbrl(content: string): IxDocument {
                 unit.measures.push(value);
                 const [mPrefix, mLocal] = value.includes(':') ? value.split(':', 2) : ['', value];
                 const mNs = lookup(mPrefix);
-                if (!unit.currency && (mNs === ISO4217 || (!mNs && mPrefix === 'iso4217')) && /^[A-Z]{3}$/.test(mLocal)) unit.currency = mLocal;
+                if (!unit.currency && (mNs === ISO4217 || (!mNs && mPrefix === 'iso4217')) && /^[A-Z]{3}$/.test(mLocal))
+                  unit.currency = mLocal;
               }
             } else if (context) {
               context[capture.kind] = value || null;
@@ -273,13 +278,19 @@ export function parseIxbrl(content: string): IxDocument {
  */
 export function ixNumber(text: string, format: string | null): string | null {
   const shown = text.replace(/&nbsp;/g, '').replace(/[\s\u00a0\u202f]/g, '');
-  const name = (format ?? '').slice((format ?? '').indexOf(':') + 1).toLowerCase().replace(/-/g, '');
+  const name = (format ?? '')
+    .slice((format ?? '').indexOf(':') + 1)
+    .toLowerCase()
+    .replace(/-/g, '');
   if (['zerodash', 'fixedzero', 'numdash'].includes(name)) return '0';
   if (['nocontent', 'fixedempty'].includes(name)) return null;
   let digits: string;
   if (['numcommadecimal', 'numdotcomma', 'numspacecomma', 'numcomma'].includes(name)) {
     digits = shown.replace(/[.'’]/g, '').replace(',', '.');
-  } else if (name === '' || ['numdotdecimal', 'numcommadot', 'numspacedot', 'numdot', 'numunitdecimal', 'numdotdecimalin', 'numcommadecimalin'].includes(name)) {
+  } else if (
+    name === '' ||
+    ['numdotdecimal', 'numcommadot', 'numspacedot', 'numdot', 'numunitdecimal', 'numdotdecimalin', 'numcommadecimalin'].includes(name)
+  ) {
     digits = name === 'numunitdecimal' ? shown.replace(/[^\d]+/g, '.').replace(/^\.|\.$/g, '') : shown.replace(/[,'’]/g, '');
   } else {
     throw new Error(`format "${format}" is not a number format this importer reads`);
@@ -306,7 +317,8 @@ export function shiftDecimal(digits: string, scale: number): number {
 // ---------------------------------------------------------------- the figures
 
 /** Keys of spec 2 3.5's financial summary, and of page_numbers and terms. */
-export type MetricKey = 'turnover' | 'operatingProfit' | 'EBITDA' | 'netProfitLoss' | 'totalAssets' | 'totalLiabilities' | 'netAssets' | 'cash' | 'employeeCount';
+export type MetricKey =
+  'turnover' | 'operatingProfit' | 'EBITDA' | 'netProfitLoss' | 'totalAssets' | 'totalLiabilities' | 'netAssets' | 'cash' | 'employeeCount';
 
 /** Concept names (without prefix) that give each figure, in order of preference. */
 export const CONCEPTS = {
@@ -320,7 +332,11 @@ export const CONCEPTS = {
   cash: ['CashBankOnHand', 'CashCashEquivalents', 'CashBankInHand', 'CashAndCashEquivalents'],
   employeeCount: ['AverageNumberEmployeesDuringPeriod', 'EmployeesTotal', 'AverageNumberOfEmployees'],
   depreciationAmortisation: ['DepreciationAmortisationImpairmentExpense', 'DepreciationAmortisationExpense'],
-  depreciation: ['DepreciationExpensePropertyPlantEquipment', 'DepreciationImpairmentExpensePropertyPlantEquipment', 'DepreciationOfPropertyPlantEquipment'],
+  depreciation: [
+    'DepreciationExpensePropertyPlantEquipment',
+    'DepreciationImpairmentExpensePropertyPlantEquipment',
+    'DepreciationOfPropertyPlantEquipment',
+  ],
   amortisation: ['AmortisationExpenseIntangibleAssets', 'AmortisationImpairmentExpenseIntangibleAssets', 'AmortisationOfIntangibleAssets'],
   fixedAssets: ['FixedAssets', 'NoncurrentAssets'],
   currentAssets: ['CurrentAssets'],
@@ -333,7 +349,11 @@ const LINES: Record<'income_statement' | 'balance_sheet' | 'cash_flow', [string,
     ['grossProfit', 'Gross profit', ['GrossProfitLoss']],
     ['distributionCosts', 'Distribution costs', ['DistributionCosts']],
     ['administrativeExpenses', 'Administrative expenses', ['AdministrativeExpenses']],
-    ['otherOperatingIncome', 'Other operating income', ['OtherOperatingIncomeFormat1', 'OtherOperatingIncomeFormat2', 'OtherOperatingIncome']],
+    [
+      'otherOperatingIncome',
+      'Other operating income',
+      ['OtherOperatingIncomeFormat1', 'OtherOperatingIncomeFormat2', 'OtherOperatingIncome'],
+    ],
     ['operatingProfit', 'Operating profit', CONCEPTS.operatingProfit],
     ['interestPayable', 'Interest payable and similar expenses', ['InterestPayableSimilarChargesFinanceCosts']],
     ['profitBeforeTax', 'Profit before taxation', ['ProfitLossOnOrdinaryActivitiesBeforeTax', 'ProfitLossBeforeTax']],
@@ -357,10 +377,18 @@ const LINES: Record<'income_statement' | 'balance_sheet' | 'cash_flow', [string,
     ['equity', 'Total equity', ['Equity', 'ShareholderFunds']],
   ],
   cash_flow: [
-    ['operatingCashFlow', 'Net cash from operating activities', ['NetCashFlowsFromUsedInOperatingActivities', 'NetCashGeneratedFromOperations']],
+    [
+      'operatingCashFlow',
+      'Net cash from operating activities',
+      ['NetCashFlowsFromUsedInOperatingActivities', 'NetCashGeneratedFromOperations'],
+    ],
     ['investingCashFlow', 'Net cash from investing activities', ['NetCashFlowsFromUsedInInvestingActivities']],
     ['financingCashFlow', 'Net cash from financing activities', ['NetCashFlowsFromUsedInFinancingActivities']],
-    ['netChangeInCash', 'Increase (decrease) in cash', ['IncreaseDecreaseInCashCashEquivalents', 'IncreaseDecreaseInCashCashEquivalentsBeforeForeignExchangeDifferences']],
+    [
+      'netChangeInCash',
+      'Increase (decrease) in cash',
+      ['IncreaseDecreaseInCashCashEquivalents', 'IncreaseDecreaseInCashCashEquivalentsBeforeForeignExchangeDifferences'],
+    ],
     ['cashAtEnd', 'Cash at the end of the year', ['CashCashEquivalentsCashFlowValue']],
   ],
 };
@@ -418,12 +446,16 @@ export function extractPeriods(doc: IxDocument): { current: PeriodFigures; compa
     return f.value !== null && context && !context.dimensional && (context.instant || context.endDate);
   });
   for (const fact of doc.facts) {
-    if (!doc.contexts.has(fact.contextRef)) doc.problems.push({ line: fact.line, reason: `${fact.name}: contextRef "${fact.contextRef}" names no xbrli:context` });
+    if (!doc.contexts.has(fact.contextRef))
+      doc.problems.push({ line: fact.line, reason: `${fact.name}: contextRef "${fact.contextRef}" names no xbrli:context` });
   }
   const ends = [...new Set(usable.map((f) => endOf(doc.contexts.get(f.contextRef)!)))].filter(isIsoDate).sort();
   if (ends.length === 0) {
     const first = [...doc.contexts.values()][0];
-    throw new IxbrlError(first?.line ?? 1, 'no numeric facts in a context without dimensions that has a period end date (xbrli:endDate or xbrli:instant)');
+    throw new IxbrlError(
+      first?.line ?? 1,
+      'no numeric facts in a context without dimensions that has a period end date (xbrli:endDate or xbrli:instant)',
+    );
   }
   const currentEnd = ends[ends.length - 1];
   const earlier = ends.filter((d) => Date.parse(currentEnd) - Date.parse(d) >= 28 * DAY);
@@ -435,7 +467,10 @@ export function extractPeriods(doc: IxDocument): { current: PeriodFigures; compa
     if (Object.keys(candidate.figures).some((k) => k !== 'employeeCount')) comparative = candidate;
   }
   if (Object.keys(current.figures).length === 0) {
-    throw new IxbrlError(1, `none of the headline figures (turnover, profit, assets, net assets, cash, employees) is tagged for the period ending ${currentEnd}`);
+    throw new IxbrlError(
+      1,
+      `none of the headline figures (turnover, profit, assets, net assets, cash, employees) is tagged for the period ending ${currentEnd}`,
+    );
   }
   return { current, comparative };
 }
@@ -460,7 +495,8 @@ function figuresFor(doc: IxDocument, usable: IxFact[], end: string): PeriodFigur
   });
   // First of each concept, visible before hidden (the same value, but a visible one has a page).
   const byConcept = new Map<string, IxFact>();
-  for (const fact of [...facts.filter((f) => !f.hidden), ...facts.filter((f) => f.hidden)]) if (!byConcept.has(fact.concept)) byConcept.set(fact.concept, fact);
+  for (const fact of [...facts.filter((f) => !f.hidden), ...facts.filter((f) => f.hidden)])
+    if (!byConcept.has(fact.concept)) byConcept.set(fact.concept, fact);
   const pick = (names: readonly string[]) => names.map((n) => byConcept.get(n)).find((f) => f !== undefined);
 
   const currencyCount = new Map<string, number>();
@@ -471,7 +507,8 @@ function figuresFor(doc: IxDocument, usable: IxFact[], end: string): PeriodFigur
   const currency = [...currencyCount].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'GBP';
 
   const figures: Partial<Record<MetricKey, Figure>> = {};
-  const fromFact = (fact: IxFact | undefined): Figure | undefined => (fact ? { value: fact.value!, term: fact.name, page: fact.page } : undefined);
+  const fromFact = (fact: IxFact | undefined): Figure | undefined =>
+    fact ? { value: fact.value!, term: fact.name, page: fact.page } : undefined;
   const set = (key: MetricKey, figure: Figure | undefined) => {
     if (figure) figures[key] = figure;
   };
@@ -488,7 +525,11 @@ function figuresFor(doc: IxDocument, usable: IxFact[], end: string): PeriodFigur
   else {
     const parts = [pick(CONCEPTS.fixedAssets), pick(CONCEPTS.currentAssets)].filter((f): f is IxFact => f !== undefined);
     if (parts.length) {
-      set('totalAssets', { value: round(parts.reduce((sum, f) => sum + f.value!, 0)), term: parts.map((f) => f.name).join(' + '), page: parts[parts.length - 1].page });
+      set('totalAssets', {
+        value: round(parts.reduce((sum, f) => sum + f.value!, 0)),
+        term: parts.map((f) => f.name).join(' + '),
+        page: parts[parts.length - 1].page,
+      });
     }
   }
   const totalLiabilities = pick(CONCEPTS.totalLiabilities);
@@ -503,7 +544,9 @@ function figuresFor(doc: IxDocument, usable: IxFact[], end: string): PeriodFigur
   const operating = pick(CONCEPTS.operatingProfit);
   if (operating) {
     const combined = pick(CONCEPTS.depreciationAmortisation);
-    const parts = combined ? [combined] : [pick(CONCEPTS.depreciation), pick(CONCEPTS.amortisation)].filter((f): f is IxFact => f !== undefined);
+    const parts = combined
+      ? [combined]
+      : [pick(CONCEPTS.depreciation), pick(CONCEPTS.amortisation)].filter((f): f is IxFact => f !== undefined);
     if (parts.length) {
       set('EBITDA', {
         value: round(parts.reduce((sum, f) => sum + f.value!, operating.value!)),
@@ -521,7 +564,18 @@ function figuresFor(doc: IxDocument, usable: IxFact[], end: string): PeriodFigur
   const statement = (which: keyof typeof LINES) => LINES[which].flatMap(([key, label, names]) => line(key, label, pick(names)));
   const keyFinancials: StatementLine[] = (Object.keys(METRIC_LABELS) as MetricKey[]).flatMap((key) => {
     const figure = figures[key];
-    return figure ? [{ key, label: METRIC_LABELS[key], value: figure.value, currency: key === 'employeeCount' ? '' : currency, pageNumber: figure.page, term: figure.term }] : [];
+    return figure
+      ? [
+          {
+            key,
+            label: METRIC_LABELS[key],
+            value: figure.value,
+            currency: key === 'employeeCount' ? '' : currency,
+            pageNumber: figure.page,
+            term: figure.term,
+          },
+        ]
+      : [];
   });
 
   return {

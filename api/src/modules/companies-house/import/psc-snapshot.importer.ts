@@ -38,7 +38,8 @@ async function importPscSnapshot(context: ImportContext, paths: string[]): Promi
   const { files, directories } = expandPaths(paths, FILE_NAME, 'PSC snapshot');
   if (directories.length) {
     const missing = missingParts(files, PART);
-    if (missing.length) reporter.info(`psc-snapshot: warning: part ${missing.join(', part ')} of the snapshot is not in ${directories.join(', ')}.`);
+    if (missing.length)
+      reporter.info(`psc-snapshot: warning: part ${missing.join(', part ')} of the snapshot is not in ${directories.join(', ')}.`);
   }
   const summary = new SummaryBuilder('psc-snapshot', files, reporter);
   const sizes = files.map(fileSize);
@@ -55,7 +56,10 @@ async function importPscSnapshot(context: ImportContext, paths: string[]): Promi
     write: async (manager, batch, reject) => {
       // The foreign key would refuse the whole batch: leave out (and report) the PSCs of companies not in the database.
       const numbers = [...new Set(batch.rows.map((row) => row.company_number))];
-      const found: { company_number: string }[] = await manager.query('SELECT company_number FROM companies WHERE company_number = ANY($1::text[])', [numbers]);
+      const found: { company_number: string }[] = await manager.query(
+        'SELECT company_number FROM companies WHERE company_number = ANY($1::text[])',
+        [numbers],
+      );
       const known = new Set(found.map((row) => row.company_number));
       const rows: PscRow[] = [];
       batch.rows.forEach((row, i) => {
@@ -107,7 +111,10 @@ async function importPscSnapshot(context: ImportContext, paths: string[]): Promi
   }
   const stopped = signal?.aborted ?? false;
 
-  if (counted.exemptions) reporter.info(`psc-snapshot: ${counted.exemptions.toLocaleString('en-GB')} exemptions record(s) read and not stored (they are no PSCs).`);
+  if (counted.exemptions)
+    reporter.info(
+      `psc-snapshot: ${counted.exemptions.toLocaleString('en-GB')} exemptions record(s) read and not stored (they are no PSCs).`,
+    );
   if (!stopped) checkTotals(trailer, counted, unreadable, summary, reporter);
   return summary.finish();
 }
@@ -127,7 +134,9 @@ function checkTotals(
   }
   const { totals } = trailer;
   const differs =
-    totals.persons !== counted.persons || totals.statements !== counted.statements || (totals.exemptions !== null && totals.exemptions !== counted.exemptions);
+    totals.persons !== counted.persons ||
+    totals.statements !== counted.statements ||
+    (totals.exemptions !== null && totals.exemptions !== counted.exemptions);
   if (!differs) return;
   const expected = `${n(totals.persons)} PSCs, ${n(totals.statements)} statements${totals.exemptions !== null ? ` and ${n(totals.exemptions)} exemptions` : ''}`;
   const found = `${n(counted.persons)} PSCs, ${n(counted.statements)} statements${totals.exemptions !== null ? ` and ${n(counted.exemptions)} exemptions` : ''}`;

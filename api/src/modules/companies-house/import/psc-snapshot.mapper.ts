@@ -78,9 +78,20 @@ export function mapPscLine(line: string): MappedLine {
     const statements = data.statements_count;
     const exemptions = data.exemptions_count;
     if (!Number.isInteger(persons) || !Number.isInteger(statements)) {
-      return { type: 'bad', category: null, reason: 'totals trailer without whole-number persons_of_significant_control_count and statements_count' };
+      return {
+        type: 'bad',
+        category: null,
+        reason: 'totals trailer without whole-number persons_of_significant_control_count and statements_count',
+      };
     }
-    return { type: 'totals', totals: { persons: persons as number, statements: statements as number, exemptions: Number.isInteger(exemptions) ? (exemptions as number) : null } };
+    return {
+      type: 'totals',
+      totals: {
+        persons: persons as number,
+        statements: statements as number,
+        exemptions: Number.isInteger(exemptions) ? (exemptions as number) : null,
+      },
+    };
   }
   const category: Category | undefined = kind === EXEMPTIONS_KIND ? 'exemptions' : PSC_KINDS[kind];
   if (!category) return { type: 'bad', category: null, reason: `unknown kind "${kind}"` };
@@ -90,13 +101,16 @@ export function mapPscLine(line: string): MappedLine {
     return { type: 'bad', category, reason: 'missing company number ("company_number")' };
   }
   const companyNumber = typeof rawNumber === 'string' ? rawNumber.trim().toUpperCase() : '';
-  if (!COMPANY_NUMBER.test(companyNumber)) return { type: 'bad', category, reason: `company number ${JSON.stringify(rawNumber)} is not 8 letters and digits` };
+  if (!COMPANY_NUMBER.test(companyNumber))
+    return { type: 'bad', category, reason: `company number ${JSON.stringify(rawNumber)} is not 8 letters and digits` };
   if (category === 'exemptions') return { type: 'exemptions', category };
 
   const notifiedOn = isoDate(data.notified_on);
-  if (notifiedOn === undefined) return { type: 'bad', category, reason: `unparsable date ${JSON.stringify(data.notified_on)} in notified_on (expected YYYY-MM-DD)` };
+  if (notifiedOn === undefined)
+    return { type: 'bad', category, reason: `unparsable date ${JSON.stringify(data.notified_on)} in notified_on (expected YYYY-MM-DD)` };
   const ceasedOn = isoDate(data.ceased_on);
-  if (ceasedOn === undefined) return { type: 'bad', category, reason: `unparsable date ${JSON.stringify(data.ceased_on)} in ceased_on (expected YYYY-MM-DD)` };
+  if (ceasedOn === undefined)
+    return { type: 'bad', category, reason: `unparsable date ${JSON.stringify(data.ceased_on)} in ceased_on (expected YYYY-MM-DD)` };
   const natures = data.natures_of_control;
   if (natures !== undefined && natures !== null && !(Array.isArray(natures) && natures.every((n) => typeof n === 'string'))) {
     return { type: 'bad', category, reason: 'natures_of_control is not a list of texts' };
@@ -113,7 +127,9 @@ export function mapPscLine(line: string): MappedLine {
     if (pscKey.length === 0) return { type: 'bad', category, reason: `links.self "${self}" does not end with the PSC's id` };
   } else {
     // No id published: a stable key from what identifies the entry.
-    pscKey = createHash('sha1').update(JSON.stringify([kind, name, notifiedOn, statement])).digest('hex');
+    pscKey = createHash('sha1')
+      .update(JSON.stringify([kind, name, notifiedOn, statement]))
+      .digest('hex');
   }
 
   return {

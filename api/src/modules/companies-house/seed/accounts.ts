@@ -37,7 +37,9 @@ export function accountsFor(plan: CompanyPlan, rng: Rng): AccountsResult {
   // The first accounts are due 21 months after incorporation (18 for a PLC), or 3 months after the period ends if later.
   let due = Math.max(addMonths(plan.incorporated, plc ? 18 : 21), addMonths(end, 3));
   const lateRate = plan.suggested ? 0.15 : rng.chance(0.2) ? 0.3 : 0.04;
-  const overdue = !plan.suggested && ((plan.status === 'Active - Proposal to Strike off' && !plan.voluntaryStrikeOff) || (plan.status === 'Active' && rng.chance(0.035)));
+  const overdue =
+    !plan.suggested &&
+    ((plan.status === 'Active - Proposal to Strike off' && !plan.voluntaryStrikeOff) || (plan.status === 'Active' && rng.chance(0.035)));
   const periods: Period[] = [];
   let lastMadeUp: Day | null = null;
   while (end < stop) {

@@ -50,7 +50,11 @@ export function capitalFor(plan: CompanyPlan, rng: Rng): CapitalResult {
   let capital = initial;
   const span = stop - from;
   if (span > 60) {
-    const count = plan.suggested ? 6 : rng.chance(plan.early ? 0.85 : plan.size === 'micro' ? 0.7 : plan.size === 'small' ? 0.8 : 0.85) ? rng.between(1, plan.size === 'micro' ? 2 : 4) : 0;
+    const count = plan.suggested
+      ? 6
+      : rng.chance(plan.early ? 0.85 : plan.size === 'micro' ? 0.7 : plan.size === 'small' ? 0.8 : 0.85)
+        ? rng.between(1, plan.size === 'micro' ? 2 : 4)
+        : 0;
     const days: Day[] = [];
     for (let k = 0; k < count; k++) days.push(from + rng.int(span));
     if (plan.suggested) days.push(plan.ref - rng.between(30, 250));
@@ -67,30 +71,88 @@ export function capitalFor(plan: CompanyPlan, rng: Rng): CapitalResult {
           const added = Math.max(nominal, Math.round((capital * rng.uniform(0.02, 0.6)) / nominal) * nominal);
           capital += added;
           const lines = [{ figure: capitalFigure(capital), currency }];
-          if (plan.size === 'large' && rng.chance(0.2)) lines.push({ figure: capitalFigure(Math.round(capital * 0.05)), currency: currency === 'USD' ? 'GBP' : 'USD' });
-          events.push({ on, filed, category: 'capital', subcategory: 'allotments', type: 'SH01', description: 'capital-allotment-shares', description_values: { capital: lines, date: isoDay(on) }, pages: rng.between(3, 6) });
+          if (plan.size === 'large' && rng.chance(0.2))
+            lines.push({ figure: capitalFigure(Math.round(capital * 0.05)), currency: currency === 'USD' ? 'GBP' : 'USD' });
+          events.push({
+            on,
+            filed,
+            category: 'capital',
+            subcategory: 'allotments',
+            type: 'SH01',
+            description: 'capital-allotment-shares',
+            description_values: { capital: lines, date: isoDay(on) },
+            pages: rng.between(3, 6),
+          });
           break;
         }
         case 'SH02':
-          events.push({ on, filed, category: 'capital', type: 'SH02', description: 'capital-alter-shares-subdivision-statement-of-capital', description_values: { capital: [{ figure: capitalFigure(capital), currency }], date: isoDay(on) }, pages: 4 });
+          events.push({
+            on,
+            filed,
+            category: 'capital',
+            type: 'SH02',
+            description: 'capital-alter-shares-subdivision-statement-of-capital',
+            description_values: { capital: [{ figure: capitalFigure(capital), currency }], date: isoDay(on) },
+            pages: 4,
+          });
           break;
         case 'SH03': {
           const bought = Math.max(nominal, Math.round((capital * rng.uniform(0.02, 0.2)) / nominal) * nominal);
           capital = Math.max(nominal, capital - bought);
-          events.push({ on, filed, category: 'capital', type: 'SH03', description: 'capital-return-purchase-own-shares', description_values: {}, pages: 3 });
+          events.push({
+            on,
+            filed,
+            category: 'capital',
+            type: 'SH03',
+            description: 'capital-return-purchase-own-shares',
+            description_values: {},
+            pages: 3,
+          });
           const cancelled = Math.min(on + rng.between(1, 10), plan.ref);
-          events.push({ on: cancelled, filed: lag(rng, cancelled, plan.ref), category: 'capital', type: 'SH06', description: 'capital-cancellation-shares', description_values: { capital: [{ figure: capitalFigure(capital), currency }], date: isoDay(cancelled) }, pages: 4 });
+          events.push({
+            on: cancelled,
+            filed: lag(rng, cancelled, plan.ref),
+            category: 'capital',
+            type: 'SH06',
+            description: 'capital-cancellation-shares',
+            description_values: { capital: [{ figure: capitalFigure(capital), currency }], date: isoDay(cancelled) },
+            pages: 4,
+          });
           break;
         }
         case 'SH08':
-          events.push({ on, filed, category: 'capital', type: 'SH08', description: 'capital-name-of-class-of-shares-with-date', description_values: { date: isoDay(on) }, pages: 2 });
+          events.push({
+            on,
+            filed,
+            category: 'capital',
+            type: 'SH08',
+            description: 'capital-name-of-class-of-shares-with-date',
+            description_values: { date: isoDay(on) },
+            pages: 2,
+          });
           break;
         case 'SH10':
-          events.push({ on, filed, category: 'capital', type: 'SH10', description: 'capital-variation-of-rights-attached-to-shares', description_values: {}, pages: 2 });
+          events.push({
+            on,
+            filed,
+            category: 'capital',
+            type: 'SH10',
+            description: 'capital-variation-of-rights-attached-to-shares',
+            description_values: {},
+            pages: 2,
+          });
           break;
         case 'SH19': {
           capital = Math.max(nominal, Math.round((capital * rng.uniform(0.5, 0.95)) / nominal) * nominal);
-          events.push({ on, filed, category: 'capital', type: 'SH19', description: 'capital-statement-capital-company-with-date-currency-figure', description_values: { capital: [{ figure: capitalFigure(capital), currency }], date: isoDay(on) }, pages: 4 });
+          events.push({
+            on,
+            filed,
+            category: 'capital',
+            type: 'SH19',
+            description: 'capital-statement-capital-company-with-date-currency-figure',
+            description_values: { capital: [{ figure: capitalFigure(capital), currency }], date: isoDay(on) },
+            pages: 4,
+          });
           break;
         }
       }

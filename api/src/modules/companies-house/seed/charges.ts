@@ -39,21 +39,40 @@ function chargeCount(rng: Rng, plan: CompanyPlan): number {
   if (!plan.filesAnnually && plan.form !== 'lp') return rng.chance(0.1) ? 1 : 0;
   // About twice the register's share of companies with charges: the sample shows every overview section
   // (the charges panel needs a charge) for most companies, and the lender statistics need volume.
-  const rate = 2.2 * (plan.trading ? plan.sector.chargeRate * (plan.size === 'micro' ? 1 : plan.size === 'small' ? 1.4 : 1.6) : plan.sector.chargeRate);
+  const rate =
+    2.2 *
+    (plan.trading ? plan.sector.chargeRate * (plan.size === 'micro' ? 1 : plan.size === 'small' ? 1.4 : 1.6) : plan.sector.chargeRate);
   if (!rng.chance(Math.min(0.92, plan.early && plan.trading ? Math.max(rate, 0.5) : rate))) return 0;
   const r = rng.next();
   const base = r < 0.6 ? 1 : r < 0.82 ? 2 : r < 0.92 ? 3 : r < 0.98 ? rng.between(4, 6) : rng.between(7, 12);
   return plan.size === 'large' ? base + rng.between(1, 4) : base;
 }
 
-function particulars(rng: Rng, plan: CompanyPlan, lender: Lender, created: Day): Pick<ChargeRow, 'particulars_type' | 'particulars_description' | 'contains_fixed_charge' | 'contains_floating_charge' | 'contains_negative_pledge' | 'floating_charge_covers_all' | 'classification_description'> {
+function particulars(
+  rng: Rng,
+  plan: CompanyPlan,
+  lender: Lender,
+  created: Day,
+): Pick<
+  ChargeRow,
+  | 'particulars_type'
+  | 'particulars_description'
+  | 'contains_fixed_charge'
+  | 'contains_floating_charge'
+  | 'contains_negative_pledge'
+  | 'floating_charge_covers_all'
+  | 'classification_description'
+> {
   const modern = created >= MR01_ERA;
-  const property = plan.sector.id === 'property' || plan.sector.id === 'hospitality' || plan.sector.id === 'health' || plan.sector.id === 'agriculture';
+  const property =
+    plan.sector.id === 'property' || plan.sector.id === 'hospitality' || plan.sector.id === 'health' || plan.sector.id === 'agriculture';
   if (lender.style === 'abl') {
     return {
       classification_description: modern ? 'A registered charge' : 'Debenture',
       particulars_type: modern ? 'brief-description' : 'short-particulars',
-      particulars_description: modern ? null : 'All book debts and other debts now and from time to time due or owing to the company and all its undertaking and assets present and future.',
+      particulars_description: modern
+        ? null
+        : 'All book debts and other debts now and from time to time due or owing to the company and all its undertaking and assets present and future.',
       contains_fixed_charge: true,
       contains_floating_charge: true,
       contains_negative_pledge: true,
@@ -74,7 +93,10 @@ function particulars(rng: Rng, plan: CompanyPlan, lender: Lender, created: Day):
   if (property && rng.chance(0.65)) {
     const place = makeAddress(rng, TOWNS_BY_JURISDICTION[plan.jurisdiction].pick(rng));
     const tenure = rng.chance(0.75) ? 'freehold' : 'leasehold';
-    const title = plan.jurisdiction === 'scotland' ? `${rng.pick(['MID', 'GLA', 'ABN', 'REN', 'FFE'])}${rng.between(1000, 250000)}` : `${rng.pick(['WYK', 'LN', 'MAN', 'BL', 'SY', 'HP', 'GR', 'NGL', 'AGL', 'TGL', 'CYM', 'DN', 'SGL', 'EGL', 'MS', 'WM'])}${rng.between(1000, 999999)}`;
+    const title =
+      plan.jurisdiction === 'scotland'
+        ? `${rng.pick(['MID', 'GLA', 'ABN', 'REN', 'FFE'])}${rng.between(1000, 250000)}`
+        : `${rng.pick(['WYK', 'LN', 'MAN', 'BL', 'SY', 'HP', 'GR', 'NGL', 'AGL', 'TGL', 'CYM', 'DN', 'SGL', 'EGL', 'MS', 'WM'])}${rng.between(1000, 999999)}`;
     return {
       classification_description: modern ? 'A registered charge' : rng.pick(['Legal charge', 'Legal mortgage', 'Standard security']),
       particulars_type: 'brief-description',
@@ -92,7 +114,8 @@ function particulars(rng: Rng, plan: CompanyPlan, lender: Lender, created: Day):
     return {
       classification_description: rng.pick(LEGACY_CLASSIFICATIONS),
       particulars_type: 'short-particulars',
-      particulars_description: 'Fixed and floating charges over the undertaking and all property and assets present and future including goodwill bookdebts uncalled capital buildings fixtures fixed plant and machinery.',
+      particulars_description:
+        'Fixed and floating charges over the undertaking and all property and assets present and future including goodwill bookdebts uncalled capital buildings fixtures fixed plant and machinery.',
       contains_fixed_charge: true,
       contains_floating_charge: true,
       contains_negative_pledge: false,
@@ -134,7 +157,9 @@ export function chargesFor(plan: CompanyPlan, rng: Rng): ChargeResult {
   const events: FilingEvent[] = [];
   created.forEach((on, k) => {
     const chargeNumber = k + 1;
-    const lender = plan.suggested ? lenderNamed(plan.suggested.lenders[k % plan.suggested.lenders.length]) : LENDERS[plan.sector.lenders.pick(rng)].pick(rng);
+    const lender = plan.suggested
+      ? lenderNamed(plan.suggested.lenders[k % plan.suggested.lenders.length])
+      : LENDERS[plan.sector.lenders.pick(rng)].pick(rng);
     const delivered = Math.min(on + rng.between(1, 21), stop);
     const modern = on >= MR01_ERA;
     const code = modern ? `${plan.number}${String(chargeNumber).padStart(4, '0')}` : null;
@@ -164,7 +189,10 @@ export function chargesFor(plan: CompanyPlan, rng: Rng): ChargeResult {
           filed: delivered,
           category: 'mortgage',
           type: plan.form === 'llp' ? 'LLMR01' : 'MR01',
-          description: plan.form === 'llp' ? 'mortgage-create-with-deed-with-charge-number-charge-creation-date-limited-liability-partnership' : 'mortgage-create-with-deed-with-charge-number-charge-creation-date',
+          description:
+            plan.form === 'llp'
+              ? 'mortgage-create-with-deed-with-charge-number-charge-creation-date-limited-liability-partnership'
+              : 'mortgage-create-with-deed-with-charge-number-charge-creation-date',
           description_values: { charge_number: code, charge_creation_date: isoDay(on) },
           pages: rng.between(12, 60),
         }
@@ -198,7 +226,9 @@ export function chargesFor(plan: CompanyPlan, rng: Rng): ChargeResult {
               category: 'mortgage',
               type: 'MG02',
               description: 'legacy',
-              description_values: { description: `Declaration of satisfaction of mortgage/charge ${part ? 'in part' : 'in full'} / charge no: ${chargeNumber}` },
+              description_values: {
+                description: `Declaration of satisfaction of mortgage/charge ${part ? 'in part' : 'in full'} / charge no: ${chargeNumber}`,
+              },
               pages: 2,
               paperFiled: true,
             },
@@ -243,7 +273,8 @@ export function linkTransactions(plan: CompanyPlan, charges: ChargePlan[]): void
     charge.row.transactions = charge.events
       .filter((e) => e.transactionId)
       .map((e, i) => ({
-        filing_type: i === 0 ? 'create-charge-with-deed' : charge.status === 'part-satisfied' ? 'charge-part-release' : 'charge-satisfaction',
+        filing_type:
+          i === 0 ? 'create-charge-with-deed' : charge.status === 'part-satisfied' ? 'charge-part-release' : 'charge-satisfaction',
         delivered_on: isoDay(e.filed),
         links: { filing: `/company/${plan.number}/filing-history/${e.transactionId}` },
       }));

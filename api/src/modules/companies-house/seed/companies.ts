@@ -40,39 +40,137 @@ const K = (q: number, number: number, date: string): Knot => ({ q, number, date 
 
 const CLASSES: NumberClass[] = [
   {
-    id: 'EW', prefix: '', digits: 8, share: 838, jurisdiction: 'england-wales', perYear: 850_000,
-    knots: [K(0, 1, '1862-06-01'), K(0.008, 1_000_000, '1971-01-04'), K(0.025, 2_000_000, '1986-01-06'), K(0.05, 3_000_000, '1995-02-27'), K(0.075, 4_000_000, '2000-05-02'), K(0.11, 5_000_000, '2003-12-01'), K(0.155, 6_000_000, '2006-11-01'), K(0.21, 7_000_000, '2009-09-01'), K(0.28, 8_000_000, '2012-04-02'), K(0.35, 9_000_000, '2014-05-01'), K(0.43, 10_000_000, '2016-02-01'), K(0.52, 11_000_000, '2017-11-01'), K(0.605, 12_000_000, '2019-07-01'), K(0.7, 13_000_000, '2020-12-01'), K(0.795, 14_000_000, '2022-04-01'), K(0.885, 15_000_000, '2023-07-03'), K(0.96, 16_000_000, '2024-10-01')],
+    id: 'EW',
+    prefix: '',
+    digits: 8,
+    share: 838,
+    jurisdiction: 'england-wales',
+    perYear: 850_000,
+    knots: [
+      K(0, 1, '1862-06-01'),
+      K(0.008, 1_000_000, '1971-01-04'),
+      K(0.025, 2_000_000, '1986-01-06'),
+      K(0.05, 3_000_000, '1995-02-27'),
+      K(0.075, 4_000_000, '2000-05-02'),
+      K(0.11, 5_000_000, '2003-12-01'),
+      K(0.155, 6_000_000, '2006-11-01'),
+      K(0.21, 7_000_000, '2009-09-01'),
+      K(0.28, 8_000_000, '2012-04-02'),
+      K(0.35, 9_000_000, '2014-05-01'),
+      K(0.43, 10_000_000, '2016-02-01'),
+      K(0.52, 11_000_000, '2017-11-01'),
+      K(0.605, 12_000_000, '2019-07-01'),
+      K(0.7, 13_000_000, '2020-12-01'),
+      K(0.795, 14_000_000, '2022-04-01'),
+      K(0.885, 15_000_000, '2023-07-03'),
+      K(0.96, 16_000_000, '2024-10-01'),
+    ],
   },
   {
-    id: 'SC', prefix: 'SC', digits: 6, share: 62, jurisdiction: 'scotland', perYear: 38_000,
-    knots: [K(0, 1, '1870-01-01'), K(0.03, 100_000, '1986-06-02'), K(0.1, 200_000, '1999-10-01'), K(0.2, 300_000, '2006-03-01'), K(0.32, 400_000, '2011-06-01'), K(0.45, 500_000, '2015-04-01'), K(0.6, 600_000, '2018-06-01'), K(0.78, 700_000, '2021-06-01'), K(0.95, 800_000, '2024-03-01')],
+    id: 'SC',
+    prefix: 'SC',
+    digits: 6,
+    share: 62,
+    jurisdiction: 'scotland',
+    perYear: 38_000,
+    knots: [
+      K(0, 1, '1870-01-01'),
+      K(0.03, 100_000, '1986-06-02'),
+      K(0.1, 200_000, '1999-10-01'),
+      K(0.2, 300_000, '2006-03-01'),
+      K(0.32, 400_000, '2011-06-01'),
+      K(0.45, 500_000, '2015-04-01'),
+      K(0.6, 600_000, '2018-06-01'),
+      K(0.78, 700_000, '2021-06-01'),
+      K(0.95, 800_000, '2024-03-01'),
+    ],
   },
   {
-    id: 'NI', prefix: 'NI', digits: 6, share: 24, jurisdiction: 'northern-ireland', perYear: 7_500,
-    knots: [K(0, 1, '1922-01-01'), K(0.05, 20_000, '1986-01-01'), K(0.12, 40_000, '2001-01-01'), K(0.2, 600_000, '2009-06-01'), K(0.55, 640_000, '2016-06-01'), K(0.95, 690_000, '2024-01-01')],
+    id: 'NI',
+    prefix: 'NI',
+    digits: 6,
+    share: 24,
+    jurisdiction: 'northern-ireland',
+    perYear: 7_500,
+    knots: [
+      K(0, 1, '1922-01-01'),
+      K(0.05, 20_000, '1986-01-01'),
+      K(0.12, 40_000, '2001-01-01'),
+      K(0.2, 600_000, '2009-06-01'),
+      K(0.55, 640_000, '2016-06-01'),
+      K(0.95, 690_000, '2024-01-01'),
+    ],
   },
   {
-    id: 'OC', prefix: 'OC', digits: 6, share: 34, jurisdiction: 'england-wales', perYear: 7_000,
-    knots: [K(0, 300_001, '2001-04-06'), K(0.2, 330_000, '2007-09-01'), K(0.5, 380_000, '2012-11-01'), K(0.75, 410_000, '2016-05-01'), K(0.95, 447_000, '2024-01-01')],
+    id: 'OC',
+    prefix: 'OC',
+    digits: 6,
+    share: 34,
+    jurisdiction: 'england-wales',
+    perYear: 7_000,
+    knots: [
+      K(0, 300_001, '2001-04-06'),
+      K(0.2, 330_000, '2007-09-01'),
+      K(0.5, 380_000, '2012-11-01'),
+      K(0.75, 410_000, '2016-05-01'),
+      K(0.95, 447_000, '2024-01-01'),
+    ],
   },
   {
-    id: 'SO', prefix: 'SO', digits: 6, share: 4, jurisdiction: 'scotland', perYear: 350,
+    id: 'SO',
+    prefix: 'SO',
+    digits: 6,
+    share: 4,
+    jurisdiction: 'scotland',
+    perYear: 350,
     knots: [K(0, 300_001, '2001-04-06'), K(0.5, 304_500, '2013-01-01'), K(0.95, 308_900, '2024-01-01')],
   },
   {
-    id: 'NC', prefix: 'NC', digits: 6, share: 1, jurisdiction: 'northern-ireland', perYear: 120,
+    id: 'NC',
+    prefix: 'NC',
+    digits: 6,
+    share: 1,
+    jurisdiction: 'northern-ireland',
+    perYear: 120,
     knots: [K(0, 1, '2004-09-01'), K(0.5, 900, '2015-01-01'), K(0.95, 1_800, '2024-01-01')],
   },
   {
-    id: 'LP', prefix: 'LP', digits: 6, share: 14, jurisdiction: 'england-wales', perYear: 800,
-    knots: [K(0, 1, '1908-01-01'), K(0.1, 5_000, '1995-01-01'), K(0.4, 12_000, '2008-01-01'), K(0.75, 18_500, '2016-01-01'), K(0.95, 24_000, '2024-01-01')],
+    id: 'LP',
+    prefix: 'LP',
+    digits: 6,
+    share: 14,
+    jurisdiction: 'england-wales',
+    perYear: 800,
+    knots: [
+      K(0, 1, '1908-01-01'),
+      K(0.1, 5_000, '1995-01-01'),
+      K(0.4, 12_000, '2008-01-01'),
+      K(0.75, 18_500, '2016-01-01'),
+      K(0.95, 24_000, '2024-01-01'),
+    ],
   },
   {
-    id: 'SL', prefix: 'SL', digits: 6, share: 16, jurisdiction: 'scotland', perYear: 1_000,
-    knots: [K(0, 1, '1908-01-01'), K(0.1, 4_000, '2004-01-01'), K(0.5, 20_000, '2014-01-01'), K(0.8, 31_000, '2017-06-01'), K(0.95, 35_500, '2024-01-01')],
+    id: 'SL',
+    prefix: 'SL',
+    digits: 6,
+    share: 16,
+    jurisdiction: 'scotland',
+    perYear: 1_000,
+    knots: [
+      K(0, 1, '1908-01-01'),
+      K(0.1, 4_000, '2004-01-01'),
+      K(0.5, 20_000, '2014-01-01'),
+      K(0.8, 31_000, '2017-06-01'),
+      K(0.95, 35_500, '2024-01-01'),
+    ],
   },
   {
-    id: 'RS', prefix: 'RS', digits: 6, share: 7, jurisdiction: 'england-wales', perYear: 900,
+    id: 'RS',
+    prefix: 'RS',
+    digits: 6,
+    share: 7,
+    jurisdiction: 'england-wales',
+    perYear: 900,
     knots: [K(0, 1, '2014-08-01'), K(0.5, 4_500, '2019-06-01'), K(0.95, 9_000, '2024-01-01')],
   },
 ];
@@ -298,7 +396,10 @@ const SIZE_TURNOVER: Record<SizeClass, { median: number; sigma: number; min: num
 };
 
 function ticker(rng: Rng, name: string): string {
-  const words = name.replace(/\b(PLC|LIMITED|GROUP|HOLDINGS|THE|AND|&)\b/g, '').trim().split(/\s+/);
+  const words = name
+    .replace(/\b(PLC|LIMITED|GROUP|HOLDINGS|THE|AND|&)\b/g, '')
+    .trim()
+    .split(/\s+/);
   let t = words.length >= 2 ? words[0].slice(0, 2) + words[1][0] : words[0].slice(0, 3 + rng.int(2));
   t = t.replace(/[^A-Z]/g, '');
   return (t.length >= 2 ? t : 'XYZ').slice(0, 4);
@@ -398,7 +499,11 @@ export const SUGGESTED_SPECS: readonly SuggestedSpec[] = [
   },
 ];
 
-if (SUGGESTED_SPECS.some((s, i) => SUGGESTED_COMPANIES[i]?.company_number !== s.company_number || SUGGESTED_COMPANIES[i]?.company_name !== s.company_name)) {
+if (
+  SUGGESTED_SPECS.some(
+    (s, i) => SUGGESTED_COMPANIES[i]?.company_number !== s.company_number || SUGGESTED_COMPANIES[i]?.company_name !== s.company_name,
+  )
+) {
   throw new Error('the sample generator and @credence/shared disagree on the suggested companies');
 }
 
@@ -406,10 +511,24 @@ if (SUGGESTED_SPECS.some((s, i) => SUGGESTED_COMPANIES[i]?.company_number !== s.
 
 /** Years of filing history (and so of accounts) a company shows: 3-4, 4-6 for larger ones. */
 const WINDOW_YEARS: Record<SizeClass, Weighted<number>> = {
-  micro: Weighted.of<number>([[3, 92], [4, 8]]),
-  small: Weighted.of<number>([[3, 60], [4, 30], [5, 10]]),
-  medium: Weighted.of<number>([[4, 50], [5, 35], [6, 15]]),
-  large: Weighted.of<number>([[5, 50], [6, 50]]),
+  micro: Weighted.of<number>([
+    [3, 92],
+    [4, 8],
+  ]),
+  small: Weighted.of<number>([
+    [3, 60],
+    [4, 30],
+    [5, 10],
+  ]),
+  medium: Weighted.of<number>([
+    [4, 50],
+    [5, 35],
+    [6, 15],
+  ]),
+  large: Weighted.of<number>([
+    [5, 50],
+    [6, 50],
+  ]),
 };
 
 const forcedCache = new Map<string, Map<number, string>>();
@@ -479,9 +598,13 @@ export function planCompany(index: number, ctx: GeneratorContext): CompanyPlan {
   const filesAnnually = form !== 'lp' && form !== 'society';
   const trading = filesAnnually && !dormant;
   const accountsType = accountsTypeFor(rng, size, form, !trading);
-  const audited = trading && (accountsType === 'full' || accountsType === 'group' || accountsType === 'medium' || (accountsType === 'small' && rng.chance(0.3)));
+  const audited =
+    trading &&
+    (accountsType === 'full' || accountsType === 'group' || accountsType === 'medium' || (accountsType === 'small' && rng.chance(0.3)));
   const t = SIZE_TURNOVER[size];
-  const turnoverScale = trading ? Math.round(Math.min(t.max, Math.max(t.min, rng.logNormal(t.median * (sector.id === 'property' ? 0.5 : 1), t.sigma)))) : 0;
+  const turnoverScale = trading
+    ? Math.round(Math.min(t.max, Math.max(t.min, rng.logNormal(t.median * (sector.id === 'property' ? 0.5 : 1), t.sigma))))
+    : 0;
 
   const plan = basePlan(index, ctx, rng, {
     number,
@@ -504,7 +627,8 @@ export function planCompany(index: number, ctx: GeneratorContext): CompanyPlan {
     windowYears: WINDOW_YEARS[size].pick(rng),
   });
   // Two early companies show every kind of PSC filing, so that even a small sample has them all.
-  plan.pscShowcase = (g === 12 || g === 13) && (form === 'ltd' || form === 'plc' || form === 'cic' || form === 'unlimited') && plan.status === 'Active';
+  plan.pscShowcase =
+    (g === 12 || g === 13) && (form === 'ltd' || form === 'plc' || form === 'cic' || form === 'unlimited') && plan.status === 'Active';
   if (form === 'plc' && size === 'large' && rng.chance(0.35)) {
     plan.listed = { exchange: rng.chance(0.7) ? 'LSE' : 'AIM', ticker: ticker(rng, name) };
   }
@@ -570,7 +694,11 @@ function basePlan(index: number, ctx: GeneratorContext, rng: Rng, input: BaseInp
     let ceased = ref - rng.between(200, Math.max(201, age - 400));
     for (let k = 0; k < changes; k++) {
       const from = k === changes - 1 ? input.incorporated : Math.max(input.incorporated + 100, ceased - rng.between(300, 3000));
-      previousNames.push({ name: companyName(rng, input.sector, input.form === 'plc' ? 'ltd' : input.form, input.town.name), effective_from: from, ceased_on: ceased });
+      previousNames.push({
+        name: companyName(rng, input.sector, input.form === 'plc' ? 'ltd' : input.form, input.town.name),
+        effective_from: from,
+        ceased_on: ceased,
+      });
       ceased = from;
       if (from <= input.incorporated) break;
     }
@@ -604,7 +732,8 @@ function basePlan(index: number, ctx: GeneratorContext, rng: Rng, input: BaseInp
     currency: 'GBP',
     listed: null,
     trading: input.trading,
-    hasShareCapital: input.form === 'ltd' || input.form === 'plc' || input.form === 'unlimited' || (input.form === 'cic' && rng.chance(0.5)),
+    hasShareCapital:
+      input.form === 'ltd' || input.form === 'plc' || input.form === 'unlimited' || (input.form === 'cic' && rng.chance(0.5)),
     filesAnnually: input.filesAnnually,
     ref,
     windowStart,
@@ -638,7 +767,11 @@ function planSuggested(spec: SuggestedSpec, index: number, ctx: GeneratorContext
     turnoverScale: spec.turnover,
     windowYears: 7,
   });
-  plan.previousNames = spec.previousNames.map((p) => ({ name: p.name, effective_from: dayOf(p.effective_from), ceased_on: dayOf(p.ceased_on) }));
+  plan.previousNames = spec.previousNames.map((p) => ({
+    name: p.name,
+    effective_from: dayOf(p.effective_from),
+    ceased_on: dayOf(p.ceased_on),
+  }));
   plan.ardMonth = spec.ardMonth;
   plan.listed = spec.listed;
   plan.hasShareCapital = true;

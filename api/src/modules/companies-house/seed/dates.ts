@@ -62,7 +62,11 @@ export function monthOf(day: Day): number {
 }
 
 function daysInMonth(year: number, month: number): number {
-  return month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [31, 0, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return month === 2
+    ? year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      ? 29
+      : 28
+    : [31, 0, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 }
 
 /** The last day of the given month. */
@@ -79,7 +83,20 @@ export function addMonths(day: Day, months: number): Day {
   return dayFromParts(year, month, Math.min(d, daysInMonth(year, month)));
 }
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "31 March 2025", as UK accounts print dates. */
 export function longDate(day: Day): string {

@@ -118,7 +118,9 @@ export function confirmationStatements(plan: CompanyPlan, rng: Rng, updateDays: 
           });
         }
       } else if (plan.suggested ? events.length === 4 : rng.chance(0.015)) {
-        event.annotations = [annotation(`Clarification This document was second filed with the ${type} registered on ${ukDate(filed + 1)}.`, filed + 1)];
+        event.annotations = [
+          annotation(`Clarification This document was second filed with the ${type} registered on ${ukDate(filed + 1)}.`, filed + 1),
+        ];
       }
       events.push(event);
     }
@@ -130,12 +132,25 @@ export function confirmationStatements(plan: CompanyPlan, rng: Rng, updateDays: 
 }
 
 export function annotation(text: string, on: Day): Record<string, unknown> {
-  return { annotation: text, category: 'annotation', date: isoDay(on), description: 'annotation', description_values: { description: text }, type: 'ANNOTATION' };
+  return {
+    annotation: text,
+    category: 'annotation',
+    date: isoDay(on),
+    description: 'annotation',
+    description_values: { description: text },
+    type: 'ANNOTATION',
+  };
 }
 
 /** The day after which a company files nothing more: dissolution, insolvency or today. */
 export function stopDay(plan: CompanyPlan): Day {
-  if (plan.status === 'Dissolved' || plan.status === 'Liquidation' || plan.status === 'In Administration' || plan.status === 'Administration Order' || plan.status === 'Receivership Action') {
+  if (
+    plan.status === 'Dissolved' ||
+    plan.status === 'Liquidation' ||
+    plan.status === 'In Administration' ||
+    plan.status === 'Administration Order' ||
+    plan.status === 'Receivership Action'
+  ) {
     return plan.statusSince ?? plan.ref;
   }
   return plan.ref;
@@ -154,7 +169,11 @@ export function lifeEvents(plan: CompanyPlan, rng: Rng): FilingEvent[] {
       filed: plan.incorporated,
       category: 'incorporation',
       type: llp ? 'LLIN01' : plan.form === 'lp' ? 'LP5' : 'NEWINC',
-      description: llp ? 'incorporation-limited-liability-partnership' : plan.form === 'lp' ? 'registration-of-a-limited-partnership' : 'incorporation-company',
+      description: llp
+        ? 'incorporation-limited-liability-partnership'
+        : plan.form === 'lp'
+          ? 'registration-of-a-limited-partnership'
+          : 'incorporation-company',
       description_values: {},
       pages: rng.between(10, 32),
     });
@@ -170,7 +189,11 @@ export function lifeEvents(plan: CompanyPlan, rng: Rng): FilingEvent[] {
         plan.form === 'llp'
           ? 'change-registered-office-address-limited-liability-partnership-with-date-old-address-new-address'
           : 'change-registered-office-address-company-with-date-old-address-new-address',
-      description_values: { change_date: isoDay(moved), old_address: oneLine(plan.previousAddress.address), new_address: oneLine(plan.address) },
+      description_values: {
+        change_date: isoDay(moved),
+        old_address: oneLine(plan.previousAddress.address),
+        new_address: oneLine(plan.address),
+      },
       pages: 1,
     });
   }
@@ -208,7 +231,9 @@ export function lifeEvents(plan: CompanyPlan, rng: Rng): FilingEvent[] {
         events.push(simple(end, 'gazette', 'GAZ2', 'gazette-dissolved-compulsory', 1));
       } else {
         const start = Math.min(since!, end - 200);
-        events.push(resolution(start, 'liquidation-voluntary-special-resolution-to-wind-up-case-start-date', { case_start_date: isoDay(start) }));
+        events.push(
+          resolution(start, 'liquidation-voluntary-special-resolution-to-wind-up-case-start-date', { case_start_date: isoDay(start) }),
+        );
         events.push(simple(start, 'insolvency', '600', 'liquidation-voluntary-appointment-of-liquidator', 2));
         events.push(simple(end - 90, 'insolvency', 'LIQ14', 'liquidation-voluntary-creditors-return-of-final-meeting', 4));
         events.push(simple(end, 'gazette', 'GAZ2', 'gazette-dissolved-liquidation', 1));
@@ -217,11 +242,25 @@ export function lifeEvents(plan: CompanyPlan, rng: Rng): FilingEvent[] {
     }
     case 'Liquidation': {
       const start = since!;
-      events.push(resolution(start, 'liquidation-voluntary-special-resolution-to-wind-up-case-start-date', { case_start_date: isoDay(start) }));
+      events.push(
+        resolution(start, 'liquidation-voluntary-special-resolution-to-wind-up-case-start-date', { case_start_date: isoDay(start) }),
+      );
       events.push(simple(start + rng.between(1, 6), 'insolvency', '600', 'liquidation-voluntary-appointment-of-liquidator', 2));
-      events.push(simple(start + rng.between(3, 14), 'insolvency', 'LIQ02', 'liquidation-voluntary-statement-of-affairs', rng.between(6, 14)));
+      events.push(
+        simple(start + rng.between(3, 14), 'insolvency', 'LIQ02', 'liquidation-voluntary-statement-of-affairs', rng.between(6, 14)),
+      );
       for (let year = addMonths(start, 12); year < plan.ref; year = addMonths(year, 12)) {
-        events.push({ ...simple(year + rng.between(20, 60), 'insolvency', 'LIQ03', 'liquidation-voluntary-statement-of-receipts-and-payments-with-brought-down-date', rng.between(8, 20)), on: year, description_values: { brought_down_date: isoDay(year) } });
+        events.push({
+          ...simple(
+            year + rng.between(20, 60),
+            'insolvency',
+            'LIQ03',
+            'liquidation-voluntary-statement-of-receipts-and-payments-with-brought-down-date',
+            rng.between(8, 20),
+          ),
+          on: year,
+          description_values: { brought_down_date: isoDay(year) },
+        });
       }
       break;
     }
@@ -229,17 +268,57 @@ export function lifeEvents(plan: CompanyPlan, rng: Rng): FilingEvent[] {
     case 'Administration Order': {
       const start = since!;
       events.push(simple(start, 'insolvency', 'AM01', 'liquidation-in-administration-appointment-of-administrator', 3, 'administration'));
-      events.push(simple(start + rng.between(20, 60), 'insolvency', 'AM03', 'liquidation-in-administration-proposals', rng.between(25, 60), 'administration'));
+      events.push(
+        simple(
+          start + rng.between(20, 60),
+          'insolvency',
+          'AM03',
+          'liquidation-in-administration-proposals',
+          rng.between(25, 60),
+          'administration',
+        ),
+      );
       for (let half = addMonths(start, 6); half < plan.ref - 30; half = addMonths(half, 6)) {
-        events.push({ ...simple(half + rng.between(15, 30), 'insolvency', 'AM10', 'liquidation-in-administration-progress-report-with-brought-down-date', rng.between(12, 30), 'administration'), on: half, description_values: { brought_down_date: isoDay(half) } });
+        events.push({
+          ...simple(
+            half + rng.between(15, 30),
+            'insolvency',
+            'AM10',
+            'liquidation-in-administration-progress-report-with-brought-down-date',
+            rng.between(12, 30),
+            'administration',
+          ),
+          on: half,
+          description_values: { brought_down_date: isoDay(half) },
+        });
       }
       break;
     }
     case 'Voluntary Arrangement': {
       const start = since!;
-      events.push(simple(start, 'insolvency', 'CVA1', 'liquidation-voluntary-arrangement-meeting-approving-companies-voluntary-arrangement', rng.between(20, 60), 'voluntary-arrangement'));
+      events.push(
+        simple(
+          start,
+          'insolvency',
+          'CVA1',
+          'liquidation-voluntary-arrangement-meeting-approving-companies-voluntary-arrangement',
+          rng.between(20, 60),
+          'voluntary-arrangement',
+        ),
+      );
       for (let year = addMonths(start, 12); year < plan.ref - 30; year = addMonths(year, 12)) {
-        events.push({ ...simple(year + rng.between(20, 50), 'insolvency', 'CVA3', 'liquidation-cva-supervisors-abstract-of-receipts-payments-with-brought-down-date', 4, 'voluntary-arrangement'), on: year, description_values: { brought_down_date: isoDay(year) } });
+        events.push({
+          ...simple(
+            year + rng.between(20, 50),
+            'insolvency',
+            'CVA3',
+            'liquidation-cva-supervisors-abstract-of-receipts-payments-with-brought-down-date',
+            4,
+            'voluntary-arrangement',
+          ),
+          on: year,
+          description_values: { brought_down_date: isoDay(year) },
+        });
       }
       break;
     }
@@ -256,5 +335,14 @@ function simple(on: Day, category: string, type: string, description: string, pa
 }
 
 function resolution(on: Day, description: string, values: Record<string, unknown>): FilingEvent {
-  return { on, filed: on + 2, category: 'resolution', subcategory: 'resolution', type: 'LRESSP', description, description_values: values, pages: 1 };
+  return {
+    on,
+    filed: on + 2,
+    category: 'resolution',
+    subcategory: 'resolution',
+    type: 'LRESSP',
+    description,
+    description_values: values,
+    pages: 1,
+  };
 }

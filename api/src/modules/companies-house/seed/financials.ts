@@ -101,7 +101,8 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
   const intensity = s.assetIntensity * rng.logNormal(1, 0.3);
   const fixedShare = Math.min(0.95, Math.max(0.02, s.fixedShare + rng.normal() * 0.08));
   const intangibleShare = Math.min(0.9, Math.max(0, s.intangibleShare + rng.normal() * 0.05));
-  const investmentShare = s.id === 'finance' || plan.size === 'large' ? rng.uniform(0.05, 0.4) : rng.chance(0.1) ? rng.uniform(0.01, 0.1) : 0;
+  const investmentShare =
+    s.id === 'finance' || plan.size === 'large' ? rng.uniform(0.05, 0.4) : rng.chance(0.1) ? rng.uniform(0.01, 0.1) : 0;
   const stockShare = Math.min(0.8, Math.max(0, s.stockShare + rng.normal() * 0.05));
   let cashShare = rng.uniform(0.08, 0.45);
   const leverage = plan.suggested ? rng.uniform(0.12, 0.22) : rng.uniform(0.15, 0.45);
@@ -141,17 +142,29 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
     const interestPayable = -Math.round(borrowings * rate);
     const interestReceivable = previous && previous.cash > 50_000 ? Math.round(previous.cash * rng.uniform(0.005, 0.03)) : 0;
     const profitBeforeTax = operatingProfit + interestReceivable + interestPayable;
-    const tax = profitBeforeTax > 0 ? -Math.round(profitBeforeTax * taxRate(p.end, profitBeforeTax)) : rng.chance(0.3) ? Math.round(-profitBeforeTax * 0.1) : 0;
+    const tax =
+      profitBeforeTax > 0
+        ? -Math.round(profitBeforeTax * taxRate(p.end, profitBeforeTax))
+        : rng.chance(0.3)
+          ? Math.round(-profitBeforeTax * 0.1)
+          : 0;
     const netProfit = profitBeforeTax + tax;
     const dividends = netProfit > 0 && previous ? Math.round(netProfit * payout) : 0;
 
     const shareCapital = Math.round(capital.capitalAt(p.end));
     const newCapital = previous ? Math.max(0, shareCapital - previous.shareCapital) : 0;
-    const sharePremium = (previous?.sharePremium ?? Math.round(shareCapital * premiumMultiple * 0.5)) + Math.round(newCapital * premiumMultiple);
+    const sharePremium =
+      (previous?.sharePremium ?? Math.round(shareCapital * premiumMultiple * 0.5)) + Math.round(newCapital * premiumMultiple);
     let netAssets = previous
-      ? previous.netAssets + netProfit - dividends + newCapital + (sharePremium - previous.sharePremium) - Math.max(0, previous.shareCapital - shareCapital)
+      ? previous.netAssets +
+        netProfit -
+        dividends +
+        newCapital +
+        (sharePremium - previous.sharePremium) -
+        Math.max(0, previous.shareCapital - shareCapital)
       : Math.round(totalAssetsGuide * equityRatio);
-    if (!previous && netAssets < shareCapital + sharePremium && totalAssetsGuide > (shareCapital + sharePremium) * 2) netAssets = shareCapital + sharePremium + Math.round(totalAssetsGuide * 0.05);
+    if (!previous && netAssets < shareCapital + sharePremium && totalAssetsGuide > (shareCapital + sharePremium) * 2)
+      netAssets = shareCapital + sharePremium + Math.round(totalAssetsGuide * 0.05);
 
     let totalAssets = fixed + Math.max(0, totalAssetsGuide - fixed);
     let currentAssets = totalAssets - fixed;
@@ -174,7 +187,9 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
     const cashAtStart = previous ? previous.cash : Math.round(cash * rng.uniform(0.6, 1.2));
     const taxPaid = tax < 0 ? Math.round(tax * rng.uniform(0.7, 1)) : 0;
     const capex = -Math.max(0, Math.round(fixed - (previous?.fixedAssets ?? fixed * 0.9) + depreciation));
-    const workingCapital = previous ? stocks + debtors - creditorsWithinOneYear - (previous.stocks + previous.debtors - previous.creditorsWithinOneYear) : 0;
+    const workingCapital = previous
+      ? stocks + debtors - creditorsWithinOneYear - (previous.stocks + previous.debtors - previous.creditorsWithinOneYear)
+      : 0;
     const operatingCashFlow = Math.round(ebitda + taxPaid - workingCapital * 0.5);
     const investingCashFlow = capex;
     const financingCashFlow = cash - cashAtStart - operatingCashFlow - investingCashFlow;
@@ -184,14 +199,53 @@ export function figuresFor(plan: CompanyPlan, periods: Period[], rng: Rng, charg
     const earningsPerShare = plan.form === 'plc' && shares > 0 ? Math.round((netProfit / shares) * 100 * 100) / 100 : null;
     const debtToEquity = netAssets > 0 ? Math.round((borrowings / netAssets) * 100) / 100 : null;
 
-    const employees = Math.min(maxEmployees, Math.max(minEmployees, Math.round((turnover / s.revenuePerEmployee) * efficiency * (months < 12 ? 12 / months : 1))));
+    const employees = Math.min(
+      maxEmployees,
+      Math.max(minEmployees, Math.round((turnover / s.revenuePerEmployee) * efficiency * (months < 12 ? 12 / months : 1))),
+    );
 
     const figures: Figures = {
-      turnover, costOfSales, grossProfit, administrativeExpenses, otherOperatingIncome, operatingProfit, depreciation, ebitda,
-      interestReceivable, interestPayable, profitBeforeTax, tax, netProfit, dividends,
-      intangibleAssets, tangibleAssets, investments, fixedAssets: fixed, stocks, debtors, cash, currentAssets, totalAssets,
-      creditorsWithinOneYear, creditorsAfterOneYear, provisions, totalLiabilities, netAssets, shareCapital, sharePremium, retainedEarnings,
-      borrowings, employees, cashAtStart, operatingCashFlow, investingCashFlow, financingCashFlow, taxPaid, capex, earningsPerShare, debtToEquity,
+      turnover,
+      costOfSales,
+      grossProfit,
+      administrativeExpenses,
+      otherOperatingIncome,
+      operatingProfit,
+      depreciation,
+      ebitda,
+      interestReceivable,
+      interestPayable,
+      profitBeforeTax,
+      tax,
+      netProfit,
+      dividends,
+      intangibleAssets,
+      tangibleAssets,
+      investments,
+      fixedAssets: fixed,
+      stocks,
+      debtors,
+      cash,
+      currentAssets,
+      totalAssets,
+      creditorsWithinOneYear,
+      creditorsAfterOneYear,
+      provisions,
+      totalLiabilities,
+      netAssets,
+      shareCapital,
+      sharePremium,
+      retainedEarnings,
+      borrowings,
+      employees,
+      cashAtStart,
+      operatingCashFlow,
+      investingCashFlow,
+      financingCashFlow,
+      taxPaid,
+      capex,
+      earningsPerShare,
+      debtToEquity,
     };
     out.push(figures);
     previous = figures;
@@ -220,7 +274,11 @@ function incomeStatement(plan: CompanyPlan, f: Figures): StatementLine[] {
   const operating = profitWord(f.operatingProfit, 'Operating profit', 'Operating loss');
   const net = profitWord(f.netProfit, 'Profit for the financial year', 'Loss for the financial year');
   if (!detailed(plan)) {
-    return [line('turnover', 'Turnover', f.turnover, c, p), line('operatingProfit', operating, f.operatingProfit, c, p), line('netProfitLoss', net, f.netProfit, c, p)];
+    return [
+      line('turnover', 'Turnover', f.turnover, c, p),
+      line('operatingProfit', operating, f.operatingProfit, c, p),
+      line('netProfitLoss', net, f.netProfit, c, p),
+    ];
   }
   const lines = [
     line('turnover', 'Turnover', f.turnover, c, p),
@@ -259,10 +317,20 @@ function balanceSheet(plan: CompanyPlan, f: Figures): StatementLine[] {
     line('cash', 'Cash at bank and in hand', f.cash, c, p),
     line('currentAssets', 'Current assets', f.currentAssets, c, p),
     line('creditorsWithinOneYear', 'Creditors: due within one year', -f.creditorsWithinOneYear, c, p),
-    line('netCurrentAssets', f.currentAssets - f.creditorsWithinOneYear < 0 ? 'Net current liabilities' : 'Net current assets', f.currentAssets - f.creditorsWithinOneYear, c, p),
+    line(
+      'netCurrentAssets',
+      f.currentAssets - f.creditorsWithinOneYear < 0 ? 'Net current liabilities' : 'Net current assets',
+      f.currentAssets - f.creditorsWithinOneYear,
+      c,
+      p,
+    ),
   );
-  if (full) lines.push(line('totalAssetsLessCurrentLiabilities', 'Total assets less current liabilities', f.totalAssets - f.creditorsWithinOneYear, c, p));
-  if (f.creditorsAfterOneYear) lines.push(line('creditorsAfterOneYear', 'Creditors: due after more than one year', -f.creditorsAfterOneYear, c, p));
+  if (full)
+    lines.push(
+      line('totalAssetsLessCurrentLiabilities', 'Total assets less current liabilities', f.totalAssets - f.creditorsWithinOneYear, c, p),
+    );
+  if (f.creditorsAfterOneYear)
+    lines.push(line('creditorsAfterOneYear', 'Creditors: due after more than one year', -f.creditorsAfterOneYear, c, p));
   if (f.provisions) lines.push(line('provisions', 'Provisions for liabilities', -f.provisions, c, p));
   lines.push(line('netAssets', f.netAssets < 0 ? 'Net liabilities' : 'Net assets', f.netAssets, c, p));
   if (full) {
@@ -270,7 +338,10 @@ function balanceSheet(plan: CompanyPlan, f: Figures): StatementLine[] {
     if (f.sharePremium) lines.push(line('sharePremium', 'Share premium account', f.sharePremium, c, p));
     lines.push(line('retainedEarnings', 'Profit and loss account', f.retainedEarnings, c, p));
   }
-  lines.push(line('totalAssets', 'Total assets', f.totalAssets, c, p), line('totalLiabilities', 'Total liabilities', f.totalLiabilities, c, p));
+  lines.push(
+    line('totalAssets', 'Total assets', f.totalAssets, c, p),
+    line('totalLiabilities', 'Total liabilities', f.totalLiabilities, c, p),
+  );
   return lines;
 }
 
@@ -280,13 +351,31 @@ function cashFlow(plan: CompanyPlan, f: Figures): StatementLine[] {
   const c = plan.currency;
   const p = ACCOUNTS_PAGES.cashFlowStatement;
   const lines: StatementLine[] = [
-    line('netCashFromOperating', f.operatingCashFlow < 0 ? 'Net cash used in operating activities' : 'Net cash from operating activities', f.operatingCashFlow, c, p),
+    line(
+      'netCashFromOperating',
+      f.operatingCashFlow < 0 ? 'Net cash used in operating activities' : 'Net cash from operating activities',
+      f.operatingCashFlow,
+      c,
+      p,
+    ),
     line('capex', 'Purchase of tangible fixed assets', f.capex, c, p),
-    line('netCashFromInvesting', f.investingCashFlow < 0 ? 'Net cash used in investing activities' : 'Net cash from investing activities', f.investingCashFlow, c, p),
+    line(
+      'netCashFromInvesting',
+      f.investingCashFlow < 0 ? 'Net cash used in investing activities' : 'Net cash from investing activities',
+      f.investingCashFlow,
+      c,
+      p,
+    ),
   ];
   if (f.dividends) lines.push(line('dividendsPaid', 'Equity dividends paid', -f.dividends, c, p));
   lines.push(
-    line('netCashFromFinancing', f.financingCashFlow < 0 ? 'Net cash used in financing activities' : 'Net cash from financing activities', f.financingCashFlow, c, p),
+    line(
+      'netCashFromFinancing',
+      f.financingCashFlow < 0 ? 'Net cash used in financing activities' : 'Net cash from financing activities',
+      f.financingCashFlow,
+      c,
+      p,
+    ),
     line('netChangeInCash', f.cash - f.cashAtStart < 0 ? 'Net decrease in cash' : 'Net increase in cash', f.cash - f.cashAtStart, c, p),
     line('cashAtStart', 'Cash at beginning of year', f.cashAtStart, c, p),
     line('cashAtEnd', 'Cash at end of year', f.cash, c, p),
@@ -303,9 +392,11 @@ function keyFinancials(plan: CompanyPlan, f: Figures): StatementLine[] {
     line('employeeCount', 'Average number of employees', f.employees, '', p),
     line('operatingMargin', 'Operating margin (%)', Math.round((f.operatingProfit / f.turnover) * 1000) / 10, '', p),
   ];
-  if (f.creditorsWithinOneYear > 0 && detailed(plan)) lines.push(line('currentRatio', 'Current ratio', Math.round((f.currentAssets / f.creditorsWithinOneYear) * 100) / 100, '', p));
+  if (f.creditorsWithinOneYear > 0 && detailed(plan))
+    lines.push(line('currentRatio', 'Current ratio', Math.round((f.currentAssets / f.creditorsWithinOneYear) * 100) / 100, '', p));
   if (f.debtToEquity !== null && detailed(plan)) lines.push(line('debtToEquityRatio', 'Debt to equity ratio', f.debtToEquity, '', p));
-  if (f.earningsPerShare !== null) lines.push(line('earningsPerShare', `Basic earnings per share (${c === 'GBP' ? 'pence' : 'cents'})`, f.earningsPerShare, '', p));
+  if (f.earningsPerShare !== null)
+    lines.push(line('earningsPerShare', `Basic earnings per share (${c === 'GBP' ? 'pence' : 'cents'})`, f.earningsPerShare, '', p));
   return lines;
 }
 

@@ -40,7 +40,12 @@ export function generateCompany(index: number, ctx: GeneratorContext): CompanyBu
   documented.forEach((period, k) => {
     if (k < documented.length - SUMMARISED_DOCUMENTS && !plan.suggested) return;
     const facility = charges.charges.find((c) => c.created > period.start && c.created <= period.end);
-    summaries.push(documentSummary({ plan, period, figures: figures[k], previous: k > 0 ? figures[k - 1] : null, newFacility: facility ? facility.lender.name : null }, rng));
+    summaries.push(
+      documentSummary(
+        { plan, period, figures: figures[k], previous: k > 0 ? figures[k - 1] : null, newFacility: facility ? facility.lender.name : null },
+        rng,
+      ),
+    );
   });
 
   const events: FilingEvent[] = [
@@ -81,14 +86,22 @@ export function generateCompany(index: number, ctx: GeneratorContext): CompanyBu
       accounts_ref_month: plan.filesAnnually ? plan.ardMonth : null,
       accounts_next_due: plan.filesAnnually && plan.status !== 'Dissolved' && accounts.nextDue !== null ? isoDay(accounts.nextDue) : null,
       accounts_last_made_up: accounts.lastMadeUp === null ? null : isoDay(accounts.lastMadeUp),
-      accounts_category: plan.filesAnnually ? (accounts.lastMadeUp === null ? 'NO ACCOUNTS FILED' : ACCOUNTS_CATEGORY[plan.accountsType]) : null,
+      accounts_category: plan.filesAnnually
+        ? accounts.lastMadeUp === null
+          ? 'NO ACCOUNTS FILED'
+          : ACCOUNTS_CATEGORY[plan.accountsType]
+        : null,
       conf_stmt_next_due: confirmations && plan.status !== 'Dissolved' ? isoDay(confirmations.nextDue) : null,
       conf_stmt_last_made_up: confirmations?.lastMadeUp == null ? null : isoDay(confirmations.lastMadeUp),
       mortgages_outstanding: count('outstanding'),
       mortgages_part_satisfied: count('part-satisfied'),
       mortgages_satisfied: count('fully-satisfied'),
       mortgages_total: chargeRows.length,
-      previous_names: plan.previousNames.map((p) => ({ name: p.name, effective_from: isoDay(p.effective_from), ceased_on: isoDay(p.ceased_on) })),
+      previous_names: plan.previousNames.map((p) => ({
+        name: p.name,
+        effective_from: isoDay(p.effective_from),
+        ceased_on: isoDay(p.ceased_on),
+      })),
       uri: `http://business.data.gov.uk/id/company/${plan.number}`,
       exchange: plan.listed?.exchange ?? null,
       ticker: plan.listed?.ticker ?? null,

@@ -24,7 +24,14 @@ export const LENDERS: Record<LenderGroup, Weighted<Lender>> = {
     [L('HSBC UK Bank PLC', ['HSBC UK BANK PLC', 'Hsbc Uk Bank PLC', 'HSBC UK Bank P.L.C.']), 20],
     [L('Barclays Bank PLC', ['BARCLAYS BANK PLC', 'Barclays Bank Plc', 'Barclays Security Trustee Limited']), 20],
     [L('Lloyds Bank PLC', ['LLOYDS BANK PLC', 'Lloyds Bank Plc', 'Lloyds Bank PLC (as Security Trustee)']), 20],
-    [L('National Westminster Bank PLC', ['NATIONAL WESTMINSTER BANK PUBLIC LIMITED COMPANY', 'National Westminster Bank Public Limited Company', 'Natwest Bank PLC']), 18],
+    [
+      L('National Westminster Bank PLC', [
+        'NATIONAL WESTMINSTER BANK PUBLIC LIMITED COMPANY',
+        'National Westminster Bank Public Limited Company',
+        'Natwest Bank PLC',
+      ]),
+      18,
+    ],
     [L('Santander UK PLC', ['SANTANDER UK PLC', 'Santander UK Plc']), 8],
     [L('Clydesdale Bank PLC', ['CLYDESDALE BANK PLC', 'Clydesdale Bank Public Limited Company']), 5],
     [L('Bank of Scotland PLC', ['BANK OF SCOTLAND PLC', 'The Governor and Company of the Bank of Scotland']), 5],
@@ -68,13 +75,30 @@ export const LENDERS: Record<LenderGroup, Weighted<Lender>> = {
     [L('Svenska Handelsbanken AB (Publ)', ['SVENSKA HANDELSBANKEN AB (PUBL)']), 4],
   ]),
   abl: Weighted.of([
-    [L('ABN AMRO Asset Based Finance N.V.', ['ABN AMRO ASSET BASED FINANCE N.V.', 'Abn Amro Asset Based Finance N.V.', 'ABN AMRO Commercial Finance PLC'], 'abl'), 8],
-    [L('Lloyds Bank Commercial Finance Limited', ['LLOYDS BANK COMMERCIAL FINANCE LIMITED', 'Lloyds Bank Commercial Finance Ltd'], 'abl'), 10],
+    [
+      L(
+        'ABN AMRO Asset Based Finance N.V.',
+        ['ABN AMRO ASSET BASED FINANCE N.V.', 'Abn Amro Asset Based Finance N.V.', 'ABN AMRO Commercial Finance PLC'],
+        'abl',
+      ),
+      8,
+    ],
+    [
+      L('Lloyds Bank Commercial Finance Limited', ['LLOYDS BANK COMMERCIAL FINANCE LIMITED', 'Lloyds Bank Commercial Finance Ltd'], 'abl'),
+      10,
+    ],
     [L('HSBC Invoice Finance (UK) Limited', ['HSBC INVOICE FINANCE (UK) LIMITED', 'Hsbc Invoice Finance (UK) Limited'], 'abl'), 9],
     [L('PNC Business Credit', ['PNC BUSINESS CREDIT', 'PNC Financial Services UK Ltd'], 'abl'), 5],
     [L('Leumi ABL Limited', ['LEUMI ABL LIMITED', 'Leumi Abl Limited'], 'abl'), 4],
     [L('Close Brothers Limited', ['CLOSE BROTHERS LIMITED', 'Close Invoice Finance Limited'], 'abl'), 6],
-    [L('Bibby Financial Services Limited', ['BIBBY FINANCIAL SERVICES LIMITED', 'Bibby Factors Limited', 'Bibby Financial Services Ltd'], 'abl'), 8],
+    [
+      L(
+        'Bibby Financial Services Limited',
+        ['BIBBY FINANCIAL SERVICES LIMITED', 'Bibby Factors Limited', 'Bibby Financial Services Ltd'],
+        'abl',
+      ),
+      8,
+    ],
     [L('Secure Trust Bank PLC', ['SECURE TRUST BANK PLC', 'Secure Trust Bank Plc'], 'abl'), 4],
     [L('RBS Invoice Finance Limited', ['RBS INVOICE FINANCE LIMITED', 'Royal Bank of Scotland Invoice Finance Limited'], 'abl'), 5],
     [L('Barclays Bank PLC', ['BARCLAYS BANK PLC'], 'abl'), 4],
@@ -84,7 +108,14 @@ export const LENDERS: Record<LenderGroup, Weighted<Lender>> = {
     [L('Hilco Global UK Limited', ['HILCO GLOBAL UK LIMITED'], 'abl'), 1],
   ]),
   asset: Weighted.of([
-    [L('Lombard North Central PLC', ['LOMBARD NORTH CENTRAL PUBLIC LIMITED COMPANY', 'Lombard North Central Public Limited Company'], 'asset'), 10],
+    [
+      L(
+        'Lombard North Central PLC',
+        ['LOMBARD NORTH CENTRAL PUBLIC LIMITED COMPANY', 'Lombard North Central Public Limited Company'],
+        'asset',
+      ),
+      10,
+    ],
     [L('Close Brothers Limited', ['CLOSE BROTHERS LIMITED', 'Close Brothers Asset Finance'], 'asset'), 8],
     [L('Siemens Financial Services Limited', ['SIEMENS FINANCIAL SERVICES LIMITED'], 'asset'), 4],
     [L('BNP Paribas Leasing Solutions Limited', ['BNP PARIBAS LEASING SOLUTIONS LIMITED'], 'asset'), 4],

@@ -13,14 +13,44 @@ import type { CompanyPlan, FilingEvent } from './types.js';
 import type { OfficerRow, PscRow } from '../store/rows.js';
 
 const NATIONALITIES = Weighted.of([
-  ['British', 820], ['Irish', 20], ['Polish', 18], ['Indian', 20], ['Romanian', 14], ['Italian', 12], ['French', 9], ['German', 8], ['Chinese', 12],
-  ['American', 9], ['Nigerian', 10], ['Pakistani', 10], ['Spanish', 7], ['Portuguese', 6], ['Bulgarian', 5], ['Lithuanian', 4], ['Turkish', 4],
-  ['Greek', 3], ['South African', 4], ['Australian', 3], ['Canadian', 2], ['Dutch', 2], ['Bangladeshi', 5], ['Sri Lankan', 2],
+  ['British', 820],
+  ['Irish', 20],
+  ['Polish', 18],
+  ['Indian', 20],
+  ['Romanian', 14],
+  ['Italian', 12],
+  ['French', 9],
+  ['German', 8],
+  ['Chinese', 12],
+  ['American', 9],
+  ['Nigerian', 10],
+  ['Pakistani', 10],
+  ['Spanish', 7],
+  ['Portuguese', 6],
+  ['Bulgarian', 5],
+  ['Lithuanian', 4],
+  ['Turkish', 4],
+  ['Greek', 3],
+  ['South African', 4],
+  ['Australian', 3],
+  ['Canadian', 2],
+  ['Dutch', 2],
+  ['Bangladeshi', 5],
+  ['Sri Lankan', 2],
 ] as const);
 
 const OCCUPATIONS: Record<string, readonly string[]> = {
   software: ['Software Engineer', 'Software Developer', 'Director', 'Chief Technology Officer', 'IT Consultant', 'Company Director'],
-  professional: ['Consultant', 'Chartered Accountant', 'Management Consultant', 'Solicitor', 'Engineer', 'Architect', 'Surveyor', 'Director'],
+  professional: [
+    'Consultant',
+    'Chartered Accountant',
+    'Management Consultant',
+    'Solicitor',
+    'Engineer',
+    'Architect',
+    'Surveyor',
+    'Director',
+  ],
   property: ['Property Developer', 'Company Director', 'Property Investor', 'Landlord', 'Director', 'Chartered Surveyor'],
   construction: ['Builder', 'Electrician', 'Plumber', 'Company Director', 'Contracts Manager', 'Quantity Surveyor', 'Roofer'],
   retail: ['Retailer', 'Shop Owner', 'Company Director', 'Retail Manager', 'Director'],
@@ -38,7 +68,16 @@ const OCCUPATIONS: Record<string, readonly string[]> = {
   agriculture: ['Farmer', 'Company Director', 'Agricultural Contractor', 'Fisherman', 'Director'],
   dormant: ['Company Director', 'Director', 'Retired', 'Manager'],
 };
-const BOARD_ROLES = ['Chief Executive Officer', 'Chief Financial Officer', 'Chief Operating Officer', 'Non-Executive Director', 'Non-Executive Chairman', 'Company Director', 'Finance Director', 'Managing Director'];
+const BOARD_ROLES = [
+  'Chief Executive Officer',
+  'Chief Financial Officer',
+  'Chief Operating Officer',
+  'Non-Executive Director',
+  'Non-Executive Chairman',
+  'Company Director',
+  'Finance Director',
+  'Managing Director',
+];
 
 export interface Person {
   name: PersonName;
@@ -58,7 +97,12 @@ function person(rng: Rng, plan: CompanyPlan, appointed: Day): Person {
     nationality,
     birthMonth: rng.between(1, 12),
     birthYear: yearOf(appointed) - age,
-    residence: nationality !== 'British' && rng.chance(0.06) ? rng.pick(['Ireland', 'France', 'United States', 'Spain', 'India', 'Germany']) : rng.chance(0.5) ? 'United Kingdom' : nation,
+    residence:
+      nationality !== 'British' && rng.chance(0.06)
+        ? rng.pick(['Ireland', 'France', 'United States', 'Spain', 'India', 'Germany'])
+        : rng.chance(0.5)
+          ? 'United Kingdom'
+          : nation,
   };
 }
 
@@ -99,7 +143,12 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
   else if (plan.form === 'plc') seats = rng.between(4, 10);
   else {
     const r = rng.next();
-    seats = { micro: r < 0.55 ? 1 : r < 0.9 ? 2 : 3, small: r < 0.3 ? 1 : r < 0.75 ? 2 : rng.between(3, 4), medium: rng.between(2, 6), large: rng.between(4, 10) }[plan.size];
+    seats = {
+      micro: r < 0.55 ? 1 : r < 0.9 ? 2 : 3,
+      small: r < 0.3 ? 1 : r < 0.75 ? 2 : rng.between(3, 4),
+      medium: rng.between(2, 6),
+      large: rng.between(4, 10),
+    }[plan.size];
   }
   const meanTenure = plan.size === 'micro' ? 6200 : plan.size === 'small' ? 4200 : 2800;
 
@@ -113,7 +162,16 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
       const resigned = end < stop ? end : null;
       const p = corporate ? null : person(rng, plan, start);
       const name = corporate ? holdingName(rng) : registerName(p!.name);
-      appointments.push({ key: rng.base64url(27), role: corporate ? `corporate-${role}` : role, corporate, name, filingName: corporate ? name : fullName(p!.name), person: p, appointed: start, resigned });
+      appointments.push({
+        key: rng.base64url(27),
+        role: corporate ? `corporate-${role}` : role,
+        corporate,
+        name,
+        filingName: corporate ? name : fullName(p!.name),
+        person: p,
+        appointed: start,
+        resigned,
+      });
       if (resigned === null) break;
       // The seat is taken again at once, or after a gap; sometimes it is left empty.
       if (plan.suggested || rng.chance(0.85)) start = resigned + (rng.chance(0.6) ? 0 : rng.between(1, 120));
@@ -124,7 +182,8 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
   for (let seat = 0; seat < seats; seat++) {
     const role = llp ? (seat < 2 ? 'llp-designated-member' : 'llp-member') : 'director';
     // Some seats were added as the business grew.
-    const from = seat === 0 || rng.chance(0.6) ? plan.incorporated : plan.incorporated + rng.int(Math.max(1, stop - plan.incorporated - 30));
+    const from =
+      seat === 0 || rng.chance(0.6) ? plan.incorporated : plan.incorporated + rng.int(Math.max(1, stop - plan.incorporated - 30));
     addSeat(role, from, llp ? 0.04 : 0.015);
   }
   const secretary = plan.suggested ? plan.suggested.secretary : !llp && (plan.form === 'plc' || rng.chance(0.22));
@@ -137,7 +196,16 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
     const on = plan.ref - rng.between(7, 330);
     if (on > plan.incorporated) {
       const p = person(rng, plan, on);
-      appointments.push({ key: rng.base64url(27), role: llp ? 'llp-member' : 'director', corporate: false, name: registerName(p.name), filingName: fullName(p.name), person: p, appointed: on, resigned: null });
+      appointments.push({
+        key: rng.base64url(27),
+        role: llp ? 'llp-member' : 'director',
+        corporate: false,
+        name: registerName(p.name),
+        filingName: fullName(p.name),
+        person: p,
+        appointed: on,
+        resigned: null,
+      });
     }
   }
   if (current.length >= 2 && rng.chance(plan.suggested ? 1 : recent * 0.6) && stop === plan.ref) {
@@ -150,7 +218,16 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
   if (plan.status !== 'Dissolved' && !appointments.some((a) => a.resigned === null && !a.role.includes('secretary'))) {
     const last = Math.max(plan.incorporated, ...appointments.map((a) => a.resigned ?? 0));
     const p = person(rng, plan, last);
-    appointments.push({ key: rng.base64url(27), role: llp ? 'llp-designated-member' : 'director', corporate: false, name: registerName(p.name), filingName: fullName(p.name), person: p, appointed: last, resigned: null });
+    appointments.push({
+      key: rng.base64url(27),
+      role: llp ? 'llp-designated-member' : 'director',
+      corporate: false,
+      name: registerName(p.name),
+      filingName: fullName(p.name),
+      person: p,
+      appointed: last,
+      resigned: null,
+    });
   }
   // Suggested companies' secretaries changed recently: AP03, TM02 (and CH03 below).
   if (plan.suggested && secretary) {
@@ -159,7 +236,16 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
     if (current && on > current.appointed + 30) {
       current.resigned = on;
       const p = person(rng, plan, on);
-      appointments.push({ key: rng.base64url(27), role: 'secretary', corporate: false, name: registerName(p.name), filingName: fullName(p.name), person: p, appointed: on, resigned: null });
+      appointments.push({
+        key: rng.base64url(27),
+        role: 'secretary',
+        corporate: false,
+        name: registerName(p.name),
+        filingName: fullName(p.name),
+        person: p,
+        appointed: on,
+        resigned: null,
+      });
     }
   }
 
@@ -180,7 +266,12 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
       resigned_on: a.resigned === null ? null : isoDay(a.resigned),
       nationality: p?.nationality ?? null,
       // Secretaries and LLP members have no occupation on the register.
-      occupation: p && a.role === 'director' ? (plan.size === 'large' || plan.form === 'plc' ? rng.pick(BOARD_ROLES) : rng.pick(OCCUPATIONS[plan.sector.id])) : null,
+      occupation:
+        p && a.role === 'director'
+          ? plan.size === 'large' || plan.form === 'plc'
+            ? rng.pick(BOARD_ROLES)
+            : rng.pick(OCCUPATIONS[plan.sector.id])
+          : null,
       country_of_residence: p?.residence ?? null,
       birth_month: p?.birthMonth ?? null,
       birth_year: p?.birthYear ?? null,
@@ -224,7 +315,9 @@ function officerEvents(plan: CompanyPlan, rng: Rng, a: Appointment, events: Fili
       category: 'officers',
       subcategory: 'termination',
       type: llp ? 'LLTM01' : secretary ? 'TM02' : 'TM01',
-      description: llp ? 'termination-member-limited-liability-partnership-with-name-termination-date' : `termination-${kind}-company-with-name-termination-date`,
+      description: llp
+        ? 'termination-member-limited-liability-partnership-with-name-termination-date'
+        : `termination-${kind}-company-with-name-termination-date`,
       description_values: { officer_name: a.filingName, termination_date: isoDay(a.resigned) },
       pages: 1,
     });
@@ -234,7 +327,10 @@ function officerEvents(plan: CompanyPlan, rng: Rng, a: Appointment, events: Fili
   const end = a.resigned ?? stop;
   const from = Math.max(a.appointed + 60, start);
   if (end > from && !corporate) {
-    const changes = plan.suggested && secretary && a.resigned === null ? 1 : Math.floor(rng.next() * 0.9 + ((end - from) / 365) * (plan.suggested ? 0.25 : 0.04));
+    const changes =
+      plan.suggested && secretary && a.resigned === null
+        ? 1
+        : Math.floor(rng.next() * 0.9 + ((end - from) / 365) * (plan.suggested ? 0.25 : 0.04));
     for (let c = 0; c < changes; c++) {
       const on = from + rng.int(end - from);
       events.push({
@@ -243,7 +339,9 @@ function officerEvents(plan: CompanyPlan, rng: Rng, a: Appointment, events: Fili
         category: 'officers',
         subcategory: 'change',
         type: llp ? 'LLCH01' : secretary ? 'CH03' : 'CH01',
-        description: llp ? 'change-person-member-limited-liability-partnership-with-name-change-date' : `change-person-${kind}-company-with-change-date`,
+        description: llp
+          ? 'change-person-member-limited-liability-partnership-with-name-change-date'
+          : `change-person-${kind}-company-with-change-date`,
         description_values: { officer_name: a.filingName, change_date: isoDay(on) },
         pages: rng.between(1, 2),
       });
@@ -308,9 +406,16 @@ interface PscPlan {
 function natures(rng: Rng, plan: CompanyPlan, share: 'sole' | 'majority' | 'joint'): string[] {
   if (plan.form === 'llp') {
     const band = share === 'sole' ? '75-to-100-percent' : share === 'majority' ? '50-to-75-percent' : '25-to-50-percent';
-    return [`right-to-share-surplus-assets-${band}-limited-liability-partnership`, `voting-rights-${band}-limited-liability-partnership`, ...(share !== 'joint' ? ['right-to-appoint-and-remove-members-limited-liability-partnership'] : [])];
+    return [
+      `right-to-share-surplus-assets-${band}-limited-liability-partnership`,
+      `voting-rights-${band}-limited-liability-partnership`,
+      ...(share !== 'joint' ? ['right-to-appoint-and-remove-members-limited-liability-partnership'] : []),
+    ];
   }
-  if (plan.form === 'guarantee' || plan.form === 'lp') return rng.chance(0.6) ? ['significant-influence-or-control'] : ['right-to-appoint-and-remove-directors', 'significant-influence-or-control'];
+  if (plan.form === 'guarantee' || plan.form === 'lp')
+    return rng.chance(0.6)
+      ? ['significant-influence-or-control']
+      : ['right-to-appoint-and-remove-directors', 'significant-influence-or-control'];
   const band = share === 'sole' ? '75-to-100-percent' : share === 'majority' ? '50-to-75-percent' : '25-to-50-percent';
   return [`ownership-of-shares-${band}`, `voting-rights-${band}`, ...(share !== 'joint' ? ['right-to-appoint-and-remove-directors'] : [])];
 }
@@ -331,21 +436,69 @@ export function pscsFor(plan: CompanyPlan, rng: Rng, officers: OfficerResult): P
 
   const individual = (on: Day, share: 'sole' | 'majority' | 'joint', from?: Person): PscPlan => {
     const p = from ?? person(rng, plan, on);
-    return { kind: 'individual', key: rng.base64url(27), name: fullName(p.name), filingName: fullName(p.name), notified: on, ceased: null, natures: natures(rng, plan, share), person: p, statement: null, identification: null };
+    return {
+      kind: 'individual',
+      key: rng.base64url(27),
+      name: fullName(p.name),
+      filingName: fullName(p.name),
+      notified: on,
+      ceased: null,
+      natures: natures(rng, plan, share),
+      person: p,
+      statement: null,
+      identification: null,
+    };
   };
   const corporate = (on: Day): PscPlan => {
     const name = holdingName(rng);
-    const registered = plan.jurisdiction === 'scotland' ? 'Scotland' : plan.jurisdiction === 'northern-ireland' ? 'Northern Ireland' : 'England';
+    const registered =
+      plan.jurisdiction === 'scotland' ? 'Scotland' : plan.jurisdiction === 'northern-ireland' ? 'Northern Ireland' : 'England';
     return {
-      kind: 'corporate', key: rng.base64url(27), name, filingName: name, notified: on, ceased: null, natures: natures(rng, plan, 'sole'), person: null, statement: null,
-      identification: { legal_authority: 'Companies Act 2006', legal_form: 'Private Limited Company', place_registered: 'Companies House', registration_number: String(rng.between(1_000_000, 15_999_999)).padStart(8, '0'), country_registered: registered },
+      kind: 'corporate',
+      key: rng.base64url(27),
+      name,
+      filingName: name,
+      notified: on,
+      ceased: null,
+      natures: natures(rng, plan, 'sole'),
+      person: null,
+      statement: null,
+      identification: {
+        legal_authority: 'Companies Act 2006',
+        legal_form: 'Private Limited Company',
+        place_registered: 'Companies House',
+        registration_number: String(rng.between(1_000_000, 15_999_999)).padStart(8, '0'),
+        country_registered: registered,
+      },
     };
   };
   const legal = (on: Day): PscPlan => {
     const lp = rng.pick(LEGAL_PERSONS);
-    return { kind: 'legal', key: rng.base64url(27), name: lp.name, filingName: lp.name, notified: on, ceased: null, natures: ['significant-influence-or-control'], person: null, statement: null, identification: { legal_authority: lp.legal_authority, legal_form: lp.legal_form } };
+    return {
+      kind: 'legal',
+      key: rng.base64url(27),
+      name: lp.name,
+      filingName: lp.name,
+      notified: on,
+      ceased: null,
+      natures: ['significant-influence-or-control'],
+      person: null,
+      statement: null,
+      identification: { legal_authority: lp.legal_authority, legal_form: lp.legal_form },
+    };
   };
-  const statement = (on: Day): PscPlan => ({ kind: 'statement', key: rng.base64url(27), name: null, filingName: null, notified: on, ceased: null, natures: [], person: null, statement: STATEMENTS.pick(rng), identification: null });
+  const statement = (on: Day): PscPlan => ({
+    kind: 'statement',
+    key: rng.base64url(27),
+    name: null,
+    filingName: null,
+    notified: on,
+    ceased: null,
+    natures: [],
+    person: null,
+    statement: STATEMENTS.pick(rng),
+    identification: null,
+  });
 
   const owners = officers.people.filter((o) => o.appointed <= first + 30 && (o.resigned === null || o.resigned > first));
   const roll = rng.next();
@@ -372,7 +525,11 @@ export function pscsFor(plan: CompanyPlan, rng: Rng, officers: OfficerResult): P
   const span = plan.pscShowcase ? 0 : stop - first;
   const changeRate = plan.suggested ? 1 : 0.14 + (span / 3650) * 0.1;
   if (span > 120 && rng.chance(changeRate)) {
-    const on = plan.suggested ? plan.ref - rng.between(40, 300) : rng.chance(0.3) ? Math.max(first + 30, stop - rng.between(10, 360)) : first + 30 + rng.int(span - 60);
+    const on = plan.suggested
+      ? plan.ref - rng.between(40, 300)
+      : rng.chance(0.3)
+        ? Math.max(first + 30, stop - rng.between(10, 360))
+        : first + 30 + rng.int(span - 60);
     if (on < stop) {
       const outgoing = pscs.filter((p) => p.ceased === null);
       const into = plan.suggested ? 'individual' : rng.chance(0.6) ? 'individual' : rng.chance(0.75) ? 'corporate' : 'legal';
@@ -406,7 +563,12 @@ export function pscsFor(plan: CompanyPlan, rng: Rng, officers: OfficerResult): P
 function showcase(
   plan: CompanyPlan,
   pscs: PscPlan[],
-  make: { individual: (on: Day, share: 'sole' | 'majority' | 'joint') => PscPlan; corporate: (on: Day) => PscPlan; legal: (on: Day) => PscPlan; statement: (on: Day) => PscPlan },
+  make: {
+    individual: (on: Day, share: 'sole' | 'majority' | 'joint') => PscPlan;
+    corporate: (on: Day) => PscPlan;
+    legal: (on: Day) => PscPlan;
+    statement: (on: Day) => PscPlan;
+  },
   first: Day,
   stop: Day,
 ): void {
@@ -460,20 +622,56 @@ function pscEvents(plan: CompanyPlan, rng: Rng, p: PscPlan, events: FilingEvent[
   const notifiedByFiling = p.notified > plan.incorporated + 14 && p.notified > PSC_FILINGS;
   if (p.kind === 'statement') {
     if (notifiedByFiling && p.notified >= start) {
-      events.push({ on: p.notified, filed: lag(rng, p.notified, stop), category: 'persons-with-significant-control', subcategory: 'statements', type: 'PSC08', description: 'notification-of-a-person-with-significant-control-statement', description_values: { notification_date: isoDay(p.notified), statement: p.statement }, pages: 1 });
+      events.push({
+        on: p.notified,
+        filed: lag(rng, p.notified, stop),
+        category: 'persons-with-significant-control',
+        subcategory: 'statements',
+        type: 'PSC08',
+        description: 'notification-of-a-person-with-significant-control-statement',
+        description_values: { notification_date: isoDay(p.notified), statement: p.statement },
+        pages: 1,
+      });
     }
     if (p.ceased !== null && p.ceased >= start) {
-      events.push({ on: p.ceased, filed: lag(rng, p.ceased, plan.ref), category: 'persons-with-significant-control', subcategory: 'statements', type: 'PSC09', description: 'withdrawal-of-a-person-with-significant-control-statement', description_values: { withdrawal_date: isoDay(p.ceased) }, pages: 1 });
+      events.push({
+        on: p.ceased,
+        filed: lag(rng, p.ceased, plan.ref),
+        category: 'persons-with-significant-control',
+        subcategory: 'statements',
+        type: 'PSC09',
+        description: 'withdrawal-of-a-person-with-significant-control-statement',
+        description_values: { withdrawal_date: isoDay(p.ceased) },
+        pages: 1,
+      });
     }
     return;
   }
   const personType = PERSON_TYPE[p.kind];
   if (notifiedByFiling && p.notified >= start) {
-    events.push({ on: p.notified, filed: lag(rng, p.notified, stop), category: 'persons-with-significant-control', subcategory: 'notifications', type: NOTIFY_TYPE[p.kind], description: 'notification-of-a-person-with-significant-control', description_values: { psc_name: p.filingName, notification_date: isoDay(p.notified), person_type: personType }, pages: 2 });
+    events.push({
+      on: p.notified,
+      filed: lag(rng, p.notified, stop),
+      category: 'persons-with-significant-control',
+      subcategory: 'notifications',
+      type: NOTIFY_TYPE[p.kind],
+      description: 'notification-of-a-person-with-significant-control',
+      description_values: { psc_name: p.filingName, notification_date: isoDay(p.notified), person_type: personType },
+      pages: 2,
+    });
     updateDays.push(p.notified);
   }
   if (p.ceased !== null && p.ceased >= start) {
-    events.push({ on: p.ceased, filed: lag(rng, p.ceased, plan.ref), category: 'persons-with-significant-control', subcategory: 'termination', type: 'PSC07', description: 'cessation-of-a-person-with-significant-control', description_values: { psc_name: p.filingName, cessation_date: isoDay(p.ceased), person_type: personType }, pages: 1 });
+    events.push({
+      on: p.ceased,
+      filed: lag(rng, p.ceased, plan.ref),
+      category: 'persons-with-significant-control',
+      subcategory: 'termination',
+      type: 'PSC07',
+      description: 'cessation-of-a-person-with-significant-control',
+      description_values: { psc_name: p.filingName, cessation_date: isoDay(p.ceased), person_type: personType },
+      pages: 1,
+    });
     updateDays.push(p.ceased);
   }
   const end = p.ceased ?? stop;
@@ -481,7 +679,16 @@ function pscEvents(plan: CompanyPlan, rng: Rng, p: PscPlan, events: FilingEvent[
   if (p.changeOn !== undefined || (end > from && !plan.pscShowcase && rng.chance(plan.suggested ? 0.8 : 0.07))) {
     const on = p.changeOn ?? (plan.suggested && end === plan.ref ? plan.ref - rng.between(20, 200) : from + rng.int(end - from));
     if (on > from || p.changeOn !== undefined) {
-      events.push({ on, filed: lag(rng, on, plan.ref), category: 'persons-with-significant-control', subcategory: 'change', type: CHANGE_TYPE[p.kind], description: 'change-to-a-person-with-significant-control', description_values: { psc_name: p.filingName, change_date: isoDay(on), person_type: personType }, pages: 2 });
+      events.push({
+        on,
+        filed: lag(rng, on, plan.ref),
+        category: 'persons-with-significant-control',
+        subcategory: 'change',
+        type: CHANGE_TYPE[p.kind],
+        description: 'change-to-a-person-with-significant-control',
+        description_values: { psc_name: p.filingName, change_date: isoDay(on), person_type: personType },
+        pages: 2,
+      });
     }
   }
 }

@@ -19,7 +19,10 @@ export interface WorkerInput {
   settings: string[];
 }
 
-export type WorkerMessage = { type: 'batch'; companies: number; tables: Record<string, number> } | { type: 'done' } | { type: 'error'; message: string; stack?: string };
+export type WorkerMessage =
+  | { type: 'batch'; companies: number; tables: Record<string, number> }
+  | { type: 'done' }
+  | { type: 'error'; message: string; stack?: string };
 
 async function run(input: WorkerInput): Promise<void> {
   const dataSource = new DataSource({ type: 'postgres', url: input.url, extra: { max: 1, connectionTimeoutMillis: 15_000 } });

@@ -41,7 +41,16 @@ export interface SeedSummary {
 }
 
 /** Every table sample data lives in, children first (all cascade from companies). */
-const SAMPLE_TABLES = ['document_summaries', 'financial_statements', 'documents', 'filings', 'charge_lenders', 'charges', 'pscs', 'officers'];
+const SAMPLE_TABLES = [
+  'document_summaries',
+  'financial_statements',
+  'documents',
+  'filings',
+  'charge_lenders',
+  'charges',
+  'pscs',
+  'officers',
+];
 
 /**
  * Generates `companies` sample companies (the four suggested ones first) with everything they
@@ -149,12 +158,19 @@ async function sessionSettings(dataSource: DataSource): Promise<string[]> {
 }
 
 /** Writes one batch of companies in the caller's transaction; answers the rows written per table. */
-export async function writeBatch(m: EntityManager, bundles: CompanyBundle[], imported: boolean, settings: string[]): Promise<Record<string, number>> {
+export async function writeBatch(
+  m: EntityManager,
+  bundles: CompanyBundle[],
+  imported: boolean,
+  settings: string[],
+): Promise<Record<string, number>> {
   for (const setting of settings) await m.query(setting);
   if (imported) {
     const numbers = bundles.map((b) => b.company.company_number);
     const taken = new Set<string>(
-      (await m.query(`SELECT company_number FROM companies WHERE company_number = ANY($1::text[])`, [numbers])).map((r: { company_number: string }) => r.company_number),
+      (await m.query(`SELECT company_number FROM companies WHERE company_number = ANY($1::text[])`, [numbers])).map(
+        (r: { company_number: string }) => r.company_number,
+      ),
     );
     if (taken.size) bundles = bundles.filter((b) => !taken.has(b.company.company_number));
   }
@@ -162,7 +178,11 @@ export async function writeBatch(m: EntityManager, bundles: CompanyBundle[], imp
   const all = <K extends keyof Lists>(key: K): Lists[K] => bundles.flatMap((b) => b[key] as unknown[]) as Lists[K];
   const charges = all('charges');
   return {
-    companies: await upsertRows(m, COMPANIES, bundles.map((b) => b.company)),
+    companies: await upsertRows(
+      m,
+      COMPANIES,
+      bundles.map((b) => b.company),
+    ),
     officers: await upsertRows(m, OFFICERS, all('officers')),
     pscs: await upsertRows(m, PSCS, all('pscs')),
     charges: await upsertCharges(m, charges),
@@ -185,7 +205,9 @@ async function removeSampleData(dataSource: DataSource): Promise<boolean> {
       await m.query(`TRUNCATE ${[...SAMPLE_TABLES, 'companies'].join(', ')}`);
       return false;
     }
-    await m.query(`DELETE FROM charge_lenders l USING charges c, companies co WHERE l.charge_id = c.charge_id AND c.company_number = co.company_number AND co.source = 'sample'`);
+    await m.query(
+      `DELETE FROM charge_lenders l USING charges c, companies co WHERE l.charge_id = c.charge_id AND c.company_number = co.company_number AND co.source = 'sample'`,
+    );
     for (const table of SAMPLE_TABLES.filter((t) => t !== 'charge_lenders')) {
       await m.query(`DELETE FROM ${table} t USING companies c WHERE t.company_number = c.company_number AND c.source = 'sample'`);
     }

@@ -3,26 +3,11 @@ import type { LegalForm } from './names.js';
 import type { Address, Jurisdiction, Town } from './places.js';
 import type { Rng } from './random.js';
 import type { Sector, SizeClass } from './sectors.js';
-import type {
-  ChargeRow,
-  CompanyRow,
-  DocumentSummaryRow,
-  FilingRow,
-  FinancialStatementRow,
-  OfficerRow,
-  PscRow,
-} from '../store/rows.js';
+import type { ChargeRow, CompanyRow, DocumentSummaryRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from '../store/rows.js';
 
 /** Accounts types of the register (AA descriptions "accounts-with-accounts-type-<type>"). */
 export type AccountsType =
-  | 'micro-entity'
-  | 'total-exemption-full'
-  | 'unaudited-abridged'
-  | 'small'
-  | 'medium'
-  | 'full'
-  | 'group'
-  | 'dormant';
+  'micro-entity' | 'total-exemption-full' | 'unaudited-abridged' | 'small' | 'medium' | 'full' | 'group' | 'dormant';
 
 /** What the generator decides about a company before writing any row. */
 export interface CompanyPlan {

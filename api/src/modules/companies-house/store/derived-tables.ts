@@ -60,7 +60,11 @@ export interface RefreshOutcome {
  * search indexes a bulk import set aside, the search words, statistics and screener views — or,
  * with `force`, all of it anyway.
  */
-export async function refreshWhatIsOwed(dataSource: DataSource, reporter: ImportReporter, options: { force?: boolean } = {}): Promise<RefreshOutcome> {
+export async function refreshWhatIsOwed(
+  dataSource: DataSource,
+  reporter: ImportReporter,
+  options: { force?: boolean } = {},
+): Promise<RefreshOutcome> {
   const startedAt = Date.now();
   let outcome: Omit<RefreshOutcome, 'seconds' | 'waited'> = { refreshed: false, indexes: [], requestedBy: null };
   const waited = await exclusively(
@@ -73,7 +77,9 @@ export async function refreshWhatIsOwed(dataSource: DataSource, reporter: Import
         outcome = { refreshed: false, indexes, requestedBy: null };
         return;
       }
-      reporter.info(`refresh: search words, statistics and screener views${owed ? ` (owed since ${owed.since.toISOString()}, ${owed.by})` : ''}...`);
+      reporter.info(
+        `refresh: search words, statistics and screener views${owed ? ` (owed since ${owed.since.toISOString()}, ${owed.by})` : ''}...`,
+      );
       await refreshAll(dataSource, 'all');
       await markRefreshed(dataSource, started);
       outcome = { refreshed: true, indexes, requestedBy: owed?.by ?? null };
@@ -104,7 +110,9 @@ async function now(dataSource: DataSource): Promise<Date> {
 
 async function pending(dataSource: DataSource): Promise<{ since: Date; by: string } | null> {
   if (!supportsCopy(dataSource)) return null;
-  const rows: { since: Date | null; by: string | null }[] = await dataSource.query(`SELECT pending_since AS since, requested_by AS by FROM derived_refresh`);
+  const rows: { since: Date | null; by: string | null }[] = await dataSource.query(
+    `SELECT pending_since AS since, requested_by AS by FROM derived_refresh`,
+  );
   return rows[0]?.since ? { since: new Date(rows[0].since), by: rows[0].by ?? 'an import' } : null;
 }
 

@@ -4,7 +4,10 @@ export type RefreshScope = 'all' | { companyNumbers: readonly string[] };
 
 /** The words of a name as search and `company_name_words` split them: lower case, on spaces. */
 export function nameWords(text: string): string[] {
-  return text.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
 }
 
 /**

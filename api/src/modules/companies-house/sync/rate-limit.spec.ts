@@ -37,7 +37,9 @@ describe('Companies House rate limit', () => {
     const limiter = new RateLimiter({ limit: 600, windowMs: 300_000, clock, onWait: (m) => said.push(m) });
     await limiter.take();
     const reset = Math.floor(clock.now() / 1000) + 42;
-    limiter.observe(headers({ 'X-Ratelimit-Limit': '600', 'X-Ratelimit-Remain': '0', 'X-Ratelimit-Reset': String(reset), 'X-Ratelimit-Window': '5m' }));
+    limiter.observe(
+      headers({ 'X-Ratelimit-Limit': '600', 'X-Ratelimit-Remain': '0', 'X-Ratelimit-Reset': String(reset), 'X-Ratelimit-Window': '5m' }),
+    );
     await limiter.take();
     expect(clock.slept).toEqual([42_500]);
     expect(said[0]).toBe('rate limit: no requests left in this window (600 per 5 minutes); waiting 43 s until 09:00:42 UTC');

@@ -34,7 +34,12 @@ export async function syncCompanies(context: ImportContext, companyNumbers: stri
   const wanted: { number: string; position: number }[] = [];
   companyNumbers.forEach((arg, i) => {
     const number = normaliseCompanyNumber(arg);
-    if (!number) summary.bad({ file: ARGUMENTS, line: i + 1, reason: `"${arg}" is not a company number (8 letters and digits, e.g. 00445790 or SC005336)` });
+    if (!number)
+      summary.bad({
+        file: ARGUMENTS,
+        line: i + 1,
+        reason: `"${arg}" is not a company number (8 letters and digits, e.g. 00445790 or SC005336)`,
+      });
     else if (!wanted.some((w) => w.number === number)) wanted.push({ number, position: i + 1 });
   });
   summary.summary.files = wanted.map((w) => w.number);
@@ -100,10 +105,15 @@ async function fetchCompany(client: ChApiClient, number: string, summary: Summar
   }
   // The statements list is fetched only when linked (one more request per company); unlinked,
   // the company has none, and stored ones go.
-  const statementPages = statementsLinked ? await client.getList(resourcePath('psc-statements', number)) : [{ items: [], total_results: 0 }];
+  const statementPages = statementsLinked
+    ? await client.getList(resourcePath('psc-statements', number))
+    : [{ items: [], total_results: 0 }];
   for (const page of statementPages) addPage('psc-statements', page);
   // No charges link: the company has none (the API answers 404 for its list), saving a request.
-  const chargesPages = links.charges || profileDoc.profile?.has_charges ? await client.getList(resourcePath('charges', number)) : [{ items: [], total_count: 0 }];
+  const chargesPages =
+    links.charges || profileDoc.profile?.has_charges
+      ? await client.getList(resourcePath('charges', number))
+      : [{ items: [], total_count: 0 }];
   for (const page of chargesPages) addPage('charges', page);
   for (const page of await client.getList(resourcePath('filing-history', number))) addPage('filing-history', page);
   return group;

@@ -10,7 +10,10 @@ export const CONVERT_QUERY_MESSAGES = {
 
 /** POST companies_house/convert-query-to-filters. */
 export class ConvertQueryDto {
-  @ApiProperty({ example: 'manufacturing companies with turnover over £10m and at least 50 employees, filed in 2023', maxLength: MAX_NATURAL_QUERY_LENGTH })
+  @ApiProperty({
+    example: 'manufacturing companies with turnover over £10m and at least 50 employees, filed in 2023',
+    maxLength: MAX_NATURAL_QUERY_LENGTH,
+  })
   @MaxLength(MAX_NATURAL_QUERY_LENGTH, { message: CONVERT_QUERY_MESSAGES.tooLong })
   @IsFilled(CONVERT_QUERY_MESSAGES.empty)
   @IsString({ message: CONVERT_QUERY_MESSAGES.empty })
