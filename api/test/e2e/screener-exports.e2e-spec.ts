@@ -314,11 +314,12 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
       expect(formula[at('Ticker')]).toBe('');
       expect(formula[at('Industry Group')]).toBe('Computer programming, consultancy and related activities');
       expect(formula[at('Filing Year')]).toBe('2024');
-      // The raw text: the escaped names sit in the file as written, quoted only where RFC 4180 needs it.
+      // The raw text: the escaped names sit in the file as written, quoted where a comma, ";", quote,
+      // tab, CR or LF would otherwise split the cell (RFC 4180 quoting, plus ";" and tab for other locales).
       expect(csv.text).toContain("\r\n'=SUM(A1:A9) TRADING LTD,09700001,");
       expect(csv.text).toContain('\r\n"SMITH, JONES & ""PARTNERS"" LLP",09700007,');
       expect(csv.text).toContain('\r\n"\'\rCARRIAGE RETURN LTD",09700006,');
-      expect(csv.text).toContain("\r\n'\tTAB INDENT LTD,09700005,");
+      expect(csv.text).toContain('\r\n"\'\tTAB INDENT LTD",09700005,');
     });
 
     it('xlsx: numbers, formats in millions, escaped text that is not a formula', async () => {
@@ -365,8 +366,11 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
     const query = { filters: [{ id: 'company_number', operator: 'equals', value: FORMULA }], format: 'csv' };
 
     it('csv: dates as YYYY-MM-DD, flags TRUE/FALSE, lenders joined and escaped, line breaks quoted', async () => {
-      const [header, ...records] = parseCsv((await download(SCREENER_ROUTES.chargesExport, query)).text.slice(1));
+      const csv = (await download(SCREENER_ROUTES.chargesExport, query)).text;
+      const [header, ...records] = parseCsv(csv.slice(1));
       const at = (label: string) => header.indexOf(label);
+      // "; " joins the lenders: quoted, so a spreadsheet that splits on ";" keeps them in one cell.
+      expect(csv).toContain(',"HSBC UK Bank PLC; =EVIL LENDER LTD",');
       expect(records.map((r) => r[at('Charge Number')])).toEqual(listed.map((r) => String(r.charge_number)));
       expect(records[0][at('Delivered On')]).toBe('2024-05-01');
       expect(records[0][at('Lenders')]).toBe('HSBC UK Bank PLC; =EVIL LENDER LTD');

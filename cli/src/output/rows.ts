@@ -1,26 +1,14 @@
 /** Rows as csv (one page, printed by the client) and JSON Lines → one JSON array (for .json files). */
-import type { ColumnSpec } from '@credence/shared';
-
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csvValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.join('; ');
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  const text = String(value);
-  // A spreadsheet would run these as formulas (numbers stay numbers).
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+import { csvLineWriter, csvRecord, type ColumnSpec } from '@credence/shared';
 
 function csvBody(columns: readonly ColumnSpec[], rows: readonly Record<string, unknown>[]): string {
-  return rows.map((row) => `${columns.map((c) => csvField(csvValue(row[c.id]))).join(',')}\r\n`).join('');
+  const line = csvLineWriter(columns);
+  return rows.map(line).join('');
 }
 
-/** RFC 4180 csv: header = column ids, CRLF line ends, amounts in whole units. */
+/** RFC 4180 csv through the shared cell rule (as the API's exports): header = column ids, CRLF line ends, amounts in whole units. */
 export function rowsToCsv(columns: readonly ColumnSpec[], rows: readonly Record<string, unknown>[]): string {
-  return `${columns.map((c) => csvField(c.id)).join(',')}\r\n${csvBody(columns, rows)}`;
+  return `${csvRecord(columns.map((c) => c.id))}${csvBody(columns, rows)}`;
 }
 
 /** Keeps only the chosen columns of a row, in order. */
