@@ -2,6 +2,7 @@
  * The columns of the four screener tables (spec 2 3.10-3.14): the only ids the API sorts and
  * filters on (its allow-list), the CLI's `screener columns`, and the web's headers and popups.
  */
+import { ITL1_REGIONS } from '../rules/uk/postcode-areas.js';
 import type { ColumnKind, ColumnFormat, ColumnSpec } from './types.js';
 
 function column(
@@ -36,6 +37,30 @@ export const COMPANY_METRIC_COLUMNS = [
 export type CompanyMetricColumn = (typeof COMPANY_METRIC_COLUMNS)[number];
 
 /**
+ * Columns credit work adds to spec 2 3.14 (issue 13): status, location, age and leverage.
+ * - company_status: as the register words it ("Active", "Liquidation", "In Administration"...).
+ * - post_town, postcode_area ("LS"), region (ITL1, from the postcode area: rules/uk/postcode-areas).
+ * - incorporation_date, age_years: whole years since incorporation, as of the last refresh of the
+ *   derived tables (after every import, sync and seed).
+ * - net_debt: borrowings minus cash, of the latest accounts. Borrowings are the balance sheet's
+ *   "Bank loans and overdrafts" line (key `borrowings`) where the accounts carry it; otherwise
+ *   total liabilities stand in for them (every creditor and provision: an upper bound on debt, the
+ *   prudent side for credit work). Empty when cash or both debt figures are missing.
+ * - gearing: net debt as a percentage of net assets (equity), one decimal; empty when net assets
+ *   are zero or negative (the ratio means nothing there: filter net assets below zero instead).
+ */
+export const COMPANY_CREDIT_COLUMNS = [
+  'company_status',
+  'post_town',
+  'postcode_area',
+  'region',
+  'incorporation_date',
+  'age_years',
+  'net_debt',
+  'gearing',
+] as const;
+
+/**
  * Companies screener (spec 2 3.14). industry_sector is the SIC 2007 section of the company's
  * first SIC code ("Manufacturing"), industry_group its division ("Manufacture of food products"),
  * sic_code that code ("10710"). Figures are the latest financial year's.
@@ -43,7 +68,13 @@ export type CompanyMetricColumn = (typeof COMPANY_METRIC_COLUMNS)[number];
 export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
   column('company_name', 'Company Name', 'text', 'text'),
   column('company_number', 'Company Number', 'text', 'text'),
+  column('company_status', 'Status', 'select', 'text'),
   column('ticker', 'Ticker', 'text', 'text', { visible: false }),
+  column('post_town', 'Town', 'text', 'text', { visible: false }),
+  column('postcode_area', 'Postcode Area', 'select', 'text', { visible: false }),
+  column('region', 'Region', 'select', 'text', { options: ITL1_REGIONS }),
+  column('incorporation_date', 'Incorporated', 'date', 'date', { visible: false }),
+  column('age_years', 'Age (years)', 'number', 'integer'),
   column('industry_group', 'Industry Group', 'select', 'text'),
   column('industry_sector', 'Industry Sector', 'select', 'text'),
   column('sic_code', 'SIC Code', 'select', 'text'),
@@ -57,6 +88,8 @@ export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
   column('total_liabilities', 'Total Liabilities', 'number', 'millions'),
   column('net_asset', 'Net Assets', 'number', 'millions'),
   column('cash', 'Cash', 'number', 'millions'),
+  column('net_debt', 'Net Debt', 'number', 'millions'),
+  column('gearing', 'Gearing (%)', 'number', 'ratio'),
   column('employee_count', 'Employees', 'number', 'integer'),
   column('earnings_per_share', 'EPS', 'number', 'ratio', { visible: false }),
   column('debt_to_equity_ratio', 'Debt to Equity', 'number', 'ratio', { visible: false }),
@@ -111,6 +144,22 @@ export const COMPANY_CHARGE_STATS_COLUMNS: readonly ColumnSpec[] = [
   column('latest_charge_date', 'Latest Charge', 'date', 'date'),
   column('unique_lenders_count', 'Unique Lenders', 'number', 'integer'),
 ];
+
+/**
+ * The unit a column's figures are in, named in its header: financial amounts are shown in millions
+ * of pounds (spec 2 section 9 divides by 1e6), so "£m"; counts, ratios and text carry none.
+ */
+export const COLUMN_FORMAT_UNITS: Readonly<Partial<Record<ColumnFormat, string>>> = { millions: '£m' };
+
+export function columnUnit(column: Pick<ColumnSpec, 'format'>): string | null {
+  return COLUMN_FORMAT_UNITS[column.format] ?? null;
+}
+
+/** A column's header with its unit, the same on the web and in the terminal: "Turnover (£m)", "Employees". */
+export function columnHeader(column: Pick<ColumnSpec, 'label' | 'format'>): string {
+  const unit = columnUnit(column);
+  return unit ? `${column.label} (${unit})` : column.label;
+}
 
 export function findColumn(columns: readonly ColumnSpec[], id: string): ColumnSpec | undefined {
   return columns.find((c) => c.id === id);

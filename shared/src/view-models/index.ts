@@ -17,3 +17,4 @@ export * from './screener/table-controller.js';
 export * from './screener/companies-screener-view-model.js';
 export * from './creditors/creditors-tabs.js';
 export * from './creditors/creditors-screener-view-model.js';
+export * from './screener/screener-url.js';

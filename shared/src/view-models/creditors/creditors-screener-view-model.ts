@@ -17,6 +17,7 @@ import { realScheduler, type Scheduler } from '../scheduler.js';
 import { createStore, type ReadableStore } from '../store.js';
 import { createTableController, type TableActions } from '../screener/table-controller.js';
 import { initialTableState, type TableState } from '../screener/table-state.js';
+import type { CreditorsScreenerAddressState } from '../screener/screener-url.js';
 import { CREDITORS_TABS, type CreditorsTab } from './creditors-tabs.js';
 
 export const CREDITORS_SEARCH_DEBOUNCE_MS = 300;
@@ -70,6 +71,8 @@ export interface CreditorsScreenerViewModel extends ReadableStore<CreditorsScree
   collapseLender(): void;
   /** Loads a lender's detail again (after an error). */
   retryLenderDetail(lenderName: string): void;
+  /** Puts back an address's state (see screener-url.ts): opens its tab and restores that tab's table, one load. */
+  restoreAddress(state: CreditorsScreenerAddressState): void;
   readonly pageSizes: readonly number[];
   dispose(): void;
 }
@@ -85,6 +88,7 @@ export function createCreditorsScreenerViewModel(options: CreditorsScreenerViewM
     lenderDetails: {},
   });
   const detailRequests = new Map<string, AbortController>();
+  let started = false;
 
   const collapseLender = () => store.setState({ expandedLender: null });
 
@@ -163,6 +167,7 @@ export function createCreditorsScreenerViewModel(options: CreditorsScreenerViewM
     pageSizes: CREDITORS_PAGE_SIZES,
     activeTable: () => tables[store.getState().activeTab],
     start() {
+      started = true;
       const { activeTab, tabs, expandedLender, lenderDetails } = store.getState();
       if (tabs[activeTab].status !== 'ready') tables[activeTab].load();
       if (expandedLender && lenderDetails[expandedLender]?.status === 'loading' && !detailRequests.has(expandedLender))
@@ -180,7 +185,14 @@ export function createCreditorsScreenerViewModel(options: CreditorsScreenerViewM
     },
     collapseLender,
     retryLenderDetail: (name) => loadDetail(name),
+    restoreAddress({ tab, table }) {
+      const neverLoaded = store.getState().tabs[tab].status === 'idle';
+      if (store.getState().activeTab !== tab) store.setState({ activeTab: tab });
+      tables[tab].restore(table);
+      if (started && neverLoaded) tables[tab].load();
+    },
     dispose() {
+      started = false;
       for (const table of Object.values(tables)) table.dispose();
       for (const request of detailRequests.values()) request.abort();
       detailRequests.clear();

@@ -11,6 +11,7 @@ import { errorStatus, serverText } from '../errors.js';
 import { realScheduler, type Scheduler } from '../scheduler.js';
 import { createStore, type ReadableStore } from '../store.js';
 import { createTableController, type TableActions } from './table-controller.js';
+import type { CompaniesScreenerAddressState } from './screener-url.js';
 import { initialTableState, type TableState } from './table-state.js';
 import { showingText, totalText, type TableSort } from './table-rules.js';
 
@@ -55,6 +56,8 @@ export interface CompaniesScreenerViewModel extends ReadableStore<CompaniesScree
   setNaturalQuery(text: string): void;
   /** Converts the query bar to filters (replacing the current ones): ignored when empty, whitespace or already converting. */
   submitNaturalQuery(): void;
+  /** Puts back an address's state (see screener-url.ts): the query bar's text and the table, one load; a conversion under way is dropped. */
+  restoreAddress(state: CompaniesScreenerAddressState): void;
   readonly pageSizes: readonly number[];
 }
 
@@ -123,6 +126,11 @@ export function createCompaniesScreenerViewModel(options: CompaniesScreenerViewM
           if (id === conversion) setNatural({ converting: false, error: convertErrorText(error) });
         },
       );
+    },
+    restoreAddress(address) {
+      conversion++;
+      setNatural({ text: address.naturalQuery, converting: false, error: null });
+      table.restore(address);
     },
     dispose() {
       conversion++;

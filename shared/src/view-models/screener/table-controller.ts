@@ -20,6 +20,7 @@ import {
   toggleFilterPopupValue,
   type FilterPopupEdit,
 } from './filter-popup.js';
+import type { TableAddressState } from './screener-url.js';
 import { TABLE_ROWS_KEY, type TableState } from './table-state.js';
 import { tableQuery } from './table-query.js';
 import { clampPage, nextSort, parsePageJump, type TableSort } from './table-rules.js';
@@ -93,6 +94,11 @@ export interface TableActions {
   loadOptions(columnId: string): void;
   moveSelection(delta: number): void;
   select(index: number): void;
+  /**
+   * Puts back what an address holds (page, page size, sort, filters, search applied at once) with
+   * one load; before the first load it only sets them, for start() to load.
+   */
+  restore(state: TableAddressState): void;
   /** Stops the debounce and the request in flight. */
   dispose(): void;
 }
@@ -279,6 +285,22 @@ export function createTableController<Row>(config: TableControllerConfig<Row>): 
     },
     select(index) {
       set({ selectedIndex: clampIndex(index, get().rows.length) });
+    },
+    restore(address) {
+      applySearchLater.cancel();
+      const state = get();
+      const partial: Partial<TableState<Row>> = {
+        page: Math.max(1, Math.trunc(address.page) || 1),
+        pageSize: config.pageSizes.includes(address.pageSize) ? address.pageSize : state.pageSize,
+        sort: address.sort,
+        filters: address.filters,
+        search: address.search,
+        appliedSearch: address.search.trim(),
+        searchPending: false,
+        popup: null,
+      };
+      if (state.status === 'idle') set(partial);
+      else change(partial, 'filters');
     },
     dispose() {
       applySearchLater.cancel();
