@@ -58,8 +58,11 @@ const WORD = 'gbp|eur|usd|pounds?|sterling|euros?|dollars?';
  * An amount with its sign, currency and unit, without anchors, for parsers that look for amounts
  * inside a longer text (use the `i` flag). Groups: 1 sign, 2 prefix currency, 3 sign after the
  * prefix, 4 digits, 5 unit, 6 suffix currency.
+ *
+ * Linear in the text: each `\s*` follows a part that matched, so no two of them stand side by side
+ * around an optional part (that made "-" + 498 spaces + "x" take cubic time).
  */
-export const AMOUNT_PATTERN_SOURCE = `([-+\u2212])?\\s*(${SYMBOL})?\\s*([-+\u2212])?\\s*(${NUMBER})(?:\\s*(${UNIT})(?![a-z]))?(?:\\s*(${WORD})(?![a-z]))?`;
+export const AMOUNT_PATTERN_SOURCE = `(?:([-+\u2212])\\s*)?(?:(${SYMBOL})\\s*)?(?:([-+\u2212])\\s*)?(${NUMBER})(?:\\s*(${UNIT})(?![a-z]))?(?:\\s*(${WORD})(?![a-z]))?`;
 
 const WHOLE = new RegExp(`^\\s*${AMOUNT_PATTERN_SOURCE}\\s*$`, 'i');
 
