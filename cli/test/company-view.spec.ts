@@ -8,7 +8,7 @@ import { addressLine, filingLines, keyFigureLines, statementLines, type View } f
 import { filterCategory } from '../src/commands/filings.js';
 import { SEARCH_COLUMNS, searchLimit, searchRow } from '../src/commands/search.js';
 import { renderTable } from '../src/output/table.js';
-import { labelled, NBSP, PLAIN, styleFor, textTable, visibleLength, wrap } from '../src/output/text.js';
+import { labelled, NBSP, PLAIN, styleFor, textTable, textWidth, wrap } from '../src/output/text.js';
 import { CliFailure, UsageError } from '../src/runtime/exit-codes.js';
 import {
   ACME_FILINGS,
@@ -33,7 +33,7 @@ describe('company sections as terminal text', () => {
         for (const section of COMPANY_SECTION_IDS) {
           for (const line of sectionLines(section, answers, view(width, color))) {
             // A link stays on one line, to stay clickable.
-            const fits = visibleLength(line) <= width || /^ {2}\S+ {2}https:\/\/\S+$/.test(line.replace(/\u001b\[[0-9;]*m/g, ''));
+            const fits = textWidth(line) <= width || /^ {2}\S+ {2}https:\/\/\S+$/.test(line.replace(/\u001b\[[0-9;]*m/g, ''));
             expect({ section, width, line, fits }).toEqual({ section, width, line, fits: true });
           }
         }
@@ -252,7 +252,7 @@ describe('search results', () => {
     expect(lines[0]).toMatch(/^Name\s+Number\s+Status\s+Exchange:Ticker\s+SIC$/);
     expect(lines[2]).toMatch(/^ACME WIDGETS LIMITED\s+01234567\s+Active\s+LSE:ACME\s+25990 - Manufacture/);
     expect(lines[3]).toMatch(/^ACME HOLDINGS PLC\s+SC123456\s+Dissolved\s+-\s+-$/);
-    for (const line of lines) expect(visibleLength(line)).toBeLessThanOrEqual(80);
+    for (const line of lines) expect(textWidth(line)).toBeLessThanOrEqual(80);
     expect(searchRow(SEARCH_RESULTS[0]).sic).toBe(
       '25990 - Manufacture of other fabricated metal products n.e.c.; 46690 - Wholesale of other machinery and equipment',
     );
@@ -301,7 +301,7 @@ describe('text layout', () => {
       [['A very long name indeed for a table', red]],
       24,
     );
-    expect(lines.map(visibleLength).every((n) => n <= 24)).toBe(true);
+    expect(lines.map(textWidth).every((n) => n <= 24)).toBe(true);
     expect(lines[1]).toContain(red);
     expect(lines[1]).toContain('…');
   });

@@ -4,7 +4,7 @@
  * zero or empty), numbers right-aligned, long cells cut with "…".
  */
 import { formatDate, formatEmployees, formatMillions, formatRatio, truncateLabel, type ColumnSpec } from '@credence/shared';
-import { cut } from './text.js';
+import { cut, padEnd, padStart, textWidth } from './text.js';
 
 const MIN_WIDTH = 6;
 const MAX_NATURAL = 40;
@@ -40,13 +40,11 @@ export function headerOf(column: ColumnSpec): string {
   return column.format === 'millions' ? `${column.label} (m)` : column.label;
 }
 
-const length = (text: string) => Array.from(text).length;
-
 /** Lines of the table (header, rule, rows); columns that cannot fit even at the minimum width are left off. */
 export function renderTable(columns: readonly ColumnSpec[], rows: readonly Record<string, unknown>[], width: number): string[] {
   const cells = rows.map((row) => columns.map((c) => formatCell(c, row[c.id])));
   const headers = columns.map(headerOf);
-  const widths = columns.map((_, i) => Math.min(MAX_NATURAL, Math.max(length(headers[i]), ...cells.map((r) => length(r[i])))));
+  const widths = columns.map((_, i) => Math.min(MAX_NATURAL, Math.max(textWidth(headers[i]), ...cells.map((r) => textWidth(r[i])))));
   const total = () => widths.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, widths.length - 1);
   // Shrink the widest column one step at a time until the table fits.
   while (total() > width) {
@@ -61,7 +59,7 @@ export function renderTable(columns: readonly ColumnSpec[], rows: readonly Recor
   const line = (values: string[]) =>
     values
       .slice(0, shown)
-      .map((v, i) => (right[i] ? cut(v, widths[i]).padStart(widths[i]) : cut(v, widths[i]).padEnd(widths[i])))
+      .map((v, i) => (right[i] ? padStart(cut(v, widths[i]), widths[i]) : padEnd(cut(v, widths[i]), widths[i])))
       .join(GAP)
       .trimEnd();
   return [

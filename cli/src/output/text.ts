@@ -1,8 +1,12 @@
 /**
- * Plain-text layout for the readable views (company sections, filings): section headings, label
- * and value blocks, wrapped paragraphs and colours that vanish without a colour terminal. Widths
- * count characters, not bytes, and ignore colour codes.
+ * The terminal's one text layer: widths in cells (string-width), padding, cutting (cli-truncate)
+ * and wrapping (wrap-ansi), used by the commands' output and the full-screen UI alike; and the
+ * plain-text layout of the readable views (company sections, filings): section headings, label
+ * and value blocks, wrapped paragraphs and colours that vanish without a colour terminal.
  */
+import cliTruncate from 'cli-truncate';
+import stringWidth from 'string-width';
+import wrapAnsi from 'wrap-ansi';
 
 export interface Style {
   color: boolean;
@@ -21,56 +25,66 @@ export function styleFor(color: boolean): Style {
 /** A style without colours (tests, --no-color, pipes). */
 export const PLAIN: Style = styleFor(false);
 
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-/** Characters shown on screen: colour codes do not count, a multi-byte character counts once. */
-export function visibleLength(text: string): number {
-  return Array.from(text.replace(ANSI, '')).length;
+/**
+ * Terminal cells the text covers (string-width): colour codes take none, a CJK character or an
+ * emoji takes two, a combining mark none. Every width, pad, cut and wrap of the terminal goes
+ * through this module, so a Japanese company name or an emoji lines up like Latin text.
+ */
+export function textWidth(text: string): number {
+  return stringWidth(text);
 }
 
 export function padEnd(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(0, width - visibleLength(text)));
+  return text + ' '.repeat(Math.max(0, width - textWidth(text)));
 }
 
 export function padStart(text: string, width: number): string {
-  return ' '.repeat(Math.max(0, width - visibleLength(text))) + text;
+  return ' '.repeat(Math.max(0, width - textWidth(text))) + text;
 }
 
-/** Text cut to `width` characters, the last one "…" (colour codes must be taken out first). */
+/**
+ * Text cut to at most `width` cells, the last one "…" when something was cut (cli-truncate, which
+ * keeps colour codes balanced). A wide character that would straddle the edge is left out.
+ */
 export function cut(text: string, width: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= width) return text;
-  return width <= 1 ? chars.slice(0, width).join('') : `${chars.slice(0, width - 1).join('')}…`;
+  if (width <= 0) return '';
+  if (textWidth(text) <= width) return text;
+  let room = width;
+  let out = cliTruncate(text, room);
+  while (room > 1 && textWidth(out) > width) out = cliTruncate(text, --room);
+  return textWidth(out) > width ? '' : out;
+}
+
+/** Exactly `width` cells: line breaks and tabs as spaces, cut, then padded on the right (or the left for numbers). */
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const shown = cut(text.replace(/[\r\n\t]+/g, ' '), width);
+  return align === 'right' ? padStart(shown, width) : padEnd(shown, width);
+}
+
+/** Left and right text on one line of `width` cells (the right side wins when both do not fit). */
+export function spread(left: string, right: string, width: number): string {
+  const r = cut(right, width);
+  const room = width - textWidth(r);
+  if (room <= 1) return fit(r, width, 'right');
+  return fit(left, room - 1) + ' ' + r;
 }
 
 /** Joins words that must stay on one line when wrapped ("p. 4"); shown as a plain space. */
 export const NBSP = '\u00a0';
 
 /**
- * Words of `text` in lines of at most `width` characters (a word longer than a line is cut across
- * lines). Line breaks in the text are kept; runs of spaces collapse; NBSP joins words.
+ * Words of `text` in lines of at most `width` cells (wrap-ansi; a word longer than a line is cut
+ * across lines). Line breaks in the text are kept; runs of spaces collapse; NBSP joins words.
  */
 export function wrap(text: string, width: number): string[] {
-  const size = Math.max(10, width);
+  const size = Math.max(1, width);
   const lines: string[] = [];
   for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    for (let word of paragraph.split(/[ \t\f\v]+/).filter(Boolean)) {
-      while (visibleLength(word) > size) {
-        if (line) lines.push(line);
-        const chars = Array.from(word);
-        lines.push(chars.slice(0, size).join(''));
-        word = chars.slice(size).join('');
-        line = '';
-      }
-      if (!line) line = word;
-      else if (visibleLength(line) + 1 + visibleLength(word) <= size) line += ` ${word}`;
-      else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    lines.push(line);
+    const words = paragraph
+      .split(/[ \t\f\v]+/)
+      .filter(Boolean)
+      .join(' ');
+    lines.push(...wrapAnsi(words, size, { hard: true, trim: true }).split('\n'));
   }
   return lines.map((line) => line.replaceAll(NBSP, ' '));
 }
@@ -82,13 +96,13 @@ export function indented(text: string, width: number, indent = 2): string[] {
 
 /** "── Title ─────" across the width (at most 80 characters: a rule, not a banner). */
 export function heading(title: string, width: number, style: Style): string {
-  const rule = Math.max(3, Math.min(width, 80) - visibleLength(title) - 4);
+  const rule = Math.max(3, Math.min(width, 80) - textWidth(title) - 4);
   return `${style.dim('──')} ${style.bold(title)} ${style.dim('─'.repeat(rule))}`;
 }
 
 /** One label and value per line, labels in a column, long values wrapped under their start. */
 export function labelled(pairs: ReadonlyArray<readonly [string, string]>, width: number, style: Style, indent = 2): string[] {
-  const labelWidth = Math.min(24, Math.max(0, ...pairs.map(([label]) => visibleLength(label))));
+  const labelWidth = Math.min(24, Math.max(0, ...pairs.map(([label]) => textWidth(label))));
   const valueWidth = Math.max(20, width - indent - labelWidth - 2);
   const lines: string[] = [];
   for (const [label, value] of pairs) {
@@ -118,7 +132,7 @@ export function textTable(
   style: Style = PLAIN,
   indent = 2,
 ): string[] {
-  const widths = columns.map((c, i) => Math.max(visibleLength(c.header), ...rows.map((r) => visibleLength(r[i] ?? ''))));
+  const widths = columns.map((c, i) => Math.max(textWidth(c.header), ...rows.map((r) => textWidth(r[i] ?? ''))));
   const total = () => indent + widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
   while (total() > width) {
     let widest = -1;
@@ -132,7 +146,7 @@ export function textTable(
     ' '.repeat(indent) +
     cells
       .map((cell, i) => {
-        let shown = visibleLength(cell) > widths[i] ? cut(cell.replace(ANSI, ''), widths[i]) : cell;
+        let shown = cut(cell, widths[i]);
         if (header) shown = style.dim(shown);
         return columns[i].align === 'right' ? padStart(shown, widths[i]) : padEnd(shown, widths[i]);
       })

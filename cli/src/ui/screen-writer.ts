@@ -13,6 +13,7 @@
  * without delay), changes that follow within the interval are folded into one trailing frame.
  */
 import { EventEmitter } from 'node:events';
+import { textWidth } from '../output/text.js';
 
 const BEGIN_SYNC = '\u001b[?2026h';
 const END_SYNC = '\u001b[?2026l';
@@ -26,7 +27,7 @@ const ESCAPES = /\u001b\[[0-9;]*m|\u001b\]8;[^\u0007\u001b]*(?:\u0007|\u001b\\)/
 
 /** Cells a frame line covers (escape sequences take none). */
 export function visibleWidth(line: string): number {
-  return Array.from(line.replace(ESCAPES, '')).length;
+  return textWidth(line.replace(ESCAPES, ''));
 }
 
 export interface Terminal {
