@@ -50,6 +50,9 @@ describe('groupFilings', () => {
     const [accounts, officers] = groupFilings(BY_CATEGORY, NOW);
     expect(accounts.entries[0].label).toBe('accounts: 30/09/2023 - Full ac...');
     expect(accounts.entries[1].label).toBe('accounts: N/A - Accounts');
+    // under its category's heading a filing keeps its date and more of its words
+    expect(accounts.entries[0].datedLabel).toBe('30/09/2023 - Full accounts mad...');
+    expect(officers.entries[0].datedLabel).toBe('01/03/2024 - Termination of ap...');
     expect(officers.entries[0].description).toBe('Termination of appointment of John Roe as a director on 1 March 2024');
   });
 

@@ -5,7 +5,8 @@
 import type { ApiClient } from '../../client/api-client.js';
 import type { FilingListItem, FilingsByCategory } from '../../contracts/uk-companies.js';
 import { describeFiling } from '../../rules/filing-descriptions.js';
-import { filingLabel, sortFilingsForList } from '../../rules/uk/format.js';
+import { formatDate } from '../../rules/uk/dates.js';
+import { filingLabel, LABEL_LENGTHS, sortFilingsForList, truncateLabel } from '../../rules/uk/format.js';
 import { errorStatus, isAbort } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { clampIndex, moveIndex } from '../selection.js';
@@ -23,6 +24,11 @@ export interface FilingEntry {
   description: string;
   /** The sidebar label: "category: date - description", cut at 30 characters plus "...". */
   label: string;
+  /**
+   * The label under its category's heading: "date - description", cut at 30 characters plus
+   * "...". The heading already names the category, so the characters go to the date and words.
+   */
+  datedLabel: string;
   /** Position in the flat list (the selection index). */
   index: number;
 }
@@ -67,6 +73,7 @@ export function groupFilings(byCategory: FilingsByCategory, now: Date = new Date
       filing,
       description,
       label: filingLabel({ category: filing.category, date: filing.date, description }, now),
+      datedLabel: truncateLabel(`${formatDate(filing.date, now)} - ${description}`, LABEL_LENGTHS.filing),
       index: index++,
     };
     const last = groups.at(-1);
