@@ -7,3 +7,4 @@ export * from './charges.js';
 export * from './capital.js';
 export * from './confirmation-statements.js';
 export * from './leadership.js';
+export * from './statements.js';

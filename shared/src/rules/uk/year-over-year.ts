@@ -3,6 +3,8 @@
  * missing, zero, or the two have different signs; Debt to Equity Ratio colours a fall as good.
  */
 
+import { lineDirection } from './statements.js';
+
 /** Metric keys (screener column, camelCase and display name) where a decrease is good. */
 export const INVERTED_METRICS: ReadonlySet<string> = new Set(['debt_to_equity_ratio', 'debtToEquityRatio', 'Debt to Equity Ratio']);
 
@@ -38,7 +40,12 @@ export function yearOverYear(
   return { change, label, good };
 }
 
-/** yearOverYear with the inversion looked up from INVERTED_METRICS. */
+/**
+ * yearOverYear coloured by the metric's direction (statements.ts lineDirection): a rise in
+ * liabilities, debt or Debt to Equity is not good news; a line that is neither is never coloured.
+ */
 export function metricYearOverYear(metric: string, current: number | null | undefined, previous: number | null | undefined): YearOverYear {
-  return yearOverYear(current, previous, { invert: INVERTED_METRICS.has(metric) });
+  const direction = INVERTED_METRICS.has(metric) ? 'lower' : lineDirection(metric);
+  const change = yearOverYear(current, previous, { invert: direction === 'lower' });
+  return direction === 'neutral' ? { ...change, good: null } : change;
 }
