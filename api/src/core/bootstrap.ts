@@ -11,8 +11,10 @@ import { AppModule } from '../app.module.js';
 import type { AppConfig } from './config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './database/database.js';
 import { HttpExceptionFilter, noRouteMessage } from './errors/http-exception.filter.js';
+import { DatabaseStatus } from './health/database-status.js';
 import { createValidationPipe } from './errors/validation.js';
 import { AppLogger, loggerOptions, RequestLog } from './logging/logger.js';
+import { registerBodyParsers } from './security/request-body.js';
 import { registerSecurityHeaders } from './security/security-headers.js';
 
 export interface Api {
@@ -46,6 +48,8 @@ export async function createApi(config: AppConfig): Promise<Api> {
     });
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, dataSource), adapter, {
       logger: config.logLevel === 'silent' ? false : new AppLogger(),
+      // The body parsers are ours (JSON only, with limits): see security/request-body.ts.
+      bodyParser: false,
     });
     await configureHttp(app, config);
     await app.init();
@@ -67,12 +71,11 @@ export async function createApi(config: AppConfig): Promise<Api> {
 async function configureHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalFilters(new HttpExceptionFilter(app.get(DatabaseStatus)));
   if (config.corsOrigins) app.enableCors({ origin: config.corsOrigins, maxAge: 600 });
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
-  // JSON only: a JSON body sent as text/plain (fetch without a content-type) is a 415, not an empty form.
-  fastify.removeContentTypeParser('text/plain');
+  registerBodyParsers(fastify);
 
   const document = SwaggerModule.createDocument(
     app,
