@@ -8,9 +8,10 @@ const HelpWidget = lazy(() => import('../features/help/help-widget.tsx'));
 
 /** The frame of the signed-in pages: header with the databases link and the user menu. */
 export default function AppShell() {
+  const header = useHeaderHeight();
   return (
     <div className="shell">
-      <header className="shell__header">
+      <header className="shell__header" ref={header}>
         <Link to="/home" className="brand">
           Credence
         </Link>
@@ -34,6 +35,28 @@ export default function AppShell() {
       </Suspense>
     </div>
   );
+}
+
+/**
+ * The header's height as --shell-header-height on the document, so that bars sticking under it
+ * (the explorer bar, its sidebar, section anchors) never cover it or its user menu, at any width.
+ */
+function useHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const write = () => root.style.setProperty('--shell-header-height', `${Math.ceil(el.getBoundingClientRect().height)}px`);
+    write();
+    const observer = new ResizeObserver(write);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--shell-header-height');
+    };
+  }, []);
+  return ref;
 }
 
 /** Initial, full name, e-mail and Log out (spec 2 section 2.4); Escape or a click outside closes it. */

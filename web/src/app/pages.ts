@@ -15,5 +15,7 @@ export const pages = {
   companiesScreener: () => import('../pages/companies-screener-page.tsx'),
   creditorsScreener: () => import('../pages/creditors-screener-page.tsx'),
   notFound: () => import('../pages/not-found-page.tsx'),
+  comingSoon: () => import('../pages/coming-soon-page.tsx'),
+  companiesHouse: () => import('../pages/companies-house-redirect.tsx'),
   shell: () => import('./app-shell.tsx'),
 } satisfies Record<string, Loader>;

@@ -41,6 +41,10 @@ export const routes: RouteObject[] = [
             element: page(pages.shell),
             children: [
               { path: 'home', element: page(pages.home) },
+              { path: 'home/companies-house', element: page(pages.companiesHouse) },
+              // areas later issues build: a page that says what is coming (features/upcoming)
+              { path: 'analysis/*', element: page(pages.comingSoon) },
+              { path: 'us/*', element: page(pages.comingSoon) },
               { path: 'uk/*', element: page(pages.uk) },
               { path: 'companies-screener', element: page(pages.companiesScreener) },
               { path: 'creditors-screener', element: page(pages.creditorsScreener) },

@@ -6,6 +6,10 @@ import {
   COMPANY_METRIC_COLUMNS,
   COMPANY_SCREENER_COLUMNS,
   createCompaniesScreenerViewModel,
+  readCompaniesScreenerAddress,
+  tableAddressState,
+  writeCompaniesScreenerAddress,
+  type CompaniesScreenerState,
   type ColumnSpec,
   type ScreenerCompanyRow,
 } from '@credence/shared';
@@ -17,6 +21,7 @@ import { FilterPopup } from '../features/screener/filter-popup.tsx';
 import { ExportButton } from '../features/screener/export-button.tsx';
 import { cellText, ScreenerTable } from '../features/screener/screener-table.tsx';
 import { ScreenerLayout } from '../features/screener/screener-layout.tsx';
+import { openingAddress, useScreenerAddress } from '../features/screener/use-screener-address.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import '../ui/data.css';
 import '../features/screener/screener.css';
@@ -27,8 +32,19 @@ const PANEL_FIELDS = ['company_name', 'company_number', 'ticker', 'industry_grou
 export default function CompaniesScreenerPage() {
   useDocumentTitle('UK Company Screener');
   const { client } = useServices();
-  const [model] = useState(() => createCompaniesScreenerViewModel({ client }));
+  const [{ model, defaults }] = useState(() => {
+    const created = createCompaniesScreenerViewModel({ client });
+    const defaults = tableAddressState(created.getState());
+    created.restoreAddress(readCompaniesScreenerAddress(openingAddress(), COMPANY_SCREENER_COLUMNS, defaults, created.pageSizes));
+    return { model: created, defaults };
+  });
   const state = useStartedViewModel(model);
+  useScreenerAddress(model, {
+    write: (s: CompaniesScreenerState) =>
+      writeCompaniesScreenerAddress({ ...tableAddressState(s), naturalQuery: s.naturalQuery.text }, defaults),
+    restore: (params) => model.restoreAddress(readCompaniesScreenerAddress(params, COMPANY_SCREENER_COLUMNS, defaults, model.pageSizes)),
+    busy: (s) => s.status === 'loading' || s.status === 'idle',
+  });
   const [filtersOpen, setFiltersOpen] = useState(false);
   const nq = state.naturalQuery;
 

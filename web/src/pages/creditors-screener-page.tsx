@@ -9,7 +9,11 @@ import {
   CREDITORS_TABS,
   formatDate,
   hasActiveFilters,
+  readCreditorsScreenerAddress,
+  tableAddressState,
+  writeCreditorsScreenerAddress,
   type ColumnSpec,
+  type CreditorsScreenerState,
   type CreditorsTab,
   type LenderDetailState,
   type LenderStatsRow,
@@ -21,6 +25,7 @@ import { companyHref } from '../features/explorer/explorer-url.ts';
 import { ExportButton } from '../features/screener/export-button.tsx';
 import { ScreenerLayout } from '../features/screener/screener-layout.tsx';
 import { ScreenerTable } from '../features/screener/screener-table.tsx';
+import { openingAddress, useScreenerAddress } from '../features/screener/use-screener-address.ts';
 import { Tabs } from './uk/tabs.tsx';
 import { ErrorNotice } from '../ui/error-notice.tsx';
 import { Spinner } from '../ui/spinner.tsx';
@@ -31,8 +36,24 @@ import '../features/screener/screener.css';
 export default function CreditorsScreenerPage() {
   useDocumentTitle('UK Creditors Screener');
   const { client } = useServices();
-  const [model] = useState(() => createCreditorsScreenerViewModel({ client }));
+  const [{ model, defaults }] = useState(() => {
+    const created = createCreditorsScreenerViewModel({ client });
+    const { tabs } = created.getState();
+    const defaults = {
+      lenders: tableAddressState(tabs.lenders),
+      charges: tableAddressState(tabs.charges),
+      chargeCompanies: tableAddressState(tabs.chargeCompanies),
+    };
+    created.restoreAddress(readCreditorsScreenerAddress(openingAddress(), defaults, created.pageSizes));
+    return { model: created, defaults };
+  });
   const state = useStartedViewModel(model);
+  useScreenerAddress(model, {
+    write: (s: CreditorsScreenerState) =>
+      writeCreditorsScreenerAddress({ tab: s.activeTab, table: tableAddressState(s.tabs[s.activeTab]) }, defaults),
+    restore: (params) => model.restoreAddress(readCreditorsScreenerAddress(params, defaults, model.pageSizes)),
+    busy: (s) => ['loading', 'idle'].includes(s.tabs[s.activeTab].status),
+  });
   const tab = creditorsTab(state.activeTab);
   const table = state.tabs[state.activeTab] as TableState<unknown>;
   const actions = model.tables[state.activeTab];

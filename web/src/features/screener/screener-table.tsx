@@ -3,8 +3,9 @@
  * spec's validation, resizable columns (min 50 px; drag, arrow keys or double-click to type a
  * width), rows or the loading/error/empty texts, and the pagination bar.
  */
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
+  columnHeader,
   formatDate,
   formatMillions,
   formatRatio,
@@ -23,6 +24,14 @@ export const MIN_COLUMN_WIDTH = 50;
 export const DEFAULT_COLUMN_WIDTH = 120;
 export const FIRST_COLUMN_WIDTH = 350;
 export const SKELETON_ROWS = 20;
+/** The lender expander's column. */
+const LEAD_WIDTH = 44;
+
+/** The first column (the name) stays in view when the table scrolls sideways; so does the expander before it. */
+function stickyCell(index: number, lead: boolean): { className: string; style: CSSProperties } | null {
+  if (index !== 0) return null;
+  return { className: 'data-table__sticky', style: { left: lead ? LEAD_WIDTH : 0 } };
+}
 
 export function clampWidth(width: number): number {
   return Math.max(MIN_COLUMN_WIDTH, Math.round(width));
@@ -86,10 +95,10 @@ export function ScreenerTable<Row>({
   return (
     <div className="screener-table">
       <div className="screener-table__scroll" aria-busy={state.status === 'loading'}>
-        <table className="data-table" style={{ width: visible.reduce((sum, c, i) => sum + width(c, i), lead ? 44 : 0) }}>
+        <table className="data-table" style={{ width: visible.reduce((sum, c, i) => sum + width(c, i), lead ? LEAD_WIDTH : 0) }}>
           <caption className="visually-hidden">{caption}</caption>
           <colgroup>
-            {lead && <col style={{ width: 44 }} />}
+            {lead && <col style={{ width: LEAD_WIDTH }} />}
             {visible.map((c, i) => (
               <col key={c.id} style={{ width: width(c, i) }} />
             ))}
@@ -97,12 +106,21 @@ export function ScreenerTable<Row>({
           <thead>
             <tr>
               {lead && (
-                <th scope="col">
+                <th scope="col" className="data-table__sticky" style={{ left: 0 }}>
                   <span className="visually-hidden">Expand</span>
                 </th>
               )}
               {visible.map((c, i) => (
-                <HeaderCell key={c.id} column={c} state={state} actions={actions} width={width(c, i)} onWidth={(w) => setWidth(c.id, w)} />
+                <HeaderCell
+                  key={c.id}
+                  column={c}
+                  state={state}
+                  actions={actions}
+                  width={width(c, i)}
+                  onWidth={(w) => setWidth(c.id, w)}
+                  sticky={i === 0}
+                  lead={lead}
+                />
               ))}
             </tr>
           </thead>
@@ -139,14 +157,20 @@ export function ScreenerTable<Row>({
                 return (
                   <Fragment key={rowKey(row, index)}>
                     <tr className={expansion ? 'is-expanded' : undefined}>
-                      {lead && <td>{renderLead!(row)}</td>}
-                      {visible.map((c) => {
+                      {lead && (
+                        <td className="data-table__sticky" style={{ left: 0 }}>
+                          {renderLead!(row)}
+                        </td>
+                      )}
+                      {visible.map((c, i) => {
                         const custom = renderCell?.(c, row);
                         const value = (row as Record<string, unknown>)[c.id];
+                        const sticky = stickyCell(i, lead);
                         return (
                           <td
                             key={c.id}
-                            className={c.kind === 'number' ? 'num' : undefined}
+                            className={[c.kind === 'number' ? 'num' : '', sticky?.className ?? ''].join(' ').trim() || undefined}
+                            style={sticky?.style}
                             title={typeof value === 'string' && c.truncate ? value : undefined}
                           >
                             {custom ?? cellText(c, value)}
@@ -176,35 +200,40 @@ function HeaderCell<Row>({
   actions,
   width,
   onWidth,
+  sticky,
+  lead,
 }: {
   column: ColumnSpec;
   state: TableState<Row>;
   actions: TableActions;
   width: number;
   onWidth(w: number): void;
+  sticky: boolean;
+  lead: boolean;
 }) {
+  const header = columnHeader(column);
   const sorted = state.sort?.columnId === column.id ? state.sort.order : null;
   const filtered = state.filters.some((f) => f.id === column.id);
   const popupOpen = state.popup?.columnId === column.id;
   const [typing, setTyping] = useState(false);
   const drag = useRef<{ x: number; w: number } | null>(null);
   return (
-    <th scope="col" aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'} className="data-table__th">
+    <th
+      scope="col"
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+      className={`data-table__th${sticky ? ' data-table__sticky' : ''}${popupOpen ? ' data-table__th--popup' : ''}`}
+      style={sticky ? stickyCell(0, lead)!.style : undefined}
+    >
       <div className="data-table__head">
         {column.sortable ? (
-          <button
-            type="button"
-            className="data-table__sort"
-            onClick={() => actions.toggleSort(column.id)}
-            aria-label={`${column.label}: sort`}
-          >
-            {column.label}
+          <button type="button" className="data-table__sort" onClick={() => actions.toggleSort(column.id)} aria-label={`${header}: sort`}>
+            {header}
             <span aria-hidden="true" className="data-table__arrow">
               {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
             </span>
           </button>
         ) : (
-          <span className="data-table__label">{column.label}</span>
+          <span className="data-table__label">{header}</span>
         )}
         {column.filterable && (
           <button

@@ -3,18 +3,17 @@
  * charges and search, each a content area over what the API already answers (spec 2 section 7).
  * Filing documents open as an address in a new tab; figures open their source page in the viewer.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   accountsRows,
   COMPANY_TABLE_TEXTS,
   createSearchViewModel,
-  formatCurrency,
   formatDate,
-  formatEmployees,
-  formatRatio,
+  formatStatementFigure,
   KPI_TABLE_CHOICES,
   kpiGrid,
   SEARCH_DEBOUNCE_MS,
+  statementUnit,
   type CompanyOverviewState,
   type CompanyOverviewViewModel,
   type CompanySearchResult,
@@ -71,6 +70,19 @@ interface Props {
   params: ExplorerParams;
   update(next: Partial<ExplorerParams>): void;
   onSelect(result: CompanySearchResult): void;
+  /** A filing chosen elsewhere (the sidebar, the address): its row is scrolled to and focused once. */
+  focusFiling?: FilingFocus | null;
+  onFilingFocused?(): void;
+}
+
+export interface FilingFocus {
+  transactionId: string;
+  /** A new number for each choice, so choosing the same filing again scrolls to it again. */
+  seq: number;
+}
+
+export function filingRowId(transactionId: string): string {
+  return `filing-${transactionId}`;
 }
 
 export function CategoryContent(props: Props) {
@@ -152,7 +164,7 @@ function DocumentButtons({ companyNumber, entry, onSelect }: { companyNumber: st
 }
 
 /** Every filing by category, newest first; each document opens in a new tab. */
-function FilingsContent({ model, params, update }: Props) {
+function FilingsContent({ model, params, update, focusFiling, onFilingFocused }: Props) {
   const filings = useViewModel(model.filings);
   const companyNumber = params.companyNumber ?? '';
   return (
@@ -171,6 +183,8 @@ function FilingsContent({ model, params, update }: Props) {
             companyNumber={companyNumber}
             selected={params.filing}
             onSelect={(filing) => update({ filing })}
+            focus={focusFiling}
+            onFocused={onFilingFocused}
           />
         </div>
       ))}
@@ -185,13 +199,28 @@ function FilingTable({
   companyNumber,
   selected,
   onSelect,
+  focus,
+  onFocused,
 }: {
   columns: string[];
   rows: { entry: FilingEntry; cells: React.ReactNode[] }[];
   companyNumber: string;
   selected: string | null | undefined;
   onSelect(filing: string): void;
+  focus?: FilingFocus | null;
+  onFocused?(): void;
 }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  // a filing chosen in the sidebar or the address: scroll its row into view and focus it
+  useEffect(() => {
+    if (!focus) return;
+    const row = body.current?.querySelector<HTMLElement>(`[id="${CSS.escape(filingRowId(focus.transactionId))}"]`);
+    if (!row) return;
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    row.scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
+    row.focus({ preventScroll: true });
+    onFocused?.();
+  }, [focus, rows.length, onFocused]);
   return (
     <div className="table-scroll">
       <table className="simple-table">
@@ -204,9 +233,15 @@ function FilingTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={body}>
           {rows.map(({ entry, cells }) => (
-            <tr key={entry.filing.transaction_id} className={selected === entry.filing.transaction_id ? 'is-selected' : undefined}>
+            <tr
+              key={entry.filing.transaction_id}
+              id={filingRowId(entry.filing.transaction_id)}
+              tabIndex={-1}
+              aria-current={selected === entry.filing.transaction_id ? 'true' : undefined}
+              className={selected === entry.filing.transaction_id ? 'is-selected' : undefined}
+            >
               {cells.map((cell, i) => (
                 <td key={columns[i]}>{cell}</td>
               ))}
@@ -300,6 +335,12 @@ function KpisContent({ tables, params }: Props) {
   const viewer = usePdfViewer();
   useEffect(() => tables.showKpiTable(tables.getState().kpi.table), [tables, open]);
   const grid = kpi.status === 'ready' ? kpiGrid(kpi.data) : null;
+  const unit = grid
+    ? statementUnit(
+        grid.rows.filter((r) => r.kind === 'amount').flatMap((r) => r.values),
+        grid.currency,
+      )
+    : null;
   const companyNumber = params.companyNumber ?? '';
   return (
     <Panel id="kpis" title="KPIs">
@@ -344,7 +385,7 @@ function KpisContent({ tables, params }: Props) {
           <table className="simple-table simple-table--numbers">
             <thead>
               <tr>
-                <th scope="col">Line item</th>
+                <th scope="col">Amounts in {unit!.label}</th>
                 {grid.columns.map((c) => (
                   <th key={c} scope="col">
                     {c}
@@ -357,9 +398,7 @@ function KpisContent({ tables, params }: Props) {
                 <tr key={row.label}>
                   <th scope="row">{row.label}</th>
                   {row.values.map((v, i) => (
-                    <td key={grid.columns[i]}>
-                      {row.kind === 'count' ? formatEmployees(v) : row.kind === 'ratio' ? formatRatio(v) : formatCurrency(v, grid.currency)}
-                    </td>
+                    <td key={grid.columns[i]}>{formatStatementFigure(v, row.kind, unit!)}</td>
                   ))}
                 </tr>
               ))}

@@ -4,7 +4,7 @@
  * content. On the overview, the section at the top of the viewport is written to the address
  * (subCategory) as you scroll, except for a moment after a sidebar click.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   createCompanyTablesViewModel,
@@ -17,19 +17,23 @@ import { useViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import {
   availableAnchors,
-  pdfTarget,
   registryFilingHistoryUrl,
   SCROLL_SUPPRESS_MS,
   type ExplorerParams,
 } from '../../features/explorer/explorer-url.ts';
-import { usePdfViewer } from '../../features/explorer/pdf-viewer.tsx';
 import { openHelpCenter } from '../../features/help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { CategoryContent, CategoryNav } from './categories.tsx';
+import { CategoryContent, CategoryNav, type FilingFocus } from './categories.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { OverviewSections } from './overview-sections.tsx';
 
 const SIDEBAR_KEY = 'sidebar-expanded';
+
+/** The height the app header and the explorer bar take at the top of the viewport (the sections scroll under them). */
+function stickyTop(): number {
+  const bar = document.querySelector('.explorer__bar')?.getBoundingClientRect();
+  return bar ? Math.max(0, Math.round(bar.bottom)) : 0;
+}
 
 export function useSidebarExpanded(): [boolean, (next: boolean) => void] {
   const [expanded, setExpanded] = useState(() => localStorage.getItem(SIDEBAR_KEY) !== 'false');
@@ -61,6 +65,15 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
   const ready = state.status === 'ready' && state.overview !== null;
   const anchors = availableAnchors(ready ? state.overview : null);
   const companyNumber = state.companyNumber ?? params.companyNumber ?? '';
+  // an address naming a filing opens with that filing scrolled to and focused
+  const [filingFocus, setFilingFocus] = useState<FilingFocus | null>(() =>
+    params.category === 'filings' && params.filing ? { transactionId: params.filing, seq: 0 } : null,
+  );
+  const filingFocused = useCallback(() => setFilingFocus(null), []);
+  function chooseFiling(transactionId: string) {
+    update({ category: 'filings', subCategory: null, filing: transactionId });
+    setFilingFocus((previous) => ({ transactionId, seq: (previous?.seq ?? 0) + 1 }));
+  }
 
   useEffect(() => tables.setCompany(ready ? companyNumber : null), [tables, ready, companyNumber]);
   useEffect(() => () => tables.dispose(), [tables]);
@@ -97,7 +110,7 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
         scrolledTo.current = `${companyNumber}#${top}`; // the address follows the scroll: no jump back
         if (new URLSearchParams(window.location.search).get('subCategory') !== top) update({ subCategory: top, filing: null });
       },
-      { rootMargin: '-72px 0px -55% 0px' },
+      { rootMargin: `-${stickyTop() + 8}px 0px -55% 0px` },
     );
     for (const anchor of anchors) {
       const el = document.getElementById(anchor.id);
@@ -155,6 +168,7 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
             expanded={expanded}
             companyNumber={companyNumber}
             onAnchor={goToAnchor}
+            onFiling={chooseFiling}
             update={update}
           />
         </aside>
@@ -209,7 +223,16 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
               {params.category === 'overview' || params.category === 'deep-insights' ? (
                 <OverviewSections model={model} state={state} anchors={anchors} />
               ) : (
-                <CategoryContent model={model} tables={tables} state={state} params={params} update={update} onSelect={onSelect} />
+                <CategoryContent
+                  model={model}
+                  tables={tables}
+                  state={state}
+                  params={params}
+                  update={update}
+                  onSelect={onSelect}
+                  focusFiling={filingFocus}
+                  onFilingFocused={filingFocused}
+                />
               )}
             </>
           )}
@@ -227,6 +250,7 @@ function Sidebar({
   expanded,
   companyNumber,
   onAnchor,
+  onFiling,
   update,
 }: {
   model: CompanyOverviewViewModel;
@@ -236,10 +260,10 @@ function Sidebar({
   expanded: boolean;
   companyNumber: string;
   onAnchor(id: string): void;
+  onFiling(transactionId: string): void;
   update(next: Partial<ExplorerParams>): void;
 }) {
   const filings = useViewModel(model.filings);
-  const viewer = usePdfViewer();
   const overviewOpen = params.category === 'overview';
   return (
     <nav className="sidebar-nav">
@@ -319,14 +343,11 @@ function Sidebar({
                     <button
                       type="button"
                       className={`sidebar-filings__entry${params.filing === entry.filing.transaction_id ? ' sidebar-filings__entry--active' : ''}`}
-                      title={entry.description}
-                      onClick={() => {
-                        update({ category: 'filings', subCategory: null, filing: entry.filing.transaction_id });
-                        const target = pdfTarget(companyNumber, entry.filing.document_id, 1, entry.description);
-                        if (target) viewer.open(target);
-                      }}
+                      title={`${group.category}: ${entry.description}`}
+                      aria-current={params.filing === entry.filing.transaction_id ? 'true' : undefined}
+                      onClick={() => onFiling(entry.filing.transaction_id)}
                     >
-                      {entry.label}
+                      {entry.datedLabel}
                     </button>
                   </li>
                 ))}

@@ -10,9 +10,11 @@ import {
   formatDate,
   formatEmployees,
   formatMillions,
+  formatStatementFigure,
   KPI_CARD_KEYS,
   LABEL_LENGTHS,
   metricYearOverYear,
+  statementUnit,
   truncateLabel,
   type CompanyOverview,
   type CompanyOverviewState,
@@ -33,7 +35,7 @@ import { BarChart } from '../../ui/bar-chart.tsx';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
-import { StatementTable } from './statement-table.tsx';
+import { ChangeCell, StatementTable } from './statement-table.tsx';
 import { Tabs } from './tabs.tsx';
 
 export const SECTION_FAILED = 'Something went wrong in this section.';
@@ -264,18 +266,31 @@ function SummaryTable({ overview }: { overview: CompanyOverview }) {
     .sort((a, b) => b - a)
     .slice(0, 5);
   if (!summary || years.length === 0) return <p>No financial data available to display.</p>;
+  // one unit for the table (shared rules/uk/statements.ts): the amounts of the years shown
+  const amounts = KPI_CARDS.filter((c) => c.key !== 'employeeCount').flatMap(({ key }) =>
+    (summary[key] ?? []).filter((s) => years.includes(s.year)).map((s) => s.value),
+  );
+  const unit = statementUnit(
+    amounts,
+    Object.values(summary)
+      .flatMap((s) => (s as SeriesItem[]) ?? [])
+      .find((s) => s.currency)?.currency,
+  );
   return (
     <>
       <div className="table-scroll">
-        <table className="simple-table simple-table--numbers">
+        <table className="simple-table simple-table--numbers statement-table" data-unit={unit.label}>
           <thead>
             <tr>
-              <th scope="col">Metric</th>
+              <th scope="col">Amounts in {unit.label}</th>
               {years.map((y) => (
                 <th key={y} scope="col">
                   FY{y}
                 </th>
               ))}
+              <th scope="col">
+                Change<span className="visually-hidden"> on the year before</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -287,11 +302,16 @@ function SummaryTable({ overview }: { overview: CompanyOverview }) {
                   return (
                     <td key={y}>
                       <SourceValue target={pdfTarget(number, item?.document_id, item?.pageNumber, `${label} FY${y}`)}>
-                        {key === 'employeeCount' ? formatEmployees(item?.value) : formatCurrency(item?.value, item?.currency)}
+                        {formatStatementFigure(item?.value, key === 'employeeCount' ? 'count' : 'amount', unit)}
                       </SourceValue>
                     </td>
                   );
                 })}
+                <ChangeCell
+                  metric={key}
+                  current={(summary[key] ?? []).find((s) => s.year === years[0])?.value ?? null}
+                  previous={(summary[key] ?? []).find((s) => s.year === years[0] - 1)?.value ?? null}
+                />
               </tr>
             ))}
           </tbody>
