@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AuthCoreModule } from './core/auth/auth-core.module.js';
 import { APP_CONFIG, type AppConfig } from './core/config/config.js';
 import { HealthController } from './core/health/health.controller.js';
+import { HealthModule } from './core/health/health.module.js';
 import { MailModule } from './core/mail/mail.module.js';
 import { QueueModule } from './core/queue/queue.module.js';
 import { RateLimitModule } from './core/rate-limit/rate-limit.module.js';
@@ -36,6 +37,7 @@ export function coreModules(config: AppConfig, dataSource: DataSource) {
   return [
     ConfigModule.forRoot(config),
     DatabaseModule.forRoot(dataSource),
+    HealthModule,
     RedisModule,
     QueueModule,
     MailModule,

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS_STATUS } from '../redis/redis.module.js';
+import type { RedisStatus } from '../redis/redis-status.js';
 
 interface CachedState {
   userId: string;
@@ -28,7 +29,7 @@ export class SessionRegistry implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
-    @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(REDIS_STATUS) private readonly redis: RedisStatus | null,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.channel = `${config.redisPrefix}:sessions:revoked`;
@@ -36,9 +37,14 @@ export class SessionRegistry implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     if (!this.redis) return;
-    this.subscriber = this.redis.duplicate();
-    await this.subscriber.subscribe(this.channel);
+    // Its reconnections after an outage resubscribe by themselves (ioredis autoResubscribe).
+    this.subscriber = this.redis.duplicate({ maxRetriesPerRequest: null });
     this.subscriber.on('message', (_channel, message: string) => this.evict(message));
+    const subscribed = this.subscriber.subscribe(this.channel).catch((e) => this.logger.warn(`subscribe failed: ${e}`));
+    // Waits for Redis at start, but not forever: an API started during an outage serves (and is not ready).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([subscribed, new Promise((resolve) => (timer = setTimeout(resolve, 5_000)))]);
+    clearTimeout(timer);
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -81,7 +87,12 @@ export class SessionRegistry implements OnModuleInit, OnApplicationShutdown {
 
   private async announce(message: string): Promise<void> {
     this.evict(message);
-    if (this.redis) await this.redis.publish(this.channel, message).catch((e) => this.logger.warn(`publish failed: ${e}`));
+    if (!this.redis) return;
+    // While Redis is down the message is lost rather than waited for: the cache's TTL bounds the staleness.
+    await this.redis
+      .whenUsable()
+      .then(() => this.redis!.client.publish(this.channel, message))
+      .catch((e) => this.logger.warn(`publish failed: ${e}`));
   }
 
   private evict(message: string): void {

@@ -16,8 +16,18 @@ export interface DatabaseHandle {
 
 const MIGRATION_LOCK = 7_364_021;
 
-function baseOptions(): Pick<DataSourceOptions, 'type' | 'entities' | 'migrations' | 'synchronize' | 'migrationsRun'> {
-  return { type: 'postgres', entities: ENTITIES, migrations: MIGRATIONS, synchronize: false, migrationsRun: false };
+function baseOptions() {
+  return {
+    type: 'postgres' as const,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    synchronize: false,
+    migrationsRun: false,
+    // A pooled connection that dies while idle (the server went away) is dropped by the pool; the
+    // API's DatabaseStatus listens to the pool and logs the outage once, instead of TypeORM's
+    // warning per connection.
+    poolErrorHandler: () => undefined,
+  };
 }
 
 /**

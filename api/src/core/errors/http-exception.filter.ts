@@ -1,6 +1,8 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ErrorResponse } from '@credence/shared';
+import type { DatabaseStatus } from '../health/database-status.js';
+import { DependencyUnavailableError, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES, type Dependency } from '../health/dependency-status.js';
 import { redactUrl } from '../logging/logger.js';
 
 export function noRouteMessage(method: string, path: string): string {
@@ -24,8 +26,26 @@ export function errorBody(status: number, response: unknown, fallback: string): 
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
+  /** `database`: told of the requests that could not reach the database (it logs the outage once). */
+  constructor(private readonly database?: DatabaseStatus) {}
+
+  /** Which dependency a failure says is down: a thrown DependencyUnavailableError, or a database connection error. */
+  private unavailable(exception: unknown): Dependency | null {
+    if (exception instanceof DependencyUnavailableError) return exception.dependency;
+    return this.database?.noticed(exception) ? 'database' : null;
+  }
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const dependency = this.unavailable(exception);
+    if (dependency) {
+      // Not logged per request: the outage itself is logged once, when it starts and when it ends.
+      void reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ error: UNAVAILABLE_MESSAGES[dependency], statusCode: 503 });
+      return;
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       let response = exception.getResponse();

@@ -1,22 +1,57 @@
-import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator.js';
+import { REDIS_STATUS } from '../redis/redis.module.js';
+import type { RedisStatus } from '../redis/redis-status.js';
+import { DatabaseStatus } from './database-status.js';
+import type { DependencyCheck } from './dependency-status.js';
+
+export interface Readiness {
+  status: 'ok' | 'unavailable';
+  checks: { database: DependencyCheck; redis?: DependencyCheck };
+}
+
+const READINESS_EXAMPLE: Readiness = {
+  status: 'unavailable',
+  checks: { database: { status: 'ok' }, redis: { status: 'down', error: 'connect ECONNREFUSED 127.0.0.1:6379' } },
+};
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  constructor(
+    @Inject(DatabaseStatus) private readonly database: DatabaseStatus,
+    @Inject(REDIS_STATUS) private readonly redis: RedisStatus | null,
+  ) {}
 
+  /** Liveness: the process serves (it listens only once its database is migrated). Dependencies are for `ready`. */
   @Get()
   @Public()
-  @ApiOperation({ summary: '{"status":"ok"} once the database is reachable and migrated' })
-  async health(): Promise<{ status: 'ok' }> {
-    try {
-      if (await this.db.showMigrations()) throw new Error('pending migrations');
-    } catch {
-      throw new ServiceUnavailableException('The database is not reachable or not migrated yet.');
-    }
+  @ApiOperation({
+    summary: 'Liveness: {"status":"ok"} while the process serves HTTP (it listens only once the database is migrated)',
+    description:
+      'Does not look at the database or Redis, so an outage of theirs does not get a healthy process restarted: see /api/health/ready.',
+  })
+  health(): { status: 'ok' } {
     return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Public()
+  @ApiOperation({
+    summary: 'Readiness: each dependency (database, and Redis when REDIS_URL is set), 200 when all answer, 503 when one does not',
+    description:
+      'For a load balancer: take the process out of rotation while this answers 503. Meanwhile routes that need the missing ' +
+      'dependency answer 503 with Retry-After, and the others keep working.',
+  })
+  @ApiResponse({ status: 200, description: 'Ready', schema: { example: { status: 'ok', checks: { database: { status: 'ok' } } } } })
+  @ApiResponse({ status: 503, description: 'A dependency is unreachable', schema: { example: READINESS_EXAMPLE } })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
+    const [database, redis] = await Promise.all([this.database.check(), this.redis?.check()]);
+    const checks: Readiness['checks'] = redis ? { database, redis } : { database };
+    const ready = Object.values(checks).every((check) => check.status === 'ok');
+    void reply.status(ready ? 200 : 503).header('cache-control', 'no-store');
+    return { status: ready ? 'ok' : 'unavailable', checks };
   }
 }

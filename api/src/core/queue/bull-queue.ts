@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
 import Bull from 'bull';
+import { isRedisConnectionError } from '../health/connection-errors.js';
+import { DependencyUnavailableError } from '../health/dependency-status.js';
+import { reconnectDelay, type RedisStatus } from '../redis/redis-status.js';
 import { JobQueue, type JobHandler, type JobOptions, type JobStatus, type JobState } from './job-queue.js';
 
 const STATES: Record<string, JobState> = {
@@ -14,6 +17,9 @@ const STATES: Record<string, JobState> = {
 /**
  * Jobs in Redis through Bull; this process runs them only when `processJobs` is set. Bull's
  * connections open on first use, so a process that never queues (credence-admin) opens none.
+ * While Redis is down (as `redis`, the shared connection, tells) `add` and `get` throw
+ * DependencyUnavailableError at once instead of waiting for a reconnection; Bull's own connection
+ * errors are that same outage, reported once by RedisStatus, so they are not logged here.
  */
 export class BullJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
@@ -24,14 +30,23 @@ export class BullJobQueue extends JobQueue {
     private readonly prefix: string,
     private readonly processJobs: boolean,
     private readonly concurrency = 4,
+    private readonly redis: RedisStatus | null = null,
   ) {
     super();
   }
 
   private get queue(): Bull.Queue {
     if (!this.opened) {
-      this.opened = new Bull('credence', this.redisUrl, { prefix: `${this.prefix}:bull` });
-      this.opened.on('error', (error) => this.logger.error(`Bull: ${error?.message ?? error}`));
+      this.opened = new Bull('credence', this.redisUrl, {
+        prefix: `${this.prefix}:bull`,
+        // Bull's own default waits up to 20 s between reconnections; its blocking connections keep
+        // maxRetriesPerRequest null whatever is set here.
+        redis: { maxRetriesPerRequest: 1, retryStrategy: reconnectDelay },
+      });
+      this.opened.on('error', (error) => {
+        if (isRedisConnectionError(error) || (this.redis && !this.redis.usable)) return;
+        this.logger.error(`Bull: ${error?.message ?? error}`);
+      });
     }
     return this.opened;
   }
@@ -42,17 +57,34 @@ export class BullJobQueue extends JobQueue {
     this.queue.process(name, this.concurrency, (job) => handler(job.data)).catch(() => undefined);
   }
 
+  /** Runs a call on Redis, or throws DependencyUnavailableError when Redis cannot take it. */
+  private async onRedis<T>(call: () => Promise<T>): Promise<T> {
+    await this.redis?.whenUsable();
+    try {
+      return await call();
+    } catch (error) {
+      if (isRedisConnectionError(error)) throw new DependencyUnavailableError('redis', error);
+      throw error;
+    }
+  }
+
   async add(name: string, data: unknown, options: JobOptions = {}): Promise<string> {
-    const job = await this.queue.add(name, data, {
-      attempts: options.attempts ?? 1,
-      backoff: { type: 'exponential', delay: 500 },
-      removeOnComplete: 1000,
-      removeOnFail: 1000,
-    });
+    const job = await this.onRedis(() =>
+      this.queue.add(name, data, {
+        attempts: options.attempts ?? 1,
+        backoff: { type: 'exponential', delay: 500 },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      }),
+    );
     return String(job.id);
   }
 
-  async get(id: string): Promise<JobStatus | null> {
+  get(id: string): Promise<JobStatus | null> {
+    return this.onRedis(() => this.read(id));
+  }
+
+  private async read(id: string): Promise<JobStatus | null> {
     let job = await this.queue.getJob(id);
     if (!job) return null;
     const state = STATES[await job.getState()] ?? 'queued';

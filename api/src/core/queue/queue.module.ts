@@ -1,5 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { REDIS_STATUS } from '../redis/redis.module.js';
+import type { RedisStatus } from '../redis/redis-status.js';
 import { BullJobQueue } from './bull-queue.js';
 import { InProcessJobQueue } from './in-process-queue.js';
 import { JobQueue } from './job-queue.js';
@@ -9,9 +11,11 @@ import { JobQueue } from './job-queue.js';
   providers: [
     {
       provide: JobQueue,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        config.redisUrl ? new BullJobQueue(config.redisUrl, config.redisPrefix, config.runJobs) : new InProcessJobQueue(),
+      inject: [APP_CONFIG, REDIS_STATUS],
+      useFactory: (config: AppConfig, redis: RedisStatus | null) =>
+        config.redisUrl && redis
+          ? new BullJobQueue(config.redisUrl, config.redisPrefix, config.runJobs, 4, redis)
+          : new InProcessJobQueue(),
     },
   ],
   exports: [JobQueue],

@@ -1,26 +1,33 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { RedisStatus } from './redis-status.js';
 
 /** The shared Redis connection, or null when REDIS_URL is unset (everything then runs in-process). */
 export const REDIS = Symbol('REDIS');
+/** The same connection with what it tells of Redis's availability (RedisStatus), or null without Redis. */
+export const REDIS_STATUS = Symbol('REDIS_STATUS');
 
 @Global()
 @Module({
   providers: [
     {
-      provide: REDIS,
+      provide: REDIS_STATUS,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null,
+      useFactory: (config: AppConfig) => (config.redisUrl ? new RedisStatus(config.redisUrl) : null),
+    },
+    {
+      provide: REDIS,
+      inject: [REDIS_STATUS],
+      useFactory: (status: RedisStatus | null): Redis | null => status?.client ?? null,
     },
   ],
-  exports: [REDIS],
+  exports: [REDIS, REDIS_STATUS],
 })
 export class RedisModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis | null) {}
+  constructor(@Inject(REDIS_STATUS) private readonly status: RedisStatus | null) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
+    await this.status?.close();
   }
 }

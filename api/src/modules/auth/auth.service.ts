@@ -74,7 +74,9 @@ export class AuthService implements OnModuleInit {
   }
 
   async signup(dto: SignupDto): Promise<MessageResponse> {
-    const { user, token } = await this.db.transaction(async (manager) => {
+    // The mail is queued inside the transaction: when the queue is down (503), no account is left
+    // behind without its verification mail, and the same sign-up can simply be tried again.
+    await this.db.transaction(async (manager) => {
       const user = await this.usersService.create(
         {
           email: dto.email,
@@ -86,14 +88,13 @@ export class AuthService implements OnModuleInit {
         },
         manager,
       );
-      return { user, token: await this.tokens.issue(user.id, 'verify', manager) };
-    });
-    const link = this.link(`/verify/${token}`);
-    await this.mail.send({
-      to: user.email,
-      subject: 'Verify your email address for Credence',
-      text: `Hello ${user.fullName},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
-      link,
+      const link = this.link(`/verify/${await this.tokens.issue(user.id, 'verify', manager)}`);
+      await this.mail.send({
+        to: user.email,
+        subject: 'Verify your email address for Credence',
+        text: `Hello ${user.fullName},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
+        link,
+      });
     });
     return { message: ACCOUNT_MESSAGES.signupCheckEmail };
   }

@@ -1,0 +1,66 @@
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { createTestEnvironment, TEST_ADMIN, type TestEnvironment } from '../support/environment.js';
+import { call, linesMatching, mailWritten, signupBody } from '../support/outage-api.js';
+import { onPath, ownRedis, until, type OwnRedis } from '../support/outage.js';
+import { startServer, type Server } from '../support/processes.js';
+
+const skip = onPath('redis-server') ? false : 'needs redis-server on PATH to stop and start a Redis of its own';
+
+describe('the API while its Redis is stopped and started again', { skip }, () => {
+  let redis: OwnRedis;
+  let environment: TestEnvironment;
+  let server: Server;
+
+  before(async () => {
+    redis = await ownRedis();
+    environment = await createTestEnvironment({ LOG_LEVEL: 'warn', REDIS_URL: redis.url });
+    server = await startServer(environment.env);
+  });
+  after(async () => {
+    if (server && server.child.exitCode === null) await server.stop('SIGKILL');
+    await redis?.stop();
+    await environment?.cleanup();
+  });
+
+  it('answers 503 with Retry-After where it needs Redis, serves the rest, says so once, and recovers', async () => {
+    const ready = await call(server, 'GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', checks: { database: { status: 'ok' }, redis: { status: 'ok' } } });
+
+    await redis.stop();
+    await until('readiness says Redis is down', async () => (await call(server, 'GET', '/api/health/ready')).status === 503);
+
+    const email = 'while-redis-is-down@example.com';
+    const refused = await call(server, 'POST', '/api/signup', { body: signupBody(email) });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refused.body.error).toMatch(/job queue \(Redis\)/);
+    expect(refused.ms).toBeLessThan(500);
+
+    const readiness = await call(server, 'GET', '/api/health/ready');
+    expect(readiness.status).toBe(503);
+    expect(readiness.body).toMatchObject({ status: 'unavailable', checks: { database: { status: 'ok' }, redis: { status: 'down' } } });
+    expect(readiness.body.checks.redis.error).toEqual(expect.any(String));
+    expect(await call(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+
+    // Sign-in counts its attempts in this process while Redis is away, rather than refusing them.
+    const login = await call(server, 'POST', '/api/login', { body: TEST_ADMIN });
+    expect(login.status).toBe(200);
+    const token = login.body.access_token;
+    expect(await call(server, 'GET', '/api/me', { token })).toMatchObject({ status: 200, body: { email: TEST_ADMIN.email } });
+    expect((await call(server, 'GET', '/api/companies_house/search_companies?query=acme', { token })).status).toBe(200);
+
+    await redis.start();
+    await until('readiness says ready again', async () => (await call(server, 'GET', '/api/health/ready')).status === 200);
+    // The refused sign-up left no account behind: the same one now succeeds, and its mail is sent.
+    const accepted = await call(server, 'POST', '/api/signup', { body: signupBody(email) });
+    expect(accepted.status).toBe(201);
+    await until('the verification mail is written', () => mailWritten(environment.dataDir, email));
+
+    const output = server.output();
+    expect(linesMatching(output, /Redis is unreachable/)).toBe(1);
+    expect(linesMatching(output, /Redis is back/)).toBe(1);
+    expect(output).not.toContain('Unhandled error event');
+  });
+});
