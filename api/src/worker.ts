@@ -19,8 +19,8 @@ async function main(): Promise<void> {
       () => process.exit(0),
       () => process.exit(1),
     );
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
 }
 
 main().catch((error) => {

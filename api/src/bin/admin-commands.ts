@@ -130,7 +130,7 @@ export async function runAdmin(command: string, options: Options): Promise<void>
     }
   } catch (error) {
     if (error instanceof BadRequestException || error instanceof ConflictException) throw new UsageError(error.message);
-    if (error instanceof NotFoundException) throw new Error(error.message);
+    if (error instanceof NotFoundException) throw new Error(error.message, { cause: error });
     throw error;
   } finally {
     await context.close();

@@ -174,7 +174,7 @@ describe('the HTTP platform', () => {
 
 /** The mails the server wrote to DATA_DIR/outbox for `to`, decoded as test-api does. */
 function outbox(dataDir: string, to: string): { subject: string; text: string }[] {
-  let files: string[] = [];
+  let files: string[];
   try {
     files = readdirSync(join(dataDir, 'outbox'))
       .filter((f) => f.endsWith('.eml'))

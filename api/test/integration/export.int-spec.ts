@@ -98,13 +98,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') (record.push(field), (field = ''));
-    else if (c === '\r' && text[i + 1] === '\n') (record.push(field), records.push(record), (record = []), (field = ''), i++);
-    else field += c;
+    else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i++;
+    } else field += c;
   }
   if (field || record.length) throw new Error('the file does not end with CRLF');
   return records;

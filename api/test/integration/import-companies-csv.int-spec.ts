@@ -466,7 +466,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
             stderr += d;
             if (stderr.includes('refresh: search words, statistics and screener views')) resolve();
           });
-          exited.then(() => reject(new Error(`exited before refreshing:\n${stderr}`)));
+          void exited.then(() => reject(new Error(`exited before refreshing:\n${stderr}`)));
         });
         child.kill('SIGINT');
         expect(await exited).toBe(130);
@@ -506,7 +506,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
             stderr += d;
             if (stderr.includes('bulk load into an empty table')) resolve();
           });
-          exited.then(() => reject(new Error(`exited before the bulk load started:\n${stderr}`)));
+          void exited.then(() => reject(new Error(`exited before the bulk load started:\n${stderr}`)));
         });
         return { child, exited, output: () => ({ stdout, stderr }) };
       };

@@ -54,7 +54,7 @@ function startProcess(script: string, ready: RegExp, env: Record<string, string>
       reject(new Error(`${script} did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const onData = (data: Buffer) => {
-      output += data;
+      output += data.toString();
       const match = ready.exec(output);
       if (match) {
         clearTimeout(timer);

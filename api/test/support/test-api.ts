@@ -57,7 +57,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
   const outbox = join(environment.dataDir, 'outbox');
 
   const mails = (to: string) => {
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(outbox)
         .filter((f) => f.endsWith('.eml'))

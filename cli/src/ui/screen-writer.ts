@@ -22,7 +22,6 @@ const ERASE_LINE_END = '\u001b[K';
 const HIDE_CURSOR = '\u001b[?25l';
 const RESET = '\u001b[0m';
 // SGR and OSC-8 links: what a line holds besides printable text
-// eslint-disable-next-line no-control-regex
 const ESCAPES = /\u001b\[[0-9;]*m|\u001b\]8;[^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
 
 /** Cells a frame line covers (escape sequences take none). */

@@ -17,9 +17,12 @@ const read = (stdout: NodeJS.WriteStream): Size => ({
 export function useTerminalSize(fixed?: Size): Size {
   const { stdout } = useStdout();
   const [size, setSize] = useState<Size>(() => fixed ?? read(stdout));
+  // A caller's fixed size is a new object each render: its numbers are what the effect depends on.
+  const fixedColumns = fixed?.columns;
+  const fixedRows = fixed?.rows;
   useEffect(() => {
-    if (fixed) {
-      setSize((old) => (old.columns === fixed.columns && old.rows === fixed.rows ? old : fixed));
+    if (fixedColumns !== undefined && fixedRows !== undefined) {
+      setSize((old) => (old.columns === fixedColumns && old.rows === fixedRows ? old : { columns: fixedColumns, rows: fixedRows }));
       return;
     }
     const onResize = () =>
@@ -32,6 +35,6 @@ export function useTerminalSize(fixed?: Size): Size {
     return () => {
       stdout.off('resize', onResize);
     };
-  }, [stdout, fixed?.columns, fixed?.rows]);
+  }, [stdout, fixedColumns, fixedRows]);
   return size;
 }

@@ -10,15 +10,26 @@ export function csvRecords(text: string): string[][] {
   for (let i = 0; i < body.length; i++) {
     const ch = body[i];
     if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') ((field += '"'), i++);
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') (record.push(field), (field = ''));
-    else if (ch === '\n') (record.push(field.replace(/\r$/, '')), records.push(record), (record = []), (field = ''));
-    else field += ch;
+    else if (ch === ',') {
+      record.push(field);
+      field = '';
+    } else if (ch === '\n') {
+      record.push(field.replace(/\r$/, ''));
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += ch;
   }
-  if (field !== '' || record.length > 0) (record.push(field), records.push(record));
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 

@@ -146,6 +146,5 @@ export function renderApp(options: {
 /** Every line at most `columns` cells and exactly `rows` lines: the frame fits the terminal. */
 export function fits(frame: string, columns: number, rows: number): boolean {
   const lines = frame.split('\n');
-  // eslint-disable-next-line no-control-regex
   return lines.length === rows && lines.every((l) => Array.from(l.replace(/\u001b\[[0-9;]*m/g, '')).length <= columns);
 }

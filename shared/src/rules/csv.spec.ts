@@ -22,12 +22,16 @@ function splitAs(record: string, separator: string): string[] {
   for (let i = 0; i < record.length; i++) {
     const c = record[i];
     if (quoted) {
-      if (c === '"' && record[i + 1] === '"') ((cell += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && record[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === separator) (cells.push(cell), (cell = ''));
-    else cell += c;
+    else if (c === separator) {
+      cells.push(cell);
+      cell = '';
+    } else cell += c;
   }
   return [...cells, cell.replace(/\r\n$/, '')];
 }

@@ -48,9 +48,9 @@ export async function spawnApi(main: string, env: Record<string, string>, option
     const watch = (stream: NodeJS.ReadableStream) => {
       let text = '';
       stream.on('data', (data: Buffer) => {
-        output += data;
+        output += data.toString();
         if (started) return;
-        text += data;
+        text += data.toString();
         const match = READY.exec(text);
         if (match) {
           started = true;

@@ -82,7 +82,7 @@ export interface Debounced<A extends unknown[]> {
 }
 
 export function debounce<A extends unknown[]>(scheduler: Scheduler, ms: number, run: (...args: A) => void): Debounced<A> {
-  let handle: TimerHandle | undefined;
+  let handle: TimerHandle = undefined; // TimerHandle is unknown: undefined means no call is waiting
   let waiting: A | undefined;
   const fire = () => {
     const args = waiting!;

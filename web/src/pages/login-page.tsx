@@ -44,7 +44,7 @@ export default function LoginPage() {
   useEffect(() => {
     let live = true;
     const { search, hash } = window.location;
-    finishOnce('provider-return', async () => {
+    void finishOnce('provider-return', async () => {
       const answer = readProviderReturn(search, hash, sessionStorage);
       if (answer.kind === 'none') return null;
       navigate(withRedirect('/login', answer.redirect), { replace: true });

@@ -75,7 +75,7 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
   const api = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
   const outbox = join(dataDir, 'outbox');
   const mails = (to: string): Mail[] => {
-    let files: string[] = [];
+    let files: string[];
     try {
       files = readdirSync(outbox)
         .filter((f) => f.endsWith('.eml'))

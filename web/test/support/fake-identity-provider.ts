@@ -43,7 +43,7 @@ export async function startFakeIdentityProvider(email: string): Promise<FakeIden
   const MS_TOKEN = 'eyJ0eXAi.fake-graph-access-token';
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization' };
 
-  const server = createServer(async (request, response) => {
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://idp.invalid');
     if (url.pathname === '/authorize') {
       const q = url.searchParams;
@@ -105,6 +105,10 @@ export async function startFakeIdentityProvider(email: string): Promise<FakeIden
       return json(response, 200, { sub: '1000001', email, email_verified: true, name: 'Admin' }, cors);
     }
     json(response, 404, { error: 'not_found' });
+  };
+  // A failure answers 500 rather than rejecting a promise nobody awaits.
+  const server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => response.writeHead(500).end(String(error)));
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as AddressInfo;

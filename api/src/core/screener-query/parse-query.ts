@@ -59,7 +59,7 @@ export function parseScreenerQuery(raw: unknown, options: ScreenerQueryOptions):
 
   const page = positiveInteger(single(query, 'page'), 'page') ?? 1;
 
-  let pageSize = positiveInteger(single(query, 'page_size'), 'page_size') ?? options.defaultPageSize;
+  const pageSize = positiveInteger(single(query, 'page_size'), 'page_size') ?? options.defaultPageSize;
   if (options.pageSizes) {
     if (!options.pageSizes.includes(pageSize)) throw screenerBadRequest(`page_size must be one of ${options.pageSizes.join(', ')}`);
   } else {

@@ -129,7 +129,7 @@ export class ScreenerMemory implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.held.values()].map((held) => held.loading));
+    await Promise.all([...this.held.values()].flatMap((held) => held.loading ?? []));
   }
 
   private async current(table: ScreenerTable, spec: ScreenerTableSpec): Promise<MemoryTable | null> {

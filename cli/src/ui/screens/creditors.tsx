@@ -106,9 +106,10 @@ export function CreditorsScreen({ initialTab }: { initialTab?: CreditorsTab }) {
   }, [vm]);
 
   // the table's own line says "loading…": the header speaks only of failures (one render less a page)
+  const failed = table.status === 'error';
   useEffect(() => {
-    status.say(table.status === 'error' && table.errorDetail ? table.errorDetail : null, 'error');
-  }, [table.status === 'error', table.errorDetail, status]);
+    status.say(failed && table.errorDetail ? table.errorDetail : null, 'error');
+  }, [failed, table.errorDetail, status]);
 
   useEffect(() => {
     if (!expanded && pane === 'detail') setPane('table');

@@ -104,7 +104,7 @@ export function HomeScreen() {
       router.push(target);
     }, services.databaseDelay());
     return () => clearTimeout(timer);
-  }, [loading, router, services]);
+  }, [loading, router, services, setLoading]);
 
   useKeys((press) => {
     if (getLoading()) {

@@ -38,9 +38,10 @@ export function ScreenerScreen() {
   }, [vm]);
 
   // the table's own line says "loading…": the header speaks only of failures (one render less a page)
+  const failed = state.status === 'error';
   useEffect(() => {
-    status.say(state.status === 'error' && state.errorDetail ? state.errorDetail : null, 'error');
-  }, [state.status === 'error', state.errorDetail, status]);
+    status.say(failed && state.errorDetail ? state.errorDetail : null, 'error');
+  }, [failed, state.errorDetail, status]);
 
   const nq = state.naturalQuery;
   const askLines = asking || nq.explanation || nq.error ? 2 : 0;

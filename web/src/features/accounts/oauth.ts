@@ -87,7 +87,7 @@ export function readProviderReturn(search: string, hash: string, storage: Pick<S
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   const answer = query.has('code') || query.has('error') ? query : fragment.has('access_token') || fragment.has('error') ? fragment : null;
   if (!answer) return { kind: 'none' };
-  let pending: PendingSignIn | null = null;
+  let pending: PendingSignIn | null;
   try {
     pending = JSON.parse(storage.getItem(OAUTH_STATE_KEY) ?? 'null') as PendingSignIn | null;
   } catch {

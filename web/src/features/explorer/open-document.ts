@@ -28,6 +28,6 @@ export async function openDocumentInNewTab(
     else window.open(address, '_blank');
   } catch (error) {
     tab?.close();
-    throw new Error(errorText(error, DOCUMENT_FAILED));
+    throw new Error(errorText(error, DOCUMENT_FAILED), { cause: error });
   }
 }

@@ -113,7 +113,9 @@ export class CompanyCopyReader {
       let n = 0;
       let plain = true;
       let quoted = false;
+      // eslint-disable-next-line no-useless-assignment -- hot loop: the slots hold numbers from the start
       let c = -1;
+      // eslint-disable-next-line no-useless-assignment -- as above
       let terminator = 0;
       for (;;) {
         if (n === starts.length) {

@@ -147,6 +147,7 @@ export class BatchWriter<T> {
   }
 
   private throwIfFailed(): void {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows whatever the batch threw, as it was
     if (this.failure) throw this.failure;
   }
 

@@ -627,8 +627,8 @@ export function documentSummary(input: SummaryInput, rng: Rng): DocumentSummaryR
       'Tangible fixed assets are stated at cost less straight-line depreciation: buildings 50 years, plant and machinery 4-10 years, equipment 3-5 years.',
     );
   }
-  let auditorName: string | null = null;
-  let opinion: string | null = null;
+  let auditorName: string | null;
+  let opinion: string | null;
   if (plan.audited) {
     const tier =
       plan.size === 'large'
