@@ -28,8 +28,13 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   corsOrigins: string[] | true | false;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Failed sign-ins per (account, client address): past it that address is refused for that account. */
   loginFailureLimit: RateLimit;
+  /** Failed sign-ins per client address, whatever the account: a much higher ceiling (an office shares one address). */
+  loginAddressFailureLimit: RateLimit;
   formRateLimit: RateLimit;
+  /** Per signed-in user, for routes that cost much CPU or I/O (see core/rate-limit/user-rate-limit.ts). */
+  userRateLimits: { query: RateLimit; exports: RateLimit; documents: RateLimit };
   /** Sign-in with Google: the browser gets an access token (implicit flow), the API asks userinfo whose it is. */
   google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string; tokeninfoUrl: string };
   microsoft: {
@@ -192,7 +197,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     corsOrigins: cors(env),
     logLevel,
     loginFailureLimit: rateLimit(env, 'LOGIN_FAILURE_LIMIT', { limit: 5, windowSeconds: 60 }),
+    loginAddressFailureLimit: rateLimit(env, 'LOGIN_ADDRESS_FAILURE_LIMIT', { limit: 50, windowSeconds: 60 }),
     formRateLimit: rateLimit(env, 'FORM_RATE_LIMIT', { limit: 10, windowSeconds: 60 }),
+    userRateLimits: {
+      query: rateLimit(env, 'QUERY_RATE_LIMIT', { limit: 60, windowSeconds: 60 }),
+      exports: rateLimit(env, 'EXPORT_RATE_LIMIT', { limit: 10, windowSeconds: 60 }),
+      documents: rateLimit(env, 'DOCUMENT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+    },
     google: {
       clientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,
       authorizeUrl: url(env, 'GOOGLE_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://accounts.google.com/o/oauth2/v2/auth',

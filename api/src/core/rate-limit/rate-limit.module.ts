@@ -2,6 +2,7 @@ import { Global, HttpException, HttpStatus, Module, type ExecutionContext } from
 import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Redis } from 'ioredis';
 import { ACCOUNT_MESSAGES } from '@credence/shared';
+import { CLOCK, systemClock, type Clock } from '../clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS } from '../redis/redis.module.js';
 import { COUNTER_STORE, MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store.js';
@@ -27,18 +28,22 @@ export class FormThrottlerGuard extends ThrottlerGuard {
   }
 }
 
-/** The counter store on its own, so the throttler's async factory can import it. */
+/**
+ * The counter store on its own, so the throttler's async factory can import it; and the clock the
+ * limits read (an object of this app's own, so a test can move its time on: test/support/manual-clock.ts).
+ */
 @Global()
 @Module({
   providers: [
+    { provide: CLOCK, useFactory: (): Clock => ({ ...systemClock }) },
     {
       provide: COUNTER_STORE,
-      inject: [APP_CONFIG, REDIS],
-      useFactory: (config: AppConfig, redis: Redis | null): CounterStore =>
-        redis ? new RedisCounterStore(redis, config.redisPrefix) : new MemoryCounterStore(),
+      inject: [APP_CONFIG, REDIS, CLOCK],
+      useFactory: (config: AppConfig, redis: Redis | null, clock: Clock): CounterStore =>
+        redis ? new RedisCounterStore(redis, config.redisPrefix, clock) : new MemoryCounterStore(clock),
     },
   ],
-  exports: [COUNTER_STORE],
+  exports: [COUNTER_STORE, CLOCK],
 })
 export class CounterStoreModule {}
 

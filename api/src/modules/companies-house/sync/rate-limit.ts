@@ -5,29 +5,9 @@
  * we wait until its window resets. Time is injectable so tests need not wait minutes.
  */
 
-export interface Clock {
-  /** Milliseconds since the epoch. */
-  now(): number;
-  /** Resolves after `ms`, or rejects when the signal aborts. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-}
+import type { Clock } from '../../../core/clock.js';
 
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal!.reason ?? new Error('aborted'));
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
-};
+export { systemClock, type Clock } from '../../../core/clock.js';
 
 export interface RateLimitOptions {
   /** Requests per window (600). */
