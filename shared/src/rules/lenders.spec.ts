@@ -29,3 +29,52 @@ describe('lenderKey', () => {
     expect(lenderKey('Shawbrook Bank Company Limited')).toBe('SHAWBROOK BANK');
   });
 });
+
+describe('lenderKey across brands and forms (issue 13)', () => {
+  const same = (...names: string[]) => expect(new Set(names.map(lenderKey)).size).toBe(1);
+
+  it('counts NatWest and National Westminster Bank as one lender', () => {
+    same('NatWest', 'NATWEST BANK PLC', 'National Westminster Bank PLC', 'NATIONAL WESTMINSTER BANK P.L.C.', 'Nat West');
+    expect(lenderKey('NatWest')).toBe('NATIONAL WESTMINSTER BANK');
+  });
+
+  it('folds Ltd and Limited, PLC and P.L.C., "The", "&" and "and"', () => {
+    same('Shawbrook Bank Ltd', 'SHAWBROOK BANK LIMITED', 'The Shawbrook Bank Limited');
+    same('Aldermore Bank PLC', 'ALDERMORE BANK P.L.C.', 'Aldermore Bank p.l.c');
+    same('Coutts & Company', 'COUTTS AND CO', 'Coutts');
+  });
+
+  it('reads the forms of the Bank of Scotland as one', () => {
+    same('Bank of Scotland plc', 'BANK OF SCOTLAND PLC', 'The Governor and Company of the Bank of Scotland', 'Bank of Scotland');
+    expect(lenderKey('Bank of Scotland PLC')).toBe('BANK OF SCOTLAND');
+    expect(lenderKey('The Governor and Company of the Bank of Ireland')).toBe('BANK OF IRELAND');
+  });
+
+  it('drops a trailing capacity or trading name', () => {
+    same(
+      'HSBC Bank PLC',
+      'HSBC Bank PLC as security trustee',
+      'HSBC BANK PLC AS SECURITY TRUSTEE FOR THE SECURED PARTIES',
+      'HSBC Bank plc as agent',
+      'HSBC Bank plc in its capacity as common security agent',
+      'HSBC Bank PLC acting through its London branch',
+    );
+    same('Clydesdale Bank PLC', 'Clydesdale Bank PLC trading as Yorkshire Bank', 'Clydesdale Bank plc t/a Virgin Money', 'Yorkshire Bank');
+  });
+
+  it('follows renames of one bank and keeps ring-fenced banks apart', () => {
+    same('Lloyds TSB Bank PLC', 'Lloyds Bank PLC');
+    same('Abbey National PLC', 'Santander UK PLC');
+    expect(lenderKey('Barclays Bank UK PLC')).not.toBe(lenderKey('Barclays Bank PLC'));
+    expect(lenderKey('HSBC UK Bank PLC')).not.toBe(lenderKey('HSBC Bank PLC'));
+    // A name that merely starts like a capacity keeps its words.
+    expect(lenderKey('T A Jones Limited')).toBe('T A JONES');
+  });
+
+  it('stays linear on long hostile names', () => {
+    const name = 'x as security '.repeat(2000) + 'bank';
+    const started = performance.now();
+    lenderKey(name);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

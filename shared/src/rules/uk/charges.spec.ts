@@ -6,9 +6,11 @@ import {
   chargeDuration,
   chargeDurationMonths,
   chargeStatistics,
+  chargeTimelineText,
   chargeType,
   isActiveCharge,
   splitCharges,
+  type ChargeInput,
 } from './charges.js';
 
 const now = new Date('2024-03-15T00:00:00Z');
@@ -125,5 +127,36 @@ describe('chargeStatistics (spec 2 section 2.7)', () => {
   it('splits the tabs by activity', () => {
     const tabs = splitCharges(charges);
     expect([tabs.all.length, tabs.active.length, tabs.satisfied.length]).toEqual([4, 3, 1]);
+  });
+});
+
+describe('lenders on the charges panel (issue 13)', () => {
+  const charge = (created_on: string, ...names: string[]): ChargeInput => ({
+    status: 'outstanding',
+    created_on,
+    persons_entitled: names.map((name) => ({ name })),
+  });
+
+  it('counts one lender once across the spellings it was filed under', () => {
+    const stats = chargeStatistics([
+      charge('2020-01-01', 'National Westminster Bank PLC'),
+      charge('2021-01-01', 'NatWest'),
+      charge('2022-01-01', 'NATIONAL WESTMINSTER BANK P.L.C. as security trustee'),
+      charge('2023-01-01', 'Barclays Bank PLC'),
+    ]);
+    expect(stats.notableCreditors).toEqual([
+      { name: 'National Westminster Bank PLC', count: 3 },
+      { name: 'Barclays Bank PLC', count: 1 },
+    ]);
+    expect(chargeCreditors(charge('2020-01-01', 'Lloyds Bank PLC', 'LLOYDS BANK PLC as agent'))).toEqual(['Lloyds Bank PLC']);
+  });
+
+  it('names the lender on the timeline, and leaves no separator dangling when there is none', () => {
+    expect(chargeTimelineText(charge('2025-03-24', 'Barclays Bank PLC'))).toBe('24/03/2025 · Barclays Bank PLC');
+    expect(chargeTimelineText(charge('2025-03-24', 'HSBC UK Bank PLC', 'Lloyds Bank PLC'))).toBe(
+      '24/03/2025 · HSBC UK Bank PLC and 1 more',
+    );
+    expect(chargeTimelineText(charge('2025-03-24'))).toBe('24/03/2025');
+    expect(chargeTimelineText(null)).toBe('N/A');
   });
 });

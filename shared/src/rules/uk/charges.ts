@@ -2,7 +2,8 @@
  * Charges panel rules of spec 2 (sections 2.7, 4 and 9): which charges are active, how long
  * they ran, and the summary statistics of the panel.
  */
-import { parseDate, type DateInput } from './dates.js';
+import { lenderKey } from '../lenders.js';
+import { formatDate, parseDate, type DateInput } from './dates.js';
 
 /** A charge month: 30 days in milliseconds. */
 export const CHARGE_MONTH_MS = 2_592_000_000;
@@ -89,8 +90,7 @@ function ranked(counts: Map<string, NamedCount>): NamedCount[] {
   return [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
-function tally(counts: Map<string, NamedCount>, name: string): void {
-  const key = name.toLowerCase();
+function tally(counts: Map<string, NamedCount>, name: string, key = name.toLowerCase()): void {
   const entry = counts.get(key);
   if (entry) entry.count++;
   else counts.set(key, { name, count: 1 });
@@ -100,7 +100,11 @@ export function chargeType(charge: ChargeInput): string {
   return (charge.classification?.description ?? charge.classification_description ?? '').trim() || 'Unknown';
 }
 
-/** Distinct creditor names of one charge (persons_entitled, else the screener's lenders). */
+/**
+ * Distinct creditors of one charge (persons_entitled, else the screener's lenders), as first
+ * filed: two spellings of one lender ("NatWest", "National Westminster Bank PLC") are one, by the
+ * creditors screener's own lenderKey.
+ */
 export function chargeCreditors(charge: ChargeInput): string[] {
   const names = charge.persons_entitled?.length
     ? charge.persons_entitled.map((person) => (typeof person === 'string' ? person : person?.name))
@@ -108,9 +112,22 @@ export function chargeCreditors(charge: ChargeInput): string[] {
   const seen = new Map<string, string>();
   for (const name of names) {
     const clean = (typeof name === 'string' ? name : '').replace(/\s+/g, ' ').trim();
-    if (clean && !seen.has(clean.toLowerCase())) seen.set(clean.toLowerCase(), clean);
+    const key = clean && lenderKey(clean);
+    if (key && !seen.has(key)) seen.set(key, clean);
   }
   return [...seen.values()];
+}
+
+/**
+ * A charge on the panel's timeline: its creation date and who holds it ("24/03/2025 · Barclays
+ * Bank PLC", "… · HSBC UK Bank PLC and 1 more"); the date alone when no lender is named, never a
+ * dangling separator.
+ */
+export function chargeTimelineText(charge: ChargeInput | null, now?: Date): string {
+  if (!charge) return 'N/A';
+  const creditors = chargeCreditors(charge);
+  const lender = creditors.length > 1 ? `${creditors[0]} and ${creditors.length - 1} more` : (creditors[0] ?? '');
+  return [formatDate(charge.created_on, now), lender].filter(Boolean).join(' · ');
 }
 
 function flag(charge: ChargeInput, key: 'contains_fixed_charge' | 'contains_floating_charge' | 'contains_negative_pledge'): boolean {
@@ -147,7 +164,7 @@ export function chargeStatistics(charges: readonly ChargeInput[], now: Date = ne
     const duration = chargeDuration(charge, now);
     if (duration !== null) durations.push(duration);
     tally(types, chargeType(charge));
-    for (const name of chargeCreditors(charge)) tally(creditors, name);
+    for (const name of chargeCreditors(charge)) tally(creditors, name, lenderKey(name));
     if (flag(charge, 'contains_fixed_charge')) stats.particulars.fixedCharge++;
     if (flag(charge, 'contains_floating_charge')) stats.particulars.floatingCharge++;
     if (flag(charge, 'contains_negative_pledge')) stats.particulars.negativePledge++;

@@ -7,4 +7,6 @@ export * from './charges.js';
 export * from './capital.js';
 export * from './confirmation-statements.js';
 export * from './leadership.js';
+export * from './postcode-areas.js';
 export * from './statements.js';
+export * from './psc-descriptions.js';

@@ -5,6 +5,7 @@ import {
   CAPITAL_CLASS_LABELS,
   CAPITAL_FILING_CLASSES,
   capitalChart,
+  chargeTimelineText,
   currencySymbol,
   CS_EVENT_FILTERS,
   filterConfirmationEvents,
@@ -13,7 +14,9 @@ import {
   formatDate,
   LEADERSHIP_FILTERS,
   officersMessage,
+  pscNatureText,
   pscsMessage,
+  pscStatementText,
   sortConfirmationEvents,
   sortLeadershipEvents,
   splitCharges,
@@ -69,12 +72,14 @@ export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewMo
       <ul className="people">
         {pscs.map((p, i) => (
           <li key={i} className="people__item">
-            <strong>{p.name ?? p.statement ?? 'Statement'}</strong>
+            <strong>{p.name ?? (p.statement ? pscStatementText(p.statement) : 'Statement')}</strong>
             <span className="muted">
               {p.kind} · notified {formatDate(p.notified_on)}
               {p.ceased_on ? ` · ceased ${formatDate(p.ceased_on)}` : ''}
             </span>
-            {p.natures_of_control.length > 0 && <span className="people__natures">{p.natures_of_control.join(', ')}</span>}
+            {p.natures_of_control.length > 0 && (
+              <span className="people__natures">{p.natures_of_control.map(pscNatureText).join('; ')}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -314,17 +319,9 @@ export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: C
             <h3 className="subheading">Timeline</h3>
             <dl className="facts facts--compact">
               <dt>Most recent</dt>
-              <dd>
-                {stats.mostRecent
-                  ? `${formatDate(stats.mostRecent.created_on)} · ${(stats.mostRecent as ChargeView).persons_entitled?.[0]?.name ?? ''}`
-                  : 'N/A'}
-              </dd>
+              <dd>{chargeTimelineText(stats.mostRecent)}</dd>
               <dt>Oldest</dt>
-              <dd>
-                {stats.oldest
-                  ? `${formatDate(stats.oldest.created_on)} · ${(stats.oldest as ChargeView).persons_entitled?.[0]?.name ?? ''}`
-                  : 'N/A'}
-              </dd>
+              <dd>{chargeTimelineText(stats.oldest)}</dd>
             </dl>
           </div>
         </div>
