@@ -21,7 +21,11 @@ function serverDatabaseUrl(base: string, name: string): string {
   return url.toString();
 }
 
-export async function createTestEnvironment(overrides: Record<string, string> = {}): Promise<TestEnvironment> {
+/** `empty`: a database with no schema at all (the upgrade test restores old releases' dumps into it). */
+export async function createTestEnvironment(
+  overrides: Record<string, string> = {},
+  options: { empty?: boolean } = {},
+): Promise<TestEnvironment> {
   const id = randomBytes(5).toString('hex');
   const dataDir = mkdtempSync(join(tmpdir(), 'credence-test-'));
   const env: Record<string, string> = {
@@ -55,7 +59,7 @@ export async function createTestEnvironment(overrides: Record<string, string> = 
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     });
-  } else if (process.env.CREDENCE_TEST_TEMPLATE) {
+  } else if (process.env.CREDENCE_TEST_TEMPLATE && !options.empty) {
     cpSync(join(process.env.CREDENCE_TEST_TEMPLATE, 'pg'), join(dataDir, 'pg'), { recursive: true });
   }
 

@@ -4,8 +4,12 @@ import { CompanyNameWords1763942700000 } from './1763942700000-company-name-word
 import { ScreenerViews1764028800000 } from './1764028800000-screener-views.js';
 import { ScreenerGenerations1764115200000 } from './1764115200000-screener-generations.js';
 import { DerivedRefresh1764201600000 } from './1764201600000-derived-refresh.js';
+import { ScreenerViewsCurrent1764288000000 } from './1764288000000-screener-views-current.js';
 
-/** Every migration, in order. Add new ones at the end. */
+/**
+ * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
+ * is written out in its own file (or in ./frozen), never read from code that can change later.
+ */
 export const MIGRATIONS = [
   Accounts1763769600000,
   UkCompanies1763856000000,
@@ -13,4 +17,5 @@ export const MIGRATIONS = [
   ScreenerViews1764028800000,
   ScreenerGenerations1764115200000,
   DerivedRefresh1764201600000,
+  ScreenerViewsCurrent1764288000000,
 ];
