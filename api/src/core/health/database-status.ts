@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { isDatabaseConnectionError } from './connection-errors.js';
+import { isDatabaseConnectionError, type DatabaseTarget } from './connection-errors.js';
 import { DependencyStatus, describeError, type DependencyCheck } from './dependency-status.js';
 
 const PROBE_EVERY_MS = 1_000;
@@ -18,7 +18,11 @@ export class DatabaseStatus implements OnModuleInit, OnApplicationShutdown {
   private probe: NodeJS.Timeout | null = null;
   private probing = false;
 
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  private readonly target: DatabaseTarget;
+
+  constructor(@Inject(DataSource) private readonly db: DataSource) {
+    this.target = databaseTarget(db);
+  }
 
   onModuleInit(): void {
     const pool = (this.db.driver as unknown as { master?: Pool }).master;
@@ -31,7 +35,7 @@ export class DatabaseStatus implements OnModuleInit, OnApplicationShutdown {
 
   /** Records an error if it says the database cannot be reached; answers whether it did. */
   noticed(error: unknown): boolean {
-    if (!isDatabaseConnectionError(error)) return false;
+    if (!isDatabaseConnectionError(error, this.target)) return false;
     this.state.down(error);
     this.probe ??= setInterval(() => void this.probeOnce(), PROBE_EVERY_MS).unref();
     return true;
@@ -77,4 +81,13 @@ export class DatabaseStatus implements OnModuleInit, OnApplicationShutdown {
     if (this.probe) clearInterval(this.probe);
     this.probe = null;
   }
+}
+
+function databaseTarget(db: DataSource): DatabaseTarget {
+  const options = db.options as { url?: string; host?: string; port?: number };
+  if (options.url) {
+    const url = new URL(options.url);
+    return { host: url.hostname, port: Number(url.port || 5432) };
+  }
+  return { host: options.host, port: options.port ?? 5432 };
 }

@@ -1,11 +1,12 @@
 import { Global, HttpException, HttpStatus, Module, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail, type ThrottlerStorage } from '@nestjs/throttler';
-import type { Redis } from 'ioredis';
 import { ACCOUNT_MESSAGES } from '@credence/shared';
 import { CLOCK, systemClock, type Clock } from '../clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { REDIS } from '../redis/redis.module.js';
+import { REDIS_STATUS } from '../redis/redis.module.js';
+import type { RedisStatus } from '../redis/redis-status.js';
 import { COUNTER_STORE, MemoryCounterStore, RedisCounterStore, type CounterStore } from './counter-store.js';
+import { FallbackCounterStore } from './fallback-counter-store.js';
 import { LoginLimiter } from './login-limiter.js';
 
 /** @nestjs/throttler's storage over our counter store, so several API processes share form limits. */
@@ -38,9 +39,11 @@ export class FormThrottlerGuard extends ThrottlerGuard {
     { provide: CLOCK, useFactory: (): Clock => ({ ...systemClock }) },
     {
       provide: COUNTER_STORE,
-      inject: [APP_CONFIG, REDIS, CLOCK],
-      useFactory: (config: AppConfig, redis: Redis | null, clock: Clock): CounterStore =>
-        redis ? new RedisCounterStore(redis, config.redisPrefix, clock) : new MemoryCounterStore(clock),
+      inject: [APP_CONFIG, REDIS_STATUS, CLOCK],
+      useFactory: (config: AppConfig, redis: RedisStatus | null, clock: Clock): CounterStore =>
+        redis
+          ? new FallbackCounterStore(new RedisCounterStore(redis.client, config.redisPrefix, clock), new MemoryCounterStore(clock), redis)
+          : new MemoryCounterStore(clock),
     },
   ],
   exports: [COUNTER_STORE, CLOCK],
