@@ -1,10 +1,10 @@
 import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
-import { coreModules } from '../app.module.js';
-import type { AppConfig } from './config/config.js';
-import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './database/database.js';
-import { AuthModule } from '../modules/auth/auth.module.js';
+import { coreModules } from './app.module.js';
+import type { AppConfig } from './core/config/config.js';
+import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './core/database/database.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 
 @Module({})
 class ContextModule {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfig } from './core/config/config.js';
-import { createContext } from './core/context.js';
+import { createContext } from './context.js';
 
 /**
  * Runs background jobs without serving HTTP: start several on other machines when REDIS_URL is set

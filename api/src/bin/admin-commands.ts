@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BadRequestException, ConflictException, NotFoundException } from '@nestjs/common';
 import type { Role } from '@credence/shared';
 import { loadConfig } from '../core/config/config.js';
-import { createContext } from '../core/context.js';
+import { createContext } from '../context.js';
 import { MailService } from '../core/mail/mail.service.js';
 import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companies-house/import/companies-csv.bulk-load.js';
 import { approvedMail } from '../modules/auth/auth.service.js';

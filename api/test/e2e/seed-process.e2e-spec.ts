@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { loadConfig } from '../../src/core/config/config.js';
-import { createContext } from '../../src/core/context.js';
+import { createContext } from '../../src/context.js';
 import { createTestEnvironment } from '../support/environment.js';
 import { ADMIN, run, startServer } from '../support/processes.js';
 

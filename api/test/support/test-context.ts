@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '../../src/core/config/config.js';
-import { createContext, type AppContext } from '../../src/core/context.js';
+import { createContext, type AppContext } from '../../src/context.js';
 import { createTestEnvironment, type TestEnvironment } from './environment.js';
 
 export interface TestContext {

@@ -1,0 +1,61 @@
+// Import boundaries between the packages (`npm run check:boundaries`, run by CI). See docs/decisions.md.
+// Each rule is checked on what an import resolves to (a workspace package resolves to its folder), and on
+// the bare name when it does not resolve, so a missing build or an undeclared package cannot hide one.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'clients-not-to-api',
+      comment: 'web and cli talk to the API over HTTP and share code through @credence/shared, never by importing api/.',
+      severity: 'error',
+      from: { path: '^(web|cli)/' },
+      to: { path: ['^api/', '^@credence/api(/|$)'] },
+    },
+    {
+      name: 'shared-no-frameworks',
+      comment:
+        'shared runs in the API, the browser and the terminal: no react-dom, ink, NestJS or TypeORM (only shared/src/react may use react).',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: ['(^|/)node_modules/(react-dom|ink|@nestjs/[^/]+|typeorm)/', '^(react-dom|ink|@nestjs/[^/]+|typeorm)(/|$)'] },
+    },
+    {
+      name: 'shared-react-only-in-react',
+      comment: 'react is an optional peer of shared: only shared/src/react (the hooks) may import it.',
+      severity: 'error',
+      from: { path: '^shared/', pathNot: '^shared/src/react/' },
+      to: { path: ['(^|/)node_modules/react/', '^react(/|$)'] },
+    },
+    {
+      name: 'shared-not-to-apps',
+      comment: 'shared is below the apps: it imports none of api, web or cli.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: ['^(api|web|cli)/', '^@credence/(api|web|cli)(/|$)'] },
+    },
+    {
+      name: 'api-core-not-to-modules',
+      comment: "api's core is the base the feature modules build on: it does not import api/src/modules.",
+      severity: 'error',
+      // TODO(known exception): core/database/entities.ts lists the feature modules' entities for the data
+      // source. The composition roots (app.module, context, the admin commands) should hand them to
+      // openDatabase instead, so that core never names a module.
+      from: { path: '^api/src/core/', pathNot: '^api/src/core/database/entities\\.ts$' },
+      to: { path: '^api/src/modules/' },
+    },
+  ],
+  options: {
+    // Type-only imports count too: a type from @nestjs in shared still ties shared to NestJS.
+    tsPreCompilationDeps: true,
+    // Build output is seen (an import of @credence/shared resolves to shared/dist) but not cruised further;
+    // excluding it would drop the import itself, and with it a client's import of the API's build.
+    doNotFollow: { path: ['node_modules', '(^|/)dist/'] },
+    exclude: { path: ['(^|/)\\.[^/]+/', 'api/test/fixtures/'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
