@@ -39,11 +39,14 @@ export function signupBody(email: string) {
   return { email, password: 'a perfectly fine passphrase', full_name: 'Outage Tester', company_name: 'Outage Co' };
 }
 
-/** Whether a mail to `to` has been written to DATA_DIR/outbox. */
-export function mailWritten(dataDir: string, to: string): boolean {
+/** Whether a mail to `to` whose subject matches has been written to DATA_DIR/outbox. */
+export function mailWritten(dataDir: string, to: string, subject: RegExp): boolean {
   const outbox = join(dataDir, 'outbox');
   try {
-    return readdirSync(outbox).some((file) => file.endsWith('.eml') && readFileSync(join(outbox, file), 'utf8').includes(`To: ${to}`));
+    return readdirSync(outbox).some((file) => {
+      const mail = file.endsWith('.eml') ? readFileSync(join(outbox, file), 'utf8') : '';
+      return mail.includes(`To: ${to}`) && subject.test(/^Subject: (.*)$/m.exec(mail)?.[1] ?? '');
+    });
   } catch {
     return false;
   }
