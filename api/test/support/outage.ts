@@ -45,7 +45,7 @@ export async function ownRedis(): Promise<OwnRedis> {
       let output = '';
       await new Promise<void>((resolve, reject) => {
         const onData = (data: Buffer) => {
-          output += data;
+          output += data.toString();
           if (/Ready to accept connections/.test(output)) resolve();
         };
         started.stdout!.on('data', onData);
