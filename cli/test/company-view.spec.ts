@@ -4,7 +4,7 @@ import { ApiError, COMPANY_SECTION_IDS } from '@credence/shared';
 import { overviewLines, sectionLines } from '../src/commands/company.js';
 import { COMPANY_SECTION_HELP } from '../src/commands/company-sections.js';
 import { companyNumberArg, explainNotFound } from '../src/commands/company-number.js';
-import { addressLine, filingLines, keyFigureLines, statementLines, type View } from '../src/commands/company-view.js';
+import { filingLines, keyFigureLines, statementLines, type View } from '../src/commands/company-view.js';
 import { filterCategory } from '../src/commands/filings.js';
 import { SEARCH_COLUMNS, searchLimit, searchRow } from '../src/commands/search.js';
 import { renderTable } from '../src/output/table.js';
@@ -41,21 +41,21 @@ describe('company sections as terminal text', () => {
     }
   });
 
-  it('shows the key figures in millions with 2 decimals, the change on the year, and N/A by the rules of spec 2 section 5', () => {
+  it('shows the key figures of the latest year as the web cards do (shared keyFigureText), the change on the year, and N/A by the rules of spec 2 section 5', () => {
     const lines = keyFigureLines(ACME_OVERVIEW.insights.key_figures as never, view());
-    expect(lines[0]).toMatch(/^── Key Figures \(£m except employees\) ─+$/);
+    expect(lines[0]).toMatch(/^── Key Figures · FY2025 ─+$/);
     expect(lines[1]).toMatch(/^\s+FY2025\s+FY2024\s+Change$/);
     const row = (label: string) =>
       lines
         .find((l) => l.trimStart().startsWith(label))!
         .trim()
         .split(/\s{2,}/);
-    expect(row('Revenue')).toEqual(['Revenue', '12.35', '10.00', '+23.5%']);
-    expect(row('Operating Profit')).toEqual(['Operating Profit', '1.00', '1.25', '-20.0%']);
-    expect(row('Adj. EBITDA')).toEqual(['Adj. EBITDA', '2.00', '-', 'N/A']); // no previous year
-    expect(row('Net Profit/Loss')).toEqual(['Net Profit/Loss', '-0.50', '0.40', 'N/A']); // signs differ
-    expect(row('Total Assets')).toEqual(['Total Assets', '-', '5.00', 'N/A']); // zero
-    expect(row('Total Liabilities')).toEqual(['Total Liabilities', '3.00', '3.00', '0.0%']);
+    expect(row('Revenue')).toEqual(['Revenue', '£12.3M', '£10.0M', '+23.5%']);
+    expect(row('Operating Profit')).toEqual(['Operating Profit', '£1.0M', '£1.3M', '-20.0%']);
+    expect(row('Adj. EBITDA')).toEqual(['Adj. EBITDA', '£2.0M', '-', 'N/A']); // no previous year
+    expect(row('Net Profit/Loss')).toEqual(['Net Profit/Loss', '-£500,000', '£400,000', 'N/A']); // signs differ
+    expect(row('Total Assets')).toEqual(['Total Assets', '-', '£5.0M', 'N/A']); // zero
+    expect(row('Total Liabilities')).toEqual(['Total Liabilities', '£3.0M', '£3.0M', '0.0%']);
     expect(row('Employees')).toEqual(['Employees', '120', '100', '+20.0%']);
     expect(keyFigureLines(null, view())[1]).toBe('  No financial data available to display.');
   });
@@ -91,7 +91,7 @@ describe('company sections as terminal text', () => {
     ]) {
       expect({ title, found: out.includes(`── ${title}`) }).toEqual({ title, found: true });
     }
-    expect(out).toContain('Registered address  1 High Street, Leeds, West Yorkshire, LS1 4AB');
+    expect(out).toContain('Registered address  1 High Street, Leeds, West Yorkshire, England, LS1 4AB');
     expect(out).toMatch(/Director activity\s+1 appointed · 1 terminated · 0 details changed · 2 current\s/);
     expect(out).toMatch(/Turnover signal\s+LOW · /);
     expect(out).toMatch(/01\/05\/2026\s+Director appointed\s+Jane Doe\s+AP01/);
@@ -200,14 +200,6 @@ describe('company sections as terminal text', () => {
     expect(() => filterCategory(ACME_FILINGS, 'gazette')).toThrow(
       /--category must be one of this company's categories: accounts, capital, confirmation-statement, officers; not "gazette"/,
     );
-  });
-
-  it('reads the registered address from its JSON text, tolerating junk', () => {
-    expect(addressLine(JSON.stringify({ CareOf: 'Jo Bloggs', AddressLine1: 'Unit 3', PostTown: 'Leeds', PostCode: 'LS1 1AA' }))).toBe(
-      'c/o Jo Bloggs, Unit 3, Leeds, LS1 1AA',
-    );
-    expect(addressLine('not json')).toBeNull();
-    expect(addressLine(null)).toBeNull();
   });
 
   it('lists its sections in the order and with the ids of the shared section list', () => {

@@ -133,7 +133,7 @@ describe('search, company, filings and filing against a fake API', () => {
       expect(lines.slice(0, 2)).toEqual(['ACME WIDGETS LIMITED', '01234567 · Active · Private Limited Company · incorporated 15/03/2001']);
       for (const line of lines) expect({ line, fits: Array.from(line).length <= 80 }).toEqual({ line, fits: true });
       expect(lines.filter((l) => l.startsWith('── ')).map((l) => l.replace(/ ─+$/, '').slice(3))).toEqual([
-        'Key Figures (£m except employees)',
+        'Key Figures · FY2025',
         'Company Profile',
         'Business Overview',
         'Leadership · last 12 months',
@@ -144,8 +144,8 @@ describe('search, company, filings and filing against a fake API', () => {
         'Compliance Tracker · confirmation statements',
         'Auditor',
       ]);
-      expect(result.stdout).toMatch(/ {2}Revenue\s+12\.35\s+10\.00\s+\+23\.5%\n/);
-      expect(result.stdout).toMatch(/ {2}Net Profit\/Loss\s+-0\.50\s+0\.40\s+N\/A\n/);
+      expect(result.stdout).toMatch(/ {2}Revenue\s+£12\.3M\s+£10\.0M\s+\+23\.5%\n/);
+      expect(result.stdout).toMatch(/ {2}Net Profit\/Loss\s+-£500,000\s+£400,000\s+N\/A\n/);
     });
 
     it('prints each section, with its own heading, and exits 0', async () => {

@@ -7,6 +7,7 @@ export * from './rules/csv.js';
 export * from './contracts/uk-companies.js';
 export * from './rules/filing-descriptions.js';
 export * from './rules/uk/index.js';
+export * from './rules/uk/presentation/index.js';
 export * from './filters/types.js';
 export * from './filters/columns.js';
 export * from './contracts/screeners.js';

@@ -313,6 +313,7 @@ describe('UK company explorer API', () => {
       // A PSC statement is not a person: the PSCs tab counts the one individual.
       expect(insights.leadership.tabs).toEqual({ active: 1, resigned: 1, pscs: 1 });
       expect(insights.capital).toBeNull();
+      expect(insights.distress).toBeNull(); // an active company: no banner
     });
 
     it('groups filings by category, newest first, with the description in words and the document path', async () => {

@@ -12,7 +12,7 @@ import {
   groupFilings,
   CAPITAL_CLASS_LABELS,
   CAPITAL_FILING_CLASSES,
-  FINANCIAL_COLUMN_FORMATS,
+  EMPTY_TEXTS,
   FINANCIAL_SUMMARY_KEYS,
   FINANCIAL_SUMMARY_LABELS,
   chargeCreditors,
@@ -23,8 +23,18 @@ import {
   formatEmployees,
   formatMillions,
   formatRatio,
+  addressLine,
+  companyDistress,
+  companyStatusLabel,
+  companyStatusTone,
+  fiscalYearLabel,
+  keyFigureText,
   metricYearOverYear,
+  registryFilingHistoryUrl,
+  sicLines,
   splitCharges,
+  statementValueKind,
+  STATUS_TONE_COLOURS,
   type AggregatedFinancials,
   type CapitalSummary,
   type ChargeInput,
@@ -38,11 +48,15 @@ import {
   type FilingsByCategory,
   type FinancialSummary,
   type FinancialSummaryKey,
+  type KeyFigure,
+  type KeyFigures,
   type LeadershipInsights,
   type OfficerEvent,
   type OfficersResponse,
+  type OverviewInsights,
   type PscView,
   type StatementYear,
+  type ToneColour,
   type YearOverYear,
 } from '@credence/shared';
 import { count } from '../runtime/output.js';
@@ -57,27 +71,9 @@ export interface View {
   now: Date;
 }
 
-/** A year's key figure as the API's insights give it (overview-insights.ts). */
-export interface KeyFigure {
-  year: number;
-  value: number | null;
-  currency: string | null;
-  previous: number | null;
-  change: YearOverYear;
-}
-export type KeyFigures = Partial<Record<FinancialSummaryKey, KeyFigure>>;
-
-/** The insights of the overview answer, typed (each may be missing from an older server). */
-export interface OverviewInsights {
-  key_figures?: KeyFigures | null;
-  leadership?: LeadershipInsights | null;
-  charges?: ChargeStatistics | null;
-  capital?: CapitalSummary | null;
-  confirmation_statement?: ConfirmationStatementAnalysis | null;
-}
-
-export function insightsOf(overview: CompanyOverview): OverviewInsights {
-  return (overview.insights ?? {}) as OverviewInsights;
+/** The insights of the overview answer (shared contract); any may be missing from an older server. */
+export function insightsOf(overview: CompanyOverview): Partial<OverviewInsights> {
+  return overview.insights ?? {};
 }
 
 const NA = 'N/A';
@@ -128,19 +124,21 @@ function change(yoy: YearOverYear | null | undefined, style: Style): string {
   return yoy.good === true ? style.green(yoy.label) : yoy.good === false ? style.red(yoy.label) : yoy.label;
 }
 
-/** Status badge colours of spec 2 2.5: active green, liquidation yellow, dissolved and others plain. */
+/** The status in its tone's colour (shared rule: active green, dissolved grey, insolvency yellow). */
 function status(text: string | null | undefined, style: Style): string {
-  const value = str(text) ?? NA;
-  const lower = value.toLowerCase();
-  if (lower === 'active') return style.green(value);
-  if (lower.includes('liquidation') || lower.includes('administration') || lower.includes('receiver')) return style.yellow(value);
-  if (lower === 'dissolved' || lower.includes('closed')) return style.dim(value);
-  return value;
+  return toneStyle(STATUS_TONE_COLOURS[companyStatusTone(text)], style)(companyStatusLabel(text));
 }
 
-/** The official registry's filing history of a company. */
-export const REGISTRY_URL = (companyNumber: string) =>
-  `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(companyNumber)}/filing-history`;
+function toneStyle(colour: ToneColour, style: Style): (text: string) => string {
+  return colour === 'green' ? style.green : colour === 'yellow' ? style.yellow : colour === 'red' ? style.red : style.dim;
+}
+
+/** The red distress banner (administration, receivership, liquidation, ...) for the top of the view, or no lines. */
+export function distressLines(overview: CompanyOverview, view: View): string[] {
+  const distress = companyDistress(overview.company_profile.company_status);
+  if (!distress) return [];
+  return [`${view.style.alert(` ${distress.title.toUpperCase()} `)} ${view.style.red(distress.text)}`];
+}
 
 // ── header and profile ───────────────────────────────────────────────────────────────────────
 
@@ -154,34 +152,7 @@ export function headerLines(overview: CompanyOverview, view: View): string[] {
     Boolean(x),
   );
   if (p.incorporation_date) facts.push(`incorporated ${formatDate(p.incorporation_date, view.now)}`);
-  return [view.style.bold(p.company_name), ...wrap(facts.join(SEP), view.width)];
-}
-
-/** "Second Floor, 157 Queen Terrace, Birmingham, West Midlands, B5 6LX". */
-export function addressLine(registeredAddress: string | null | undefined): string | null {
-  const a = jsonObject(registeredAddress);
-  const parts = [
-    a.CareOf ? `c/o ${str(a.CareOf)}` : null,
-    a.POBox ? `PO Box ${str(a.POBox)}` : null,
-    a.AddressLine1,
-    a.AddressLine2,
-    a.PostTown,
-    a.County,
-    a.PostCode,
-  ]
-    .map(str)
-    .filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : null;
-}
-
-function sicLines(profile: CompanyProfile): string[] {
-  const meta = jsonObject(profile.company_metadata);
-  const texts = Object.keys(meta)
-    .filter((key) => /^SICCode\.SicText_\d+$/.test(key))
-    .sort()
-    .map((key) => str(meta[key]))
-    .filter((x): x is string => Boolean(x));
-  return texts.length > 0 ? texts : (profile.sic_codes ?? []);
+  return [...distressLines(overview, view), view.style.bold(p.company_name), ...wrap(facts.join(SEP), view.width)];
 }
 
 export function profileLines(overview: CompanyOverview, view: View, full: boolean): string[] {
@@ -194,7 +165,7 @@ export function profileLines(overview: CompanyOverview, view: View, full: boolea
     ['Type', str(p.company_category) ?? NA],
     ['Country of origin', str(p.country_of_origin) ?? NA],
   );
-  const sic = sicLines(p);
+  const sic = sicLines(p.company_metadata, p.sic_codes);
   pairs.push(['SIC', sic.length > 0 ? sic.join('; ') : NA]);
   pairs.push(['Registered address', addressLine(p.registered_address) ?? NA]);
   const listed = listing(p);
@@ -223,7 +194,7 @@ export function profileLines(overview: CompanyOverview, view: View, full: boolea
   }
   const out = [heading(sectionLabel('profile'), view.width, view.style), ...labelled(pairs, view.width, view.style)];
   // The registry's filing history (spec 2 2.5 header link), on one line so that it stays clickable.
-  if (full && !overview.sample) out.push(`  ${view.style.dim('Registry')}  ${REGISTRY_URL(p.company_number)}`);
+  if (full && !overview.sample) out.push(`  ${view.style.dim('Registry')}  ${registryFilingHistoryUrl(p.company_number)}`);
   return out;
 }
 
@@ -233,31 +204,26 @@ function unitOf(currency: string | null | undefined): string {
   return `${currencySymbol(currency).trim()}m`;
 }
 
+/** The key figures of the latest year (shared rule) as the web's cards show them ("£12.3M"), with the year before and the change. */
 export function keyFigureLines(figures: KeyFigures | null | undefined, view: View): string[] {
   const entries = FINANCIAL_SUMMARY_KEYS.map((key) => [key, figures?.[key]] as const).filter(
     (e): e is readonly [FinancialSummaryKey, KeyFigure] => Boolean(e[1]),
   );
-  if (entries.length === 0) return [heading('Key Figures', view.width, view.style), '  No financial data available to display.'];
+  if (entries.length === 0) return [heading('Key Figures', view.width, view.style), `  ${EMPTY_TEXTS.financials}`];
   const year = entries[0][1].year;
-  const currency = entries.find(([key, f]) => key !== 'employeeCount' && f.currency)?.[1].currency ?? null;
-  const format = (key: FinancialSummaryKey, value: number | null) =>
-    key === 'employeeCount' ? formatEmployees(value) : formatMillions(value);
   const rows = entries.map(([key, f]) => [
     FINANCIAL_SUMMARY_LABELS[key],
-    format(key, f.value),
-    format(key, f.previous),
+    keyFigureText(key, f.value, f.currency),
+    keyFigureText(key, f.previous, f.currency),
     change(f.change, view.style),
   ]);
   const columns: TextColumn[] = [
     { header: '' },
-    { header: `FY${year}`, align: 'right' },
-    { header: `FY${year - 1}`, align: 'right' },
+    { header: fiscalYearLabel(year), align: 'right' },
+    { header: fiscalYearLabel(year - 1), align: 'right' },
     { header: 'Change', align: 'right' },
   ];
-  return [
-    heading(`Key Figures (${unitOf(currency)} except employees)`, view.width, view.style),
-    ...textTable(columns, rows, view.width, view.style),
-  ];
+  return [heading(`Key Figures · ${fiscalYearLabel(year)}`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
 }
 
 /** Years newest first that fit beside a label column. */
@@ -271,7 +237,7 @@ export function financialSummaryLines(summary: FinancialSummary | null | undefin
   const allYears = [...new Set(FINANCIAL_SUMMARY_KEYS.flatMap((key) => (summary?.[key] ?? []).map((item) => item.year)))].map((year) => ({
     year,
   }));
-  if (!summary || allYears.length === 0) return [heading(title, view.width, view.style), '  No financial data available to display.'];
+  if (!summary || allYears.length === 0) return [heading(title, view.width, view.style), `  ${EMPTY_TEXTS.financials}`];
   const years = yearsThatFit(allYears, view.width);
   const currency = summary.turnover?.find((item) => item.currency)?.currency ?? null;
   const rows = FINANCIAL_SUMMARY_KEYS.map((key) => [
@@ -289,18 +255,14 @@ export function financialSummaryLines(summary: FinancialSummary | null | undefin
   return [heading(`${title} (${unitOf(currency)})${more}`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
 }
 
-/** How a statement line is shown: ratios and per-share figures 2 decimals, employees whole, amounts in millions. */
+/** How a statement line is shown (shared statementValueKind): ratios and per-share figures 2 decimals, employees whole, amounts in millions. */
 function lineFormatter(key: string, label: string): (value: number | null) => string {
-  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-  const format =
-    FINANCIAL_COLUMN_FORMATS[key] ??
-    FINANCIAL_COLUMN_FORMATS[snake] ??
-    (/(Ratio|Margin|PerShare)$/.test(key) || /\(%\)/.test(label) ? 'ratio' : 'millions');
-  return format === 'count' ? formatEmployees : format === 'ratio' ? formatRatio : formatMillions;
+  const kind = statementValueKind(`${key} ${label}`);
+  return kind === 'count' ? formatEmployees : kind === 'ratio' ? formatRatio : formatMillions;
 }
 
 export function statementLines(title: string, statement: readonly StatementYear[], view: View, withChange = false): string[] {
-  if (statement.length === 0) return [heading(title, view.width, view.style), '  No data available for this period.'];
+  if (statement.length === 0) return [heading(title, view.width, view.style), `  ${EMPTY_TEXTS.period}`];
   const years = yearsThatFit(statement, view.width - (withChange ? 9 : 0));
   const keys: { key: string; label: string }[] = [];
   for (const year of [...statement].sort((a, b) => b.year - a.year)) {
@@ -340,7 +302,7 @@ export function statementsLines(financials: AggregatedFinancials, view: View): s
 
 export function analysisLines(summary: DocumentSummaryView | null | undefined, view: View): string[] {
   const out = [heading('Financial Analysis Summary', view.width, view.style)];
-  if (!summary) return [...out, '  No summary available.'];
+  if (!summary) return [...out, `  ${EMPTY_TEXTS.summary}`];
   const block = (title: string, items: { text: string; pageNumbers?: number[] }[]) => {
     if (items.length === 0) return;
     out.push(`  ${view.style.bold(title)}`);
@@ -358,7 +320,7 @@ export function analysisLines(summary: DocumentSummaryView | null | undefined, v
     'Accounting Policies',
     (summary.criticalAccountingPolicies ?? []).map((h) => ({ text: h.policy, pageNumbers: h.pageNumbers })),
   );
-  return out.length > 1 ? out : [...out, '  No summary available.'];
+  return out.length > 1 ? out : [...out, `  ${EMPTY_TEXTS.summary}`];
 }
 
 function bullet(text: string, width: number): string[] {
@@ -419,8 +381,8 @@ function eventTable(title: string, events: readonly OfficerEvent[], limit: numbe
 
 export function leadershipLines(leadership: LeadershipInsights | null | undefined, view: View, options: { events: number }): string[] {
   const out = [heading(`${sectionLabel('officers')} · last ${leadership?.windowMonths ?? 12} months`, view.width, view.style)];
-  if (!leadership) return [...out, '  Turnover calculation data not available'];
-  if (!leadership.hasFilings) return [...out, '  No director or PSC filing data found for this company'];
+  if (!leadership) return [...out, `  ${EMPTY_TEXTS.turnover}`];
+  if (!leadership.hasFilings) return [...out, `  ${EMPTY_TEXTS.leadership}`];
   const da = leadership.directorActivity;
   const t = leadership.turnover;
   const psc = leadership.pscActivity;
@@ -458,8 +420,7 @@ export function leadershipLines(leadership: LeadershipInsights | null | undefine
     ],
   ];
   out.push(...labelled(pairs, view.width, view.style));
-  if (options.events > 0)
-    out.push(...eventTable('Events', leadership.timeline, options.events, view, 'No relevant events found in the last 12 months'));
+  if (options.events > 0) out.push(...eventTable('Events', leadership.timeline, options.events, view, EMPTY_TEXTS.recentEvents));
   return out;
 }
 
@@ -538,7 +499,7 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
         view.width,
         view.style,
       ),
-      ...eventTable('Events', psc.events ?? [], Number.POSITIVE_INFINITY, view, 'No relevant events found in the last 12 months'),
+      ...eventTable('Events', psc.events ?? [], Number.POSITIVE_INFINITY, view, EMPTY_TEXTS.recentEvents),
       '',
     );
   }
@@ -596,7 +557,7 @@ function chargeLine(charge: ChargeInput | null, view: View): string {
 
 export function chargeSummaryLines(stats: ChargeStatistics | null | undefined, view: View): string[] {
   const out = [heading(sectionLabel('charges'), view.width, view.style)];
-  if (!stats || stats.total === 0) return [...out, '  No charges data available for this company'];
+  if (!stats || stats.total === 0) return [...out, `  ${EMPTY_TEXTS.charges}`];
   const named = (items: readonly { name: string; count: number }[]) => items.map((i) => `${i.name} ${count(i.count)}`).join(SEP) || NA;
   const activeParts = [
     stats.outstanding ? `${count(stats.outstanding)} outstanding` : null,
@@ -663,7 +624,7 @@ function totals(totalsByCurrency: Record<string, number>): string {
 
 export function capitalLines(capital: CapitalSummary | null | undefined, view: View, options: { timeline: number }): string[] {
   const out = [heading(sectionLabel('capital'), view.width, view.style)];
-  if (!capital || capital.total === 0) return [...out, '  No capital filing data available'];
+  if (!capital || capital.total === 0) return [...out, `  ${EMPTY_TEXTS.capital}`];
   const d = (value: string) => formatDate(value, view.now);
   const statement = (s: CapitalSummary['latestStatement']) => (s ? `${totals(s.totals)} on ${d(s.date)} (${s.type})` : NA);
   const pairs: [string, string][] = [
@@ -713,14 +674,14 @@ function risksOf(summary: DocumentSummaryView): RiskItem[] {
 
 export function riskLines(summary: DocumentSummaryView | null | undefined, view: View): string[] {
   const out = [heading(sectionLabel('risk'), view.width, view.style)];
-  if (!summary) return [...out, '  No data available for this section.'];
+  if (!summary) return [...out, `  ${EMPTY_TEXTS.section}`];
   const management = summary.managementDiscussionSummary;
   const text = str(management?.value) ?? str((management as { description?: string } | null)?.description);
   out.push(`  ${view.style.bold(`Management summary${pages(management?.pageNumbers).replaceAll(NBSP, ' ')}`)}`);
-  out.push(...(text ? indented(text, view.width, 2) : ['  No summary available.']));
+  out.push(...(text ? indented(text, view.width, 2) : [`  ${EMPTY_TEXTS.summary}`]));
   const risks = risksOf(summary);
   out.push('');
-  if (risks.length === 0) return [...out, '  No risks found in this category.'];
+  if (risks.length === 0) return [...out, `  ${EMPTY_TEXTS.risks}`];
   out.push(`  ${view.style.bold(`Risks (${risks.length})`)}`);
   out.push(
     ...labelled(
@@ -772,7 +733,7 @@ function grade(value: string, good: string, bad: string, style: Style): string {
 
 export function complianceLines(cs: ConfirmationStatementAnalysis | null | undefined, view: View, options: { events: number }): string[] {
   const out = [heading(`${sectionLabel('compliance')} · confirmation statements`, view.width, view.style)];
-  if (!cs || cs.metrics.totalFilings === 0) return [...out, '  No Confirmation Statement filing data found for this company'];
+  if (!cs || cs.metrics.totalFilings === 0) return [...out, `  ${EMPTY_TEXTS.confirmationStatements}`];
   const m = cs.metrics;
   const d = (value: string | null) => formatDate(value, view.now);
   const due =
@@ -801,7 +762,7 @@ export function complianceLines(cs: ConfirmationStatementAnalysis | null | undef
   ];
   out.push(...labelled(pairs, view.width, view.style));
   if (options.events > 0) {
-    if (cs.events.length === 0) return [...out, '', '  No CS events found'];
+    if (cs.events.length === 0) return [...out, '', `  ${EMPTY_TEXTS.csEvents}`];
     const shown = cs.events.slice(0, options.events);
     const label =
       shown.length < cs.events.length

@@ -10,6 +10,7 @@ import {
   type AggregatedFinancials,
   type ApiClient,
   type CompanyOverview,
+  EMPTY_TEXTS,
   type CompanySectionId,
   type FilingsByCategory,
   type OfficersResponse,
@@ -156,7 +157,7 @@ export function sectionLines(section: CompanySectionId, answers: Answers, view: 
       const auditor = auditorLines(overview, view);
       return joinSections([
         header,
-        auditor.length > 0 ? auditor : [heading(sectionLabel('auditor'), view.width, view.style), '  No data available for this section.'],
+        auditor.length > 0 ? auditor : [heading(sectionLabel('auditor'), view.width, view.style), `  ${EMPTY_TEXTS.section}`],
       ]);
     }
     case 'filings':

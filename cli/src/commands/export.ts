@@ -4,10 +4,9 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ApiClient, ScreenerQuery } from '@credence/shared';
+import { countText, type ApiClient, type ScreenerQuery } from '@credence/shared';
 import { writeFileAtomic, type Chunk } from '../runtime/atomic-write.js';
 import { CliFailure } from '../runtime/exit-codes.js';
-import { count } from '../runtime/output.js';
 import type { Context } from '../runtime/session.js';
 import { countCsvRecords, jsonLinesToArray, jsonLinesToCsv, lines, pick } from '../output/rows.js';
 import type { TableInfo } from '../tables.js';
@@ -32,7 +31,7 @@ async function* checkedJsonLines(chunks: AsyncIterable<Uint8Array>, plan: ListPl
 
 /** "1,234 rows → out.xlsx in 2.13 s" (the seconds always in seconds: cron logs compare them). */
 export function summaryLine(rows: number, estimate: boolean, path: string, ms: number): string {
-  return `${estimate ? 'about ' : ''}${count(rows)} ${rows === 1 ? 'row' : 'rows'} → ${path} in ${(ms / 1000).toFixed(2)} s`;
+  return `${countText(rows, estimate, 'row', 'rows')} → ${path} in ${(ms / 1000).toFixed(2)} s`;
 }
 
 /** The total of the list route (xlsx rows cannot be counted as they stream: they are zipped). */

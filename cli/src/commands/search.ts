@@ -1,5 +1,5 @@
 /** `credence search <text>`: UK companies by name, number or registered postcode (spec 2 3.1). */
-import { SAMPLE_DATA_NOTICE, type ColumnSpec, type CompanySearchResult } from '@credence/shared';
+import { companyStatusLabel, SAMPLE_DATA_NOTICE, type ColumnSpec, type CompanySearchResult } from '@credence/shared';
 import { UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { renderTable } from '../output/table.js';
@@ -30,7 +30,7 @@ export const SEARCH_COLUMNS: readonly ColumnSpec[] = [
 /** A result as a table row: the SIC texts of both codes on one cell. */
 export function searchRow(result: CompanySearchResult): Record<string, unknown> {
   const sic = [result.SICCode_SicText_1, result.SICCode_SicText_2].filter((s) => typeof s === 'string' && s.trim() !== '');
-  return { ...result, sic: sic.length > 0 ? sic.join('; ') : null };
+  return { ...result, company_status: companyStatusLabel(result.company_status), sic: sic.length > 0 ? sic.join('; ') : null };
 }
 
 export function searchLimit(raw: string | undefined): number {

@@ -3,37 +3,16 @@
  * amounts in millions with 2 decimals, ratios 2 decimals, counts whole, dates en-GB, a dash for
  * zero or empty), numbers right-aligned, long cells cut with "…".
  */
-import { formatDate, formatEmployees, formatMillions, formatRatio, truncateLabel, type ColumnSpec } from '@credence/shared';
+import { screenerCellText, totalText, type ColumnSpec } from '@credence/shared';
 import { cut, padEnd, padStart, textWidth } from './text.js';
 
 const MIN_WIDTH = 6;
 const MAX_NATURAL = 40;
 const GAP = '  ';
 
+/** A cell as the web's screener tables show it (shared screenerCellText, spec 2 section 9). */
 export function formatCell(column: ColumnSpec, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-';
-  switch (column.format) {
-    case 'millions':
-      return formatMillions(value as number | string);
-    case 'ratio':
-      return formatRatio(value as number | string);
-    case 'integer':
-      return typeof value === 'number' || typeof value === 'string' ? formatEmployees(value) : String(value);
-    case 'year':
-      return String(value);
-    case 'date':
-      return typeof value === 'string' ? formatDate(value) : String(value);
-    case 'boolean':
-      return value === true ? 'Yes' : value === false ? 'No' : String(value);
-    case 'list': {
-      const text = Array.isArray(value) ? value.join(', ') : String(value);
-      return column.truncate ? truncateLabel(text, column.truncate) : text;
-    }
-    default: {
-      const text = String(value).replace(/\s+/g, ' ');
-      return column.truncate ? truncateLabel(text, column.truncate) : text;
-    }
-  }
+  return screenerCellText(column, value);
 }
 
 export function headerOf(column: ColumnSpec): string {
@@ -77,6 +56,6 @@ export function pageFooter(
   paging: { page: number; page_count: number; total_count: number; total_is_estimate?: boolean },
   noun: string,
 ): string {
-  const total = `${paging.total_is_estimate ? 'about ' : ''}${paging.total_count.toLocaleString('en-GB')} ${noun}`;
+  const total = `${totalText(paging.total_count, paging.total_is_estimate ?? false)} ${noun}`;
   return `Page ${paging.page.toLocaleString('en-GB')} of ${Math.max(1, paging.page_count).toLocaleString('en-GB')} · ${total}`;
 }

@@ -15,11 +15,21 @@ export interface Style {
   green(text: string): string;
   red(text: string): string;
   yellow(text: string): string;
+  /** White on red, bold: the distress banner. */
+  alert(text: string): string;
 }
 
 export function styleFor(color: boolean): Style {
   const wrap = (open: string, close: string) => (text: string) => (color && text !== '' ? `\u001b[${open}m${text}\u001b[${close}m` : text);
-  return { color, bold: wrap('1', '22'), dim: wrap('2', '22'), green: wrap('32', '39'), red: wrap('31', '39'), yellow: wrap('33', '39') };
+  return {
+    color,
+    bold: wrap('1', '22'),
+    dim: wrap('2', '22'),
+    green: wrap('32', '39'),
+    red: wrap('31', '39'),
+    yellow: wrap('33', '39'),
+    alert: wrap('1;97;41', '22;39;49'),
+  };
 }
 
 /** A style without colours (tests, --no-color, pipes). */

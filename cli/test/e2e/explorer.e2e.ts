@@ -103,9 +103,9 @@ describe('credence search, company, filings and filing against the real API', ()
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(overview.company_profile.company_name);
     for (const line of lines) expect({ line, fits: Array.from(line).length <= 80 }).toEqual({ line, fits: true });
-    const figures = overview.insights.key_figures as Record<string, { change: { label: string } }>;
+    const figures = overview.insights.key_figures!;
     expect(result.stdout).toMatch(
-      new RegExp(` {2}Revenue\\s+[\\d,.]+\\s+[\\d,.]+\\s+${figures.turnover.change.label.replace(/[+.]/g, '\\$&')}\\n`),
+      new RegExp(` {2}Revenue\\s+(-?£[\\d,.]+M?|-)\\s+(-?£[\\d,.]+M?|-)\\s+${figures.turnover!.change.label.replace(/[+.]/g, '\\$&')}\\n`),
     );
     const leadership = overview.insights.leadership as { turnover: { level: string; reason: string } };
     expect(result.stdout).toContain(`Turnover signal    ${leadership.turnover.level.toUpperCase()} · ${leadership.turnover.reason}`);

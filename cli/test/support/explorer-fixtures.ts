@@ -14,7 +14,7 @@ import {
   confirmationStatementAnalysis,
   FINANCIAL_SUMMARY_KEYS,
   leadershipInsights,
-  metricYearOverYear,
+  keyFigures,
   type AggregatedFinancials,
   type ChargeView,
   type CompanyOverview,
@@ -105,19 +105,6 @@ function series(): FinancialSummary {
       })),
     ]),
   ) as FinancialSummary;
-}
-
-/** As overview-insights.ts keyFigures: the latest year and its change on the year before. */
-function keyFigures() {
-  return Object.fromEntries(
-    FINANCIAL_SUMMARY_KEYS.map((key) => {
-      const [value, previous] = FIGURES[key];
-      return [
-        key,
-        { year: 2025, value, currency: key === 'employeeCount' ? '' : 'GBP', previous, change: metricYearOverYear(key, value, previous) },
-      ];
-    }),
-  );
 }
 
 function statement(year: number, lines: [string, string, number | null][]): StatementYear {
@@ -390,7 +377,7 @@ export const ACME_OVERVIEW: CompanyOverview = overview({
   filing_details: ACME_FINANCIALS.filing_details,
   charges: { charges: ACME_CHARGES },
   insights: {
-    key_figures: keyFigures(),
+    key_figures: keyFigures(series()),
     leadership: leadershipInsights(
       [...byCategory('officers'), ...byCategory('persons-with-significant-control')],
       ACME_OFFICERS.officers.data,
@@ -400,6 +387,7 @@ export const ACME_OVERVIEW: CompanyOverview = overview({
     charges: chargeStatistics(ACME_CHARGES, NOW),
     capital: capitalSummary(byCategory('capital'), NOW),
     confirmation_statement: confirmationStatementAnalysis(byCategory('confirmation-statement'), NOW),
+    distress: null,
   },
 });
 
@@ -419,6 +407,7 @@ export const EMPTY_OVERVIEW: CompanyOverview = overview({
     charges: null,
     capital: null,
     confirmation_statement: confirmationStatementAnalysis([], NOW),
+    distress: null,
   },
   sample: true,
   notice: 'Sample data: generated for demonstration, not the Companies House register.',

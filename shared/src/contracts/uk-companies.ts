@@ -2,6 +2,12 @@
  * Payloads of the UK company explorer (spec 2 sections 3 and 7), as the API answers them under
  * /api/companies_house/... Field names follow the spec, hence the mixed cases.
  */
+import type { CapitalSummary } from '../rules/uk/capital.js';
+import type { ChargeStatistics } from '../rules/uk/charges.js';
+import type { ConfirmationStatementAnalysis } from '../rules/uk/confirmation-statements.js';
+import type { LeadershipInsights } from '../rules/uk/leadership.js';
+import type { CompanyDistress } from '../rules/uk/presentation/status.js';
+import type { YearOverYear } from '../rules/uk/year-over-year.js';
 
 /** spec 2 3.1. Extra fields beyond the spec help the result lists (status badge, address line). */
 export interface CompanySearchResult {
@@ -203,6 +209,38 @@ export interface OfficersResponse {
   psc: { individuals: PscView[]; corporate_entities: PscView[]; legal_persons: PscView[]; statements: PscView[] };
 }
 
+/** A metric in the latest financial year (presentation/key-figures.ts decides which year that is). */
+export interface KeyFigure {
+  year: number;
+  value: number | null;
+  /** "GBP"; null for employees or without a value. */
+  currency: string | null;
+  /** The value of the year before (year - 1), or null. */
+  previous: number | null;
+  change: YearOverYear;
+  /** Where the value stands in its accounts document, when known. */
+  pageNumber: number | null;
+  document_id: string | null;
+}
+export type KeyFigures = Partial<Record<FinancialSummaryKey, KeyFigure>>;
+
+/**
+ * The computed insights of the overview (spec 2 sections 4, 5 and 9), from the shared rules, so
+ * that scripts, the web and the terminal see the same signals.
+ */
+export interface OverviewInsights {
+  /** null without financial figures. */
+  key_figures: KeyFigures | null;
+  leadership: LeadershipInsights;
+  /** null without charges. */
+  charges: ChargeStatistics | null;
+  /** null without capital filings. */
+  capital: CapitalSummary | null;
+  confirmation_statement: ConfirmationStatementAnalysis;
+  /** The distress banner (administration, receivership, liquidation, ...), or null. */
+  distress: CompanyDistress | null;
+}
+
 /** spec 2 3.3, plus the computed insights of sections 4, 5 and 9 for scripts and the terminal. */
 export interface CompanyOverview {
   company_profile: CompanyProfile;
@@ -212,7 +250,7 @@ export interface CompanyOverview {
   document_key_highlights: { highlight: string; pageNumbers: number[] }[];
   filing_details: FilingDetails | null;
   charges: { charges: ChargeView[] };
-  insights: Record<string, unknown>;
+  insights: OverviewInsights;
   sample: boolean;
   notice: string | null;
 }

@@ -11,7 +11,7 @@ import {
   loadingScreenMs,
   underConstructionText,
   type Database,
-} from '../features/databases/catalogue.ts';
+} from '@credence/shared';
 import { Button } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { Spinner } from '../ui/spinner.tsx';

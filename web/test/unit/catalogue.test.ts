@@ -1,12 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DATABASE_SECTIONS,
-  databasePath,
-  findDatabase,
-  loadingScreenMs,
-  underConstructionText,
-} from '../../src/features/databases/catalogue.ts';
+import { DATABASE_SECTIONS, databasePath, findDatabase, loadingScreenMs, underConstructionText } from '@credence/shared';
 import { approvalButtonDisabled, approvalButtonLabel, profileLink } from '../../src/features/accounts/approval.ts';
 import { onceByKey } from '../../src/features/accounts/once.ts';
 

@@ -100,7 +100,7 @@ export class CompaniesHouseService {
         ? { company_number: n, document_category: 'AA', s3_path: documentPath(n, documentId), document_id: documentId }
         : null,
       charges: { charges: charges.map(chargeView) },
-      insights: overviewInsights({ filings, officers, pscs, charges, statements }, now),
+      insights: overviewInsights({ status: company.company_status, filings, officers, pscs, charges, statements }, now),
       sample,
       notice: sample ? SAMPLE_DATA_NOTICE : null,
     };

@@ -17,6 +17,7 @@ import {
   type CompanyOverview,
   type CompanyOverviewState,
   type CompanyOverviewViewModel,
+  EMPTY_TEXTS,
   type CompanySectionId,
   type FilingsState,
 } from '@credence/shared';
@@ -113,7 +114,7 @@ function sectionBlock(id: CompanySectionId, state: CompanyOverviewState, overvie
       return riskLines(overview.document_summary, view);
     case 'auditor': {
       const lines = auditorLines(overview, view);
-      return lines.length > 0 ? lines : [heading(title, view.width, view.style), '  No data available for this section.'];
+      return lines.length > 0 ? lines : [heading(title, view.width, view.style), `  ${EMPTY_TEXTS.section}`];
     }
     case 'filings':
       return [];

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Box, Text } from 'ink';
+import { DATABASE_SECTIONS, LOADING_TEXT, LOADING_TITLE, underConstructionText } from '@credence/shared';
 import { SelectList, type ListItem } from '../components/lists.js';
 import { useKeys, useLayout } from '../context.js';
 import { KEYS, on } from '../keys.js';
@@ -22,51 +23,24 @@ export interface Database {
   route: Route | null;
 }
 
-export const DATABASES: readonly Database[] = [
-  {
-    id: 'us/equity_analysis/strategic-indicators',
-    title: 'US Companies Explorer',
-    section: 'Company Explorer',
-    description: 'US equities: KPIs from SEC filings',
-    route: null,
-  },
-  {
-    id: 'uk',
-    title: 'UK Companies Explorer',
-    section: 'Company Explorer',
-    description: 'search, overview, leadership, charges, filings',
-    route: { name: 'search' },
-  },
-  {
-    id: 'companies-screener',
-    title: 'UK Company Screener',
-    section: 'Screeners and Filters',
-    description: 'filter, sort and page every UK company',
-    badge: 'Updated',
-    route: { name: 'screener' },
-  },
-  {
-    id: 'creditors-screener',
-    title: 'UK Creditor Screener',
-    section: 'Screeners and Filters',
-    description: 'lenders, charges and charge-holding companies',
-    route: { name: 'creditors' },
-  },
-  {
-    id: 'analysis',
-    title: 'Deep Insights Engine',
-    section: 'Research and Intelligence',
-    description: 'AI research over filings and documents',
-    route: null,
-  },
-  {
-    id: 'uk',
-    title: 'Intelligent Quick Search',
-    section: 'Research and Intelligence',
-    description: 'find a company by name, number or address',
-    route: { name: 'search' },
-  },
-];
+/** The terminal screen of each database the catalogue marks ready. */
+const ROUTES: Readonly<Record<string, Route>> = {
+  uk: { name: 'search' },
+  'companies-screener': { name: 'screener' },
+  'creditors-screener': { name: 'creditors' },
+};
+
+/** The shared catalogue (spec 2 2.3, the web's /home too), with where each ready database opens here. */
+export const DATABASES: readonly Database[] = DATABASE_SECTIONS.flatMap((section) =>
+  section.databases.map((db) => ({
+    id: db.id,
+    title: db.name,
+    section: section.title,
+    description: db.description,
+    badge: db.badge,
+    route: db.ready ? (ROUTES[db.id] ?? null) : null,
+  })),
+);
 
 /** The list lines: section headings, then each card; `selectable` maps list rows to databases. */
 export function homeItems(width: number): { items: ListItem[]; selectable: number[] } {
@@ -130,9 +104,9 @@ export function HomeScreen() {
     return (
       <Box flexDirection="column" width={width} height={height} alignItems="center" justifyContent="center">
         <Text bold color="cyan">
-          Loading Database
+          {LOADING_TITLE}
         </Text>
-        <Text>Preparing your financial intelligence dashboard...</Text>
+        <Text>{LOADING_TEXT}</Text>
         <Text dimColor>{loading.title}</Text>
       </Box>
     );
@@ -155,7 +129,7 @@ export function ConstructionScreen({ title }: { title: string }) {
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text> </Text>
-      <Text>The specific interface for {title} is under construction.</Text>
+      <Text>{underConstructionText({ name: title })}</Text>
       <Text> </Text>
       <Text dimColor>Esc: back to Databases</Text>
     </Box>

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import {
   COMPANY_SCREENER_COLUMNS,
+  countText,
   createCompaniesScreenerViewModel,
   type CompaniesScreenerViewModel,
   type ScreenerCompanyRow,
@@ -86,10 +87,7 @@ export function ScreenerScreen() {
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text bold wrap="truncate">
-        {fit(
-          `UK Company Screener · ${state.totalIsEstimate ? 'about ' : ''}${state.totalCount.toLocaleString('en-GB')} companies`,
-          width - 2,
-        )}
+        {fit(`UK Company Screener · ${countText(state.totalCount, state.totalIsEstimate, 'company', 'companies')}`, width - 2)}
       </Text>
       {askLines > 0 ? (
         <>

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { Box, Text } from 'ink';
-import { createSearchViewModel, SEARCH_TEXTS, type CompanySearchResult, type SearchViewModel } from '@credence/shared';
+import { companyStatusLabel, createSearchViewModel, SEARCH_TEXTS, type CompanySearchResult, type SearchViewModel } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { SelectList, type ListItem } from '../components/lists.js';
 import { TextField } from '../components/text-field.js';
@@ -21,13 +21,14 @@ const ticker = (r: CompanySearchResult) => {
   return t && t !== '-' ? t : '';
 };
 
-/** One result line: name, number, Exchange:Ticker and status, in columns that fit the width. */
+/** One result line: name, number, Exchange:Ticker and status (shared label), in columns that fit the width. */
 export function resultLine(r: CompanySearchResult, width: number): string {
   const number = fit(r.CompanyNumber, 9);
   const tick = fit(ticker(r), 11);
-  const status = fit(r.company_status ?? '', 10);
+  const statusWidth = width >= 90 ? 18 : 12;
+  const status = fit(companyStatusLabel(r.company_status), statusWidth);
   if (width < 60) return `${fit(r.CompanyName, Math.max(10, width - 11))} ${number}`;
-  const name = Math.max(12, width - 9 - 11 - 10 - 3);
+  const name = Math.max(12, width - 9 - 11 - statusWidth - 3);
   return `${fit(r.CompanyName, name)} ${number} ${tick} ${status}`;
 }
 

@@ -3,7 +3,9 @@
  * overview with every field present and empty, to which a test adds what it is about. Exported as
  * `@credence/shared/testing`, not from the package's main entry.
  */
-import type { CompanyOverview, CompanyProfile, FilingListItem } from '../../contracts/uk-companies.js';
+import type { CompanyOverview, CompanyProfile, FilingListItem, OverviewInsights } from '../../contracts/uk-companies.js';
+import { confirmationStatementAnalysis } from '../../rules/uk/confirmation-statements.js';
+import { leadershipInsights } from '../../rules/uk/leadership.js';
 
 export function filing(part: Partial<FilingListItem> & Pick<FilingListItem, 'transaction_id' | 'category'>): FilingListItem {
   return {
@@ -45,6 +47,19 @@ export function profile(part: Partial<CompanyProfile> = {}): CompanyProfile {
   };
 }
 
+/** The insights of a company without filings, charges or figures, plus what the test sets. */
+export function insights(part: Partial<OverviewInsights> = {}, now = new Date('2026-01-01T00:00:00Z')): OverviewInsights {
+  return {
+    key_figures: null,
+    leadership: leadershipInsights([], [], [], now),
+    charges: null,
+    capital: null,
+    confirmation_statement: confirmationStatementAnalysis([], now),
+    distress: null,
+    ...part,
+  };
+}
+
 export function overview(part: Partial<CompanyOverview> = {}): CompanyOverview {
   return {
     company_profile: profile(),
@@ -54,7 +69,7 @@ export function overview(part: Partial<CompanyOverview> = {}): CompanyOverview {
     document_key_highlights: [],
     filing_details: null,
     charges: { charges: [] },
-    insights: { capital: null },
+    insights: insights(),
     sample: false,
     notice: null,
     ...part,

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { ChargeView, DocumentSummaryView, FinancialSummary } from '../../contracts/uk-companies.js';
-import { overview } from './fixtures.js';
+import { capitalSummary } from '../../rules/uk/capital.js';
+import { insights, overview } from './fixtures.js';
 import { availableSections, COMPANY_SECTIONS, isCompanySectionId, sectionOfAnchor } from './sections.js';
 
 const ids = (o: ReturnType<typeof overview>) => availableSections(o).map((s) => s.id);
@@ -52,7 +53,7 @@ describe('company sections', () => {
     const o = overview({
       financial_summary: {} as FinancialSummary,
       charges: { charges: [{ charge_id: 'c1' } as ChargeView] },
-      insights: { capital: { events: [] } },
+      insights: insights({ capital: capitalSummary([]) }),
     });
     expect(ids(o)).toEqual(['overview', 'profile', 'financials', 'officers', 'pscs', 'charges', 'capital', 'compliance', 'filings']);
   });

@@ -53,7 +53,6 @@ export function sectionOfAnchor(anchor: string): CompanySectionId | null {
 /** Whether a section has data to show (spec 2 2.5; auditor: 2.5 "hidden if both are missing"). */
 export function sectionAvailable(id: CompanySectionId, overview: CompanyOverview): boolean {
   const summary = overview.document_summary;
-  const insights = overview.insights ?? {};
   switch (id) {
     case 'overview':
     case 'profile':
@@ -67,7 +66,7 @@ export function sectionAvailable(id: CompanySectionId, overview: CompanyOverview
     case 'charges':
       return (overview.charges?.charges?.length ?? 0) > 0;
     case 'capital':
-      return insights.capital !== null && insights.capital !== undefined;
+      return overview.insights?.capital !== null && overview.insights?.capital !== undefined;
     case 'risk':
       return (summary?.riskOverview?.length ?? 0) > 0;
     case 'auditor':

@@ -5,7 +5,7 @@ import { SCREENER_TABLE_DEFAULTS, type ScreenerTable } from '../../contracts/scr
 import { serverText } from '../errors.js';
 import type { TableSort } from '../screener/table-rules.js';
 import type { TableTexts } from '../screener/table-controller.js';
-import { totalText } from '../screener/table-rules.js';
+import { countText } from '../screener/table-rules.js';
 
 export type CreditorsTab = 'lenders' | 'charges' | 'chargeCompanies';
 
@@ -80,7 +80,7 @@ export function creditorsTab(id: CreditorsTab): CreditorsTabSpec {
 /** The header's count: "1,234 Lenders", "1 Lender", "about 2,000,000 Charges". */
 export function creditorsTotalText(id: CreditorsTab, total: number, isEstimate = false): string {
   const tab = creditorsTab(id);
-  return `${totalText(total, isEstimate)} ${total === 1 && !isEstimate ? tab.singular : tab.suffix}`;
+  return countText(total, isEstimate, tab.singular, tab.suffix);
 }
 
 /** Width of a recent charge's activity bar: 20 percent per recent charge, capped at 100 (spec 2 2.12). */

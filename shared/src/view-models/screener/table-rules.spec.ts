@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { clampPage, nextSort, pageRange, paginationItems, parsePageJump, showingText, totalText } from './table-rules.js';
+import { clampPage, countText, nextSort, pageRange, paginationItems, parsePageJump, showingText, totalText } from './table-rules.js';
 
 const number = { id: 'turnover', kind: 'number' as const, sortable: true };
 const text = { id: 'company_name', kind: 'text' as const, sortable: true };
@@ -60,6 +60,10 @@ describe('paging', () => {
     expect(showingText(1, 50, 0)).toBe('Showing 0 to 0 of 0 entries');
     expect(showingText(2, 100, 1_234_567, true)).toBe('Showing 101 to 200 of about 1,234,567 entries');
     expect(totalText(1234, false)).toBe('1,234');
+    expect(countText(1, false, 'company', 'companies')).toBe('1 company');
+    expect(countText(11_934, false, 'company', 'companies')).toBe('11,934 companies');
+    expect(countText(1, true, 'row', 'rows')).toBe('about 1 rows');
+    expect(countText(900_000, true, 'charge', 'charges')).toBe('about 900,000 charges');
     expect(pageRange(2, 10, 15)).toEqual({ from: 11, to: 15 });
   });
 });

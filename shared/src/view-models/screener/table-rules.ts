@@ -57,6 +57,11 @@ export function totalText(total: number, isEstimate: boolean): string {
   return `${isEstimate ? 'about ' : ''}${grouped(total)}`;
 }
 
+/** "1 company", "11,934 companies", "about 1,200,000 companies" (an estimate is never singular). */
+export function countText(total: number, isEstimate: boolean, singular: string, plural: string): string {
+  return `${totalText(total, isEstimate)} ${total === 1 && !isEstimate ? singular : plural}`;
+}
+
 /** The rows a page holds: 1-based first and last row numbers (0 and 0 when empty). */
 export function pageRange(page: number, pageSize: number, total: number): { from: number; to: number } {
   if (total <= 0) return { from: 0, to: 0 };

@@ -98,47 +98,6 @@ export function availableAnchors(overview: CompanyOverview | null): OverviewAnch
 /** Scroll-driven address updates pause this long after a click on the sidebar (spec 2 2.4: 1.5 to 2 s). */
 export const SCROLL_SUPPRESS_MS = 1_600;
 
-/** The registry's filing history of a company (opens in a new tab). */
-export function registryFilingHistoryUrl(companyNumber: string): string {
-  return `https://find-and-update.company-information.service.gov.uk/company/${encodeURIComponent(companyNumber)}/filing-history`;
-}
-
-/** A parsed registered address on lines (spec 2 3.2: JSON text). */
-export function addressLines(registeredAddress: string | null | undefined): string[] {
-  if (!registeredAddress) return [];
-  try {
-    const a = JSON.parse(registeredAddress) as Record<string, unknown>;
-    return ['CareOf', 'POBox', 'AddressLine1', 'AddressLine2', 'PostTown', 'County', 'Country', 'PostCode']
-      .map((k) => (typeof a[k] === 'string' ? (a[k] as string).trim() : ''))
-      .filter((line) => line !== '');
-  } catch {
-    return [registeredAddress];
-  }
-}
-
-/** "62012 - Business and domestic software development" from company_metadata (spec 2 3.2). */
-export function profileSicText(companyMetadata: string | null | undefined, sicCodes: readonly string[] = []): string | null {
-  try {
-    const meta = JSON.parse(companyMetadata ?? '{}') as Record<string, unknown>;
-    const text = meta['SICCode.SicText_1'];
-    if (typeof text === 'string' && text.trim()) return text.trim();
-  } catch {
-    /* fall through */
-  }
-  return sicCodes[0] ?? null;
-}
-
-export type StatusTone = 'active' | 'dissolved' | 'liquidation' | 'other';
-
-/** The status badge's colour (spec 2 2.5: active green, dissolved grey, liquidation yellow, other grey). */
-export function statusTone(status: string | null | undefined): StatusTone {
-  const s = (status ?? '').toLowerCase();
-  if (s.includes('liquidation')) return 'liquidation';
-  if (s === 'active') return 'active';
-  if (s.includes('dissolved')) return 'dissolved';
-  return 'other';
-}
-
 /** A page of a document a figure cites. */
 export interface PdfTarget {
   companyNumber: string;

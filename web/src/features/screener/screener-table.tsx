@@ -6,12 +6,9 @@
 import { Fragment, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   columnHeader,
-  formatDate,
-  formatMillions,
-  formatRatio,
   paginationItems,
+  screenerCellText,
   tableShowingText,
-  truncateLabel,
   type ColumnSpec,
   type TableActions,
   type TableState,
@@ -37,27 +34,9 @@ export function clampWidth(width: number): number {
   return Math.max(MIN_COLUMN_WIDTH, Math.round(width));
 }
 
-/** A cell as text (spec 2 section 9 formats). */
+/** A cell as text: the shared screenerCellText (spec 2 section 9 formats), as the terminal shows it. */
 export function cellText(column: ColumnSpec, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-';
-  switch (column.format) {
-    case 'millions':
-      return formatMillions(value as number);
-    case 'ratio':
-      return formatRatio(value as number);
-    case 'integer':
-      return column.kind === 'number' && typeof value === 'number'
-        ? value.toLocaleString('en-GB', { maximumFractionDigits: 0 })
-        : String(value);
-    case 'date':
-      return formatDate(value as string);
-    case 'boolean':
-      return value ? 'Yes' : 'No';
-    case 'list':
-      return truncateLabel((value as string[]).join(', '), column.truncate ?? 1000);
-    default:
-      return column.truncate ? truncateLabel(String(value), column.truncate) : String(value);
-  }
+  return screenerCellText(column, value);
 }
 
 interface Props<Row> {

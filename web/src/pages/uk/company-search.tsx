@@ -7,6 +7,7 @@ import { createSearchViewModel, SEARCH_TEXTS, type CompanySearchResult } from '@
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { StatusBadge } from './company-status.tsx';
 
 export function listedTicker(result: CompanySearchResult): string | null {
   const t = (result['Exchange:Ticker'] ?? '').trim();
@@ -114,7 +115,12 @@ export function CompanySearch({
                 onClick={() => choose(result)}
                 onMouseMove={() => index !== state.selectedIndex && model.select(index)}
               >
-                <span className="company-search__name">{result.CompanyName}</span>
+                <span className="company-search__name">
+                  {result.CompanyName}
+                  <span className="company-search__status">
+                    <StatusBadge status={result.company_status} />
+                  </span>
+                </span>
                 <span className="company-search__meta">
                   {result.CompanyNumber}
                   {listedTicker(result) ? ` · ${listedTicker(result)}` : ''}

@@ -9,22 +9,19 @@ import { Link } from 'react-router';
 import {
   createCompanyTablesViewModel,
   EXPLORER_HEADER_DEBOUNCE_MS,
+  registryFilingHistoryUrl,
   type CompanyOverviewState,
   type CompanyOverviewViewModel,
   type CompanySearchResult,
 } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
-import {
-  availableAnchors,
-  registryFilingHistoryUrl,
-  SCROLL_SUPPRESS_MS,
-  type ExplorerParams,
-} from '../../features/explorer/explorer-url.ts';
+import { availableAnchors, SCROLL_SUPPRESS_MS, type ExplorerParams } from '../../features/explorer/explorer-url.ts';
 import { openHelpCenter } from '../../features/help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CategoryContent, CategoryNav, type FilingFocus } from './categories.tsx';
 import { CompanySearch } from './company-search.tsx';
+import { DistressBanner } from './company-status.tsx';
 import { OverviewSections } from './overview-sections.tsx';
 
 const SIDEBAR_KEY = 'sidebar-expanded';
@@ -198,7 +195,10 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
             <>
               <header className="company-header">
                 <div>
-                  <h1 className="company-header__name">{profile.company_name}</h1>
+                  <div className="company-header__title">
+                    <h1 className="company-header__name">{profile.company_name}</h1>
+                    <DistressBanner status={profile.company_status} />
+                  </div>
                   <p className="company-header__meta">
                     Reg number <strong>{profile.company_number}</strong> ·{' '}
                     <a href={registryFilingHistoryUrl(profile.company_number)} target="_blank" rel="noreferrer">

@@ -4,16 +4,22 @@
  */
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import {
+  addressLines,
   currencySymbol,
+  EMPTY_TEXTS,
   FINANCIAL_SUMMARY_LABELS,
-  formatCurrency,
+  fiscalYearLabel,
   formatDate,
   formatEmployees,
   formatMillions,
   formatStatementFigure,
+  keyFigureChangeText,
+  keyFigures,
+  keyFigureText,
   KPI_CARD_KEYS,
   LABEL_LENGTHS,
-  metricYearOverYear,
+  NOT_AVAILABLE,
+  sicLines,
   statementUnit,
   truncateLabel,
   type CompanyOverview,
@@ -22,19 +28,13 @@ import {
   type FinancialSummaryKey,
   type SeriesItem,
 } from '@credence/shared';
-import {
-  addressLines,
-  pdfTarget,
-  profileSicText,
-  SOURCE_MISSING_NOTICE,
-  statusTone,
-  type OverviewAnchor,
-} from '../../features/explorer/explorer-url.ts';
+import { pdfTarget, SOURCE_MISSING_NOTICE, type OverviewAnchor } from '../../features/explorer/explorer-url.ts';
 import { PageLinks, SourceValue } from '../../features/explorer/pdf-viewer.tsx';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
+import { StatusBadge } from './company-status.tsx';
 import { ChangeCell, StatementTable } from './statement-table.tsx';
 import { Tabs } from './tabs.tsx';
 
@@ -90,7 +90,7 @@ export function OverviewSections({
       </Section>
       {has('business-overview') && (
         <Section id="business-overview" title="Business Overview">
-          <p className="prose">{overview.document_summary?.businessOverview ?? 'No summary available.'}</p>
+          <p className="prose">{overview.document_summary?.businessOverview ?? EMPTY_TEXTS.summary}</p>
         </Section>
       )}
       {has('key-financials') && (
@@ -128,9 +128,9 @@ export function OverviewSections({
         <Section id="auditor-profile" title="Auditor Information">
           <dl className="facts">
             <dt>Auditor</dt>
-            <dd>{overview.document_metadata?.additionalDetails?.auditor?.name ?? 'N/A'}</dd>
+            <dd>{overview.document_metadata?.additionalDetails?.auditor?.name ?? NOT_AVAILABLE}</dd>
             <dt>Opinion</dt>
-            <dd>{overview.document_summary?.auditorOpinion?.value ?? 'N/A'}</dd>
+            <dd>{overview.document_summary?.auditorOpinion?.value ?? NOT_AVAILABLE}</dd>
           </dl>
           <span hidden>{number}</span>
         </Section>
@@ -144,67 +144,68 @@ export const KPI_CARDS: ReadonlyArray<{ key: FinancialSummaryKey; label: string 
   label: FINANCIAL_SUMMARY_LABELS[key],
 }));
 
-function latestYear(overview: CompanyOverview): number | null {
-  const years = Object.values(overview.financial_summary ?? {}).flatMap((series) => (series as SeriesItem[]).map((item) => item.year));
-  return years.length ? Math.max(...years) : null;
-}
-
-function KpiCards({ overview }: { overview: CompanyOverview }) {
-  const summary = overview.financial_summary!;
-  const year = latestYear(overview);
+/** The KPI cards: each metric in the latest financial year (shared keyFigures), with the change on the year before. */
+export function KpiCards({ overview }: { overview: CompanyOverview }) {
+  const figures = keyFigures(overview.financial_summary);
+  const year = figures?.turnover?.year ?? null;
   const number = overview.company_profile.company_number;
   let anyClickable = false;
   const cards = KPI_CARDS.map(({ key, label }) => {
-    const series = summary[key] ?? [];
-    const current = series.find((s) => s.year === year) ?? null;
-    const previous = series.find((s) => s.year === (year ?? 0) - 1) ?? null;
-    const change = metricYearOverYear(key, current?.value, previous?.value);
-    const target = pdfTarget(number, current?.document_id, current?.pageNumber, `${label} FY${year}`);
+    const figure = figures?.[key] ?? null;
+    const change = figure?.change ?? null;
+    const target = pdfTarget(number, figure?.document_id, figure?.pageNumber, `${label} ${fiscalYearLabel(year)}`);
     if (target) anyClickable = true;
-    const shown = key === 'employeeCount' ? formatEmployees(current?.value) : formatCurrency(current?.value, current?.currency);
     return (
-      <div key={key} className="kpi-card">
+      <div key={key} className="kpi-card" data-metric={key}>
         <span className="kpi-card__label">{label}</span>
         <span className="kpi-card__value">
           <SourceValue target={target} label={label}>
-            {shown}
+            {keyFigureText(key, figure?.value, figure?.currency)}
           </SourceValue>
         </span>
         <span
-          className={`kpi-card__change kpi-card__change--${change.good === null ? 'flat' : change.good ? 'good' : 'bad'}`}
+          className={`kpi-card__change kpi-card__change--${!change || change.good === null ? 'flat' : change.good ? 'good' : 'bad'}`}
           title="Change on the year before"
         >
-          {change.label === 'N/A' ? 'N/A' : `${change.label} YoY`}
+          {keyFigureChangeText(figure)}
         </span>
       </div>
     );
   });
   return (
     <>
-      <p className="overview-section__sub">Financial year {year ?? 'N/A'}</p>
+      <p className="overview-section__sub">Financial year {year ?? NOT_AVAILABLE}</p>
       <div className="kpi-grid">{cards}</div>
       {!anyClickable && <p className="muted">{SOURCE_MISSING_NOTICE}</p>}
     </>
   );
 }
 
-function CompanyProfile({ overview }: { overview: CompanyOverview }) {
+export function CompanyProfile({ overview }: { overview: CompanyOverview }) {
   const p = overview.company_profile;
-  const tone = statusTone(p.company_status);
+  const sic = sicLines(p.company_metadata, p.sic_codes);
   return (
     <dl className="facts">
       <dt>Incorporated</dt>
       <dd>{formatDate(p.incorporation_date)}</dd>
       <dt>Status</dt>
       <dd>
-        <span className={`status-badge status-badge--${tone}`}>{p.company_status ?? 'Unknown'}</span>
+        <StatusBadge status={p.company_status} />
       </dd>
       <dt>Type</dt>
-      <dd>{p.company_category ?? 'N/A'}</dd>
+      <dd>{p.company_category ?? NOT_AVAILABLE}</dd>
       <dt>Country of origin</dt>
-      <dd>{p.country_of_origin ?? 'N/A'}</dd>
-      <dt>SIC code</dt>
-      <dd>{profileSicText(p.company_metadata, p.sic_codes) ?? 'N/A'}</dd>
+      <dd>{p.country_of_origin ?? NOT_AVAILABLE}</dd>
+      <dt>{sic.length > 1 ? 'SIC codes' : 'SIC code'}</dt>
+      <dd>
+        {sic.length === 0
+          ? NOT_AVAILABLE
+          : sic.map((line) => (
+              <span key={line} className="address-line">
+                {line}
+              </span>
+            ))}
+      </dd>
       <dt>Registered address</dt>
       <dd>
         <address>
@@ -265,7 +266,7 @@ function SummaryTable({ overview }: { overview: CompanyOverview }) {
   const years = [...new Set(Object.values(summary ?? {}).flatMap((s) => (s as SeriesItem[]).map((i) => i.year)))]
     .sort((a, b) => b - a)
     .slice(0, 5);
-  if (!summary || years.length === 0) return <p>No financial data available to display.</p>;
+  if (!summary || years.length === 0) return <p>{EMPTY_TEXTS.financials}</p>;
   // one unit for the table (shared rules/uk/statements.ts): the amounts of the years shown
   const amounts = KPI_CARDS.filter((c) => c.key !== 'employeeCount').flatMap(({ key }) =>
     (summary[key] ?? []).filter((s) => years.includes(s.year)).map((s) => s.value),
@@ -376,7 +377,7 @@ function AnalysisSummary({ overview }: { overview: CompanyOverview }) {
       onChange={setTab}
     >
       {items.length === 0 ? (
-        <p>No data available for this section.</p>
+        <p>{EMPTY_TEXTS.section}</p>
       ) : (
         <ul className="bullet-list">
           {items.map((item, i) => (
@@ -432,7 +433,7 @@ function RiskAssessment({ overview }: { overview: CompanyOverview }) {
         </select>
       </label>
       {risks.length === 0 ? (
-        <p>No risks found in this category.</p>
+        <p>{EMPTY_TEXTS.risks}</p>
       ) : (
         <ul className="risk__list">
           {risks.map((r, i) => (
@@ -446,7 +447,7 @@ function RiskAssessment({ overview }: { overview: CompanyOverview }) {
           ))}
         </ul>
       )}
-      <p className="risk__footer muted">Last updated from the latest annual report · FY{summary.fiscal_year ?? 'N/A'}</p>
+      <p className="risk__footer muted">Last updated from the latest annual report · {fiscalYearLabel(summary.fiscal_year)}</p>
     </div>
   );
 }

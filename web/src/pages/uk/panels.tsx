@@ -8,6 +8,7 @@ import {
   chargeTimelineText,
   currencySymbol,
   CS_EVENT_FILTERS,
+  EMPTY_TEXTS,
   filterConfirmationEvents,
   filterLeadershipEvents,
   formatCurrency,
@@ -17,6 +18,8 @@ import {
   pscNatureText,
   pscsMessage,
   pscStatementText,
+  registryChargeUrl,
+  registryUrl,
   sortConfirmationEvents,
   sortLeadershipEvents,
   splitCharges,
@@ -31,6 +34,7 @@ import {
   type LeadershipFilter,
   type LeadershipInsights,
   type LeadershipSortKey,
+  type OverviewInsights,
   type SortDirection,
 } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
@@ -38,10 +42,9 @@ import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs } from './tabs.tsx';
 
-const REGISTRY = 'https://find-and-update.company-information.service.gov.uk';
-
-function insight<T>(overview: CompanyOverview, key: string): T | null {
-  return (overview.insights?.[key] as T | null | undefined) ?? null;
+/** One of the overview's typed insights (shared contract); null when an older server left it out. */
+function insight<K extends keyof OverviewInsights>(overview: CompanyOverview, key: K): OverviewInsights[K] | null {
+  return overview.insights?.[key] ?? null;
 }
 
 const pct = (value: number | null | undefined) => (value === null || value === undefined ? 'N/A' : value.toFixed(2));
@@ -53,7 +56,7 @@ type LeadershipTab = 'insights' | 'active' | 'resigned' | 'pscs';
 export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewModel; state: CompanyOverviewState }) {
   const [tab, setTab] = useState<LeadershipTab>('insights');
   const overview = state.overview!;
-  const insights = insight<LeadershipInsights>(overview, 'leadership');
+  const insights = insight(overview, 'leadership');
   const { officers } = state;
   const list = officers.data.officers.data;
   const active = list.filter((o) => !o.resigned_on);
@@ -94,15 +97,7 @@ export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewMo
         {rows.map((o, i) => (
           <li key={i} className="people__item">
             {o.links.officer.appointments ? (
-              <a
-                href={
-                  o.links.officer.appointments.startsWith('http')
-                    ? o.links.officer.appointments
-                    : `${REGISTRY}${o.links.officer.appointments}`
-                }
-                target="_blank"
-                rel="noreferrer"
-              >
+              <a href={registryUrl(o.links.officer.appointments)} target="_blank" rel="noreferrer">
                 <strong>{o.name}</strong>
                 <span className="visually-hidden"> (appointments, opens in a new tab)</span>
               </a>
@@ -141,7 +136,7 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
   const [filter, setFilter] = useState<LeadershipFilter>('all');
   const [sortBy, setSortBy] = useState<LeadershipSortKey>('date');
   const [direction, setDirection] = useState<SortDirection>('desc');
-  if (!insights || !insights.hasFilings) return <p>No director or PSC filing data found for this company</p>;
+  if (!insights || !insights.hasFilings) return <p>{EMPTY_TEXTS.leadership}</p>;
   const d = insights.directorActivity;
   const t = insights.turnover;
   const p = insights.pscActivity;
@@ -172,7 +167,7 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
         </InsightCard>
         <InsightCard
           title="Turnover Signal"
-          headline={t.level === 'n/a' ? 'Turnover calculation data not available' : `${t.level.toUpperCase()} turnover`}
+          headline={t.level === 'n/a' ? EMPTY_TEXTS.turnover : `${t.level.toUpperCase()} turnover`}
           tone={t.level}
           open={open('turnover')}
           onToggle={() => toggle('turnover')}
@@ -236,9 +231,9 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
         </button>
       </div>
       {insights.timeline.length === 0 ? (
-        <p>No relevant events found in the last 12 months</p>
+        <p>{EMPTY_TEXTS.recentEvents}</p>
       ) : events.length === 0 ? (
-        <p>No events match the current filter</p>
+        <p>{EMPTY_TEXTS.filteredEvents}</p>
       ) : (
         <ol className="timeline">
           {events.map((e, i) => (
@@ -291,9 +286,9 @@ export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: C
   const [tab, setTab] = useState<ChargesTab>(initialTab);
   const charges = overview.charges?.charges ?? [];
   const split = splitCharges(charges);
-  const stats = insight<ChargeStatistics>(overview, 'charges');
+  const stats = insight(overview, 'charges');
   let body;
-  if (charges.length === 0 || !stats) body = <p>No charges data available for this company</p>;
+  if (charges.length === 0 || !stats) body = <p>{EMPTY_TEXTS.charges}</p>;
   else if (tab === 'summary')
     body = (
       <div>
@@ -331,7 +326,7 @@ export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: C
     const rows = tab === 'all' ? split.all : tab === 'active' ? split.active : split.satisfied;
     body =
       rows.length === 0 ? (
-        <p>{tab === 'active' ? 'No active charges found' : 'No satisfied charges found'}</p>
+        <p>{tab === 'active' ? EMPTY_TEXTS.activeCharges : EMPTY_TEXTS.satisfiedCharges}</p>
       ) : (
         <ChargeList companyNumber={overview.company_profile.company_number} charges={rows} />
       );
@@ -378,11 +373,7 @@ function ChargeList({ companyNumber, charges }: { companyNumber: string; charges
               <td>{c.persons_entitled.map((p) => p.name).join(', ') || '-'}</td>
               <td>{c.satisfied_on ? formatDate(c.satisfied_on) : '-'}</td>
               <td>
-                <a
-                  href={`${REGISTRY}/company/${encodeURIComponent(companyNumber)}/charges/${encodeURIComponent(c.charge_id)}`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
+                <a href={registryChargeUrl(companyNumber, c.charge_id)} target="_blank" rel="noreferrer">
                   View<span className="visually-hidden"> charge {c.charge_code ?? c.charge_number} (opens in a new tab)</span>
                 </a>
               </td>
@@ -419,8 +410,8 @@ function CountList({ items }: { items: readonly { name: string; count: number }[
 /* ---------------------------------------------------------------- share capital (2.8) */
 
 export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
-  const capital = insight<CapitalSummary>(overview, 'capital');
-  if (!capital || capital.total === 0) return <p>No capital filing data available</p>;
+  const capital = insight(overview, 'capital');
+  if (!capital || capital.total === 0) return <p>{EMPTY_TEXTS.capital}</p>;
   const latest = capital.latestStatement;
   const previous = capital.previousStatement;
   const chart = capitalChart(capital);
@@ -498,8 +489,8 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
   const { expandedPanels } = useViewModel(model);
   const [filter, setFilter] = useState<CsEventFilter>('all');
   const [sortBy, setSortBy] = useState<'date' | 'type'>('date');
-  const cs = insight<ConfirmationStatementAnalysis>(overview, 'confirmation_statement');
-  if (!cs || cs.metrics.totalFilings === 0) return <p>No Confirmation Statement filing data found for this company</p>;
+  const cs = insight(overview, 'confirmation_statement');
+  if (!cs || cs.metrics.totalFilings === 0) return <p>{EMPTY_TEXTS.confirmationStatements}</p>;
   const m = cs.metrics;
   const events = sortConfirmationEvents(filterConfirmationEvents(cs.events, filter), sortBy);
   const open = (id: string) => expandedPanels.includes(`compliance:${id}`);
@@ -611,7 +602,7 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
         </label>
       </div>
       {events.length === 0 ? (
-        <p>No CS events found</p>
+        <p>{EMPTY_TEXTS.csEvents}</p>
       ) : (
         <ol className="timeline">
           {events.map((e, i) => (

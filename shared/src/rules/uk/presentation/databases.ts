@@ -1,13 +1,14 @@
 /**
- * The database selector of spec 2 section 2.3. `ready` marks the interfaces built so far; the
- * others say they are under construction (the next rounds turn them on).
+ * The database catalogue of the selector (spec 2 section 2.3), for the web's /home and the
+ * terminal's home screen alike. `ready` marks the interfaces built so far; the others say they
+ * are under construction (the next rounds turn them on).
  */
 export interface Database {
   id: string;
   name: string;
   description: string;
   badge?: string;
-  /** Whether its interface exists in this web app yet. */
+  /** Whether its interface exists in the web app and the terminal yet. */
   ready: boolean;
 }
 
@@ -75,7 +76,7 @@ export function findDatabase(id: string | null): Database | null {
   return null;
 }
 
-/** Where a ready database lives: /{id}/ ("uk" is the /uk/ explorer). */
+/** Where a ready database lives in the web app: /{id}/ ("uk" is the /uk/ explorer). */
 export function databasePath(database: Database): string {
   return `/${database.id}/`;
 }
