@@ -81,10 +81,14 @@ describe('account lifecycle over HTTP', () => {
     expect(me.body).toMatchObject({ email: 'ada.lovelace@example.com', role: 'analyst' });
   });
 
-  it('refuses a second account with the same e-mail, whatever its case, with 409', async () => {
+  it('makes no second account with the same e-mail, whatever its case, yet answers like a new sign-up (security point 5)', async () => {
     const duplicate = await t.request('POST', '/api/signup', { body: { ...applicant, email: 'ADA.LOVELACE@example.com' } });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body.error).toBe(ACCOUNT_MESSAGES.emailTaken);
+    expect({ status: duplicate.status, body: duplicate.body }).toEqual({
+      status: 201,
+      body: { message: ACCOUNT_MESSAGES.signupCheckEmail },
+    });
+    const rows = await t.api.dataSource.query(`SELECT count(*)::int AS n FROM users WHERE email = 'ada.lovelace@example.com'`);
+    expect(rows[0].n).toBe(1);
   });
 
   it('ends the session on logout: the same token is refused at once', async () => {

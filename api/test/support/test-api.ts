@@ -30,10 +30,26 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+const bytes = (text: string) => text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** RFC 2047 encoded words (a long or non-ASCII subject): =?UTF-8?Q?...?= and =?UTF-8?B?...?=. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[\w-]+\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      Buffer.from(
+        encoding.toUpperCase() === 'B' ? text : bytes(text.replace(/_/g, ' ')),
+        encoding.toUpperCase() === 'B' ? 'base64' : 'latin1',
+      ).toString('utf8'),
+    );
+}
+
 function parseMail(raw: string): { to: string; subject: string; text: string } {
   const [head, ...body] = raw.split('\n\n');
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
-  const text = body.join('\n\n').replace(/=\n/g, '').replace(/=3D/g, '=');
+  // Long headers are folded onto several lines (RFC 5322): unfold before reading.
+  const header = (name: string) => decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head.replace(/\n[ \t]+/g, ' '))?.[1] ?? '');
+  // Quoted-printable: soft line breaks, then every =XX byte (a name with non-ASCII characters is UTF-8).
+  const text = Buffer.from(bytes(body.join('\n\n').replace(/=\n/g, '')), 'latin1').toString('utf8');
   return { to: header('To'), subject: header('Subject'), text };
 }
 

@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   Inject,
   Injectable,
@@ -19,6 +20,7 @@ import {
 import { AccessTokens } from '../../core/auth/access-tokens.js';
 import { SessionRegistry } from '../../core/auth/session-registry.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { inertLine, oneLine } from '../../core/mail/inert.js';
 import { MailService, type MailMessage } from '../../core/mail/mail.service.js';
 import { JobQueue } from '../../core/queue/job-queue.js';
 import { LoginLimiter } from '../../core/rate-limit/login-limiter.js';
@@ -42,7 +44,7 @@ export function approvedMail(user: Pick<User, 'email' | 'fullName'>, publicUrl: 
   return {
     to: user.email,
     subject: 'Your Credence account is approved',
-    text: `Hello ${user.fullName},\n\nYour account has been approved. You can sign in now:\n\n${link}\n`,
+    text: `Hello ${inertLine(user.fullName)},\n\nYour account has been approved. You can sign in now:\n\n${link}\n`,
     link,
   };
 }
@@ -73,30 +75,57 @@ export class AuthService implements OnModuleInit {
     return `${this.config.publicUrl}${path}`;
   }
 
+  /**
+   * Answers a registered address exactly like a new one (same status and body, and the same
+   * password hashing, which is most of the time), so sign-up does not tell who has an account;
+   * the address's owner is mailed instead.
+   */
   async signup(dto: SignupDto): Promise<MessageResponse> {
-    // The mail is queued inside the transaction: when the queue is down (503), no account is left
-    // behind without its verification mail, and the same sign-up can simply be tried again.
-    await this.db.transaction(async (manager) => {
-      const user = await this.usersService.create(
-        {
-          email: dto.email,
-          password: dto.password,
-          fullName: dto.full_name,
-          companyName: dto.company_name,
-          jobRole: dto.job_role,
-          linkedinUrl: dto.linkedin_url,
-        },
-        manager,
-      );
-      const link = this.link(`/verify/${await this.tokens.issue(user.id, 'verify', manager)}`);
-      await this.mail.send({
-        to: user.email,
-        subject: 'Verify your email address for Credence',
-        text: `Hello ${user.fullName},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
-        link,
+    let created: { user: User; token: string };
+    try {
+      created = await this.db.transaction(async (manager) => {
+        const user = await this.usersService.create(
+          {
+            email: dto.email,
+            password: dto.password,
+            fullName: dto.full_name,
+            companyName: dto.company_name,
+            jobRole: dto.job_role,
+            linkedinUrl: dto.linkedin_url,
+          },
+          manager,
+        );
+        return { user, token: await this.tokens.issue(user.id, 'verify', manager) };
       });
+    } catch (error) {
+      if (!(error instanceof ConflictException)) throw error;
+      await this.tellOwnerOfSignupAttempt(dto.email);
+      return { message: ACCOUNT_MESSAGES.signupCheckEmail };
+    }
+    const { user, token } = created;
+    const link = this.link(`/verify/${token}`);
+    await this.mail.send({
+      to: user.email,
+      subject: 'Verify your email address for Credence',
+      text: `Hello ${inertLine(user.fullName)},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
+      link,
     });
     return { message: ACCOUNT_MESSAGES.signupCheckEmail };
+  }
+
+  private async tellOwnerOfSignupAttempt(email: string): Promise<void> {
+    const owner = await this.users.findByEmail(normalizeEmail(email));
+    if (!owner) return;
+    const link = this.link('/login');
+    await this.mail.send({
+      to: owner.email,
+      subject: 'Someone tried to sign up to Credence with your email address',
+      text:
+        `Hello ${inertLine(owner.fullName)},\n\nSomeone (perhaps you) tried to create a Credence account with this email address,\n` +
+        `which already has one. Nothing was changed.\n\nIf it was you, sign in here:\n\n${link}\n\n` +
+        `Forgot your password? Reset it at ${this.link('/forgot_password')}\n\nIf it was not you, you can ignore this email.\n`,
+      link,
+    });
   }
 
   async verifyEmail(token: string): Promise<MessageResponse> {
@@ -122,10 +151,12 @@ export class AuthService implements OnModuleInit {
       const link = this.link(`/approve/${await this.tokens.issue(applicant.id, 'approve')}`);
       await this.mail.send({
         to: admin.email,
-        subject: `Approve ${applicant.fullName} <${applicant.email}> of ${applicant.companyName} on Credence`,
+        // The address is checked at sign-up (the shared e-mail rule); the free text is made inert.
+        subject: `Approve ${oneLine(applicant.fullName, 60)} <${applicant.email}> of ${oneLine(applicant.companyName, 60)} on Credence`,
         text:
-          `${applicant.fullName} <${applicant.email}>\nof ${applicant.companyName} (${applicant.jobRole})\nhas verified their email address and asks for access.\n` +
-          `Profile: ${applicant.linkedinUrl}\n\nReview and approve (signed in as an admin):\n\n${link}\n`,
+          `Name: ${inertLine(applicant.fullName)}\nEmail: ${applicant.email}\nCompany: ${inertLine(applicant.companyName)}\n` +
+          `Role: ${inertLine(applicant.jobRole)}\nProfile (as given, not checked): ${inertLine(applicant.linkedinUrl)}\n\n` +
+          `They have verified their email address and ask for access. Review and approve (signed in as an admin):\n\n${link}\n`,
         link,
       });
     }
@@ -206,7 +237,7 @@ export class AuthService implements OnModuleInit {
     await this.mail.send({
       to: user.email,
       subject: 'Reset your Credence password',
-      text: `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset your password. Set a new one here:\n\n${link}\n\nThe link works once and expires in 1 hour. If you did not ask, ignore\nthis email.\n`,
+      text: `Hello ${inertLine(user.fullName)},\n\nSomeone (hopefully you) asked to reset your password. Set a new one here:\n\n${link}\n\nThe link works once and expires in 1 hour. If you did not ask, ignore\nthis email.\n`,
       link,
     });
     return { sent: true };
