@@ -138,6 +138,30 @@ for (const implementation of implementations) {
       expect(await queue.get(id)).toEqual(done);
     });
 
+    it('whenIdle resolves once every queued, running and retried job has finished, and at once when none is', async () => {
+      const queue = open(1);
+      const hold = gate();
+      let failures = 0;
+      const finished: number[] = [];
+      queue.register('idle', async (data: { n: number }) => {
+        if (data.n === 1) await hold.promise;
+        if (data.n === 3 && failures++ === 0) throw new Error('the first try fails');
+        finished.push(data.n);
+      });
+      await queue.whenIdle();
+
+      const first = await queue.add('idle', { n: 1 }, { attempts: 2 });
+      for (const n of [2, 3]) await queue.add('idle', { n }, { attempts: 2 });
+      let idle = false;
+      const waiting = queue.whenIdle().then(() => (idle = true));
+      await until('the first job runs', async () => (await queue.get(first))?.state === 'running');
+      expect(idle).toBe(false); // the first job is held: it cannot have finished
+      hold.open();
+      await waiting;
+      expect(finished.sort()).toEqual([1, 2, 3]);
+      expect(failures).toBe(2);
+    });
+
     it('never shows a job as completed without its result, however often it is polled', async () => {
       const queue = open(4);
       queue.register('quick', async (data: { n: number }) => ({ square: data.n * data.n }));

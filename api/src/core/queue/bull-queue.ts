@@ -84,6 +84,13 @@ export class BullJobQueue extends JobQueue {
     return this.onRedis(() => this.read(id));
   }
 
+  protected unfinished(): Promise<number> {
+    return this.onRedis(async () => {
+      const counts = await this.queue.getJobCounts();
+      return counts.waiting + counts.active + counts.delayed;
+    });
+  }
+
   private async read(id: string): Promise<JobStatus | null> {
     let job = await this.queue.getJob(id);
     if (!job) return null;

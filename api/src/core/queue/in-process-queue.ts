@@ -44,6 +44,12 @@ export class InProcessJobQueue extends JobQueue {
     return { ...status };
   }
 
+  protected async unfinished(): Promise<number> {
+    let count = 0;
+    for (const job of this.jobs.values()) if (job.state === 'queued' || job.state === 'running') count++;
+    return count;
+  }
+
   /** Refuses new jobs and runs what is queued and running to the end, for at most `timeoutMs`. */
   async close(timeoutMs = 10_000): Promise<void> {
     this.closed = true;

@@ -29,6 +29,22 @@ export abstract class JobQueue {
   abstract get(id: string): Promise<JobStatus | null>;
   /** Stops taking jobs, lets the running ones finish (up to `timeoutMs`), and disconnects. */
   abstract close(timeoutMs?: number): Promise<void>;
+  /** How many jobs are queued (a retry waiting out its pause included) or running. */
+  protected abstract unfinished(): Promise<number>;
+
+  /**
+   * Resolves once no job is queued or running, jobs added meanwhile included: what background work
+   * did, or did not do, can then be checked without guessing how long it takes (tests).
+   */
+  async whenIdle(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const left = await this.unfinished();
+      if (left === 0) return;
+      if (Date.now() > deadline) throw new Error(`${left} job(s) still queued or running after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
 
   /** Resolves with the job once it has completed or failed. */
   async waitFor(id: string, timeoutMs = 10_000): Promise<JobStatus> {
