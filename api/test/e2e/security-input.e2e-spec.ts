@@ -1,14 +1,15 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { SCREENER_ROUTES } from '@credence/shared';
+import { HELP_MAX_COMPANIES, HELP_MESSAGES, SCREENER_ROUTES } from '@credence/shared';
 import { screenerPath } from '../support/screener-data.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 /**
- * Security review points 2, 3 and 6 (issue 13): what the API takes as input before any form sees it.
+ * Security review points 2, 3, 6 and 8 (issue 13): what the API takes as input before any form sees it.
  * A NUL character anywhere answers 400 naming the field (it was a 500: Postgres text cannot hold
  * it); JSON nested past 32 levels answers 400 (2,000 levels was a 500); and a body that is not
- * JSON answers 415, so another website cannot make its visitors' browsers post forms here.
+ * JSON answers 415, so another website cannot make its visitors' browsers post forms here; a help
+ * request holds at most 500 companies.
  */
 
 const NUL = '\u0000';
@@ -112,6 +113,27 @@ describe('security: hostile input is refused with a 4xx naming the problem', () 
       });
       const empty = await t.request('POST', '/api/login', { body: '', headers: { 'content-type': 'application/json' } });
       expect(empty.status).toBe(400);
+    });
+  });
+
+  describe('size of a help request (point 8)', () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ number: String(10_000_000 + i), name: `Company ${i}` }));
+    const stored = async () => (await t.api.dataSource.query(`SELECT count(*)::int AS n FROM help_requests`))[0].n as number;
+
+    it(`refuses 12,000 company rows with 400 naming the field and the limit, and stores nothing`, async () => {
+      const before = await stored();
+      const reply = await t.request('POST', '/api/help_requests', { token, body: { companies: rows(12_000) } });
+      expect({ status: reply.status, body: reply.body }).toEqual({
+        status: 400,
+        body: { error: HELP_MESSAGES.tooManyCompanies, statusCode: 400 },
+      });
+      expect(reply.body.error).toMatch(new RegExp(`^companies: at most ${HELP_MAX_COMPANIES} `));
+      expect(await stored()).toBe(before);
+    });
+
+    it(`takes ${HELP_MAX_COMPANIES} rows`, async () => {
+      const reply = await t.request('POST', '/api/help_requests', { token, body: { companies: rows(HELP_MAX_COMPANIES) } });
+      expect(reply.status).toBe(201);
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { HELP_MESSAGES, helpRequestError, helpRequestType, salesFormErrors } from './sales-forms.js';
+import { HELP_MAX_COMPANIES, HELP_MESSAGES, helpRequestError, helpRequestType, salesFormErrors } from './sales-forms.js';
 
 describe('salesFormErrors (pricing and free-trial forms: every field at once)', () => {
   it('reports each missing field with its own text', () => {
@@ -36,6 +36,13 @@ describe('help requests (spec 2 section 5)', () => {
     expect(helpRequestError({ companies: [{ number: '01234567', name: ' ' }] })).toBe(HELP_MESSAGES.companyNameRequired);
     expect(helpRequestError({ companies: [] })).toBe(HELP_MESSAGES.companiesRequired);
     expect(helpRequestError({ companies: [{ number: '01234567', name: 'Acme' }] })).toBeNull();
+  });
+
+  it('caps the companies of one request at HELP_MAX_COMPANIES', () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ number: String(i), name: `Company ${i}` }));
+    expect(helpRequestError({ companies: rows(HELP_MAX_COMPANIES) })).toBeNull();
+    expect(helpRequestError({ companies: rows(HELP_MAX_COMPANIES + 1) })).toBe(HELP_MESSAGES.tooManyCompanies);
+    expect(HELP_MESSAGES.tooManyCompanies).toContain(String(HELP_MAX_COMPANIES));
   });
 
   it('requires subject and message on feature requests and feedback, and something to send', () => {

@@ -42,7 +42,11 @@ export function salesFormErrors(input: SalesFormInput): SalesFormErrors {
 export const HELP_REQUEST_TYPES = ['companies', 'feature', 'feedback'] as const;
 export type HelpRequestType = (typeof HELP_REQUEST_TYPES)[number];
 
+/** Most companies one help request may ask for (a request with 12,000 rows was once stored). */
+export const HELP_MAX_COMPANIES = 500;
+
 export const HELP_MESSAGES = {
+  tooManyCompanies: `companies: at most ${HELP_MAX_COMPANIES} companies in one request; send the rest in another`,
   companyNumberRequired: 'Company number is required for every company',
   companyNameRequired: 'Company name is required for every company',
   companiesRequired: 'Add at least one company to request',
@@ -66,6 +70,7 @@ export function helpRequestError(input: HelpRequestInput): string | null {
   if (!input.companies && !input.feature && !input.feedback) return HELP_MESSAGES.nothingToSend;
   if (input.companies) {
     if (input.companies.length === 0) return HELP_MESSAGES.companiesRequired;
+    if (input.companies.length > HELP_MAX_COMPANIES) return HELP_MESSAGES.tooManyCompanies;
     for (const company of input.companies) {
       if (blank(company.number)) return HELP_MESSAGES.companyNumberRequired;
       if (blank(company.name)) return HELP_MESSAGES.companyNameRequired;

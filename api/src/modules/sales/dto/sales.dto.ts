@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { HELP_REQUEST_TYPES } from '@credence/shared';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { HELP_MAX_COMPANIES, HELP_MESSAGES, HELP_REQUEST_TYPES } from '@credence/shared';
 
 const text = (field: string, max = 200) => [
   IsOptional(),
@@ -61,6 +61,7 @@ export class HelpRequestDto {
   @ApiPropertyOptional({ type: [CompanyRowDto] })
   @IsOptional()
   @IsArray({ message: 'companies must be a list of {number, name}' })
+  @ArrayMaxSize(HELP_MAX_COMPANIES, { message: HELP_MESSAGES.tooManyCompanies })
   @ValidateNested({ each: true })
   @Type(() => CompanyRowDto)
   companies?: CompanyRowDto[];
