@@ -156,7 +156,7 @@ describe('company sections as terminal text', () => {
     const out = text(sectionLines('financials', answers, view()));
     expect(out).toMatch(/── Financial Summary \(£m\) ─+\n\s+FY2025\s+FY2024\n\s+Revenue\s+12\.35\s+10\.00/);
     expect(out).toMatch(
-      /── Income Statement \(£m\) ─+\n\s+FY2025\s+FY2024\n\s+Turnover\s+12\.35\s+10\.00\n\s+Cost of sales\s+-7\.00\s+-6\.00/,
+      /── Income Statement \(£m\) ─+\n\s+FY2025\s+FY2024\n\s+Turnover\s+12\.35\s+10\.00\n\s+Cost of sales\s+\(7\.00\)\s+\(6\.00\)/,
     );
     expect(out).toContain('No data available for this period.'); // no cash flow
     expect(out).toMatch(/Average number of employees\s+120\s+100\s+\+20\.0%/);

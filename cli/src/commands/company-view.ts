@@ -17,12 +17,8 @@ import {
   FINANCIAL_SUMMARY_LABELS,
   chargeCreditors,
   chargeType,
-  currencySymbol,
   formatCurrency,
   formatDate,
-  formatEmployees,
-  formatMillions,
-  formatRatio,
   addressLine,
   companyDistress,
   companyStatusLabel,
@@ -33,6 +29,8 @@ import {
   registryFilingHistoryUrl,
   sicLines,
   splitCharges,
+  formatStatementFigure,
+  statementUnit,
   statementValueKind,
   STATUS_TONE_COLOURS,
   type AggregatedFinancials,
@@ -55,6 +53,7 @@ import {
   type OfficersResponse,
   type OverviewInsights,
   type PscView,
+  type StatementLineKind,
   type StatementYear,
   type ToneColour,
   type YearOverYear,
@@ -200,10 +199,6 @@ export function profileLines(overview: CompanyOverview, view: View, full: boolea
 
 // ── financials ───────────────────────────────────────────────────────────────────────────────
 
-function unitOf(currency: string | null | undefined): string {
-  return `${currencySymbol(currency).trim()}m`;
-}
-
 /** The key figures of the latest year (shared rule) as the web's cards show them ("£12.3M"), with the year before and the change. */
 export function keyFigureLines(figures: KeyFigures | null | undefined, view: View): string[] {
   const entries = FINANCIAL_SUMMARY_KEYS.map((key) => [key, figures?.[key]] as const).filter(
@@ -239,51 +234,58 @@ export function financialSummaryLines(summary: FinancialSummary | null | undefin
   }));
   if (!summary || allYears.length === 0) return [heading(title, view.width, view.style), `  ${EMPTY_TEXTS.financials}`];
   const years = yearsThatFit(allYears, view.width);
-  const currency = summary.turnover?.find((item) => item.currency)?.currency ?? null;
+  const valueOf = (key: FinancialSummaryKey, year: number) => summary[key]?.find((item) => item.year === year)?.value ?? null;
+  const kindOf = (key: FinancialSummaryKey) => (key === 'employeeCount' ? 'count' : 'amount');
+  // one unit for the table, as the web's (shared rules/uk/statements.ts): from the amounts of the years shown
+  const unit = statementUnit(
+    FINANCIAL_SUMMARY_KEYS.filter((key) => kindOf(key) === 'amount').flatMap((key) => years.map(({ year }) => valueOf(key, year))),
+    FINANCIAL_SUMMARY_KEYS.flatMap((key) => summary[key] ?? []).find((item) => item.currency)?.currency,
+  );
   const rows = FINANCIAL_SUMMARY_KEYS.map((key) => [
     FINANCIAL_SUMMARY_LABELS[key],
-    ...years.map(({ year }) => {
-      const value = summary[key]?.find((item) => item.year === year)?.value ?? null;
-      return key === 'employeeCount' ? formatEmployees(value) : formatMillions(value);
-    }),
+    ...years.map(({ year }) => formatStatementFigure(valueOf(key, year), kindOf(key), unit)),
   ]);
   const columns: TextColumn[] = [
     { header: '', flexible: true },
-    ...years.map(({ year }) => ({ header: `FY${year}`, align: 'right' as const })),
+    ...years.map(({ year }) => ({ header: fiscalYearLabel(year), align: 'right' as const })),
   ];
   const more = allYears.length > years.length ? ` · ${years.length} of ${allYears.length} years` : '';
-  return [heading(`${title} (${unitOf(currency)})${more}`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
+  return [heading(`${title} (${unit.label})${more}`, view.width, view.style), ...textTable(columns, rows, view.width, view.style)];
 }
 
-/** How a statement line is shown (shared statementValueKind): ratios and per-share figures 2 decimals, employees whole, amounts in millions. */
-function lineFormatter(key: string, label: string): (value: number | null) => string {
-  const kind = statementValueKind(`${key} ${label}`);
-  return kind === 'count' ? formatEmployees : kind === 'ratio' ? formatRatio : formatMillions;
-}
-
+/**
+ * A statement as the web's statement tables show it (shared rules/uk/statements.ts): one unit for
+ * the table from the amounts of the years shown, negatives in parentheses, ratios and per-share
+ * figures with 2 decimals, employees whole; the change on the year before coloured by whether a
+ * rise in that line is good news.
+ */
 export function statementLines(title: string, statement: readonly StatementYear[], view: View, withChange = false): string[] {
   if (statement.length === 0) return [heading(title, view.width, view.style), `  ${EMPTY_TEXTS.period}`];
   const years = yearsThatFit(statement, view.width - (withChange ? 9 : 0));
-  const keys: { key: string; label: string }[] = [];
+  const keys: { key: string; label: string; kind: StatementLineKind }[] = [];
   for (const year of [...statement].sort((a, b) => b.year - a.year)) {
-    for (const line of year.lines) if (!keys.some((k) => k.key === line.key)) keys.push({ key: line.key, label: line.label });
+    for (const line of year.lines)
+      if (!keys.some((k) => k.key === line.key))
+        keys.push({ key: line.key, label: line.label, kind: statementValueKind(`${line.key} ${line.label}`) });
   }
   const valueOf = (year: number, key: string) => statement.find((s) => s.year === year)?.lines.find((l) => l.key === key)?.value ?? null;
+  const unit = statementUnit(
+    keys.filter((k) => k.kind === 'amount').flatMap(({ key }) => years.map(({ year }) => valueOf(year, key))),
+    statement.find((s) => s.currency)?.currency,
+  );
   const latest = Math.max(...statement.map((s) => s.year));
-  const rows = keys.map(({ key, label }) => {
-    const format = lineFormatter(key, label);
-    const cells = [label, ...years.map(({ year }) => format(valueOf(year, key)))];
-    if (withChange) cells.push(change(metricYearOverYear(key, valueOf(latest, key), valueOf(latest - 1, key)), view.style));
+  const rows = keys.map(({ key, label, kind }) => {
+    const cells = [label, ...years.map(({ year }) => formatStatementFigure(valueOf(year, key), kind, unit))];
+    if (withChange) cells.push(change(metricYearOverYear(`${key} ${label}`, valueOf(latest, key), valueOf(latest - 1, key)), view.style));
     return cells;
   });
   const columns: TextColumn[] = [
     { header: '', flexible: true },
-    ...years.map(({ year }) => ({ header: `FY${year}`, align: 'right' as const })),
+    ...years.map(({ year }) => ({ header: fiscalYearLabel(year), align: 'right' as const })),
   ];
   if (withChange) columns.push({ header: 'Change', align: 'right' });
-  const currency = statement.find((s) => s.currency)?.currency ?? null;
   return [
-    heading(`${title} (${withChange ? `amounts in ${unitOf(currency)}` : unitOf(currency)})`, view.width, view.style),
+    heading(`${title} (${withChange ? `amounts in ${unit.label}` : unit.label})`, view.width, view.style),
     ...textTable(columns, rows, view.width, view.style),
   ];
 }
