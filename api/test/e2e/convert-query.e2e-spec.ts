@@ -47,8 +47,16 @@ const QUERIES: [string, ColumnFilter[], string[]?][] = [
   ['fewer than 5 members of staff', [lt('employee_count', 5)]],
   ['more than twenty staff', [gt('employee_count', 20)]],
   ['employees <= 250', [lt('employee_count', 251)]],
-  ['gearing ratio under 0.75', [lt('debt_to_equity_ratio', 0.75)]],
-  ['leverage of no less than 3', [gt('debt_to_equity_ratio', 2.99)]],
+  ['gearing ratio under 0.75', [lt('gearing', 75)]],
+  ['debt to equity under 0.75', [lt('debt_to_equity_ratio', 0.75)]],
+  ['leverage of no less than 3', [gt('gearing', 299.99)]],
+  ['gearing over 50%', [gt('gearing', 50)]],
+  ['net debt above 5m', [gt('net_debt', 5_000_000)]],
+  ['net assets below zero', [lt('net_asset', 0)]],
+  ['companies in deficit', [lt('net_asset', 0)]],
+  ['active companies in the North West', [oneOf('company_status', 'Active'), oneOf('region', 'North West')]],
+  ['in liquidation', [oneOf('company_status', 'Liquidation')]],
+  ['over 10 years old', [gt('age_years', 9)]],
   ['earnings per share of at least 2', [gt('earnings_per_share', 1.99)]],
   ['EPS = 0.5', [eq('earnings_per_share', 0.5)]],
   // charges
@@ -109,11 +117,7 @@ const QUERIES: [string, ColumnFilter[], string[]?][] = [
   ],
   [
     'holding companies with total assets over 1bn and gearing above 2',
-    [
-      oneOf('sic_code', '64201', '64202', '64203', '64204', '64205', '64209'),
-      gt('total_assets', 1_000_000_000),
-      gt('debt_to_equity_ratio', 2),
-    ],
+    [oneOf('sic_code', '64201', '64202', '64203', '64204', '64205', '64209'), gt('total_assets', 1_000_000_000), gt('gearing', 200)],
   ],
   [
     'UK construction companies with revenue between £5m and £50m, profitable, filed in 2025',
@@ -126,9 +130,20 @@ const QUERIES: [string, ColumnFilter[], string[]?][] = [
     ],
   ],
   // with words it cannot place, named back
-  ['software companies in Manchester with turnover over 2m', [oneOf('sic_code', ...SOFTWARE), gt('turnover', 2_000_000)], ['Manchester']],
-  ['founded in 2015 with positive EBITDA', [gt('EBITDA', 0)], ['founded in 2015']],
-  ['biggest 20 banks by assets', [oneOf('sic_code', '64110', '64191')], ['biggest 20', 'by assets']],
+  [
+    'software companies in Manchester with turnover over 2m',
+    [oneOf('sic_code', ...SOFTWARE), oneOf('postcode_area', 'M'), gt('turnover', 2_000_000)],
+  ],
+  [
+    'software companies in London with turnover over 10m',
+    [oneOf('sic_code', ...SOFTWARE), oneOf('region', 'London'), gt('turnover', 10_000_000)],
+  ],
+  ['software companies in Atlantis', [oneOf('sic_code', ...SOFTWARE)], ['Atlantis']],
+  [
+    'founded in 2015 with positive EBITDA',
+    [f('incorporation_date', { type: 'range', value: '2015-01-01', valueTo: '2015-12-31' }), gt('EBITDA', 0)],
+  ],
+  ['biggest 20 banks by assets', [oneOf('sic_code', '64110', '64191')]],
 ];
 
 describe('POST companies_house/convert-query-to-filters', () => {
@@ -178,14 +193,14 @@ describe('POST companies_house/convert-query-to-filters', () => {
   });
 
   it('answers what it could not place, in the list and in the explanation', async () => {
-    const reply = await convert({ query: 'retail companies in Leeds with revenue between 1m and 5m' });
+    const reply = await convert({ query: 'retail companies in Gotham with revenue between 1m and 5m' });
     expect(reply.status).toBe(200);
     expect(reply.body.filters).toEqual([
       { id: 'industry_group', value: { type: 'is_one_of', values: ['Retail trade, except of motor vehicles and motorcycles'] } },
       { id: 'turnover', value: { type: 'between', value: 1_000_000, valueTo: 5_000_000 } },
     ]);
-    expect(reply.body.unplaced).toEqual(['Leeds']);
-    expect(reply.body.explanation).toContain('Could not place "Leeds"');
+    expect(reply.body.unplaced).toEqual(['Gotham']);
+    expect(reply.body.explanation).toContain('Could not place "Gotham"');
   });
 
   describe(`the parser on ${QUERIES.length} varied queries`, () => {
@@ -198,7 +213,13 @@ describe('POST companies_house/convert-query-to-filters', () => {
       it(query.trim(), async () => {
         const reply = await convert({ query });
         expect(reply.status).toBe(200);
-        expect(reply.body).toEqual({ status: 'success', filters, explanation: expect.any(String), unplaced });
+        const { status, explanation } = reply.body;
+        expect({ status, filters: reply.body.filters, explanation, unplaced: reply.body.unplaced }).toEqual({
+          status: 'success',
+          filters,
+          explanation: expect.any(String),
+          unplaced,
+        });
         for (const phrase of unplaced) expect(reply.body.explanation).toContain(`"${phrase}"`);
         if (unplaced.length === 0) expect(reply.body.explanation).not.toContain('Could not place');
       });
@@ -212,11 +233,9 @@ describe('POST companies_house/convert-query-to-filters', () => {
       expect(await explain('loss under 500k and no debt')).toBe(
         'Net Profit/Loss between -499,999 and -1 (a loss under 500k); Total Liabilities: none',
       );
-      expect(await explain('founded in 2015 with positive EBITDA')).toBe(
-        'EBITDA over 0. Could not place "founded in 2015" (the screener filters on filing year only): rephrase it or use the filters panel.',
-      );
-      expect(await explain('biggest 20 banks by assets')).toContain(
-        '"biggest 20" (a ranking, not a filter: sort the table by that column)',
+      expect(await explain('founded in 2015 with positive EBITDA')).toBe('Incorporated in 2015; EBITDA over 0');
+      expect(await explain('biggest 20 banks by assets')).toBe(
+        'SIC code: 64110 Central banking or 64191 Banks; Sorted by Total Assets, highest first, the first 20 on a page of 25',
       );
     });
 

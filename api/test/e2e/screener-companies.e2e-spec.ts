@@ -24,6 +24,14 @@ import { ScreenerMemory } from '../../src/modules/screener/screener-memory.servi
  */
 
 const ROUTE = SCREENER_ROUTES.companies;
+
+/** Whole years from an ISO date to today (UTC), as the screener's age_years counts them. */
+function wholeYearsSince(iso: string): number {
+  const [y, m, d] = iso.split('-').map(Number);
+  const now = new Date();
+  const [ty, tm, td] = [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate()];
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0);
+}
 type Row = Record<string, any>;
 
 const ACME = '09900001';
@@ -75,6 +83,10 @@ const HAND_MADE_DATA = {
       debt_to_equity_ratio: 0.8,
       document_id: 'ACME-AA-2024',
       page_numbers: { turnover: 4, operatingProfit: 5, EBITDA: 5, employeeCount: 11 },
+      // The bank debt the accounts name: net debt reads it rather than all liabilities.
+      balance_sheet: [
+        { key: 'borrowings', label: 'Bank loans and overdrafts', value: -1_000_000, currency: 'GBP', pageNumber: 8, term: null },
+      ],
     }),
     statement(PURE, 2023, { turnover: 5_000_000, operating_profit: -250_000, employees: 10, document_id: 'PURE-AA-2023' }),
     statement(NORTHSTAR, 2025, { currency: 'USD', turnover: 1_000_000, net_profit_loss: 120_000, employees: 11, earnings_per_share: 1.5 }),
@@ -366,7 +378,7 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
     }
   });
 
-  it('answers the spec envelope, default page size 100 and default sort by name', async () => {
+  it('answers the spec envelope, default page size 100 and default sort by turnover, largest first', async () => {
     const reply = await get(ROUTE);
     expect(reply.status).toBe(200);
     expect(reply.body.status).toBe('success');
@@ -380,7 +392,11 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       next_cursor: null,
       prev_cursor: null,
     });
-    expect(numbers(companies)).toEqual(modelOrder(all, 'company_name', 'asc', (r) => r.company_number, ranks));
+    expect(numbers(companies)).toEqual(modelOrder(all, 'turnover', 'desc', (r) => r.company_number, ranks));
+    // The first page a user sees is trading companies: figures first, the blank ones after them all.
+    expect(companies[0].turnover).toBe(Math.max(...all.map((r) => r.turnover ?? -Infinity)));
+    const blank = companies.findIndex((r: Row) => r.turnover === null);
+    expect(companies.slice(blank).every((r: Row) => r.turnover === null)).toBe(true);
   });
 
   it('answers every column of spec 2 3.14 from the latest financial year, with charge counts and figure pages', () => {
@@ -388,6 +404,12 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       company_name: 'ACME WIDGETS LIMITED',
       company_number: ACME,
       ticker: null,
+      company_status: 'Active',
+      post_town: 'Newcastle upon Tyne',
+      postcode_area: 'NE',
+      region: 'North East',
+      incorporation_date: '2012-03-04',
+      age_years: wholeYearsSince('2012-03-04'),
       industry_group: 'Computer programming, consultancy and related activities',
       industry_sector: 'Information and communication',
       sic_code: '62012',
@@ -401,6 +423,9 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       total_liabilities: 4_000_000,
       net_asset: 5_000_000,
       cash: 750_000,
+      // Bank debt 1m less cash 0.75m; gearing 0.25m on net assets of 5m.
+      net_debt: 250_000,
+      gearing: 5,
       employee_count: 120,
       earnings_per_share: 0.42,
       debt_to_equity_ratio: 0.8,
@@ -425,6 +450,9 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       filing_year: 2022,
       net_asset: -500_000,
       cash: 0,
+      // No bank debt named: all liabilities stand in; no gearing on negative net assets.
+      net_debt: 3_500_000,
+      gearing: null,
     });
     // No accounts, no SIC code, no charges: empty figures, zero counts.
     expect(row(DORMANT)).toMatchObject({
@@ -666,7 +694,7 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
 
     it('offers every column of the table as sortable', () => {
       expect(sortable.map((c) => c.id)).toEqual(COMPANY_SCREENER_COLUMNS.map((c) => c.id));
-      expect(sortable).toHaveLength(25);
+      expect(sortable).toHaveLength(33);
     });
 
     for (const column of sortable) {
@@ -772,7 +800,7 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
     }
 
     it('refuses a missing column, and columns without an option list', async () => {
-      const allowed = 'industry_group, industry_sector, sic_code, currency, filing_year';
+      const allowed = 'company_status, region, postcode_area, industry_group, industry_sector, sic_code, currency, filing_year';
       const missing = await get(SCREENER_ROUTES.companiesUniqueValues);
       expect(missing.status).toBe(400);
       expect(missing.body).toMatchObject({ status: 'error', message: `column_name is required: one of ${allowed}` });
@@ -781,6 +809,63 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
         expect(reply.status).toBe(400);
         expect(reply.body.message).toBe(`column_name "${column}" has no list of values; choose one of ${allowed}`);
       }
+    });
+  });
+  describe('plain-English queries run on the screener (convert-query-to-filters, then the list)', () => {
+    const QUERIES = [
+      // The query bar's own placeholder.
+      'software companies in London with turnover over 10m',
+      'software companies in Newcastle with turnover over 10m',
+      'top 10 construction companies by revenue',
+      'top 10 companies by revenue',
+      'active companies in the North East over 10 years old',
+      'net assets below zero',
+      'companies in deficit',
+      'loss-making companies',
+      'net debt over 1m and gearing above 50%',
+      'lowest gearing',
+      'in liquidation or in administration',
+      'incorporated before 2015',
+    ];
+    for (const query of QUERIES) {
+      it(query, async () => {
+        const converted = await t.request('POST', '/api/companies_house/convert-query-to-filters', { token, body: { query } });
+        expect(converted.status).toBe(200);
+        const { filters, unplaced, sort_by, sort_order, page_size } = converted.body;
+        expect(unplaced).toEqual([]);
+        const data = await list({
+          filters: JSON.stringify(filters),
+          ...(sort_by && { sort_by, sort_order }),
+          page_size: page_size ?? 100,
+        });
+        const flat = filters.map((f: { id: string; value: Record<string, unknown> }) => ({ id: f.id, ...f.value }));
+        const matching = modelFilter(all, COMPANY_SCREENER_COLUMNS, flat);
+        const order = sort_by ? modelOrder(matching, sort_by, sort_order, (r) => r.company_number, ranks) : null;
+        expect(data.total_count).toBe(matching.length);
+        if (order) expect(numbers(data.companies)).toEqual(order.slice(0, page_size ?? 100));
+        else expect(new Set(numbers(data.companies))).toEqual(new Set(numbers(matching)));
+      });
+    }
+
+    it('"top 10 ... by revenue" shows ten rows, largest turnover first', async () => {
+      const converted = await t.request('POST', '/api/companies_house/convert-query-to-filters', {
+        token,
+        body: { query: 'top 10 companies by revenue' },
+      });
+      expect(converted.body).toMatchObject({ filters: [], sort_by: 'turnover', sort_order: 'desc', page_size: 10 });
+      const data = await list({ sort_by: 'turnover', sort_order: 'desc', page_size: 10 });
+      expect(data.companies).toHaveLength(10);
+      const turnovers = data.companies.map((r: Row) => r.turnover);
+      expect(turnovers).toEqual([...turnovers].sort((a, b) => b - a));
+    });
+
+    it('"software companies in Newcastle with turnover over 10m" finds the hand-made one there', async () => {
+      const converted = await t.request('POST', '/api/companies_house/convert-query-to-filters', {
+        token,
+        body: { query: 'software companies in Newcastle with turnover over 10m' },
+      });
+      const data = await list({ filters: JSON.stringify(converted.body.filters) });
+      expect(numbers(data.companies)).toContain(ACME);
     });
   });
 });

@@ -34,6 +34,8 @@ describe('screener view refresh', () => {
     await t.dataSource.transaction((m) =>
       upsertRows(m, COMPANIES, [company('00000001', 'ACME WIDGETS LIMITED'), company('00000002', 'ZEBRA LTD')]),
     );
+    // Migrations that rebuild a view count a generation of their own: the refreshes count from there.
+    const migrated = await generation('screener_companies');
     await refreshScreenerViews(t.dataSource);
     expect(await indexes()).toEqual(EXPECTED);
     expect(
@@ -41,14 +43,16 @@ describe('screener view refresh', () => {
         (r: { company_number: string }) => r.company_number,
       ),
     ).toEqual(['00000001', '00000002']);
-    expect(await generation('screener_companies')).toBe(1);
+    expect(await generation('screener_companies')).toBe(migrated + 1);
     await refreshScreenerViews(t.dataSource);
-    expect(await generation('screener_companies')).toBe(2);
+    expect(await generation('screener_companies')).toBe(migrated + 2);
   });
 
   it('builds again an index that an interrupted first fill left unbuilt', async () => {
     await t.dataSource.query(`DROP INDEX screener_companies_turnover_idx`);
     await t.dataSource.query(`DROP INDEX screener_charges_lenders_trgm_idx`);
+    // Migrations that rebuild a view count a generation of their own: the refreshes count from there.
+    const migrated = await generation('screener_companies');
     await refreshScreenerViews(t.dataSource);
     expect(await indexes()).toEqual(EXPECTED);
   });

@@ -28,7 +28,9 @@ export interface ScreenerTableDefaults {
 export const SCREENER_TABLE_DEFAULTS: Readonly<Record<ScreenerTable, ScreenerTableDefaults>> = {
   companies: {
     rowsKey: 'companies',
-    defaultSort: { sortBy: 'company_name', sortOrder: 'asc' },
+    // The first page shows the largest trading companies, not dormant ones with blank figures:
+    // companies with no turnover on file sort last in either order (NULLS LAST).
+    defaultSort: { sortBy: 'turnover', sortOrder: 'desc' },
     defaultPageSize: COMPANY_SCREENER_DEFAULT_PAGE_SIZE,
     pageSizes: COMPANY_SCREENER_PAGE_SIZES,
   },
@@ -204,6 +206,11 @@ export interface ConvertQueryResponse {
   explanation: string;
   /** Words or phrases that could not be placed, for the user to rephrase. */
   unplaced: string[];
+  /** A ranking ("top 10 construction companies by revenue", "lowest gearing"): the sort it asks for. */
+  sort_by?: string;
+  sort_order?: SortOrder;
+  /** A counted ranking ("top 10"): the page size (10, 25, 50 or 100) that shows that many. */
+  page_size?: number;
 }
 
 export type ExportFormat = 'csv' | 'xlsx' | 'json';

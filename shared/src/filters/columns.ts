@@ -68,8 +68,8 @@ export const COMPANY_CREDIT_COLUMNS = [
 export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
   column('company_name', 'Company Name', 'text', 'text'),
   column('company_number', 'Company Number', 'text', 'text'),
-  column('company_status', 'Status', 'select', 'text'),
   column('ticker', 'Ticker', 'text', 'text', { visible: false }),
+  column('company_status', 'Status', 'select', 'text'),
   column('post_town', 'Town', 'text', 'text', { visible: false }),
   column('postcode_area', 'Postcode Area', 'select', 'text', { visible: false }),
   column('region', 'Region', 'select', 'text', { options: ITL1_REGIONS }),

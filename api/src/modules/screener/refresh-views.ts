@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { supportsCopy } from '../../core/database/bulk-insert.js';
 import { createIndexesInParallel } from '../../core/database/parallel-indexes.js';
+import { recomputeLenderKeys } from './lender-keys.js';
 import { SCREENER_VIEWS } from './screener-views.sql.js';
 
 /** Sort memory for a view refresh's index builds (each build's own). */
@@ -21,9 +22,10 @@ function ifNotExists(statement: string): string {
  * million companies: 29 indexes, most of the fill's time, on both cores instead of one); an index
  * missing after an interrupted fill is built again at the start of the next refresh. VACUUM then
  * marks the pages all-visible (index-only counts) and ANALYZE gives the planner the new
- * distribution.
+ * distribution. Lender keys computed by an older lenderKey() are computed again first.
  */
 export async function refreshScreenerViews(dataSource: DataSource): Promise<void> {
+  await recomputeLenderKeys(dataSource);
   const parallel = supportsCopy(dataSource);
   // Put back any index an interrupted first fill left unbuilt (or that was dropped by hand).
   const rows: { name: string }[] = await dataSource.query(

@@ -36,6 +36,7 @@ export interface ScreenerTableSpec extends ScreenerTableDefaults {
 
 const INTEGER_COLUMNS = new Set([
   'filing_year',
+  'age_years',
   'employee_count',
   'total_charges',
   'outstanding',
@@ -89,7 +90,16 @@ export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>>
     exportSelect: selectOf(COMPANY_SCREENER_COLUMNS),
     tiebreak: 's.company_number',
     globalFilterColumns: [SEARCH],
-    uniqueValueColumns: ['industry_group', 'industry_sector', 'sic_code', 'currency', 'filing_year'],
+    uniqueValueColumns: [
+      'company_status',
+      'region',
+      'postcode_area',
+      'industry_group',
+      'industry_sector',
+      'sic_code',
+      'currency',
+      'filing_year',
+    ],
     exportName: 'companies-screener',
     sheetName: 'Companies',
   },

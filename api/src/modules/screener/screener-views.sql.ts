@@ -14,7 +14,13 @@ const sortIndexes = (view: string, key: string, columns: string[]) =>
 
 const COMPANY_SORT_COLUMNS = [
   'company_name',
+  'company_status',
   'ticker',
+  'post_town',
+  'postcode_area',
+  'region',
+  'incorporation_date',
+  'age_years',
   'industry_group',
   'industry_sector',
   'sic_code',
@@ -28,6 +34,8 @@ const COMPANY_SORT_COLUMNS = [
   'total_liabilities',
   'net_asset',
   'cash',
+  'net_debt',
+  'gearing',
   'employee_count',
   'earnings_per_share',
   'debt_to_equity_ratio',
@@ -43,18 +51,27 @@ const COMPANY_SORT_COLUMNS = [
  * Companies screener (spec 2 3.14): the latest financial year of each company, its first SIC
  * code's section and division, and its charge counts. A company whose charges are not stored one
  * by one (imported from the register's CSV only) counts the register's own mortgage totals.
+ * Credit columns (shared COMPANY_CREDIT_COLUMNS says what each means): status, town, postcode
+ * area and its ITL1 region (the postcode_areas table, a copy of shared POSTCODE_AREAS), date of
+ * incorporation and age in whole years at the refresh, net debt (the accounts' borrowings line,
+ * else total liabilities, less cash) and gearing (net debt over positive net assets, in percent).
  */
 const SCREENER_COMPANIES: ScreenerView = {
   name: 'screener_companies',
   select: `
-    SELECT c.company_number, c.company_name, c.ticker,
+    SELECT c.company_number, c.company_name, c.company_status, c.ticker,
+           c.post_town, pa.area AS postcode_area, pa.region,
+           c.incorporation_date, extract(year FROM age(current_date, c.incorporation_date))::int AS age_years,
            s.division_description AS industry_group, s.section_description AS industry_sector,
            c.sic_codes[1] AS sic_code,
            fs.currency, fs.fiscal_year AS filing_year,
            fs.turnover::float8 AS turnover, fs.operating_profit::float8 AS operating_profit,
            fs.net_profit_loss::float8 AS net_profit_loss, fs.ebitda::float8 AS "EBITDA",
            fs.total_assets::float8 AS total_assets, fs.total_liabilities::float8 AS total_liabilities,
-           fs.net_assets::float8 AS net_asset, fs.cash::float8 AS cash, fs.employees AS employee_count,
+           fs.net_assets::float8 AS net_asset, fs.cash::float8 AS cash,
+           fs.net_debt::float8 AS net_debt,
+           (CASE WHEN fs.net_assets > 0 THEN round(fs.net_debt * 100 / fs.net_assets, 1) END)::float8 AS gearing,
+           fs.employees AS employee_count,
            fs.earnings_per_share::float8 AS earnings_per_share, fs.debt_to_equity_ratio::float8 AS debt_to_equity_ratio,
            coalesce(ch.total, c.mortgages_total, 0)::int AS total_charges,
            coalesce(ch.outstanding, c.mortgages_outstanding, 0)::int AS outstanding,
@@ -66,8 +83,15 @@ const SCREENER_COMPANIES: ScreenerView = {
            lower(c.company_name || ' ' || c.company_number) AS search_text
       FROM companies c
       LEFT JOIN sic_codes s ON s.code = c.sic_codes[1]
+      LEFT JOIN postcode_areas pa ON pa.area = substring(upper(btrim(c.postcode)) FROM '^([A-Z]{1,2})[0-9]')
       LEFT JOIN LATERAL (
-        SELECT f.* FROM financial_statements f WHERE f.company_number = c.company_number ORDER BY f.period_end DESC LIMIT 1
+        SELECT f.*,
+               coalesce(
+                 (SELECT sum(abs((l->>'value')::numeric)) FROM jsonb_array_elements(f.balance_sheet) l
+                   WHERE l->>'key' = 'borrowings' AND jsonb_typeof(l->'value') = 'number'),
+                 f.total_liabilities
+               ) - f.cash AS net_debt
+          FROM financial_statements f WHERE f.company_number = c.company_number ORDER BY f.period_end DESC LIMIT 1
       ) fs ON true
       LEFT JOIN (
         SELECT company_number, count(*) AS total,

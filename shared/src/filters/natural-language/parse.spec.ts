@@ -42,7 +42,7 @@ const CASES: [string, ColumnFilter[]][] = [
   ['at least 50 employees', [gt('employee_count', 49)]],
   ['staff of 500 or fewer', [lt('employee_count', 501)]],
   ['turnover 10m or more', [gt('turnover', 9_999_999)]],
-  ['gearing at most 1.5', [lt('debt_to_equity_ratio', 1.51)]],
+  ['gearing at most 150%', [lt('gearing', 150.01)]],
   ['employees >= 100', [gt('employee_count', 99)]],
   ['revenue greater than or equal to 5m', [gt('turnover', 4_999_999)]],
   ['500+ employees', [gt('employee_count', 499)]],
@@ -179,9 +179,12 @@ describe('convertQueryToFilters: several conditions', () => {
 
   it('does not take incorporation years for filing years', () => {
     const result = parse('incorporated in 2020 with revenue over 1m');
-    expect(result.filters).toEqual([gt('turnover', 1_000_000)]);
-    expect(result.unplaced).toEqual(['incorporated in 2020']);
-    expect(result.explanation).toContain('(the screener filters on filing year only)');
+    expect(result.filters).toEqual([
+      f('incorporation_date', { type: 'range', value: '2020-01-01', valueTo: '2020-12-31' }),
+      gt('turnover', 1_000_000),
+    ]);
+    expect(result.unplaced).toEqual([]);
+    expect(parse('dissolved in 2020').unplaced).toEqual(['dissolved in 2020']);
   });
 
   it('spells sectors of different levels out at the finest one, so that they stay alternatives', () => {
@@ -203,10 +206,10 @@ describe('convertQueryToFilters: several conditions', () => {
 
 describe('convertQueryToFilters: what it cannot place', () => {
   it('answers unknown words as typed and names them in the explanation', () => {
-    const result = parse('loss-making software companies in London');
+    const result = parse('loss-making software companies in Londinium');
     expect(result.filters).toEqual([lt('net_profit_loss', 0), oneOf('sic_code', '58290', '62011', '62012')]);
-    expect(result.unplaced).toEqual(['London']);
-    expect(result.explanation).toContain('Could not place "London"');
+    expect(result.unplaced).toEqual(['Londinium']);
+    expect(result.explanation).toContain('Could not place "Londinium"');
   });
 
   it('says why: an amount with no figure, a figure with no amount, a year outside the options', () => {
@@ -224,11 +227,10 @@ describe('convertQueryToFilters: what it cannot place', () => {
     expect(parse('sic 12345')).toMatchObject({ filters: [], unplaced: ['12345'] });
   });
 
-  it('says that rankings are not filters', () => {
+  it('reads rankings as a sort and a page size, not as filters', () => {
     const result = parse('top 10 companies by revenue');
-    expect(result.filters).toEqual([]);
-    expect(result.unplaced).toEqual(['top 10', 'by revenue']);
-    expect(result.explanation).toContain('"top 10" (a ranking, not a filter: sort the table by that column)');
+    expect(result).toMatchObject({ filters: [], unplaced: [], sort_by: 'turnover', sort_order: 'desc', page_size: 10 });
+    expect(result.explanation).toBe('Sorted by Turnover, highest first, 10 a page');
   });
 
   it('does not place an "or" between two amounts as an and', () => {
@@ -250,7 +252,11 @@ describe('convertQueryToFilters: what it cannot place', () => {
     expect(margin.unplaced).toEqual(['EBITDA margin', 'above 10%']);
     expect(margin.explanation).toContain('"above 10%" (no screener column holds percentages)');
     expect(parse('firms with revenue growth')).toMatchObject({ filters: [], unplaced: ['revenue growth'] });
-    expect(parse('companies with floating charges in Leeds')).toMatchObject({ filters: [gt('floating', 0)], unplaced: ['Leeds'] });
+    expect(parse('companies with floating charges in Leeds')).toMatchObject({
+      filters: [oneOf('postcode_area', 'LS'), gt('floating', 0)],
+      unplaced: [],
+    });
+    expect(parse('EBITDA margin above 10%').unplaced).toEqual(['EBITDA margin', 'above 10%']);
   });
 
   it('merges neighbouring unknown words into one phrase and keeps the rest', () => {

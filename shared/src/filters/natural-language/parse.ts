@@ -16,6 +16,8 @@ import type { ColumnFilter } from '../types.js';
 import { MAX_FILTER_VALUES } from '../validate.js';
 import { explanationLine, listPhrase, yearsPhrase, type Unplaced } from './explain.js';
 import { RULES, excludeRule, noiseRule, descriptionRule, sectorRule, separatorRule, sicRule, type Rule } from './rules.js';
+import { placeRule } from './company-facts.js';
+import { rankingResult } from './ranking.js';
 import { SECTOR_COLUMN, combineSectors, sectorValue, type SectorRef } from './sectors.js';
 import { SIC_CODES } from '../../rules/uk/sic-codes.js';
 import { ParseState } from './state.js';
@@ -30,13 +32,18 @@ export interface NaturalQueryResult {
   filters: ColumnFilter[];
   explanation: string;
   unplaced: string[];
+  /** A ranking ("top 10 ... by revenue", "largest", "sorted by net debt"): the sort it asks for. */
+  sort_by?: string;
+  sort_order?: 'asc' | 'desc';
+  /** A counted ranking ("top 10"): the page size that shows that many. */
+  page_size?: number;
 }
 
 /** Longest query the parser reads (the API refuses longer ones). */
 export const MAX_NATURAL_QUERY_LENGTH = 500;
 
 /** Rules that keep "excluding ..." alive for the sectors that follow. */
-const KEEP_EXCLUDING: ReadonlySet<Rule> = new Set([excludeRule, sectorRule, sicRule, descriptionRule, separatorRule, noiseRule]);
+const KEEP_EXCLUDING: ReadonlySet<Rule> = new Set([excludeRule, sectorRule, sicRule, descriptionRule, separatorRule, noiseRule, placeRule]);
 
 function sectorPlacements(s: ParseState): { order: number; filter: ColumnFilter; phrase: string }[] {
   const included = combineSectors(s.sectorsIn);
@@ -119,7 +126,7 @@ export function convertQueryToFilters(query: string, options: NaturalQueryOption
   }
   s.endClause();
 
-  const placements = [...s.numberFilters(), ...sectorPlacements(s)];
+  const placements = [...s.numberFilters(), ...s.choiceFilters(), ...sectorPlacements(s)];
   if (s.years.size) {
     const years = [...s.years].sort();
     placements.push({
@@ -138,12 +145,14 @@ export function convertQueryToFilters(query: string, options: NaturalQueryOption
   }
   placements.sort((a, b) => a.order - b.order);
   const unplaced: Unplaced[] = s.unplacedList();
+  const ranking = rankingResult(s);
+  const phrases = placements.map((p) => p.phrase);
+  if (ranking) phrases.push(ranking.phrase);
   return {
     filters: placements.map((p) => p.filter),
-    explanation: explanationLine(
-      placements.map((p) => p.phrase),
-      unplaced,
-    ),
+    explanation: explanationLine(phrases, unplaced),
     unplaced: unplaced.map((u) => u.text),
+    ...(ranking && { sort_by: ranking.sort_by, sort_order: ranking.sort_order }),
+    ...(ranking?.page_size !== undefined && { page_size: ranking.page_size }),
   };
 }

@@ -7,7 +7,9 @@ import { columnLabel } from './explain.js';
 import { SECTORS, sicRef } from './sectors.js';
 import { sectorFromDescriptions } from './sic-words.js';
 import { yearOf, yearRule } from './years.js';
-import type { ParseState, Value } from './state.js';
+import { incorporationRule, placeRule, statusRule } from './company-facts.js';
+import { rankingRule } from './ranking.js';
+import { PERCENT_COLUMNS, type ParseState, type Value } from './state.js';
 import type { AmountToken, Token } from './tokens.js';
 import {
   COMPARISONS,
@@ -26,6 +28,8 @@ import {
 } from './vocabulary.js';
 
 export type Rule = (s: ParseState, at: number) => number;
+
+const ZERO: AmountToken = { amount: 0, currency: null, unit: null, digits: null };
 
 const BARE_JOINERS: ReadonlySet<string> = new Set(['-', 'to', 'through']);
 const BETWEEN_JOINERS: ReadonlySet<string> = new Set(['and', '-', 'to']);
@@ -102,6 +106,9 @@ function readValue(s: ParseState, at: number): { value: Value; next: number } | 
   const cmp = matchPhrase(tokens, at, COMPARISONS);
   if (cmp) {
     const start = skipFillers(tokens, at + cmp.length);
+    // "below zero", "under nil"
+    if (isWord(tokens[start], 'zero', 'nil', 'nought') && cmp.value !== 'between' && cmp.value !== 'from')
+      return { value: { comparator: cmp.value as Comparator, a: ZERO, from: at, to: start }, next: start + 1 };
     const range = readRange(tokens, start, cmp.value === 'between' ? BETWEEN_JOINERS : cmp.value === 'from' ? FROM_JOINERS : NO_JOINERS);
     if (!range) return null;
     let comparator: Value['comparator'] = cmp.value === 'from' ? 'gte' : (cmp.value as Comparator);
@@ -132,8 +139,16 @@ function readValue(s: ParseState, at: number): { value: Value; next: number } | 
 export const valueRule: Rule = (s, at) => {
   const read = readValue(s, at);
   if (!read) return 0;
-  if (isWord(s.tokens[read.next], '%', 'percent', 'per cent', 'pc')) {
-    // No screener column holds a percentage (margins, growth): never bind "10%" as an amount.
+  const percent =
+    isWord(s.tokens[read.next], '%', 'percent', 'pc') || (isWord(s.tokens[read.next], 'per') && isWord(s.tokens[read.next + 1], 'cent'));
+  if (percent && s.pendingMetric && PERCENT_COLUMNS.has(s.pendingMetric.metric.id) && !read.value.sign) {
+    // Gearing is a percentage: "gearing over 50%" is 50.
+    s.bind(s.pendingMetric.metric, { ...read.value, percent: true });
+    s.pendingMetric = null;
+    return read.next + (s.tokens[read.next].text === 'per' ? 2 : 1) - at;
+  }
+  if (percent) {
+    // No other screener column holds a percentage (margins, growth): never bind "10%" as an amount.
     s.abandonPending(at);
     s.unplaced(at, read.next, 'no screener column holds percentages');
     return read.next + 1 - at;
@@ -300,24 +315,6 @@ function placeName(s: ParseState, type: 'contains' | 'startsWith' | 'endsWith', 
   s.place('company_name', { type, value }, `Name ${words[type]} "${value}"`);
 }
 
-const RANKINGS = new Set(['top', 'largest', 'biggest', 'smallest', 'bottom', 'highest', 'lowest']);
-const RANKING_NOTE = 'a ranking, not a filter: sort the table by that column';
-
-/** "top 10", "largest 50", "by revenue": orderings the filters cannot express, said so. */
-export const rankingRule: Rule = (s, at) => {
-  const tokens = s.tokens;
-  if (isWord(tokens[at], 'by', 'ranked', 'sorted', 'ordered')) {
-    const k = isWord(tokens[at + 1], 'by') ? at + 2 : at + 1;
-    const metric = matchPhrase(tokens, k, METRICS);
-    if (!metric) return 0;
-    s.unplaced(at, k + metric.length - 1, RANKING_NOTE);
-    return k + metric.length - at;
-  }
-  if (!isWord(tokens[at], ...RANKINGS) || tokens[at + 1]?.kind !== 'amount') return 0;
-  s.unplaced(at, at + 1, RANKING_NOTE);
-  return 2;
-};
-
 export const separatorRule: Rule = (s, at) => {
   const t = s.tokens[at];
   if (!isWord(t, ...SEPARATORS)) return 0;
@@ -347,11 +344,14 @@ export const RULES: readonly Rule[] = [
   rankingRule,
   nameRule,
   profitabilityRule,
+  incorporationRule,
   yearRule,
   sicRule,
   metricRule,
+  statusRule,
   valueRule,
   excludeRule,
+  placeRule,
   sectorRule,
   currencyRule,
   separatorRule,

@@ -5,7 +5,7 @@
 import type { MoneyCurrency } from '../amounts.js';
 import { COMPANY_SCREENER_COLUMNS, findColumn } from '../columns.js';
 import type { ColumnFilter, FilterValue } from '../types.js';
-import { columnLabel, formatAmount, numberPhrase, type Unplaced } from './explain.js';
+import { columnLabel, formatAmount, listPhrase, numberPhrase, type Unplaced } from './explain.js';
 import type { SectorRef } from './sectors.js';
 import type { AmountToken, Token } from './tokens.js';
 import { CHARGE_METRICS, type Comparator, type MetricWord } from './vocabulary.js';
@@ -17,6 +17,8 @@ export interface Value {
   b?: AmountToken;
   /** "positive", "no": a sign or zero rather than an amount. */
   sign?: boolean;
+  /** Followed by "%" or "per cent". */
+  percent?: boolean;
   from: number;
   to: number;
 }
@@ -35,10 +37,31 @@ interface Placed {
   phrase: string;
 }
 
+/** Values of one select column named in the query (regions, statuses, postcode areas): kept and left out. */
+interface Choice {
+  order: number;
+  kept: string[];
+  left: string[];
+  /** How each value is said in the explanation ("LS (Leeds)"). */
+  say: Map<string, string>;
+}
+
+/** "top 10 ... by revenue": the order the table is sorted in and how many rows a page shows. */
+export interface Ranking {
+  by: string | null;
+  order: 'asc' | 'desc';
+  count: number | null;
+  from: number;
+  to: number;
+}
+
 /** The smallest step of a column's values: "at least 50" is "over 49" on whole numbers. */
 function stepOf(id: string): number {
   return findColumn(COMPANY_SCREENER_COLUMNS, id)?.format === 'ratio' ? 0.01 : 1;
 }
+
+/** Columns whose values are percentages: "50%" is 50 there. */
+export const PERCENT_COLUMNS: ReadonlySet<string> = new Set(['gearing']);
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 const FLIP: Record<Comparator, Comparator> = { gt: 'lt', gte: 'lte', lt: 'gt', lte: 'gte', eq: 'eq' };
@@ -56,8 +79,12 @@ export class ParseState {
   readonly sectorSpans: { from: number; to: number }[] = [];
   pendingMetric: PendingMetric | null = null;
   pendingValue: Value | null = null;
-  /** Set by "not", "excluding": the next sectors are exclusions. */
+  /** Set by "not", "excluding": the next sectors (and places, statuses) are exclusions. */
   excluding = false;
+  readonly choices = new Map<string, Choice>();
+  ranking: Ranking | null = null;
+  /** The last token of the last place named, so that "in Leeds or Bradford" reads Bradford as a place. */
+  lastPlace = -1;
   private order = 0;
   private readonly missed: { from: number; to: number; note?: string }[] = [];
 
@@ -119,6 +146,12 @@ export class ParseState {
     let a = value.a.amount;
     let b = value.b?.amount;
     let upperFromSign = false;
+    // Gearing is held in percent; "gearing above 2" (no % sign, 10 or less) is a ratio: 200%.
+    const asRatio = PERCENT_COLUMNS.has(id) && !value.percent && !value.sign && Math.abs(a) <= 10 && (b === undefined || Math.abs(b) <= 10);
+    if (asRatio) {
+      a = round(a * 100);
+      b = b === undefined ? undefined : round(b * 100);
+    }
     if (metric.negative && a >= 0 && (b === undefined || b >= 0)) {
       // A loss of X is a profit of -X: "loss over 1m" → below -1m; "loss under 1m" → between -1m and 0.
       if (value.sign && comparator === 'eq') comparator = 'gte';
@@ -147,6 +180,7 @@ export class ParseState {
       filter = { type: types[comparator], value: bound };
       phrase = value.sign && a === 0 && comparator === 'eq' ? `${columnLabel(id)}: none` : numberPhrase(id, comparator, show(a));
     }
+    if (asRatio) phrase += ` (${value.a.amount}${value.b ? `-${value.b.amount}` : ''} read as a ratio)`;
     this.place(id, filter, phrase);
     if (currency) this.addCurrency(currency);
   }
@@ -170,6 +204,9 @@ export class ParseState {
     const id = pending.metric.id;
     if (CHARGE_METRICS.has(id)) {
       this.place(id, { type: 'greaterThan', value: 0 }, `${columnLabel(id)}: at least one`);
+    } else if (pending.metric.negative) {
+      // "with a loss", "with net liabilities", "net cash": the figure is below zero.
+      this.place(id, { type: 'lessThan', value: 0 }, `${columnLabel(id)} under 0`);
     } else if (pending.afterWith) {
       this.place(id, { type: 'notEmpty' }, `${columnLabel(id)} reported`);
     } else {
@@ -204,6 +241,40 @@ export class ParseState {
   endClause(): void {
     this.resolvePendingMetric();
     this.resolvePendingValue();
+  }
+
+  /** Values of a select column: one is_one_of (or is_not_one_of when excluding) per column, merged. */
+  choose(id: string, values: readonly string[], say: (value: string) => string = (v) => v): void {
+    const choice = this.choices.get(id) ?? { order: this.nextOrder(), kept: [], left: [], say: new Map() };
+    this.choices.set(id, choice);
+    const into = this.excluding ? choice.left : choice.kept;
+    for (const value of values) {
+      if (!into.includes(value)) into.push(value);
+      choice.say.set(value, say(value));
+    }
+  }
+
+  choiceFilters(): { order: number; filter: ColumnFilter; phrase: string }[] {
+    const out: { order: number; filter: ColumnFilter; phrase: string }[] = [];
+    for (const [id, choice] of this.choices) {
+      const label = columnLabel(id);
+      const kept = choice.kept.filter((v) => !choice.left.includes(v));
+      const said = (values: string[]) =>
+        listPhrase(
+          values.map((v) => choice.say.get(v) ?? v),
+          'or',
+          6,
+        );
+      if (kept.length)
+        out.push({ order: choice.order, filter: { id, value: { type: 'is_one_of', values: kept } }, phrase: `${label}: ${said(kept)}` });
+      else if (choice.left.length)
+        out.push({
+          order: choice.order,
+          filter: { id, value: { type: 'is_not_one_of', values: choice.left } },
+          phrase: `${label} not ${said(choice.left)}`,
+        });
+    }
+    return out;
   }
 
   numberFilters(): { order: number; filter: ColumnFilter; phrase: string }[] {

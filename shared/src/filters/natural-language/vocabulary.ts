@@ -86,6 +86,13 @@ export const METRICS = phraseTable<MetricWord>({
   debt: m('total_liabilities'),
   debts: m('total_liabilities'),
   borrowings: m('total_liabilities'),
+  'net debt': m('net_debt'),
+  'net borrowings': m('net_debt'),
+  'net cash': m('net_debt', true),
+  'net liabilities': m('net_asset', true),
+  deficit: m('net_asset', true),
+  'shareholders deficit': m('net_asset', true),
+  "shareholders' deficit": m('net_asset', true),
   'net assets': m('net_asset'),
   'net asset': m('net_asset'),
   'net worth': m('net_asset'),
@@ -118,9 +125,11 @@ export const METRICS = phraseTable<MetricWord>({
   'd/e': m('debt_to_equity_ratio'),
   'd/e ratio': m('debt_to_equity_ratio'),
   'de ratio': m('debt_to_equity_ratio'),
-  gearing: m('debt_to_equity_ratio'),
-  'gearing ratio': m('debt_to_equity_ratio'),
-  leverage: m('debt_to_equity_ratio'),
+  gearing: m('gearing'),
+  'gearing ratio': m('gearing'),
+  geared: m('gearing'),
+  'leverage ratio': m('gearing'),
+  leverage: m('gearing'),
   charges: m('total_charges'),
   charge: m('total_charges'),
   'total charges': m('total_charges'),
@@ -249,7 +258,7 @@ export const NOISE: ReadonlySet<string> = new Set(
     'please i want looking look need see display return based registered limited ltd plc llp results ones those ' +
     'them they it annual annually yearly reported reporting latest recent most figures figure data also just only ' +
     'both either or but value values worth around roughly about approximately approx total level levels amount ' +
-    'making employing employ employs turning turns turn generating generate generates revenue-wise currently filed filing filings accounts industry industries sector sectors space field . : ( ) ? ! ; ,'
+    'near located headquartered making employing employ employs turning turns turn generating generate generates revenue-wise currently filed filing filings accounts industry industries sector sectors space field . : ( ) ? ! ; ,'
   ).split(' '),
 );
 
@@ -279,6 +288,13 @@ export const PROFITABILITY = phraseTable<{ id: string; comparator: Comparator; l
   'making losses': { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
   'in the red': { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
   'debt free': { id: 'total_liabilities', comparator: 'eq', label: 'debt-free' },
+  'in deficit': { id: 'net_asset', comparator: 'lt', label: 'in deficit (net liabilities)' },
+  'in net deficit': { id: 'net_asset', comparator: 'lt', label: 'in deficit (net liabilities)' },
+  'balance sheet insolvent': { id: 'net_asset', comparator: 'lt', label: 'balance-sheet insolvent (net liabilities)' },
+  'insolvent balance sheet': { id: 'net_asset', comparator: 'lt', label: 'balance-sheet insolvent (net liabilities)' },
+  'technically insolvent': { id: 'net_asset', comparator: 'lt', label: 'balance-sheet insolvent (net liabilities)' },
+  'net cash position': { id: 'net_debt', comparator: 'lt', label: 'in a net cash position' },
+  'net cash positive': { id: 'net_debt', comparator: 'lt', label: 'in a net cash position' },
 });
 
 /** Name conditions: "called X", "name starting with X". */

@@ -70,7 +70,7 @@ const FIRST = Number(FILING_YEAR_OPTIONS[0]);
 const LAST = Number(FILING_YEAR_OPTIONS[FILING_YEAR_OPTIONS.length - 1]);
 
 /** Dates the screener has no column for: said so rather than read as filing years. */
-const OTHER_DATES = new Set(['incorporated', 'founded', 'established', 'formed', 'dissolved', 'created', 'started', 'launched']);
+const OTHER_DATES = new Set(['dissolved', 'launched']);
 
 export const yearRule: Rule = (s, at) => {
   const tokens = s.tokens;

@@ -286,6 +286,26 @@ describe('companies screener query bar', () => {
     expect(lastQuery().page).toBe(1);
   });
 
+  it('takes a ranking\'s sort and page size with its filters, in one load', async () => {
+    const { model, callsOf, lists, lastQuery } = await loaded();
+    model.setNaturalQuery('top 10 construction companies by revenue');
+    model.submitNaturalQuery();
+    const before = lists().length;
+    callsOf('convertQueryToFilters')[0].answer.resolve({
+      status: 'success',
+      filters: [{ id: 'industry_sector', value: { type: 'is_one_of', values: ['Construction'] } }],
+      explanation: 'Industry sector: Construction; Sorted by Turnover, highest first, 10 a page',
+      unplaced: [],
+      sort_by: 'turnover',
+      sort_order: 'desc',
+      page_size: 10,
+    });
+    await settle();
+    expect(lists().length).toBe(before + 1);
+    expect(lastQuery()).toMatchObject({ sort_by: 'turnover', sort_order: 'desc', page_size: 10, page: 1 });
+    expect(model.getState()).toMatchObject({ sort: { columnId: 'turnover', order: 'desc' }, pageSize: 10 });
+  });
+
   it('words failures as spec 2 section 8 does', async () => {
     const { model, callsOf } = await loaded();
     const submit = async (outcome: (call: RecordedCall) => void) => {

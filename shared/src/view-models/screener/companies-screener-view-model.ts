@@ -120,6 +120,11 @@ export function createCompaniesScreenerViewModel(options: CompaniesScreenerViewM
             return;
           }
           setNatural({ converting: false, error: null, explanation: answer.explanation ?? null, unplaced: answer.unplaced ?? [] });
+          // A ranking ("top 10 ... by revenue") also sets the sort and the page size; the filters' change loads once.
+          const ranked = COMPANY_SCREENER_COLUMNS.find((c) => c.id === answer.sort_by && c.sortable);
+          if (ranked) store.setState({ sort: { columnId: ranked.id, order: answer.sort_order === 'asc' ? 'asc' : 'desc' } });
+          if (answer.page_size !== undefined && (COMPANY_SCREENER_PAGE_SIZES as readonly number[]).includes(answer.page_size))
+            store.setState({ pageSize: answer.page_size });
           table.setFilters(checked.filters);
         },
         (error) => {

@@ -5,6 +5,7 @@ import { ScreenerViews1764028800000 } from './1764028800000-screener-views.js';
 import { ScreenerGenerations1764115200000 } from './1764115200000-screener-generations.js';
 import { DerivedRefresh1764201600000 } from './1764201600000-derived-refresh.js';
 import { ScreenerViewsCurrent1764288000000 } from './1764288000000-screener-views-current.js';
+import { ScreenerCreditColumns1764374400000 } from './1764374400000-screener-credit-columns.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   ScreenerGenerations1764115200000,
   DerivedRefresh1764201600000,
   ScreenerViewsCurrent1764288000000,
+  ScreenerCreditColumns1764374400000,
 ];
