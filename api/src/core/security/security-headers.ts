@@ -7,8 +7,9 @@ const OPTIONS = {
       defaultSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
-      // The API reference (Swagger UI) starts itself from an inline script.
-      scriptSrc: ["'self'", "'unsafe-inline'"],
+      // No inline script anywhere: the web app is built to files, and the API reference (Swagger UI)
+      // starts from swagger-ui-init.js. An injected <script> does not run.
+      scriptSrc: ["'self'"],
     },
   },
 };
@@ -32,5 +33,15 @@ export function registerSecurityHeaders(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
+  });
+  // API answers are personal (or carry a token): no browser or proxy keeps a copy (the reference's
+  // static files under /api/docs aside). A signed-in
+  // request always gets no-store, even from a route that set its own caching (a filing's document).
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const api = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    if (api && (request.headers.authorization || !reply.hasHeader('cache-control'))) {
+      void reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }
