@@ -75,6 +75,8 @@ export interface Rendered {
   /** Waits until the frame passes the test (or fails with the last frame). */
   waitFor(test: (frame: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   setSize(columns: number, rows: number): void;
+  /** Resolves once the app has quit: Ink has stopped reading the keyboard (it unmounted). */
+  exited(): Promise<void>;
   unmount(): void;
   /** Writes bytes to stdin without waiting (keys arriving back to back). */
   raw(data: string): void;
@@ -138,6 +140,17 @@ export function renderApp(options: {
       instance.stdout.emit('resize');
       instance.rerender(tree());
     },
+    exited: () =>
+      new Promise<void>((resolve) => {
+        const stdin = instance.stdin;
+        const check = () => {
+          if (stdin.listenerCount('readable') > 0) return;
+          stdin.off('removeListener', check);
+          resolve();
+        };
+        stdin.on('removeListener', check);
+        check();
+      }),
     unmount: () => instance.unmount(),
     raw: (data) => instance.stdin.write(data),
   };

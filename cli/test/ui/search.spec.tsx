@@ -6,7 +6,7 @@ import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { cleanup } from 'ink-testing-library';
 import { createManualScheduler, type CompanySearchResult } from '@credence/shared';
-import { company, fakeClient, fits, KEY, ME, renderApp, sleep } from './harness.js';
+import { company, fakeClient, fits, KEY, ME, renderApp } from './harness.js';
 import { ACME_OVERVIEW, SEARCH_RESULTS } from '../support/explorer-fixtures.js';
 
 afterEach(() => cleanup());
@@ -92,10 +92,10 @@ describe('company search', () => {
     await ui.type('x');
     expect(ui.frame()).toContain('Search: acmex');
     await ui.press(KEY.tab, 'q');
-    await sleep(10);
+    await ui.exited(); // q in the list quit
     const count = ui.frames.length;
     await ui.press('j');
-    expect(ui.frames.length).toBe(count); // q in the list quit
+    expect(ui.frames.length).toBe(count);
   });
 });
 

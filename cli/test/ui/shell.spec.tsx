@@ -6,7 +6,7 @@ import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { cleanup } from 'ink-testing-library';
 import { KEYS } from '../../src/ui/keys.js';
-import { fakeClient, fits, KEY, ME, renderApp, sleep } from './harness.js';
+import { fakeClient, fits, KEY, ME, renderApp } from './harness.js';
 
 afterEach(() => cleanup());
 
@@ -91,15 +91,16 @@ describe('keys everywhere', () => {
     const ui = renderApp({ client: signedIn() });
     await ui.waitFor((f) => f.includes('Ada Lovelace'), 'the user');
     await ui.press('q');
+    await ui.exited();
     const count = ui.frames.length;
     await ui.press('j', 'j', KEY.enter);
-    await sleep(20);
     expect(ui.frames.length).toBe(count);
   });
 
   it('Ctrl-C quits too', async () => {
     const ui = renderApp({ client: signedIn() });
     await ui.press(KEY.ctrlC);
+    await ui.exited();
     const count = ui.frames.length;
     await ui.press('j');
     expect(ui.frames.length).toBe(count);
@@ -130,11 +131,9 @@ describe('status bar and frame', () => {
     await ui.waitFor((f) => f.includes('Ada'), 'user');
     expect(fits(ui.frame(), 80, 24)).toBe(true);
     ui.setSize(120, 40);
-    await sleep(5);
-    expect(fits(ui.frame(), 120, 40)).toBe(true);
+    await ui.waitFor((f) => fits(f, 120, 40), 'a 120x40 frame');
     expect(ui.lines().at(-1)).toContain('Ada Lovelace');
     ui.setSize(60, 15);
-    await sleep(5);
-    expect(fits(ui.frame(), 60, 15)).toBe(true);
+    await ui.waitFor((f) => fits(f, 60, 15), 'a 60x15 frame');
   });
 });
