@@ -37,6 +37,10 @@ export async function createTestEnvironment(
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     FORM_RATE_LIMIT: '1000/60s',
+    // The per-user limits of costly routes (exports, queries, documents) are tested on their own.
+    QUERY_RATE_LIMIT: '1000/60s',
+    EXPORT_RATE_LIMIT: '1000/60s',
+    DOCUMENT_RATE_LIMIT: '1000/60s',
     PUBLIC_URL: 'http://credence.test',
     SAMPLE_COMPANIES: '0',
     // On server Postgres the screener pages of the tests' small views are answered from memory

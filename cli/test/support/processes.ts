@@ -92,6 +92,10 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     ADMIN_EMAIL: 'admin@credence.test',
     ADMIN_PASSWORD: 'admin test password that is long',
     FORM_RATE_LIMIT: '1000/60s',
+    // The per-user limits of costly routes (exports, queries, documents) are tested on their own.
+    QUERY_RATE_LIMIT: '1000/60s',
+    EXPORT_RATE_LIMIT: '1000/60s',
+    DOCUMENT_RATE_LIMIT: '1000/60s',
     PUBLIC_URL: 'http://credence.test',
     SAMPLE_COMPANIES: '400',
     ...extraEnv,

@@ -65,6 +65,11 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     ADMIN_PASSWORD,
     FORM_RATE_LIMIT: '1000/60s',
     LOGIN_FAILURE_LIMIT: '1000/60s',
+    LOGIN_ADDRESS_FAILURE_LIMIT: '1000/60s',
+    // The per-user limits of costly routes (exports, queries, documents) are tested on their own.
+    QUERY_RATE_LIMIT: '1000/60s',
+    EXPORT_RATE_LIMIT: '1000/60s',
+    DOCUMENT_RATE_LIMIT: '1000/60s',
     SAMPLE_COMPANIES: '0',
     WEB_DIST,
     ...extraEnv,

@@ -13,6 +13,7 @@ import {
   KpiTableQuery,
   SearchCompaniesQuery,
 } from './dto/company-query.dto.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 
 @ApiTags('UK companies')
 @ApiBearerAuth()
@@ -44,6 +45,7 @@ export class CompaniesHouseController {
   }
 
   @Get('companies_house/get_filing_pdf')
+  @PerUserRateLimit('documents')
   @ApiOperation({ summary: 'The document of a filing, inline (file_name: the document id plus .pdf, as in s3_path)' })
   async filingPdf(@Query() q: FilingPdfQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const document = await this.documents.document(q.company_number, q.file_name);

@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { SCREENER_ROUTES, convertQueryToFilters, type ConvertQueryResponse } from '@credence/shared';
 import { firstValidationMessage } from '../../core/errors/validation.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { ConvertQueryDto } from './dto/convert-query.dto.js';
 
 /**
@@ -16,6 +17,7 @@ import { ConvertQueryDto } from './dto/convert-query.dto.js';
 export class ConvertQueryController {
   @Post(SCREENER_ROUTES.convertQuery)
   @HttpCode(200)
+  @PerUserRateLimit('query')
   @ApiBody({ type: ConvertQueryDto })
   @ApiOperation({
     summary: 'Turn a plain-English query into companies-screener filters, with an explanation and the words it could not place',

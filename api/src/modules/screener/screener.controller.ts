@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { EXPORT_FORMATS, SCREENER_ROUTES, type ExportFormat, type ScreenerTable } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { assertExportSize, exportColumns, exportFilename, sendExport } from '../../core/export/index.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { screenerBadRequest } from '../../core/screener-query/index.js';
 import { LenderDetailService } from './lender-detail.service.js';
 import { SCREENER_TABLES } from './screener-tables.js';
@@ -78,6 +79,7 @@ export class ScreenerController {
   }
 
   @Get(SCREENER_ROUTES.companiesExport)
+  @PerUserRateLimit('exports')
   @ApiOperation({ summary: 'Every company the screener query matches, as csv, xlsx or JSON Lines (format=csv|xlsx|json)' })
   @ListQuery()
   @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
@@ -100,6 +102,7 @@ export class ScreenerController {
   }
 
   @Get(SCREENER_ROUTES.chargesExport)
+  @PerUserRateLimit('exports')
   @ApiOperation({ summary: 'Every charge the query matches, as csv, xlsx or JSON Lines' })
   @ListQuery()
   @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
@@ -122,6 +125,7 @@ export class ScreenerController {
   }
 
   @Get(SCREENER_ROUTES.lendersExport)
+  @PerUserRateLimit('exports')
   @ApiOperation({ summary: 'Every lender row the query matches, as csv, xlsx or JSON Lines' })
   @ListQuery()
   @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
@@ -151,6 +155,7 @@ export class ScreenerController {
   }
 
   @Get(SCREENER_ROUTES.chargeCompaniesExport)
+  @PerUserRateLimit('exports')
   @ApiOperation({ summary: 'Every company row of the charge aggregation the query matches, as csv, xlsx or JSON Lines' })
   @ListQuery()
   @ApiQuery({ name: 'format', enum: EXPORT_FORMATS })
