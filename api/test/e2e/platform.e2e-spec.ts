@@ -252,7 +252,11 @@ describe('the request log of a running server (LOG_LEVEL=info)', () => {
       400,
     );
     expect((await fetchAll(`${server.url}/api/me`, { headers: { authorization: 'Bearer header-secret-6' } })).status).toBe(401);
-    await new Promise((r) => setTimeout(r, 200));
+    // A request's line is written as its response ends: wait for the last one's.
+    const lastLogged = () => server.output().includes('"url":"/api/me"');
+    for (const deadline = Date.now() + 10_000; !lastLogged(); await new Promise((r) => setTimeout(r, 25))) {
+      if (Date.now() > deadline) throw new Error('No request line for GET /api/me within 10 s');
+    }
 
     const output = server.output();
     const requestLines = output
