@@ -5,6 +5,7 @@ import { DEFAULT_SAMPLE_COMPANY_NUMBER, SAMPLE_DATA_NOTICE, SUGGESTED_COMPANIES 
 import { loadConfig } from '../../src/core/config/config.js';
 import { formatAmount } from '../../src/modules/companies-house/documents/accounts-format.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
+import { SIC_ACTIVITIES } from '../../src/modules/companies-house/seed/sic-activities.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const COMPANIES = 40;
@@ -108,5 +109,56 @@ describe('the sample dataset through the explorer API', () => {
       const page = await pageText(await response.arrayBuffer(), turnover.pageNumber);
       expect(page).toContain(formatAmount(turnover.value).replace(/\s+/g, ''));
     }
+  });
+  it('labels every sample company as sample data, in its overview and in search', async () => {
+    for (const number of numbers) {
+      const { body } = await get(`/api/companies_house/get_overview?company_number=${number}`);
+      expect({ number, sample: body.sample, notice: body.notice }).toEqual({ number, sample: true, notice: SAMPLE_DATA_NOTICE });
+      const search = await get(`/api/companies_house/search_companies?query=${number}`);
+      expect(search.body[0]).toMatchObject({ CompanyNumber: number, sample: true });
+    }
+  });
+
+  it("describes each company's business by its main SIC code", async () => {
+    let checked = 0;
+    for (const number of numbers) {
+      const { body } = await get(`/api/companies_house/get_overview?company_number=${number}`);
+      const overview: string | undefined = body.document_summary?.businessOverview;
+      const code: string = body.company_profile.sic_codes?.[0] ?? '';
+      const phrases = SIC_ACTIVITIES[code];
+      if (!overview || !phrases || /did not trade/.test(overview)) continue;
+      expect({ number, code, matches: phrases.some((p) => overview.includes(p)) }).toEqual({ number, code, matches: true });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(COMPANIES / 4);
+  });
+
+  it('opens the document of a filing of every category, not only accounts', async () => {
+    const opened = new Set<string>();
+    for (const number of numbers) {
+      const { body: groups } = await get(`/api/companies_house/get_filings_list?company_number=${number}`);
+      for (const [category, filings] of Object.entries(groups as Record<string, { s3_path: string | null; type: string }[]>)) {
+        if (!Array.isArray(filings)) continue;
+        for (const filing of filings)
+          expect({ number, category, type: filing.type, s3_path: filing.s3_path }).toMatchObject({ s3_path: expect.any(String) });
+        if (opened.has(category) || filings.length === 0) continue;
+        const filing = filings[0];
+        const file = filing.s3_path!.split('/').pop()!;
+        const response = await fetch(`${t.url}/api/companies_house/get_filing_pdf?company_number=${number}&file_name=${file}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect({ category, status: response.status, type: response.headers.get('content-type') }).toEqual({
+          category,
+          status: 200,
+          type: 'application/pdf',
+        });
+        const first = await pageText(await response.arrayBuffer(), 1);
+        expect(first).toMatch(/SAMPLEDATA|Sampledata/);
+        opened.add(category);
+      }
+    }
+    expect([...opened].sort()).toEqual(
+      expect.arrayContaining(['accounts', 'confirmation-statement', 'officers', 'persons-with-significant-control']),
+    );
   });
 });

@@ -293,11 +293,14 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
 
   it('keeps every figure consistent with the filings that cite it', async () => {
     expect(await count(t, `SELECT count(*) AS n FROM financial_statements WHERE net_assets <> total_assets - total_liabilities`)).toBe(0);
-    // Every accounts filing with a document has the financial statement and the summary of that document, and back.
+    // Every filing opens a document: accounts with figures render from them, any other (dormant accounts too) from its particulars.
+    expect(await count(t, `SELECT count(*) AS n FROM filings WHERE document_id IS NULL`)).toBe(0);
+    expect(await count(t, `SELECT count(DISTINCT category) AS n FROM filings WHERE document_id LIKE '%-form'`)).toBeGreaterThanOrEqual(5);
+    // Every accounts filing with a rendered accounts document has the financial statement and the summary of that document, and back.
     expect(
       await count(
         t,
-        `SELECT count(*) AS n FROM filings f WHERE f.type = 'AA' AND f.document_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM financial_statements s WHERE s.document_id = f.document_id AND s.company_number = f.company_number AND s.period_end = (f.description_values->>'made_up_date')::date)`,
+        `SELECT count(*) AS n FROM filings f WHERE f.type = 'AA' AND f.document_id IS NOT NULL AND f.document_id NOT LIKE '%-form' AND NOT EXISTS (SELECT 1 FROM financial_statements s WHERE s.document_id = f.document_id AND s.company_number = f.company_number AND s.period_end = (f.description_values->>'made_up_date')::date)`,
       ),
     ).toBe(0);
     expect(

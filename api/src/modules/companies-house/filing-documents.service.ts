@@ -8,6 +8,7 @@ import { CompaniesRepository } from './companies.repository.js';
 import { normaliseCompanyNumber } from './company-search.repository.js';
 import { notFound } from './companies-house.service.js';
 import { accountsPdfInputFor, renderAccountsPdf } from './documents/accounts-pdf.js';
+import { filingPdfInputFor, renderFilingPdf } from './documents/filing-pdf.js';
 
 export interface FilingDocument {
   contentType: string;
@@ -19,7 +20,8 @@ export interface FilingDocument {
 /**
  * The document behind a filing (get_filing_pdf): a stored file (imported iXBRL accounts, fetched
  * PDFs) as it was stored, or, for sample accounts, the PDF rendered from the stored figures, so
- * that the page a figure cites is the page that prints it.
+ * that the page a figure cites is the page that prints it; any other sample filing, its form
+ * rendered from the filing's particulars.
  */
 @Injectable()
 export class FilingDocumentsService {
@@ -48,8 +50,10 @@ export class FilingDocumentsService {
     }
 
     const input = await accountsPdfInputFor(this.db, key, documentId);
-    if (!input) throw missing;
-    const pdf = await renderAccountsPdf(input);
+    // Any other sample filing (confirmation statements, appointments, charges, dormant accounts...) has a form of its own.
+    const form = input ? null : await filingPdfInputFor(this.db, key, documentId);
+    if (!input && !form) throw missing;
+    const pdf = input ? await renderAccountsPdf(input) : await renderFilingPdf(form!);
     return { contentType: 'application/pdf', fileName: `${documentId}.pdf`, body: pdf, length: pdf.length };
   }
 }

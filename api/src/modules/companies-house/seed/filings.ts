@@ -20,6 +20,11 @@ export function transactionId(companyIndex: number, k: number): string {
   return Buffer.from(`${3_000_000_000 + companyIndex * MAX_FILINGS_PER_COMPANY + k}${TRANSACTION_SUFFIX}`).toString('base64url');
 }
 
+/** The document id of a sample filing that has no rendered accounts: its transaction id, marked, so never an imported one's. */
+export function sampleDocumentId(transactionId: string): string {
+  return `${transactionId}-form`;
+}
+
 /** Electronic filings' barcodes start with X; paper ones with a letter of the receiving office. */
 export function barcode(rng: Rng, paper: boolean): string {
   return (paper ? rng.pick(['A', 'L', 'S', 'R']) : 'X') + rng.alnum(7);
@@ -58,7 +63,8 @@ export function filingRows(plan: CompanyPlan, events: FilingEvent[], rng: Rng): 
       pages: e.pages,
       barcode: barcode(rng, paper),
       paper_filed: paper,
-      document_id: e.document_id ?? null,
+      // Every sample filing opens: accounts with figures render from them, any other from its particulars (filing-pdf.ts).
+      document_id: e.document_id ?? sampleDocumentId(id),
     };
   });
 }

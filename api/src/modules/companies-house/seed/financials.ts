@@ -331,6 +331,9 @@ function balanceSheet(plan: CompanyPlan, f: Figures): StatementLine[] {
     );
   if (f.creditorsAfterOneYear)
     lines.push(line('creditorsAfterOneYear', 'Creditors: due after more than one year', -f.creditorsAfterOneYear, c, p));
+  // Full accounts name the bank debt within creditors (the screener's net debt reads it; others fall back to liabilities).
+  const bankDebt = Math.min(f.borrowings, f.totalLiabilities - f.provisions);
+  if (full && bankDebt > 0) lines.push(line('borrowings', 'Bank loans and overdrafts (within creditors)', -bankDebt, c, p));
   if (f.provisions) lines.push(line('provisions', 'Provisions for liabilities', -f.provisions, c, p));
   lines.push(line('netAssets', f.netAssets < 0 ? 'Net liabilities' : 'Net assets', f.netAssets, c, p));
   if (full) {
