@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { createTestEnvironment, TEST_ADMIN, type TestEnvironment } from '../support/environment.js';
-import { call, linesMatching, mailWritten, signupBody } from '../support/outage-api.js';
+import { call, linesMatching, mailedLink, signupBody } from '../support/outage-api.js';
 import { onPath, ownRedis, until, type OwnRedis } from '../support/outage.js';
 import { startServer, type Server } from '../support/processes.js';
 
@@ -28,6 +28,13 @@ describe('the API while its Redis is stopped and started again', { skip }, () =>
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ok', checks: { database: { status: 'ok' }, redis: { status: 'ok' } } });
 
+    // An applicant who signed up before the outage and opens the verification link during it.
+    const early = 'before-the-outage@example.com';
+    expect((await call(server, 'POST', '/api/signup', { body: signupBody(early) })).status).toBe(201);
+    let verify: string | null = null;
+    await until('the first verification mail is written', () => (verify = mailedLink(environment.dataDir, early, /^Verify/)) !== null);
+    const verifyPath = `/api${new URL(verify!).pathname}`;
+
     await redis.stop();
     await until('readiness says Redis is down', async () => (await call(server, 'GET', '/api/health/ready')).status === 503);
 
@@ -37,6 +44,9 @@ describe('the API while its Redis is stopped and started again', { skip }, () =>
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.body.error).toMatch(/job queue \(Redis\)/);
     expect(refused.ms).toBeLessThan(500);
+
+    // Verifying mails the admins: refused before the link is spent, so it still works afterwards.
+    expect((await call(server, 'POST', verifyPath)).status).toBe(503);
 
     const readiness = await call(server, 'GET', '/api/health/ready');
     expect(readiness.status).toBe(503);
@@ -56,7 +66,8 @@ describe('the API while its Redis is stopped and started again', { skip }, () =>
     // The refused sign-up left no account behind: the same one now succeeds, and its mail is sent.
     const accepted = await call(server, 'POST', '/api/signup', { body: signupBody(email) });
     expect(accepted.status).toBe(201);
-    await until('the verification mail is written', () => mailWritten(environment.dataDir, email, /^Verify your email address/));
+    await until('the verification mail is written', () => mailedLink(environment.dataDir, email, /^Verify your email address/) !== null);
+    expect((await call(server, 'POST', verifyPath)).status).toBe(200);
 
     const output = server.output();
     expect(linesMatching(output, /Redis is unreachable/)).toBe(1);

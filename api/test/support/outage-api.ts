@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Server } from './processes.js';
+import { outboxMails } from './test-api.js';
 
 export interface Answer {
   status: number;
@@ -39,17 +38,12 @@ export function signupBody(email: string) {
   return { email, password: 'a perfectly fine passphrase', full_name: 'Outage Tester', company_name: 'Outage Co' };
 }
 
-/** Whether a mail to `to` whose subject matches has been written to DATA_DIR/outbox. */
-export function mailWritten(dataDir: string, to: string, subject: RegExp): boolean {
-  const outbox = join(dataDir, 'outbox');
-  try {
-    return readdirSync(outbox).some((file) => {
-      const mail = file.endsWith('.eml') ? readFileSync(join(outbox, file), 'utf8') : '';
-      return mail.includes(`To: ${to}`) && subject.test(/^Subject: (.*)$/m.exec(mail)?.[1] ?? '');
-    });
-  } catch {
-    return false;
-  }
+/** The link of the newest mail to `to` whose subject matches, once one has been written to DATA_DIR/outbox. */
+export function mailedLink(dataDir: string, to: string, subject: RegExp): string | null {
+  const mail = outboxMails(dataDir, to)
+    .reverse()
+    .find((m) => subject.test(m.subject));
+  return (mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0]) ?? null;
 }
 
 /** How many lines of the process's output match. */

@@ -53,6 +53,20 @@ function parseMail(raw: string): { to: string; subject: string; text: string } {
   return { to: header('To'), subject: header('Subject'), text };
 }
 
+/** The mails to `to` written to DATA_DIR/outbox (outbox mode: no SMTP_URL), oldest first. */
+export function outboxMails(dataDir: string, to: string): { to: string; subject: string; text: string }[] {
+  const outbox = join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => parseMail(readFileSync(join(outbox, f), 'utf8'))).filter((m) => m.to.includes(to));
+}
+
 /**
  * A real API on a random loopback port, with its own database (embedded or server) and outbox.
  * With Redis, background jobs run as in a scaled deployment: in a separate `worker` process.
@@ -70,19 +84,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   const address = api.app.getHttpServer().address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const outbox = join(environment.dataDir, 'outbox');
-
-  const mails = (to: string) => {
-    let files: string[];
-    try {
-      files = readdirSync(outbox)
-        .filter((f) => f.endsWith('.eml'))
-        .sort();
-    } catch {
-      return [];
-    }
-    return files.map((f) => parseMail(readFileSync(join(outbox, f), 'utf8'))).filter((m) => m.to.includes(to));
-  };
+  const mails = (to: string) => outboxMails(environment.dataDir, to);
 
   const testApi: TestApi = {
     url,

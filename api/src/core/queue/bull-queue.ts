@@ -57,9 +57,13 @@ export class BullJobQueue extends JobQueue {
     this.queue.process(name, this.concurrency, (job) => handler(job.data)).catch(() => undefined);
   }
 
+  async ensureAvailable(): Promise<void> {
+    await this.redis?.whenUsable();
+  }
+
   /** Runs a call on Redis, or throws DependencyUnavailableError when Redis cannot take it. */
   private async onRedis<T>(call: () => Promise<T>): Promise<T> {
-    await this.redis?.whenUsable();
+    await this.ensureAvailable();
     try {
       return await call();
     } catch (error) {

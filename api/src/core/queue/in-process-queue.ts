@@ -37,6 +37,8 @@ export class InProcessJobQueue extends JobQueue {
     return id;
   }
 
+  async ensureAvailable(): Promise<void> {}
+
   async get(id: string): Promise<JobStatus | null> {
     const job = this.jobs.get(id);
     if (!job) return null;

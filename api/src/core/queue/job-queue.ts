@@ -27,6 +27,11 @@ export abstract class JobQueue {
   abstract register(name: string, handler: JobHandler): void;
   abstract add(name: string, data: unknown, options?: JobOptions): Promise<string>;
   abstract get(id: string): Promise<JobStatus | null>;
+  /**
+   * Throws DependencyUnavailableError (503) at once when jobs cannot be queued now (Redis down), so
+   * that a step which writes and then queues a mail can refuse before it writes anything.
+   */
+  abstract ensureAvailable(): Promise<void>;
   /** Stops taking jobs, lets the running ones finish (up to `timeoutMs`), and disconnects. */
   abstract close(timeoutMs?: number): Promise<void>;
   /** How many jobs are queued (a retry waiting out its pause included) or running. */

@@ -81,9 +81,8 @@ export class AuthService implements OnModuleInit {
    * the address's owner is mailed instead.
    */
   async signup(dto: SignupDto): Promise<MessageResponse> {
-    let created: { user: User; token: string };
     try {
-      created = await this.db.transaction(async (manager) => {
+      await this.db.transaction(async (manager) => {
         const user = await this.usersService.create(
           {
             email: dto.email,
@@ -95,21 +94,20 @@ export class AuthService implements OnModuleInit {
           },
           manager,
         );
-        return { user, token: await this.tokens.issue(user.id, 'verify', manager) };
+        const link = this.link(`/verify/${await this.tokens.issue(user.id, 'verify', manager)}`);
+        // Queued inside the transaction: when the queue is down (503) no account is left behind
+        // without its verification mail, and the same sign-up can simply be tried again.
+        await this.mail.send({
+          to: user.email,
+          subject: 'Verify your email address for Credence',
+          text: `Hello ${inertLine(user.fullName)},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
+          link,
+        });
       });
     } catch (error) {
       if (!(error instanceof ConflictException)) throw error;
       await this.tellOwnerOfSignupAttempt(dto.email);
-      return { message: ACCOUNT_MESSAGES.signupCheckEmail };
     }
-    const { user, token } = created;
-    const link = this.link(`/verify/${token}`);
-    await this.mail.send({
-      to: user.email,
-      subject: 'Verify your email address for Credence',
-      text: `Hello ${inertLine(user.fullName)},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
-      link,
-    });
     return { message: ACCOUNT_MESSAGES.signupCheckEmail };
   }
 
@@ -129,6 +127,8 @@ export class AuthService implements OnModuleInit {
   }
 
   async verifyEmail(token: string): Promise<MessageResponse> {
+    // The admins are mailed after the link is spent: refuse (503) before spending it if mail cannot be queued.
+    await this.queue.ensureAvailable();
     const user = await this.db.transaction(async (manager) => {
       const userId = await this.tokens.consume(token, 'verify', manager);
       if (!userId) throw new BadRequestException(ACCOUNT_MESSAGES.verifyLinkInvalid);
@@ -181,6 +181,7 @@ export class AuthService implements OnModuleInit {
   }
 
   async approve(token: string, admin: SessionClaims): Promise<MessageResponse> {
+    await this.queue.ensureAvailable();
     const user = await this.db.transaction(async (manager) => {
       const userId = await this.tokens.consume(token, 'approve', manager);
       if (!userId) return null;
