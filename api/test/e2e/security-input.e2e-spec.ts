@@ -5,7 +5,7 @@ import { screenerPath } from '../support/screener-data.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 /**
- * Security review points 2, 3, 6 and 8 (issue 13): what the API takes as input before any form sees it.
+ * Security review points 2, 3, 4 (query time), 6 and 8 (issue 13): what the API takes as input before any form sees it.
  * A NUL character anywhere answers 400 naming the field (it was a 500: Postgres text cannot hold
  * it); JSON nested past 32 levels answers 400 (2,000 levels was a 500); and a body that is not
  * JSON answers 415, so another website cannot make its visitors' browsers post forms here; a help
@@ -113,6 +113,26 @@ describe('security: hostile input is refused with a 4xx naming the problem', () 
       });
       const empty = await t.request('POST', '/api/login', { body: '', headers: { 'content-type': 'application/json' } });
       expect(empty.status).toBe(400);
+    });
+  });
+
+  describe('natural-language query time (point 4)', () => {
+    it('answers a 500-character adversarial query ("-", 498 spaces, "x") about as fast as a normal one', async () => {
+      const time = async (query: string) => {
+        const start = performance.now();
+        const reply = await t.request('POST', `/api/${SCREENER_ROUTES.convertQuery}`, { token, body: { query } });
+        expect(reply.status).toBe(200);
+        return performance.now() - start;
+      };
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const normal: number[] = [];
+      const adversarial: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        normal.push(await time('software companies in London with turnover over 10m'));
+        adversarial.push(await time('-' + ' '.repeat(498) + 'x'));
+      }
+      // It took 30-80 ms against 2 ms (cubic backtracking in the amount pattern).
+      expect(median(adversarial)).toBeLessThan(median(normal) * 4 + 3);
     });
   });
 
