@@ -27,6 +27,8 @@ describe('the API while its Redis is stopped and started again', { skip }, () =>
     const ready = await call(server, 'GET', '/api/health/ready');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ok', checks: { database: { status: 'ok' }, redis: { status: 'ok' } } });
+    const reference = await call(server, 'GET', '/api/docs-json');
+    expect(Object.keys(reference.body.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/health/ready']));
 
     // An applicant who signed up before the outage and opens the verification link during it.
     const early = 'before-the-outage@example.com';
