@@ -5,7 +5,7 @@ import { DEFAULT_SAMPLE_COMPANY_NUMBER, SAMPLE_DATA_NOTICE, SUGGESTED_COMPANIES 
 import { loadConfig } from '../../src/core/config/config.js';
 import { formatAmount } from '../../src/modules/companies-house/documents/accounts-format.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
-import { SIC_ACTIVITIES } from '../../src/modules/companies-house/seed/sic-activities.js';
+import { SIC_ACTIVITIES, sicActivity } from '../../src/modules/companies-house/seed/sic-activities.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const COMPANIES = 40;
@@ -125,12 +125,12 @@ describe('the sample dataset through the explorer API', () => {
       const { body } = await get(`/api/companies_house/get_overview?company_number=${number}`);
       const overview: string | undefined = body.document_summary?.businessOverview;
       const code: string = body.company_profile.sic_codes?.[0] ?? '';
-      const phrases = SIC_ACTIVITIES[code];
-      if (!overview || !phrases || /did not trade/.test(overview)) continue;
+      const phrases = SIC_ACTIVITIES[code] ?? [sicActivity(code, 0)];
+      if (!overview || !phrases[0] || /did not trade/.test(overview)) continue;
       expect({ number, code, matches: phrases.some((p) => overview.includes(p)) }).toEqual({ number, code, matches: true });
       checked++;
     }
-    expect(checked).toBeGreaterThan(COMPANIES / 4);
+    expect(checked).toBeGreaterThan(COMPANIES / 2);
   });
 
   it('opens the document of a filing of every category, not only accounts', async () => {

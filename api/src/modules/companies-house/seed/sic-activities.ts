@@ -1,8 +1,11 @@
+import { SIC_CODES } from '@credence/shared';
+
 /**
  * What a sample company does, in the words of its business overview, by its main SIC 2007 code,
  * so that a company filed under 41202 (construction of domestic buildings) says it builds homes
- * rather than any activity of its sector. Every code the sample sectors draw a main code from
- * has a phrase here (a test holds them to it); dormant companies keep their sector's wording.
+ * rather than any activity of its sector: the common codes in words of their own, any other in
+ * the words of its SIC description ("is engaged in the manufacture of electronic components").
+ * Dormant companies keep their sector's wording.
  */
 export const SIC_ACTIVITIES: Readonly<Record<string, readonly string[]>> = {
   '01110': ['grows cereals, pulses and oilseed crops', 'farms arable land growing wheat, barley and oilseed rape'],
@@ -57,3 +60,20 @@ export const SIC_ACTIVITIES: Readonly<Record<string, readonly string[]>> = {
   '96020': ['operates hair and beauty salons'],
   '96090': ['provides personal services to consumers'],
 };
+
+/** Descriptions that name an activity ("Manufacture of ...") read with "the" after "is engaged in". */
+const NOUN_LEAD =
+  /^(?:manufacture|repair|installation|construction|demolition|renting|rental|retail sale|wholesale|operation|production|processing|preparation|collection|treatment|raising|growing|development|publishing|management|maintenance|distribution|extraction|letting|buying|sale|support|activities|cutting|freight|transport|printing|reproduction|mixed)\b/i;
+
+/** The activity a company with this main SIC code carries on, in the overview's words; null for an unknown code. */
+export function sicActivity(code: string, pick: number): string | null {
+  const own = SIC_ACTIVITIES[code];
+  if (own) return own[pick % own.length];
+  const description = SIC_CODES.get(code);
+  if (!description) return null;
+  const words = description
+    .replace(/,? n\.e\.c\.?$|,? not elsewhere classified$/i, '')
+    .replace(/^./, (c) => c.toLowerCase())
+    .trim();
+  return `is engaged in ${NOUN_LEAD.test(words) ? 'the ' : ''}${words}`;
+}

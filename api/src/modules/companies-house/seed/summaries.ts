@@ -4,7 +4,7 @@
  * by category, key highlights, future outlook, accounting policies, and the auditor and opinion.
  * Every part cites the page of the PDF that prints it (documents/accounts-layout.ts).
  */
-import { SIC_ACTIVITIES } from './sic-activities.js';
+import { sicActivity } from './sic-activities.js';
 import { formatCompact, formatPercent, notAuditedOpinion } from '../documents/accounts-format.js';
 import { SUMMARY_PAGES } from '../documents/accounts-layout.js';
 import type { Period } from './accounts.js';
@@ -541,8 +541,7 @@ export function documentSummary(input: SummaryInput, rng: Rng): DocumentSummaryR
   const yearEnd = longDate(period.end);
   // The sector's phrase is drawn either way, so the rest of the dataset stays as it was.
   const sectorActivity = rng.pick(text.activity);
-  const ownActivities = plan.sector.id === 'dormant' ? undefined : SIC_ACTIVITIES[plan.sic[0]];
-  const activity = ownActivities ? ownActivities[plan.index % ownActivities.length] : sectorActivity;
+  const activity = (plan.sector.id === 'dormant' ? null : sicActivity(plan.sic[0], plan.index)) ?? sectorActivity;
   const customers = rng.pick(text.customers);
 
   const business =
