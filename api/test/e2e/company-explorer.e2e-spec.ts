@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { keyFigures } from '@credence/shared';
 import { upsertCharges, upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import {
   COMPANIES,
@@ -300,7 +301,9 @@ describe('UK company explorer API', () => {
     });
 
     it('includes the computed insights: key figures with year-over-year change, charges, compliance, leadership', async () => {
-      const { insights } = (await get('/api/companies_house/get_overview?company_number=00445790')).body;
+      const { insights, financial_summary } = (await get('/api/companies_house/get_overview?company_number=00445790')).body;
+      // the terminal reads these key figures, the web computes them from financial_summary: the same shared rule
+      expect(insights.key_figures).toEqual(keyFigures(financial_summary));
       expect(insights.key_figures.turnover).toMatchObject({
         year: 2023,
         value: 1_250_000,

@@ -6,7 +6,7 @@
  */
 import type { ApiClient } from '../../client/api-client.js';
 
-export { filing, overview, profile } from '../company/fixtures.js';
+export { filing, insights, overview, profile } from '../company/fixtures.js';
 
 export interface Deferred<T> {
   promise: Promise<T>;

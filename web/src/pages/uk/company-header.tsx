@@ -1,5 +1,10 @@
-/** A company's status badge and its distress banner, by the shared rules (status label, tone, distress). */
-import { companyDistress, companyStatusLabel, companyStatusTone } from '@credence/shared';
+/**
+ * The company header (spec 2 2.5: name, reg number, the registry's filing history, Export, Watch,
+ * Insights Q&A), with the red distress banner beside the name; and the status badge. Status words,
+ * tone, distress and the registry link are the shared rules the terminal uses too.
+ */
+import { Link } from 'react-router';
+import { companyDistress, companyStatusLabel, companyStatusTone, registryFilingHistoryUrl, type CompanyProfile } from '@credence/shared';
 
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   return <span className={`status-badge status-badge--${companyStatusTone(status)}`}>{companyStatusLabel(status)}</span>;
@@ -14,5 +19,36 @@ export function DistressBanner({ status }: { status: string | null | undefined }
       <strong className="distress-banner__title">{distress.title}</strong>
       <span className="distress-banner__text">{distress.text}</span>
     </p>
+  );
+}
+
+export function CompanyHeader({ profile, notice }: { profile: CompanyProfile; notice: string | null }) {
+  return (
+    <header className="company-header">
+      <div>
+        <div className="company-header__title">
+          <h1 className="company-header__name">{profile.company_name}</h1>
+          <DistressBanner status={profile.company_status} />
+        </div>
+        <p className="company-header__meta">
+          Reg number <strong>{profile.company_number}</strong> ·{' '}
+          <a href={registryFilingHistoryUrl(profile.company_number)} target="_blank" rel="noreferrer">
+            Filing history on Companies House<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+        {notice && <p className="notice notice--info company-header__notice">{notice}</p>}
+      </div>
+      <div className="company-header__actions">
+        <button type="button" className="button button--secondary" disabled title="Coming soon">
+          Export
+        </button>
+        <button type="button" className="button button--secondary" disabled title="Coming soon">
+          Watch
+        </button>
+        <Link className="button button--primary" to={`/analysis?companyNumber=${encodeURIComponent(profile.company_number)}`}>
+          Insights Q&amp;A
+        </Link>
+      </div>
+    </header>
   );
 }

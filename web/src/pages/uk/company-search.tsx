@@ -7,7 +7,7 @@ import { createSearchViewModel, SEARCH_TEXTS, type CompanySearchResult } from '@
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-import { StatusBadge } from './company-status.tsx';
+import { StatusBadge } from './company-header.tsx';
 
 export function listedTicker(result: CompanySearchResult): string | null {
   const t = (result['Exchange:Ticker'] ?? '').trim();

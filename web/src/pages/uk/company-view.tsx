@@ -9,7 +9,6 @@ import { Link } from 'react-router';
 import {
   createCompanyTablesViewModel,
   EXPLORER_HEADER_DEBOUNCE_MS,
-  registryFilingHistoryUrl,
   type CompanyOverviewState,
   type CompanyOverviewViewModel,
   type CompanySearchResult,
@@ -21,7 +20,7 @@ import { openHelpCenter } from '../../features/help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CategoryContent, CategoryNav, type FilingFocus } from './categories.tsx';
 import { CompanySearch } from './company-search.tsx';
-import { DistressBanner } from './company-status.tsx';
+import { CompanyHeader } from './company-header.tsx';
 import { OverviewSections } from './overview-sections.tsx';
 
 const SIDEBAR_KEY = 'sidebar-expanded';
@@ -193,32 +192,7 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
           )}
           {ready && profile && (
             <>
-              <header className="company-header">
-                <div>
-                  <div className="company-header__title">
-                    <h1 className="company-header__name">{profile.company_name}</h1>
-                    <DistressBanner status={profile.company_status} />
-                  </div>
-                  <p className="company-header__meta">
-                    Reg number <strong>{profile.company_number}</strong> ·{' '}
-                    <a href={registryFilingHistoryUrl(profile.company_number)} target="_blank" rel="noreferrer">
-                      Filing history on Companies House<span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </p>
-                  {state.notice && <p className="notice notice--info company-header__notice">{state.notice}</p>}
-                </div>
-                <div className="company-header__actions">
-                  <button type="button" className="button button--secondary" disabled title="Coming soon">
-                    Export
-                  </button>
-                  <button type="button" className="button button--secondary" disabled title="Coming soon">
-                    Watch
-                  </button>
-                  <Link className="button button--primary" to={`/analysis?companyNumber=${encodeURIComponent(profile.company_number)}`}>
-                    Insights Q&amp;A
-                  </Link>
-                </div>
-              </header>
+              <CompanyHeader profile={profile} notice={state.notice} />
               <CategoryNav active={params.category} onChange={(category) => update({ category, subCategory: null, filing: null })} />
               {params.category === 'overview' || params.category === 'deep-insights' ? (
                 <OverviewSections model={model} state={state} anchors={anchors} />

@@ -34,7 +34,7 @@ import { BarChart } from '../../ui/bar-chart.tsx';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
-import { StatusBadge } from './company-status.tsx';
+import { StatusBadge } from './company-header.tsx';
 import { ChangeCell, StatementTable } from './statement-table.tsx';
 import { Tabs } from './tabs.tsx';
 

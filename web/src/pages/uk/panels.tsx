@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import {
   allPscs,
+  averageDurationText,
   CAPITAL_CLASS_LABELS,
   CAPITAL_FILING_CLASSES,
   capitalChart,
@@ -296,10 +297,7 @@ export function ChargesPanel({ overview, initialTab = 'summary' }: { overview: C
           <Stat label="Total" value={stats.total} />
           <Stat label="Active" value={stats.active} />
           <Stat label="Satisfied" value={stats.satisfied} />
-          <Stat
-            label="Avg. duration"
-            value={stats.averageDurationMonths === null ? 'N/A' : `${Math.round(stats.averageDurationMonths)} months`}
-          />
+          <Stat label="Avg. duration" value={averageDurationText(stats.averageDurationMonths)} />
         </div>
         <div className="columns">
           <div>

@@ -5,3 +5,4 @@ export * from './key-figures.js';
 export * from './texts.js';
 export * from './screener-cells.js';
 export * from './databases.js';
+export * from './charges.js';

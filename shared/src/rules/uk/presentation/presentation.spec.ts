@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { FinancialSummary, SeriesItem } from '../../../contracts/uk-companies.js';
 import { COMPANY_SCREENER_COLUMNS, CHARGE_SCREENER_COLUMNS } from '../../../filters/columns.js';
+import { averageDurationText } from './charges.js';
 import { DATABASE_SECTIONS, findDatabase, underConstructionText } from './databases.js';
 import { fiscalYearLabel, keyFigureChangeText, keyFigures, keyFigureText, latestFinancialYear } from './key-figures.js';
 import { addressLine, addressLines, registryChargeUrl, registryFilingHistoryUrl, registryUrl, sicLines } from './profile.js';
@@ -190,5 +191,12 @@ describe('database catalogue', () => {
     expect(DATABASE_SECTIONS.map((s) => s.title)).toEqual(['Company Explorer', 'Screeners and Filters', 'Research and Intelligence']);
     expect(findDatabase('companies-screener')?.badge).toBe('Updated');
     expect(underConstructionText({ name: 'X' })).toBe('The specific interface for X is under construction.');
+  });
+});
+
+describe('charges panel figures', () => {
+  it('gives the average duration in months with one decimal', () => {
+    expect(averageDurationText(14.46)).toBe('14.5 months');
+    expect(averageDurationText(null)).toBe('N/A');
   });
 });
