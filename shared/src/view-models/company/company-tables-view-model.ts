@@ -7,6 +7,7 @@
 import type { ApiClient } from '../../client/api-client.js';
 import { FINANCIAL_SUMMARY_LABELS, type CompaniesHouseTable, type CompanyDate, type KpiTableName } from '../../contracts/uk-companies.js';
 import { isAbort } from '../errors.js';
+import { EMPTY_TEXTS } from '../../rules/uk/presentation/texts.js';
 import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
 import type { FilingEntry } from './filings-view-model.js';
@@ -14,7 +15,7 @@ import type { FilingEntry } from './filings-view-model.js';
 export const COMPANY_TABLE_TEXTS = {
   loading: 'Loading financial data...',
   failed: 'Failed to fetch financial data',
-  empty: 'No financial data available to display.',
+  empty: EMPTY_TEXTS.financials,
   noAccounts: 'No accounts filings found for this company.',
 } as const;
 

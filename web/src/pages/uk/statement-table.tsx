@@ -5,6 +5,7 @@
  * whether a rise in that line is good news (shared rules/uk/statements.ts).
  */
 import {
+  EMPTY_TEXTS,
   formatStatementFigure,
   metricYearOverYear,
   statementUnit,
@@ -52,7 +53,7 @@ export function StatementTable({
 }) {
   const sorted = [...years].sort((a, b) => b.year - a.year);
   const shown = sorted.slice(0, maxYears);
-  if (shown.length === 0) return <p>No data available for this period.</p>;
+  if (shown.length === 0) return <p>{EMPTY_TEXTS.period}</p>;
   const lines: Line[] = [];
   for (const year of shown)
     for (const line of year.lines)
