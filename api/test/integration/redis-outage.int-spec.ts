@@ -45,10 +45,13 @@ describe('the API while its Redis is stopped and started again', { skip }, () =>
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.body.error).toMatch(/job queue \(Redis\)/);
-    expect(refused.ms).toBeLessThan(500);
+    // At once, not after ioredis's reconnection attempts (sign-up hashes the password first).
+    expect(refused.ms).toBeLessThan(1_500);
 
     // Verifying mails the admins: refused before the link is spent, so it still works afterwards.
-    expect((await call(server, 'POST', verifyPath)).status).toBe(503);
+    const refusedVerify = await call(server, 'POST', verifyPath);
+    expect(refusedVerify).toMatchObject({ status: 503, body: { error: expect.stringMatching(/Redis/) } });
+    expect(refusedVerify.ms).toBeLessThan(500);
 
     const readiness = await call(server, 'GET', '/api/health/ready');
     expect(readiness.status).toBe(503);

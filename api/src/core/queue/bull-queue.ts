@@ -58,7 +58,10 @@ export class BullJobQueue extends JobQueue {
   }
 
   async ensureAvailable(): Promise<void> {
-    await this.redis?.whenUsable();
+    if (!this.redis) return;
+    // Bull's own connection may be a moment behind the shared one after an outage.
+    if (this.opened) await this.redis.whenAlsoUsable(this.opened.client);
+    else await this.redis.whenUsable();
   }
 
   /** Runs a call on Redis, or throws DependencyUnavailableError when Redis cannot take it. */

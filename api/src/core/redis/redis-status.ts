@@ -45,20 +45,16 @@ export class RedisStatus {
   async whenUsable(timeoutMs = 5_000): Promise<void> {
     if (this.usable) return;
     if (this.everReady || !this.state.isUp) throw new DependencyUnavailableError('redis', this.state.lastError ?? this.client.status);
-    await new Promise<void>((resolve, reject) => {
-      const done = (error?: unknown) => {
-        clearTimeout(timer);
-        this.client.off('ready', onReady);
-        this.client.off('error', onError);
-        if (error) reject(new DependencyUnavailableError('redis', error));
-        else resolve();
-      };
-      const onReady = () => done();
-      const onError = (error: unknown) => done(error);
-      const timer = setTimeout(() => done(new Error(`no connection within ${timeoutMs} ms`)), timeoutMs);
-      this.client.once('ready', onReady);
-      this.client.once('error', onError);
-    });
+    await nextReady(this.client, timeoutMs, true);
+  }
+
+  /**
+   * For another connection to the same Redis (Bull's): once the shared one is usable, waits (up to
+   * `timeoutMs`) for this one too, which reconnects on its own schedule after an outage.
+   */
+  async whenAlsoUsable(other: Redis, timeoutMs = 3_000): Promise<void> {
+    await this.whenUsable();
+    if (other.status !== 'ready') await nextReady(other, timeoutMs, false);
   }
 
   /** The readiness check: a PING, answered within `timeoutMs`. */
@@ -88,6 +84,29 @@ export class RedisStatus {
     if (this.usable) await this.client.quit().catch(() => undefined);
     else this.client.disconnect();
   }
+}
+
+/**
+ * Resolves on the client's next 'ready'; otherwise throws DependencyUnavailableError after
+ * `timeoutMs`, or at its next error when `failOnError` (else reconnection errors are waited through).
+ */
+function nextReady(client: Redis, timeoutMs: number, failOnError: boolean): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const done = (error?: unknown) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      client.off('error', onError);
+      if (error) reject(new DependencyUnavailableError('redis', error));
+      else resolve();
+    };
+    const onReady = () => done();
+    const onError = (error: unknown) => {
+      if (failOnError) done(error);
+    };
+    const timer = setTimeout(() => done(new Error(`no connection within ${timeoutMs} ms`)), timeoutMs);
+    client.once('ready', onReady);
+    client.on('error', onError);
+  });
 }
 
 /**
