@@ -115,13 +115,15 @@ describe('the server process and credence-admin', () => {
     expect(help.stdout).toContain('Examples:');
   });
 
-  if (embedded) {
-    it('refuses a second server on the same embedded data directory', async () => {
+  it(
+    'refuses a second server on the same embedded data directory',
+    { skip: embedded ? false : 'needs the embedded database (runs without DATABASE_URL)' },
+    async () => {
       const second = await run(MAIN, [], env);
       expect(second.code).toBe(1);
       expect(second.stderr).toMatch(/^credence: Another Credence process \(pid \d+\) is already using the embedded database/);
-    });
-  }
+    },
+  );
 
   it('stops cleanly on SIGTERM (exit 0) and starts again on the same data', async () => {
     const stopped = await server.stop('SIGTERM');
