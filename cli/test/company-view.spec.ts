@@ -133,7 +133,7 @@ describe('company sections as terminal text', () => {
       /Resigned \(1\)\n\s+Name\s+Role\s+Appointed\s+Resigned\n\s+ROE, John\s+director\s+01\/01\/2015\s+10\/02\/2026/,
     );
     const pscs = text(sectionLines('pscs', answers, view()));
-    expect(pscs).toMatch(/Mr Alan Smith\s+individual\s+06\/04\/2016\s+-\s+ownership of shares 75 to 100/);
+    expect(pscs).toMatch(/Mr Alan Smith\s+individual\s+06\/04\/2016\s+-\s+Ownership of shares – 75%/);
     const charges = text(sectionLines('charges', answers, view()));
     expect(charges).toContain('All (2) · Active (1) · Satisfied (1)');
     expect(charges).toMatch(/17\/05\/2024\s+outstanding\s+A registered charge\s+Barclays Bank PLC/);
