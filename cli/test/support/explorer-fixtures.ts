@@ -27,7 +27,7 @@ import {
   type OfficersResponse,
   type StatementYear,
 } from '@credence/shared';
-import { filing as blankFiling, overview, profile as blankProfile } from '@credence/shared/testing';
+import { filing as blankFiling, insights, overview, profile as blankProfile } from '@credence/shared/testing';
 
 export const NOW = new Date('2026-11-24T00:00:00Z');
 export const ACME = '01234567';
@@ -376,19 +376,21 @@ export const ACME_OVERVIEW: CompanyOverview = overview({
   document_key_highlights: [{ highlight: 'Turnover up 23.5% to £12.3m', pageNumbers: [3] }],
   filing_details: ACME_FINANCIALS.filing_details,
   charges: { charges: ACME_CHARGES },
-  insights: {
-    key_figures: keyFigures(series()),
-    leadership: leadershipInsights(
-      [...byCategory('officers'), ...byCategory('persons-with-significant-control')],
-      ACME_OFFICERS.officers.data,
-      ACME_OFFICERS.psc,
-      NOW,
-    ),
-    charges: chargeStatistics(ACME_CHARGES, NOW),
-    capital: capitalSummary(byCategory('capital'), NOW),
-    confirmation_statement: confirmationStatementAnalysis(byCategory('confirmation-statement'), NOW),
-    distress: null,
-  },
+  insights: insights(
+    {
+      key_figures: keyFigures(series()),
+      leadership: leadershipInsights(
+        [...byCategory('officers'), ...byCategory('persons-with-significant-control')],
+        ACME_OFFICERS.officers.data,
+        ACME_OFFICERS.psc,
+        NOW,
+      ),
+      charges: chargeStatistics(ACME_CHARGES, NOW),
+      capital: capitalSummary(byCategory('capital'), NOW),
+      confirmation_statement: confirmationStatementAnalysis(byCategory('confirmation-statement'), NOW),
+    },
+    NOW,
+  ),
 });
 
 export const EMPTY_OVERVIEW: CompanyOverview = overview({
@@ -401,14 +403,7 @@ export const EMPTY_OVERVIEW: CompanyOverview = overview({
     company_metadata: '{}',
     sic_codes: [],
   }),
-  insights: {
-    key_figures: null,
-    leadership: leadershipInsights([], [], [], NOW),
-    charges: null,
-    capital: null,
-    confirmation_statement: confirmationStatementAnalysis([], NOW),
-    distress: null,
-  },
+  insights: insights({}, NOW),
   sample: true,
   notice: 'Sample data: generated for demonstration, not the Companies House register.',
 });

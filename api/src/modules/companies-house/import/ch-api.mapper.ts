@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { COMPANY_STATUS_WORDS } from '@credence/shared';
 import type { ChargeRow, CompanyRow, FilingRow, OfficerRow, PscRow } from '../store/rows.js';
 
 /**
@@ -284,21 +285,8 @@ const hashKey = (...parts: unknown[]) =>
 
 // ---------------------------------------------------------------- company profile
 
-/** company_status (the API's enumeration) → the words of the bulk product (BasicCompanyData CompanyStatus). */
-const STATUS: Record<string, string> = {
-  active: 'Active',
-  dissolved: 'Dissolved',
-  liquidation: 'Liquidation',
-  receivership: 'Receivership',
-  'converted-closed': 'Converted / Closed',
-  'voluntary-arrangement': 'Voluntary Arrangement',
-  'insolvency-proceedings': 'Insolvency Proceedings',
-  administration: 'In Administration',
-  open: 'Open',
-  closed: 'Closed',
-  registered: 'Registered',
-  removed: 'Removed',
-};
+/** company_status (the API's enumeration) → the words of the bulk product (BasicCompanyData CompanyStatus): the shared table. */
+const STATUS = COMPANY_STATUS_WORDS;
 
 /** type (the API's enumeration) → CompanyCategory as the bulk product writes it. */
 const CATEGORY: Record<string, string> = {

@@ -5,8 +5,8 @@
  * API's enumeration ("administration", "voluntary-arrangement"); both read the same here.
  */
 
-/** The Companies House API's company_status values in the words of its bulk product. */
-const API_STATUS_WORDS: Readonly<Record<string, string>> = {
+/** The Companies House API's company_status values in the words of its bulk product (BasicCompanyData CompanyStatus). */
+export const COMPANY_STATUS_WORDS: Readonly<Record<string, string>> = {
   active: 'Active',
   dissolved: 'Dissolved',
   liquidation: 'Liquidation',
@@ -28,7 +28,7 @@ export const UNKNOWN_STATUS = 'Unknown';
 export function companyStatusLabel(status: string | null | undefined): string {
   const text = (status ?? '').trim();
   if (text === '') return UNKNOWN_STATUS;
-  return API_STATUS_WORDS[text.toLowerCase()] ?? text;
+  return COMPANY_STATUS_WORDS[text.toLowerCase()] ?? text;
 }
 
 /**
