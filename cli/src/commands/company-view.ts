@@ -17,6 +17,7 @@ import {
   FINANCIAL_SUMMARY_LABELS,
   averageDurationText,
   chargeCreditors,
+  chargeStatusColour,
   chargeTimelineText,
   pscNatureText,
   pscStatementText,
@@ -586,7 +587,7 @@ export function chargeSummaryLines(stats: ChargeStatistics | null | undefined, v
 }
 
 function chargeStatus(value: string, style: Style): string {
-  return value === 'fully-satisfied' ? style.green(value) : value === 'outstanding' ? style.yellow(value) : value;
+  return toneStyle(chargeStatusColour(value), style)(value);
 }
 
 export function chargeListLines(charges: readonly ChargeView[], view: View): string[] {

@@ -39,7 +39,7 @@ if (!existsSync(CLI_VIEW)) throw new Error(`The cli is not built at ${CLI_VIEW}:
 const { chargeSummaryLines, headerLines, keyFigureLines, profileLines, statementLines } = (await import(
   pathToFileURL(CLI_VIEW).href
 )) as typeof import('../../../cli/dist/src/commands/company-view.js');
-const { PLAIN } = (await import(
+const { PLAIN, styleFor } = (await import(
   pathToFileURL(join(REPO, 'cli', 'dist', 'src', 'output', 'text.js')).href
 )) as typeof import('../../../cli/dist/src/output/text.js');
 
@@ -210,6 +210,7 @@ function webFacts(o: CompanyOverview) {
     distress: distress ? { title: distress, text: textOfClass(header, 'distress-banner__text') } : null,
     registry: /href="(https:\/\/find-and-update[^"]+)"/.exec(header)?.[1] ?? null,
     status: definition(profileHtml, /Status/)[0],
+    statusColour: /class="status-badge status-badge--(\w+)"/.exec(profileHtml)?.[1] ?? null,
     address: definition(profileHtml, /Registered address/).filter((line) => line !== ''),
     sic: definition(profileHtml, /SIC codes?/),
     year: kpis ? /Financial year (\w+)/.exec(kpis)![1] : null,
@@ -218,6 +219,13 @@ function webFacts(o: CompanyOverview) {
     // the FY columns (newest first) of the ratio lines and the employees; the change column left out
     ratios: ['Gross margin (%)', 'Debt to equity ratio', 'Current ratio', 'Employees'].map((label) => [label, ...row(label).slice(0, 2)]),
   };
+}
+
+const SGR_COLOURS: Record<string, string> = { '32': 'green', '33': 'yellow', '31': 'red', '2': 'grey' };
+/** The colour of the value of a labelled line: the SGR code just before its text. */
+function colourOf(line: string): string | null {
+  const codes = [...line.matchAll(/\u001b\[([0-9;]+)m(?=[^\u001b])/g)].map((m) => m[1]);
+  return SGR_COLOURS[codes.at(-1) ?? ''] ?? null;
 }
 
 function terminalFacts(o: CompanyOverview) {
@@ -261,6 +269,7 @@ function terminalFacts(o: CompanyOverview) {
     distress: banner,
     registry: /https:\/\/find-and-update\S+/.exec(profileText.join('\n'))?.[0] ?? null,
     status: pair(profileText, 'Status'),
+    statusColour: colourOf(profileLines(o, { ...view, style: styleFor(true) }, true).find((l) => l.includes('Status'))!),
     address: address === 'N/A' ? [] : address.split(', '),
     sic,
     year,
@@ -297,6 +306,7 @@ describe('the web and the terminal show the same facts for a company', () => {
       text: 'Companies House status: In Administration. An administrator runs the company for its creditors.',
     });
     assert.equal(web.status, 'In Administration');
+    assert.equal(web.statusColour, 'yellow'); // spec 2 2.5: liquidation (every insolvency) yellow; the banner is the red
     assert.deepEqual(web.address, ['c/o Begbies Traynor', '340 Deansgate', 'Castlefield', 'Manchester', 'England', 'M3 4LY']);
     assert.equal(web.sic.length, 2);
     assert.equal(web.year, '2024');
@@ -316,6 +326,7 @@ describe('the web and the terminal show the same facts for a company', () => {
     const terminal = terminalFacts(QUIET);
     assert.equal(web.distress, null);
     assert.equal(web.status, 'Active');
+    assert.equal(web.statusColour, 'green');
     assert.deepEqual(web.sic, ['99999 - Dormant Company']);
     assert.deepEqual(web.address, []);
     assert.equal(web.registry, 'https://find-and-update.company-information.service.gov.uk/company/SC612345/filing-history');

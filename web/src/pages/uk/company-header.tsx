@@ -4,10 +4,22 @@
  * tone, distress and the registry link are the shared rules the terminal uses too.
  */
 import { Link } from 'react-router';
-import { companyDistress, companyStatusLabel, companyStatusTone, registryFilingHistoryUrl, type CompanyProfile } from '@credence/shared';
+import {
+  companyDistress,
+  companyStatusLabel,
+  companyStatusTone,
+  registryFilingHistoryUrl,
+  STATUS_TONE_COLOURS,
+  type CompanyProfile,
+} from '@credence/shared';
 
 export function StatusBadge({ status }: { status: string | null | undefined }) {
-  return <span className={`status-badge status-badge--${companyStatusTone(status)}`}>{companyStatusLabel(status)}</span>;
+  const tone = companyStatusTone(status);
+  return (
+    <span className={`status-badge status-badge--${STATUS_TONE_COLOURS[tone]}`} data-tone={tone}>
+      {companyStatusLabel(status)}
+    </span>
+  );
 }
 
 /** The red banner beside the company name when it is in administration, receivership, liquidation, ...; nothing otherwise. */

@@ -6,6 +6,7 @@ import {
   CAPITAL_CLASS_LABELS,
   CAPITAL_FILING_CLASSES,
   capitalChart,
+  chargeStatusColour,
   chargeTimelineText,
   currencySymbol,
   CS_EVENT_FILTERS,
@@ -362,7 +363,7 @@ function ChargeList({ companyNumber, charges }: { companyNumber: string; charges
             <tr key={c.charge_id}>
               <td>{formatDate(c.created_on)}</td>
               <td>
-                <span className={`status-badge status-badge--${c.status === 'fully-satisfied' ? 'dissolved' : 'active'}`}>{c.status}</span>
+                <span className={`status-badge status-badge--${chargeStatusColour(c.status)}`}>{c.status}</span>
               </td>
               <td>{c.classification.description ?? 'Unknown'}</td>
               <td>{c.persons_entitled.map((p) => p.name).join(', ') || '-'}</td>

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { FinancialSummary, SeriesItem } from '../../../contracts/uk-companies.js';
 import { COMPANY_SCREENER_COLUMNS, CHARGE_SCREENER_COLUMNS } from '../../../filters/columns.js';
-import { averageDurationText } from './charges.js';
+import { averageDurationText, chargeStatusColour } from './charges.js';
 import { DATABASE_SECTIONS, findDatabase, underConstructionText } from './databases.js';
 import { fiscalYearLabel, keyFigureChangeText, keyFigures, keyFigureText, latestFinancialYear } from './key-figures.js';
 import { addressLine, addressLines, registryChargeUrl, registryFilingHistoryUrl, registryUrl, sicLines } from './profile.js';
@@ -198,5 +198,12 @@ describe('charges panel figures', () => {
   it('gives the average duration in months with one decimal', () => {
     expect(averageDurationText(14.46)).toBe('14.5 months');
     expect(averageDurationText(null)).toBe('N/A');
+  });
+
+  it('colours a live charge yellow, a released one green', () => {
+    expect(chargeStatusColour('outstanding')).toBe('yellow');
+    expect(chargeStatusColour('part-satisfied')).toBe('yellow');
+    expect(chargeStatusColour('fully-satisfied')).toBe('green');
+    expect(chargeStatusColour(null)).toBe('grey');
   });
 });
