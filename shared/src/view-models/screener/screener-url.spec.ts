@@ -99,6 +99,19 @@ describe('screener address', () => {
 });
 
 describe('restoring an address into the view models', () => {
+  it('writes the search the rows answer: typing changes the address only once it is applied', () => {
+    const clock = createManualScheduler();
+    const model = createCompaniesScreenerViewModel({ client: pendingClient().client, scheduler: clock });
+    const defaults = tableAddressState(model.getState());
+    model.start();
+    model.setSearch('acm');
+    expect(tableAddressState(model.getState()).search).toBe('');
+    clock.advance(300);
+    expect(writeCompaniesScreenerAddress({ ...tableAddressState(model.getState()), naturalQuery: '' }, defaults).toString()).toBe(
+      'search=acm',
+    );
+  });
+
   it('companies: the query bar text and the table come back with one load', async () => {
     const clock = createManualScheduler();
     const fake = pendingClient();

@@ -28,7 +28,7 @@ export interface TableAddressState {
   pageSize: number;
   sort: TableSort | null;
   filters: readonly NormalisedFilter[];
-  /** The search box as typed (applied at once when read back). */
+  /** The search the rows answer (applied after the debounce; typing in between does not change the address). */
   search: string;
 }
 
@@ -56,9 +56,9 @@ const K = SCREENER_ADDRESS_KEYS;
 
 /** The address part of a table's state. */
 export function tableAddressState(
-  state: Pick<TableState<unknown>, 'page' | 'pageSize' | 'sort' | 'filters' | 'search'>,
+  state: Pick<TableState<unknown>, 'page' | 'pageSize' | 'sort' | 'filters' | 'appliedSearch'>,
 ): TableAddressState {
-  return { page: state.page, pageSize: state.pageSize, sort: state.sort, filters: state.filters, search: state.search };
+  return { page: state.page, pageSize: state.pageSize, sort: state.sort, filters: state.filters, search: state.appliedSearch };
 }
 
 const sortText = (sort: TableSort | null) => (sort ? `${sort.columnId}:${sort.order}` : 'none');
@@ -174,7 +174,8 @@ export function readCreditorsScreenerAddress(
 /**
  * How an address change goes into the browser's history: typing (the search box, the query bar)
  * replaces the entry, so Back does not step through every letter; anything else (filters, sort,
- * page, page size, tab) is a new entry that Back returns from.
+ * page, page size, tab) is a new entry that Back returns from. A search applied on page 3 also
+ * goes back to page 1: that is a new entry, and Back returns to page 3 without the search.
  */
 export function addressHistoryMode(previous: URLSearchParams, next: URLSearchParams): 'push' | 'replace' {
   const typed: readonly string[] = [K.search, K.naturalQuery];
