@@ -81,39 +81,42 @@ export class AuthService implements OnModuleInit {
    * the address's owner is mailed instead.
    */
   async signup(dto: SignupDto): Promise<MessageResponse> {
+    const input = {
+      email: dto.email,
+      password: dto.password,
+      fullName: dto.full_name,
+      companyName: dto.company_name,
+      jobRole: dto.job_role,
+      linkedinUrl: dto.linkedin_url,
+    };
+    const owner = await this.users.findByEmail(this.usersService.checkNew(input));
+    if (owner) return this.answerRegisteredAddress(owner, dto.password);
+    let created: { user: User; token: string };
     try {
-      await this.db.transaction(async (manager) => {
-        const user = await this.usersService.create(
-          {
-            email: dto.email,
-            password: dto.password,
-            fullName: dto.full_name,
-            companyName: dto.company_name,
-            jobRole: dto.job_role,
-            linkedinUrl: dto.linkedin_url,
-          },
-          manager,
-        );
-        const link = this.link(`/verify/${await this.tokens.issue(user.id, 'verify', manager)}`);
-        // Queued inside the transaction: when the queue is down (503) no account is left behind
-        // without its verification mail, and the same sign-up can simply be tried again.
-        await this.mail.send({
-          to: user.email,
-          subject: 'Verify your email address for Credence',
-          text: `Hello ${inertLine(user.fullName)},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
-          link,
-        });
+      created = await this.db.transaction(async (manager) => {
+        const user = await this.usersService.create(input, manager);
+        return { user, token: await this.tokens.issue(user.id, 'verify', manager) };
       });
     } catch (error) {
-      if (!(error instanceof ConflictException)) throw error;
-      await this.tellOwnerOfSignupAttempt(dto.email);
+      // Registered meanwhile by a sign-up running at the same time.
+      const raced = error instanceof ConflictException && (await this.users.findByEmail(normalizeEmail(dto.email)));
+      if (raced) return this.answerRegisteredAddress(raced, null);
+      throw error;
     }
+    const { user, token } = created;
+    const link = this.link(`/verify/${token}`);
+    await this.mail.send({
+      to: user.email,
+      subject: 'Verify your email address for Credence',
+      text: `Hello ${inertLine(user.fullName)},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works once and expires in 48 hours. Once verified, your account\nis reviewed and you will get an email when it is approved.\n`,
+      link,
+    });
     return { message: ACCOUNT_MESSAGES.signupCheckEmail };
   }
 
-  private async tellOwnerOfSignupAttempt(email: string): Promise<void> {
-    const owner = await this.users.findByEmail(normalizeEmail(email));
-    if (!owner) return;
+  /** The answer of a new sign-up, after the same hashing work, and a mail to the address's owner. */
+  private async answerRegisteredAddress(owner: User, password: string | null): Promise<MessageResponse> {
+    if (password !== null) await hashPassword(password);
     const link = this.link('/login');
     await this.mail.send({
       to: owner.email,
@@ -124,6 +127,7 @@ export class AuthService implements OnModuleInit {
         `Forgot your password? Reset it at ${this.link('/forgot_password')}\n\nIf it was not you, you can ignore this email.\n`,
       link,
     });
+    return { message: ACCOUNT_MESSAGES.signupCheckEmail };
   }
 
   async verifyEmail(token: string): Promise<MessageResponse> {

@@ -31,13 +31,19 @@ export class UsersService {
     @Inject(DataSource) private readonly db: DataSource,
   ) {}
 
-  async create(input: NewUser, manager?: EntityManager): Promise<User> {
+  /** Throws the 400 of the first problem with a new account's fields (the spec's order); answers the normalized e-mail. */
+  checkNew(input: NewUser): string {
     if (!isValidEmail(input.email)) throw new BadRequestException(ACCOUNT_MESSAGES.invalidEmail);
     if (!input.fullName?.trim()) throw new BadRequestException(ACCOUNT_MESSAGES.fullNameRequired);
     if (!input.companyName?.trim()) throw new BadRequestException(ACCOUNT_MESSAGES.companyNameRequired);
     const email = normalizeEmail(input.email);
     const problem = newPasswordError(input.password, email);
     if (problem) throw new BadRequestException(problem);
+    return email;
+  }
+
+  async create(input: NewUser, manager?: EntityManager): Promise<User> {
+    const email = this.checkNew(input);
     const now = new Date();
     try {
       return await this.users.insert(
