@@ -81,6 +81,8 @@ export class AuthService implements OnModuleInit {
    * the address's owner is mailed instead.
    */
   async signup(dto: SignupDto): Promise<MessageResponse> {
+    // Either answer ends in a mail: refuse (503) before creating an account that would have none.
+    await this.queue.ensureAvailable();
     const input = {
       email: dto.email,
       password: dto.password,
