@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { createApprovedUser, loginToken } from '../support/http.ts';
+import { signedInPage } from '../support/session.ts';
 
 let api: ApiServer;
 let browser: Browser;
@@ -28,14 +29,7 @@ after(async () => {
 
 /** A page already signed in (the token stored as the app stores it). */
 async function signedIn(token = analystToken, viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, api.url, viewport);
-  await opened.context.addInitScript((value) => {
-    if (!sessionStorage.getItem('seeded')) {
-      localStorage.setItem('token', value);
-      sessionStorage.setItem('seeded', '1');
-    }
-  }, token);
-  return opened;
+  return signedInPage(browser, api.url, token, viewport);
 }
 
 async function focused(page: Page): Promise<{ tag: string; text: string; label: string | null; outline: string }> {
@@ -254,6 +248,7 @@ describe('layout from 1024 px down to 768 px', () => {
           ['/home', 'Company Explorer'],
           ['/home?database=analysis', 'Deep Insights Engine'],
           ['/uk/', 'UK Companies Explorer'],
+          ['/analysis?companyNumber=00123456', 'Deep Insights and Insights Q&A'],
           [approvePath, applicant.full_name],
         ]) {
           await page.goto(path);

@@ -7,9 +7,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser.ts';
 import { http, loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
 
@@ -36,6 +38,11 @@ const open = (width: number) => signedInPage(browser, api.url, token, { width, h
 const query = (page: Page) => new URL(page.url()).searchParams;
 const showing = (page: Page) => page.locator('.pagination__showing');
 const historyLength = (page: Page) => page.evaluate(() => history.length);
+/** What the analyst sees at that moment (the viewport, not the whole page). */
+async function viewShot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
 
 describe('companies screener: state in the address', () => {
   for (const width of WIDTHS) {
@@ -176,7 +183,7 @@ describe('companies screener: the name stays in view, headers carry their unit',
           return el.scrollLeft;
         });
         assert.ok(sideways > 200, `the table scrolls sideways (${sideways} px)`);
-        await screenshot(page, `companies-screener-scrolled-${width}`);
+        await viewShot(page, `companies-screener-scrolled-${width}`);
         // the first row's name is on screen and is what a click there reaches
         const name = page.locator('.data-table tbody tr').first().locator('td').first().getByRole('link');
         const hit = await name.evaluate((link) => {
@@ -292,7 +299,7 @@ describe('filings', () => {
       await page.waitForURL((url) => url.searchParams.get('category') === 'filings' && url.searchParams.has('filing'));
       const chosen = query(page).get('filing')!;
       await assertFocusedRow(page, chosen);
-      await screenshot(page, 'uk-filing-chosen-1366');
+      await viewShot(page, 'uk-filing-chosen-1366');
       // choosing it again after scrolling away brings it back
       await page.evaluate(() => window.scrollTo(0, 0));
       await last.click();
@@ -311,7 +318,7 @@ describe('filings', () => {
     try {
       await page.goto(`/uk/?companyNumber=${COMPANY}&category=filings&filing=${encodeURIComponent(target.transaction_id)}`);
       await assertFocusedRow(page, target.transaction_id);
-      await screenshot(page, 'uk-filing-chosen-768');
+      await viewShot(page, 'uk-filing-chosen-768');
     } finally {
       await context.close();
     }
@@ -465,7 +472,7 @@ describe('the explorer bar and the app header', () => {
           return !(at === el || el.contains(at));
         });
         assert.equal(covered, false, 'the open menu lies over the explorer bar');
-        await screenshot(page, `uk-scrolled-user-menu-${width}`);
+        await viewShot(page, `uk-scrolled-user-menu-${width}`);
         // a sidebar section link still lands below the bar, not under it
         if (width === 1366) {
           await page.keyboard.press('Escape');
