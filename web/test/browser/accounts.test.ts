@@ -301,7 +301,7 @@ describe("bad input shows the spec's messages", () => {
     }
   });
 
-  it('sign-up: each check in the spec order, the live mismatch label, and the server saying the e-mail is taken', async () => {
+  it('sign-up: each check in the spec order, the live mismatch label, and a registered e-mail answered like a new one', async () => {
     const { context, page } = await fresh();
     try {
       await page.goto('/signup');
