@@ -22,7 +22,8 @@ function fastPath() {
   const width = process.stdout.isTTY ? process.stdout.columns : 80;
   try {
     const cache = JSON.parse(read('../dist/help-cache.json'));
-    if (cache.version !== JSON.parse(read('../package.json')).version || (process.stdout.isTTY && width < cache.width)) return null;
+    // Written at 80 columns: a terminal of another width gets commander's help, wrapped at its own width.
+    if (cache.version !== JSON.parse(read('../package.json')).version || (process.stdout.isTTY && width !== cache.width)) return null;
     return cache.help[path.join(' ')] ?? null;
   } catch {
     return null; // built without the cache: commander prints it

@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { describeFailure, EXIT } from './runtime/exit-codes.js';
 import type { GlobalOptions } from './runtime/session.js';
 import { addExplorerCommands } from './commands/explorer.js';
+import { formatHelpItem, WrappingCommand } from './help-wrap.js';
 
 type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
 
@@ -66,7 +67,7 @@ function addListOptions(command: Command, options: { pageSizes: string }): Comma
 }
 
 export function buildProgram(version: string): Command {
-  const program = new Command('credence')
+  const program = new WrappingCommand('credence')
     .description('Credence terminal client: UK company screeners and creditor analytics from your shell')
     .version(version, '-V, --version', 'print the version')
     .addOption(new Option('--api-url <url>', 'API address').env('CREDENCE_API_URL').default(undefined, 'http://localhost:3000'))
@@ -74,7 +75,8 @@ export function buildProgram(version: string): Command {
     .option('--json', 'machine output: JSON on stdout, no colours or prompts')
     .option('--no-color', 'no colours (also NO_COLOR)')
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ showGlobalOptions: true })
+    // Commander wraps its lists at the terminal's width only with this much room for the descriptions.
+    .configureHelp({ showGlobalOptions: true, minWidthToWrap: 24, formatItem: formatHelpItem })
     .exitOverride((error: CommanderError) => {
       process.exit(error.exitCode === 0 ? EXIT.ok : EXIT.usage);
     })

@@ -2,6 +2,7 @@
 import {
   CHARGE_SCREENER_COLUMNS,
   COMPANY_CHARGE_STATS_COLUMNS,
+  COMPANY_COLUMN_PRIORITY,
   COMPANY_SCREENER_COLUMNS,
   LENDER_STATS_COLUMNS,
   SCREENER_TABLE_DEFAULTS,
@@ -25,6 +26,8 @@ export interface TableInfo extends ScreenerTableDefaults {
   maxPageSize: number;
   /** Base of the default output file name. */
   fileBase: string;
+  /** The columns most worth showing first where the terminal is narrow (shared COMPANY_COLUMN_PRIORITY). */
+  priority?: readonly string[];
 }
 
 export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
@@ -33,6 +36,7 @@ export const TABLES: Readonly<Record<ScreenerTable, TableInfo>> = {
     table: 'companies',
     command: 'credence screener',
     columns: COMPANY_SCREENER_COLUMNS,
+    priority: COMPANY_COLUMN_PRIORITY,
     style: 'value',
     noun: 'companies',
     singular: 'company',

@@ -7,6 +7,7 @@ import { UsageError } from '../runtime/exit-codes.js';
 import { count } from '../runtime/output.js';
 import type { Context } from '../runtime/session.js';
 import { pick, rowsToCsv } from '../output/rows.js';
+import { fitColumns } from '../output/fit-columns.js';
 import { pageFooter, renderTable } from '../output/table.js';
 import { nounFor, rowsOf, type TableInfo } from '../tables.js';
 import { exportToFile, exportToStdout } from './export.js';
@@ -46,15 +47,21 @@ async function allRowsForTable(client: ApiClient, info: TableInfo, plan: ListPla
 
 /**
  * --query: the API turns plain English into filters (companies_house/convert-query-to-filters),
- * added to those of --filter. What it understood goes to stderr; a query of which nothing could
- * be placed is a usage error rather than a run over every company.
+ * added to those of --filter, and a ranking's sort and page size. What it understood goes to
+ * stderr; a query of which nothing could be placed is a usage error rather than a run over every
+ * company.
  */
-async function addQueryFilters(ctx: Context, client: ApiClient, plan: ListPlan, query: string): Promise<void> {
-  const text = query.trim();
+async function addQueryFilters(ctx: Context, client: ApiClient, plan: ListPlan, flags: ListFlags & { query?: string }): Promise<void> {
+  const text = (flags.query ?? '').trim();
   const example = 'e.g. --query "manufacturers with turnover over 10m"';
   if (text === '') throw new UsageError(`--query needs some words, ${example}`);
   const converted = await client.convertQueryToFilters(text);
-  if (converted.filters.length === 0) {
+  // A ranking ("top 10 ... by revenue") sorts and sizes the page, unless --sort or --page-size say otherwise.
+  const ranked = converted.sort_by !== undefined;
+  if (ranked && flags.sort === undefined)
+    Object.assign(plan.query, { sort_by: converted.sort_by, sort_order: converted.sort_order ?? 'desc' });
+  if (converted.page_size !== undefined && flags.pageSize === undefined && !plan.all) plan.query.page_size = converted.page_size;
+  if (converted.filters.length === 0 && !ranked) {
     const unplaced =
       converted.unplaced.length > 0 ? `could not place ${converted.unplaced.map((u) => `"${u}"`).join(', ')}` : 'nothing to filter on';
     throw new UsageError(
@@ -69,7 +76,7 @@ async function addQueryFilters(ctx: Context, client: ApiClient, plan: ListPlan, 
 export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & { query?: string }): Promise<void> {
   const plan = buildListPlan(info, flags, { json: ctx.mode.json, stdoutIsTTY: ctx.mode.stdoutIsTTY });
   const client = await ctx.authedClient();
-  if (flags.query !== undefined) await addQueryFilters(ctx, client, plan, flags.query);
+  if (flags.query !== undefined) await addQueryFilters(ctx, client, plan, flags);
   if (plan.output) return exportToFile(ctx, client, info, plan);
   if (plan.all && plan.format !== 'table') return exportToStdout(client, info, plan);
   const page = plan.all ? await allRowsForTable(client, info, plan) : await fetchPage(client, info, plan.query as ScreenerQuery<never>);
@@ -92,9 +99,12 @@ export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & 
         ctx.out.info(`No ${info.noun} match these filters.`);
         return;
       }
-      ctx.out.result(
-        renderTable(plan.columns, page.rows, ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 200)).join('\n'),
-      );
+      const width = ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 200);
+      // Columns chosen with --columns are shown as asked; the default ones fit the width.
+      const fitted = plan.columnsChosen
+        ? { columns: plan.columns, headers: undefined }
+        : fitColumns(plan.columns, page.rows, width, info.priority);
+      ctx.out.result(renderTable(fitted.columns, page.rows, width, fitted.headers).join('\n'));
       ctx.out.result(
         plan.all
           ? `${count(page.rows.length)} ${nounFor(info, page.rows.length)}`

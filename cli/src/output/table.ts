@@ -20,9 +20,13 @@ export function headerOf(column: ColumnSpec): string {
 }
 
 /** Lines of the table (header, rule, rows); columns that cannot fit even at the minimum width are left off. */
-export function renderTable(columns: readonly ColumnSpec[], rows: readonly Record<string, unknown>[], width: number): string[] {
+export function renderTable(
+  columns: readonly ColumnSpec[],
+  rows: readonly Record<string, unknown>[],
+  width: number,
+  headers: readonly string[] = columns.map(headerOf),
+): string[] {
   const cells = rows.map((row) => columns.map((c) => formatCell(c, row[c.id])));
-  const headers = columns.map(headerOf);
   const widths = columns.map((_, i) => Math.min(MAX_NATURAL, Math.max(textWidth(headers[i]), ...cells.map((r) => textWidth(r[i])))));
   const total = () => widths.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, widths.length - 1);
   // Shrink the widest column one step at a time until the table fits.
@@ -35,7 +39,7 @@ export function renderTable(columns: readonly ColumnSpec[], rows: readonly Recor
   let shown = widths.length;
   while (shown > 1 && widths.slice(0, shown).reduce((a, b) => a + b, 0) + GAP.length * (shown - 1) > width) shown--;
   const right = columns.map((c) => c.kind === 'number');
-  const line = (values: string[]) =>
+  const line = (values: readonly string[]) =>
     values
       .slice(0, shown)
       .map((v, i) => (right[i] ? padStart(cut(v, widths[i]), widths[i]) : padEnd(cut(v, widths[i]), widths[i])))

@@ -220,6 +220,23 @@ describe('credence against the real API', () => {
     expect(existsSync(join(out, 'nothing.csv'))).toBe(false);
   });
 
+  it('reads a ranking from --query as the sort and the page size: "top 10 construction companies by revenue"', async () => {
+    const construction = [{ id: 'industry_sector', value: { type: 'is_one_of', values: ['Construction'] } }];
+    const expected = await direct('companies_house/get-screener-info', construction, 'turnover:desc', 100);
+    const result = await credence(['screener', '--query', 'top 10 construction companies by revenue', '--json'], env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('Understood: Industry sector: Construction; Sorted by Turnover, highest first, 10 a page\n');
+    const answer = JSON.parse(result.stdout) as { companies: Row[]; page_size: number };
+    expect(answer.page_size).toBe(10);
+    expect(answer.companies.map((r) => r.company_number)).toEqual(expected.rows.slice(0, 10).map((r) => r.company_number));
+    // The bar's own placeholder runs as the filters it reads.
+    const placeholder = await credence(['screener', '--query', 'software companies in London with turnover over 10m', '--json'], env);
+    expect(placeholder.code).toBe(0);
+    expect(placeholder.stderr).toContain('Region: London; Turnover over 10m');
+    for (const row of (JSON.parse(placeholder.stdout) as { companies: Row[] }).companies)
+      expect({ region: row.region, over: (row.turnover as number) > 10_000_000 }).toEqual({ region: 'London', over: true });
+  });
+
   it('exits 2 on a bad filter, naming it and listing the valid ones, and makes no file', async () => {
     const dir = mkdtempSync(join(out, 'bad-'));
     const column = await cronRun(

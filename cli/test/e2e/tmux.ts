@@ -27,6 +27,11 @@ export class Tmux {
     return this.tmux(['capture-pane', '-p', '-t', this.session]);
   }
 
+  /** The screen with the rows a too-long line wrapped onto joined back (capture-pane -J): a line wider than the terminal shows. */
+  joinedScreen(): string {
+    return this.tmux(['capture-pane', '-p', '-J', '-t', this.session]);
+  }
+
   lines(): string[] {
     return this.screen().replace(/\n$/, '').split('\n');
   }

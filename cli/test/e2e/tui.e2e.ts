@@ -11,6 +11,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_ADMIN, BIN, credence, isolatedHome, runNode, startApi, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
+import { COMPANY_COLUMN_PRIORITY, COMPANY_SCREENER_COLUMNS, columnsByPriority } from '@credence/shared';
 
 const EMAIL = 'tui.tester@example.com';
 const PASSWORD = 'a long and unusual tui passphrase';
@@ -156,7 +157,17 @@ describe('credence full-screen UI in a terminal', () => {
         term.keys('S');
         screen = await term.waitFor((s) => /UK Company Screener · [\d,]+ companies/.test(s) && s.includes('Page 1 of'), 'the screener');
         fitsTerminal(screen);
-        for (let i = 0; i < 7; i++) term.keys('l');
+        // At 80 columns the most telling columns come first, with short headers, and the name stays readable.
+        const visible = COMPANY_SCREENER_COLUMNS.filter((c) => c.visible);
+        const shown = columns < 110 ? columnsByPriority(visible, COMPANY_COLUMN_PRIORITY) : visible;
+        if (columns < 110) {
+          screen = await term.waitFor((s) => / [0-9A-Z]{8} {2}/.test(s) && !s.includes('Loading…'), 'the first rows');
+          const header = screen.split('\n').find((l) => l.includes('Company Name'))!;
+          expect(header).toMatch(/Company Name\s+Number\s+Status\s+Turnover £m/);
+          expect(header).not.toContain('Industry Group');
+          expect(screen).toMatch(/ [A-Z0-9&' ]{20,}.* [0-9A-Z]{8} /);
+        }
+        for (let i = 0; i < shown.findIndex((c) => c.id === 'turnover'); i++) term.keys('l');
         await term.waitFor((s) => s.includes('›Turnover'), 'the turnover column focused');
         term.keys('s');
         screen = await term.waitFor((s) => s.includes('Sort: Turnover ▼'), 'sorted by turnover');

@@ -6,6 +6,7 @@
 import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { cleanup } from 'ink-testing-library';
+import { COMPANY_SCREENER_COLUMNS } from '@credence/shared';
 import { companies, fakeList } from './fake-screener.js';
 import { fakeClient, fits, KEY, ME, renderApp, type Rendered } from './harness.js';
 
@@ -33,8 +34,10 @@ const popup = (ui: Rendered) =>
     .filter((l) => l.includes('│'))
     .join('\n');
 const footer = (ui: Rendered) => ui.lines().at(-2) ?? '';
-/** Moves the focus to the turnover column (the 8th shown). */
-const toTurnover = (ui: Rendered) => ui.press(...Array(7).fill('l'));
+/** Moves the focus right to a column of the wide table (the catalogue's visible columns, in order). */
+const toColumn = (ui: Rendered, id: string) =>
+  ui.press(...Array(COMPANY_SCREENER_COLUMNS.filter((c) => c.visible).findIndex((c) => c.id === id)).fill('l'));
+const toTurnover = (ui: Rendered) => toColumn(ui, 'turnover');
 
 describe('companies screener: table and paging', () => {
   it('shows the first page of 100 with the total, rendering only the rows that fit (120x40 and 80x24)', async () => {
@@ -105,6 +108,22 @@ describe('companies screener: table and paging', () => {
     await ui.waitFor((f) => f.includes('25 per page'), '25 a page');
     expect(api.last().query.page_size).toBe(25);
     expect(footer(ui)).toContain('Page 1 of 10');
+  });
+});
+
+describe('companies screener at 80 columns', () => {
+  it('shows the most telling columns first with short headers, the name readable and the number whole', async () => {
+    const { ui } = screener(80, 24);
+    await ready(ui);
+    const header = ui.lines()[4];
+    expect(header).toMatch(/Company Name\s+Number\s+Status\s+Turnover £m/);
+    expect(header).not.toContain('Industry Group');
+    const row = ui.lines().find((l) => l.includes('CO 000 LIMITED'))!;
+    expect(row).toMatch(/CO 000 LIMITED\s+10000000/);
+    expect(fits(ui.frame(), 80, 24)).toBe(true);
+    // the focus still reaches every shown column; Turnover is the fourth
+    await ui.press('l', 'l', 'l');
+    expect(ui.lines()[4]).toContain('›Turnover £m');
   });
 });
 
@@ -190,7 +209,8 @@ describe('companies screener: sorting and filtering', () => {
   it('a select column offers its options: none chosen says "Please select at least one value"; Space ticks', async () => {
     const { ui, api } = screener();
     await ready(ui);
-    await ui.press('l', 'l', 'l', 'f');
+    await toColumn(ui, 'industry_sector');
+    await ui.press('f');
     await ui.waitFor((f) => f.includes('[ ] Manufacturing'), 'the options');
     await ui.press(KEY.enter);
     expect(ui.frame()).toContain('Please select at least one value');

@@ -10,7 +10,7 @@ function column(
   label: string,
   kind: ColumnKind,
   format: ColumnFormat,
-  extra: Partial<Pick<ColumnSpec, 'sortable' | 'filterable' | 'visible' | 'options' | 'truncate'>> = {},
+  extra: Partial<Pick<ColumnSpec, 'sortable' | 'filterable' | 'visible' | 'options' | 'truncate' | 'short'>> = {},
 ): ColumnSpec {
   return { id, label, kind, format, sortable: true, filterable: true, visible: true, ...extra };
 }
@@ -67,38 +67,66 @@ export const COMPANY_CREDIT_COLUMNS = [
  */
 export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
   column('company_name', 'Company Name', 'text', 'text'),
-  column('company_number', 'Company Number', 'text', 'text'),
+  column('company_number', 'Company Number', 'text', 'text', { short: 'Number' }),
   column('ticker', 'Ticker', 'text', 'text', { visible: false }),
   column('company_status', 'Status', 'select', 'text'),
   column('post_town', 'Town', 'text', 'text', { visible: false }),
-  column('postcode_area', 'Postcode Area', 'select', 'text', { visible: false }),
+  column('postcode_area', 'Postcode Area', 'select', 'text', { visible: false, short: 'Area' }),
   column('region', 'Region', 'select', 'text', { options: ITL1_REGIONS }),
   column('incorporation_date', 'Incorporated', 'date', 'date', { visible: false }),
-  column('age_years', 'Age (years)', 'number', 'integer'),
-  column('industry_group', 'Industry Group', 'select', 'text'),
-  column('industry_sector', 'Industry Sector', 'select', 'text'),
-  column('sic_code', 'SIC Code', 'select', 'text'),
-  column('currency', 'Currency', 'select', 'text', { options: CURRENCY_OPTIONS }),
-  column('filing_year', 'Filing Year', 'select', 'year', { options: FILING_YEAR_OPTIONS }),
+  column('age_years', 'Age (years)', 'number', 'integer', { short: 'Age' }),
+  column('industry_group', 'Industry Group', 'select', 'text', { short: 'Group' }),
+  column('industry_sector', 'Industry Sector', 'select', 'text', { short: 'Sector' }),
+  column('sic_code', 'SIC Code', 'select', 'text', { short: 'SIC' }),
+  column('currency', 'Currency', 'select', 'text', { options: CURRENCY_OPTIONS, short: 'Ccy' }),
+  column('filing_year', 'Filing Year', 'select', 'year', { options: FILING_YEAR_OPTIONS, short: 'FY' }),
   column('turnover', 'Turnover', 'number', 'millions'),
-  column('operating_profit', 'Operating Profit', 'number', 'millions'),
-  column('net_profit_loss', 'Net Profit/Loss', 'number', 'millions'),
+  column('operating_profit', 'Operating Profit', 'number', 'millions', { short: 'Op Profit' }),
+  column('net_profit_loss', 'Net Profit/Loss', 'number', 'millions', { short: 'Net P/L' }),
   column('EBITDA', 'EBITDA', 'number', 'millions'),
-  column('total_assets', 'Total Assets', 'number', 'millions'),
-  column('total_liabilities', 'Total Liabilities', 'number', 'millions'),
+  column('total_assets', 'Total Assets', 'number', 'millions', { short: 'Assets' }),
+  column('total_liabilities', 'Total Liabilities', 'number', 'millions', { short: 'Liabs' }),
   column('net_asset', 'Net Assets', 'number', 'millions'),
   column('cash', 'Cash', 'number', 'millions'),
   column('net_debt', 'Net Debt', 'number', 'millions'),
-  column('gearing', 'Gearing (%)', 'number', 'ratio'),
-  column('employee_count', 'Employees', 'number', 'integer'),
+  column('gearing', 'Gearing (%)', 'number', 'ratio', { short: 'Gear %' }),
+  column('employee_count', 'Employees', 'number', 'integer', { short: 'Staff' }),
   column('earnings_per_share', 'EPS', 'number', 'ratio', { visible: false }),
   column('debt_to_equity_ratio', 'Debt to Equity', 'number', 'ratio', { visible: false }),
-  column('total_charges', 'Total Charges', 'number', 'integer'),
-  column('outstanding', 'Outstanding', 'number', 'integer'),
+  column('total_charges', 'Total Charges', 'number', 'integer', { short: 'Charges' }),
+  column('outstanding', 'Outstanding', 'number', 'integer', { short: 'Outst' }),
   column('fixed', 'Fixed', 'number', 'integer'),
   column('floating', 'Floating', 'number', 'integer'),
-  column('negative_pledge', 'Negative Pledge', 'number', 'integer'),
-  column('part_satisfied', 'Part Satisfied', 'number', 'integer'),
+  column('negative_pledge', 'Negative Pledge', 'number', 'integer', { short: 'Neg Pl' }),
+  column('part_satisfied', 'Part Satisfied', 'number', 'integer', { short: 'Part Sat' }),
+];
+
+/**
+ * The companies screener's columns from most to least telling for credit work: where room is
+ * short (an 80-column terminal) the table shows the first ones that fit, in this order, and
+ * leaves the rest (a --columns list or a wider screen shows them).
+ */
+export const COMPANY_COLUMN_PRIORITY: readonly string[] = [
+  'company_name',
+  'company_number',
+  'company_status',
+  'turnover',
+  'net_profit_loss',
+  'net_asset',
+  'net_debt',
+  'gearing',
+  'employee_count',
+  'outstanding',
+  'region',
+  'age_years',
+  'industry_sector',
+  'total_charges',
+  'EBITDA',
+  'operating_profit',
+  'cash',
+  'total_assets',
+  'total_liabilities',
+  'filing_year',
 ];
 
 /** Charges Screener tab (spec 2 3.10). `lenders` filters match any of the charge's lenders. */
@@ -163,4 +191,21 @@ export function columnHeader(column: Pick<ColumnSpec, 'label' | 'format'>): stri
 
 export function findColumn(columns: readonly ColumnSpec[], id: string): ColumnSpec | undefined {
   return columns.find((c) => c.id === id);
+}
+
+/** A column's header where room is short: its short label with the unit ("Op Profit £m", "Staff"). */
+export function shortColumnHeader(column: Pick<ColumnSpec, 'label' | 'format' | 'short'>): string {
+  const unit = columnUnit(column);
+  const name = column.short ?? column.label;
+  return unit ? `${name} ${unit}` : name;
+}
+
+/**
+ * The columns to show where room is short: those of the priority list (most telling first) that
+ * are among `columns`, in that order; `columns` as they are when there is no list.
+ */
+export function columnsByPriority(columns: readonly ColumnSpec[], priority: readonly string[] | undefined): ColumnSpec[] {
+  if (!priority) return [...columns];
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  return priority.map((id) => byId.get(id)).filter((c): c is ColumnSpec => c !== undefined);
 }

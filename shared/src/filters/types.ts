@@ -87,6 +87,8 @@ export interface ColumnSpec {
   options?: readonly string[];
   /** Text cut for display (spec 2 section 9: lenders 50, particulars 100). */
   truncate?: number;
+  /** The header where room is short (an 80-column terminal): "Op Profit", "Staff". */
+  short?: string;
 }
 
 /** Paging and sorting shared by every screener table. */

@@ -8,6 +8,8 @@
 import { type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import {
+  columnsByPriority,
+  shortColumnHeader,
   formatFilterExpression,
   paginationItems,
   showingText,
@@ -45,11 +47,21 @@ export const FILTER_TYPE_WORDS: Readonly<Record<FilterType, string>> = {
 /** Columns whose values are short, whatever their kind. */
 const NARROW: Readonly<Record<string, number>> = { currency: 10, filing_year: 13, sic_code: 10, status: 16, charge_number: 15 };
 
-/** Cells a column gets: the first (names) wide, amounts and counts narrow. */
-export function columnWidth(column: ColumnSpec, first: boolean): number {
-  if (first) return 30;
+/** Below this many cells the table shows its most telling columns first, with short headers. */
+export const NARROW_TABLE_WIDTH = 110;
+
+/** The header a column shows: its short form where the table is narrow. */
+export function columnLabel(column: ColumnSpec, narrow = false): string {
+  return narrow ? shortColumnHeader(column) : headerOf(column);
+}
+
+/** Cells a column gets: the first (names) wide, amounts and counts narrow; less of each where the table is narrow. */
+export function columnWidth(column: ColumnSpec, first: boolean, narrow = false): number {
+  if (first) return narrow ? 24 : 30;
   // the header has room for the focus mark and the sort and filter marks
-  const header = headerOf(column).length + 2;
+  const header = columnLabel(column, narrow).length + 2;
+  if (narrow && column.id === 'company_number') return 10;
+  if (narrow && column.id === 'company_status') return 13;
   if (NARROW[column.id]) return NARROW[column.id];
   switch (column.format) {
     case 'millions':
@@ -91,6 +103,8 @@ export interface ScreenerTableOptions<Row> {
   width: number;
   height: number;
   onOpen(row: Row): void;
+  /** The columns most worth showing first where the table is narrow (shared COMPANY_COLUMN_PRIORITY); the others are left off there. */
+  priority?: readonly string[];
   rowKey(row: Row, index: number): string;
   marked?(row: Row): boolean;
   /** Says something in the header (a column that cannot be sorted, a bad page number). */
@@ -114,7 +128,9 @@ function fieldsFor(kind: ColumnSpec['kind'], type: FilterType): Field[] {
 
 export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTableView {
   const { state, actions, width, height } = o;
-  const shownColumns = o.columns.filter((c) => c.visible);
+  const narrow = width < NARROW_TABLE_WIDTH;
+  const visible = o.columns.filter((c) => c.visible);
+  const shownColumns = narrow && o.priority ? columnsByPriority(visible, o.priority) : visible;
   // what to draw comes from the render; what the keys act on comes fresh from get() and getState()
   const [focusedColumn, setFocusedColumn, getFocusedColumn] = useEntryState(`${o.id}:column`, 0);
   const [mode, setMode, getMode] = useEntryState<Mode>(`${o.id}:mode`, 'table');
@@ -276,8 +292,8 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
 
   const tableColumns: TableColumn[] = shownColumns.map((c, i) => ({
     id: c.id,
-    label: headerOf(c),
-    width: columnWidth(c, i === 0),
+    label: columnLabel(c, narrow),
+    width: columnWidth(c, i === 0, narrow),
     align: c.kind === 'number' ? 'right' : 'left',
   }));
   const byId = new Map(o.columns.map((c) => [c.id, c]));

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import {
+  COMPANY_COLUMN_PRIORITY,
   COMPANY_SCREENER_COLUMNS,
   countText,
   createCompaniesScreenerViewModel,
@@ -52,6 +53,7 @@ export function ScreenerScreen() {
     getState: vm.getState,
     actions: vm,
     columns: COMPANY_SCREENER_COLUMNS,
+    priority: COMPANY_COLUMN_PRIORITY,
     noun: 'companies',
     pageSizes: vm.pageSizes,
     width: width - 2,
