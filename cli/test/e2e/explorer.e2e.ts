@@ -33,8 +33,9 @@ describe('credence search, company, filings and filing against the real API', ()
     const answer = await fetch(`${api.url}/api/companies_house/${route}?${new URLSearchParams(params)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    expect({ route, status: answer.status }).toEqual({ route, status: 200 });
-    return (await answer.json()) as T;
+    const body = (await answer.json()) as T;
+    expect({ route, status: answer.status, body: answer.status === 200 ? null : body }).toEqual({ route, status: 200, body: null });
+    return body;
   }
 
   before(async () => {
@@ -144,6 +145,39 @@ describe('credence search, company, filings and filing against the real API', ()
     expect(charges.stdout).toMatch(/All \(\d+\) · Active \(\d+\) · Satisfied \(\d+\)\n {2}Created\s+Status\s+Type\s+Persons entitled/);
     const officers = await credence(['company', COMPANY, '--section', 'officers', '--json'], env);
     expect(JSON.parse(officers.stdout)).toEqual(await direct('officers', { company_number: COMPANY }));
+  });
+
+  it('puts the distress banner at the top of a company in administration, within 80 columns, and shows statuses in search', async () => {
+    type Row = { company_number: string; company_name: string; company_status: string };
+    const filters = JSON.stringify([
+      { id: 'company_status', value: { type: 'is_one_of', values: ['In Administration', 'Administration Order'] } },
+    ]);
+    const answer = await direct<{ data: { companies: Row[] } }>('get-screener-info', {
+      page: '1',
+      page_size: '10',
+      sort_by: 'company_number',
+      sort_order: 'asc',
+      filters,
+    });
+    const target = answer.data.companies[0];
+    expect(target).toBeDefined();
+    const result = await credence(['company', target.company_number], { ...env, COLUMNS: '80' });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines[0]).toBe(' IN ADMINISTRATION ');
+    expect(lines[1]).toMatch(new RegExp(`^Companies House status: ${target.company_status}\\.`));
+    const name = lines.indexOf(target.company_name);
+    expect(name).toBeGreaterThan(1);
+    expect(lines.slice(1, name).join(' ')).toMatch(/An administrator runs the company for its creditors\.$/);
+    for (const line of lines) expect({ line, fits: Array.from(line).length <= 80 }).toEqual({ line, fits: true });
+    // an active company has no banner
+    const active = await credence(['company', COMPANY], { ...env, COLUMNS: '80' });
+    expect(active.stdout.split('\n')[0]).not.toMatch(/^ [A-Z ]+ $/);
+
+    const search = await credence(['search', target.company_number], env);
+    expect(search.code).toBe(0);
+    expect(search.stdout.split('\n')[0]).toMatch(/\bStatus\b/);
+    expect(search.stdout).toMatch(new RegExp(`${target.company_number}\\s+${target.company_status}\\b`));
   });
 
   it("exits 1 with the API's words for an unknown company, 2 for a bad section", async () => {
