@@ -507,7 +507,14 @@ async function navigationLinks(page: Page): Promise<string[]> {
 
 async function assertNotMissing(page: Page, path: string) {
   await page.goto(path);
-  await page.locator('h1').first().waitFor();
+  // the page's own heading, or the not-found page's: whichever comes, the page has rendered
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch((error: Error) => {
+      throw new Error(`${path}: no page heading (${error.message.split('\n')[0]})`);
+    });
   assert.equal(await page.getByRole('heading', { name: 'Page not found' }).count(), 0, `${path} ends on the not-found page`);
 }
 
@@ -515,6 +522,7 @@ describe('no link of the app ends on a 404', () => {
   for (const width of WIDTHS) {
     it(`crawls the header, sidebars, menus and the database selector at ${width} px`, async () => {
       const { context, page } = await open(width);
+      page.setDefaultTimeout(20_000); // some thirty page loads on a shared machine
       try {
         const seen = new Set<string>();
         for (const start of [
