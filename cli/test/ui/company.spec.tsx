@@ -76,6 +76,23 @@ describe('company view', () => {
     expect(ui.lines()[1]).toContain('ACME WIDGETS LIMITED · 01234567');
   });
 
+  it('opens a company in administration with the red distress banner on top of its document, at 80x24', async () => {
+    const distressed = { ...ACME_OVERVIEW, company_profile: { ...ACME_OVERVIEW.company_profile, company_status: 'In Administration' } };
+    const client = fakeClient({
+      me: async () => ME,
+      overview: async () => distressed,
+      officers: async () => ACME_OFFICERS,
+      aggregatedFinancials: async () => ACME_FINANCIALS,
+      filings: async () => ACME_FILINGS,
+    });
+    const ui = renderApp({ client, initial: [{ name: 'company', companyNumber: ACME }], columns: 80, rows: 24 });
+    await ui.waitFor((f) => f.includes('Key Figures'), 'the overview');
+    const top = content(ui).split('\n');
+    expect(top[0].trim()).toBe('IN ADMINISTRATION');
+    expect(top.slice(1, 4).join(' ')).toContain('Companies House status: In Administration.');
+    expect(fits(ui.frame(), 80, 24)).toBe(true);
+  });
+
   it('shows only the sections with data for a bare company, with the sample-data notice', async () => {
     const { ui } = companyScreen(EMPTY);
     await ui.waitFor((f) => f.includes('EMPTY SHELL LTD'), 'the company');

@@ -6,6 +6,7 @@ import { render } from 'ink-testing-library';
 import type { ApiClient, CompanySearchResult, Scheduler } from '@credence/shared';
 import { App } from '../../src/ui/app.js';
 import type { Route } from '../../src/ui/router.js';
+import { textWidth } from '../../src/output/text.js';
 
 /** The bytes a terminal sends for each key. */
 export const KEY = {
@@ -156,8 +157,8 @@ export function renderApp(options: {
   };
 }
 
-/** Every line at most `columns` cells and exactly `rows` lines: the frame fits the terminal. */
+/** Every line at most `columns` cells (the text layer's widths: CJK and emoji take two) and exactly `rows` lines: the frame fits the terminal. */
 export function fits(frame: string, columns: number, rows: number): boolean {
   const lines = frame.split('\n');
-  return lines.length === rows && lines.every((l) => Array.from(l.replace(/\u001b\[[0-9;]*m/g, '')).length <= columns);
+  return lines.length === rows && lines.every((l) => textWidth(l) <= columns);
 }
