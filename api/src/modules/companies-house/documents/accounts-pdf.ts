@@ -18,7 +18,7 @@ import {
   isNotAudited,
   notAuditedOpinion,
 } from './accounts-format.js';
-import { ACCOUNTS_PAGE_COUNT, ACCOUNTS_PAGES, SAMPLE_FOOTER } from './accounts-layout.js';
+import { ACCOUNTS_PAGE_COUNT, ACCOUNTS_PAGES, PDF_PAGE, SAMPLE_FOOTER } from './accounts-layout.js';
 
 export { ACCOUNTS_PAGE_COUNT, ACCOUNTS_PAGES, METRIC_PAGES, SAMPLE_FOOTER, STATEMENT_PAGES, SUMMARY_PAGES } from './accounts-layout.js';
 
@@ -79,12 +79,7 @@ function readableName(name: string): string {
   return `${name.slice(comma + 2)} ${surname.toLowerCase().replace(/(^|[-' ])([a-z])/g, (m) => m.toUpperCase())}`;
 }
 
-const NAVY = '#1f3a5f';
-const GREY = '#555555';
-const RULE = '#999999';
-const MARGIN = 56;
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
+const { navy: NAVY, grey: GREY, rule: RULE, margin: MARGIN, width: PAGE_WIDTH, height: PAGE_HEIGHT } = PDF_PAGE;
 const WIDTH = PAGE_WIDTH - 2 * MARGIN;
 /** Content ends above this; the footer is below it. */
 const CONTENT_BOTTOM = PAGE_HEIGHT - 78;

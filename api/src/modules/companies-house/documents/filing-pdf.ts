@@ -9,7 +9,7 @@
 import PDFDocument from 'pdfkit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { describeFiling, longDate } from '@credence/shared';
-import { SAMPLE_FOOTER } from './accounts-layout.js';
+import { PDF_PAGE, SAMPLE_FOOTER } from './accounts-layout.js';
 
 export interface FilingPdfInput {
   company: { company_number: string; company_name: string };
@@ -27,11 +27,7 @@ export interface FilingPdfInput {
   };
 }
 
-const NAVY = '#1f3a5f';
-const GREY = '#555555';
-const MARGIN = 56;
-const PAGE_WIDTH = 595.28;
-const PAGE_HEIGHT = 841.89;
+const { navy: NAVY, grey: GREY, margin: MARGIN, width: PAGE_WIDTH, height: PAGE_HEIGHT } = PDF_PAGE;
 const WIDTH = PAGE_WIDTH - 2 * MARGIN;
 /** A filing list may say a form runs to many pages; the document stops at this many. */
 const MAX_PAGES = 12;
