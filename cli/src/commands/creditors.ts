@@ -5,6 +5,7 @@ import { count } from '../runtime/output.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { TABLES } from '../tables.js';
 import { formatCell } from '../output/table.js';
+import { padEnd } from '../output/text.js';
 import type { ListFlags } from './list-options.js';
 import { runList } from './list.js';
 
@@ -27,13 +28,13 @@ function detailLines(d: LenderDetail): string[] {
   if (d.charges_by_year.length > 0) out.push(`  By year: ${d.charges_by_year.map((y) => `${y.year} ${count(y.count)}`).join(', ')}`);
   if (d.top_companies.length > 0) {
     out.push('', 'Top companies');
-    for (const c of d.top_companies) out.push(`  ${c.company_number.padEnd(10)} ${c.company_name} (${count(c.charge_count)})`);
+    for (const c of d.top_companies) out.push(`  ${padEnd(c.company_number, 10)} ${c.company_name} (${count(c.charge_count)})`);
   }
   if (d.recent_charges.length > 0) {
     out.push('', 'Recent charges');
     for (const c of d.recent_charges)
       out.push(
-        `  ${formatCell(DATE, c.delivered_on).padEnd(10)} ${c.company_name} · ${c.status}${c.charge_code ? ` · ${c.charge_code}` : ''}`,
+        `  ${padEnd(formatCell(DATE, c.delivered_on), 10)} ${c.company_name} · ${c.status}${c.charge_code ? ` · ${c.charge_code}` : ''}`,
       );
   }
   return out;

@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import { DATABASE_SECTIONS, LOADING_TEXT, LOADING_TITLE, underConstructionText } from '@credence/shared';
+import { padEnd } from '../../output/text.js';
 import { SelectList, type ListItem } from '../components/lists.js';
 import { useKeys, useLayout } from '../context.js';
 import { KEYS, on } from '../keys.js';
@@ -55,7 +56,7 @@ export function homeItems(width: number): { items: ListItem[]; selectable: numbe
     }
     const mark = db.route ? (db.badge ? `[${db.badge}]` : '') : '(coming)';
     const name = `  ${db.title}${mark ? ` ${mark}` : ''}`;
-    const text = width >= 70 ? `${name.padEnd(40)} ${db.description}` : name;
+    const text = width >= 70 ? `${padEnd(name, 40)} ${db.description}` : name;
     selectable.push(items.length);
     items.push({ key: `${db.id}-${i}`, text, dim: db.route === null });
   });
