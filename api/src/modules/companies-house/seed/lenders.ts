@@ -23,12 +23,14 @@ export const LENDERS: Record<LenderGroup, Weighted<Lender>> = {
   clearing: Weighted.of([
     [L('HSBC UK Bank PLC', ['HSBC UK BANK PLC', 'Hsbc Uk Bank PLC', 'HSBC UK Bank P.L.C.']), 20],
     [L('Barclays Bank PLC', ['BARCLAYS BANK PLC', 'Barclays Bank Plc', 'Barclays Security Trustee Limited']), 20],
-    [L('Lloyds Bank PLC', ['LLOYDS BANK PLC', 'Lloyds Bank Plc', 'Lloyds Bank PLC (as Security Trustee)']), 20],
+    [L('Lloyds Bank PLC', ['LLOYDS BANK PLC', 'Lloyds Bank Plc', 'Lloyds Bank PLC (as Security Trustee)', 'Lloyds TSB Bank PLC']), 20],
     [
       L('National Westminster Bank PLC', [
         'NATIONAL WESTMINSTER BANK PUBLIC LIMITED COMPANY',
         'National Westminster Bank Public Limited Company',
         'Natwest Bank PLC',
+        'NatWest',
+        'National Westminster Bank PLC as Security Trustee',
       ]),
       18,
     ],
