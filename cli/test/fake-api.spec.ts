@@ -190,7 +190,7 @@ describe('list and export paths against a fake API', () => {
     );
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Company Name\s+Turnover \(m\)$/);
+    expect(lines[0]).toMatch(/^Company Name\s+Turnover \(£m\)$/);
     expect(lines[2]).toMatch(/^COMPANY 1 LTD\s+5\.00$/);
     expect(lines.at(-1)).toBe('Page 1 of 1 · about 7 companies');
   });

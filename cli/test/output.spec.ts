@@ -25,7 +25,7 @@ describe('table cells', () => {
     ];
     const lines = renderTable(columns, rows, 30);
     for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(30);
-    expect(lines[0]).toMatch(/^Company Name\s+Turnover \(m\)$/);
+    expect(lines[0]).toMatch(/^Company Name\s+Turnover \(£m\)$/);
     expect(lines[2]).toContain('…');
     expect(lines[2].endsWith('12.35')).toBe(true);
     expect(lines[3].endsWith('1,000.00')).toBe(true);

@@ -3,7 +3,7 @@
  * amounts in millions with 2 decimals, ratios 2 decimals, counts whole, dates en-GB, a dash for
  * zero or empty), numbers right-aligned, long cells cut with "…".
  */
-import { screenerCellText, totalText, type ColumnSpec } from '@credence/shared';
+import { columnHeader, screenerCellText, totalText, type ColumnSpec } from '@credence/shared';
 import { cut, padEnd, padStart, textWidth } from './text.js';
 
 const MIN_WIDTH = 6;
@@ -15,8 +15,9 @@ export function formatCell(column: ColumnSpec, value: unknown): string {
   return screenerCellText(column, value);
 }
 
+/** A column's header with its unit, as the web's (shared columnHeader): "Turnover (£m)". */
 export function headerOf(column: ColumnSpec): string {
-  return column.format === 'millions' ? `${column.label} (m)` : column.label;
+  return columnHeader(column);
 }
 
 /** Lines of the table (header, rule, rows); columns that cannot fit even at the minimum width are left off. */

@@ -134,7 +134,7 @@ describe('companies screener: sorting and filtering', () => {
     await ui.press(']');
     await ui.waitFor((f) => f.includes('Page 2 of 3'), 'page 2');
     await toTurnover(ui);
-    expect(ui.lines()[4]).toContain('›Turnover (m)');
+    expect(ui.lines()[4]).toContain('›Turnover (£m)');
     await ui.press('s');
     await ui.waitFor((f) => f.includes('Sort: Turnover ▼'), 'descending');
     expect(api.last().query).toMatchObject({ sort_by: 'turnover', sort_order: 'desc', page: 1 });
@@ -170,7 +170,7 @@ describe('companies screener: sorting and filtering', () => {
     expect(ui.frame()).not.toContain('Filter Turnover');
     expect(api.last().query).toMatchObject({ page: 1, filters: [{ id: 'turnover', value: { type: 'greaterThan', value: 200_000_000 } }] });
     await ui.waitFor((f) => f.includes('Showing 1 to 49 of 49 entries'), '49 companies over £200m');
-    expect(ui.lines()[4]).toContain('Turnover (m)•');
+    expect(ui.lines()[4]).toContain('Turnover (£m)•');
     await ui.press('x');
     await ui.waitFor((f) => f.includes('Filters: none'), 'cleared');
     expect(footer(ui)).toContain('of 250 entries');
