@@ -200,6 +200,11 @@ const TABS: {
   },
 ];
 
+/** A spreadsheet column's letters: 1 → A, 26 → Z, 27 → AA, 33 → AG. */
+function columnLetters(n: number): string {
+  return n <= 0 ? '' : columnLetters(Math.floor((n - 1) / 26)) + String.fromCharCode(65 + ((n - 1) % 26));
+}
+
 describe('screener exports (csv, xlsx, JSON Lines)', () => {
   let t: TestApi;
   let token: string;
@@ -275,7 +280,7 @@ describe('screener exports (csv, xlsx, JSON Lines)', () => {
         );
         expect(tab.columns.every((_, i) => header.getCell(i + 1).font?.bold === true)).toBe(true);
         expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-        const lastColumn = String.fromCharCode(64 + tab.columns.length);
+        const lastColumn = columnLetters(tab.columns.length);
         expect(sheet.autoFilter).toBe(`A1:${lastColumn}${listed.total_count + 1}`);
 
         const json = await download(tab.exportRoute, { ...query, format: 'json' });
