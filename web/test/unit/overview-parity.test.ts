@@ -16,9 +16,11 @@ import {
   keyFigures,
   KPI_CARD_KEYS,
   FINANCIAL_SUMMARY_LABELS,
+  type ChargeStatistics,
   type ChargeView,
   type CompanyOverview,
   type FinancialSummary,
+  type KeyFigures,
   type SeriesItem,
   type StatementYear,
 } from '@credence/shared';
@@ -31,17 +33,37 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REPO } from '../support/api-server.ts';
-import type { View } from '../../../cli/dist/src/commands/company-view.js';
+
+/** The parts of the cli's company view (cli/src/commands/company-view.ts) this test calls, typed here so the web compiles alone. */
+interface Style {
+  color: boolean;
+}
+interface View {
+  width: number;
+  tableWidth: number;
+  style: Style;
+  now: Date;
+}
+interface CompanyViewModule {
+  headerLines(overview: CompanyOverview, view: View): string[];
+  profileLines(overview: CompanyOverview, view: View, full: boolean): string[];
+  keyFigureLines(figures: KeyFigures | null | undefined, view: View): string[];
+  chargeSummaryLines(stats: ChargeStatistics | null | undefined, view: View): string[];
+  statementLines(title: string, statement: readonly StatementYear[], view: View, withChange?: boolean): string[];
+}
+interface TextModule {
+  PLAIN: Style;
+  styleFor(color: boolean): Style;
+}
 
 // The terminal's view functions as built (`npm run build -w @credence/cli`; the root `npm test` builds the cli before the web suites).
-const CLI_VIEW = join(REPO, 'cli', 'dist', 'src', 'commands', 'company-view.js');
-if (!existsSync(CLI_VIEW)) throw new Error(`The cli is not built at ${CLI_VIEW}: run \`npm run build -w @credence/cli\` first`);
+const CLI_DIST = join(REPO, 'cli', 'dist', 'src');
+if (!existsSync(join(CLI_DIST, 'commands', 'company-view.js')))
+  throw new Error(`The cli is not built at ${CLI_DIST}: run \`npm run build -w @credence/cli\` first`);
 const { chargeSummaryLines, headerLines, keyFigureLines, profileLines, statementLines } = (await import(
-  pathToFileURL(CLI_VIEW).href
-)) as typeof import('../../../cli/dist/src/commands/company-view.js');
-const { PLAIN, styleFor } = (await import(
-  pathToFileURL(join(REPO, 'cli', 'dist', 'src', 'output', 'text.js')).href
-)) as typeof import('../../../cli/dist/src/output/text.js');
+  pathToFileURL(join(CLI_DIST, 'commands', 'company-view.js')).href
+)) as CompanyViewModule;
+const { PLAIN, styleFor } = (await import(pathToFileURL(join(CLI_DIST, 'output', 'text.js')).href)) as TextModule;
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
