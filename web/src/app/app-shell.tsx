@@ -2,13 +2,15 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useServices, useSession } from './services.tsx';
 import { PageLoading } from './root-layout.tsx';
+import { useMeasuredHeight } from '../ui/use-measured-height.ts';
 
 /** The help widget (spec 2 2.13), in its own chunk. */
 const HelpWidget = lazy(() => import('../features/help/help-widget.tsx'));
 
 /** The frame of the signed-in pages: header with the databases link and the user menu. */
 export default function AppShell() {
-  const header = useHeaderHeight();
+  // bars that stick under the header (the explorer's) sit exactly below it, never over it or its user menu
+  const header = useMeasuredHeight<HTMLElement>('--shell-header-height');
   return (
     <div className="shell">
       <header className="shell__header" ref={header}>
@@ -35,28 +37,6 @@ export default function AppShell() {
       </Suspense>
     </div>
   );
-}
-
-/**
- * The header's height as --shell-header-height on the document, so that bars sticking under it
- * (the explorer bar, its sidebar, section anchors) never cover it or its user menu, at any width.
- */
-function useHeaderHeight() {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const root = document.documentElement;
-    const write = () => root.style.setProperty('--shell-header-height', `${Math.ceil(el.getBoundingClientRect().height)}px`);
-    write();
-    const observer = new ResizeObserver(write);
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--shell-header-height');
-    };
-  }, []);
-  return ref;
 }
 
 /** Initial, full name, e-mail and Log out (spec 2 section 2.4); Escape or a click outside closes it. */

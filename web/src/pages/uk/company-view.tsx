@@ -18,6 +18,7 @@ import { useServices } from '../../app/services.tsx';
 import { availableAnchors, SCROLL_SUPPRESS_MS, type ExplorerParams } from '../../features/explorer/explorer-url.ts';
 import { openHelpCenter } from '../../features/help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useMeasuredHeight } from '../../ui/use-measured-height.ts';
 import { CategoryContent, CategoryNav, type FilingFocus } from './categories.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { CompanyHeader } from './company-header.tsx';
@@ -55,6 +56,8 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
   const { client } = useServices();
   const [tables] = useState(() => createCompanyTablesViewModel({ client }));
   const [expanded, setExpanded] = useSidebarExpanded();
+  // the sidebar and the section anchors stick below the bar: its height as --explorer-bar-height
+  const bar = useMeasuredHeight<HTMLDivElement>('--explorer-bar-height');
   const [activeAnchor, setActiveAnchor] = useState<string | null>(params.subCategory);
   const suppressUntil = useRef(0);
   const scrolledTo = useRef<string | null>(null);
@@ -132,7 +135,7 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
   const profile = state.overview?.company_profile;
   return (
     <div className={`explorer${expanded ? '' : ' explorer--collapsed'}`}>
-      <div className="explorer__bar">
+      <div className="explorer__bar" ref={bar}>
         <button
           type="button"
           className="icon-button"
