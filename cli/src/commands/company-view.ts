@@ -15,6 +15,7 @@ import {
   EMPTY_TEXTS,
   FINANCIAL_SUMMARY_KEYS,
   FINANCIAL_SUMMARY_LABELS,
+  KPI_CARD_KEYS,
   averageDurationText,
   chargeCreditors,
   chargeStatusColour,
@@ -243,9 +244,9 @@ export function financialSummaryLines(summary: FinancialSummary | null | undefin
   const years = yearsThatFit(allYears, view.width);
   const valueOf = (key: FinancialSummaryKey, year: number) => summary[key]?.find((item) => item.year === year)?.value ?? null;
   const kindOf = (key: FinancialSummaryKey) => (key === 'employeeCount' ? 'count' : 'amount');
-  // one unit for the table, as the web's (shared rules/uk/statements.ts): from the amounts of the years shown
+  // one unit for the table, as the web's (shared rules/uk/statements.ts): from the card metrics' amounts of the years shown
   const unit = statementUnit(
-    FINANCIAL_SUMMARY_KEYS.filter((key) => kindOf(key) === 'amount').flatMap((key) => years.map(({ year }) => valueOf(key, year))),
+    KPI_CARD_KEYS.filter((key) => kindOf(key) === 'amount').flatMap((key) => years.map(({ year }) => valueOf(key, year))),
     FINANCIAL_SUMMARY_KEYS.flatMap((key) => summary[key] ?? []).find((item) => item.currency)?.currency,
   );
   const rows = FINANCIAL_SUMMARY_KEYS.map((key) => [
