@@ -24,6 +24,7 @@ const CASES: [string, ColumnFilter[]][] = [
   ['in Yorkshire', [oneOf('region', 'Yorkshire and The Humber')]],
   ['in the Midlands', [oneOf('region', 'East Midlands', 'West Midlands')]],
   ['East Anglia', [oneOf('region', 'East of England')]],
+  ['Scottish manufacturers', [oneOf('region', 'Scotland'), oneOf('industry_sector', 'Manufacturing')]],
   ['outside London', [noneOf('region', 'London')]],
   ['not in London or the South East', [noneOf('region', 'London', 'South East')]],
   // Towns by their postcode area, and postcode areas by their letters.
