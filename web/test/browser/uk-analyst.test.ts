@@ -268,6 +268,39 @@ describe('creditors screener: tab and search in the address', () => {
   }
 });
 
+describe('creditors screener: an expanded lender', () => {
+  for (const width of WIDTHS) {
+    it(`shows its whole detail within the visible table at ${width} px`, async () => {
+      const { context, page } = await open(width);
+      try {
+        await page.goto('/creditors-screener');
+        await page
+          .getByRole('button', { name: /^Expand / })
+          .first()
+          .click();
+        const detail = page.locator('.lender-detail');
+        await detail.getByRole('heading', { name: 'Top companies' }).waitFor();
+        const fit = await detail.evaluate((el) => {
+          const frame = el.closest('.screener-table__scroll')!.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          const top = [...el.querySelectorAll('h3')].find((h) => h.textContent === 'Top companies')!.getBoundingClientRect();
+          return { left: box.left - frame.left, right: frame.right - box.right, topCompanies: frame.right - top.right };
+        });
+        assert.ok(fit.left >= -1 && fit.right >= -1 && fit.topCompanies >= 0, `the detail fits the visible table (${JSON.stringify(fit)})`);
+        await page.locator('.screener-table__scroll').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+        const after = await detail.evaluate(
+          (el) => el.getBoundingClientRect().left - el.closest('.screener-table__scroll')!.getBoundingClientRect().left,
+        );
+        // within its 16 px padding: the frame's width as the container query sees it may differ by the scrollbar's few pixels
+        assert.ok(Math.abs(after) <= 4, `it stays in view when the table scrolls sideways (${after})`);
+        await viewShot(page, `creditors-lender-${width}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 /** The filings of the sample company, straight from the API. */
 async function sampleFilings(): Promise<{ transaction_id: string; category: string; document_id: string | null }[]> {
   const answer = await http<Record<string, { transaction_id: string; category: string; document_id: string | null }[]>>(
