@@ -22,6 +22,12 @@ describe('loadConfig', () => {
     const config = loadConfig(base(), '/srv/app');
     expect(config).toMatchObject({ port: 3000, databaseUrl: null, redisUrl: null, smtpUrl: null, publicUrl: 'http://localhost:3000' });
     expect(config.loginFailureLimit).toEqual({ limit: 5, windowSeconds: 60 });
+    expect(config.loginAddressFailureLimit).toEqual({ limit: 50, windowSeconds: 60 });
+    expect(config.userRateLimits).toEqual({
+      query: { limit: 60, windowSeconds: 60 },
+      exports: { limit: 10, windowSeconds: 60 },
+      documents: { limit: 120, windowSeconds: 60 },
+    });
     expect(loadConfig({}, '/srv/app').dataDir).toBe('/srv/app/.credence');
   });
 
@@ -56,11 +62,15 @@ describe('loadConfig', () => {
     const config = loadConfig({
       ...base(),
       LOGIN_FAILURE_LIMIT: '3/30s',
+      LOGIN_ADDRESS_FAILURE_LIMIT: '200/600s',
+      EXPORT_RATE_LIMIT: '2/10s',
       CORS_ORIGINS: 'https://a.example.com,https://b.example.com',
       GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
       PORT: '8080',
     });
     expect(config.loginFailureLimit).toEqual({ limit: 3, windowSeconds: 30 });
+    expect(config.loginAddressFailureLimit).toEqual({ limit: 200, windowSeconds: 600 });
+    expect(config.userRateLimits.exports).toEqual({ limit: 2, windowSeconds: 10 });
     expect(config.corsOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
     expect(config.google.userinfoUrl).toBe('http://127.0.0.1:9/userinfo');
     expect(config.microsoft.redirectUri).toBe('http://localhost:8080/login');
