@@ -286,7 +286,7 @@ describe('companies screener query bar', () => {
     expect(lastQuery().page).toBe(1);
   });
 
-  it('takes a ranking\'s sort and page size with its filters, in one load', async () => {
+  it("takes a ranking's sort and page size with its filters, in one load", async () => {
     const { model, callsOf, lists, lastQuery } = await loaded();
     model.setNaturalQuery('top 10 construction companies by revenue');
     model.submitNaturalQuery();
