@@ -16,7 +16,12 @@ import {
   FINANCIAL_SUMMARY_KEYS,
   FINANCIAL_SUMMARY_LABELS,
   KPI_CARD_KEYS,
+  averageDelayText,
   averageDurationText,
+  CS_STATUS_TEXTS,
+  dueInText,
+  onTimeText,
+  percentText,
   chargeCreditors,
   chargeStatusColour,
   chargeTimelineText,
@@ -117,10 +122,6 @@ function words(key: string): string {
 
 function ratio(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : NA;
-}
-
-function percent(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? `${Math.round(value * 100)}%` : NA;
 }
 
 /** The change label coloured: favourable green, unfavourable red (Debt to Equity inverted by the rule). */
@@ -716,10 +717,8 @@ export function auditorLines(overview: CompanyOverview, view: View): string[] {
 
 // ── compliance ───────────────────────────────────────────────────────────────────────────────
 
-const CS_STATUS_TEXT = { overdue: 'Overdue', due_soon: 'Due soon', on_time: 'On time', unknown: 'Unknown' } as const;
-
-function csStatus(value: keyof typeof CS_STATUS_TEXT, style: Style): string {
-  const text = CS_STATUS_TEXT[value] ?? value;
+function csStatus(value: keyof typeof CS_STATUS_TEXTS, style: Style): string {
+  const text = CS_STATUS_TEXTS[value] ?? value;
   return value === 'overdue'
     ? style.red(text)
     : value === 'due_soon'
@@ -740,23 +739,21 @@ export function complianceLines(cs: ConfirmationStatementAnalysis | null | undef
   const m = cs.metrics;
   const d = (value: string | null) => formatDate(value, view.now);
   const due =
-    m.nextDueDate === null
-      ? ''
-      : `${SEP}next due ${d(m.nextDueDate)}${m.daysUntilDue === null ? '' : m.daysUntilDue < 0 ? ` (${plural(-m.daysUntilDue, 'day')} overdue)` : ` (in ${plural(m.daysUntilDue, 'day')})`}`;
+    m.nextDueDate === null ? '' : `${SEP}next due ${d(m.nextDueDate)}${m.daysUntilDue === null ? '' : ` (${dueInText(m.daysUntilDue)})`}`;
   const cadence = cs.cadence;
   const pairs: [string, string][] = [
     ['Status', `${csStatus(cs.status, view.style)}${due}`],
     [
       'Compliance health',
-      `${grade(cs.compliance, 'good', 'poor', view.style)}${SEP}${count(m.onTime)} of ${count(m.onTime + m.late)} on time (${percent(m.onTimeRatio)})${SEP}average delay ${m.averageDelayDays === null ? NA : plural(Math.round(m.averageDelayDays), 'day')}`,
+      `${grade(cs.compliance, 'good', 'poor', view.style)}${SEP}${onTimeText(m)} on time${SEP}average delay ${averageDelayText(m.averageDelayDays)}`,
     ],
     [
       'Filing integrity',
-      `${grade(cs.integrity, 'low', 'high', view.style)}${SEP}${plural(m.corrections, 'correction')}${SEP}${plural(m.annotations, 'annotation')}${SEP}updates in ${percent(m.updateRatio)} of statements${m.multipleUpdatesInYear ? `${SEP}several with updates in one year` : ''}`,
+      `${grade(cs.integrity, 'low', 'high', view.style)}${SEP}${plural(m.corrections, 'correction')}${SEP}${plural(m.annotations, 'annotation')}${SEP}updates in ${percentText(m.updateRatio)} of statements${m.multipleUpdatesInYear ? `${SEP}several with updates in one year` : ''}`,
     ],
     [
       'Cadence',
-      `${cadence.warning ? view.style.yellow('Warning: ') : ''}${count(cadence.lateFilings)} of ${count(m.statements)} filed over 10 days after the review end (${percent(cadence.lateShare)})${SEP}${count(cadence.earlyFilings)} early${SEP}average interval ${cadence.averageIntervalMonths === null ? NA : `${cadence.averageIntervalMonths.toFixed(1)} months`}`,
+      `${cadence.warning ? view.style.yellow('Warning: ') : ''}${count(cadence.lateFilings)} of ${count(m.statements)} filed over 10 days after the review end (${percentText(cadence.lateShare)})${SEP}${count(cadence.earlyFilings)} early${SEP}average interval ${cadence.averageIntervalMonths === null ? NA : `${cadence.averageIntervalMonths.toFixed(1)} months`}`,
     ],
     [
       'Last statement',

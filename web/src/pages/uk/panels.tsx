@@ -10,6 +10,10 @@ import {
   chargeTimelineText,
   currencySymbol,
   CS_EVENT_FILTERS,
+  CS_STATUS_TEXTS,
+  averageDelayText,
+  dueInText,
+  onTimeText,
   EMPTY_TEXTS,
   filterConfirmationEvents,
   filterLeadershipEvents,
@@ -479,8 +483,6 @@ export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
 
 /* ---------------------------------------------------------------- confirmation statements (2.9) */
 
-const STATUS_WORDS = { overdue: 'Overdue', due_soon: 'Due soon', on_time: 'On time', unknown: 'Unknown' } as const;
-
 export function CompliancePanel({ model, overview }: { model: CompanyOverviewViewModel; overview: CompanyOverview }) {
   const { expandedPanels } = useViewModel(model);
   const [filter, setFilter] = useState<CsEventFilter>('all');
@@ -495,10 +497,10 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
       <div className="insight-cards">
         <div className={`insight-card insight-card--${cs.status}`}>
           <h3 className="insight-card__title">Filing Status</h3>
-          <p className="insight-card__headline">{STATUS_WORDS[cs.status]}</p>
+          <p className="insight-card__headline">{CS_STATUS_TEXTS[cs.status]}</p>
           <p className="muted">
             Next due {formatDate(m.nextDueDate)}
-            {m.daysUntilDue !== null ? ` (${m.daysUntilDue < 0 ? `${-m.daysUntilDue} days overdue` : `in ${m.daysUntilDue} days`})` : ''}
+            {m.daysUntilDue !== null ? ` (${dueInText(m.daysUntilDue)})` : ''}
           </p>
         </div>
         <div className={`insight-card insight-card--${cs.compliance.replace('/', '')}`}>
@@ -515,13 +517,11 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
           {open('health') && (
             <dl className="facts facts--compact insight-card__details">
               <dt>On time</dt>
-              <dd>
-                {m.onTime} of {m.statements} ({m.onTimeRatio === null ? 'N/A' : `${Math.round(m.onTimeRatio * 100)}%`})
-              </dd>
+              <dd>{onTimeText(m)}</dd>
               <dt>Late</dt>
               <dd>{m.late}</dd>
               <dt>Average delay</dt>
-              <dd>{m.averageDelayDays === null ? 'N/A' : `${m.averageDelayDays.toFixed(1)} days`}</dd>
+              <dd>{averageDelayText(m.averageDelayDays)}</dd>
             </dl>
           )}
         </div>

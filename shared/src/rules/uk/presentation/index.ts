@@ -6,3 +6,4 @@ export * from './texts.js';
 export * from './screener-cells.js';
 export * from './databases.js';
 export * from './charges.js';
+export * from './compliance.js';

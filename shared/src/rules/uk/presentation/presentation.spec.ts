@@ -3,6 +3,7 @@ import { expect } from 'expect';
 import type { FinancialSummary, SeriesItem } from '../../../contracts/uk-companies.js';
 import { COMPANY_SCREENER_COLUMNS, CHARGE_SCREENER_COLUMNS } from '../../../filters/columns.js';
 import { averageDurationText, chargeStatusColour } from './charges.js';
+import { averageDelayText, CS_STATUS_TEXTS, dueInText, onTimeText, percentText } from './compliance.js';
 import { DATABASE_SECTIONS, findDatabase, underConstructionText } from './databases.js';
 import { fiscalYearLabel, keyFigureChangeText, keyFigures, keyFigureText, latestFinancialYear } from './key-figures.js';
 import { addressLine, addressLines, registryChargeUrl, registryFilingHistoryUrl, registryUrl, sicLines } from './profile.js';
@@ -205,5 +206,18 @@ describe('charges panel figures', () => {
     expect(chargeStatusColour('part-satisfied')).toBe('yellow');
     expect(chargeStatusColour('fully-satisfied')).toBe('green');
     expect(chargeStatusColour(null)).toBe('grey');
+  });
+});
+
+describe('compliance tracker texts', () => {
+  it('writes the status, the due date, on-time share and delay the same way everywhere', () => {
+    expect(CS_STATUS_TEXTS.due_soon).toBe('Due soon');
+    expect(dueInText(12)).toBe('in 12 days');
+    expect(dueInText(-1)).toBe('1 day overdue');
+    expect(dueInText(null)).toBe('');
+    expect(onTimeText({ onTime: 3, statements: 4, onTimeRatio: 0.75 })).toBe('3 of 4 (75%)');
+    expect(averageDelayText(4.46)).toBe('4.5 days');
+    expect(averageDelayText(null)).toBe('N/A');
+    expect(percentText(null)).toBe('N/A');
   });
 });
