@@ -12,6 +12,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import {
   chargeStatistics,
+  confirmationStatementAnalysis,
+  createCompanyOverviewViewModel,
+  type CompanyOverviewViewModel,
   companyDistress,
   keyFigures,
   KPI_CARD_KEYS,
@@ -21,13 +24,14 @@ import {
   type CompanyOverview,
   type FinancialSummary,
   type KeyFigures,
+  type OverviewInsights,
   type SeriesItem,
   type StatementYear,
 } from '@credence/shared';
-import { insights, overview, profile } from '@credence/shared/testing';
+import { filing, insights, overview, profile } from '@credence/shared/testing';
 import { CompanyHeader } from '../../src/pages/uk/company-header.tsx';
 import { CompanyProfile, KpiCards } from '../../src/pages/uk/overview-sections.tsx';
-import { ChargesPanel } from '../../src/pages/uk/panels.tsx';
+import { ChargesPanel, CompliancePanel } from '../../src/pages/uk/panels.tsx';
 import { StatementTable } from '../../src/pages/uk/statement-table.tsx';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,6 +53,7 @@ interface CompanyViewModule {
   profileLines(overview: CompanyOverview, view: View, full: boolean): string[];
   keyFigureLines(figures: KeyFigures | null | undefined, view: View): string[];
   chargeSummaryLines(stats: ChargeStatistics | null | undefined, view: View): string[];
+  complianceLines(cs: OverviewInsights['confirmation_statement'] | null | undefined, view: View, options: { events: number }): string[];
   statementLines(title: string, statement: readonly StatementYear[], view: View, withChange?: boolean): string[];
 }
 interface TextModule {
@@ -60,7 +65,7 @@ interface TextModule {
 const CLI_DIST = join(REPO, 'cli', 'dist', 'src');
 if (!existsSync(join(CLI_DIST, 'commands', 'company-view.js')))
   throw new Error(`The cli is not built at ${CLI_DIST}: run \`npm run build -w @credence/cli\` first`);
-const { chargeSummaryLines, headerLines, keyFigureLines, profileLines, statementLines } = (await import(
+const { chargeSummaryLines, complianceLines, headerLines, keyFigureLines, profileLines, statementLines } = (await import(
   pathToFileURL(join(CLI_DIST, 'commands', 'company-view.js')).href
 )) as CompanyViewModule;
 const { PLAIN, styleFor } = (await import(pathToFileURL(join(CLI_DIST, 'output', 'text.js')).href)) as TextModule;
@@ -120,6 +125,26 @@ const CHARGES = [
   charge('c3', 'fully-satisfied', '2015-01-10', '2018-01-10', 'HSBC UK Bank PLC'),
 ];
 
+// two confirmation statements, the second filed 20 days after its review end; the next one is overdue by NOW
+const CS_FILINGS = [
+  filing({
+    transaction_id: 'cs1',
+    category: 'confirmation-statement',
+    type: 'CS01',
+    date: '2024-04-02',
+    description: 'confirmation-statement-with-no-updates',
+    description_values: { made_up_date: '2024-03-25' },
+  }),
+  filing({
+    transaction_id: 'cs2',
+    category: 'confirmation-statement',
+    type: 'CS01',
+    date: '2025-04-14',
+    description: 'confirmation-statement-with-updates',
+    description_values: { made_up_date: '2025-03-25' },
+  }),
+];
+
 const RATIOS: StatementYear[] = [2023, 2024].map((year) => ({
   year,
   period_start: `${year}-01-01`,
@@ -169,6 +194,7 @@ const DISTRESSED: CompanyOverview = overview({
       key_figures: keyFigures(SUMMARY),
       charges: chargeStatistics(CHARGES, NOW),
       distress: companyDistress('In Administration'),
+      confirmation_statement: confirmationStatementAnalysis(CS_FILINGS, NOW),
     },
     NOW,
   ),
@@ -210,12 +236,30 @@ function definition(html: string, term: RegExp): string[] {
 }
 const render = (element: ReactElement) => renderToStaticMarkup(createElement(MemoryRouter, null, element));
 
+/** The compliance tracker's facts from the web's cards: status, due, health, on time, average delay. */
+function complianceOf(html: string) {
+  const headlines = [...html.matchAll(/insight-card__headline">([^<]*)</g)].map((m) => decode(m[1]));
+  if (headlines.length === 0) return null;
+  const due = /Next due [^<(]*\(([^)]*)\)/.exec(decode(html.replace(/<!-- -->/g, '')))?.[1] ?? null;
+  return {
+    status: headlines[0],
+    due,
+    health: headlines[1],
+    onTime: definition(html, /On time/)[0],
+    delay: definition(html, /Average delay/)[0],
+  };
+}
+
 function webFacts(o: CompanyOverview) {
   const header = render(createElement(CompanyHeader, { profile: o.company_profile, notice: null }));
   const profileHtml = render(createElement(CompanyProfile, { overview: o }));
   const kpis = o.financial_summary ? render(createElement(KpiCards, { overview: o })) : '';
   const charges = render(createElement(ChargesPanel, { overview: o }));
   const statement = render(createElement(StatementTable, { years: RATIOS, companyNumber: o.company_profile.company_number }));
+  // the compliance tracker with its health details open
+  const model: CompanyOverviewViewModel = createCompanyOverviewViewModel({ client: {} as never });
+  model.togglePanel('compliance:health');
+  const compliance = render(createElement(CompliancePanel, { model, overview: o }));
   const card = (key: string) => {
     const at = kpis.indexOf(`data-metric="${key}"`);
     const html = kpis.slice(at, kpis.indexOf('</div>', at));
@@ -238,6 +282,7 @@ function webFacts(o: CompanyOverview) {
     year: kpis ? /Financial year (\w+)/.exec(kpis)![1] : null,
     figures: o.financial_summary ? Object.fromEntries(KPI_CARD_KEYS.map((key) => [key, card(key)])) : null,
     charges: { total: stat('Total'), active: stat('Active'), satisfied: stat('Satisfied'), duration: stat('Avg. duration') },
+    compliance: complianceOf(compliance),
     // the FY columns (newest first) of the ratio lines and the employees; the change column left out
     ratios: ['Gross margin (%)', 'Debt to equity ratio', 'Current ratio', 'Employees'].map((label) => [label, ...row(label).slice(0, 2)]),
   };
@@ -285,6 +330,9 @@ function terminalFacts(o: CompanyOverview) {
   const year = o.insights?.key_figures ? /Key Figures · FY(\d+)/.exec(figures[0])![1] : null;
   const charges = chargeSummaryLines(o.insights?.charges, view);
   const statement = statementLines('Key Financials', RATIOS, view, true);
+  const cs = complianceLines(o.insights?.confirmation_statement, view, { events: 0 });
+  const csStatus = pair(cs, 'Status');
+  const csHealth = pair(cs, 'Compliance health');
   const sic = values(profileText, /SIC codes?/)!;
   const address = pair(profileText, 'Registered address')!;
   return {
@@ -315,6 +363,16 @@ function terminalFacts(o: CompanyOverview) {
       label,
       ...cells(statement, label).slice(0, 2),
     ]),
+    compliance:
+      csStatus && csHealth
+        ? {
+            status: csStatus.split(' · ')[0],
+            due: /\(([^)]*)\)$/.exec(csStatus)?.[1] ?? null,
+            health: csHealth.split(' · ')[0],
+            onTime: csHealth.split(' · ')[1].replace(/ on time$/, ''),
+            delay: csHealth.split(' · ')[2].replace(/^average delay /, ''),
+          }
+        : null,
   };
 }
 
@@ -338,6 +396,10 @@ describe('the web and the terminal show the same facts for a company', () => {
     assert.match(web.charges.duration!, /^\d+\.\d months$/);
     assert.deepEqual(web.ratios[1], ['Debt to equity ratio', '5.86', '1.50']);
     assert.equal(web.registry, 'https://find-and-update.company-information.service.gov.uk/company/08123456/filing-history');
+    assert.equal(web.compliance!.status, 'Overdue');
+    assert.match(web.compliance!.due!, /^\d+ days overdue$/);
+    assert.match(web.compliance!.onTime, /^1 of 2 \(50%\)$/);
+    assert.match(web.compliance!.delay, /^\d+\.\d days$/);
     // and the terminal shows the same
     assert.deepEqual(terminal.distress, { ...web.distress!, title: web.distress!.title.toUpperCase() });
     assert.deepEqual({ ...terminal, distress: null }, { ...web, distress: null });
