@@ -268,6 +268,34 @@ describe('creditors screener: tab and search in the address', () => {
   }
 });
 
+describe('creditors screener: history across tabs', () => {
+  it('a jump back over a tab switch lands on that entry and keeps the entries after it', async () => {
+    const { context, page } = await open(1366);
+    try {
+      await page.goto('/creditors-screener');
+      await showing(page)
+        .getByText(/^Showing 1 to 50 of /)
+        .waitFor();
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await page.getByRole('tab', { name: 'Charges Screener' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'charges');
+      await page.evaluate(() => history.go(-2));
+      await page.waitForURL((url) => url.search === '');
+      await showing(page)
+        .getByText(/^Showing 1 to 50 of /)
+        .waitFor();
+      await page.getByRole('heading', { name: 'Creditor Overview', level: 1 }).waitFor();
+      assert.equal(new URL(page.url()).search, '', 'the entry is not rewritten on the way');
+      await page.evaluate(() => history.go(2));
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'charges');
+      await page.getByRole('heading', { name: 'Charges Screener', level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('creditors screener: an expanded lender', () => {
   for (const width of WIDTHS) {
     it(`shows its whole detail within the visible table at ${width} px`, async () => {

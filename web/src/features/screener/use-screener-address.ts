@@ -4,7 +4,7 @@
  * writes the address (typing replaces the history entry, anything else pushes one so Back returns
  * to it), and an address the state did not write (Back, Forward, a link) is put back into the model.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { addressHistoryMode, type ReadableStore } from '@credence/shared';
 
@@ -31,8 +31,28 @@ export function useScreenerAddress<S>(model: ReadableStore<S>, binding: Screener
    * rather than add to history: 'restored' until its load starts, 'loading' until it ends.
    */
   const settling = useRef<'no' | 'restored' | 'loading'>('no');
+  /** True while an address is being put back: the model passes through states that are half old, half new. */
+  const restoring = useRef(false);
   const latest = useRef({ binding, setParams });
   latest.current = { binding, setParams };
+
+  // state -> address
+  const sync = useCallback(() => {
+    if (restoring.current) return;
+    const state = model.getState();
+    const { binding: b, setParams: set } = latest.current;
+    const settled = settling.current !== 'no';
+    if (b.busy(state)) {
+      if (settled) settling.current = 'loading';
+    } else if (settling.current === 'loading') settling.current = 'no';
+    const next = b.write(state);
+    const text = next.toString();
+    if (known.current === null || text === known.current) return;
+    const replace = settled || addressHistoryMode(new URLSearchParams(known.current), next) === 'replace';
+    known.current = text;
+    set(next, { replace, preventScrollReset: true });
+  }, [model]);
+  useEffect(() => model.subscribe(sync), [model, sync]);
 
   const current = params.toString();
   // address -> state
@@ -49,25 +69,12 @@ export function useScreenerAddress<S>(model: ReadableStore<S>, binding: Screener
       return;
     }
     settling.current = 'restored';
-    latest.current.binding.restore(new URLSearchParams(current));
-  }, [model, current]);
-
-  // state -> address
-  useEffect(() => {
-    const sync = () => {
-      const state = model.getState();
-      const { binding: b, setParams: set } = latest.current;
-      const settled = settling.current !== 'no';
-      if (b.busy(state)) {
-        if (settled) settling.current = 'loading';
-      } else if (settling.current === 'loading') settling.current = 'no';
-      const next = b.write(state);
-      const text = next.toString();
-      if (known.current === null || text === known.current) return;
-      const replace = settled || addressHistoryMode(new URLSearchParams(known.current), next) === 'replace';
-      known.current = text;
-      set(next, { replace, preventScrollReset: true });
-    };
-    return model.subscribe(sync);
-  }, [model]);
+    restoring.current = true;
+    try {
+      latest.current.binding.restore(new URLSearchParams(current));
+    } finally {
+      restoring.current = false;
+    }
+    sync();
+  }, [model, current, sync]);
 }
