@@ -4,39 +4,23 @@
  * own placeholder gives the filters it reads, and a ranking ("top 10 construction companies by
  * revenue") sorts the table and shows ten rows.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
-import { launchBrowser } from '../support/browser.ts';
-import { http, loginToken } from '../support/http.ts';
+import { http } from '../support/http.ts';
+import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
-let api: ApiServer;
-let browser: Browser;
-let token: string;
-
-before(async () => {
-  const launched = launchBrowser().then((b) => (browser = b));
-  api = await startApi({ SAMPLE_COMPANIES: '400' });
-  await launched;
-  token = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
-});
-
-after(async () => {
-  await browser?.close();
-  await api?.stop();
-});
+const suite = sampleDataSuite();
 
 /** The list route called directly, for what the page must show. */
 async function list(params: Record<string, string>) {
-  const { body } = await http(api, 'GET', `companies_house/get-screener-info?${new URLSearchParams(params)}`, undefined, token);
+  const { body } = await http(suite.api, 'GET', `companies_house/get-screener-info?${new URLSearchParams(params)}`, undefined, suite.token);
   return body.data as { companies: { company_name: string; turnover: number | null }[]; total_count: number };
 }
 
 describe('companies screener for credit work', () => {
   it('opens on the largest companies by turnover, not on dormant ones with blank figures', async () => {
-    const { context, page } = await signedInPage(browser, api.url, token, { width: 1366, height: 900 });
+    const { context, page } = await signedInPage(suite.browser, suite.api.url, suite.token, { width: 1366, height: 900 });
     try {
       const expected = await list({ page: '1', page_size: '100', sort_by: 'turnover', sort_order: 'desc' });
       assert.ok(expected.companies[0].turnover !== null && expected.companies[0].turnover > 0);
@@ -50,7 +34,7 @@ describe('companies screener for credit work', () => {
             .startsWith(want),
         names.split('|').slice(0, 5).join('|'),
       );
-      assert.equal(page.url(), `${api.url}/companies-screener`, 'the default order needs nothing in the address');
+      assert.equal(page.url(), `${suite.api.url}/companies-screener`, 'the default order needs nothing in the address');
     } finally {
       await context.close();
     }
@@ -62,10 +46,10 @@ describe('companies screener for credit work', () => {
   ];
   for (const { query, region, ranked } of CASES) {
     it(`"${query}" from the query bar`, async () => {
-      const { context, page } = await signedInPage(browser, api.url, token, { width: 1366, height: 900 });
+      const { context, page } = await signedInPage(suite.browser, suite.api.url, suite.token, { width: 1366, height: 900 });
       try {
         const converted: { body: { filters: unknown[]; unplaced: string[]; sort_by?: string; sort_order?: string; page_size?: number } } =
-          await http(api, 'POST', 'companies_house/convert-query-to-filters', { query }, token);
+          await http(suite.api, 'POST', 'companies_house/convert-query-to-filters', { query }, suite.token);
         assert.deepEqual(converted.body.unplaced, []);
         const params: Record<string, string> = {
           page: '1',

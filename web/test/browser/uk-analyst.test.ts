@@ -5,37 +5,22 @@
  * to, statement tables in one unit, the explorer bar under the app header, and no 404 anywhere
  * the app's own navigation leads.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
-import { launchBrowser, screenshot, SCREENSHOTS } from '../support/browser.ts';
-import { http, loginToken } from '../support/http.ts';
+import type { Page } from 'playwright-core';
+import { screenshot, SCREENSHOTS } from '../support/browser.ts';
+import { http } from '../support/http.ts';
+import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
 const WIDTHS = [1366, 768] as const;
 const COMPANY = '00123456';
-let api: ApiServer;
-let browser: Browser;
-let token: string;
-
-before(async () => {
-  // each kept as soon as it is up, so that after() closes it even if the other failed to start
-  const launched = launchBrowser().then((b) => (browser = b));
-  api = await startApi({ SAMPLE_COMPANIES: '400' });
-  await launched;
-  token = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
-});
-
-after(async () => {
-  await browser?.close();
-  await api?.stop();
-});
+const suite = sampleDataSuite();
 
 async function open(width: number) {
-  const opened = await signedInPage(browser, api.url, token, { width, height: 900 });
+  const opened = await signedInPage(suite.browser, suite.api.url, suite.token, { width, height: 900 });
   opened.context.setDefaultTimeout(20_000); // first loads of a fresh browser on a shared, busy machine
   return opened;
 }
@@ -60,7 +45,7 @@ describe('companies screener: state in the address', () => {
       try {
         await page.goto('/companies-screener');
         await page.locator('.data-table tbody tr').nth(5).waitFor();
-        assert.equal(page.url(), `${api.url}/companies-screener`, 'the default view has a plain address');
+        assert.equal(page.url(), `${suite.api.url}/companies-screener`, 'the default view has a plain address');
 
         // a filter (pushed), a sort (pushed), a page size and a page (pushed)
         await page.getByRole('button', { name: 'Filter Turnover' }).click();
@@ -332,11 +317,11 @@ describe('creditors screener: an expanded lender', () => {
 /** The filings of the sample company, straight from the API. */
 async function sampleFilings(): Promise<{ transaction_id: string; category: string; document_id: string | null }[]> {
   const answer = await http<Record<string, { transaction_id: string; category: string; document_id: string | null }[]>>(
-    api,
+    suite.api,
     'GET',
     `companies_house/get_filings_list?company_number=${COMPANY}`,
     undefined,
-    token,
+    suite.token,
   );
   assert.equal(answer.status, 200);
   return Object.entries(answer.body).flatMap(([category, list]) => list.map((f) => ({ ...f, category: f.category || category })));
@@ -486,11 +471,11 @@ describe('statement tables', () => {
   it('shows negative figures in parentheses', async () => {
     // a loss-making sample company: a negative figure somewhere in its statements
     const answer = await http<{ data: { companies: { company_number: string }[] } }>(
-      api,
+      suite.api,
       'GET',
       `companies_house/get-screener-info?page=1&page_size=10&filters=${encodeURIComponent(JSON.stringify([{ id: 'net_profit_loss', value: { type: 'lessThan', value: 0 } }]))}`,
       undefined,
-      token,
+      suite.token,
     );
     const number = answer.body.data.companies[0]?.company_number;
     assert.ok(number, 'the sample data has a loss-making company');
