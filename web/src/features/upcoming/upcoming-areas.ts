@@ -18,7 +18,7 @@ export const UPCOMING_AREAS: readonly UpcomingArea[] = [
     path: 'analysis',
     title: 'Deep Insights and Insights Q&A',
     promise:
-      'Ask questions about a company in plain words and get answers built from its filings and data, with the plan the analyst followed, tables and a source for every figure.',
+      'Ask questions about a company in plain words and get answers built from its filings and data, with the plan it followed, tables and a source for every figure.',
     features: [
       'Research chat with streamed plans, answers and tables',
       'Questions over a filing PDF, with the pages it cites',
