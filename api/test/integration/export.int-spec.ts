@@ -221,7 +221,8 @@ describe('streaming exports over HTTP', () => {
     expect(header.getCell(1).value).toBe('Company Name');
     header.eachCell((cell) => expect(cell.font?.bold).toBe(true));
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-    expect(sheet.autoFilter).toBe(`A1:AB${ROWS + 1}`);
+    // The filter spans every exported column (33 and more since the credit columns: past Z).
+    expect(sheet.autoFilter).toBe(`A1:${sheet.getColumn(COLUMNS.length).letter}${ROWS + 1}`);
     const at = (row: number, id: string) => sheet.getRow(row).getCell(COLUMNS.findIndex((c) => c.id === id) + 1);
     expect(header.getCell(COLUMNS.findIndex((c) => c.id === 'turnover') + 1).value).toBe('Turnover (m)');
     expect(at(2, 'company_name').value).toBe(`'=cmd|"/C calc"!A1`);
