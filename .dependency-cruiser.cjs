@@ -37,10 +37,7 @@ module.exports = {
       name: 'api-core-not-to-modules',
       comment: "api's core is the base the feature modules build on: it does not import api/src/modules.",
       severity: 'error',
-      // TODO(known exception): core/database/entities.ts lists the feature modules' entities for the data
-      // source. The composition roots (app.module, context, the admin commands) should hand them to
-      // openDatabase instead, so that core never names a module.
-      from: { path: '^api/src/core/', pathNot: '^api/src/core/database/entities\\.ts$' },
+      from: { path: '^api/src/core/' },
       to: { path: '^api/src/modules/' },
     },
   ],

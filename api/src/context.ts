@@ -5,6 +5,7 @@ import { coreModules } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './core/database/database.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ENTITIES } from './entities.js';
 
 @Module({})
 class ContextModule {
@@ -25,7 +26,7 @@ export interface AppContext {
  * joins a running server's socket rather than opening the data directory a second time.
  */
 export async function createContext(config: AppConfig): Promise<AppContext> {
-  const database = await openDatabase(config, { share: true });
+  const database = await openDatabase(config, { share: true, entities: ENTITIES });
   let dataSource: DataSource | null = null;
   try {
     dataSource = await connectAndMigrate(database);

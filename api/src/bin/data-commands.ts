@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { DataSource } from 'typeorm';
 import { loadConfig, type AppConfig } from '../core/config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase } from '../core/database/database.js';
+import { ENTITIES } from '../entities.js';
 import { describeSummary, StreamReporter, type ImportContext, type ImportSummary } from '../modules/companies-house/import/importer.js';
 import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 import { seedSampleData } from '../modules/companies-house/seed/seed.js';
@@ -72,7 +73,7 @@ async function withImportContext<T>(
 }
 
 async function openDataSource(config: AppConfig): Promise<{ dataSource: DataSource; close(): Promise<void> }> {
-  const database = await openDatabase(config, { share: true });
+  const database = await openDatabase(config, { share: true, entities: ENTITIES });
   let dataSource: DataSource | null = null;
   try {
     dataSource = await connectAndMigrate(database);

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
+import { ENTITIES } from '../entities.js';
 import type { AppConfig } from './config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './database/database.js';
 import { HttpExceptionFilter, noRouteMessage } from './errors/http-exception.filter.js';
@@ -34,7 +35,7 @@ export function defaultWebDist(): string {
 
 /** Opens (and migrates) the database and sets up the whole HTTP application, without listening. */
 export async function createApi(config: AppConfig): Promise<Api> {
-  const database = await openDatabase(config, { share: false });
+  const database = await openDatabase(config, { share: false, entities: ENTITIES });
   let dataSource: DataSource | null = null;
   try {
     dataSource = await connectAndMigrate(database);

@@ -1,6 +1,5 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { findRunningEmbedded, startEmbeddedPostgres, type RunningEmbeddedPostgres } from './embedded-postgres.js';
 
@@ -16,10 +15,13 @@ export interface DatabaseHandle {
 
 const MIGRATION_LOCK = 7_364_021;
 
-function baseOptions() {
+/** The entity classes the data source maps (api/src/entities.ts: ENTITIES). */
+export type Entities = NonNullable<DataSourceOptions['entities']>;
+
+function baseOptions(entities: Entities) {
   return {
     type: 'postgres' as const,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     synchronize: false,
     migrationsRun: false,
@@ -35,12 +37,16 @@ function baseOptions() {
  * `share`: a second process (credence-admin) joins an embedded database that a running server
  * already serves, rather than opening its files twice; the server itself refuses to.
  */
-export async function openDatabase(config: AppConfig, opts: { share: boolean }): Promise<DatabaseHandle> {
+export async function openDatabase(config: AppConfig, opts: { share: boolean; entities: Entities }): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     return {
       kind: 'server',
       embedded: null,
-      options: { ...baseOptions(), url: config.databaseUrl, extra: { max: 10, connectionTimeoutMillis: 15_000 } } as DataSourceOptions,
+      options: {
+        ...baseOptions(opts.entities),
+        url: config.databaseUrl,
+        extra: { max: 10, connectionTimeoutMillis: 15_000 },
+      } as DataSourceOptions,
     };
   }
   const running = findRunningEmbedded(config.dataDir);
@@ -56,7 +62,7 @@ export async function openDatabase(config: AppConfig, opts: { share: boolean }):
     kind: running ? 'embedded-shared' : 'embedded',
     embedded,
     options: {
-      ...baseOptions(),
+      ...baseOptions(opts.entities),
       host: endpoint.socketDir,
       port: endpoint.port,
       username: 'postgres',
