@@ -104,7 +104,7 @@ describe('credence against the real API', () => {
     });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^Company Name\s+Turnover \(m\)\s+Employees$/);
+    expect(lines[0]).toMatch(/^Company Name\s+Turnover \(£m\)\s+Employees$/);
     expect(lines).toHaveLength(2 + 10 + 1);
     expect(lines.at(-1)).toMatch(/^Page 1 of [\d,]+ · [\d,]+ companies$/);
   });
