@@ -1,5 +1,6 @@
 export * from './contracts/accounts.js';
 export * from './contracts/uk-sample.js';
+export * from './contracts/research.js';
 export * from './rules/accounts.js';
 export * from './rules/sales-forms.js';
 export * from './rules/lenders.js';

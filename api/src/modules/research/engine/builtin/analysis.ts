@@ -1,0 +1,69 @@
+/**
+ * The built-in analyst's unit of work: one analysis (summary sheet, charges and security...)
+ * that plans its steps from the understood question, runs tools, and writes its section of the
+ * answer through the AnswerWriter. The engine (engine.ts) picks the analyses a question asks
+ * for, joins their plans into one `plan` event, and runs them in order.
+ */
+import type { AnswerWriter } from '../answer-writer.js';
+import type { ResearchEmitter, ResearchRequest, ResearchTool, ToolContext, ToolResult } from '../types.js';
+
+export type AnalysisId =
+  | 'summary-sheet'
+  | 'performance'
+  | 'profitability'
+  | 'balance-sheet'
+  | 'capital-structure'
+  | 'charges'
+  | 'covenants'
+  | 'lenders'
+  | 'leadership'
+  | 'compliance'
+  | 'risks'
+  | 'peers'
+  | 'filing-history';
+
+/** What the engine pulled out of the question. */
+export interface Understanding {
+  query: string;
+  analyses: AnalysisId[];
+  /** The company asked about (the chat's, or one named in the question), normalised. */
+  companyNumber?: string;
+  companyName?: string;
+  /** Fiscal years named ("2023", "FY2022", "last three years" → the latest three on file). */
+  years: number[];
+  /** Metric keys named (turnover, operatingProfit, netProfitLoss, EBITDA, totalAssets, cash, netAssets, employees, margins...). */
+  metrics: string[];
+  /** Lender names named ("HSBC", "Barclays Bank"). */
+  lenders: string[];
+  /** Registry mode: a UK company chat answers with "Key Findings" sections. */
+  registryMode: boolean;
+}
+
+/** What an analysis can use while it runs. */
+export interface AnalysisContext {
+  request: ResearchRequest;
+  understanding: Understanding;
+  writer: AnswerWriter;
+  out: ResearchEmitter;
+  tool: ToolContext;
+  /** Runs a tool by name (results are cached per answer, so two analyses share a read). */
+  call<T = unknown>(name: string, args: Record<string, unknown>): Promise<ToolResult<T>>;
+  /** Marks the analysis's own plan step `i` (0-based within its own steps) running, done or failed. */
+  step(i: number, status: 'running' | 'done' | 'failed', detail?: string): void;
+  /** Records what the data does not hold; the engine says so in the answer and offers what it can answer. */
+  missing(what: string): void;
+}
+
+export interface Analysis {
+  id: AnalysisId;
+  /** The section heading it writes ("Capital Structure"). */
+  title: string;
+  /** The plan steps it will run for this question, in words the analyst reads. */
+  plan(u: Understanding): string[];
+  run(ctx: AnalysisContext): Promise<void>;
+  /** Questions this analysis can answer next for the same company (related questions). */
+  related(u: Understanding): string[];
+}
+
+/** The tools available to the engine, by name. */
+export type ToolRegistry = ReadonlyMap<string, ResearchTool>;
