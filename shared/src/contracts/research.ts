@@ -364,3 +364,10 @@ export function reduceResearchAnswer(answer: ResearchAnswer, event: ResearchEven
 export function isValidPlan(plan: unknown): plan is string[] {
   return Array.isArray(plan) && plan.length > 0 && plan.every((s) => typeof s === 'string' && s.trim() !== '' && !/error|failed/i.test(s));
 }
+
+/**
+ * The seed's three sample questions (spec 3 section 1: a summary sheet, a capital structure
+ * analysis, a covenant summary), offered for any company: the built-in engine answers each from
+ * the company's own data.
+ */
+export const RESEARCH_SAMPLE_QUESTIONS = ['Create a summary sheet', 'Capital structure analysis', 'Covenant summary'] as const;
