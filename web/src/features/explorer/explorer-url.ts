@@ -3,7 +3,7 @@
  * subCategory (an overview section anchor) and filing (a filing's transaction id); and the
  * overview's sections (spec 2 2.4 sidebar words, 2.5 anchors) with whether each has data.
  */
-import { sectionAvailable, type CompanyOverview } from '@credence/shared';
+import { sectionAvailable, type CompanyOverview, type QuoteBox } from '@credence/shared';
 
 export const EXPLORER_CATEGORIES = ['overview', 'search', 'deep-insights', 'filings', 'accounts', 'charges', 'financials', 'kpis'] as const;
 export type ExplorerCategory = (typeof EXPLORER_CATEGORIES)[number];
@@ -104,6 +104,10 @@ export interface PdfTarget {
   documentId: string;
   page: number;
   title?: string;
+  /** The cited text on that page, highlighted when the page opens (research citations). */
+  quote?: string;
+  /** Where the quote sits, in PDF points from the page's top-left (wins over looking the quote up). */
+  boxes?: readonly QuoteBox[];
 }
 
 /** A figure links to its source only with a document and a page (spec 2 section 5). */

@@ -7,6 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import type { PdfTarget } from './explorer-url.ts';
+import { itemsHoldingQuote, rectsFromBoxes, rectsFromItems, type HighlightRect, type PageTextItem } from './pdf-highlight.ts';
 
 interface PdfViewer {
   open(target: PdfTarget): void;
@@ -38,7 +39,28 @@ export function PdfViewerProvider({ children }: { children: ReactNode }) {
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'ready'; url: string; pages: number } | { status: 'error'; message: string };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'ready'; url: string; pages: number; highlights: HighlightRect[] }
+  | { status: 'error'; message: string };
+
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<(typeof import('pdfjs-dist'))['getDocument']>['promise']>['getPage']>>;
+
+/** The cited quote's rectangles on the page: the citation's boxes, else the quote looked up in the page's text. */
+async function highlightsOf(
+  pdfjs: typeof import('pdfjs-dist'),
+  page: PdfPage,
+  target: PdfTarget,
+  viewport: { width: number; height: number; scale: number; transform: number[] },
+): Promise<HighlightRect[]> {
+  const [, , width, height] = page.view;
+  const fromBoxes = target.boxes?.length ? rectsFromBoxes(target.boxes, target.page, { width, height }) : [];
+  if (fromBoxes.length || !target.quote) return fromBoxes;
+  const content = await page.getTextContent();
+  const items = content.items.filter((item): item is PageTextItem & (typeof content.items)[number] => 'str' in item);
+  const indexes = itemsHoldingQuote(items, target.quote);
+  return rectsFromItems(items, indexes, viewport, (item) => pdfjs.Util.transform(viewport.transform, item.transform));
+}
 
 function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) {
   const { client } = useServices();
@@ -75,7 +97,8 @@ function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) 
       c.width = Math.floor(viewport.width);
       c.height = Math.floor(viewport.height);
       await page.render({ canvas: c, viewport }).promise;
-      if (!abort.signal.aborted) setLoaded({ status: 'ready', url, pages: doc.numPages });
+      const highlights = await highlightsOf(pdfjs, page, target, viewport).catch(() => []);
+      if (!abort.signal.aborted) setLoaded({ status: 'ready', url, pages: doc.numPages, highlights });
     })().catch((error: unknown) => {
       if (!abort.signal.aborted)
         setLoaded({ status: 'error', message: (error as { error?: string })?.error ?? 'Failed to download document' });
@@ -121,16 +144,41 @@ function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) 
             {loaded.message}
           </p>
         )}
-        <canvas
-          ref={canvas}
-          className="pdf-dialog__canvas"
-          data-page={target.page}
-          hidden={loaded.status !== 'ready'}
-          aria-label={`${title}, page ${target.page}`}
-          role="img"
-        />
+        <div className="pdf-dialog__sheet" hidden={loaded.status !== 'ready'}>
+          <canvas
+            ref={canvas}
+            className="pdf-dialog__canvas"
+            data-page={target.page}
+            aria-label={`${title}, page ${target.page}`}
+            role="img"
+          />
+          {loaded.status === 'ready' && <Highlights rects={loaded.highlights} quote={target.quote} />}
+        </div>
       </div>
     </dialog>
+  );
+}
+
+/** The cited quote marked over the page, the first mark scrolled into view. */
+function Highlights({ rects, quote }: { rects: HighlightRect[]; quote?: string }) {
+  const first = useRef<HTMLElement>(null);
+  useEffect(() => first.current?.scrollIntoView({ block: 'center' }), [rects]);
+  return (
+    <>
+      {rects.map((r, i) => (
+        <mark
+          key={i}
+          ref={i === 0 ? first : undefined}
+          className="pdf-dialog__highlight"
+          style={{ left: `${r.left * 100}%`, top: `${r.top * 100}%`, width: `${r.width * 100}%`, height: `${r.height * 100}%` }}
+        />
+      ))}
+      {quote && (
+        <p className="visually-hidden" role="status">
+          {rects.length ? `Highlighted on this page: ${quote}` : `The quote was not found on this page: ${quote}`}
+        </p>
+      )}
+    </>
   );
 }
 
