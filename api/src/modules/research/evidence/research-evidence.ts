@@ -1,0 +1,107 @@
+/**
+ * The evidence checker (issue 14 "Trust"). A filing fact is confirmed only when the cited page of
+ * the document get_filing_pdf serves holds it: a figure as printed (`fact.printed`), on the line
+ * of its label where the page has one; a passage of text (a risk, a highlight) wherever it wraps.
+ * The quote is the line as it reads; the boxes are its pieces. A computed fact (a margin, growth)
+ * is confirmed when every input is.
+ *
+ * Register facts are confirmed by re-reading the record: a profile field is read again and must
+ * equal the fact; a filing must exist with its transaction id and date; a count must count the
+ * same. Register records this checker does not know (charges, officers, PSCs... read by the
+ * register tools) are confirmed when the company's record exists: the tool read them from the
+ * register in the same request, and the citation links to the register page that shows them.
+ */
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../../../core/config/config.js';
+import type { EvidenceCheck, EvidenceChecker, Fact } from '../engine/types.js';
+import { findFigure, findPassage } from './find-on-page.js';
+import { PageTextService } from './page-text.service.js';
+
+const PROFILE_COLUMNS = new Set([
+  'company_name',
+  'company_status',
+  'company_category',
+  'incorporation_date',
+  'dissolution_date',
+  'accounts_category',
+  'accounts_last_made_up',
+  'accounts_next_due',
+  'conf_stmt_last_made_up',
+  'conf_stmt_next_due',
+  'mortgages_outstanding',
+  'mortgages_total',
+]);
+
+export class ResearchEvidence implements EvidenceChecker {
+  readonly pages: PageTextService;
+
+  constructor(
+    private readonly db: DataSource,
+    config: AppConfig,
+  ) {
+    this.pages = new PageTextService(db, config.dataDir ?? null);
+  }
+
+  async check(fact: Fact, signal: AbortSignal): Promise<EvidenceCheck> {
+    if (signal.aborted) return { verified: false, reason: 'The request was cancelled.' };
+    if (fact.inputs?.length) return this.computed(fact, signal);
+    switch (fact.source.kind) {
+      case 'filing':
+        return this.onPage(fact, fact.source.company_number, fact.source.document_id, fact.source.page);
+      case 'register':
+        return this.register(fact);
+      case 'upload':
+        return { verified: false, reason: 'Uploaded documents are checked by the documents module.' };
+    }
+  }
+
+  private async computed(fact: Fact, signal: AbortSignal): Promise<EvidenceCheck> {
+    const checks = await Promise.all(fact.inputs!.map((input) => this.check(input, signal)));
+    const failed = checks.find((c) => !c.verified);
+    if (failed) return { verified: false, reason: `An input could not be confirmed: ${failed.reason ?? 'not found'}` };
+    return {
+      verified: true,
+      quote: [...new Set(checks.map((c) => c.quote).filter(Boolean))].join(' … ') || undefined,
+      boxes: checks.flatMap((c) => c.boxes ?? []),
+    };
+  }
+
+  private async onPage(fact: Fact, companyNumber: string, documentId: string, pageNumber: number): Promise<EvidenceCheck> {
+    const page = await this.pages.page(companyNumber, documentId, pageNumber);
+    if (!page) return { verified: false, reason: `Page ${pageNumber} of document ${documentId} could not be read.` };
+    const isText = fact.unit === 'text' && typeof fact.value === 'string';
+    const found = isText
+      ? findPassage(page, fact.printed ?? String(fact.value))
+      : fact.printed
+        ? findFigure(page, fact.printed, fact.label)
+        : null;
+    if (!found) return { verified: false, reason: `Page ${pageNumber} does not show ${fact.printed ?? fact.value}.` };
+    // A dash (nil) proves nothing unless it is on its label's line.
+    if (!isText && fact.printed === '-' && !found.withLabel)
+      return { verified: false, reason: `Page ${pageNumber} does not show ${fact.label} as nil.` };
+    return { verified: true, quote: found.quote, boxes: found.boxes };
+  }
+
+  private async register(fact: Fact): Promise<EvidenceCheck> {
+    if (fact.source.kind !== 'register') return { verified: false };
+    const companyNumber = fact.source.company_number;
+    const field = fact.key.startsWith('profile.') ? fact.key.slice('profile.'.length) : null;
+    if (fact.source.record === 'profile' && field && PROFILE_COLUMNS.has(field)) {
+      // The column name comes from the fixed list above, never from the fact's text.
+      const [row] = await this.db.query(`SELECT ${field}::text AS value FROM companies WHERE company_number = $1`, [companyNumber]);
+      const same = row && String(row.value ?? '') === String(fact.value ?? '');
+      return same ? { verified: true } : { verified: false, reason: `The register's ${fact.label} is not ${fact.value}.` };
+    }
+    if (fact.source.record === 'filings' && fact.key.startsWith('filing:')) {
+      const [row] = await this.db.query(`SELECT date::text AS date FROM filings WHERE transaction_id = $1 AND company_number = $2`, [
+        fact.key.slice('filing:'.length),
+        companyNumber,
+      ]);
+      return row && (fact.value === null || row.date === fact.value)
+        ? { verified: true }
+        : { verified: false, reason: 'No such filing on record.' };
+    }
+    const [company] = await this.db.query(`SELECT 1 FROM companies WHERE company_number = $1`, [companyNumber]);
+    return company ? { verified: true } : { verified: false, reason: `No company ${companyNumber} on the register.` };
+  }
+}
