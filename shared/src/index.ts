@@ -19,3 +19,4 @@ export * from './rules/uk/sic-codes.js';
 export * from './filters/natural-language/index.js';
 export * from './client/index.js';
 export * from './view-models/index.js';
+export * from './rules/research/index.js';

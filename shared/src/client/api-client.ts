@@ -41,6 +41,7 @@ import type {
   OfficersResponse,
 } from '../contracts/uk-companies.js';
 import { ApiError, apiErrorFromBody } from './errors.js';
+import { createResearchApi, type ResearchApi } from './research-client.js';
 
 /** The company explorer's routes (relative to /api; spec 2 section 7). */
 export const EXPLORER_ROUTES = {
@@ -104,7 +105,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface ApiClient {
+export interface ApiClient extends ResearchApi {
   readonly baseUrl: string;
   token(): string | null;
   setToken(token: string | null): void;
@@ -209,8 +210,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     params: Record<string, QueryValue> | undefined,
     body: unknown,
     call: CallOptions = {},
+    extraHeaders: Record<string, string> = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const label = `${method} /api/${path}`;
@@ -267,6 +269,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    ...createResearchApi({ send, json }),
     baseUrl,
     token: () => token,
     setToken(next) {

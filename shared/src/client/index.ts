@@ -1,2 +1,4 @@
 export * from './errors.js';
 export * from './api-client.js';
+export * from './research-stream.js';
+export * from './research-client.js';

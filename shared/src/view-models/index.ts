@@ -18,3 +18,4 @@ export * from './screener/companies-screener-view-model.js';
 export * from './creditors/creditors-tabs.js';
 export * from './creditors/creditors-screener-view-model.js';
 export * from './screener/screener-url.js';
+export * from './research/index.js';

@@ -1,0 +1,4 @@
+export * from './citations.js';
+export * from './highlight.js';
+export * from './sources.js';
+export * from './plan.js';

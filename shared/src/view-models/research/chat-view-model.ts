@@ -1,0 +1,306 @@
+/**
+ * The research chat (spec 3 sections 2 and 4, ARCHITECTURE.md 8): questions and their streamed
+ * answers, the chat they belong to, the company asked about, the model, the input and the
+ * credits. The web chat screen, the terminal's chat screen and `credence ask` all drive this.
+ */
+import type { ApiClient } from '../../client/api-client.js';
+import {
+  emptyResearchAnswer,
+  isValidPlan,
+  RESEARCH_CONSTANTS,
+  RESEARCH_TEXTS,
+  reduceResearchAnswer,
+  type ChatDetail,
+  type ModelAccessInfo,
+  type ResearchAnswer,
+  type ResearchAskRequest,
+  type ResearchModel,
+  type ResearchStreamEvent,
+  type SavedChat,
+} from '../../contracts/research.js';
+import { editedPlan, genericPlan } from '../../rules/research/plan.js';
+import { errorStatus, isAbort, serverText } from '../errors.js';
+import { createLatestRequest } from '../latest-request.js';
+import { createStore, type ReadableStore } from '../store.js';
+
+export interface ChatCompany {
+  company_number?: string;
+  cik?: string;
+  name?: string | null;
+}
+
+export interface ChatMessage {
+  /** Stable within the view model (a list key). */
+  key: number;
+  question: string;
+  answer: ResearchAnswer;
+  streaming: boolean;
+  /** Why the answer failed (the stream's error, the quota text, "Something went wrong..."). */
+  error: string | null;
+  /** "Could not generate specific thought process" when the generic plan stands in. */
+  planError: string | null;
+}
+
+export interface ChatState {
+  messages: readonly ChatMessage[];
+  /** The stored chat (set by the first `done`, or by load). */
+  chatId: string | null;
+  /** The key made for a new chat at its first question (spec 3: "a chat key created if none"). */
+  chatKey: string | null;
+  company: ChatCompany | null;
+  /** The selector's model ('pro' at first, spec 3 section 9). */
+  model: ResearchModel;
+  input: string;
+  credits: ModelAccessInfo | null;
+  /** A saved chat is loading. */
+  loading: boolean;
+  /** Why the saved chat did not load (spec 3: nothing is shown; the terminal says it). */
+  loadError: string | null;
+  /** The last question went over the allowance (402). */
+  quotaExceeded: boolean;
+}
+
+export interface ChatViewModelOptions {
+  client: Pick<ApiClient, 'ask' | 'getChat' | 'modelAccessInfo'>;
+  company?: ChatCompany | null;
+  /** The selector's first model; 'pro' unless given (`credence ask` starts on 'flash'). */
+  initialModel?: ResearchModel;
+  /** Every event as it streams (the terminal's --stream). */
+  onEvent?: (event: ResearchStreamEvent) => void;
+  /** Makes a new chat key (default: a random UUID). */
+  newChatKey?: () => string;
+}
+
+export interface ChatViewModel extends ReadableStore<ChatState> {
+  /** Loads the credits. */
+  start(): void;
+  /** Asks a question (blank ones are ignored); resolves when its answer has ended. */
+  send(query?: string): Promise<void>;
+  /** Opens a saved chat. */
+  load(chatId: string): Promise<void>;
+  /** Starts over: no messages, no chat, the streaming answer stopped. */
+  newChat(): void;
+  /** Asks the last question again. */
+  regenerate(): Promise<void>;
+  /** Saves an edited plan for a message; false when nothing valid is left. */
+  editPlan(messageIndex: number, steps: readonly string[]): boolean;
+  /** A related question goes into the input (spec 3: clicking one puts it in the input). */
+  useRelatedQuestion(question: string): void;
+  setInput(text: string): void;
+  setModel(model: ResearchModel): void;
+  setCompany(company: ChatCompany | null): void;
+  refreshCredits(): Promise<void>;
+  /** Stops the stream and requests; state stays readable. */
+  dispose(): void;
+}
+
+const randomKey = () => globalThis.crypto.randomUUID();
+
+/** A stored answer as the chat shows it: the stored ResearchAnswer, or one rebuilt from the detail's parts. */
+export function answerOfDetail(detail: ChatDetail): ResearchAnswer {
+  const stored = detail.observations as Partial<ResearchAnswer> | null | undefined;
+  const base = emptyResearchAnswer();
+  if (stored && typeof stored === 'object' && typeof stored.text === 'string') return { ...base, ...stored };
+  const thoughtProcess = Array.isArray(detail.thought_process) ? detail.thought_process : [];
+  return { ...base, thoughtProcess, stepStatus: thoughtProcess.map(() => 'done'), tables: detail.table_data ?? [] };
+}
+
+/** The plan rule (spec 3 section 4) on an answer: an invalid plan gives way to the generic one. */
+function withPlanRule(answer: ResearchAnswer): { answer: ResearchAnswer; planError: string | null } {
+  if (isValidPlan(answer.thoughtProcess)) return { answer, planError: null };
+  return { answer: { ...answer, ...genericPlan('done') }, planError: RESEARCH_TEXTS.planFallbackError };
+}
+
+function companyOfChat(chat: SavedChat, current: ChatCompany | null): ChatCompany | null {
+  const meta = chat.chat_metadata ?? {};
+  if (meta.company_id) return { company_number: meta.company_id, name: meta.company_name ?? null };
+  if (meta.cik) return { cik: meta.cik, name: meta.company_name ?? null };
+  return current;
+}
+
+function failureText(error: unknown): { text: string; quota: boolean } {
+  const status = errorStatus(error);
+  if (status === 402) return { text: RESEARCH_TEXTS.quotaExceeded, quota: true };
+  if (status === 401 || status === 403 || status === 400 || status === 404) {
+    return { text: serverText(error) ?? RESEARCH_TEXTS.chatFailure, quota: false };
+  }
+  return { text: RESEARCH_TEXTS.chatFailure, quota: false };
+}
+
+export function createChatViewModel(options: ChatViewModelOptions): ChatViewModel {
+  const { client } = options;
+  const store = createStore<ChatState>({
+    messages: [],
+    chatId: null,
+    chatKey: null,
+    company: options.company ?? null,
+    model: options.initialModel ?? RESEARCH_CONSTANTS.selectorInitialModel,
+    input: '',
+    credits: null,
+    loading: false,
+    loadError: null,
+    quotaExceeded: false,
+  });
+  const stream = createLatestRequest();
+  const chatLoad = createLatestRequest();
+  const credits = createLatestRequest();
+  let nextKey = 1;
+
+  const updateMessage = (key: number, change: (message: ChatMessage) => Partial<ChatMessage>) =>
+    store.setState((s) => ({ messages: s.messages.map((m) => (m.key === key ? { ...m, ...change(m) } : m)) }));
+
+  function applyEvent(key: number, event: ResearchStreamEvent) {
+    updateMessage(key, (m) => {
+      if (event.type === 'plan' && !isValidPlan(event.data.steps)) {
+        return { answer: { ...m.answer, ...genericPlan('running') }, planError: RESEARCH_TEXTS.planFallbackError };
+      }
+      // steps of a plan that was replaced by the generic one do not apply to it
+      if (event.type === 'step' && m.planError) return {};
+      if (event.type === 'done') {
+        const ruled = withPlanRule(event.data.answer);
+        return { answer: ruled.answer, planError: ruled.planError, streaming: false };
+      }
+      if (event.type === 'error') return { answer: reduceResearchAnswer(m.answer, event), error: event.data.message, streaming: false };
+      return { answer: reduceResearchAnswer(m.answer, event) };
+    });
+  }
+
+  async function refreshCredits() {
+    const ticket = credits.next();
+    try {
+      const info = await client.modelAccessInfo({ signal: ticket.signal });
+      if (ticket.isCurrent()) store.setState({ credits: info });
+    } catch {
+      // credits are a courtesy: the chat works without them
+    }
+  }
+
+  async function ask(question: string) {
+    const state = store.getState();
+    const chatKey = state.chatKey ?? state.chatId ?? (options.newChatKey ?? randomKey)();
+    const key = nextKey++;
+    const placeholder: ChatMessage = {
+      key,
+      question,
+      answer: emptyResearchAnswer(),
+      streaming: true,
+      error: null,
+      planError: null,
+    };
+    store.setState((s) => ({ messages: [...s.messages, placeholder], input: '', chatKey, quotaExceeded: false }));
+    const { company, chatId, model } = store.getState();
+    const request: ResearchAskRequest = {
+      query: question,
+      ...(company?.company_number ? { company_number: company.company_number } : {}),
+      ...(company?.cik ? { cik: company.cik } : {}),
+      ...(chatId ? { chat_id: chatId } : {}),
+      chat_key: chatKey,
+      model: model ?? RESEARCH_CONSTANTS.defaultModel,
+    };
+    const ticket = stream.next();
+    try {
+      const outcome = await client.ask(request, {
+        signal: ticket.signal,
+        onEvent: (event) => {
+          if (!ticket.isCurrent()) return;
+          options.onEvent?.(event);
+          applyEvent(key, event);
+        },
+      });
+      if (!ticket.isCurrent()) return;
+      if (outcome.error === null) {
+        const ruled = withPlanRule(outcome.answer);
+        updateMessage(key, () => ({ answer: ruled.answer, planError: ruled.planError, streaming: false }));
+        store.setState({ chatId: outcome.chat_id ?? chatId });
+        void refreshCredits();
+      } else {
+        updateMessage(key, () => ({ error: outcome.error, streaming: false }));
+      }
+    } catch (error) {
+      if (!ticket.isCurrent() || isAbort(error)) {
+        updateMessage(key, () => ({ streaming: false }));
+        return;
+      }
+      const failure = failureText(error);
+      updateMessage(key, (m) => ({
+        streaming: false,
+        error: failure.text,
+        planError: m.answer.thoughtProcess.length === 0 ? RESEARCH_TEXTS.planFailure : m.planError,
+        answer: m.answer.thoughtProcess.length === 0 ? { ...m.answer, ...genericPlan('failed') } : m.answer,
+      }));
+      store.setState({ quotaExceeded: failure.quota });
+    }
+  }
+
+  const model: ChatViewModel = {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    start: () => void refreshCredits(),
+    async send(query) {
+      const question = (query ?? store.getState().input).trim();
+      if (question === '') return;
+      await ask(question);
+    },
+    async load(chatId) {
+      stream.cancel();
+      const ticket = chatLoad.next();
+      store.setState({ loading: true, loadError: null });
+      try {
+        const chat = await client.getChat(chatId, { signal: ticket.signal });
+        if (!ticket.isCurrent()) return;
+        const messages = (chat.details ?? []).map((detail): ChatMessage => {
+          const ruled = withPlanRule(answerOfDetail(detail));
+          return {
+            key: nextKey++,
+            question: detail.query_str,
+            answer: ruled.answer,
+            streaming: false,
+            error: ruled.answer.error ?? null,
+            planError: ruled.planError,
+          };
+        });
+        store.setState((s) => ({
+          messages,
+          chatId: chat.chat_id,
+          chatKey: chat.chat_id,
+          company: companyOfChat(chat, s.company),
+          model: chat.chat_metadata?.model ?? s.model,
+          loading: false,
+        }));
+      } catch (error) {
+        if (!ticket.isCurrent() || isAbort(error)) return;
+        store.setState({ loading: false, loadError: serverText(error) ?? RESEARCH_TEXTS.chatFailure });
+      }
+    },
+    newChat() {
+      stream.cancel();
+      chatLoad.cancel();
+      store.setState({ messages: [], chatId: null, chatKey: null, input: '', loading: false, loadError: null, quotaExceeded: false });
+    },
+    async regenerate() {
+      const last = store.getState().messages.at(-1);
+      if (!last) return;
+      stream.cancel();
+      store.setState((s) => ({ messages: s.messages.slice(0, -1) }));
+      await ask(last.question);
+    },
+    editPlan(messageIndex, steps) {
+      const message = store.getState().messages[messageIndex];
+      const plan = message && editedPlan(message.answer, steps);
+      if (!message || !plan) return false;
+      updateMessage(message.key, (m) => ({ answer: { ...m.answer, ...plan }, planError: null }));
+      return true;
+    },
+    useRelatedQuestion: (question) => store.setState({ input: question }),
+    setInput: (input) => store.setState({ input }),
+    setModel: (next) => store.setState({ model: next }),
+    setCompany: (company) => store.setState({ company }),
+    refreshCredits,
+    dispose() {
+      stream.cancel();
+      chatLoad.cancel();
+      credits.cancel();
+    },
+  };
+  return model;
+}

@@ -1,0 +1,2 @@
+export * from './chat-view-model.js';
+export * from './chat-selectors.js';
