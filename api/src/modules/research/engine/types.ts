@@ -4,7 +4,7 @@
  * calling) plans, calls tools and writes; the evidence checker confirms each cited figure before
  * it is shown. Every engine emits the events of ARCHITECTURE.md 8 through a ResearchEmitter.
  */
-import type { QuoteBox, ResearchEvent, ResearchModel } from '@credence/shared';
+import type { QuoteBox, ResearchEngineInfo, ResearchEvent, ResearchModel } from '@credence/shared';
 
 export interface ResearchUser {
   id: string;
@@ -124,6 +124,8 @@ export interface ResearchEmitter {
   emit(event: ResearchEvent): void;
   /** Aborted when the client has gone for good (or the server stops): stop working. */
   readonly signal: AbortSignal;
+  /** Which engine answered (the stored answer's `engine`), and why a configured model did not. */
+  engineInfo?(info: ResearchEngineInfo): void;
 }
 
 export interface ResearchEngine {

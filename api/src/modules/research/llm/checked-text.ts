@@ -1,0 +1,122 @@
+/**
+ * Streams a model's answer through the AnswerWriter a sentence at a time, so that nothing
+ * reaches the client before its figures are checked: a figure that matches a fact a tool
+ * returned becomes that fact's cited figure (the writer checks it against its source); a
+ * figure that matches none is marked "(unverified)". The model cites facts as `[^fN]` (the
+ * references it was given); those become the writer's `[^cN]` citations, unknown ones are dropped.
+ */
+import type { AnswerWriter } from '../engine/answer-writer.js';
+import type { Fact } from '../engine/types.js';
+import { findFigures, lastSentenceEnd, matchFigure } from './figure-check.js';
+
+/** The facts the tools returned during one answer, each with the reference the model cites. */
+export class FactBook {
+  private readonly byRef = new Map<string, Fact>();
+  readonly facts: Fact[] = [];
+
+  /** Adds a tool result's facts; returns the reference of each ("f1"...). */
+  add(facts: readonly Fact[]): string[] {
+    return facts.map((fact) => {
+      const existing = [...this.byRef].find(([, f]) => f === fact);
+      if (existing) return existing[0];
+      const ref = `f${this.byRef.size + 1}`;
+      this.byRef.set(ref, fact);
+      this.facts.push(fact, ...(fact.inputs ?? []));
+      return ref;
+    });
+  }
+
+  get(ref: string): Fact | undefined {
+    return this.byRef.get(ref);
+  }
+}
+
+const MARKER = /\s?\[\^([A-Za-z0-9_-]+)\]/g;
+
+interface Piece {
+  start: number;
+  end: number;
+  apply(): void;
+}
+
+export class CheckedText {
+  private pending = '';
+  /** Figures the model wrote that no tool returned. */
+  readonly unverified: string[] = [];
+  private written = false;
+
+  constructor(
+    private readonly writer: AnswerWriter,
+    private readonly book: FactBook,
+    /** Number strings the user typed, not flagged when the model repeats them. */
+    private readonly exempt: readonly string[] = [],
+  ) {}
+
+  /** True once any answer text has been sent. */
+  get started(): boolean {
+    return this.written;
+  }
+
+  /** Adds streamed text; sends every complete sentence, checked. */
+  async push(delta: string): Promise<void> {
+    this.pending += delta;
+    const cut = lastSentenceEnd(this.pending);
+    if (cut === 0) return;
+    const ready = this.pending.slice(0, cut);
+    this.pending = this.pending.slice(cut);
+    await this.send(ready);
+  }
+
+  /** Sends what is left. */
+  async end(): Promise<void> {
+    const rest = this.pending;
+    this.pending = '';
+    if (rest) await this.send(rest);
+  }
+
+  /** Sends text that is Credence's own (a note), not the model's. */
+  async note(markdown: string): Promise<void> {
+    this.writer.write(markdown);
+    await this.writer.flush();
+    this.written = true;
+  }
+
+  private async send(text: string): Promise<void> {
+    const markers = [...text.matchAll(MARKER)];
+    const cited = markers.map((m) => this.book.get(m[1])).filter((f): f is Fact => f !== undefined);
+    // Mask the markers so their digits are not read as figures.
+    const masked = text.replace(MARKER, (m) => ' '.repeat(m.length));
+    const usedFacts = new Set<Fact>();
+    const pieces: Piece[] = [];
+    for (const figure of findFigures(masked, this.exempt)) {
+      const fact = matchFigure(figure, this.book.facts, cited);
+      if (fact) usedFacts.add(fact);
+      else this.unverified.push(figure.text);
+      pieces.push({
+        start: figure.start,
+        end: figure.end,
+        apply: () => (fact ? this.writer.figure(fact, figure.text) : this.writer.write(`${figure.text} (unverified)`)),
+      });
+    }
+    for (const m of markers) {
+      const fact = this.book.get(m[1]);
+      pieces.push({
+        start: m.index,
+        end: m.index + m[0].length,
+        // The figure already carries this fact's citation; a marker of nothing known is dropped.
+        apply: () => (fact && !usedFacts.has(fact) ? this.writer.figure(fact, m[0].startsWith(' ') ? ' ' : '') : undefined),
+      });
+    }
+    pieces.sort((a, b) => a.start - b.start);
+    let at = 0;
+    for (const piece of pieces) {
+      if (piece.start < at) continue;
+      this.writer.write(text.slice(at, piece.start));
+      piece.apply();
+      at = piece.end;
+    }
+    this.writer.write(text.slice(at));
+    await this.writer.flush();
+    if (text.trim()) this.written = true;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * One streamed request to the model: sends the conversation, assembles the chunks, passes the
+ * answer's text on as it arrives, and gives up when the provider goes quiet for the timeout (the
+ * client's own timeout ends at the response headers; a stream can stall after them).
+ */
+import OpenAI from 'openai';
+import { ToolCallAssembler, type AssembledRound } from './tool-call-assembler.js';
+
+export type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+export type ChatTool = OpenAI.Chat.Completions.ChatCompletionTool;
+
+export interface RoundRequest {
+  model: string;
+  messages: ChatMessage[];
+  tools?: ChatTool[];
+  /** Longest wait for the first byte and between chunks. */
+  idleTimeoutMs: number;
+  signal: AbortSignal;
+  /** Answer text as it arrives (reasoning and `<think>` already removed). */
+  onText(delta: string): Promise<void>;
+}
+
+/** The provider stopped sending for longer than the timeout. */
+export class ModelTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+  }
+}
+
+export async function streamRound(client: OpenAI, request: RoundRequest): Promise<AssembledRound> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  request.signal.addEventListener('abort', stop, { once: true });
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, request.idleTimeoutMs);
+  };
+  try {
+    arm();
+    const stream = await client.chat.completions.create(
+      {
+        model: request.model,
+        messages: request.messages,
+        stream: true,
+        ...(request.tools?.length ? { tools: request.tools, tool_choice: 'auto' as const } : {}),
+      },
+      { signal: controller.signal },
+    );
+    const assembler = new ToolCallAssembler();
+    for await (const chunk of stream) {
+      arm();
+      const delta = assembler.push(chunk);
+      if (delta.content) await request.onText(delta.content);
+    }
+    const round = assembler.finish();
+    if (round.tail.content) await request.onText(round.tail.content);
+    return round;
+  } catch (error) {
+    if (timedOut && !request.signal.aborted) throw new ModelTimeoutError(request.idleTimeoutMs);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', stop);
+  }
+}
+
+/** A short reason a provider failed, for the fall-back note ("timeout", "HTTP 500"...). */
+export function failureReason(error: unknown): string {
+  if (error instanceof ModelTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return `HTTP ${error.status}`;
+  if (error instanceof OpenAI.APIConnectionError) return 'connection failed';
+  return error instanceof Error && error.message ? error.message.slice(0, 120) : 'unknown error';
+}
+
+/** Whether trying again may help: a dropped connection or stream, not a refusal (4xx) or a timeout. */
+export function worthRetrying(error: unknown): boolean {
+  if (error instanceof ModelTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError) return false;
+  if (error instanceof OpenAI.APIUserAbortError) return false;
+  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return false;
+  return true;
+}
