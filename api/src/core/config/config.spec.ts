@@ -75,4 +75,35 @@ describe('loadConfig', () => {
     expect(config.google.userinfoUrl).toBe('http://127.0.0.1:9/userinfo');
     expect(config.microsoft.redirectUri).toBe('http://localhost:8080/login');
   });
+
+  it('reads the language model settings, none without LLM_BASE_URL, and stops on a wrong one', () => {
+    expect(loadConfig(base()).llm).toBeNull();
+    expect(
+      loadConfig({ ...base(), LLM_BASE_URL: 'http://localhost:11434/v1/', LLM_MODEL: 'llama3.1:70b', LLM_MODEL_FAST: 'llama3.1:8b' }).llm,
+    ).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: 'none',
+      model: 'llama3.1:70b',
+      modelFast: 'llama3.1:8b',
+      timeoutMs: 60_000,
+      maxRetries: 2,
+    });
+    const pro = loadConfig({
+      ...base(),
+      LLM_BASE_URL: 'https://api.example.com/v1',
+      LLM_MODEL: 'gpt-4o',
+      LLM_API_KEY: 'sk-x',
+      LLM_TIMEOUT_MS: '5000',
+      LLM_MAX_RETRIES: '0',
+    }).llm;
+    expect(pro).toMatchObject({ apiKey: 'sk-x', modelFast: 'gpt-4o', timeoutMs: 5000, maxRetries: 0 });
+    expect(failure({ LLM_BASE_URL: 'localhost:11434' })).toMatch(/^Invalid configuration: LLM_BASE_URL must/);
+    expect(failure({ LLM_BASE_URL: 'http://localhost:11434/v1' })).toMatch(/^Invalid configuration: LLM_MODEL must name the model/);
+    expect(failure({ LLM_MODEL: 'gpt-4o' })).toMatch(/^Invalid configuration: LLM_MODEL needs LLM_BASE_URL/);
+    const llm = { LLM_BASE_URL: 'http://localhost:8080/v1', LLM_MODEL: 'm' };
+    expect(failure({ ...llm, LLM_TIMEOUT_MS: '10s' })).toBe(
+      'Invalid configuration: LLM_TIMEOUT_MS must be a whole number from 1000 to 600000 (got "10s")',
+    );
+    expect(failure({ ...llm, LLM_MAX_RETRIES: '-1' })).toMatch(/^Invalid configuration: LLM_MAX_RETRIES must be a whole number/);
+  });
 });

@@ -64,6 +64,22 @@ export interface AppConfig {
    * in the database; views with fewer than SCREENER_MEMORY_MIN_ROWS rows stay there too.
    */
   screenerMemory: { enabled: boolean; minRows: number; maxDistinct: number };
+  /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
+  llm: LlmConfig | null;
+}
+
+/**
+ * LLM_BASE_URL (an OpenAI-compatible /v1 address), LLM_API_KEY, LLM_MODEL ('pro') and
+ * LLM_MODEL_FAST ('flash', LLM_MODEL when unset), the per-request timeout and the retries of a
+ * failed request.
+ */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  modelFast: string;
+  timeoutMs: number;
+  maxRetries: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +184,28 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** The model settings: none unless LLM_BASE_URL is set; then LLM_MODEL is required. */
+function llm(env: Env): LlmConfig | null {
+  const baseUrl = url(env, 'LLM_BASE_URL', ['http:', 'https:']);
+  const model = read(env, 'LLM_MODEL');
+  if (baseUrl === null) {
+    if (model === undefined) return null;
+    throw new ConfigError('LLM_MODEL', 'needs LLM_BASE_URL (the OpenAI-compatible address, such as http://localhost:11434/v1)');
+  }
+  if (model === undefined) {
+    throw new ConfigError('LLM_MODEL', 'must name the model when LLM_BASE_URL is set (such as gpt-4o or llama3.1:8b)');
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/$/, ''),
+    // Local servers (Ollama, llama.cpp) take any key; the client needs one.
+    apiKey: read(env, 'LLM_API_KEY') ?? 'none',
+    model,
+    modelFast: read(env, 'LLM_MODEL_FAST') ?? model,
+    timeoutMs: integer(env, 'LLM_TIMEOUT_MS', 60_000, 1000, 600_000),
+    maxRetries: integer(env, 'LLM_MAX_RETRIES', 2, 0, 10),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? '.credence');
@@ -234,6 +272,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       minRows: integer(env, 'SCREENER_MEMORY_MIN_ROWS', 100_000, 0, 1_000_000_000),
       maxDistinct: integer(env, 'SCREENER_MEMORY_MAX_DISTINCT', 2_000_000, 1, 100_000_000),
     },
+    llm: llm(env),
   };
 }
 
