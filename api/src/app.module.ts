@@ -12,6 +12,7 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { SalesModule } from './modules/sales/sales.module.js';
 import { CompaniesHouseModule } from './modules/companies-house/companies-house.module.js';
 import { ScreenerModule } from './modules/screener/screener.module.js';
+import { ResearchModule } from './modules/research/research.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
@@ -52,7 +53,7 @@ export class AppModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreModules(config, dataSource), AuthModule, SalesModule, CompaniesHouseModule, ScreenerModule],
+      imports: [...coreModules(config, dataSource), AuthModule, SalesModule, CompaniesHouseModule, ScreenerModule, ResearchModule],
       controllers: [HealthController],
     };
   }

@@ -5,12 +5,13 @@ import { coreModules } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './core/database/database.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ResearchCoreModule } from './modules/research/research.module.js';
 import { ENTITIES } from './entities.js';
 
 @Module({})
 class ContextModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    return { module: ContextModule, imports: [...coreModules(config, dataSource), AuthModule] };
+    return { module: ContextModule, imports: [...coreModules(config, dataSource), AuthModule, ResearchCoreModule] };
   }
 }
 

@@ -64,6 +64,12 @@ export interface AppConfig {
    * in the database; views with fewer than SCREENER_MEMORY_MIN_ROWS rows stay there too.
    */
   screenerMemory: { enabled: boolean; minRows: number; maxDistinct: number };
+  /**
+   * AI research: answered questions each user may ask per calendar month (admins can raise one
+   * user's), how long a dropped stream waits for its client to come back before its work stops,
+   * how long a finished stream stays resumable, and the SSE heartbeat.
+   */
+  research: { creditsPerMonth: number; resumeGraceMs: number; streamRetentionMs: number; heartbeatMs: number };
   /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
   llm: LlmConfig | null;
 }
@@ -271,6 +277,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       enabled: boolean(env, 'SCREENER_MEMORY', true),
       minRows: integer(env, 'SCREENER_MEMORY_MIN_ROWS', 100_000, 0, 1_000_000_000),
       maxDistinct: integer(env, 'SCREENER_MEMORY_MAX_DISTINCT', 2_000_000, 1, 100_000_000),
+    },
+    research: {
+      creditsPerMonth: integer(env, 'RESEARCH_CREDITS_PER_MONTH', 100, 0, 1_000_000),
+      resumeGraceMs: integer(env, 'RESEARCH_RESUME_GRACE_MS', 10_000, 0, 600_000),
+      streamRetentionMs: integer(env, 'RESEARCH_STREAM_RETENTION_MS', 60_000, 0, 3_600_000),
+      heartbeatMs: integer(env, 'RESEARCH_HEARTBEAT_MS', 15_000, 10, 600_000),
     },
     llm: llm(env),
   };

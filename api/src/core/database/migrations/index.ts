@@ -6,6 +6,7 @@ import { ScreenerGenerations1764115200000 } from './1764115200000-screener-gener
 import { DerivedRefresh1764201600000 } from './1764201600000-derived-refresh.js';
 import { ScreenerViewsCurrent1764288000000 } from './1764288000000-screener-views-current.js';
 import { ScreenerCreditColumns1764374400000 } from './1764374400000-screener-credit-columns.js';
+import { Research1764460800000 } from './1764460800000-research.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   DerivedRefresh1764201600000,
   ScreenerViewsCurrent1764288000000,
   ScreenerCreditColumns1764374400000,
+  Research1764460800000,
 ];

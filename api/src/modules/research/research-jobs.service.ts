@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  emptyResearchAnswer,
+  isValidPlan,
+  reduceResearchAnswer,
+  RESEARCH_TEXTS,
+  type CheckQueryResponse,
+  type JobStartedResponse,
+  type JobStatusName,
+  type ResearchAnswer,
+  type RunQueryResult,
+  type SessionClaims,
+} from '@credence/shared';
+import { JobQueue, type JobState } from '../../core/queue/job-queue.js';
+import { describe, finishAnswer } from './answer-shape.js';
+import { CreditsService } from './credits/credits.service.js';
+import type { RunQueryDto, ThoughtProcessDto } from './dto/research.dto.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import type { ResearchRequest, ResearchUser } from './engine/types.js';
+import { ResearchJob } from './research-job.entity.js';
+
+export const THOUGHT_PROCESS_JOB = 'research.thought-process';
+export const RUN_QUERY_JOB = 'research.run-query';
+export const JOB_NOT_FOUND = 'Job not found.';
+/** A job Redis no longer holds, or one lost with the process that ran it in memory. */
+export const JOB_LOST = 'This job was lost before it finished (the server restarted). Please try again.';
+/** Bull's words for a job whose worker died (its lock expired). */
+const STALLED = /stalled/i;
+export const JOB_STALLED = 'The worker running this job stopped before it finished. Please try again.';
+
+const STATUS: Record<JobState, JobStatusName> = { queued: 'pending', running: 'running', completed: 'completed', failed: 'failed' };
+
+interface JobData {
+  user: ResearchUser;
+  dto: RunQueryDto;
+}
+
+function researchRequest({ user, dto }: JobData): ResearchRequest {
+  return {
+    query: dto.query.trim(),
+    companyNumber: dto.company_id?.trim().toUpperCase(),
+    chatId: dto.chat_id ?? randomUUID(),
+    model: dto.model ?? 'flash',
+    webSearch: dto.web_search_enabled ?? true,
+    user,
+    history: [],
+  };
+}
+
+/**
+ * The spec's job routes (companies_house/generate_thought_process, companies_house/run_query,
+ * check_query) on the JobQueue: Bull with Redis (jobs outlive an API restart; a job whose worker
+ * died ends failed), in-process without. Every process that runs jobs registers the handlers.
+ */
+@Injectable()
+export class ResearchJobsService {
+  private readonly logger = new Logger('ResearchJobs');
+
+  constructor(
+    @Inject(JobQueue) private readonly queue: JobQueue,
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(CreditsService) private readonly credits: CreditsService,
+    @Inject(RESEARCH_ENGINES) private readonly engines: ResearchEngines,
+  ) {
+    this.queue.register(THOUGHT_PROCESS_JOB, (data: JobData) => this.thoughtProcess(data));
+    this.queue.register(RUN_QUERY_JOB, (data: JobData) => this.runQuery(data));
+  }
+
+  async start(
+    user: SessionClaims,
+    kind: 'thought-process' | 'run-query',
+    dto: ThoughtProcessDto | RunQueryDto,
+  ): Promise<JobStartedResponse> {
+    if (kind === 'run-query') await this.credits.ensureAvailable(user.sub);
+    const data: JobData = { user: { id: user.sub, role: user.role }, dto: { ...dto } };
+    const jobId = await this.queue.add(kind === 'run-query' ? RUN_QUERY_JOB : THOUGHT_PROCESS_JOB, data);
+    await this.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind });
+    return { job_id: jobId };
+  }
+
+  async check(user: SessionClaims, jobId: string): Promise<CheckQueryResponse> {
+    const owned = await this.db.getRepository(ResearchJob).findOneBy({ jobId, userId: user.sub });
+    if (!owned) throw new NotFoundException(JOB_NOT_FOUND);
+    const job = await this.queue.get(jobId);
+    if (!job) return { status: 'failed', error: JOB_LOST };
+    const status = STATUS[job.state];
+    if (status === 'completed') return { status, result: job.result };
+    if (status === 'failed')
+      return { status, error: job.error && STALLED.test(job.error) ? JOB_STALLED : (job.error ?? RESEARCH_TEXTS.chatFailure) };
+    return { status };
+  }
+
+  /** Spec 3 sections 4/5: an invalid plan is replaced by the generic one, with the spec's error. */
+  async thoughtProcess(data: JobData): Promise<{ thought_process: string[]; error?: string }> {
+    try {
+      const plan = await this.engines.planner.plan(researchRequest(data));
+      if (isValidPlan(plan)) return { thought_process: plan };
+      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFallbackError };
+    } catch (error) {
+      this.logger.error(`thought process failed: ${describe(error)}`);
+      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFailure };
+    }
+  }
+
+  /** The whole answer at once (no stream); uses one credit when it completes. */
+  async runQuery(data: JobData): Promise<RunQueryResult> {
+    let folded: ResearchAnswer = emptyResearchAnswer();
+    const controller = new AbortController();
+    try {
+      await this.engines.engine.answer(researchRequest(data), {
+        emit: (event) => (folded = reduceResearchAnswer(folded, event)),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      this.logger.error(`run_query failed: ${describe(error)}`);
+      throw new Error(RESEARCH_TEXTS.chatFailure, { cause: error });
+    }
+    const answer = finishAnswer(folded);
+    await this.credits.use(data.user.id);
+    return {
+      answer: { observations: answer.sections, table_data: answer.tables, text: answer.text, citations: answer.citations },
+      thought_process: answer.thoughtProcess,
+      related_questions: answer.relatedQuestions,
+    };
+  }
+}

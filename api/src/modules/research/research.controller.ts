@@ -1,0 +1,163 @@
+import { All, Body, Controller, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { RESEARCH_ROUTES, RESEARCH_TEXTS, type SessionClaims } from '@credence/shared';
+import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { Roles } from '../../core/auth/public.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { ChatsService } from './chats/chats.service.js';
+import { CreditsService } from './credits/credits.service.js';
+import {
+  AdminCreditsDto,
+  AskDto,
+  ChatIdQuery,
+  CreateChatHistoryDto,
+  JobIdQuery,
+  RunQueryDto,
+  ThoughtProcessDto,
+} from './dto/research.dto.js';
+import { ResearchJobsService } from './research-jobs.service.js';
+import { ResearchService, type AskSource } from './research.service.js';
+import { SseWriter } from './stream/sse-writer.js';
+
+function headersOf(reply: FastifyReply): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)]],
+    ),
+  );
+}
+
+@ApiTags('AI research')
+@ApiBearerAuth()
+@Controller()
+export class ResearchController {
+  constructor(
+    @Inject(ResearchService) private readonly research: ResearchService,
+    @Inject(ChatsService) private readonly chats: ChatsService,
+    @Inject(CreditsService) private readonly credits: CreditsService,
+    @Inject(ResearchJobsService) private readonly jobs: ResearchJobsService,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(RESEARCH_ROUTES.ask)
+  @PerUserRateLimit('query')
+  @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'Resume a dropped stream after this event (same body)' })
+  @ApiOperation({
+    summary: 'Ask a question: Server-Sent Events plan, step, text, table, citation, related, then done (or error)',
+    description:
+      'Each event has an id `<stream>:<seq>`; re-POST the same body with Last-Event-ID to get the rest. A heartbeat comment every 15 s. ' +
+      "A client gone for longer than RESEARCH_RESUME_GRACE_MS stops the work (no credit used). 402 when no credit is left, 404 for another user's chat.",
+  })
+  async ask(
+    @Body() dto: AskDto,
+    @CurrentUser() user: SessionClaims,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const source = await this.research.ask(user, dto, lastEventId);
+    reply.hijack();
+    this.stream(reply, source);
+  }
+
+  private stream(reply: FastifyReply, source: AskSource): void {
+    let detach: () => void = () => undefined;
+    const writer = new SseWriter(reply.raw, this.config.research.heartbeatMs, () => detach(), headersOf(reply));
+    if (source.kind === 'stored') {
+      for (const event of source.events) writer.send(event);
+      writer.end();
+      return;
+    }
+    let ended = false;
+    const detached = source.stream.attach(source.afterSeq, {
+      event: (event) => writer.send(event),
+      end: () => {
+        ended = true;
+        writer.end();
+      },
+    });
+    if (ended) return;
+    detach = detached;
+  }
+
+  @Post(RESEARCH_ROUTES.generateThoughtProcess)
+  @HttpCode(200)
+  @PerUserRateLimit('query')
+  @ApiOperation({ summary: 'Start a job that plans the answer: {job_id}; result {thought_process, error?}' })
+  thoughtProcess(@Body() dto: ThoughtProcessDto, @CurrentUser() user: SessionClaims) {
+    return this.jobs.start(user, 'thought-process', dto);
+  }
+
+  @Post(RESEARCH_ROUTES.runQuery)
+  @HttpCode(200)
+  @PerUserRateLimit('query')
+  @ApiOperation({
+    summary:
+      'Start a job that answers the question: {job_id}; result {answer: {observations, table_data, text, citations}, ...}. Uses a credit.',
+  })
+  runQuery(@Body() dto: RunQueryDto, @CurrentUser() user: SessionClaims) {
+    return this.jobs.start(user, 'run-query', dto);
+  }
+
+  @Get(RESEARCH_ROUTES.checkQuery)
+  @ApiOperation({ summary: "A job's status: pending, running, completed (with result) or failed (with error). Poll every 2 s." })
+  checkQuery(@Query() q: JobIdQuery, @CurrentUser() user: SessionClaims) {
+    return this.jobs.check(user, q.job_id);
+  }
+
+  @Post(RESEARCH_ROUTES.createChatHistory)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Create a chat (or update its metadata); with observations, keep a question and its answer' })
+  createChatHistory(@Body() dto: CreateChatHistoryDto, @CurrentUser() user: SessionClaims) {
+    return this.chats.create(user, dto);
+  }
+
+  @Get(RESEARCH_ROUTES.getChat)
+  @ApiOperation({ summary: 'One chat with every question and its answer exactly as it streamed' })
+  getChat(@Query() q: ChatIdQuery, @CurrentUser() user: SessionClaims) {
+    return this.chats.get(user, q.chat_id);
+  }
+
+  @Get(RESEARCH_ROUTES.getChatHistory)
+  @ApiOperation({ summary: "The user's chats, most recently used first" })
+  history(@CurrentUser() user: SessionClaims) {
+    return this.chats.history(user);
+  }
+
+  @Get(RESEARCH_ROUTES.deleteChat)
+  @ApiOperation({ summary: 'Delete a chat and its answers' })
+  deleteChat(@Query() q: ChatIdQuery, @CurrentUser() user: SessionClaims) {
+    return this.chats.delete(user, q.chat_id);
+  }
+
+  @Get(RESEARCH_ROUTES.modelAccessInfo)
+  @ApiOperation({ summary: 'Research credits: {accessed_count, total_credits} this month' })
+  modelAccessInfo(@CurrentUser() user: SessionClaims) {
+    return this.credits.info(user.sub);
+  }
+
+  @Post(RESEARCH_ROUTES.adminCredits)
+  @HttpCode(200)
+  @Roles('admin')
+  @ApiOperation({ summary: "Admin: set a user's monthly research allowance; answers their credits" })
+  async adminCredits(@Body() dto: AdminCreditsDto) {
+    const user = await this.users.findByEmail(dto.email.trim().toLowerCase());
+    if (!user) throw new NotFoundException(`No account with the e-mail ${dto.email}.`);
+    return this.credits.setAllowance(user.id, dto.total_credits);
+  }
+
+  @All([
+    RESEARCH_ROUTES.equityThoughtProcess,
+    RESEARCH_ROUTES.equityTableSelection,
+    RESEARCH_ROUTES.equityObservations,
+    RESEARCH_ROUTES.runEquityAnalysisQuery,
+  ])
+  @ApiOperation({ summary: 'US equity research (spec 3 section 7): 404 with a clear message until US filings are imported' })
+  equity(): never {
+    throw new NotFoundException(RESEARCH_TEXTS.equityUnavailable);
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { ChatsRepository } from './chats/chats.repository.js';
+import { ChatsService } from './chats/chats.service.js';
+import { CreditsService } from './credits/credits.service.js';
+import { researchEnginesProvider, RESEARCH_ENGINES } from './engine-provider.js';
+import { ResearchController } from './research.controller.js';
+import { ResearchJobsService } from './research-jobs.service.js';
+import { ResearchService } from './research.service.js';
+import { StreamRegistry } from './stream/stream-registry.js';
+
+/** What every process that runs research jobs needs (the API and `worker`): engines, chats, credits, job handlers. */
+@Module({
+  providers: [researchEnginesProvider, ChatsRepository, CreditsService, ResearchJobsService],
+  exports: [RESEARCH_ENGINES, ChatsRepository, CreditsService, ResearchJobsService],
+})
+export class ResearchCoreModule {}
+
+/** The research routes (ARCHITECTURE.md 8, spec 3 section 7). */
+@Module({
+  imports: [ResearchCoreModule, UsersModule],
+  controllers: [ResearchController],
+  providers: [StreamRegistry, ResearchService, ChatsService],
+})
+export class ResearchModule {}

@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RESEARCH_TEXTS, type ChatCategory, type ResearchModel, type ResearchStreamEvent, type SessionClaims } from '@credence/shared';
+import { CHAT_NOT_FOUND, ChatsRepository } from './chats/chats.repository.js';
+import type { ResearchChat } from './chats/chat.entity.js';
+import { CreditsService } from './credits/credits.service.js';
+import type { AskDto } from './dto/research.dto.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import type { ResearchRequest } from './engine/types.js';
+import { describe, finishAnswer } from './answer-shape.js';
+import { eventId, parseEventId, type ResearchStream } from './stream/research-stream.js';
+import { StreamRegistry } from './stream/stream-registry.js';
+
+const HISTORY_TURNS = 5;
+
+/** Where a request's events come from: a stream in this process, or an answer already stored. */
+export type AskSource = { kind: 'live'; stream: ResearchStream; afterSeq: number } | { kind: 'stored'; events: ResearchStreamEvent[] };
+
+export function chatCategory(dto: { cik?: string }): ChatCategory {
+  return dto.cik ? 'equity-analysis' : 'companies-house';
+}
+
+/**
+ * `POST /api/research/ask`: starts an answer (or finds the one a client resumes), runs the engine
+ * with the stream as its emitter, and when the engine is done stores the question and the whole
+ * answer in the chat, uses one credit and sends `done`, all or nothing.
+ */
+@Injectable()
+export class ResearchService {
+  private readonly logger = new Logger('Research');
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(ChatsRepository) private readonly chats: ChatsRepository,
+    @Inject(CreditsService) private readonly credits: CreditsService,
+    @Inject(StreamRegistry) private readonly registry: StreamRegistry,
+    @Inject(RESEARCH_ENGINES) private readonly engines: ResearchEngines,
+  ) {}
+
+  async ask(user: SessionClaims, dto: AskDto, lastEventId?: string): Promise<AskSource> {
+    const resumed = await this.resume(user, lastEventId);
+    if (resumed) return resumed;
+    const chat = dto.chat_id ? await this.chats.findByChatId(dto.chat_id) : null;
+    if (chat && chat.userId !== user.sub) throw new NotFoundException(CHAT_NOT_FOUND);
+    await this.credits.ensureAvailable(user.sub);
+    const stream = this.registry.create(user.sub);
+    const request = await this.request(user, dto, chat);
+    void this.run(stream, request, dto);
+    return { kind: 'live', stream, afterSeq: 0 };
+  }
+
+  /**
+   * A client reconnecting with Last-Event-ID: the events after it from the stream in memory, or the
+   * stored answer once the stream has left memory. Another user's stream is a 404. An id this
+   * process never saw and no stored answer (a stream that was stopped): answered afresh.
+   */
+  private async resume(user: SessionClaims, lastEventId?: string): Promise<AskSource | null> {
+    const last = parseEventId(lastEventId);
+    if (!last) return null;
+    const stream = this.registry.get(last.streamId);
+    if (stream) {
+      if (stream.userId !== user.sub) throw new NotFoundException(CHAT_NOT_FOUND);
+      this.registry.resumed(stream);
+      return { kind: 'live', stream, afterSeq: last.seq };
+    }
+    const stored = await this.chats.messageOfStream(last.streamId);
+    if (!stored) return null;
+    if (stored.chat.userId !== user.sub) throw new NotFoundException(CHAT_NOT_FOUND);
+    const seq = stored.message.lastSeq ?? 1;
+    if (last.seq >= seq) return { kind: 'stored', events: [] };
+    const answer = stored.message.observations;
+    return { kind: 'stored', events: [{ type: 'done', id: eventId(last.streamId, seq), data: { chat_id: stored.chat.chatId, answer } }] };
+  }
+
+  private async request(user: SessionClaims, dto: AskDto, chat: ResearchChat | null): Promise<ResearchRequest> {
+    const earlier = chat ? await this.chats.messages(chat) : [];
+    return {
+      query: dto.query.trim(),
+      companyNumber: dto.company_number?.trim().toUpperCase(),
+      cik: dto.cik,
+      chatId: dto.chat_id ?? crypto.randomUUID(),
+      chatKey: dto.chat_key,
+      model: (dto.model ?? 'flash') as ResearchModel,
+      webSearch: dto.web_search_enabled ?? true,
+      user: { id: user.sub, role: user.role },
+      history: earlier.slice(-HISTORY_TURNS).map((m) => ({ query: m.queryStr, answer: m.observations?.text ?? '' })),
+    };
+  }
+
+  private async run(stream: ResearchStream, request: ResearchRequest, dto: AskDto): Promise<void> {
+    try {
+      await this.engines.engine.answer(request, { emit: (event) => stream.push(event), signal: stream.signal });
+      if (stream.signal.aborted) return;
+      const answer = finishAnswer(stream.answer);
+      const doneSeq = stream.upcomingSeq;
+      await this.db.transaction(async (manager) => {
+        const chat = await this.chats.ensure(
+          {
+            chatId: request.chatId,
+            userId: request.user.id,
+            chatCategory: chatCategory(dto),
+            chatMetadata: { company_id: request.companyNumber ?? null, cik: request.cik ?? null, model: request.model },
+            queryStr: request.query,
+          },
+          manager,
+        );
+        if (!chat) throw new NotFoundException(CHAT_NOT_FOUND);
+        await this.chats.addMessage(
+          chat,
+          {
+            queryStr: request.query,
+            thoughtProcess: answer.thoughtProcess,
+            observations: answer,
+            tableData: answer.tables,
+            streamId: stream.id,
+            lastSeq: doneSeq,
+          },
+          manager,
+        );
+        await this.credits.use(request.user.id, manager);
+      });
+      stream.push({ type: 'done', data: { chat_id: request.chatId, answer } });
+    } catch (error) {
+      if (!stream.signal.aborted) {
+        this.logger.error(`research answer failed: ${describe(error)}`);
+        const message = error instanceof NotFoundException ? CHAT_NOT_FOUND : RESEARCH_TEXTS.chatFailure;
+        stream.push({ type: 'error', data: { message } });
+      }
+    } finally {
+      stream.end();
+    }
+  }
+}

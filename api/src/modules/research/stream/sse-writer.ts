@@ -1,0 +1,58 @@
+import type { ServerResponse } from 'node:http';
+import type { ResearchStreamEvent } from '@credence/shared';
+
+/** One event in the text/event-stream format: `id:`, `event:` and its JSON `data:` on one line. */
+export function formatEvent(event: ResearchStreamEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+export const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  connection: 'keep-alive',
+  // nginx and the like would otherwise hold the events back in their buffers.
+  'x-accel-buffering': 'no',
+} as const;
+
+/**
+ * Writes events to a raw HTTP response, with a heartbeat comment every `heartbeatMs` so proxies
+ * and clients know the stream is alive. `onClose` runs once, when the client goes or `end()` is called.
+ */
+export class SseWriter {
+  private readonly heartbeat: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly response: ServerResponse,
+    heartbeatMs: number,
+    private readonly onClose: () => void,
+    extraHeaders: Record<string, string> = {},
+  ) {
+    response.writeHead(200, { ...extraHeaders, ...SSE_HEADERS });
+    response.flushHeaders();
+    this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), heartbeatMs);
+    this.heartbeat.unref();
+    response.on('close', () => this.close());
+  }
+
+  send(event: ResearchStreamEvent): void {
+    this.write(formatEvent(event));
+  }
+
+  end(): void {
+    if (this.closed) return;
+    this.close();
+    this.response.end();
+  }
+
+  private write(chunk: string): void {
+    if (!this.closed && !this.response.writableEnded) this.response.write(chunk);
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    this.onClose();
+  }
+}
