@@ -152,6 +152,14 @@ export async function readCharges(db: DataSource, n: string, lender?: string): P
   const register = registerSource(n, 'charges', 'Charge register');
   const counts = chargeCounts(rows);
   addCounts(facts, 'charges', counts, register);
+  const liveRows = rows.filter((row) => isActiveCharge(row.status));
+  addCounts(
+    facts,
+    'charges:live',
+    chargeCounts(liveRows),
+    registerSource(n, 'charges', 'Charge register: charges not fully satisfied', 'live'),
+    ' (not fully satisfied)',
+  );
   const items = rows.map(item);
   for (const charge of items) chargeFacts(facts, n, charge);
   const holders = chargeholders(items);
@@ -175,6 +183,8 @@ export async function readCharges(db: DataSource, n: string, lender?: string): P
     if (keys.length) {
       const source = registerSource(n, 'charges', `Charge register: charges held by ${lender}`, `lender-query:${keys.join('|')}`);
       addCounts(facts, `charges[${keys.join('|')}]`, lenderCounts, source, ` (held by ${lender})`);
+      const live = chargeCounts(matched.filter((row) => isActiveCharge(row.status)));
+      addCounts(facts, `charges[${keys.join('|')}]:live`, live, source, ` (held by ${lender}, not fully satisfied)`);
     } else if (rows.length) {
       missing.push(`${lender} is not among the chargeholders of company ${n}.`);
     }

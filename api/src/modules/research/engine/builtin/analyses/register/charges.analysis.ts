@@ -1,0 +1,118 @@
+/** Charges and security: what the register shows is secured, for whom, and what is still live. */
+import { formatDate } from '@credence/shared';
+import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
+import type { Fact } from '../../../types.js';
+import type { Analysis, AnalysisContext, Understanding } from '../../analysis.js';
+import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
+import { countFig, factOf, hasFact, heading, say, statusText } from './write.js';
+
+/** Most charges one table lists (newest first). */
+export const CHARGE_TABLE_ROWS = 20;
+
+function lenderNote(u: Understanding): string {
+  return u.lenders.length ? ` held by ${u.lenders[0]}` : '';
+}
+
+/** The facts a charge's table row shows. */
+function rowFacts(read: ChargesRead, charge: ChargeItem): Fact[] {
+  return ['status', 'created', 'satisfied']
+    .map((name) => `charge:${charge.chargeId}:${name}`)
+    .filter((key) => hasFact(read.result, key))
+    .map((key) => factOf(read.result, key));
+}
+
+export async function chargeTable(ctx: AnalysisContext, read: ChargesRead, charges: readonly ChargeItem[], title: string): Promise<void> {
+  const shown = charges.slice(0, CHARGE_TABLE_ROWS);
+  const rows = shown.map((c) => [
+    c.code ?? (c.number ? String(c.number) : c.chargeId),
+    formatDate(c.createdOn),
+    statusText(c.status),
+    c.satisfiedOn ? formatDate(c.satisfiedOn) : '-',
+    c.lenders.join('; ') || '-',
+    c.terms.map((t) => t.label).join('; ') || c.classification || '-',
+  ]);
+  await ctx.writer.table(
+    title,
+    ['Charge', 'Created', 'Status', 'Satisfied', 'Lenders', 'Security'],
+    rows,
+    shown.flatMap((c) => rowFacts(read, c)),
+  );
+  if (charges.length > shown.length) ctx.writer.write(`The table lists the newest ${shown.length} charges.\n\n`);
+}
+
+function summary(ctx: AnalysisContext, read: ChargesRead): void {
+  const r = read.result;
+  const p = read.data.lender ? `charges[${read.data.lender.keys.join('|')}]` : 'charges';
+  const c = read.data.lender?.counts ?? read.data.counts;
+  say(
+    ctx.writer,
+    `The register shows `,
+    countFig(r, `${p}:total`),
+    ` ${c.total === 1 ? 'charge' : 'charges'}${lenderNote(ctx.understanding)} against ${read.companyName}: `,
+    countFig(r, `${p}:active`),
+    ` not fully satisfied (`,
+    countFig(r, `${p}:outstanding`),
+    ` outstanding, `,
+    countFig(r, `${p}:partSatisfied`),
+    ` part-satisfied) and `,
+    countFig(r, `${p}:satisfied`),
+    ` fully satisfied.\n\n`,
+  );
+  say(
+    ctx.writer,
+    `Terms as registered: `,
+    countFig(r, `${p}:fixed`),
+    ` contain a fixed charge, `,
+    countFig(r, `${p}:floating`),
+    ` a floating charge, and `,
+    countFig(r, `${p}:negativePledge`),
+    ` a negative pledge; in `,
+    countFig(r, `${p}:floatingCoversAll`),
+    ` the floating charge covers all the company's property and undertaking.\n\n`,
+  );
+}
+
+function newest(ctx: AnalysisContext, read: ChargesRead, charges: readonly ChargeItem[]): void {
+  const latest = charges.find((c) => c.createdOn);
+  if (!latest) return;
+  const created = factOf(read.result, `charge:${latest.chargeId}:created`);
+  say(
+    ctx.writer,
+    `The most recent, ${latest.title}, was created on `,
+    { fact: created, text: formatDate(latest.createdOn) },
+    latest.lenders.length ? ` in favour of ${latest.lenders.join(' and ')}` : '',
+    ` and is ${statusText(latest.status).toLowerCase()}.\n\n`,
+  );
+}
+
+export const chargesAnalysis: Analysis = {
+  id: 'charges',
+  title: 'Charges and Security',
+  plan(u) {
+    return [
+      `Read the charge register${u.companyName ? ` of ${u.companyName}` : ''}${lenderNote(u)}`,
+      'Classify each charge: fixed, floating, negative pledge, all-assets',
+      'Separate live charges from satisfied ones',
+    ];
+  },
+  async run(ctx) {
+    heading(ctx.writer, this.title);
+    const read = await readChargesOrDecline(ctx, 0, 'charges and security');
+    if (!read) return;
+    const charges = read.data.lender
+      ? read.data.charges.filter((c) => read.data.lender!.chargeIds.includes(c.chargeId))
+      : read.data.charges;
+    ctx.step(1, 'running');
+    summary(ctx, read);
+    ctx.step(1, 'done');
+    ctx.step(2, 'running');
+    newest(ctx, read, charges);
+    await ctx.writer.flush();
+    await chargeTable(ctx, read, charges, `Charges${lenderNote(ctx.understanding)}: ${read.companyName}`);
+    ctx.step(2, 'done');
+  },
+  related(u) {
+    const name = u.companyName ?? 'this company';
+    return [`Who are ${name}'s lenders?`, `Covenant summary for ${name}`, `Which charges of ${name} are still outstanding?`];
+  },
+};

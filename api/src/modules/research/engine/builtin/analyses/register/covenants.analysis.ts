@@ -1,0 +1,182 @@
+/**
+ * Covenant summary for a UK registry company: the security package and restrictive terms the
+ * register shows (negative pledges, fixed and floating charges, all-assets floating charges,
+ * lenders, dates, live against satisfied), leverage and cover from the accounts when they are
+ * filed, and plainly what the register cannot show: the covenant levels themselves.
+ */
+import { formatCurrency, formatDate } from '@credence/shared';
+import type { FinancialRatiosData } from '../../../../tools/financial-ratios.tool.js';
+import type { RatioKey } from '../../../../tools/ratios.js';
+import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
+import type { Fact } from '../../../types.js';
+import type { Analysis, AnalysisContext } from '../../analysis.js';
+import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
+import { countFig, factOf, hasFact, heading, plural, say, type Figure } from './write.js';
+
+export const COVENANT_LIMITS_TEXT =
+  'Covenant levels are not on the register: the financial covenants (leverage or interest cover tests, their levels and headroom) sit in the facility agreements, which are not filed at Companies House, and the register states none. The ratios above are context for them, not the tests themselves.';
+
+const CONTEXT_RATIOS: readonly RatioKey[] = ['netDebt', 'gearing', 'debtToEbitda', 'interestCover', 'liabilitiesToAssets'];
+
+function ratioFig(fact: Fact): Figure {
+  const value = Number(fact.value);
+  if (fact.unit === 'percent') return { fact, text: `${value.toFixed(1)}%` };
+  if (fact.unit === 'ratio') return { fact, text: `${value.toFixed(2)}x` };
+  return { fact, text: formatCurrency(value, fact.unit) };
+}
+
+function livePackage(ctx: AnalysisContext, read: ChargesRead): void {
+  const r = read.result;
+  const p = read.data.lender ? `charges[${read.data.lender.keys.join('|')}]:live` : 'charges:live';
+  const live = Number(factOf(r, `${p}:total`).value);
+  if (!live) {
+    say(
+      ctx.writer,
+      `**Live security.** None: every one of the `,
+      countFig(r, read.data.lender ? `charges[${read.data.lender.keys.join('|')}]:total` : 'charges:total'),
+      ` charges on the register is fully satisfied, so the register shows no security outstanding.\n\n`,
+    );
+    return;
+  }
+  say(
+    ctx.writer,
+    `**Live security.** `,
+    countFig(r, `${p}:total`),
+    ` ${plural(live, 'charge is', 'charges are')} not fully satisfied. `,
+    countFig(r, `${p}:floatingCoversAll`),
+    ` carry a floating charge over all the property and undertaking (an all-assets security), `,
+    countFig(r, `${p}:fixed`),
+    ` a fixed charge and `,
+    countFig(r, `${p}:floating`),
+    ` a floating charge. `,
+    countFig(r, `${p}:negativePledge`),
+    ` contain a negative pledge: the company has agreed not to grant other security over the charged assets without the chargeholder's consent, the one restrictive term the register records.\n\n`,
+  );
+}
+
+function lenders(ctx: AnalysisContext, read: ChargesRead, live: readonly ChargeItem[]): void {
+  const holders = read.data.chargeholders.filter((h) => h.active > 0 && (!read.data.lender || read.data.lender.keys.includes(h.key)));
+  if (!holders.length) return;
+  ctx.writer.write(`**Lenders with live security.** `);
+  holders.forEach((holder, i) => {
+    const latest = live.find((c) => c.lenderKeys.includes(holder.key) && c.createdOn);
+    say(
+      ctx.writer,
+      i ? '; ' : '',
+      `${holder.name}: `,
+      countFig(read.result, `lender:${holder.key}:active`),
+      ` live ${plural(holder.active, 'charge')}`,
+      latest ? ', the latest created on ' : '',
+      latest ? { fact: factOf(read.result, `charge:${latest.chargeId}:created`), text: formatDate(latest.createdOn) } : null,
+    );
+  });
+  ctx.writer.write('.\n\n');
+}
+
+function released(ctx: AnalysisContext, read: ChargesRead, charges: readonly ChargeItem[]): void {
+  const satisfied = charges.filter((c) => !c.active);
+  if (!satisfied.length) return;
+  const last = satisfied.filter((c) => c.satisfiedOn).sort((a, b) => b.satisfiedOn!.localeCompare(a.satisfiedOn!))[0];
+  const p = read.data.lender ? `charges[${read.data.lender.keys.join('|')}]` : 'charges';
+  say(
+    ctx.writer,
+    `**Released security.** `,
+    countFig(read.result, `${p}:satisfied`),
+    ` ${plural(satisfied.length, 'charge has', 'charges have')} been fully satisfied`,
+    last ? `, most recently ${last.title} on ` : '',
+    last ? { fact: factOf(read.result, `charge:${last.chargeId}:satisfied`), text: formatDate(last.satisfiedOn) } : null,
+    '.\n\n',
+  );
+}
+
+async function securityTable(ctx: AnalysisContext, read: ChargesRead, live: readonly ChargeItem[]): Promise<void> {
+  if (!live.length) return;
+  const yes = (flag: boolean) => (flag ? 'Yes' : 'No');
+  const has = (c: ChargeItem, id: string) => c.terms.some((t) => t.id === id);
+  const rows = live.map((c) => [
+    c.lenders.join('; ') || '-',
+    c.code ?? (c.number ? String(c.number) : c.chargeId),
+    formatDate(c.createdOn),
+    yes(has(c, 'fixed-charge')),
+    yes(has(c, 'floating-charge')),
+    yes(has(c, 'floating-covers-all')),
+    yes(has(c, 'negative-pledge')),
+    c.terms
+      .filter((t) => !['fixed-charge', 'floating-charge', 'floating-covers-all', 'negative-pledge'].includes(t.id))
+      .map((t) => t.label)
+      .join('; ') || '-',
+  ]);
+  const facts = live
+    .flatMap((c) => [`charge:${c.chargeId}:created`, `charge:${c.chargeId}:status`])
+    .filter((k) => hasFact(read.result, k))
+    .map((k) => factOf(read.result, k));
+  await ctx.writer.table(
+    `Live security package: ${read.companyName}`,
+    ['Lender', 'Charge', 'Created', 'Fixed', 'Floating', 'All assets', 'Negative pledge', 'Assets named'],
+    rows,
+    facts,
+  );
+}
+
+async function leverageContext(ctx: AnalysisContext, companyNumber: string): Promise<void> {
+  // The accounts are context only: a failed read leaves the register's summary standing.
+  const ratios = await ctx
+    .call<FinancialRatiosData>('financial_ratios', { company_number: companyNumber })
+    .then((result) => result.data)
+    .catch(() => null);
+  const latest = ratios?.years.at(-1);
+  const facts = latest ? CONTEXT_RATIOS.map((key) => latest.ratios[key]).filter((f): f is Fact => Boolean(f)) : [];
+  if (!latest || !facts.length) {
+    ctx.writer.write(`**Leverage and cover.** The accounts on file do not give the figures for leverage or interest cover.\n\n`);
+    ctx.missing('leverage and interest cover: the accounts on file do not give the figures');
+    return;
+  }
+  ctx.writer.write(`**Leverage and cover (FY${latest.fiscal_year} accounts).** `);
+  facts.forEach((fact, i) => say(ctx.writer, i ? '; ' : '', `${fact.label}: `, ratioFig(fact)));
+  ctx.writer.write('.\n\n');
+}
+
+export const covenantsAnalysis: Analysis = {
+  id: 'covenants',
+  title: 'Covenant Summary',
+  plan(u) {
+    return [
+      `Read the charge register${u.companyName ? ` of ${u.companyName}` : ''}${u.lenders.length ? ` for ${u.lenders[0]}` : ''}`,
+      'Identify the live security package: all-assets floating charges, fixed charges, negative pledges',
+      'List the lenders holding live security, and the security released',
+      'Read leverage and interest cover from the latest accounts',
+    ];
+  },
+  async run(ctx) {
+    heading(ctx.writer, this.title);
+    const read = await readChargesOrDecline(ctx, 0, 'a covenant summary');
+    if (!read) {
+      ctx.writer.write(`${COVENANT_LIMITS_TEXT}\n\n`);
+      return;
+    }
+    const charges = read.data.lender
+      ? read.data.charges.filter((c) => read.data.lender!.chargeIds.includes(c.chargeId))
+      : read.data.charges;
+    const live = charges.filter((c) => c.active);
+    ctx.writer.write(
+      `What the register shows of ${read.companyName}'s lending terms: the security granted and the restrictive terms filed with it.\n\n`,
+    );
+    ctx.step(1, 'running');
+    livePackage(ctx, read);
+    ctx.step(1, 'done');
+    ctx.step(2, 'running');
+    lenders(ctx, read, live);
+    released(ctx, read, charges);
+    await ctx.writer.flush();
+    await securityTable(ctx, read, live);
+    ctx.step(2, 'done');
+    ctx.step(3, 'running');
+    await leverageContext(ctx, read.companyNumber);
+    ctx.step(3, 'done');
+    ctx.writer.write(`${COVENANT_LIMITS_TEXT}\n\n`);
+  },
+  related(u) {
+    const name = u.companyName ?? 'this company';
+    return [`Who are ${name}'s lenders?`, `Capital structure analysis of ${name}`, `Charges and security of ${name}`];
+  },
+};

@@ -1,0 +1,89 @@
+/** Lenders: who holds the company's charges, how many are live, and (for a named lender) its book on file. */
+import { formatDate, type LenderDetail } from '@credence/shared';
+import type { ChargeholderSummary } from '../../../../tools/register/charges.tool.js';
+import type { Analysis, AnalysisContext } from '../../analysis.js';
+import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
+import { countFig, factOf, heading, plural, say } from './write.js';
+
+async function lenderTable(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): Promise<void> {
+  const rows = holders.map((h) => [h.name, h.charges, h.active, h.satisfied, formatDate(h.firstCreated), formatDate(h.lastCreated)]);
+  const facts = holders.flatMap((h) => ['charges', 'active', 'satisfied'].map((k) => factOf(read.result, `lender:${h.key}:${k}`)));
+  await ctx.writer.table(
+    `Chargeholders: ${read.companyName}`,
+    ['Lender', 'Charges', 'Live', 'Satisfied', 'First charge', 'Latest charge'],
+    rows,
+    facts,
+  );
+}
+
+function lenderSentences(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): void {
+  if (!read.data.lender) {
+    say(ctx.writer, `${read.companyName}'s charges are held by ${holders.length} ${plural(holders.length, 'lender')}. `);
+  }
+  for (const h of holders) {
+    const latest = read.data.charges.find((c) => c.lenderKeys.includes(h.key) && c.createdOn);
+    say(
+      ctx.writer,
+      `${h.name} holds `,
+      countFig(read.result, `lender:${h.key}:charges`),
+      ` ${plural(h.charges, 'charge')}, `,
+      countFig(read.result, `lender:${h.key}:active`),
+      ` of them live`,
+      latest ? `; the latest was created on ` : '',
+      latest ? { fact: factOf(read.result, `charge:${latest.chargeId}:created`), text: formatDate(latest.createdOn) } : null,
+      '. ',
+    );
+  }
+  ctx.writer.write('\n\n');
+}
+
+async function lenderBook(ctx: AnalysisContext, read: ChargesRead, holder: ChargeholderSummary): Promise<void> {
+  const result = await ctx.call<LenderDetail | null>('lender_book', { lender: holder.name, company_number: read.companyNumber });
+  if (!result.data) return;
+  const fact = (key: string) => factOf(result, `lender-book:${key}`);
+  say(
+    ctx.writer,
+    `Across every company on file, ${result.data.lender_name} holds `,
+    { fact: fact('total'), text: result.data.total_charges.toLocaleString('en-GB') },
+    ` charges over `,
+    { fact: fact('companies'), text: result.data.unique_companies_count.toLocaleString('en-GB') },
+    ` companies, `,
+    { fact: fact('outstanding'), text: result.data.status_counts.outstanding.toLocaleString('en-GB') },
+    ` of them outstanding.\n\n`,
+  );
+}
+
+export const lendersAnalysis: Analysis = {
+  id: 'lenders',
+  title: 'Lenders',
+  plan(u) {
+    const steps = [
+      `Read the chargeholders on the register${u.companyName ? ` of ${u.companyName}` : ''}`,
+      "Count each lender's charges, live and satisfied",
+    ];
+    if (u.lenders.length) steps.push(`Read ${u.lenders[0]}'s book across the companies on file`);
+    return steps;
+  },
+  async run(ctx) {
+    heading(ctx.writer, this.title);
+    const read = await readChargesOrDecline(ctx, 0, 'the lenders');
+    if (!read) return;
+    const holders = read.data.lender
+      ? read.data.chargeholders.filter((h) => read.data.lender!.keys.includes(h.key))
+      : read.data.chargeholders;
+    ctx.step(1, 'running');
+    lenderSentences(ctx, read, holders);
+    await ctx.writer.flush();
+    await lenderTable(ctx, read, holders);
+    ctx.step(1, 'done');
+    if (read.data.lender && holders[0]) {
+      ctx.step(2, 'running');
+      await lenderBook(ctx, read, holders[0]);
+      ctx.step(2, 'done');
+    }
+  },
+  related(u) {
+    const name = u.companyName ?? 'this company';
+    return [`Covenant summary for ${name}`, `Charges and security of ${name}`, `Capital structure analysis of ${name}`];
+  },
+};

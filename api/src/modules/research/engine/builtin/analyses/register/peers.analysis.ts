@@ -1,0 +1,92 @@
+/** Peers: companies with the same SIC code and a similar size, side by side on their latest accounts. */
+import { formatCurrency } from '@credence/shared';
+import type { PeerRow, PeersData } from '../../../../tools/register/peers.tool.js';
+import type { Fact, ToolResult } from '../../../types.js';
+import type { Analysis, AnalysisContext } from '../../analysis.js';
+import { companyLabel, companyOrDecline } from './charges-read.js';
+import { heading, say } from './write.js';
+
+const BASIS_WORDS = { turnover: 'turnover', total_assets: 'total assets' } as const;
+
+function bandText(data: PeersData): string {
+  if (!data.basis || data.band === null) return 'of any size';
+  return `with ${BASIS_WORDS[data.basis]} between a ${data.band === 3 ? 'third' : 'tenth'} and ${data.band} times its own`;
+}
+
+function peerFacts(r: ToolResult<PeersData>, row: PeerRow): Fact[] {
+  return r.facts.filter((f) => f.key.startsWith(`peer:${row.companyNumber}:`));
+}
+
+const money = (value: number | null, currency: string | null) => (value === null ? '-' : formatCurrency(value, currency ?? 'GBP'));
+
+async function table(ctx: AnalysisContext, r: ToolResult<PeersData>, name: string): Promise<void> {
+  const all = [r.data.subject, ...r.data.peers];
+  const rows = all.map((p, i) => [
+    i ? p.companyName : `${p.companyName} (this company)`,
+    p.filingYear ? `FY${p.filingYear}` : '-',
+    money(p.turnover, p.currency),
+    money(p.operatingProfit, p.currency),
+    money(p.totalAssets, p.currency),
+    money(p.netAssets, p.currency),
+    p.employees,
+  ]);
+  await ctx.writer.table(
+    `Peers of ${name} (SIC ${r.data.subject.sicCode})`,
+    ['Company', 'Year', 'Turnover', 'Operating profit', 'Total assets', 'Net assets', 'Employees'],
+    rows,
+    all.flatMap((p) => peerFacts(r, p)),
+  );
+}
+
+function sizeSentence(ctx: AnalysisContext, r: ToolResult<PeersData>, name: string): void {
+  const { subject, basis } = r.data;
+  if (!basis) return;
+  const own = r.facts.find((f) => f.key === `peer:${subject.companyNumber}:${basis}`);
+  if (!own) return;
+  say(
+    ctx.writer,
+    `${name}'s own ${BASIS_WORDS[basis]} is `,
+    { fact: own, text: formatCurrency(own.value as number, subject.currency ?? 'GBP') },
+    subject.filingYear ? ` (FY${subject.filingYear})` : '',
+    `; the table sets it beside its peers'.\n\n`,
+  );
+}
+
+export const peersAnalysis: Analysis = {
+  id: 'peers',
+  title: 'Peers',
+  plan(u) {
+    return [
+      `Find companies with the same SIC code${u.companyName ? ` as ${u.companyName}` : ''} and a similar size`,
+      'Compare their latest turnover, profit, assets and employees',
+    ];
+  },
+  async run(ctx) {
+    heading(ctx.writer, this.title);
+    const n = companyOrDecline(ctx, 'a peer comparison');
+    if (!n) return;
+    const name = companyLabel(ctx);
+    ctx.step(0, 'running');
+    const r = await ctx.call<PeersData | null>('peers', { company_number: n });
+    if (!r.data || !r.data.peers.length) {
+      ctx.step(0, 'done', 'no peers found');
+      for (const m of r.missing ?? []) ctx.missing(m);
+      ctx.writer.write(`${r.missing?.[0] ?? `No peers of ${name} were found.`}\n\n`);
+      return;
+    }
+    const result = r as ToolResult<PeersData>;
+    ctx.step(0, 'done', `${result.data.peers.length} peers`);
+    ctx.step(1, 'running');
+    ctx.writer.write(
+      `Peers are companies on file whose primary SIC code is ${result.data.subject.sicCode}${result.data.subject.industryGroup ? ` (${result.data.subject.industryGroup})` : ''}, ${bandText(result.data)}, from their latest accounts.\n\n`,
+    );
+    sizeSentence(ctx, result, name);
+    await ctx.writer.flush();
+    await table(ctx, result, name);
+    ctx.step(1, 'done');
+  },
+  related(u) {
+    const name = u.companyName ?? 'this company';
+    return [`Profitability and margins of ${name}`, `Create a summary sheet for ${name}`, `Who are ${name}'s lenders?`];
+  },
+};
