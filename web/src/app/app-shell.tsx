@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { useServices, useSession } from './services.tsx';
 import { PageLoading } from './root-layout.tsx';
 import { useMeasuredHeight } from '../ui/use-measured-height.ts';
+import { CreditsLine } from '../features/research/credits.tsx';
 
 /** The help widget (spec 2 2.13), in its own chunk. */
 const HelpWidget = lazy(() => import('../features/help/help-widget.tsx'));
@@ -99,6 +100,7 @@ function UserMenu() {
           <span>{user.email}</span>
           {user.company_name ? <span>{user.company_name}</span> : null}
         </p>
+        {open && <CreditsLine />}
         <button type="button" className="button button--secondary button--block" onClick={logout} disabled={leaving}>
           <span>{leaving ? 'Logging out…' : 'Log out'}</span>
         </button>

@@ -16,6 +16,7 @@ export const pages = {
   creditorsScreener: () => import('../pages/creditors-screener-page.tsx'),
   notFound: () => import('../pages/not-found-page.tsx'),
   comingSoon: () => import('../pages/coming-soon-page.tsx'),
+  analysis: () => import('../features/research/analysis-page.tsx'),
   companiesHouse: () => import('../pages/companies-house-redirect.tsx'),
   shell: () => import('./app-shell.tsx'),
 } satisfies Record<string, Loader>;

@@ -42,8 +42,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'home', element: page(pages.home) },
               { path: 'home/companies-house', element: page(pages.companiesHouse) },
+              { path: 'analysis', element: page(pages.analysis) },
               // areas later issues build: a page that says what is coming (features/upcoming)
-              { path: 'analysis/*', element: page(pages.comingSoon) },
               { path: 'us/*', element: page(pages.comingSoon) },
               { path: 'uk/*', element: page(pages.uk) },
               { path: 'companies-screener', element: page(pages.companiesScreener) },

@@ -248,7 +248,7 @@ describe('layout from 1024 px down to 768 px', () => {
           ['/home', 'Company Explorer'],
           ['/home?database=analysis', 'Deep Insights Engine'],
           ['/uk/', 'UK Companies Explorer'],
-          ['/analysis?companyNumber=00123456', 'Deep Insights and Insights Q&A'],
+          ['/analysis?companyNumber=00123456', 'How can Credence help you today?'],
           [approvePath, applicant.full_name],
         ]) {
           await page.goto(path);

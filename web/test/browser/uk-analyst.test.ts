@@ -603,13 +603,9 @@ describe('no link of the app ends on a 404', () => {
           );
         for (const link of seen) await assertNotMissing(page, link);
 
-        // the areas still to come say what they will do and lead back
+        // /analysis is the research chat (its own suite: research.test.ts); the areas still to come say what they will do
         await page.goto(`/analysis?companyNumber=${COMPANY}`);
-        await page.getByRole('heading', { level: 1, name: 'Deep Insights and Insights Q&A' }).waitFor();
-        await page.getByText('Coming soon').first().waitFor();
-        await screenshot(page, `coming-soon-${width}`);
-        await page.getByRole('link', { name: 'Back to the company' }).click();
-        await page.waitForURL((url) => url.pathname === '/uk/' && url.searchParams.get('companyNumber') === COMPANY);
+        await page.getByRole('heading', { level: 1, name: 'How can Credence help you today?' }).waitFor();
         await page.goto('/us');
         await page.getByRole('heading', { level: 1, name: 'US Companies Explorer' }).waitFor();
 

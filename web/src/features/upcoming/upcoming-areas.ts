@@ -4,7 +4,7 @@
  * its route and removes it from here.
  */
 export interface UpcomingArea {
-  /** The route's first segment ("analysis" for /analysis and /analysis?companyNumber=...). */
+  /** The route's first segment ("us" for /us and /us/analysis). */
   path: string;
   title: string;
   /** What it will do, in one or two sentences. */
@@ -14,17 +14,6 @@ export interface UpcomingArea {
 }
 
 export const UPCOMING_AREAS: readonly UpcomingArea[] = [
-  {
-    path: 'analysis',
-    title: 'Deep Insights and Insights Q&A',
-    promise:
-      'Ask questions about a company in plain words and get answers built from its filings and data, with the plan it followed, tables and a source for every figure.',
-    features: [
-      'Research chat with streamed plans, answers and tables',
-      'Questions over a filing PDF, with the pages it cites',
-      'Restructuring workspace with an Excel export',
-    ],
-  },
   {
     path: 'us',
     title: 'US Companies Explorer',

@@ -4,6 +4,7 @@
  * Filing documents open as an address in a new tab; figures open their source page in the viewer.
  */
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   accountsRows,
   COMPANY_TABLE_TEXTS,
@@ -103,7 +104,7 @@ export function CategoryContent(props: Props) {
         </Panel>
       );
     case 'search':
-      return <SearchContent onSelect={props.onSelect} />;
+      return <SearchContent onSelect={props.onSelect} companyNumber={params.companyNumber} />;
     default:
       return null;
   }
@@ -411,12 +412,19 @@ function KpisContent({ tables, params }: Props) {
 }
 
 /** Intelligent AI Search: a search over every company, results listed in the page. */
-function SearchContent({ onSelect }: { onSelect(result: CompanySearchResult): void }) {
+function SearchContent({ onSelect, companyNumber }: { onSelect(result: CompanySearchResult): void; companyNumber: string | null }) {
   const { client } = useServices();
   const [model] = useState(() => createSearchViewModel({ client, debounceMs: SEARCH_DEBOUNCE_MS, emptyQuery: 'default-list', limit: 20 }));
   const state = useStartedViewModel(model);
   return (
     <Panel id="search-view" title="Intelligent AI Search">
+      {companyNumber && (
+        <p className="category-search__ask">
+          <Link className="button button--primary" to={`/analysis?companyNumber=${encodeURIComponent(companyNumber)}`}>
+            Ask Credence about this company
+          </Link>
+        </p>
+      )}
       <label className="category-search">
         <span>Company name, number or registered postcode</span>
         <input

@@ -1,0 +1,169 @@
+/**
+ * /analysis (spec 3 section 2): the research chat. Sidebar (chats), the chat with its input and
+ * disclaimer, and the artifacts panel behind a draggable divider. The chat itself is the shared
+ * chat view model; this page lays it out and keeps the address in step.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { chatAddressKey, createChatViewModel, isStreaming, RESEARCH_CONSTANTS, RESEARCH_TEXTS, type ChatCompany } from '@credence/shared';
+import { useStartedViewModel } from '@credence/shared/react';
+import { useServices } from '../../app/services.tsx';
+import { useDocumentTitle } from '../../ui/document-title.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { PdfViewerProvider } from '../explorer/pdf-viewer.tsx';
+import { openContactSupport } from '../help/open-help.ts';
+import { artifactTabs } from './artifact-tabs.ts';
+import { ArtifactsPanel } from './artifacts-panel.tsx';
+import { ChatInput, type FocusArea } from './chat-input.tsx';
+import { ChatSidebar } from './chat-sidebar.tsx';
+import { useChatHistory } from './chat-history.ts';
+import { Divider } from './divider.tsx';
+import { Greeting } from './greeting.tsx';
+import { MessageList } from './message-list.tsx';
+import { MessageView } from './message-view.tsx';
+import { useChatAddress } from './use-chat-address.ts';
+import { useCompanyName } from './use-company-name.ts';
+import '../../ui/data.css';
+import './research.css';
+
+export default function AnalysisPage() {
+  const { client } = useServices();
+  const [model] = useState(() => {
+    const number = new URLSearchParams(window.location.search).get('companyNumber');
+    return createChatViewModel({ client, company: number ? { company_number: number } : null });
+  });
+  const state = useStartedViewModel(model);
+  const history = useChatHistory(client);
+  const address = useChatAddress(model, chatAddressKey(state));
+  useCompanyName(model, state.company);
+  useDocumentTitle(state.messages[0]?.question ?? 'Deep Insights');
+
+  const [sidebarCollapsed, setSidebarCollapsed] = useState(false);
+  const [artifacts, setArtifacts] = useState<{ open: boolean; index: number }>({ open: false, index: -1 });
+  const [percent, setPercent] = useState<number>(RESEARCH_CONSTANTS.artifactsDefaultPercent);
+  const [focusArea, setFocusArea] = useState<FocusArea>('restructuring');
+  const workspace = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+  // messages seen streaming type themselves out; a restored chat shows at once
+  const streamed = useRef(new Set<number>());
+  for (const m of state.messages) if (m.streaming) streamed.current.add(m.key);
+
+  const streaming = isStreaming(state);
+  const busy = streaming || state.loading;
+  const last = state.messages.at(-1);
+
+  // a new company in the address (the explorer's links) starts a chat about it
+  useEffect(() => {
+    if (address.companyNumber && address.companyNumber !== model.getState().company?.company_number)
+      model.setCompany({ company_number: address.companyNumber });
+  }, [address.companyNumber, model]);
+
+  // spec 3 section 4: sending closes the artifacts; an answer with tables opens them and folds the sidebar
+  useEffect(() => {
+    if (!last) return setArtifacts({ open: false, index: -1 });
+    if (last.streaming) return setArtifacts({ open: false, index: -1 });
+    if (last.answer.tables.length > 0 && streamed.current.has(last.key)) {
+      setArtifacts({ open: true, index: state.messages.length - 1 });
+      setSidebarCollapsed(true);
+    }
+    // the history gains the chat once its answer is stored
+    if (streamed.current.has(last.key)) history.reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the last answer starts or ends
+  }, [last?.key, last?.streaming]);
+
+  const tabs = artifactTabs(state.messages[artifacts.index]?.answer ?? null);
+  const showArtifacts = artifacts.open && tabs.length > 0;
+
+  function send() {
+    void model.send();
+  }
+
+  function fillInput(question: string) {
+    model.useRelatedQuestion(question);
+    input.current?.focus();
+  }
+
+  function chooseCompany(company: ChatCompany) {
+    if (state.messages.length > 0) {
+      model.newChat();
+      address.clear();
+    }
+    model.setCompany(company);
+  }
+
+  return (
+    <PdfViewerProvider>
+      <div className="analysis">
+        <ChatSidebar
+          history={history}
+          collapsed={sidebarCollapsed}
+          currentChatId={state.chatId}
+          onToggle={() => setSidebarCollapsed((v) => !v)}
+          onNewChat={() => {
+            model.newChat();
+            address.clear();
+          }}
+          onOpen={(chatId) => address.open(chatId)}
+          onDeleted={(chatId) => {
+            if (chatId === state.chatId) {
+              model.newChat();
+              address.clear();
+            }
+          }}
+        />
+        <div className="analysis__workspace" ref={workspace}>
+          <section className="analysis__chat" style={{ flexBasis: showArtifacts ? `${100 - percent}%` : '100%' }} aria-label="Chat">
+            <MessageList questions={state.messages.map((m) => m.question)} follow={last?.answer}>
+              {state.loading && <Spinner size="large" label="Loading chat" />}
+              {!state.loading && state.messages.length === 0 && <Greeting canAsk={state.company !== null} onSample={fillInput} />}
+              {state.messages.map((m, i) => (
+                <MessageView
+                  key={m.key}
+                  message={m}
+                  index={i}
+                  chatId={state.chatId}
+                  animate={streamed.current.has(m.key)}
+                  isLast={i === state.messages.length - 1}
+                  busy={busy}
+                  onEditPlan={(index, steps) => model.editPlan(index, steps)}
+                  onRegenerate={() => void model.regenerate()}
+                  onRelated={fillInput}
+                  onViewTables={(index) => setArtifacts({ open: true, index })}
+                />
+              ))}
+            </MessageList>
+            {state.quotaExceeded && (
+              <div className="notice notice--error analysis__quota" role="alert">
+                <p>{RESEARCH_TEXTS.quotaExceeded}</p>
+                <button type="button" className="button button--secondary" onClick={openContactSupport}>
+                  Get In Touch
+                </button>
+              </div>
+            )}
+            <ChatInput
+              value={state.input}
+              company={state.company}
+              model={state.model}
+              focusArea={focusArea}
+              busy={busy}
+              inputRef={input}
+              onChange={(text) => model.setInput(text)}
+              onSend={send}
+              onCompany={chooseCompany}
+              onModel={(m) => model.setModel(m)}
+              onFocusArea={setFocusArea}
+            />
+            <p className="analysis__disclaimer">{RESEARCH_TEXTS.disclaimer}</p>
+          </section>
+          {showArtifacts && (
+            <>
+              <Divider percent={percent} container={workspace} onChange={setPercent} />
+              <div className="analysis__artifacts" style={{ flexBasis: `${percent}%` }}>
+                <ArtifactsPanel key={artifacts.index} tabs={tabs} onClose={() => setArtifacts((a) => ({ ...a, open: false }))} />
+              </div>
+            </>
+          )}
+        </div>
+      </div>
+    </PdfViewerProvider>
+  );
+}

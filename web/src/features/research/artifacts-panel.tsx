@@ -1,0 +1,152 @@
+/**
+ * The artifacts panel (spec 3 section 2): tabs (the first 5 in the bar, the rest in More), an
+ * expand button that opens the current tab fullscreen with Download and Close (Escape closes),
+ * and the tab's table with resizable columns.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { downloadText, exportFileName, tablesToCsv } from './answer-export.ts';
+import { splitTabs, type ArtifactTab } from './artifact-tabs.ts';
+import { ResizableTable } from './resizable-table.tsx';
+
+function downloadTab(tab: ArtifactTab) {
+  downloadText(
+    tablesToCsv([{ id: tab.id, ...tab.table, headers: [...tab.table.headers], rows: tab.table.rows.map((r) => [...r]) }]),
+    exportFileName(tab.title),
+  );
+}
+
+function MoreMenu({ tabs, activeId, onPick }: { tabs: readonly ArtifactTab[]; activeId: string | null; onPick(id: string): void }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  if (tabs.length === 0) return null;
+  const activeInside = tabs.some((t) => t.id === activeId);
+  return (
+    <div className="artifacts__more" ref={root}>
+      <button
+        type="button"
+        className={`artifacts__tab${activeInside ? ' artifacts__tab--active' : ''}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        More ({tabs.length}) ▾
+      </button>
+      <ul id={menuId} className="artifacts__more-list" hidden={!open}>
+        {tabs.map((t) => (
+          <li key={t.id}>
+            <button
+              type="button"
+              className="artifacts__more-item"
+              aria-current={t.id === activeId ? 'true' : undefined}
+              onClick={() => {
+                onPick(t.id);
+                setOpen(false);
+              }}
+            >
+              {t.title}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function FullscreenTab({ tab, onClose }: { tab: ArtifactTab; onClose(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      className="artifacts-fullscreen"
+      aria-labelledby="artifacts-fullscreen-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="artifacts-fullscreen__bar">
+        <h2 id="artifacts-fullscreen-title">{tab.title}</h2>
+        <button type="button" className="button button--secondary" onClick={() => downloadTab(tab)}>
+          Download
+        </button>
+        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </div>
+      <ResizableTable table={tab.table} />
+    </dialog>
+  );
+}
+
+export function ArtifactsPanel({ tabs, onClose }: { tabs: readonly ArtifactTab[]; onClose(): void }) {
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const active = tabs.find((t) => t.id === activeId) ?? tabs[0] ?? null;
+  const { inline, more } = splitTabs(tabs);
+  return (
+    <aside className="artifacts" aria-label="Artifacts">
+      <div className="artifacts__bar">
+        <div className="artifacts__tabs" role="tablist" aria-label="Tables">
+          {inline.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              className={`artifacts__tab${t.id === active?.id ? ' artifacts__tab--active' : ''}`}
+              aria-selected={t.id === active?.id}
+              onClick={() => setActiveId(t.id)}
+            >
+              {t.title}
+            </button>
+          ))}
+        </div>
+        <MoreMenu tabs={more} activeId={active?.id ?? null} onPick={setActiveId} />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Expand"
+          title="Expand"
+          disabled={!active}
+          onClick={() => setFullscreen(true)}
+        >
+          ⤢
+        </button>
+        <button type="button" className="icon-button" aria-label="Close artifacts" title="Close artifacts" onClick={onClose}>
+          ✕
+        </button>
+      </div>
+      <div className="artifacts__body" role="tabpanel" aria-label={active?.title ?? 'No tables'}>
+        {active ? (
+          <>
+            <h3 className="artifacts__title">
+              {active.table.title}
+              {active.table.unit ? <span className="muted"> ({active.table.unit})</span> : null}
+            </h3>
+            <ResizableTable key={active.id} table={active.table} />
+          </>
+        ) : (
+          <p className="muted">This answer has no tables.</p>
+        )}
+      </div>
+      {fullscreen && active && <FullscreenTab tab={active} onClose={() => setFullscreen(false)} />}
+    </aside>
+  );
+}

@@ -1,0 +1,98 @@
+/** The /analysis sidebar (spec 3): collapse, New Chat, chat search, the chat list with delete, Help & FAQ. */
+import { useState } from 'react';
+import { RESEARCH_TEXTS } from '@credence/shared';
+import { openHelpCenter } from '../help/open-help.ts';
+import { Spinner } from '../../ui/spinner.tsx';
+import { chatTitle, filterChats, type ChatHistory } from './chat-history.ts';
+
+export function ChatSidebar({
+  history,
+  collapsed,
+  currentChatId,
+  onToggle,
+  onNewChat,
+  onOpen,
+  onDeleted,
+}: {
+  history: ChatHistory;
+  collapsed: boolean;
+  currentChatId: string | null;
+  onToggle(): void;
+  onNewChat(): void;
+  onOpen(chatId: string): void;
+  onDeleted(chatId: string): void;
+}) {
+  const [search, setSearch] = useState('');
+  const chats = filterChats(history.items, search);
+  return (
+    <nav className={`chat-sidebar${collapsed ? ' chat-sidebar--collapsed' : ''}`} aria-label="Chats">
+      <div className="chat-sidebar__top">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-expanded={!collapsed}
+          onClick={onToggle}
+        >
+          {collapsed ? '»' : '«'}
+        </button>
+        <button type="button" className="button button--primary chat-sidebar__new" onClick={onNewChat} title="New Chat">
+          <span aria-hidden="true">＋</span>
+          <span className="chat-sidebar__label">New Chat</span>
+        </button>
+      </div>
+      {!collapsed && (
+        <>
+          <label className="chat-sidebar__search">
+            <span className="visually-hidden">Search chats</span>
+            <input type="search" placeholder="Search chats" value={search} onChange={(e) => setSearch(e.target.value)} />
+          </label>
+          <div className="chat-sidebar__list-wrap">
+            {history.loading && history.items.length === 0 ? (
+              <Spinner label="Loading chats" />
+            ) : chats.length === 0 ? (
+              <p className="muted chat-sidebar__empty">{RESEARCH_TEXTS.noChats}</p>
+            ) : (
+              <ul className="chat-sidebar__list">
+                {chats.map((chat) => (
+                  <li key={chat.chat_id} className={`chat-item${chat.chat_id === currentChatId ? ' chat-item--current' : ''}`}>
+                    <button
+                      type="button"
+                      className="chat-item__open"
+                      aria-current={chat.chat_id === currentChatId ? 'page' : undefined}
+                      title={chat.query_str}
+                      onClick={() => onOpen(chat.chat_id)}
+                    >
+                      <span className="chat-item__title">{chatTitle(chat)}</span>
+                      {chat.chat_metadata?.company_name && <span className="chat-item__company">{chat.chat_metadata.company_name}</span>}
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button chat-item__delete"
+                      aria-label={`Delete chat ${chatTitle(chat)}`}
+                      title="Delete chat"
+                      onClick={async () => {
+                        if (await history.remove(chat.chat_id)) onDeleted(chat.chat_id);
+                      }}
+                    >
+                      🗑
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {history.error && (
+              <p className="notice notice--error" role="alert">
+                {history.error}
+              </p>
+            )}
+          </div>
+        </>
+      )}
+      <button type="button" className="chat-sidebar__help" onClick={openHelpCenter} title="Help & FAQ">
+        <span aria-hidden="true">?</span>
+        <span className="chat-sidebar__label">Help &amp; FAQ</span>
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * One question and its answer (spec 3 section 2): the question as a heading, the Thought Process
+ * card, source cards, the answer (Key Findings in registry mode) with its footnotes, View Tables,
+ * the action icons and Related Questions. What shows comes from the shared `messageView`.
+ */
+import { useEffect, useState } from 'react';
+import { messageView, RESEARCH_CONSTANTS, type ChatMessage } from '@credence/shared';
+import { Spinner } from '../../ui/spinner.tsx';
+import { AnswerActions } from './answer-actions.tsx';
+import { AnswerMarkdown, KeyFindings } from './answer-markdown.tsx';
+import { Footnotes } from './citations.tsx';
+import { RelatedQuestions } from './related-questions.tsx';
+import { SourceCards } from './source-cards.tsx';
+import { ThoughtProcessCard } from './thought-process-card.tsx';
+import { useTypedText } from './typing.ts';
+
+/** What the reader sees while the answer is still to come, changed every 5 s (spec 3 section 4). */
+export const LOADING_MESSAGES = [
+  'Reading the company’s filings…',
+  'Gathering the figures…',
+  'Checking each figure against its page…',
+  'Writing the answer…',
+] as const;
+
+function LoadingMessage() {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setIndex((i) => (i + 1) % LOADING_MESSAGES.length), RESEARCH_CONSTANTS.loadingMessageRotationMs);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <p className="answer__loading">
+      <Spinner /> {LOADING_MESSAGES[index]}
+    </p>
+  );
+}
+
+export function MessageView({
+  message,
+  index,
+  chatId,
+  animate,
+  isLast,
+  busy,
+  onEditPlan,
+  onRegenerate,
+  onRelated,
+  onViewTables,
+}: {
+  message: ChatMessage;
+  index: number;
+  chatId: string | null;
+  /** False for a chat restored from history: its text shows at once. */
+  animate: boolean;
+  isLast: boolean;
+  busy: boolean;
+  onEditPlan(index: number, steps: string[]): boolean;
+  onRegenerate(): void;
+  onRelated(question: string): void;
+  onViewTables(index: number): void;
+}) {
+  const view = messageView(message);
+  const typed = useTypedText(message.answer.text, RESEARCH_CONSTANTS.answerTypingMsPerChar, animate);
+  const typing = typed.length < message.answer.text.length;
+  const registry = !view.streaming && !typing && message.answer.sections.length > 0;
+  const answered = !view.streaming && message.answer.text !== '';
+  return (
+    <article className="message" aria-labelledby={`question-${message.key}`}>
+      <h2 id={`question-${message.key}`} className="message__question" data-question-index={index} tabIndex={-1}>
+        {message.question}
+      </h2>
+      <ThoughtProcessCard
+        steps={view.plan.steps}
+        error={view.plan.error}
+        streaming={view.streaming}
+        animate={animate}
+        onSave={(steps) => onEditPlan(index, steps)}
+      />
+      <SourceCards sources={message.answer.sources} />
+      {view.engineNote && <p className="notice notice--info">{view.engineNote}</p>}
+      <div className="answer" aria-busy={view.streaming}>
+        {registry ? (
+          <>
+            <h3 className="answer__heading">Key Findings</h3>
+            <KeyFindings sections={message.answer.sections} footnotes={view.footnotes} citations={message.answer.citations} />
+          </>
+        ) : (
+          <AnswerMarkdown text={typed} footnotes={view.footnotes} />
+        )}
+        {view.streaming && message.answer.text === '' && <LoadingMessage />}
+        {view.missing.length > 0 && (
+          <div className="notice notice--info">
+            <p>The data does not hold:</p>
+            <ul>
+              {view.missing.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {view.error && (
+          <p className="notice notice--error" role="alert">
+            {view.error}
+          </p>
+        )}
+        {!typing && <Footnotes footnotes={view.footnotes} />}
+      </div>
+      {!view.streaming && message.answer.tables.length > 0 && (
+        <button type="button" className="button button--secondary message__tables" onClick={() => onViewTables(index)}>
+          View Tables ({message.answer.tables.length})
+        </button>
+      )}
+      {(answered || view.error) && (
+        <AnswerActions
+          question={message.question}
+          answer={message.answer}
+          footnotes={view.footnotes}
+          chatId={chatId}
+          busy={busy}
+          canRegenerate={isLast}
+          onRegenerate={onRegenerate}
+        />
+      )}
+      {!view.streaming && <RelatedQuestions questions={view.related} onPick={onRelated} />}
+    </article>
+  );
+}
