@@ -11,7 +11,10 @@ export function lenderMatches(named: string, chargeholderKey: string): boolean {
   return ` ${chargeholderKey} `.includes(` ${wanted} `);
 }
 
-/** The chargeholder keys a named lender matches. */
+/** The chargeholder keys a named lender matches: the one it names exactly, else every one containing its words. */
 export function matchLenderKeys(named: string, chargeholderKeys: Iterable<string>): string[] {
-  return [...new Set(chargeholderKeys)].filter((key) => lenderMatches(named, key));
+  const keys = [...new Set(chargeholderKeys)];
+  const wanted = lenderKey(named);
+  if (wanted && keys.includes(wanted)) return [wanted];
+  return keys.filter((key) => lenderMatches(named, key));
 }
