@@ -8,6 +8,7 @@ import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companie
 import { approvedMail } from '../modules/auth/auth.service.js';
 import type { User } from '../modules/users/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { CreditsService } from '../modules/research/credits/credits.service.js';
 import { UsageError } from './usage-error.js';
 
 export { UsageError };
@@ -22,6 +23,7 @@ interface Options {
   verified?: boolean;
   approved?: boolean;
   json?: boolean;
+  credits?: string;
 }
 
 function view(user: User) {
@@ -115,6 +117,19 @@ export async function runAdmin(command: string, options: Options): Promise<void>
         const disable = command === 'user disable';
         const user = view(await users.setDisabled(options.email!, disable));
         print(options, user, disable ? `Disabled ${user.email}; every session of it has ended.` : `Enabled ${user.email}.`);
+        break;
+      }
+      case 'user credits': {
+        if (!/^\d{1,7}$/.test(options.credits ?? '') || Number(options.credits) > 1_000_000) {
+          throw new UsageError(`credits must be a whole number from 0 to 1000000 (got "${options.credits}")`);
+        }
+        const user = await users.requireByEmail(options.email!);
+        const info = await context.app.get(CreditsService).setAllowance(user.id, Number(options.credits));
+        print(
+          options,
+          { email: user.email, ...info },
+          `${user.email} may now ask ${info.total_credits} research questions a month (${info.accessed_count} used this month).`,
+        );
         break;
       }
       case 'migrate': {

@@ -19,7 +19,7 @@ const program = new Command('credence-admin')
   .showHelpAfterError('(add --help for usage)')
   .exitOverride();
 
-const user = program.command('user').description('Create, approve, list, disable and enable accounts');
+const user = program.command('user').description('Create, approve, list, disable and enable accounts; set research credits');
 
 user
   .command('create')
@@ -62,6 +62,13 @@ user
   .description('Enable a disabled account again')
   .option('--json', 'print the account as JSON')
   .action((email, options) => runAdmin('user enable', { ...options, email }));
+
+user
+  .command('credits <email> <credits>')
+  .description("Set an account's monthly AI research allowance (answered questions per month; the default is RESEARCH_CREDITS_PER_MONTH)")
+  .option('--json', 'print the credits as JSON')
+  .addHelpText('after', '\nExample:\n  credence-admin user credits analyst@acme.com 500')
+  .action((email, credits, options) => runAdmin('user credits', { ...options, email, credits }));
 
 program
   .command('migrate')

@@ -4,6 +4,7 @@ import { emptyResearchAnswer, reduceResearchAnswer, RESEARCH_TEXTS, type Researc
 import { JobQueue as JobQueueToken } from '../../src/core/queue/job-queue.js';
 import { RESEARCH_ENGINES as EnginesToken } from '../../src/modules/research/engine-provider.js';
 import { useManualClock } from '../support/manual-clock.js';
+import { ADMIN, run } from '../support/processes.js';
 import { scriptedEvents, useScriptedEngine, type ScriptedEngine } from '../support/scripted-engine.js';
 import { openSse, type SseEvent } from '../support/sse-client.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
@@ -208,6 +209,17 @@ describe('research ask: the event stream, resume, chats and credits (stream mech
     const clock = useManualClock(t);
     clock.advance(32 * 24 * 3_600_000);
     expect((await get(carol, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 5 });
+  });
+
+  it('lets an admin set an allowance from the terminal: credence-admin user credits <email> <n>', async () => {
+    const erin = await t.activeUser('erin@research.test');
+    const set = await run(ADMIN, ['user', 'credits', 'erin@research.test', '12', '--json'], t.environment.env);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ email: 'erin@research.test', accessed_count: 0, total_credits: 12 });
+    expect((await get(erin, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 12 });
+    const bad = await run(ADMIN, ['user', 'credits', 'erin@research.test', 'lots'], t.environment.env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('credits must be a whole number');
   });
 
   it('runs the job routes in-process: thought process (generic plan when invalid), run_query, check_query for the owner only', async () => {

@@ -106,12 +106,14 @@ export class ResearchJobsService {
 
   /** The whole answer at once (no stream); uses one credit when it completes. */
   async runQuery(data: JobData): Promise<RunQueryResult> {
-    let folded: ResearchAnswer = emptyResearchAnswer();
+    const engine = this.engines.engine;
+    let folded: ResearchAnswer = { ...emptyResearchAnswer(), engine: { engine: engine.name } };
     const controller = new AbortController();
     try {
-      await this.engines.engine.answer(researchRequest(data), {
+      await engine.answer(researchRequest(data), {
         emit: (event) => (folded = reduceResearchAnswer(folded, event)),
         signal: controller.signal,
+        engineInfo: (info) => (folded = { ...folded, engine: info }),
       });
     } catch (error) {
       this.logger.error(`run_query failed: ${describe(error)}`);

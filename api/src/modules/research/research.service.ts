@@ -89,9 +89,14 @@ export class ResearchService {
 
   private async run(stream: ResearchStream, request: ResearchRequest, dto: AskDto): Promise<void> {
     try {
-      await this.engines.engine.answer(request, { emit: (event) => stream.push(event), signal: stream.signal });
+      const engine = this.engines.engine;
+      await engine.answer(request, {
+        emit: (event) => stream.push(event),
+        signal: stream.signal,
+        engineInfo: (info) => stream.engineInfo(info),
+      });
       if (stream.signal.aborted) return;
-      const answer = finishAnswer(stream.answer);
+      const answer = finishAnswer({ engine: { engine: engine.name }, ...stream.answer });
       const doneSeq = stream.upcomingSeq;
       await this.db.transaction(async (manager) => {
         const chat = await this.chats.ensure(

@@ -2,6 +2,7 @@ import {
   emptyResearchAnswer,
   reduceResearchAnswer,
   type ResearchAnswer,
+  type ResearchEngineInfo,
   type ResearchEvent,
   type ResearchStreamEvent,
 } from '@credence/shared';
@@ -68,6 +69,11 @@ export class ResearchStream {
     this.kept.push(sent);
     if (this.kept.length > MAX_KEPT_EVENTS) this.kept.shift();
     for (const listener of this.listeners) listener.event(sent);
+  }
+
+  /** Which engine answered (kept in the stored answer; it travels in `done`). */
+  engineInfo(info: ResearchEngineInfo): void {
+    if (!this.ended) this.folded = { ...this.folded, engine: info };
   }
 
   end(): void {
