@@ -110,7 +110,8 @@ export async function startReplayServer(): Promise<ReplayServer> {
         return;
       }
       if (i > 0 && scripted.chunkDelayMs) await sleep(scripted.chunkDelayMs);
-      res.write(`data: ${JSON.stringify(chunks[i])}\n\n`);
+      // Wait until each chunk has left, so that a drop cuts the stream exactly here.
+      await new Promise<void>((resolve) => res.write(`data: ${JSON.stringify(chunks[i])}\n\n`, () => resolve()));
     }
     res.end('data: [DONE]\n\n');
   }

@@ -81,7 +81,10 @@ export class CheckedText {
     this.written = true;
   }
 
-  private async send(text: string): Promise<void> {
+  private async send(given: string): Promise<void> {
+    // An answer does not start with blank lines (left where a <think> block was).
+    const text = this.written ? given : given.trimStart();
+    if (!text) return;
     const markers = [...text.matchAll(MARKER)];
     const cited = markers.map((m) => this.book.get(m[1])).filter((f): f is Fact => f !== undefined);
     // Mask the markers so their digits are not read as figures.
@@ -98,13 +101,17 @@ export class CheckedText {
         apply: () => (fact ? this.writer.figure(fact, figure.text) : this.writer.write(`${figure.text} (unverified)`)),
       });
     }
+    const figureEnds = pieces.map((p) => p.end);
     for (const m of markers) {
       const fact = this.book.get(m[1]);
+      // A marker right after a figure (only spaces and markers between) was the figure's citation.
+      const followsFigure = figureEnds.some((end) => end <= m.index && /^\s*$/.test(masked.slice(end, m.index)));
+      const keep = fact !== undefined && !usedFacts.has(fact) && !followsFigure;
       pieces.push({
         start: m.index,
         end: m.index + m[0].length,
-        // The figure already carries this fact's citation; a marker of nothing known is dropped.
-        apply: () => (fact && !usedFacts.has(fact) ? this.writer.figure(fact, m[0].startsWith(' ') ? ' ' : '') : undefined),
+        // The figure carries its own fact's citation; a marker of nothing known is dropped.
+        apply: () => (keep ? this.writer.figure(fact, m[0].startsWith(' ') ? ' ' : '') : undefined),
       });
     }
     pieces.sort((a, b) => a.start - b.start);

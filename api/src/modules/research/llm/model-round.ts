@@ -57,6 +57,9 @@ export async function streamRound(client: OpenAI, request: RoundRequest): Promis
       const delta = assembler.push(chunk);
       if (delta.content) await request.onText(delta.content);
     }
+    // The client ends the stream quietly on an abort: a cut stream is not an answer.
+    if (timedOut) throw new ModelTimeoutError(request.idleTimeoutMs);
+    request.signal.throwIfAborted();
     const round = assembler.finish();
     if (round.tail.content) await request.onText(round.tail.content);
     return round;
