@@ -2,3 +2,5 @@ export * from './citations.js';
 export * from './highlight.js';
 export * from './sources.js';
 export * from './plan.js';
+export * from './chats.js';
+export * from './sections.js';

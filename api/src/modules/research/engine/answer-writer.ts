@@ -1,18 +1,22 @@
 /**
  * How an engine writes a cited answer: every figure goes through `figure(fact, text)`, which
  * gives it a citation marker (`[^c3]`); nothing is streamed until `flush()` has had the evidence
- * checker confirm each new citation against its source. A figure that fails is not shown as a
- * fact: its text is replaced by "(unverified)" wording and its citation is sent with
- * `verified: false`. One citation per (source, page) so that "Page 7" appears once.
+ * checker confirm each new figure against its source. A figure that fails is not shown as a
+ * fact: its text is followed by "(unverified)" and its citation is sent with `verified: false`.
+ * A computed figure cites each of its inputs. One citation per (source, page) so that "Page 7"
+ * appears once; a citation is sent again (same id) when a later figure adds to its quote.
+ * Tables take cells as `{fact, text}` so each figure of a table is checked the same way.
  */
-import type { ResearchCitation, ResearchTable } from '@credence/shared';
-import type { EvidenceChecker, Fact, FactSource, ResearchEmitter } from './types.js';
+import type { QuoteBox, ResearchCitation, ResearchTable } from '@credence/shared';
+import type { EvidenceCheck, EvidenceChecker, Fact, FactSource, ResearchEmitter } from './types.js';
+
+/** A table cell: a plain value, or a figure (checked, and marked when it fails). */
+export type TableCell = string | number | null | { fact: Fact; text: string };
 
 interface PendingFigure {
   token: string;
-  fact: Fact;
+  facts: Fact[];
   text: string;
-  citationId: string;
 }
 
 /** The app page a register citation links to (the company's register section). */
@@ -29,7 +33,7 @@ export function registerUrl(companyNumber: string, record: string): string {
   return `/uk/company/${encodeURIComponent(companyNumber)}${section ? `?tab=${section}` : ''}`;
 }
 
-function sourceKey(source: FactSource): string {
+export function sourceKey(source: FactSource): string {
   switch (source.kind) {
     case 'filing':
       return `filing:${source.company_number}:${source.document_id}:${source.page}`;
@@ -77,16 +81,34 @@ function citationFor(id: string, source: FactSource): ResearchCitation {
   }
 }
 
+/** The facts a figure stands on: a computed figure's inputs (recursively), else itself. */
+function basis(fact: Fact): Fact[] {
+  return fact.inputs?.length ? fact.inputs.flatMap(basis) : [fact];
+}
+
+interface CitationState {
+  citation: ResearchCitation;
+  checked: number;
+  failed: number;
+  quotes: string[];
+  boxes: QuoteBox[];
+  /** What was last sent (JSON), to send again only when it changed. */
+  sent?: string;
+}
+
 export class AnswerWriter {
   private buffer = '';
-  private readonly citations = new Map<string, ResearchCitation>();
-  private readonly citationBySource = new Map<string, string>();
-  private readonly sent = new Set<string>();
+  private readonly states = new Map<string, CitationState>();
+  private readonly idBySource = new Map<string, string>();
   private readonly pending: PendingFigure[] = [];
+  /** Checks by fact (a fact cited twice is checked once). */
+  private readonly checks = new Map<string, Promise<EvidenceCheck>>();
   /** Facts that failed their check (shown marked, never as a fact). */
   readonly unverified: Fact[] = [];
   private tableCount = 0;
   private tokenCount = 0;
+  private figures = 0;
+  private written = '';
 
   constructor(
     private readonly out: ResearchEmitter,
@@ -99,108 +121,135 @@ export class AnswerWriter {
     return this;
   }
 
-  /** The citation marker of a fact's source, registering the citation (checked at the next flush). */
+  /** The citation marker of a fact's source, registering the citation (checked and sent at the next flush). */
   cite(fact: Fact): string {
-    const key = sourceKey(fact.source);
-    let id = this.citationBySource.get(key);
-    if (!id) {
-      id = `c${this.citationBySource.size + 1}`;
-      this.citationBySource.set(key, id);
-      this.citations.set(id, citationFor(id, fact.source));
-    }
-    return `[^${id}]`;
+    return `[^${this.citationId(fact.source)}]`;
   }
 
   /**
-   * A figure in the text: `text` is how the answer words it ("£12.3m"); it is followed by its
-   * citation marker. A computed figure cites each of its inputs. Returns a placeholder that
-   * flush() resolves once the check is done.
+   * A figure in the text: `text` is how the answer words it ("£12,345,678", "12.4%"), followed by
+   * the markers of the sources it stands on. Returns a placeholder that flush() resolves.
    */
   figure(fact: Fact, text: string): string {
-    const facts = fact.inputs?.length ? fact.inputs : [fact];
-    const markers = [...new Set(facts.map((f) => this.cite(f)))];
     const token = `\u0000fig${this.tokenCount++}\u0000`;
-    for (const f of facts) this.pending.push({ token, fact: f, text, citationId: this.cite(f).slice(2, -1) });
+    const facts = basis(fact);
+    for (const f of facts) this.citationId(f.source);
+    this.pending.push({ token, facts, text });
     this.buffer += token;
-    void markers;
     return token;
   }
 
-  /** A table of figures: the citations of the facts behind it ride with it. */
-  async table(title: string, headers: string[], rows: (string | number | null)[][], facts: Fact[], unit?: string): Promise<ResearchTable> {
-    const ids = [...new Set(facts.map((f) => this.cite(f).slice(2, -1)))];
-    await this.checkCitations(facts);
-    const table: ResearchTable = { id: `t${++this.tableCount}`, title, headers, rows, ...(unit ? { unit } : {}), citations: ids };
+  /** A table of figures; figure cells are checked like figures in the text, `facts` cite what plain cells came from. */
+  async table(title: string, headers: string[], rows: TableCell[][], facts: Fact[] = [], unit?: string): Promise<ResearchTable> {
+    const cellFacts = rows.flat().flatMap((cell) => (cell && typeof cell === 'object' ? basis(cell.fact) : []));
+    const all = [...cellFacts, ...facts.flatMap(basis)];
+    const ids = [...new Set(all.map((f) => this.citationId(f.source)))];
+    const results = await this.checkAll(all);
+    const failed = new Set(all.filter((_, i) => !results[i]));
+    const shown = rows.map((row) =>
+      row.map((cell) => {
+        if (!cell || typeof cell !== 'object') return cell;
+        this.figures++;
+        return basis(cell.fact).some((f) => failed.has(f)) ? `${cell.text} (unverified)` : cell.text;
+      }),
+    );
+    const table: ResearchTable = { id: `t${++this.tableCount}`, title, headers, rows: shown, ...(unit ? { unit } : {}), citations: ids };
     this.sendCitations();
     this.out.emit({ type: 'table', data: table });
     return table;
   }
 
-  /** Checks every figure written since the last flush, then streams the text and the new citations. */
+  /** Checks every figure written since the last flush, then streams the text and the new or changed citations. */
   async flush(): Promise<void> {
     const figures = this.pending.splice(0);
-    const failedTokens = new Set<string>();
-    const checks = await this.checkCitations(figures.map((f) => f.fact));
-    figures.forEach((figure, i) => {
-      if (!checks[i]) failedTokens.add(figure.token);
-    });
+    const facts = figures.flatMap((f) => f.facts);
+    const results = await this.checkAll(facts);
+    const failed = new Set(facts.filter((_, i) => !results[i]));
     let text = this.buffer;
     this.buffer = '';
-    const byToken = new Map<string, PendingFigure[]>();
-    for (const f of figures) byToken.set(f.token, [...(byToken.get(f.token) ?? []), f]);
-    for (const [token, group] of byToken) {
-      const markers = [...new Set(group.map((g) => `[^${g.citationId}]`))].join('');
-      const shown = failedTokens.has(token) ? `${group[0].text} (unverified)${markers}` : `${group[0].text}${markers}`;
-      text = text.split(token).join(shown);
+    for (const figure of figures) {
+      const markers = [...new Set(figure.facts.map((f) => this.cite(f)))].join('');
+      const bad = figure.facts.some((f) => failed.has(f));
+      text = text.split(figure.token).join(`${figure.text}${bad ? ' (unverified)' : ''}${markers}`);
+      this.figures++;
     }
     this.sendCitations();
-    if (text) this.out.emit({ type: 'text', data: { delta: text } });
+    if (text) {
+      this.written += text;
+      this.out.emit({ type: 'text', data: { delta: text } });
+    }
   }
 
   /** Every citation sent so far, in id order. */
   allCitations(): ResearchCitation[] {
-    return [...this.citations.values()].filter((c) => this.sent.has(c.id));
+    return [...this.states.values()].filter((s) => s.sent).map((s) => s.citation);
   }
 
-  private async checkCitations(facts: Fact[]): Promise<boolean[]> {
-    const results: boolean[] = [];
-    for (const fact of facts) {
-      const id = this.citationBySource.get(sourceKey(fact.source))!;
-      const citation = this.citations.get(id)!;
-      const check = await this.evidence.check(fact, this.out.signal);
-      if (!check.verified) {
-        this.unverified.push(fact);
-        results.push(false);
-        // A citation stays verified only if every figure it backs was confirmed.
-        if (!this.sent.has(id)) this.citations.set(id, { ...citation, verified: false, ...(citation.quote ? {} : {}) });
-        continue;
-      }
-      results.push(true);
-      if (!this.sent.has(id)) {
-        const quotes =
-          citation.quote && check.quote && !citation.quote.includes(check.quote)
-            ? `${citation.quote} … ${check.quote}`
-            : (citation.quote ?? check.quote);
-        this.citations.set(id, {
-          ...citation,
-          verified: citation.verified || !this.failedBefore(id),
-          ...(quotes ? { quote: quotes } : {}),
-          ...(check.boxes?.length ? { boxes: [...(citation.boxes ?? []), ...check.boxes] } : {}),
-        });
-      }
+  /** How many figures have been written (text and tables): zero means the answer states no figure. */
+  figureCount(): number {
+    return this.figures;
+  }
+
+  /** The text streamed so far. */
+  text(): string {
+    return this.written;
+  }
+
+  private citationId(source: FactSource): string {
+    const key = sourceKey(source);
+    let id = this.idBySource.get(key);
+    if (!id) {
+      id = `c${this.idBySource.size + 1}`;
+      this.idBySource.set(key, id);
+      this.states.set(id, { citation: citationFor(id, source), checked: 0, failed: 0, quotes: [], boxes: [] });
     }
-    return results;
+    return id;
   }
 
-  private failedBefore(id: string): boolean {
-    return this.unverified.some((f) => this.citationBySource.get(sourceKey(f.source)) === id);
+  private checkOnce(fact: Fact): Promise<EvidenceCheck> {
+    const key = `${sourceKey(fact.source)}|${fact.key}|${fact.printed ?? ''}|${String(fact.value)}`;
+    let check = this.checks.get(key);
+    if (!check) {
+      check = this.evidence.check(fact, this.out.signal).catch((error: unknown) => ({ verified: false, reason: String(error) }));
+      this.checks.set(key, check);
+      void check.then((result) => this.record(fact, result));
+    }
+    return check;
+  }
+
+  private record(fact: Fact, check: EvidenceCheck): void {
+    const state = this.states.get(this.idBySource.get(sourceKey(fact.source))!)!;
+    state.checked++;
+    if (!check.verified) {
+      state.failed++;
+      this.unverified.push(fact);
+    } else {
+      if (check.quote && !state.quotes.includes(check.quote)) state.quotes.push(check.quote);
+      state.boxes.push(...(check.boxes ?? []));
+    }
+    const quote = state.quotes.join(' … ');
+    state.citation = {
+      ...state.citation,
+      verified: state.failed === 0 && state.checked > 0,
+      ...(quote ? { quote } : {}),
+      ...(state.boxes.length ? { boxes: state.boxes } : {}),
+    };
+  }
+
+  private async checkAll(facts: Fact[]): Promise<boolean[]> {
+    const checks = await Promise.all(facts.map((f) => this.checkOnce(f)));
+    // Let the records of these checks land before citations are sent.
+    await Promise.resolve();
+    return checks.map((c) => c.verified);
   }
 
   private sendCitations(): void {
-    for (const citation of this.citations.values()) {
-      if (this.sent.has(citation.id)) continue;
-      this.sent.add(citation.id);
-      this.out.emit({ type: 'citation', data: citation });
+    for (const state of this.states.values()) {
+      if (state.checked === 0) continue;
+      const json = JSON.stringify(state.citation);
+      if (state.sent === json) continue;
+      state.sent = json;
+      this.out.emit({ type: 'citation', data: state.citation });
     }
   }
 }

@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { ToolRegistry } from '../engine/builtin/analysis.js';
 import type { ResearchTool } from '../engine/types.js';
 import { PageTextService } from '../evidence/page-text.service.js';
+import { companySearchTool } from './company-search.tool.js';
 import { companyProfileTool } from './company-profile.tool.js';
 import { documentPagesTool } from './document-pages.tool.js';
 import { documentSummaryTool } from './document-summary.tool.js';
@@ -24,6 +25,7 @@ export interface ResearchToolsOptions {
 export function createResearchTools(db: DataSource, options: ResearchToolsOptions = {}): ToolRegistry {
   const pages = options.pages ?? new PageTextService(db, options.dataDir ?? null);
   const tools: ResearchTool[] = [
+    companySearchTool(db),
     companyProfileTool(db),
     financialStatementsTool(db),
     financialRatiosTool(db),

@@ -29,8 +29,10 @@ export interface Understanding {
   /** The company asked about (the chat's, or one named in the question), normalised. */
   companyNumber?: string;
   companyName?: string;
-  /** Fiscal years named ("2023", "FY2022", "last three years" → the latest three on file). */
+  /** Fiscal years named ("2023", "FY2022"). */
   years: number[];
+  /** "last three years": the latest N years on file (resolved by the analyses against what is filed). */
+  recentYears?: number;
   /** Metric keys named (turnover, operatingProfit, netProfitLoss, EBITDA, totalAssets, cash, netAssets, employees, margins...). */
   metrics: string[];
   /** Lender names named ("HSBC", "Barclays Bank"). */

@@ -1,0 +1,108 @@
+/** What the financial analyses share: reading the accounts for the years asked, and wording figures. */
+import { formatMoney } from '../../../../../companies-house/documents/accounts-format.js';
+import type { FinancialRatiosData } from '../../../../tools/financial-ratios.tool.js';
+import type { FinancialStatementsData } from '../../../../tools/financial-statements.tool.js';
+import type { YearRatios } from '../../../../tools/ratios.js';
+import type { StatementYear } from '../../../../tools/statements.js';
+import type { TableCell } from '../../../answer-writer.js';
+import type { Fact } from '../../../types.js';
+import type { AnalysisContext } from '../../analysis.js';
+
+export interface Accounts {
+  /** The years to present, oldest first. */
+  years: StatementYear[];
+  /** Every year on file, oldest first. */
+  all: StatementYear[];
+  ratios: Map<number, YearRatios>;
+  currency: string;
+}
+
+/**
+ * The years an analysis presents: those the question names (each one not on file is recorded
+ * as missing), else the latest N it asks for, else the latest `fallback`. Null (and recorded as
+ * missing) when there is nothing to present.
+ */
+export async function readAccounts(ctx: AnalysisContext, fallback: number): Promise<Accounts | null> {
+  const u = ctx.understanding;
+  const company = u.companyNumber!;
+  const statements = await ctx.call<FinancialStatementsData>('financial_statements', { company_number: company });
+  const all = statements.data.years.filter((y) => Object.keys(y.metrics).length > 0);
+  if (!all.length) {
+    ctx.missing('No accounts with figures are on file for this company.');
+    return null;
+  }
+  let years: StatementYear[];
+  if (u.years.length) {
+    years = all.filter((y) => u.years.includes(y.fiscal_year));
+    for (const year of u.years)
+      if (!all.some((y) => y.fiscal_year === year))
+        ctx.missing(
+          `No accounts for FY${year} are on file for this company (years on file: ${all.map((y) => `FY${y.fiscal_year}`).join(', ')}).`,
+        );
+    if (!years.length) return null;
+  } else {
+    years = all.slice(-(u.recentYears ?? fallback));
+  }
+  const ratios = await ctx.call<FinancialRatiosData>('financial_ratios', { company_number: company });
+  const byYear = new Map(ratios.data.years.map((y) => [y.fiscal_year, y.ratios]));
+  return { years, all, ratios: byYear, currency: years.at(-1)!.currency };
+}
+
+export const fy = (year: { fiscal_year: number }) => `FY${year.fiscal_year}`;
+
+/** A figure in words: money in full ("£12,345,678", as the accounts print it), counts grouped, percentages and ratios with their decimals. */
+export function figureText(fact: Fact): string {
+  const value = Number(fact.value);
+  switch (fact.unit) {
+    case 'percent':
+      return `${value.toFixed(1)}%`;
+    case 'ratio':
+      return `${value.toFixed(2)}x`;
+    case 'count':
+      return value.toLocaleString('en-GB', { maximumFractionDigits: 0 });
+    case 'GBP':
+    case 'EUR':
+    case 'USD':
+      return formatMoney(value, fact.unit);
+    default:
+      return String(fact.value);
+  }
+}
+
+/** A table cell for a fact (checked like a figure in the text), or an empty cell. */
+export function cell(fact: Fact | undefined): TableCell {
+  return fact ? { fact, text: figureText(fact) } : '–';
+}
+
+/** Writes a figure with its markers; returns nothing (the writer holds the text). */
+export function say(ctx: AnalysisContext, fact: Fact): void {
+  ctx.writer.figure(fact, figureText(fact));
+}
+
+/** Growth from the year before as a computed fact (null when not meaningful), for "(+12.3% on FY2023)". */
+export function changeFact(current: Fact | undefined, previous: Fact | undefined): Fact | null {
+  if (!current || !previous || typeof current.value !== 'number' || typeof previous.value !== 'number') return null;
+  if (!previous.value || Math.sign(current.value) !== Math.sign(previous.value)) return null;
+  const change = Math.round(((current.value - previous.value) / Math.abs(previous.value)) * 1000) / 10;
+  return {
+    key: `change:${current.key}`,
+    label: `Change in ${current.label}`,
+    value: change,
+    unit: 'percent',
+    source: current.source,
+    inputs: [current, previous],
+    formula: '(this year - previous year) / |previous year| × 100',
+  };
+}
+
+/** A signed percentage change cell ("+12.3%"). */
+export function changeCell(change: Fact | null): TableCell {
+  if (!change) return '–';
+  const value = Number(change.value);
+  return { fact: change, text: `${value > 0 ? '+' : ''}${value.toFixed(1)}%` };
+}
+
+/** The year before `year` on file (exactly one fiscal year earlier), or null. */
+export function previousYear(all: StatementYear[], year: StatementYear): StatementYear | null {
+  return all.find((y) => y.fiscal_year === year.fiscal_year - 1) ?? null;
+}

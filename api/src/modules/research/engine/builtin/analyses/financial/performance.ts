@@ -1,0 +1,92 @@
+/** Performance and growth: turnover, profit and employees over the years, with the change each year and over the period. */
+import type { MetricKey } from '../../../../tools/facts.js';
+import type { Fact } from '../../../types.js';
+import type { Analysis } from '../../analysis.js';
+import { answerMetrics } from './metric-answer.js';
+import { cell, changeCell, changeFact, fy, readAccounts, say } from './common.js';
+
+const SERIES: [MetricKey, string][] = [
+  ['turnover', 'Turnover'],
+  ['operatingProfit', 'Operating profit'],
+  ['netProfitLoss', 'Profit for the year'],
+  ['employeeCount', 'Employees'],
+];
+
+/** Compound annual growth between two years' figures, as a computed fact (null unless both are positive). */
+function cagr(first: Fact | undefined, last: Fact | undefined, years: number): Fact | null {
+  if (!first || !last || years < 1 || Number(first.value) <= 0 || Number(last.value) <= 0) return null;
+  const value = Math.round((Math.pow(Number(last.value) / Number(first.value), 1 / years) - 1) * 1000) / 10;
+  return {
+    key: `cagr:${last.key}`,
+    label: `Compound annual growth of ${last.label}`,
+    value,
+    unit: 'percent',
+    source: last.source,
+    inputs: [first, last],
+    formula: `(last / first)^(1/${years}) - 1`,
+  };
+}
+
+export const performance: Analysis = {
+  id: 'performance',
+  title: 'Performance and Growth',
+  plan: (u) => [
+    u.years.length ? `Read the accounts for ${u.years.map((y) => `FY${y}`).join(', ')}` : 'Read the filed accounts over the years',
+    'Compare each year with the one before',
+  ],
+  async run(ctx) {
+    ctx.step(0, 'running');
+    const accounts = await readAccounts(ctx, 5);
+    ctx.step(0, 'done');
+    if (!accounts) return;
+    ctx.step(1, 'running');
+    ctx.writer.write('## Performance and Growth\n\n');
+    const named = ctx.understanding.metrics.filter((m): m is MetricKey => SERIES.some(([k]) => k === m));
+    if (named.length) await answerMetrics(ctx, accounts, named);
+    const { years, all } = accounts;
+    const first = years[0];
+    const last = years.at(-1)!;
+    if (years.length > 1 && first.metrics.turnover && last.metrics.turnover) {
+      ctx.writer.write(`Turnover went from `);
+      say(ctx, first.metrics.turnover);
+      ctx.writer.write(` in ${fy(first)} to `);
+      say(ctx, last.metrics.turnover);
+      ctx.writer.write(` in ${fy(last)}`);
+      const growth = cagr(first.metrics.turnover, last.metrics.turnover, last.fiscal_year - first.fiscal_year);
+      if (growth) {
+        ctx.writer.write(', a compound annual growth rate of ');
+        say(ctx, growth);
+      }
+      ctx.writer.write('.');
+      if (first.metrics.operatingProfit && last.metrics.operatingProfit) {
+        ctx.writer.write(' Operating profit moved from ');
+        say(ctx, first.metrics.operatingProfit);
+        ctx.writer.write(' to ');
+        say(ctx, last.metrics.operatingProfit);
+        ctx.writer.write('.');
+      }
+      ctx.writer.write('\n\n');
+      await ctx.writer.flush();
+    }
+    const rows = SERIES.filter(([key]) => years.some((y) => y.metrics[key])).map(([key, label]) => [
+      label,
+      ...years.map((y) => cell(y.metrics[key])),
+    ]);
+    await ctx.writer.table('Performance by year', ['Metric', ...years.map(fy)], rows, [], last.currency);
+    const growthRows = years
+      .map((y) => {
+        const prior = all.find((p) => p.fiscal_year === y.fiscal_year - 1);
+        return prior
+          ? [
+              fy(y),
+              changeCell(changeFact(y.metrics.turnover, prior.metrics.turnover)),
+              changeCell(changeFact(y.metrics.operatingProfit, prior.metrics.operatingProfit)),
+            ]
+          : null;
+      })
+      .filter((r) => r !== null);
+    if (growthRows.length) await ctx.writer.table('Change on the year before', ['Year', 'Turnover', 'Operating profit'], growthRows);
+    ctx.step(1, 'done');
+  },
+  related: () => ['What are the operating and net margins?', 'How has the balance sheet changed?'],
+};

@@ -1,0 +1,62 @@
+/** Profitability and margins: gross, operating, net and EBITDA margins by year, each computed from the filed figures it cites. */
+import type { RatioKey } from '../../../../tools/ratios.js';
+import type { Analysis } from '../../analysis.js';
+import { answerMetrics } from './metric-answer.js';
+import { cell, fy, readAccounts, say } from './common.js';
+
+const MARGINS: [RatioKey, string][] = [
+  ['grossMargin', 'Gross margin'],
+  ['operatingMargin', 'Operating margin'],
+  ['ebitdaMargin', 'EBITDA margin'],
+  ['netMargin', 'Net margin'],
+];
+
+export const profitability: Analysis = {
+  id: 'profitability',
+  title: 'Profitability and Margins',
+  plan: () => ['Read profit and turnover from the filed accounts', 'Compute the margins of each year'],
+  async run(ctx) {
+    ctx.step(0, 'running');
+    const accounts = await readAccounts(ctx, 5);
+    ctx.step(0, 'done');
+    if (!accounts) return;
+    ctx.step(1, 'running');
+    ctx.writer.write('## Profitability and Margins\n\n');
+    const u = ctx.understanding;
+    const metrics = u.metrics.filter((m) => ['operatingProfit', 'netProfitLoss', 'EBITDA'].includes(m)) as (
+      'operatingProfit' | 'netProfitLoss' | 'EBITDA'
+    )[];
+    const asksMargins = u.metrics.includes('margins') || /margin/i.test(u.query);
+    if (metrics.length || (asksMargins && u.years.length))
+      await answerMetrics(ctx, accounts, metrics, asksMargins ? ['operatingMargin', 'netMargin'] : []);
+    const { years } = accounts;
+    const last = years.at(-1)!;
+    const latest = accounts.ratios.get(last.fiscal_year) ?? {};
+    if (latest.operatingMargin) {
+      ctx.writer.write(`In ${fy(last)} the operating margin was `);
+      say(ctx, latest.operatingMargin);
+      if (latest.netMargin) {
+        ctx.writer.write(' and the net margin ');
+        say(ctx, latest.netMargin);
+      }
+      const first = accounts.ratios.get(years[0].fiscal_year)?.operatingMargin;
+      if (years.length > 1 && first) {
+        ctx.writer.write(`; in ${fy(years[0])} the operating margin was `);
+        say(ctx, first);
+      }
+      ctx.writer.write('.\n\n');
+      await ctx.writer.flush();
+    }
+    const rows = MARGINS.filter(([key]) => years.some((y) => accounts.ratios.get(y.fiscal_year)?.[key])).map(([key, label]) => [
+      label,
+      ...years.map((y) => cell(accounts.ratios.get(y.fiscal_year)?.[key])),
+    ]);
+    if (rows.length) await ctx.writer.table('Margins by year', ['Margin', ...years.map(fy)], rows);
+    const profitRows = (['turnover', 'operatingProfit', 'EBITDA', 'netProfitLoss'] as const)
+      .filter((key) => years.some((y) => y.metrics[key]))
+      .map((key) => [years.find((y) => y.metrics[key])!.metrics[key]!.label, ...years.map((y) => cell(y.metrics[key]))]);
+    await ctx.writer.table('Turnover and profit by year', ['Line', ...years.map(fy)], profitRows, [], last.currency);
+    ctx.step(1, 'done');
+  },
+  related: () => ['How has turnover grown over the last five years?', 'What is the net debt and gearing?'],
+};

@@ -1,0 +1,135 @@
+/** Summary sheet: the company on one page: register record, the latest year's key figures against the year before, and headline ratios. */
+import type { CompanyProfileData } from '../../../../tools/company-profile.tool.js';
+import type { MetricKey } from '../../../../tools/facts.js';
+import type { Fact } from '../../../types.js';
+import type { Analysis, AnalysisContext } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
+import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say } from './common.js';
+
+const KEY_FIGURES: [MetricKey, string][] = [
+  ['turnover', 'Turnover'],
+  ['operatingProfit', 'Operating profit'],
+  ['EBITDA', 'EBITDA'],
+  ['netProfitLoss', 'Profit for the year'],
+  ['totalAssets', 'Total assets'],
+  ['totalLiabilities', 'Total liabilities'],
+  ['netAssets', 'Net assets'],
+  ['cash', 'Cash'],
+  ['employeeCount', 'Employees'],
+];
+
+const PROFILE_LINES: [string, string][] = [
+  ['profile.company_status', 'Status'],
+  ['profile.company_category', 'Company type'],
+  ['profile.incorporation_date', 'Incorporated'],
+  ['profile.sic_texts', 'Nature of business'],
+  ['profile.registered_office', 'Registered office'],
+  ['profile.accounts_category', 'Accounts category'],
+  ['profile.accounts_next_due', 'Next accounts due'],
+];
+
+async function registerPart(ctx: AnalysisContext): Promise<void> {
+  const profile = await ctx.call<CompanyProfileData | null>('company_profile', { company_number: ctx.understanding.companyNumber });
+  if (!profile.data) return;
+  ctx.writer.write('### Company\n\n');
+  for (const [key, label] of PROFILE_LINES) {
+    const fact = profile.facts.find((f) => f.key === key);
+    if (!fact) continue;
+    ctx.writer.write(`- ${label}: `);
+    ctx.writer.figure(fact, markdownSafe(String(fact.value)));
+    ctx.writer.write('\n');
+  }
+  ctx.writer.write('\n');
+  await ctx.writer.flush();
+}
+
+export const summarySheet: Analysis = {
+  id: 'summary-sheet',
+  title: 'Summary Sheet',
+  plan: () => ["Read the company's register record", 'Read the latest filed accounts and the year before', 'Compute the headline ratios'],
+  async run(ctx) {
+    ctx.step(0, 'running');
+    ctx.writer.write('## Summary Sheet\n\n');
+    await registerPart(ctx);
+    ctx.step(0, 'done');
+    ctx.step(1, 'running');
+    const accounts = await readAccounts(ctx, 1);
+    if (!accounts) {
+      ctx.step(1, 'done', 'No accounts on file');
+      return;
+    }
+    const latest = accounts.years.at(-1)!;
+    const prior = previousYear(accounts.all, latest);
+    const m = latest.metrics;
+    const p = prior?.metrics ?? {};
+    ctx.writer.write(`### Key figures, ${fy(latest)}\n\n`);
+    if (m.turnover) {
+      ctx.writer.write(`In ${fy(latest)} the company's turnover was `);
+      say(ctx, m.turnover);
+      const change = changeFact(m.turnover, p.turnover);
+      if (change && prior) {
+        ctx.writer.write(` (${Number(change.value) >= 0 ? 'up' : 'down'} `);
+        ctx.writer.figure({ ...change, value: Math.abs(Number(change.value)) }, `${Math.abs(Number(change.value)).toFixed(1)}%`);
+        ctx.writer.write(` on ${fy(prior)})`);
+      }
+      ctx.writer.write('.');
+    }
+    if (m.operatingProfit) {
+      ctx.writer.write(` ${Number(m.operatingProfit.value) < 0 ? 'It made an operating loss, shown as' : 'Operating profit was'} `);
+      say(ctx, m.operatingProfit);
+      ctx.writer.write('.');
+    }
+    if (m.netAssets) {
+      ctx.writer.write(' Net assets at the year end were ');
+      say(ctx, m.netAssets);
+      if (m.cash) {
+        ctx.writer.write(', with cash of ');
+        say(ctx, m.cash);
+      }
+      ctx.writer.write('.');
+    }
+    ctx.writer.write('\n\n');
+    await ctx.writer.flush();
+    const rows = KEY_FIGURES.filter(([key]) => m[key]).map(([key, label]) => [
+      label,
+      cell(m[key]),
+      cell(p[key]),
+      changeCell(changeFact(m[key], p[key])),
+    ]);
+    await ctx.writer.table(
+      `Key figures, ${fy(latest)}`,
+      ['Metric', fy(latest), prior ? fy(prior) : 'Previous year', 'Change'],
+      rows,
+      [],
+      latest.currency,
+    );
+    ctx.step(1, 'done');
+
+    ctx.step(2, 'running');
+    const ratios = accounts.ratios.get(latest.fiscal_year) ?? {};
+    const headline: [Fact | undefined, string][] = [
+      [ratios.operatingMargin, 'Operating margin'],
+      [ratios.netMargin, 'Net margin'],
+      [ratios.currentRatio, 'Current ratio'],
+      [ratios.gearing, 'Gearing (bank loans to net assets)'],
+      [ratios.liabilitiesToAssets, 'Total liabilities to total assets'],
+    ];
+    const shown = headline.filter(([f]) => f);
+    if (shown.length) {
+      ctx.writer.write(`### Headline ratios, ${fy(latest)}\n\n`);
+      for (const [fact, label] of shown) {
+        ctx.writer.write(`- ${label}: `);
+        say(ctx, fact!);
+        ctx.writer.write('\n');
+      }
+      ctx.writer.write('\n');
+      await ctx.writer.flush();
+    }
+    ctx.step(2, 'done');
+  },
+  related: (u) => [
+    `How has ${u.companyName ?? 'the company'}'s turnover grown over the last five years?`,
+    'Capital structure analysis',
+    'What are the principal risks?',
+  ],
+};

@@ -1,0 +1,139 @@
+/**
+ * Understanding a question (no model): which analyses it asks for, the company (the chat's, or
+ * a number or registered name in the question, resolved with the company_search tool), the
+ * years, metrics and lender names, and what it asks that no data here holds. Questions are
+ * data: nothing in them is run, only matched against fixed patterns.
+ */
+import { normaliseCompanyNumber } from '../../../companies-house/company-search.repository.js';
+import type { ResearchRequest, ToolContext } from '../types.js';
+import type { AnalysisId, ToolRegistry, Understanding } from './analysis.js';
+import {
+  ANALYSIS_PATTERNS,
+  LENDER_PATTERN,
+  METRIC_ANALYSIS,
+  METRIC_PATTERNS,
+  recentYearsIn,
+  UNSUPPORTED,
+  WEAK_SUMMARY,
+  yearsIn,
+} from './vocabulary.js';
+
+export interface Understood extends Understanding {
+  /** Things asked that no data here holds ("share price"). */
+  unsupported: string[];
+  /** A company was named but not found ("the text as named"). */
+  companyNotFound?: string;
+}
+
+export interface ParsedQuestion {
+  analyses: AnalysisId[];
+  years: number[];
+  recentYears?: number;
+  metrics: string[];
+  lenders: string[];
+  unsupported: string[];
+  /** A company number written in the question. */
+  companyNumber?: string;
+  /** A company name the question seems to name ("for Thames Valley Foods"). */
+  companyName?: string;
+}
+
+const COMPANY_NUMBER =
+  /\b((?:sc|ni|oc|so|nc|r0|fc|sf|nf|ge|lp|sl|ip|sp|rs|rc|zc|ce|cs|sa|se|nl|no|np|nr|nz|es|fe|gn|gs|ic|si|ac|sz|sr|oe|pc|na)?\d{6,8})\b/i;
+const GENERIC_NAME =
+  /^(?:the|this|that|its|their|my|our|a|an|company|companies|business|firm|group|it|them|year|years|accounts|filings?|data|uk|each|every|all|last|latest|recent)$/;
+const NOT_LENDERS = /^(?:the|a|an|my|any|which|what|their|its|central|investment|each|every|main|our) /;
+
+/** A name after "for", "of", "about", "on" or "at", up to the end of the clause. */
+function companyNameIn(query: string): string | undefined {
+  const match =
+    /\b(?:for|of|about|on|at|into)\s+([A-Za-z0-9&'.,\- ]{3,120}?)(?=\s+(?:in|for|over|during|since|from|between|and its|with)\s|[?!;:]|\.\s|\.?$)/.exec(
+      query,
+    );
+  if (!match) return undefined;
+  const name = match[1].replace(/^(?:the\s+)?(?:company\s+)?/i, '').replace(/[.,\s]+$/, '');
+  const words = name
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w && !GENERIC_NAME.test(w));
+  return words.length && words.some((w) => w.length >= 3) ? name : undefined;
+}
+
+export function parseQuestion(query: string, now: Date): ParsedQuestion {
+  const text = query.toLowerCase().replace(/\s+/g, ' ');
+  const numberMatch = COMPANY_NUMBER.exec(query);
+  const companyNumber = numberMatch ? (normaliseCompanyNumber(numberMatch[1]) ?? undefined) : undefined;
+  const withoutNumber = numberMatch ? text.replace(numberMatch[1].toLowerCase(), ' ') : text;
+  const analyses = ANALYSIS_PATTERNS.filter(([, pattern]) => pattern.test(withoutNumber)).map(([id]) => id);
+  const metrics = METRIC_PATTERNS.filter(([, pattern]) => pattern.test(withoutNumber)).map(([key]) => key);
+  for (const metric of metrics) {
+    const analysis = METRIC_ANALYSIS[metric];
+    if (!analyses.length && analysis && !analyses.includes(analysis)) analyses.push(analysis);
+  }
+  if (!analyses.length && WEAK_SUMMARY.test(withoutNumber)) analyses.push('summary-sheet');
+  const lenders = [...new Set([...withoutNumber.matchAll(LENDER_PATTERN)].map((m) => m[0]).filter((name) => !NOT_LENDERS.test(name)))];
+  const unsupported = UNSUPPORTED.filter(([, pattern]) => pattern.test(withoutNumber)).map(([what]) => what);
+  return {
+    analyses: ANALYSIS_PATTERNS.map(([id]) => id).filter((id) => analyses.includes(id)),
+    years: yearsIn(withoutNumber, now),
+    recentYears: recentYearsIn(withoutNumber),
+    metrics,
+    lenders,
+    unsupported,
+    ...(companyNumber ? { companyNumber } : {}),
+    ...(!companyNumber ? { companyName: companyNameIn(query) } : {}),
+  };
+}
+
+const NAME_NOISE = /\b(?:limited|ltd|plc|llp|the|and|&|group|holdings?|company|co)\b/g;
+const nameWords = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(NAME_NOISE, ' ')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 1);
+
+/** The company the question is about: the chat's, else one the question names (a number, or a name every word of which the found name holds). */
+async function resolveCompany(
+  request: ResearchRequest,
+  parsed: ParsedQuestion,
+  tools: ToolRegistry,
+  ctx: ToolContext,
+): Promise<{ number?: string; name?: string; notFound?: string }> {
+  const chat = request.companyNumber ? normaliseCompanyNumber(request.companyNumber) : null;
+  const wanted = chat ?? parsed.companyNumber;
+  const search = tools.get('company_search');
+  if (wanted) {
+    const profile = tools.get('company_profile');
+    if (!profile) return { number: wanted };
+    const found = (await profile.run({ company_number: wanted }, ctx)).data as { company_name: string } | null;
+    return found ? { number: wanted, name: found.company_name } : { notFound: wanted };
+  }
+  if (!parsed.companyName || !search) return {};
+  const result = await search.run({ query: parsed.companyName, limit: 5 }, ctx);
+  const companies = (result.data as { companies: { company_number: string; company_name: string }[] }).companies;
+  const words = nameWords(parsed.companyName);
+  const match = companies.find((c) => {
+    const held = new Set(nameWords(c.company_name));
+    return words.length > 0 && words.every((w) => held.has(w));
+  });
+  return match ? { number: match.company_number, name: match.company_name } : { notFound: parsed.companyName };
+}
+
+export async function understand(request: ResearchRequest, tools: ToolRegistry, ctx: ToolContext, now: Date): Promise<Understood> {
+  const parsed = parseQuestion(request.query, now);
+  const company = await resolveCompany(request, parsed, tools, ctx);
+  return {
+    query: request.query,
+    analyses: parsed.analyses,
+    ...(company.number ? { companyNumber: company.number } : {}),
+    ...(company.name ? { companyName: company.name } : {}),
+    years: parsed.years,
+    ...(parsed.recentYears ? { recentYears: parsed.recentYears } : {}),
+    metrics: parsed.metrics,
+    lenders: parsed.lenders,
+    registryMode: Boolean(company.number) && !request.cik,
+    unsupported: parsed.unsupported,
+    ...(company.notFound ? { companyNotFound: company.notFound } : {}),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The words the built-in analyst understands: which analysis a question asks for, which metrics
+ * it names, which things Credence holds no data for. Patterns are matched against the lower-cased
+ * question; each runs in linear time.
+ */
+import type { AnalysisId } from './analysis.js';
+
+export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
+  [
+    'summary-sheet',
+    /\bsummary sheet\b|\boverview\b|\bsnapshot\b|\bone[- ]pager\b|\btear ?sheet\b|\btell me about\b|\bkey (figures|facts|financials)\b/,
+  ],
+  [
+    'performance',
+    /\bperformance\b|\bgrowth\b|\bgr[eo]w(n|ing|s)?\b|\btrend\b|\byear[- ]on[- ]year\b|\byoy\b|\bhistor(y|ical) (of )?(turnover|revenue|sales)\b/,
+  ],
+  ['profitability', /\bprofitab|\bmargins?\b|\bebitda\b/],
+  ['balance-sheet', /\bbalance sheet\b|\bliquidity\b|\bcurrent ratio\b|\bworking capital\b|\bsolven(t|cy)\b|\bcash position\b/],
+  [
+    'capital-structure',
+    /\bcapital structure\b|\bleverage\b|\bgearing\b|\bnet debt\b|\bdebt\b|\bborrowings?\b|\bfinancing\b|\bfunding\b|\bshare capital\b|\bcapitali[sz]ation\b(?! (rate|policy))/,
+  ],
+  ['charges', /\bcharges?\b|\bsecurity\b|\bsecured\b|\bmortgages?\b|\bdebentures?\b|\bfixed and floating\b/],
+  ['covenants', /\bcovenants?\b|\bnegative pledge\b/],
+  ['lenders', /\blenders?\b|\bbankers?\b|\bwho lends\b|\bcreditors?\b(?! (due|falling))/],
+  [
+    'leadership',
+    /\bdirectors?\b|\bofficers?\b|\bleadership\b|\bmanagement team\b|\bboard\b|\bpscs?\b|\bpersons? with significant control\b|\bcontrol changes?\b|\bowners?(hip)?\b|\bshareholders?\b|\bwho (runs|owns|controls)\b/,
+  ],
+  ['compliance', /\bcompliance\b|\boverdue\b|\blate fil|\bconfirmation statements?\b|\bfiling behaviou?r\b|\bon time\b|\bfiled late\b/],
+  ['risks', /\brisks?\b|\buncertaint|\bthreats?\b|\boutlook\b|\bgoing concern\b|\bred flags?\b|\bconcerns?\b/],
+  ['peers', /\bpeers?\b|\bcompetitors?\b|\bcompar(e|ison|able)\b|\bsimilar compan|\bbenchmark|\bversus\b|\bvs\.?\b/],
+  ['filing-history', /\bfiling history\b|\bfilings\b|\bdocuments filed\b|\bwhat (has|did) .* file\b|\brecent filings?\b/],
+];
+
+/** "Summary" or "profile" alone asks for the summary sheet only when nothing else is asked ("covenant summary" is the covenants). */
+export const WEAK_SUMMARY = /\bsummar(y|ise|ize)\b|\bprofile\b|\babout\b|\bwho is\b|\bwhat does .* do\b/;
+
+/** Metric keys (financial_statements' summary keys, plus margins) and how questions name them. */
+export const METRIC_PATTERNS: [string, RegExp][] = [
+  ['turnover', /\bturnover\b|\brevenues?\b|\bsales\b|\btop line\b|\bincome from sales\b/],
+  ['operatingProfit', /\boperating (profit|loss|income)\b|\bebit\b(?!da)/],
+  ['netProfitLoss', /\bnet (profit|loss|income)\b|\bprofit (after tax|for the (financial )?year)\b|\bbottom line\b|\bearnings\b(?! per)/],
+  ['EBITDA', /\bebitda\b(?! margin)/],
+  ['totalAssets', /\btotal assets\b/],
+  ['totalLiabilities', /\b(total )?liabilities\b(?! to)/],
+  ['netAssets', /\bnet assets\b|\bshareholders'? (funds|equity)\b|\bnet worth\b|\bbook value\b/],
+  ['cash', /\bcash\b/],
+  ['employeeCount', /\bemployees?\b|\bheadcount\b|\bstaff\b|\bworkforce\b|\bpeople employed\b/],
+  ['margins', /\bmargins?\b/],
+];
+
+/** Which analysis answers a metric when the question names no analysis. */
+export const METRIC_ANALYSIS: Record<string, AnalysisId> = {
+  turnover: 'performance',
+  employeeCount: 'performance',
+  operatingProfit: 'profitability',
+  netProfitLoss: 'profitability',
+  EBITDA: 'profitability',
+  margins: 'profitability',
+  totalAssets: 'balance-sheet',
+  totalLiabilities: 'balance-sheet',
+  netAssets: 'balance-sheet',
+  cash: 'balance-sheet',
+};
+
+/** Things questions ask for that no UK filing or register record here holds. */
+export const UNSUPPORTED: [string, RegExp][] = [
+  ['share price', /\b(share|stock) price\b|\bshare price\b|\bstock\b(?! (of|levels?|turn))/],
+  ['market capitalisation', /\bmarket cap(itali[sz]ation)?\b/],
+  ['valuation multiples', /\bp\/?e ratio\b|\bprice[- ]to[- ]earnings\b|\bev\/ebitda\b|\bvaluation\b|\bdividend yield\b/],
+  ['forecasts', /\bforecasts?\b|\bprojections?\b|\bnext year'?s (turnover|revenue|profit)\b|\bpredict/],
+  ['segment figures', /\bsegments?\b|\bby (region|product|geography|country)\b/],
+  ['customer figures', /\bcustomers?\b|\bclients?\b|\bmarket share\b/],
+  ['research and development spend', /\br ?& ?d\b|\bresearch and development\b/],
+  ['credit ratings', /\bcredit rating\b|\bmoody'?s\b|\bs&p\b|\bfitch\b/],
+];
+
+/** Lender names as questions write them: well-known UK lenders and "<Name> Bank". */
+export const LENDER_PATTERN =
+  /\b(hsbc( uk)?( bank)?|barclays( bank)?( uk)?|lloyds( bank)?|natwest|national westminster bank|santander( uk)?|rbs|royal bank of scotland|bank of scotland|clydesdale( bank)?|yorkshire bank|virgin money|metro bank|handelsbanken|close brothers|investec|aldermore|shawbrook|oaknorth|allica( bank)?|coutts|ulster bank|danske bank|bank of ireland|aib|triodos|cynergy|secure trust bank|paragon|hampshire trust|atom bank|starling|monzo|tsb( bank)?|nationwide|coventry building society|skipton building society|[a-z]+ (?:bank|capital|finance|building society))\b/g;
+
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** "last 3 years", "past three years", "five-year" → N. */
+export function recentYearsIn(text: string): number | undefined {
+  const match =
+    /\b(?:last|past|previous|recent)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:financial |fiscal )?years?\b|\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)[- ]years?\b(?! ago)/.exec(
+      text,
+    );
+  if (!match) return /\b(?:last|latest|most recent) (?:financial |fiscal )?year\b/.test(text) ? 1 : undefined;
+  const word = match[1] ?? match[2];
+  const n = NUMBER_WORDS[word] ?? Number(word);
+  return Number.isInteger(n) && n >= 1 && n <= 20 ? n : undefined;
+}
+
+/** Fiscal years named: "FY2023", "FY23", "2022", "2021/22" (→ 2022). */
+export function yearsIn(text: string, now: Date): number[] {
+  const years = new Set<number>();
+  const max = now.getUTCFullYear() + 1;
+  for (const m of text.matchAll(/\bfy\s?'?(\d{4}|\d{2})\b|\b((?:19|20)\d{2})(?:\s?[/-]\s?(\d{2}))?\b/g)) {
+    let year: number;
+    if (m[1]) year = m[1].length === 2 ? 2000 + Number(m[1]) : Number(m[1]);
+    else year = m[3] ? Number(m[2].slice(0, 2) + m[3]) : Number(m[2]);
+    if (year >= 1900 && year <= max) years.add(year);
+  }
+  return [...years].sort((a, b) => a - b);
+}

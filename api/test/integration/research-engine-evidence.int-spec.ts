@@ -1,0 +1,92 @@
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
+import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
+import { pageText } from '../../src/modules/research/evidence/page-lines.js';
+import type { Fact } from '../../src/modules/research/engine/types.js';
+import { createResearchTools } from '../../src/modules/research/tools/index.js';
+import type { FinancialStatementsData } from '../../src/modules/research/tools/financial-statements.tool.js';
+import { startTestContext, type TestContext } from '../support/test-context.js';
+
+const COMPANY = '00123456';
+const signal = new AbortController().signal;
+const ctx = { user: { id: 'u1', role: 'user' }, signal };
+
+describe('research evidence: figures checked against the page get_filing_pdf serves', () => {
+  let t: TestContext;
+  let evidence: ResearchEvidence;
+  let statements: FinancialStatementsData;
+
+  before(async () => {
+    t = await startTestContext();
+    await seedSampleData(t.dataSource, t.config, {
+      companies: 12,
+      seed: 3,
+      referenceDate: '2026-06-15',
+      reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
+    });
+    evidence = new ResearchEvidence(t.dataSource, t.config);
+    const tools = createResearchTools(t.dataSource, { dataDir: t.config.dataDir, pages: evidence.pages });
+    statements = (await tools.get('financial_statements')!.run({ company_number: COMPANY }, ctx)).data as FinancialStatementsData;
+  });
+  after(() => t.close());
+
+  it('confirms turnover on the income statement page, quoting its line with boxes around the label and figure', async () => {
+    const latest = statements.years.at(-1)!;
+    const turnover = latest.metrics.turnover!;
+    expect(turnover.source).toMatchObject({ kind: 'filing', page: 7, document_id: latest.document_id });
+    const check = await evidence.check(turnover, signal);
+    expect(check.verified).toBe(true);
+    expect(check.quote).toMatch(/^Turnover /);
+    expect(check.quote).toContain(turnover.printed);
+    expect(check.boxes!.length).toBeGreaterThanOrEqual(2);
+    for (const box of check.boxes!) {
+      expect(box.page).toBe(7);
+      expect(box.x1).toBeGreaterThan(box.x0);
+      expect(box.bottom).toBeGreaterThan(box.top);
+      expect(box.top).toBeGreaterThan(0);
+      expect(box.bottom).toBeLessThan(842);
+    }
+  });
+
+  it('does not confirm the same figure cited to the wrong page, or a figure the page does not print', async () => {
+    const turnover = statements.years.at(-1)!.metrics.turnover!;
+    const wrongPage: Fact = { ...turnover, source: { ...turnover.source, page: 8 } as Fact['source'] };
+    expect((await evidence.check(wrongPage, signal)).verified).toBe(false);
+    const invented: Fact = { ...turnover, value: 999_000_000, printed: '999,000,000' };
+    expect((await evidence.check(invented, signal)).verified).toBe(false);
+  });
+
+  it('confirms every figure of every year of the company on its page', async () => {
+    const failures: string[] = [];
+    for (const year of statements.years)
+      for (const fact of [...Object.values(year.metrics), ...Object.values(year.lines).flat()]) {
+        const check = await evidence.check(fact, signal);
+        if (!check.verified) failures.push(`${fact.key} p${(fact.source as { page: number }).page}: ${check.reason}`);
+        else expect(check.quote).toContain(fact.printed);
+      }
+    expect(failures).toEqual([]);
+  });
+
+  it('confirms a computed margin through its inputs, and a risk passage on its page', async () => {
+    const tools = createResearchTools(t.dataSource, { pages: evidence.pages });
+    const ratios = await tools.get('financial_ratios')!.run({ company_number: COMPANY }, ctx);
+    const margin = ratios.facts.find((f) => f.key.startsWith('operatingMargin@'))!;
+    expect(margin.inputs).toHaveLength(2);
+    expect((await evidence.check(margin, signal)).verified).toBe(true);
+    const summary = await tools.get('document_summary')!.run({ company_number: COMPANY }, ctx);
+    const risk = summary.facts.find((f) => f.key.startsWith('risk:'))!;
+    const check = await evidence.check(risk, signal);
+    expect(check.verified).toBe(true);
+    const page = await evidence.pages.page(COMPANY, (risk.source as { document_id: string }).document_id, 4);
+    expect(pageText(page!).replace(/\s+/g, '')).toContain(check.quote!.replace(/\s+/g, '').slice(0, 40));
+  });
+
+  it('confirms register facts by reading the record again', async () => {
+    const tools = createResearchTools(t.dataSource);
+    const profile = await tools.get('company_profile')!.run({ company_number: COMPANY }, ctx);
+    const status = profile.facts.find((f) => f.key === 'profile.company_status')!;
+    expect((await evidence.check(status, signal)).verified).toBe(true);
+    expect((await evidence.check({ ...status, value: 'dissolved' }, signal)).verified).toBe(false);
+  });
+});
