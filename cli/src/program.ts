@@ -6,6 +6,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { describeFailure, EXIT } from './runtime/exit-codes.js';
 import type { GlobalOptions } from './runtime/session.js';
 import { addExplorerCommands } from './commands/explorer.js';
+import { addResearchCommands } from './commands/research-commands.js';
 import { formatHelpItem, WrappingCommand } from './help-wrap.js';
 
 type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
@@ -90,6 +91,7 @@ Examples:
   $ credence screener --filter 'turnover>10m' --sort turnover:desc
   $ credence screener --filter 'industry_sector=Manufacturing' --all --output manufacturers.xlsx
   $ credence creditors lenders --search hsbc --json
+  $ credence ask "Create a summary sheet" --company 00123456
 
 Environment: CREDENCE_API_URL, CREDENCE_TOKEN, NO_COLOR, CI.
 Exit codes: 0 ok, 1 failure, 2 usage (bad flag or filter), 4 not signed in or session expired.`,
@@ -122,6 +124,8 @@ Examples:
     .action(lazy(async () => (await import('./commands/auth.js')).whoami));
 
   addExplorerCommands(program, lazy);
+
+  addResearchCommands(program, lazy);
 
   program
     .command('tui')

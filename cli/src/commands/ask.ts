@@ -1,0 +1,135 @@
+/**
+ * `credence ask "<question>"` (ARCHITECTURE.md 8, issue 14 "Terminal"): the plan's steps tick on
+ * stderr as they run, the answer prints to stdout as terminal markdown with its citations as
+ * numbered footnotes; `--json` prints one JSON document at the end, `--stream` the events as JSON
+ * Lines. Exit 0 when the answer is done, 1 when it failed (an error event, the quota), 2 usage,
+ * 4 not signed in.
+ */
+import {
+  RESEARCH_CONSTANTS,
+  RESEARCH_TEXTS,
+  emptyResearchAnswer,
+  reduceResearchAnswer,
+  type ApiClient,
+  type AskOutcome,
+  type ResearchAnswer,
+  type ResearchAskRequest,
+  type ResearchModel,
+  type ResearchStreamEvent,
+} from '@credence/shared';
+import { CliFailure, UsageError } from '../runtime/exit-codes.js';
+import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
+import { styleFor } from '../output/text.js';
+import { companyNumberArg } from './company-number.js';
+import { createAnswerPrinter, createStepProgress } from './ask-progress.js';
+import { answerExtraLines } from './research-view.js';
+
+export interface AskCommandOptions extends GlobalOptions {
+  company?: string;
+  cik?: string;
+  model?: string;
+  chat?: string;
+  stream?: boolean;
+  pdf?: string[];
+}
+
+/** The longest question the command sends (the API refuses longer ones with a 400 anyway). */
+export const ASK_MAX_LENGTH = 2000;
+
+export const PDF_NOT_YET =
+  '--pdf is not available yet: asking about an uploaded PDF comes with documents support. Ask about a company with --company <number> for now.';
+
+/** The request from the arguments and flags; UsageError for anything a person should fix. */
+export function askRequest(options: AskCommandOptions, args: string[]): ResearchAskRequest {
+  if (options.pdf && options.pdf.length > 0) throw new UsageError(PDF_NOT_YET);
+  const query = args.join(' ').replace(/\s+/g, ' ').trim();
+  if (query === '')
+    throw new UsageError('credence ask needs a question, e.g. credence ask "Who lends to this company?" --company 00445790');
+  if (query.length > ASK_MAX_LENGTH) throw new UsageError(`The question is ${query.length} characters; at most ${ASK_MAX_LENGTH}`);
+  if (options.company !== undefined && options.cik !== undefined) throw new UsageError('Give --company or --cik, not both');
+  if (options.json && options.stream)
+    throw new UsageError('Give --json (one document at the end) or --stream (JSON Lines as they come), not both');
+  const model = (options.model ?? RESEARCH_CONSTANTS.defaultModel) as ResearchModel;
+  if (model !== 'flash' && model !== 'pro') throw new UsageError(`--model takes flash or pro, not "${options.model}"`);
+  const cik = options.cik?.trim();
+  if (cik !== undefined && !/^\d{1,10}$/.test(cik))
+    throw new UsageError(`--cik takes the SEC's number (up to 10 digits), not "${options.cik}"`);
+  const chat = options.chat?.trim();
+  if (chat === '') throw new UsageError('--chat takes a chat id (see `credence chats list`)');
+  return {
+    query,
+    ...(options.company !== undefined ? { company_number: companyNumberArg(options.company) } : {}),
+    ...(cik ? { cik } : {}),
+    ...(chat ? { chat_id: chat } : {}),
+    model,
+  };
+}
+
+/** The quota's 402 reads as the spec's words; anything else is mapped by describeFailure. */
+export function explainAskFailure(error: unknown): never {
+  const e = error as { name?: string; status?: number };
+  if (e?.name === 'ApiError' && e.status === 402) throw new CliFailure(RESEARCH_TEXTS.quotaExceeded);
+  throw error;
+}
+
+async function streamJsonLines(ctx: Context, client: ApiClient, request: ResearchAskRequest): Promise<AskOutcome> {
+  return client.ask(request, {
+    onEvent: (event) => ctx.out.result(JSON.stringify({ id: event.id, type: event.type, data: event.data })),
+  });
+}
+
+async function streamReadable(ctx: Context, client: ApiClient, request: ResearchAskRequest): Promise<AskOutcome> {
+  const style = styleFor(ctx.mode.color);
+  const width = Math.max(40, ctx.mode.width);
+  const spinner = process.stderr.isTTY === true && !ctx.mode.json && ctx.mode.interactive;
+  const progress = createStepProgress(process.stderr, style, spinner);
+  const printText = !ctx.mode.json;
+  const printer = createAnswerPrinter(
+    (lines) => {
+      progress.pause();
+      ctx.out.result(lines.join('\n'));
+    },
+    width,
+    style,
+  );
+  let answer: ResearchAnswer = emptyResearchAnswer();
+  const onEvent = (event: ResearchStreamEvent) => {
+    progress.event(event);
+    if (event.type === 'done' || event.type === 'error') return;
+    answer = reduceResearchAnswer(answer, event);
+    if (printText && event.type === 'text') printer.update(answer);
+  };
+  let outcome: AskOutcome;
+  try {
+    outcome = await client.ask(request, { onEvent });
+  } catch (error) {
+    progress.finish(null);
+    throw error;
+  }
+  progress.finish(outcome.error === null ? outcome.answer : { ...outcome.answer, error: outcome.error });
+  if (printText) {
+    printer.finish(outcome.answer);
+    const extra = answerExtraLines(outcome.answer, width, style);
+    if (extra.length > 0) ctx.out.result(extra.join('\n'));
+  }
+  return outcome;
+}
+
+export async function ask(options: AskCommandOptions, args: string[]): Promise<void> {
+  const ctx = createContext(options);
+  const request = askRequest(options, args);
+  const client = await ctx.authedClient();
+  const outcome = await (options.stream ? streamJsonLines(ctx, client, request) : streamReadable(ctx, client, request)).catch(
+    explainAskFailure,
+  );
+  if (ctx.mode.json) {
+    ctx.out.result(
+      JSON.stringify({ chat_id: outcome.chat_id, answer: outcome.answer, ...(outcome.error ? { error: outcome.error } : {}) }, null, 2),
+    );
+  }
+  const fallback = outcome.answer.engine?.fallback_reason;
+  if (fallback && !options.stream) ctx.out.info(`note: answered by the built-in analyst (${fallback})`);
+  if (outcome.error !== null) throw new CliFailure(outcome.error);
+  if (outcome.chat_id && !options.stream && !ctx.mode.json)
+    ctx.out.info(ctx.out.dim(`chat ${outcome.chat_id} · continue with --chat ${outcome.chat_id}`));
+}

@@ -1,0 +1,98 @@
+/**
+ * `credence chats list|show|delete` (ARCHITECTURE.md 8): the signed-in user's research chats as a
+ * table (id, title cut at 50 characters, company, updated), one chat's answers printed as
+ * `credence ask` prints them, and deleting one. --json prints the API's answers.
+ */
+import {
+  RESEARCH_TEXTS,
+  answerOfDetail,
+  chatCompany,
+  chatTitle,
+  filterChats,
+  formatDate,
+  type ChatHistoryItem,
+  type SavedChat,
+} from '@credence/shared';
+import { UsageError } from '../runtime/exit-codes.js';
+import { createContext, type GlobalOptions } from '../runtime/session.js';
+import { heading, styleFor, textTable, type Style } from '../output/text.js';
+import { answerLines, planLines } from './research-view.js';
+
+function chatIdArg(raw: string | undefined): string {
+  const id = (raw ?? '').trim();
+  if (id === '') throw new UsageError('Give the chat id, e.g. credence chats show <id> (ids are in `credence chats list`)');
+  return id;
+}
+
+/** The chat list as table lines: id, title, company, updated (newest first). */
+export function chatListLines(items: readonly ChatHistoryItem[], width: number, style: Style): string[] {
+  const rows = filterChats(items).map((item) => [
+    item.chat_id,
+    chatTitle(item.query_str),
+    chatCompany(item.chat_metadata),
+    item.updated_at ? formatDate(item.updated_at) : '',
+  ]);
+  return textTable(
+    [{ header: 'Id' }, { header: 'Title', flexible: true }, { header: 'Company', flexible: true }, { header: 'Updated' }],
+    rows,
+    width,
+    style,
+    0,
+  );
+}
+
+/** A saved chat as `credence ask` prints answers: each question as a heading, its plan, its answer. */
+export function chatLines(chat: SavedChat, width: number, style: Style): string[] {
+  const lines: string[] = [];
+  const company = chatCompany(chat.chat_metadata);
+  if (company) lines.push(style.dim(company));
+  for (const detail of chat.details ?? []) {
+    const answer = answerOfDetail(detail);
+    if (lines.length > 0) lines.push('');
+    lines.push(heading(detail.query_str, width, style), ...planLines(answer, style), '', ...answerLines(answer, width, style));
+    if (answer.error) lines.push('', style.red(answer.error));
+  }
+  return lines;
+}
+
+export async function chatsList(options: GlobalOptions): Promise<void> {
+  const ctx = createContext(options);
+  const client = await ctx.authedClient();
+  const items = await client.getChatHistory();
+  const list = Array.isArray(items) ? items : [];
+  if (ctx.mode.json) {
+    ctx.out.result(JSON.stringify(list, null, 2));
+    return;
+  }
+  if (list.length === 0) {
+    ctx.out.info(`${RESEARCH_TEXTS.noChats} Ask a question with: credence ask "<question>" --company <number>`);
+    return;
+  }
+  const width = ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 160);
+  ctx.out.result(chatListLines(list, width, styleFor(ctx.mode.color)).join('\n'));
+  ctx.out.info(`${list.length} ${list.length === 1 ? 'chat' : 'chats'} · open one with: credence chats show <id>`);
+}
+
+export async function chatsShow(options: GlobalOptions, args: string[]): Promise<void> {
+  const ctx = createContext(options);
+  const id = chatIdArg(args[0]);
+  const client = await ctx.authedClient();
+  const chat = await client.getChat(id);
+  if (ctx.mode.json) {
+    ctx.out.result(JSON.stringify(chat, null, 2));
+    return;
+  }
+  ctx.out.result(chatLines(chat, Math.max(40, ctx.mode.width), styleFor(ctx.mode.color)).join('\n'));
+}
+
+export async function chatsDelete(options: GlobalOptions, args: string[]): Promise<void> {
+  const ctx = createContext(options);
+  const id = chatIdArg(args[0]);
+  const client = await ctx.authedClient();
+  const answer = await client.deleteChat(id);
+  if (ctx.mode.json) {
+    ctx.out.result(JSON.stringify({ deleted: id, ...answer }, null, 2));
+    return;
+  }
+  ctx.out.info(`Deleted chat ${id}`);
+}

@@ -1,0 +1,81 @@
+/**
+ * The research commands (`ask`, `chats list|show|delete`) added to the program, with help that
+ * teaches by example. Only commander is loaded here: each handler is imported when it runs.
+ */
+import { Option, type Command } from 'commander';
+import type { GlobalOptions } from '../runtime/session.js';
+
+type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
+type Lazy = (load: () => Promise<Handler>) => (...params: unknown[]) => Promise<void>;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+const examples = (lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
+
+const ASK_HELP = `${examples([
+  'credence ask "Create a summary sheet" --company 00445790',
+  'credence ask "Who lends to it, against what security?" --company SC123456',
+  'credence ask "How did the margins change?" --chat <id>',
+  'credence ask "Capital structure analysis" -c 00445790 --json | jq .chat_id',
+  'credence ask "Covenant summary" -c 00445790 --stream | jq -c .type',
+])}
+Output: the plan's steps tick on stderr as they run (a spinner only in a
+terminal). The answer prints to stdout as it is written: headings, tables,
+and each figure's source as a numbered footnote, listed at the end:
+  [1] Full accounts made up to 31/12/2024, page 7
+--json: one document at the end, {chat_id, answer} (the stored answer: text,
+citations, tables, related questions). --stream: each event as a line of
+JSON, {id, type, data}; types plan, step, text, table, citation, related,
+done, error. --chat <id> asks a follow-up in the same chat.
+Answers come from Credence's own data: a figure the data cannot back is
+marked unverified or left out; a question it cannot answer is declined.
+Exit codes: 0 answered; 1 failed (the answer's error, or "You have
+exceeded your quota!"); 2 usage (bad flag, empty question); 4 not signed
+in or session expired.`;
+
+export function addResearchCommands(program: Command, lazy: Lazy): void {
+  program
+    .command('ask')
+    .description('ask the AI analyst about a company: a plan, then an answer with cited figures')
+    .argument('<question...>', 'the question (several words need no quotes)')
+    .option('-c, --company <number>', 'the UK company to ask about, e.g. 00445790')
+    .option('--cik <cik>', 'the US company (SEC CIK) to ask about')
+    .addOption(new Option('-m, --model <model>', 'the model (default: flash)').choices(['flash', 'pro']))
+    .option('--chat <id>', 'continue a chat (ids in `credence chats list`)')
+    .option('--stream', 'print the events as JSON Lines as they arrive')
+    .addOption(new Option('--pdf <file>', 'ask about a PDF (comes with documents support)').argParser(collect).hideHelp())
+    .addHelpText('after', ASK_HELP)
+    .action(lazy(async () => (await import('./ask.js')).ask as Handler));
+
+  const chats = program
+    .command('chats')
+    .description('your research chats: list them, show one, delete one')
+    .addHelpText(
+      'after',
+      examples([
+        'credence chats list',
+        'credence chats show <id>',
+        'credence chats delete <id>',
+        "credence chats list --json | jq -r '.[].chat_id'",
+      ]),
+    );
+  chats
+    .command('list')
+    .description('your chats, newest first: id, title (the first question), company, updated')
+    .addHelpText(
+      'after',
+      `${examples(['credence chats list', 'credence chats list --json'])}\n"No chats found." (on stderr, exit 0) when you have none.`,
+    )
+    .action(lazy(async () => (await import('./chats.js')).chatsList));
+  chats
+    .command('show')
+    .description("one chat's questions and answers, printed as `credence ask` prints them")
+    .argument('<id>', 'the chat id, from `credence chats list`')
+    .addHelpText('after', examples(['credence chats show <id>', 'credence chats show <id> --json | jq .details[0].observations.text']))
+    .action(lazy(async () => (await import('./chats.js')).chatsShow));
+  chats
+    .command('delete')
+    .description('delete one of your chats')
+    .argument('<id>', 'the chat id, from `credence chats list`')
+    .addHelpText('after', examples(['credence chats delete <id>']))
+    .action(lazy(async () => (await import('./chats.js')).chatsDelete));
+}

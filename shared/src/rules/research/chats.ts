@@ -1,0 +1,27 @@
+/**
+ * The chat list (spec 3 sections 2 and 9): a chat's title is its first question cut at 50
+ * characters, its company what its metadata names, and the search box matches title or company.
+ */
+import { RESEARCH_CONSTANTS, type ChatHistoryItem, type ChatMetadata } from '../../contracts/research.js';
+
+/** The question on one line, cut at `max` characters (50 in the chat list, 30 in restructuring) with "...". */
+export function chatTitle(query: string, max: number = RESEARCH_CONSTANTS.chatTitleMax): string {
+  const line = query.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max).trimEnd()}...` : line;
+}
+
+/** "ACME LTD (01234567)", the name, the number or CIK alone, or '' when the chat names no company. */
+export function chatCompany(meta: ChatMetadata | null | undefined): string {
+  const name = meta?.company_name?.trim();
+  const id = meta?.company_id ?? meta?.cik ?? null;
+  if (name && id) return `${name} (${id})`;
+  return name || id || '';
+}
+
+/** The chats whose title or company holds the search text (case-insensitive), newest first. */
+export function filterChats(items: readonly ChatHistoryItem[], search = ''): ChatHistoryItem[] {
+  const needle = search.trim().toLowerCase();
+  return items
+    .filter((item) => needle === '' || `${item.query_str} ${chatCompany(item.chat_metadata)}`.toLowerCase().includes(needle))
+    .sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
+}
