@@ -7,12 +7,11 @@ import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { cell, fy, readAccounts, say, type Accounts } from './common.js';
+import { cell, fy, readAccounts, say } from './common.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
 const DEBT = ['borrowings', 'creditorsWithinOneYear', 'creditorsAfterOneYear', 'provisions'];
 const LEVERAGE: [RatioKey, string][] = [
-  ['netDebt', 'Net debt (bank loans less cash)'],
   ['gearing', 'Gearing (bank loans / net assets)'],
   ['liabilitiesToEquity', 'Total liabilities / net assets'],
   ['liabilitiesToAssets', 'Total liabilities / total assets'],
@@ -20,7 +19,7 @@ const LEVERAGE: [RatioKey, string][] = [
   ['interestCover', 'Interest cover'],
 ];
 
-function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts['ratios']): void {
+function fundingPart(ctx: AnalysisContext, last: StatementYear): void {
   const w = ctx.writer;
   const m = last.metrics;
   w.write(`### Funding at the ${fy(last)} year end\n\n`);
@@ -49,12 +48,16 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts
     say(ctx, m.totalLiabilities);
     w.write('\n');
   }
-  const r = ratios.get(last.fiscal_year) ?? {};
-  if (r.netDebt) {
-    w.write(`- ${Number(r.netDebt.value) < 0 ? 'Net cash (cash exceeds bank loans), shown as negative net debt' : 'Net debt'}: `);
-    say(ctx, r.netDebt);
-    w.write('\n');
-  } else if (!lineOf(last, 'borrowings')) {
+  // Net debt is said in words from the two filed figures: a computed amount is printed on no page.
+  const debt = lineOf(last, 'borrowings');
+  if (debt && m.cash) {
+    const owes = Math.abs(Number(debt.value)) > Number(m.cash.value);
+    w.write(owes ? '- Bank loans of ' : '- Cash of ');
+    say(ctx, owes ? debt : m.cash);
+    w.write(owes ? ' exceed cash of ' : ' exceeds bank loans of ');
+    say(ctx, owes ? m.cash : debt);
+    w.write(owes ? ': the company has net debt.\n' : ': the company has net cash.\n');
+  } else if (!debt) {
     w.write('- The accounts name no bank loans within creditors, so net debt and gearing are not computed.\n');
   }
   w.write('\n');
@@ -91,7 +94,7 @@ export const capitalStructure: Analysis = {
     if (!accounts) return;
     const last = accounts.years.at(-1)!;
     ctx.writer.write('## Capital Structure\n\n');
-    fundingPart(ctx, last, accounts.ratios);
+    fundingPart(ctx, last);
     await ctx.writer.flush();
     ctx.step(1, 'running');
     const years = accounts.years;

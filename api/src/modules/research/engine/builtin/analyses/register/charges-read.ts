@@ -25,12 +25,12 @@ export function companyLabel(ctx: AnalysisContext): string {
 export function companyOrDecline(ctx: AnalysisContext, what: string): string | null {
   const n = ctx.understanding.companyNumber;
   if (n) return n;
-  ctx.missing(`a company: ${what} needs a UK company (choose one, or name it in the question)`);
+  ctx.missing(`No company was chosen: ${what} needs a UK company (choose one, or name it in the question).`);
   return null;
 }
 
 /**
- * Reads the charges (narrowed to the first named lender), or writes why there is nothing to
+ * Reads the charges (narrowed to the first named lender), or records why there is nothing to
  * show and returns null. `step` is the analysis's own step index for the read.
  */
 export async function readChargesOrDecline(ctx: AnalysisContext, step: number, what: string): Promise<ChargesRead | null> {
@@ -47,17 +47,16 @@ export async function readChargesOrDecline(ctx: AnalysisContext, step: number, w
     return null;
   }
   ctx.step(step, 'done', `${data.counts.total} charges`);
+  // A decline is said once, in the engine's "Not on file" with what it can answer instead: no section, no figure.
   if (!data.charges.length) {
-    ctx.writer.write(
-      `No charges are registered against ${name}: the register shows no secured lending, so there is no security package, chargeholder or lender to report.\n\n`,
+    ctx.missing(
+      `No charges are registered against ${name}: the register shows no secured lending, so there are no lenders, security or restrictive terms to report.`,
     );
-    ctx.missing(`charges: none are registered against ${name}`);
     return null;
   }
   if (data.lender && !data.lender.keys.length) {
     const holders = data.chargeholders.map((h) => h.name);
-    ctx.writer.write(`${data.lender.named} is not among the chargeholders of ${name}. The register names ${listText(holders)}.\n\n`);
-    ctx.missing(`${data.lender.named}: not a chargeholder of ${name}`);
+    ctx.missing(`${data.lender.named} is not among the chargeholders of ${name}; the register names ${listText(holders)}.`);
     return null;
   }
   return { companyNumber, companyName: name, result: result as ToolResult<ChargesData>, data };

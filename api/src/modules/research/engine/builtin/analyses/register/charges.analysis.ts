@@ -1,10 +1,9 @@
 /** Charges and security: what the register shows is secured, for whom, and what is still live. */
 import { formatDate } from '@credence/shared';
 import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
-import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext, Understanding } from '../../analysis.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
-import { countFig, factOf, hasFact, heading, say, statusText } from './write.js';
+import { cellOf, countFig, factOf, hasFact, heading, say, statusText } from './write.js';
 
 /** Most charges one table lists (newest first). */
 export const CHARGE_TABLE_ROWS = 20;
@@ -13,31 +12,23 @@ function lenderNote(u: Understanding): string {
   return u.lenders.length ? ` held by ${u.lenders[0]}` : '';
 }
 
-/** The facts a charge's table row shows. */
-function rowFacts(read: ChargesRead, charge: ChargeItem): Fact[] {
-  return ['status', 'created', 'satisfied']
-    .map((name) => `charge:${charge.chargeId}:${name}`)
-    .filter((key) => hasFact(read.result, key))
-    .map((key) => factOf(read.result, key));
-}
-
 export async function chargeTable(ctx: AnalysisContext, read: ChargesRead, charges: readonly ChargeItem[], title: string): Promise<void> {
   const shown = charges.slice(0, CHARGE_TABLE_ROWS);
+  const r = read.result;
+  const dated = (c: ChargeItem, name: 'created' | 'satisfied', value: string | null) =>
+    value && hasFact(r, `charge:${c.chargeId}:${name}`)
+      ? cellOf({ fact: factOf(r, `charge:${c.chargeId}:${name}`), text: formatDate(value) })
+      : '-';
   const rows = shown.map((c) => [
     c.code ?? (c.number ? String(c.number) : c.chargeId),
-    formatDate(c.createdOn),
-    statusText(c.status),
-    c.satisfiedOn ? formatDate(c.satisfiedOn) : '-',
+    dated(c, 'created', c.createdOn),
+    cellOf({ fact: factOf(r, `charge:${c.chargeId}:status`), text: statusText(c.status) }),
+    dated(c, 'satisfied', c.satisfiedOn),
     c.lenders.join('; ') || '-',
     c.terms.map((t) => t.label).join('; ') || c.classification || '-',
   ]);
-  await ctx.writer.table(
-    title,
-    ['Charge', 'Created', 'Status', 'Satisfied', 'Lenders', 'Security'],
-    rows,
-    shown.flatMap((c) => rowFacts(read, c)),
-  );
-  if (charges.length > shown.length) ctx.writer.write(`The table lists the newest ${shown.length} charges.\n\n`);
+  await ctx.writer.table(title, ['Charge', 'Created', 'Status', 'Satisfied', 'Lenders', 'Security'], rows);
+  if (charges.length > shown.length) ctx.writer.write('The table lists the newest charges only.\n\n');
 }
 
 function summary(ctx: AnalysisContext, read: ChargesRead): void {
@@ -96,9 +87,9 @@ export const chargesAnalysis: Analysis = {
     ];
   },
   async run(ctx) {
-    heading(ctx.writer, this.title);
     const read = await readChargesOrDecline(ctx, 0, 'charges and security');
     if (!read) return;
+    heading(ctx.writer, this.title);
     const charges = read.data.lender
       ? read.data.charges.filter((c) => read.data.lender!.chargeIds.includes(c.chargeId))
       : read.data.charges;

@@ -11,8 +11,7 @@ const HEALTH_WORDS: Record<string, string> = { good: 'good', fair: 'fair', poor:
 function statements(ctx: AnalysisContext, r: ToolResult<ComplianceData>, name: string): void {
   const m = r.data.confirmation.metrics;
   if (!m.statements) {
-    ctx.writer.write(`No confirmation statements are on file for ${name}.\n\n`);
-    ctx.missing(`confirmation statements: none on file for ${name}`);
+    ctx.missing(`No confirmation statements are on file for ${name}.`);
     return;
   }
   say(
@@ -33,7 +32,7 @@ function statements(ctx: AnalysisContext, r: ToolResult<ComplianceData>, name: s
     { fact: factOf(r, 'cs:compliance'), text: HEALTH_WORDS[r.data.confirmation.compliance] ?? r.data.confirmation.compliance },
     `; `,
     countFig(r, 'cs:corrections'),
-    ` second ${plural(m.corrections, 'filing')} or corrections.\n\n`,
+    ` ${plural(m.corrections, 'second filing or correction', 'second filings or corrections')}.\n\n`,
   );
   if (m.lastMadeUpDate && m.nextDueDate) {
     say(
@@ -58,10 +57,10 @@ function accounts(ctx: AnalysisContext, r: ToolResult<ComplianceData>): void {
   say(
     ctx.writer,
     a.lastMadeUp ? `Accounts were last made up to ` : '',
-    a.lastMadeUp ? dateFig(r, 'accounts:last-made-up') : null,
+    a.lastMadeUp ? dateFig(r, 'profile.accounts_last_made_up') : null,
     a.lastMadeUp && a.nextDue ? '; ' : '',
     a.nextDue ? `the next accounts are due by ` : '',
-    a.nextDue ? dateFig(r, 'accounts:next-due') : null,
+    a.nextDue ? dateFig(r, 'profile.accounts_next_due') : null,
     a.daysUntilDue !== null ? ` (` : '',
     a.daysUntilDue !== null ? { fact: factOf(r, 'accounts:days-until-due'), text: dueInText(a.daysUntilDue) } : null,
     a.daysUntilDue !== null ? `)` : '',
@@ -95,7 +94,6 @@ export const complianceAnalysis: Analysis = {
     ];
   },
   async run(ctx) {
-    heading(ctx.writer, this.title);
     const n = companyOrDecline(ctx, 'compliance and filing behaviour');
     if (!n) return;
     const name = companyLabel(ctx);
@@ -108,6 +106,12 @@ export const complianceAnalysis: Analysis = {
     }
     const result = r as ToolResult<ComplianceData>;
     ctx.step(0, 'done');
+    const a = result.data.accounts;
+    if (!result.data.confirmation.metrics.statements && !a.nextDue && !a.lastMadeUp) {
+      ctx.missing(`No confirmation statements or accounts dates are on file for ${name}.`);
+      return;
+    }
+    heading(ctx.writer, this.title);
     ctx.step(1, 'running');
     statements(ctx, result, name);
     ctx.step(1, 'done');

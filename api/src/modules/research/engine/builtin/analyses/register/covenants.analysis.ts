@@ -11,10 +11,11 @@ import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
-import { countFig, factOf, hasFact, heading, plural, say, type Figure } from './write.js';
+import { cellOf, countFig, factOf, hasFact, heading, plural, say, subheading, type Figure } from './write.js';
 
 export const COVENANT_LIMITS_TEXT =
-  'Covenant levels are not on the register: the financial covenants (leverage or interest cover tests, their levels and headroom) sit in the facility agreements, which are not filed at Companies House, and the register states none. The ratios above are context for them, not the tests themselves.';
+  'Covenant levels are not on the register: the financial covenants (leverage or interest cover tests, their levels and headroom) sit in the facility agreements, which are not filed at Companies House, and the register states none.';
+const CONTEXT_NOT_TESTS = 'The ratios above are context for them, not the tests themselves.';
 
 const CONTEXT_RATIOS: readonly RatioKey[] = ['netDebt', 'gearing', 'debtToEbitda', 'interestCover', 'liabilitiesToAssets'];
 
@@ -29,10 +30,11 @@ function livePackage(ctx: AnalysisContext, read: ChargesRead): void {
   const r = read.result;
   const p = read.data.lender ? `charges[${read.data.lender.keys.join('|')}]:live` : 'charges:live';
   const live = Number(factOf(r, `${p}:total`).value);
+  subheading(ctx.writer, 'Live security');
   if (!live) {
     say(
       ctx.writer,
-      `**Live security.** None: every one of the `,
+      `None: every one of the `,
       countFig(r, read.data.lender ? `charges[${read.data.lender.keys.join('|')}]:total` : 'charges:total'),
       ` charges on the register is fully satisfied, so the register shows no security outstanding.\n\n`,
     );
@@ -40,7 +42,6 @@ function livePackage(ctx: AnalysisContext, read: ChargesRead): void {
   }
   say(
     ctx.writer,
-    `**Live security.** `,
     countFig(r, `${p}:total`),
     ` ${plural(live, 'charge is', 'charges are')} not fully satisfied. `,
     countFig(r, `${p}:floatingCoversAll`),
@@ -57,7 +58,7 @@ function livePackage(ctx: AnalysisContext, read: ChargesRead): void {
 function lenders(ctx: AnalysisContext, read: ChargesRead, live: readonly ChargeItem[]): void {
   const holders = read.data.chargeholders.filter((h) => h.active > 0 && (!read.data.lender || read.data.lender.keys.includes(h.key)));
   if (!holders.length) return;
-  ctx.writer.write(`**Lenders with live security.** `);
+  subheading(ctx.writer, 'Lenders with live security');
   holders.forEach((holder, i) => {
     const latest = live.find((c) => c.lenderKeys.includes(holder.key) && c.createdOn);
     say(
@@ -78,9 +79,9 @@ function released(ctx: AnalysisContext, read: ChargesRead, charges: readonly Cha
   if (!satisfied.length) return;
   const last = satisfied.filter((c) => c.satisfiedOn).sort((a, b) => b.satisfiedOn!.localeCompare(a.satisfiedOn!))[0];
   const p = read.data.lender ? `charges[${read.data.lender.keys.join('|')}]` : 'charges';
+  subheading(ctx.writer, 'Released security');
   say(
     ctx.writer,
-    `**Released security.** `,
     countFig(read.result, `${p}:satisfied`),
     ` ${plural(satisfied.length, 'charge has', 'charges have')} been fully satisfied`,
     last ? `, most recently ${last.title} on ` : '',
@@ -96,7 +97,9 @@ async function securityTable(ctx: AnalysisContext, read: ChargesRead, live: read
   const rows = live.map((c) => [
     c.lenders.join('; ') || '-',
     c.code ?? (c.number ? String(c.number) : c.chargeId),
-    formatDate(c.createdOn),
+    hasFact(read.result, `charge:${c.chargeId}:created`)
+      ? cellOf({ fact: factOf(read.result, `charge:${c.chargeId}:created`), text: formatDate(c.createdOn) })
+      : '-',
     yes(has(c, 'fixed-charge')),
     yes(has(c, 'floating-charge')),
     yes(has(c, 'floating-covers-all')),
@@ -106,10 +109,7 @@ async function securityTable(ctx: AnalysisContext, read: ChargesRead, live: read
       .map((t) => t.label)
       .join('; ') || '-',
   ]);
-  const facts = live
-    .flatMap((c) => [`charge:${c.chargeId}:created`, `charge:${c.chargeId}:status`])
-    .filter((k) => hasFact(read.result, k))
-    .map((k) => factOf(read.result, k));
+  const facts = live.map((c) => factOf(read.result, `charge:${c.chargeId}:status`));
   await ctx.writer.table(
     `Live security package: ${read.companyName}`,
     ['Lender', 'Charge', 'Created', 'Fixed', 'Floating', 'All assets', 'Negative pledge', 'Assets named'],
@@ -118,7 +118,8 @@ async function securityTable(ctx: AnalysisContext, read: ChargesRead, live: read
   );
 }
 
-async function leverageContext(ctx: AnalysisContext, companyNumber: string): Promise<void> {
+/** Writes leverage and cover from the latest accounts; false when the accounts do not give them. */
+async function leverageContext(ctx: AnalysisContext, companyNumber: string): Promise<boolean> {
   // The accounts are context only: a failed read leaves the register's summary standing.
   const ratios = await ctx
     .call<FinancialRatiosData>('financial_ratios', { company_number: companyNumber })
@@ -127,13 +128,15 @@ async function leverageContext(ctx: AnalysisContext, companyNumber: string): Pro
   const latest = ratios?.years.at(-1);
   const facts = latest ? CONTEXT_RATIOS.map((key) => latest.ratios[key]).filter((f): f is Fact => Boolean(f)) : [];
   if (!latest || !facts.length) {
-    ctx.writer.write(`**Leverage and cover.** The accounts on file do not give the figures for leverage or interest cover.\n\n`);
+    subheading(ctx.writer, 'Leverage and cover');
+    ctx.writer.write(`The accounts on file do not give the figures for leverage or interest cover.\n\n`);
     ctx.missing('leverage and interest cover: the accounts on file do not give the figures');
-    return;
+    return false;
   }
-  ctx.writer.write(`**Leverage and cover (FY${latest.fiscal_year} accounts).** `);
+  subheading(ctx.writer, `Leverage and cover, FY${latest.fiscal_year} accounts`);
   facts.forEach((fact, i) => say(ctx.writer, i ? '; ' : '', `${fact.label}: `, ratioFig(fact)));
   ctx.writer.write('.\n\n');
+  return true;
 }
 
 export const covenantsAnalysis: Analysis = {
@@ -148,12 +151,9 @@ export const covenantsAnalysis: Analysis = {
     ];
   },
   async run(ctx) {
-    heading(ctx.writer, this.title);
     const read = await readChargesOrDecline(ctx, 0, 'a covenant summary');
-    if (!read) {
-      ctx.writer.write(`${COVENANT_LIMITS_TEXT}\n\n`);
-      return;
-    }
+    if (!read) return;
+    heading(ctx.writer, this.title);
     const charges = read.data.lender
       ? read.data.charges.filter((c) => read.data.lender!.chargeIds.includes(c.chargeId))
       : read.data.charges;
@@ -171,9 +171,10 @@ export const covenantsAnalysis: Analysis = {
     await securityTable(ctx, read, live);
     ctx.step(2, 'done');
     ctx.step(3, 'running');
-    await leverageContext(ctx, read.companyNumber);
+    const context = await leverageContext(ctx, read.companyNumber);
     ctx.step(3, 'done');
-    ctx.writer.write(`${COVENANT_LIMITS_TEXT}\n\n`);
+    subheading(ctx.writer, 'Not on the register');
+    ctx.writer.write(context ? `${COVENANT_LIMITS_TEXT} ${CONTEXT_NOT_TESTS}\n\n` : `${COVENANT_LIMITS_TEXT}\n\n`);
   },
   related(u) {
     const name = u.companyName ?? 'this company';

@@ -4,7 +4,12 @@ import type { LeadershipData } from '../../../../tools/register/leadership.tool.
 import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
-import { countFig, factOf, hasFact, heading, listText, plural, say } from './write.js';
+import { cellOf, countFig, factOf, hasFact, heading, listText, plural, say } from './write.js';
+
+/** "A large part of the board changed." → "a large part of the board changed". */
+const sentenceCase = (text: string) => text.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
+/** "corporate-director" → "Corporate director". */
+const roleText = (role: string) => (role ? role[0].toUpperCase() + role.slice(1).replace(/-/g, ' ') : '-');
 
 const TURNOVER_WORDS: Record<string, string> = { high: 'high', medium: 'moderate', low: 'low', 'n/a': 'not measurable' };
 
@@ -34,7 +39,7 @@ function changes(ctx: AnalysisContext, r: ToolResult<LeadershipData>): void {
     countFig(r, 'leadership:director-changes'),
     ` changes of details; director turnover is `,
     { fact: factOf(r, 'leadership:turnover-level'), text: TURNOVER_WORDS[w.turnoverLevel] ?? w.turnoverLevel },
-    ` (${w.turnoverReason.replace(/\.$/, '')}). Control: `,
+    ` (${sentenceCase(w.turnoverReason)}). Control: `,
     countFig(r, 'leadership:pscs-notified'),
     ` PSC ${plural(w.pscsNotified, 'notification')} and `,
     countFig(r, 'leadership:pscs-ceased'),
@@ -65,9 +70,10 @@ function control(ctx: AnalysisContext, r: ToolResult<LeadershipData>, name: stri
 async function directorTable(ctx: AnalysisContext, r: ToolResult<LeadershipData>, name: string): Promise<void> {
   const current = r.data.officers.filter((o) => !o.resignedOn);
   if (!current.length) return;
-  const rows = current.map((o) => [o.name, o.role, formatDate(o.appointedOn), o.occupation ?? '-']);
-  const facts = current.filter((o) => hasFact(r, `officer:${o.key}:appointed`)).map((o) => factOf(r, `officer:${o.key}:appointed`));
-  await ctx.writer.table(`Current officers: ${name}`, ['Name', 'Role', 'Appointed', 'Occupation'], rows, facts);
+  const appointed = (key: string, date: string | null) =>
+    hasFact(r, `officer:${key}:appointed`) ? cellOf({ fact: factOf(r, `officer:${key}:appointed`), text: formatDate(date) }) : '-';
+  const rows = current.map((o) => [o.name, roleText(o.role), appointed(o.key, o.appointedOn), o.occupation ?? '-']);
+  await ctx.writer.table(`Current officers: ${name}`, ['Name', 'Role', 'Appointed', 'Occupation'], rows, [factOf(r, 'officers:active')]);
 }
 
 export const leadershipAnalysis: Analysis = {
@@ -81,7 +87,6 @@ export const leadershipAnalysis: Analysis = {
     ];
   },
   async run(ctx) {
-    heading(ctx.writer, this.title);
     const n = companyOrDecline(ctx, 'leadership and control');
     if (!n) return;
     const name = companyLabel(ctx);
@@ -95,10 +100,10 @@ export const leadershipAnalysis: Analysis = {
     const result = r as ToolResult<LeadershipData>;
     if (!result.data.officers.length && !result.data.pscs.length) {
       ctx.step(0, 'done', 'no officers or PSCs listed');
-      ctx.writer.write(`No officers or persons with significant control are listed for ${name}.\n\n`);
-      ctx.missing(`officers and PSCs: none are listed for ${name}`);
+      ctx.missing(`No officers or persons with significant control are listed for ${name}.`);
       return;
     }
+    heading(ctx.writer, this.title);
     board(ctx, result, name);
     ctx.step(0, 'done');
     ctx.step(1, 'running');

@@ -3,22 +3,29 @@ import { formatDate, type LenderDetail } from '@credence/shared';
 import type { ChargeholderSummary } from '../../../../tools/register/charges.tool.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
-import { countFig, factOf, heading, plural, say } from './write.js';
+import { cellOf, countFig, factOf, heading, plural, say } from './write.js';
 
 async function lenderTable(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): Promise<void> {
-  const rows = holders.map((h) => [h.name, h.charges, h.active, h.satisfied, formatDate(h.firstCreated), formatDate(h.lastCreated)]);
-  const facts = holders.flatMap((h) => ['charges', 'active', 'satisfied'].map((k) => factOf(read.result, `lender:${h.key}:${k}`)));
+  const count = (h: ChargeholderSummary, name: 'charges' | 'active' | 'satisfied') =>
+    cellOf(countFig(read.result, `lender:${h.key}:${name}`));
+  const rows = holders.map((h) => [
+    h.name,
+    count(h, 'charges'),
+    count(h, 'active'),
+    count(h, 'satisfied'),
+    formatDate(h.firstCreated),
+    formatDate(h.lastCreated),
+  ]);
   await ctx.writer.table(
     `Chargeholders: ${read.companyName}`,
     ['Lender', 'Charges', 'Live', 'Satisfied', 'First charge', 'Latest charge'],
     rows,
-    facts,
   );
 }
 
 function lenderSentences(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): void {
   if (!read.data.lender) {
-    say(ctx.writer, `${read.companyName}'s charges are held by ${holders.length} ${plural(holders.length, 'lender')}. `);
+    say(ctx.writer, `${read.companyName}'s charges are held by ${holders.length === 1 ? 'one lender' : 'these lenders'}. `);
   }
   for (const h of holders) {
     const latest = read.data.charges.find((c) => c.lenderKeys.includes(h.key) && c.createdOn);
@@ -65,9 +72,9 @@ export const lendersAnalysis: Analysis = {
     return steps;
   },
   async run(ctx) {
-    heading(ctx.writer, this.title);
     const read = await readChargesOrDecline(ctx, 0, 'the lenders');
     if (!read) return;
+    heading(ctx.writer, this.title);
     const holders = read.data.lender
       ? read.data.chargeholders.filter((h) => read.data.lender!.keys.includes(h.key))
       : read.data.chargeholders;

@@ -1,7 +1,8 @@
 /** Peers: companies with the same SIC code and a similar size, side by side on their latest accounts. */
 import { formatCurrency } from '@credence/shared';
 import type { PeerRow, PeersData } from '../../../../tools/register/peers.tool.js';
-import type { Fact, ToolResult } from '../../../types.js';
+import type { TableCell } from '../../../answer-writer.js';
+import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
 import { heading, say } from './write.js';
@@ -13,28 +14,27 @@ function bandText(data: PeersData): string {
   return `with ${BASIS_WORDS[data.basis]} between a ${data.band === 3 ? 'third' : 'tenth'} and ${data.band} times its own`;
 }
 
-function peerFacts(r: ToolResult<PeersData>, row: PeerRow): Fact[] {
-  return r.facts.filter((f) => f.key.startsWith(`peer:${row.companyNumber}:`));
+/** A peer's figure as a cited cell, or a dash when its accounts do not give it. */
+function figureCell(r: ToolResult<PeersData>, row: PeerRow, name: string): TableCell {
+  const fact = r.facts.find((f) => f.key === `peer:${row.companyNumber}:${name}`);
+  if (!fact) return '-';
+  return {
+    fact,
+    text: name === 'employees' ? Number(fact.value).toLocaleString('en-GB') : formatCurrency(fact.value as number, row.currency ?? 'GBP'),
+  };
 }
-
-const money = (value: number | null, currency: string | null) => (value === null ? '-' : formatCurrency(value, currency ?? 'GBP'));
 
 async function table(ctx: AnalysisContext, r: ToolResult<PeersData>, name: string): Promise<void> {
   const all = [r.data.subject, ...r.data.peers];
   const rows = all.map((p, i) => [
     i ? p.companyName : `${p.companyName} (this company)`,
     p.filingYear ? `FY${p.filingYear}` : '-',
-    money(p.turnover, p.currency),
-    money(p.operatingProfit, p.currency),
-    money(p.totalAssets, p.currency),
-    money(p.netAssets, p.currency),
-    p.employees,
+    ...['turnover', 'operating_profit', 'total_assets', 'net_assets', 'employees'].map((key) => figureCell(r, p, key)),
   ]);
   await ctx.writer.table(
     `Peers of ${name} (SIC ${r.data.subject.sicCode})`,
     ['Company', 'Year', 'Turnover', 'Operating profit', 'Total assets', 'Net assets', 'Employees'],
     rows,
-    all.flatMap((p) => peerFacts(r, p)),
   );
 }
 
@@ -62,7 +62,6 @@ export const peersAnalysis: Analysis = {
     ];
   },
   async run(ctx) {
-    heading(ctx.writer, this.title);
     const n = companyOrDecline(ctx, 'a peer comparison');
     if (!n) return;
     const name = companyLabel(ctx);
@@ -70,10 +69,10 @@ export const peersAnalysis: Analysis = {
     const r = await ctx.call<PeersData | null>('peers', { company_number: n });
     if (!r.data || !r.data.peers.length) {
       ctx.step(0, 'done', 'no peers found');
-      for (const m of r.missing ?? []) ctx.missing(m);
-      ctx.writer.write(`${r.missing?.[0] ?? `No peers of ${name} were found.`}\n\n`);
+      ctx.missing(r.missing?.[0] ?? `No peers of ${name} were found.`);
       return;
     }
+    heading(ctx.writer, this.title);
     const result = r as ToolResult<PeersData>;
     ctx.step(0, 'done', `${result.data.peers.length} peers`);
     ctx.step(1, 'running');

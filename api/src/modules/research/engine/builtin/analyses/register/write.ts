@@ -23,9 +23,19 @@ export function say(writer: AnswerWriter, ...parts: Part[]): void {
   }
 }
 
-/** The section's heading (the engine puts the sections under the answer's own title). */
+/** The analysis's section heading (a registry-mode section, as the financial analyses write theirs). */
 export function heading(writer: AnswerWriter, title: string): void {
+  writer.write(`## ${title}\n\n`);
+}
+
+/** A subsection of the analysis's section. */
+export function subheading(writer: AnswerWriter, title: string): void {
   writer.write(`### ${title}\n\n`);
+}
+
+/** A table cell that is a figure (checked and cited like one in the text). */
+export function cellOf(figure: Figure): { fact: Fact; text: string } {
+  return { fact: figure.fact, text: figure.text };
 }
 
 /** A tool result's fact by key; throws when a tool did not give it (a bug, never shown as a figure). */

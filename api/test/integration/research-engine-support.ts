@@ -1,0 +1,89 @@
+/** Running the built-in engine in a test, and reading the pages its citations name the way a user opens them (get_filing_pdf). */
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { emptyResearchAnswer, reduceResearchAnswer, type ResearchAnswer, type ResearchEvent } from '@credence/shared';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../../src/core/config/config.js';
+import { CompaniesRepository } from '../../src/modules/companies-house/companies.repository.js';
+import { FilingDocumentsService } from '../../src/modules/companies-house/filing-documents.service.js';
+import { BuiltInEngine, type BuiltInOutcome } from '../../src/modules/research/engine/builtin/engine.js';
+import type { ResearchRequest } from '../../src/modules/research/engine/types.js';
+
+export interface EngineRun {
+  events: ResearchEvent[];
+  answer: ResearchAnswer;
+  outcome: BuiltInOutcome;
+  /** Milliseconds from the call to the first event, and to the end. */
+  firstEventMs: number;
+  totalMs: number;
+}
+
+export function request(query: string, companyNumber?: string): ResearchRequest {
+  return {
+    query,
+    ...(companyNumber ? { companyNumber } : {}),
+    chatId: 'chat-1',
+    model: 'flash',
+    webSearch: false,
+    user: { id: 'user-1', role: 'user' },
+    history: [],
+  };
+}
+
+export async function runEngine(engine: BuiltInEngine, req: ResearchRequest): Promise<EngineRun> {
+  const events: ResearchEvent[] = [];
+  const started = performance.now();
+  let firstEventMs = -1;
+  const controller = new AbortController();
+  const outcome = await engine.answerWithOutcome(req, {
+    signal: controller.signal,
+    emit(event) {
+      if (firstEventMs < 0) firstEventMs = performance.now() - started;
+      events.push(event);
+    },
+  });
+  const answer = events.reduce(reduceResearchAnswer, emptyResearchAnswer());
+  return { events, answer, outcome, firstEventMs, totalMs: performance.now() - started };
+}
+
+/** The text of each page of the PDF get_filing_pdf serves for a filing document (index 0 = page 1), whitespace removed. */
+export async function servedPages(db: DataSource, config: AppConfig, companyNumber: string, documentId: string): Promise<string[]> {
+  const documents = new FilingDocumentsService(new CompaniesRepository(db), db, config);
+  const served = await documents.document(companyNumber, `${documentId}.pdf`);
+  const pdf = served.body as Buffer;
+  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(
+      content.items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join('')
+        .replace(/\s+/g, ''),
+    );
+  }
+  await document.destroy();
+  return pages;
+}
+
+/** Lines of the answer text stating a number (years as FY2024, dates and company numbers aside) that carry no citation marker. */
+export function uncitedNumberLines(text: string): string[] {
+  return text.split('\n').filter((line) => {
+    if (/\[\^c\d+\]/.test(line)) return false;
+    const rest = line
+      .replace(/\bFY\d{4}\b/g, '')
+      .replace(/\b\d{4}-\d{2}-\d{2}\b/g, '')
+      .replace(/\b(?:[A-Z]{2})?\d{6,8}\b/g, '');
+    return /\d/.test(rest);
+  });
+}
+
+/** Money figures in the text with the citations right after them: "£12,345,678[^c3]" → {digits: "12,345,678", negative, ids}. */
+export function citedMoney(text: string): { digits: string; negative: boolean; value: number; ids: string[] }[] {
+  const out: { digits: string; negative: boolean; value: number; ids: string[] }[] = [];
+  for (const m of text.matchAll(/(-?)[£€$]([\d,]+)((?:\[\^c\d+\])+)/g)) {
+    const ids = [...m[3].matchAll(/c\d+/g)].map((x) => x[0]);
+    const value = Number(m[2].replace(/,/g, '')) * (m[1] ? -1 : 1);
+    out.push({ digits: m[2], negative: Boolean(m[1]), value, ids });
+  }
+  return out;
+}

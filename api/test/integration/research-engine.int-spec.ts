@@ -1,0 +1,164 @@
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { RESEARCH_SAMPLE_QUESTIONS, SUGGESTED_COMPANIES, type ResearchCitation } from '@credence/shared';
+import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
+import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
+import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
+import { createResearchTools } from '../../src/modules/research/tools/index.js';
+import { startTestContext, type TestContext } from '../support/test-context.js';
+import { citedMoney, request, runEngine, servedPages, uncitedNumberLines, type EngineRun } from './research-engine-support.js';
+
+const QUESTIONS = [
+  ...RESEARCH_SAMPLE_QUESTIONS.filter((q) => q !== 'Covenant summary'),
+  'How has turnover grown over the last five years?',
+  'What are the operating and net margins?',
+  'How liquid is the balance sheet?',
+  'What are the principal risks?',
+  'Show the filing history',
+];
+
+describe('built-in analyst on sample companies (no model)', () => {
+  let t: TestContext;
+  let engine: BuiltInEngine;
+  const pageCache = new Map<string, string[]>();
+
+  before(async () => {
+    t = await startTestContext();
+    await seedSampleData(t.dataSource, t.config, {
+      companies: 12,
+      seed: 5,
+      referenceDate: '2026-06-15',
+      reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
+    });
+    const evidence = new ResearchEvidence(t.dataSource, t.config);
+    engine = new BuiltInEngine(createResearchTools(t.dataSource, { dataDir: t.config.dataDir, pages: evidence.pages }), evidence, {
+      now: () => new Date('2026-06-15T12:00:00Z'),
+    });
+  });
+  after(() => t.close());
+
+  async function pagesOf(citation: ResearchCitation): Promise<string[]> {
+    const key = `${citation.company_number}/${citation.document_id}`;
+    if (!pageCache.has(key)) pageCache.set(key, await servedPages(t.dataSource, t.config, citation.company_number!, citation.document_id));
+    return pageCache.get(key)!;
+  }
+
+  /** Every value a document's stored accounts hold (columns and statement lines), to compare the answer's figures with. */
+  async function storedValues(documentId: string): Promise<Set<number>> {
+    const [row] = await t.dataSource.query(
+      `SELECT turnover::float8, operating_profit::float8, net_profit_loss::float8, ebitda::float8, total_assets::float8, total_liabilities::float8,
+              net_assets::float8, cash::float8, employees, balance_sheet, income_statement, cash_flow, key_financials
+         FROM financial_statements WHERE document_id = $1`,
+      [documentId],
+    );
+    const values = new Set<number>();
+    for (const [key, value] of Object.entries(row)) {
+      if (Array.isArray(value))
+        for (const line of value as { value: number | null }[]) line.value !== null && values.add(Number(line.value));
+      else if (value !== null && key !== 'employees') values.add(Number(value));
+    }
+    return values;
+  }
+
+  async function checkAnswer(run: EngineRun, label: string): Promise<void> {
+    const { events, answer } = run;
+    expect({ label, first: events[0].type }).toEqual({ label, first: 'plan' });
+    expect(answer.thoughtProcess.length).toBeGreaterThan(1);
+    expect({ label, steps: answer.stepStatus.filter((s) => s !== 'done') }).toEqual({ label, steps: [] });
+    expect(answer.text).toContain('## Key Findings');
+    expect(answer.text).not.toContain('(unverified)');
+    expect({ label, uncited: uncitedNumberLines(answer.text) }).toEqual({ label, uncited: [] });
+    const byId = new Map(answer.citations.map((c) => [c.id, c]));
+    for (const id of answer.text.matchAll(/\[\^(c\d+)\]/g))
+      expect({ label, id: id[1], known: byId.has(id[1]) }).toEqual({ label, id: id[1], known: true });
+    for (const citation of answer.citations) {
+      expect({ label, id: citation.id, verified: citation.verified }).toEqual({ label, id: citation.id, verified: true });
+      if (citation.kind !== 'filing') continue;
+      const page = (await pagesOf(citation))[citation.page! - 1];
+      expect(page).toBeDefined();
+      for (const part of citation.quote!.split(' … '))
+        expect({ label, quoteOnPage: page.includes(part.replace(/\s+/g, '')) }).toEqual({ label, quoteOnPage: true });
+    }
+    for (const figure of citedMoney(answer.text)) {
+      const printed = figure.negative ? `(${figure.digits})` : figure.digits;
+      for (const id of figure.ids) {
+        const citation = byId.get(id)!;
+        expect(citation.kind).toBe('filing');
+        const page = (await pagesOf(citation))[citation.page! - 1];
+        expect({ label, printed, page: citation.page, onPage: page.includes(printed) }).toEqual({
+          label,
+          printed,
+          page: citation.page,
+          onPage: true,
+        });
+        const values = await storedValues(citation.document_id);
+        expect({ label, value: figure.value, inDatabase: values.has(figure.value) }).toEqual({
+          label,
+          value: figure.value,
+          inDatabase: true,
+        });
+      }
+    }
+    for (const table of answer.tables) expect(table.citations?.length ?? 0).toBeGreaterThan(0);
+    expect(answer.relatedQuestions.length).toBeGreaterThan(0);
+  }
+
+  it('answers each financial analysis for every suggested company, every figure cited to a page that prints it and equal to the database', async () => {
+    for (const { company_number } of SUGGESTED_COMPANIES)
+      for (const question of QUESTIONS) {
+        const run = await runEngine(engine, request(question, company_number));
+        expect(run.outcome.declined).toBeUndefined();
+        await checkAnswer(run, `${company_number}: ${question}`);
+        expect(run.answer.citations.length).toBeGreaterThan(0);
+      }
+  });
+
+  it('answers a named metric and year with the filed figure and the year before', async () => {
+    const [row] = await t.dataSource.query(
+      `SELECT fiscal_year, turnover::float8 AS turnover FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC OFFSET 1 LIMIT 1`,
+    );
+    const run = await runEngine(engine, request(`What was the turnover in FY${row.fiscal_year}?`, '00123456'));
+    await checkAnswer(run, 'turnover in a year');
+    const money = citedMoney(run.answer.text);
+    expect(money[0].value).toBe(row.turnover);
+    expect(run.answer.text).toContain(`Turnover in FY${row.fiscal_year} was`);
+  });
+
+  it('finds the company a question names when the chat has none', async () => {
+    const run = await runEngine(engine, request('Create a summary sheet for Thames Valley Foods'));
+    expect(run.outcome.understanding.companyNumber).toBe('03456789');
+    await checkAnswer(run, 'named company');
+  });
+
+  it('declines, with no figures, a year not on file, a thing no data holds, an unknown question and no company', async () => {
+    const cases = [
+      request('What was the turnover in 1995?', '00123456'),
+      request('What is the share price?', '00123456'),
+      request('What is the weather like in Leeds?', '00123456'),
+      request('Create a summary sheet'),
+      request('Capital structure analysis for Nonexistent Widgets Zzyzx'),
+    ];
+    for (const req of cases) {
+      const run = await runEngine(engine, req);
+      expect(run.events[0].type).toBe('plan');
+      expect({ q: req.query, declined: Boolean(run.outcome.declined) }).toEqual({ q: req.query, declined: true });
+      expect({ q: req.query, citations: run.answer.citations }).toEqual({ q: req.query, citations: [] });
+      expect(run.answer.text).not.toMatch(/[£€$]\s?\d|\d%|\[\^c/);
+      expect(run.answer.text).toMatch(/I can answer/);
+      expect(run.answer.tables).toEqual([]);
+      expect(run.answer.relatedQuestions.length).toBeGreaterThan(0);
+    }
+    const notFiled = await runEngine(engine, request('What was the turnover in 1995?', '00123456'));
+    expect(notFiled.answer.text).toContain('No accounts for FY1995 are on file');
+  });
+
+  it('plans fast and finishes each analysis well within its budget', async () => {
+    const timings: number[] = [];
+    for (const question of QUESTIONS) {
+      const run = await runEngine(engine, request(question, '09876543'));
+      expect(run.firstEventMs).toBeLessThan(300);
+      timings.push(run.totalMs);
+    }
+    expect(Math.max(...timings)).toBeLessThan(2000);
+  });
+});
