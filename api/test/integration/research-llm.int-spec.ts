@@ -52,7 +52,14 @@ describe('model engine: answers through function calling', () => {
 
     expect(result.answer.text).toBe('Sparkle Day had 1,250[^c1] orders.');
     expect(result.answer.citations).toEqual([expect.objectContaining({ id: 'c1', kind: 'register', verified: true })]);
-    expect(result.answer.stepStatus.every((s) => s === 'done')).toBe(true);
+    expect(result.events.flatMap((e) => (e.type === 'step' ? [[e.data.index, e.data.status, e.data.detail]] : []))).toEqual([
+      [0, 'running', undefined],
+      [0, 'done', undefined],
+      [1, 'running', undefined],
+      [1, 'done', 'test-tool: 1 fact'],
+      [2, 'running', undefined],
+      [2, 'done', undefined],
+    ]);
     expect(result.answer.relatedQuestions.length).toBeGreaterThan(0);
     expect(result.info).toEqual({ engine: 'model', model: 'model-pro' });
   });

@@ -110,36 +110,27 @@ export class ModelEngine implements ResearchEngine {
   private async converse(turn: Turn): Promise<void> {
     const messages: ChatMessage[] = conversation(turn.request);
     const maxRounds = this.options.maxRounds ?? MAX_ROUNDS;
-    const lastStep = turn.steps.length - 1;
-    let writing = false;
+    const steps = new PlanSteps(turn.out, turn.steps.length, this.options.plan ? 0 : 1);
     const onText = async (delta: string) => {
-      if (!writing && delta.trim()) {
-        writing = true;
-        turn.out.emit({ type: 'step', data: { index: lastStep, status: 'running' } });
-      }
+      if (delta.trim()) steps.writing();
       await turn.text.push(delta);
     };
-    turn.out.emit({ type: 'step', data: { index: 0, status: 'running' } });
-    let lookups = 0;
+    steps.set(0, 'running');
     for (let round = 0; round < maxRounds; round++) {
       const finalRound = round === maxRounds - 1;
       const result = await this.requestWithRetries(turn, messages, finalRound ? undefined : this.toolDefinitions, onText);
+      steps.answered();
       if (result.toolCalls.length === 0) break;
-      const step = Math.min(lookups, lastStep - 1);
-      if (lookups > 0 && step > 0) turn.out.emit({ type: 'step', data: { index: step, status: 'running' } });
-      lookups++;
+      const step = steps.lookup();
       messages.push(assistantMessage(result));
       const details: string[] = [];
       for (const call of result.toolCalls) {
         messages.push({ role: 'tool', tool_call_id: call.id, content: await this.runCall(turn, call, details) });
       }
-      turn.out.emit({ type: 'step', data: { index: step, status: 'done', detail: details.join('; ') } });
+      steps.set(step, 'done', details.join('; '));
     }
     await turn.text.end();
-    for (let i = 0; i < lastStep; i++) {
-      if (i >= lookups) turn.out.emit({ type: 'step', data: { index: i, status: 'done' } });
-    }
-    turn.out.emit({ type: 'step', data: { index: lastStep, status: 'done', ...this.checkDetail(turn) } });
+    steps.finish(this.checkDetail(turn));
   }
 
   private checkDetail(turn: Turn): { detail?: string } {
@@ -209,6 +200,51 @@ export class ModelEngine implements ResearchEngine {
 
   private report(out: ResearchEmitter, info: ResearchEngineInfo): void {
     out.engineInfo?.(info);
+  }
+}
+
+/**
+ * The plan's steps as the model works: with the generic plan, step 0 (reading the question) ends
+ * with the model's first reply and every lookup round is step 1; with a given plan, lookup rounds
+ * walk its steps. The last step is the writing and checking.
+ */
+class PlanSteps {
+  private readonly status = new Map<number, 'running' | 'done'>();
+  private lookups = 0;
+
+  constructor(
+    private readonly out: ResearchEmitter,
+    private readonly count: number,
+    private readonly firstLookup: number,
+  ) {}
+
+  set(index: number, status: 'running' | 'done', detail?: string): void {
+    if (this.status.get(index) === status && !detail) return;
+    this.status.set(index, status);
+    this.out.emit({ type: 'step', data: { index, status, ...(detail ? { detail } : {}) } });
+  }
+
+  answered(): void {
+    if (this.firstLookup === 1) this.set(0, 'done');
+  }
+
+  /** Starts the step of the next lookup round; answers its index. */
+  lookup(): number {
+    const index = Math.min(this.firstLookup + this.lookups++, this.count - 2);
+    this.set(index, 'running');
+    return index;
+  }
+
+  writing(): void {
+    this.set(this.count - 1, 'running');
+  }
+
+  finish(last: { detail?: string }): void {
+    for (let i = 0; i < this.count - 1; i++) {
+      if (this.status.get(i) !== 'done')
+        this.set(i, 'done', this.lookups === 0 && i >= this.firstLookup ? 'Nothing needed looking up' : undefined);
+    }
+    this.set(this.count - 1, 'done', last.detail);
   }
 }
 
