@@ -171,8 +171,9 @@ describe('model engine: answers through function calling', () => {
 
   it("maps 'flash' to LLM_MODEL_FAST and sends the chat's earlier questions", async () => {
     server.script({ chunks: textChunks('Ask me about the accounts.') });
-    await ask(engine(), request('And the charges?', { history: [{ query: 'Turnover?', answer: 'Turnover was £12.3m.' }] }));
+    await ask(engine(), request('And the charges?', { history: [{ query: 'Turnover?', answer: 'Turnover was £12.3m[^c1].' }] }));
     expect(server.requests[0].body.model).toBe('model-fast');
     expect(server.requests[0].body.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(server.requests[0].body.messages[2].content).toBe('Turnover was £12.3m.');
   });
 });

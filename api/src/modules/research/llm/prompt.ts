@@ -24,7 +24,8 @@ export const SYSTEM_PROMPT = [
 export function conversation(request: ResearchRequest): Message[] {
   const messages: Message[] = [{ role: 'system', content: SYSTEM_PROMPT }];
   for (const turn of request.history) {
-    messages.push({ role: 'user', content: turn.query }, { role: 'assistant', content: turn.answer });
+    // The earlier answer's citation markers mean nothing to the model (it cites this answer's facts).
+    messages.push({ role: 'user', content: turn.query }, { role: 'assistant', content: turn.answer.replace(/\[\^c\d+\]/g, '') });
   }
   const about = request.companyNumber ? `The question is about the company with number ${request.companyNumber}.\n\n` : '';
   messages.push({ role: 'user', content: `${about}${request.query}` });

@@ -49,6 +49,11 @@ describe('ToolCallAssembler', () => {
     ]);
   });
 
+  it('takes arguments sent as an object', () => {
+    const round = assemble([chunk({ tool_calls: [{ index: 0, id: 'o', function: { name: 'a', arguments: { company_number: '01' } } }] })]);
+    expect(round.toolCalls[0].arguments).toEqual({ company_number: '01' });
+  });
+
   it('treats "stop" after assembled calls as tool calls, and survives null chunks and chunks without choices', () => {
     const round = assemble([
       null,

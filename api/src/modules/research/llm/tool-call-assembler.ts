@@ -44,7 +44,7 @@ interface Slot {
 interface ToolCallFragment {
   index?: number;
   id?: string;
-  function?: { name?: string; arguments?: string };
+  function?: { name?: string; arguments?: unknown };
 }
 
 const OPEN = '<think>';
@@ -171,7 +171,9 @@ export class ToolCallAssembler {
     if (!fragment || typeof fragment !== 'object') return;
     const id = typeof fragment.id === 'string' ? fragment.id : '';
     const name = typeof fragment.function?.name === 'string' ? fragment.function.name : '';
-    const args = typeof fragment.function?.arguments === 'string' ? fragment.function.arguments : '';
+    const given: unknown = fragment.function?.arguments;
+    // Some servers send the arguments as an object rather than a JSON string.
+    const args = typeof given === 'string' ? given : given && typeof given === 'object' ? JSON.stringify(given) : '';
     const index = typeof fragment.index === 'number' ? fragment.index : undefined;
     let slot = this.slotFor(index, id, name);
     if (!slot) {
