@@ -9,6 +9,7 @@ import { footnoteLine, resolveCitationMarkers, type CitationFootnote, type Resea
 import { useServices } from '../../app/services.tsx';
 import { errorText } from '../api/web-api.ts';
 import { downloadText, exportFileName, tablesToCsv } from './answer-export.ts';
+import { Icon } from './icons.tsx';
 
 /** The answer as text to paste elsewhere: the markdown with [n] markers, then the footnotes. */
 export function answerAsText(question: string, answer: ResearchAnswer, footnotes: readonly CitationFootnote[]): string {
@@ -75,7 +76,7 @@ export function AnswerActions({
   return (
     <div className="answer-actions">
       <button type="button" className="icon-button" aria-label="Copy answer" title="Copy answer" onClick={copy} disabled={busy}>
-        ⧉
+        <Icon name="copy" />
       </button>
       <button
         type="button"
@@ -85,7 +86,7 @@ export function AnswerActions({
         onClick={exportTables}
         disabled={busy || answer.tables.length === 0}
       >
-        ⤓
+        <Icon name="download" />
       </button>
       <button
         type="button"
@@ -95,7 +96,7 @@ export function AnswerActions({
         onClick={onRegenerate}
         disabled={busy || !canRegenerate}
       >
-        ↻
+        <Icon name="regenerate" />
       </button>
       <button
         type="button"
@@ -106,7 +107,7 @@ export function AnswerActions({
         onClick={() => void send('up')}
         disabled={busy || feedback !== null}
       >
-        👍
+        <Icon name="thumbUp" />
       </button>
       <button
         type="button"
@@ -117,7 +118,7 @@ export function AnswerActions({
         onClick={() => void send('down')}
         disabled={busy || feedback !== null}
       >
-        👎
+        <Icon name="thumbDown" />
       </button>
       <span className="answer-actions__status" role="status">
         {status}

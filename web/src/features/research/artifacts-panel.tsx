@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { downloadText, exportFileName, tablesToCsv } from './answer-export.ts';
 import { splitTabs, type ArtifactTab } from './artifact-tabs.ts';
 import { ResizableTable } from './resizable-table.tsx';
+import { Icon } from './icons.tsx';
 
 function downloadTab(tab: ArtifactTab) {
   downloadText(
@@ -127,10 +128,10 @@ export function ArtifactsPanel({ tabs, onClose }: { tabs: readonly ArtifactTab[]
           disabled={!active}
           onClick={() => setFullscreen(true)}
         >
-          ⤢
+          <Icon name="expand" />
         </button>
         <button type="button" className="icon-button" aria-label="Close artifacts" title="Close artifacts" onClick={onClose}>
-          ✕
+          <Icon name="close" />
         </button>
       </div>
       <div className="artifacts__body" role="tabpanel" aria-label={active?.title ?? 'No tables'}>

@@ -1,28 +1,11 @@
 /**
- * The sidebar's chat list (spec 3 "Shared pieces"): the user's chats (get_chat_history), a
- * search over their titles, delete (delete_chat). The shared chat view model covers one chat,
- * not the list, so this small adapter lives here until shared has a chat-list view model.
+ * The sidebar's chat list (spec 3 "Shared pieces"): the user's chats (get_chat_history) and
+ * delete (delete_chat); titles and search are shared rules (chatTitle, filterChats). The shared
+ * chat view model covers one chat, not the list, so this small loader lives here.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { RESEARCH_CONSTANTS, type ApiClient, type ChatHistoryItem } from '@credence/shared';
+import type { ApiClient, ChatHistoryItem } from '@credence/shared';
 import { errorText } from '../api/web-api.ts';
-
-/** A chat's title in the list: its first question, cut at 50 characters with an ellipsis. */
-export function chatTitle(item: Pick<ChatHistoryItem, 'query_str'>, max: number = RESEARCH_CONSTANTS.chatTitleMax): string {
-  const title = (item.query_str ?? '').replace(/\s+/g, ' ').trim() || 'Untitled chat';
-  return title.length > max ? `${title.slice(0, max)}…` : title;
-}
-
-/** The chats whose question or company holds every word of the search, newest first. */
-export function filterChats(items: readonly ChatHistoryItem[], search: string): ChatHistoryItem[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return items
-    .filter((item) => {
-      const text = `${item.query_str ?? ''} ${item.chat_metadata?.company_name ?? ''}`.toLowerCase();
-      return words.every((w) => text.includes(w));
-    })
-    .sort((a, b) => (b.updated_at ?? b.created_at ?? '').localeCompare(a.updated_at ?? a.created_at ?? ''));
-}
 
 export interface ChatHistory {
   items: ChatHistoryItem[];

@@ -1,9 +1,10 @@
 /** The /analysis sidebar (spec 3): collapse, New Chat, chat search, the chat list with delete, Help & FAQ. */
 import { useState } from 'react';
-import { RESEARCH_TEXTS } from '@credence/shared';
+import { chatCompany, chatTitle, filterChats, RESEARCH_TEXTS } from '@credence/shared';
 import { openHelpCenter } from '../help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import { chatTitle, filterChats, type ChatHistory } from './chat-history.ts';
+import type { ChatHistory } from './chat-history.ts';
+import { Icon } from './icons.tsx';
 
 export function ChatSidebar({
   history,
@@ -34,10 +35,10 @@ export function ChatSidebar({
           aria-expanded={!collapsed}
           onClick={onToggle}
         >
-          {collapsed ? '»' : '«'}
+          <Icon name={collapsed ? 'expandRight' : 'collapse'} />
         </button>
         <button type="button" className="button button--primary chat-sidebar__new" onClick={onNewChat} title="New Chat">
-          <span aria-hidden="true">＋</span>
+          <Icon name="plus" />
           <span className="chat-sidebar__label">New Chat</span>
         </button>
       </div>
@@ -63,19 +64,19 @@ export function ChatSidebar({
                       title={chat.query_str}
                       onClick={() => onOpen(chat.chat_id)}
                     >
-                      <span className="chat-item__title">{chatTitle(chat)}</span>
-                      {chat.chat_metadata?.company_name && <span className="chat-item__company">{chat.chat_metadata.company_name}</span>}
+                      <span className="chat-item__title">{chatTitle(chat.query_str)}</span>
+                      {chatCompany(chat.chat_metadata) && <span className="chat-item__company">{chatCompany(chat.chat_metadata)}</span>}
                     </button>
                     <button
                       type="button"
                       className="icon-button chat-item__delete"
-                      aria-label={`Delete chat ${chatTitle(chat)}`}
+                      aria-label={`Delete chat ${chatTitle(chat.query_str)}`}
                       title="Delete chat"
                       onClick={async () => {
                         if (await history.remove(chat.chat_id)) onDeleted(chat.chat_id);
                       }}
                     >
-                      🗑
+                      <Icon name="trash" size={16} />
                     </button>
                   </li>
                 ))}
@@ -90,7 +91,7 @@ export function ChatSidebar({
         </>
       )}
       <button type="button" className="chat-sidebar__help" onClick={openHelpCenter} title="Help & FAQ">
-        <span aria-hidden="true">?</span>
+        <Icon name="help" />
         <span className="chat-sidebar__label">Help &amp; FAQ</span>
       </button>
     </nav>

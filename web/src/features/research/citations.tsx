@@ -64,13 +64,9 @@ export function CitationAction({ citation }: { citation: ResearchCitation }) {
   const target = citationPdfTarget(citation);
   if (target)
     return (
-      <button
-        type="button"
-        className="page-button"
-        onClick={() => viewer.open(target)}
-        aria-label={`${citation.title}: open page ${target.page}`}
-      >
+      <button type="button" className="page-button" onClick={() => viewer.open(target)}>
         Page {target.page}
+        <span className="visually-hidden"> of {citation.title}</span>
       </button>
     );
   if (citation.page) return <span className="page-button page-button--static">Page {citation.page}</span>;

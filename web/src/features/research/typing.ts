@@ -11,11 +11,6 @@ export function typedLength(shown: number, total: number, elapsedMs: number, msP
   return Math.min(total, shown + Math.floor(elapsedMs / msPerChar));
 }
 
-/** A prefix that does not end inside a citation marker ("[^c1" would show as text for a moment). */
-export function withoutPartialMarker(prefix: string): string {
-  return prefix.replace(/\[(\^c?\d*)?$/, '');
-}
-
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function subscribeReducedMotion(onChange: () => void): () => void {
@@ -56,5 +51,6 @@ export function useTypedText(text: string, msPerChar: number, animate = true): s
   }, [instant, total, msPerChar]);
 
   if (instant) return text;
-  return withoutPartialMarker(text.slice(0, Math.min(shown, total)));
+  // an unfinished citation marker at the end is dropped by the shared resolveCitationMarkers
+  return text.slice(0, Math.min(shown, total));
 }
