@@ -72,6 +72,7 @@ describe('model engine: answers through function calling', () => {
     ['name-after-first-fragment', { get_financials: [{ company_number: COMPANY }] }],
     ['ollama-parallel-index0', { get_financials: [{ company_number: COMPANY }], get_charges: [{ company_number: COMPANY }] }],
     ['vllm-reasoning-empty-args', { get_profile: [{}], get_financials: [{ company_number: COMPANY }] }],
+    ['llamacpp-no-jinja', { get_financials: [{ company_number: COMPANY }] }],
   ] as const) {
     it(`assembles the tool calls of ${name}`, async () => {
       server.script({ chunks: fixture(name) }, { chunks: textChunks(TURNOVER_ANSWER) });

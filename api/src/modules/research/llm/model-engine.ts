@@ -154,6 +154,7 @@ export class ModelEngine implements ResearchEngine {
           idleTimeoutMs: this.config.timeoutMs,
           signal: turn.out.signal,
           onText,
+          knownTool: (name) => this.tools.has(name),
         });
       } catch (error) {
         if (turn.out.signal.aborted || turn.text.started || attempt >= this.config.maxRetries || !worthRetrying(error)) throw error;

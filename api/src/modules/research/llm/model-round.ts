@@ -4,7 +4,7 @@
  * client's own timeout ends at the response headers; a stream can stall after them).
  */
 import OpenAI from 'openai';
-import { ToolCallAssembler, type AssembledRound } from './tool-call-assembler.js';
+import { mayBeTextToolCall, textToolCalls, ToolCallAssembler, type AssembledRound } from './tool-call-assembler.js';
 
 export type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 export type ChatTool = OpenAI.Chat.Completions.ChatCompletionTool;
@@ -18,6 +18,8 @@ export interface RoundRequest {
   signal: AbortSignal;
   /** Answer text as it arrives (reasoning and `<think>` already removed). */
   onText(delta: string): Promise<void>;
+  /** Whether a tool of this name exists (to read tool calls a server sent as text). */
+  knownTool(name: string): boolean;
 }
 
 /** The provider stopped sending for longer than the timeout. */
@@ -52,15 +54,31 @@ export async function streamRound(client: OpenAI, request: RoundRequest): Promis
       { signal: controller.signal },
     );
     const assembler = new ToolCallAssembler();
+    // Content that starts like a tool call written as text is held until the round ends.
+    let held: string | null = null;
+    let started = false;
     for await (const chunk of stream) {
       arm();
       const delta = assembler.push(chunk);
-      if (delta.content) await request.onText(delta.content);
+      if (!delta.content) continue;
+      if (held !== null) {
+        held += delta.content;
+        if (mayBeTextToolCall(held)) continue;
+        await request.onText(held);
+        held = null;
+      } else if (!started && request.tools?.length && mayBeTextToolCall(delta.content)) held = delta.content;
+      else await request.onText(delta.content);
+      started = true;
     }
     // The client ends the stream quietly on an abort: a cut stream is not an answer.
     if (timedOut) throw new ModelTimeoutError(request.idleTimeoutMs);
     request.signal.throwIfAborted();
     const round = assembler.finish();
+    if (held !== null) {
+      const calls = round.toolCalls.length ? [] : textToolCalls(held + round.tail.content, request.knownTool);
+      if (calls.length) return { ...round, content: '', toolCalls: calls, finishReason: 'tool_calls' };
+      await request.onText(held);
+    }
     if (round.tail.content) await request.onText(round.tail.content);
     return round;
   } catch (error) {

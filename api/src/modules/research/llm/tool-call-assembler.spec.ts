@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { ThinkFilter, ToolCallAssembler, parseToolArguments } from './tool-call-assembler.js';
+import { mayBeTextToolCall, parseToolArguments, textToolCalls, ThinkFilter, ToolCallAssembler } from './tool-call-assembler.js';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({ choices: [{ index: 0, delta, finish_reason: finish }] });
 
@@ -89,5 +89,25 @@ describe('ToolCallAssembler', () => {
     expect(parseToolArguments('{"company_number": "01"')).toEqual({ arguments: { company_number: '01' } });
     expect(parseToolArguments('[1]').argumentError).toMatch(/JSON object/);
     expect(parseToolArguments('{"a": ').argumentError).toMatch(/not valid JSON/);
+  });
+});
+
+describe('tool calls written as text', () => {
+  const known = (name: string) => name === 'get_charges';
+  it('reads Hermes blocks and a bare Llama call of a known tool, and nothing else', () => {
+    expect(textToolCalls('<tool_call>\n{"name": "get_charges", "arguments": {"company_number": "01"}}\n</tool_call>', known)).toEqual([
+      { id: 'call_text_1', name: 'get_charges', rawArguments: '{"company_number":"01"}', arguments: { company_number: '01' } },
+    ]);
+    expect(textToolCalls('{"name": "get_charges", "parameters": {}}', known).map((c) => c.name)).toEqual(['get_charges']);
+    expect(textToolCalls('{"name": "rm_rf", "parameters": {}}', known)).toEqual([]);
+    expect(textToolCalls('{"turnover": 12}', known)).toEqual([]);
+  });
+
+  it('holds content only while it may still be a call', () => {
+    expect(mayBeTextToolCall('  <tool')).toBe(true);
+    expect(mayBeTextToolCall('{"na')).toBe(true);
+    expect(mayBeTextToolCall('\n')).toBe(true);
+    expect(mayBeTextToolCall('Turnover')).toBe(false);
+    expect(mayBeTextToolCall('<b>')).toBe(false);
   });
 });

@@ -197,3 +197,40 @@ export class ToolCallAssembler {
     return slot;
   }
 }
+
+const TEXT_CALL = /<tool_call>\s*([\s\S]*?)\s*<\/tool_call>/g;
+
+/** Whether streamed content may be a tool call written as text (hold it back until the round ends). */
+export function mayBeTextToolCall(content: string): boolean {
+  const start = content.trimStart();
+  return start.startsWith('{') || '<tool_call>'.startsWith(start.slice(0, 11)) || start.startsWith('<tool_call>');
+}
+
+/**
+ * Tool calls a server without a tool-aware chat template sent as text (llama.cpp without
+ * `--jinja`): `<tool_call>{"name": ..., "arguments": {...}}</tool_call>` blocks (Hermes) or one
+ * bare `{"name": ..., "parameters": {...}}` (Llama 3.1). Only names of known tools count.
+ */
+export function textToolCalls(content: string, known: (name: string) => boolean): AssembledToolCall[] {
+  const text = content.trim();
+  const blocks = text.startsWith('<tool_call>') ? [...text.matchAll(TEXT_CALL)].map((m) => m[1]) : [text];
+  const calls: AssembledToolCall[] = [];
+  for (const block of blocks) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(block);
+    } catch {
+      return [];
+    }
+    const { name, arguments: args, parameters } = (parsed ?? {}) as { name?: unknown; arguments?: unknown; parameters?: unknown };
+    const given = args ?? parameters ?? {};
+    if (typeof name !== 'string' || !known(name) || typeof given !== 'object' || given === null || Array.isArray(given)) return [];
+    calls.push({
+      id: `call_text_${calls.length + 1}`,
+      name,
+      rawArguments: JSON.stringify(given),
+      arguments: given as Record<string, unknown>,
+    });
+  }
+  return calls;
+}
