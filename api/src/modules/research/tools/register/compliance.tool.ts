@@ -51,8 +51,8 @@ function complianceFacts(n: string, data: ComplianceData): FactList {
   facts.add('cs:compliance', 'Compliance health', data.confirmation.compliance, 'text', cs);
   facts.add('cs:late-filings', 'Statements filed more than 10 days late', data.confirmation.cadence.lateFilings, 'count', cs);
   const profile = registerSource(n, 'profile', 'Company profile: accounts');
-  facts.add('accounts:last-made-up', 'Accounts last made up to', data.accounts.lastMadeUp, 'date', profile);
-  facts.add('accounts:next-due', 'Next accounts due', data.accounts.nextDue, 'date', profile);
+  facts.add('profile.accounts_last_made_up', 'Accounts last made up to', data.accounts.lastMadeUp, 'date', profile);
+  facts.add('profile.accounts_next_due', 'Next accounts due', data.accounts.nextDue, 'date', profile);
   facts.add('accounts:days-until-due', 'Days until the next accounts are due', data.accounts.daysUntilDue, 'days', profile);
   return facts;
 }
