@@ -92,6 +92,8 @@ describe('model engine: provider failures', () => {
       /^Turnover is not in the data I read\. More\n\n> The model stopped before finishing \(.+\): this answer may be incomplete\.\n$/,
     );
     expect(result.answer.text).not.toContain(BUILT_IN_TEXT);
+    expect(result.answer.stepStatus.at(-1)).toBe('failed');
+    expect(result.info).toMatchObject({ engine: 'model', fallback_reason: expect.any(String) });
   });
 
   it('stops the request to the provider when the client leaves', async () => {

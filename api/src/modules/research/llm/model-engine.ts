@@ -85,6 +85,7 @@ export class ModelEngine implements ResearchEngine {
       if (turn.text.started) {
         await turn.text.end();
         await turn.text.note(`\n\n> The model stopped before finishing (${reason}): this answer may be incomplete.\n`);
+        out.emit({ type: 'step', data: { index: steps.length - 1, status: 'failed', detail: `The model stopped (${reason})` } });
         this.report(out, { engine: 'model', model: this.modelFor(request), fallback_reason: reason });
         return;
       }
