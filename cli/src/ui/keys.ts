@@ -113,6 +113,13 @@ export const KEYS = {
   sidebar: b(['b'], 'b', 'collapse or expand the sidebar'),
   nextSection: b(['n', ']'], 'n ]', 'next section'),
   prevSection: b(['p', '['], 'p [', 'previous section'),
+  askCompany: b(['a'], 'a', 'ask the AI analyst about this company (chat)'),
+  // research chat
+  chatFocus: b(['tab', 'shift-tab'], 'Tab', 'chat: to the answer (sources, related questions) and back'),
+  chatSend: b(['enter'], 'Enter', 'chat: ask; on a source: its page; on a question: use it'),
+  chatModel: b(['m'], 'm', 'chat: switch the model (flash, pro)'),
+  chatNew: b(['N'], 'N', 'chat: a new chat'),
+  chatRegenerate: b(['r'], 'r', 'chat: ask the last question again'),
   // popups and fields
   apply: b(['enter'], 'Enter', 'apply (in a popup) / run (in a field)'),
   toggle: b(['space'], 'Space', 'tick or untick an option'),
@@ -127,7 +134,8 @@ export type BindingName = keyof typeof KEYS;
 export const HELP_GROUPS: ReadonlyArray<{ title: string; keys: readonly BindingName[] }> = [
   { title: 'Everywhere', keys: ['help', 'quit', 'forceQuit', 'back', 'search', 'home', 'screener', 'creditors'] },
   { title: 'Lists, tables and text', keys: ['down', 'up', 'pageDown', 'pageUp', 'top', 'bottom', 'open', 'pane'] },
-  { title: 'Company', keys: ['nextSection', 'prevSection', 'sidebar'] },
+  { title: 'Company', keys: ['nextSection', 'prevSection', 'sidebar', 'askCompany'] },
+  { title: 'Research chat', keys: ['chatFocus', 'chatSend', 'chatModel', 'chatNew', 'chatRegenerate'] },
   {
     title: 'Screeners',
     keys: [

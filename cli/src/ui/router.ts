@@ -15,7 +15,9 @@ export type Route =
   | { name: 'screener' }
   | { name: 'creditors'; tab?: CreditorsTabName }
   /** A database of the selector that has no interface yet (spec 2 2.3). */
-  | { name: 'construction'; title: string };
+  | { name: 'construction'; title: string }
+  /** The AI research chat, about a company when one is given (issue 14). */
+  | { name: 'chat'; companyNumber?: string; companyName?: string; chatId?: string };
 
 export interface StackEntry {
   id: number;
@@ -80,6 +82,8 @@ export function routeTitle(route: Route): string {
       return 'UK Creditor Screener';
     case 'construction':
       return route.title;
+    case 'chat':
+      return route.companyName || route.companyNumber ? `Ask · ${route.companyName ?? route.companyNumber}` : 'AI Research Chat';
   }
 }
 

@@ -47,7 +47,7 @@ import { heading, styleFor } from '../../output/text.js';
 import { ScrollView, SelectList, type ListItem, type ViewLine } from '../components/lists.js';
 import { useKeys, useLayout, useStatus } from '../context.js';
 import { KEYS, on } from '../keys.js';
-import { useEntryModel, useEntryState } from '../router.js';
+import { useEntryModel, useEntryState, useRouter } from '../router.js';
 import { useServices } from '../services.js';
 import { fit } from '../text.js';
 
@@ -171,6 +171,7 @@ function filingItems(filings: FilingsState, width: number): { items: ListItem[];
 export function CompanyScreen({ companyNumber }: { companyNumber: string; companyName?: string }) {
   const services = useServices();
   const status = useStatus();
+  const router = useRouter();
   const { width, height } = useLayout();
   const vm = useEntryModel<CompanyOverviewViewModel>('company', () => createCompanyOverviewViewModel({ client: services.client }));
   const state = useViewModel(vm);
@@ -246,6 +247,10 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     const top = topOf(getScroll());
     if (now.status === 'error' && press.name === 'r') {
       vm.retry();
+      return true;
+    }
+    if (on(KEYS.askCompany, press)) {
+      router.push({ name: 'chat', companyNumber, companyName: now.overview?.company_profile.company_name });
       return true;
     }
     if (on(KEYS.sidebar, press)) setCollapsed((c) => !c);
@@ -345,7 +350,7 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text bold wrap="truncate">
         {fit(
-          `${title}${state.overview ? ` · ${pane === 'sidebar' ? 'j/k sections · Tab to the text' : 'j/k scroll · Tab to the sections'} · n/p next/previous · b sidebar` : ''}`,
+          `${title}${state.overview ? ` · ${pane === 'sidebar' ? 'j/k sections · Tab to the text' : 'j/k scroll · Tab to the sections'} · n/p next/previous · b sidebar · a ask` : ''}`,
           width - 2,
         )}
       </Text>

@@ -29,7 +29,11 @@ const ROUTES: Readonly<Record<string, Route>> = {
   uk: { name: 'search' },
   'companies-screener': { name: 'screener' },
   'creditors-screener': { name: 'creditors' },
+  analysis: { name: 'chat' },
 };
+
+/** Databases the terminal has a screen for before the catalogue marks them ready: the Deep Insights Engine is the research chat (issue 14). */
+const TERMINAL_READY = new Set(['analysis']);
 
 /** The shared catalogue (spec 2 2.3, the web's /home too), with where each ready database opens here. */
 export const DATABASES: readonly Database[] = DATABASE_SECTIONS.flatMap((section) =>
@@ -39,7 +43,7 @@ export const DATABASES: readonly Database[] = DATABASE_SECTIONS.flatMap((section
     section: section.title,
     description: db.description,
     badge: db.badge,
-    route: db.ready ? (ROUTES[db.id] ?? null) : null,
+    route: db.ready || TERMINAL_READY.has(db.id) ? (ROUTES[db.id] ?? null) : null,
   })),
 );
 

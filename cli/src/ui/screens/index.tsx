@@ -1,5 +1,6 @@
 /** Route → screen. */
 import type { Route } from '../router.js';
+import { ChatScreen } from './chat.js';
 import { CompanyScreen } from './company.js';
 import { CreditorsScreen } from './creditors.js';
 import { ConstructionScreen, HomeScreen } from './home.js';
@@ -20,5 +21,7 @@ export function Screen({ route }: { route: Route }) {
       return <CreditorsScreen initialTab={route.tab} />;
     case 'construction':
       return <ConstructionScreen title={route.title} />;
+    case 'chat':
+      return <ChatScreen companyNumber={route.companyNumber} companyName={route.companyName} chatId={route.chatId} />;
   }
 }

@@ -85,6 +85,8 @@ export interface ChatViewModel extends ReadableStore<ChatState> {
   /** Saves an edited plan for a message; false when nothing valid is left. */
   editPlan(messageIndex: number, steps: readonly string[]): boolean;
   /** A related question goes into the input (spec 3: clicking one puts it in the input). */
+  chooseRelatedQuestion(question: string): void;
+  /** The same as chooseRelatedQuestion (a name React's hook rules mistake for a hook). */
   useRelatedQuestion(question: string): void;
   setInput(text: string): void;
   setModel(model: ResearchModel): void;
@@ -291,6 +293,7 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
       updateMessage(message.key, (m) => ({ answer: { ...m.answer, ...plan }, planError: null }));
       return true;
     },
+    chooseRelatedQuestion: (question) => store.setState({ input: question }),
     useRelatedQuestion: (question) => store.setState({ input: question }),
     setInput: (input) => store.setState({ input }),
     setModel: (next) => store.setState({ model: next }),
