@@ -64,7 +64,7 @@ export function documentSummaryTool(db: DataSource): ResearchTool<Record<string,
         return {
           data: empty,
           facts: [],
-          missing: [`No summary of ${year ? `the FY${year} accounts` : 'any accounts'} is on file for company ${companyNumber}.`],
+          missing: [`No summary of ${year ? `the FY${year} accounts` : 'any accounts'} is on file for this company.`],
         };
       const filing = row.f_description ? { description: row.f_description, description_values: row.f_values ?? {} } : null;
       const title = accountsTitle(row.period_end ?? `${row.fiscal_year}-12-31`, filing);

@@ -90,11 +90,13 @@ export class BuiltInEngine implements ResearchEngine {
     if (!u.companyNumber) return declineFor(u, 'no-company', offers);
     if (u.unsupported.length) return declineFor(u, 'unsupported', offers);
     if (!analyses.length) return declineFor(u, 'no-analysis', offers);
-    if (u.years.length && analyses.every((a) => READS_ACCOUNTS.has(a.id)) && calls.has('financial_statements')) {
+    if (analyses.every((a) => READS_ACCOUNTS.has(a.id)) && calls.has('financial_statements')) {
       const result = await calls.call<{ available: number[] }>('financial_statements', { company_number: u.companyNumber });
       const filed = result.data.available;
+      if (!filed.length && !analyses.some((a) => a.id === 'summary-sheet'))
+        return declineFor(u, 'not-on-file', offers, ['No accounts with figures are on file for this company.']);
       const notFiled = u.years.filter((y) => !filed.includes(y));
-      if (notFiled.length === u.years.length) {
+      if (u.years.length && notFiled.length === u.years.length) {
         const missing = filed.length
           ? notFiled.map(
               (y) => `No accounts for FY${y} are on file for this company (years on file: ${filed.map((f) => `FY${f}`).join(', ')}).`,
@@ -102,6 +104,11 @@ export class BuiltInEngine implements ResearchEngine {
           : ['No accounts with figures are on file for this company.'];
         return declineFor(u, 'not-on-file', offers, missing);
       }
+    }
+    if (analyses.length === 1 && analyses[0].id === 'risks' && calls.has('document_summary')) {
+      const result = await calls.call<{ risks: unknown[]; outlook: unknown[] }>('document_summary', { company_number: u.companyNumber });
+      if (!result.data.risks.length && !result.data.outlook.length)
+        return declineFor(u, 'not-on-file', offers, ['The accounts on file state no principal risks or outlook for this company.']);
     }
     return null;
   }

@@ -71,12 +71,22 @@ export function figureText(fact: Fact): string {
 
 /** A table cell for a fact (checked like a figure in the text), or an empty cell. */
 export function cell(fact: Fact | undefined): TableCell {
-  return fact ? { fact, text: figureText(fact) } : '–';
+  return fact ? { fact, text: wordsFor(fact) } : '–';
+}
+
+/** Lines the accounts print in brackets as deductions: in words they are amounts ("bank loans of £51,095,885"). */
+const DEDUCTIONS =
+  /^(?:[a-z_]+\.)?(?:creditorsWithinOneYear|creditorsAfterOneYear|borrowings|provisions|interestPayable|costOfSales|administrativeExpenses|tax|capex|dividendsPaid)@/;
+
+/** A figure as words say it: a deduction as its amount, anything else with its sign. */
+export function wordsFor(fact: Fact): string {
+  if (DEDUCTIONS.test(fact.key) && typeof fact.value === 'number') return figureText({ ...fact, value: Math.abs(fact.value) });
+  return figureText(fact);
 }
 
 /** Writes a figure with its markers; returns nothing (the writer holds the text). */
 export function say(ctx: AnalysisContext, fact: Fact): void {
-  ctx.writer.figure(fact, figureText(fact));
+  ctx.writer.figure(fact, wordsFor(fact));
 }
 
 /** Growth from the year before as a computed fact (null when not meaningful), for "(+12.3% on FY2023)". */

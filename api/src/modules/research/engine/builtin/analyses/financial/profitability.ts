@@ -11,6 +11,13 @@ const MARGINS: [RatioKey, string][] = [
   ['netMargin', 'Net margin'],
 ];
 
+/** The margins a question names ("operating margin"), or operating and net for "margins" alone. */
+function marginsNamed(query: string): RatioKey[] {
+  const text = query.toLowerCase();
+  const named = MARGINS.filter(([key]) => text.includes(key.replace('Margin', '').toLowerCase() + ' margin')).map(([key]) => key);
+  return named.length ? named : /margin/.test(text) ? ['operatingMargin', 'netMargin'] : [];
+}
+
 export const profitability: Analysis = {
   id: 'profitability',
   title: 'Profitability and Margins',
@@ -26,13 +33,13 @@ export const profitability: Analysis = {
     const metrics = u.metrics.filter((m) => ['operatingProfit', 'netProfitLoss', 'EBITDA'].includes(m)) as (
       'operatingProfit' | 'netProfitLoss' | 'EBITDA'
     )[];
-    const asksMargins = u.metrics.includes('margins') || /margin/i.test(u.query);
-    if (metrics.length || (asksMargins && u.years.length))
-      await answerMetrics(ctx, accounts, metrics, asksMargins ? ['operatingMargin', 'netMargin'] : []);
+    const named = marginsNamed(u.query);
+    const answered =
+      metrics.length || (named.length && u.years.length) ? await answerMetrics(ctx, accounts, metrics, u.years.length ? named : []) : false;
     const { years } = accounts;
     const last = years.at(-1)!;
     const latest = accounts.ratios.get(last.fiscal_year) ?? {};
-    if (latest.operatingMargin) {
+    if (latest.operatingMargin && !answered) {
       ctx.writer.write(`In ${fy(last)} the operating margin was `);
       say(ctx, latest.operatingMargin);
       if (latest.netMargin) {

@@ -27,7 +27,11 @@ export const risks: Analysis = {
     });
     const data = result.data;
     if (!data.summary || (!data.risks.length && !data.outlook.length)) {
-      for (const m of result.missing ?? ['The accounts on file state no principal risks.']) ctx.missing(m);
+      ctx.missing(
+        year
+          ? `The FY${year} accounts on file state no principal risks.`
+          : 'The accounts on file state no principal risks or outlook for this company.',
+      );
       ctx.step(0, 'done');
       return;
     }

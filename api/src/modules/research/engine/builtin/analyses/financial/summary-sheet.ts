@@ -1,4 +1,5 @@
 /** Summary sheet: the company on one page: register record, the latest year's key figures against the year before, and headline ratios. */
+import { longDate } from '@credence/shared';
 import type { CompanyProfileData } from '../../../../tools/company-profile.tool.js';
 import type { MetricKey } from '../../../../tools/facts.js';
 import type { Fact } from '../../../types.js';
@@ -36,7 +37,7 @@ async function registerPart(ctx: AnalysisContext): Promise<void> {
     const fact = profile.facts.find((f) => f.key === key);
     if (!fact) continue;
     ctx.writer.write(`- ${label}: `);
-    ctx.writer.figure(fact, markdownSafe(String(fact.value)));
+    ctx.writer.figure(fact, fact.unit === 'date' ? longDate(String(fact.value)) : markdownSafe(String(fact.value)));
     ctx.writer.write('\n');
   }
   ctx.writer.write('\n');
@@ -127,9 +128,5 @@ export const summarySheet: Analysis = {
     }
     ctx.step(2, 'done');
   },
-  related: (u) => [
-    `How has ${u.companyName ?? 'the company'}'s turnover grown over the last five years?`,
-    'Capital structure analysis',
-    'What are the principal risks?',
-  ],
+  related: () => ['How has turnover grown over the last five years?', 'Capital structure analysis', 'What are the principal risks?'],
 };

@@ -4,7 +4,8 @@ import type { LeadershipData } from '../../../../tools/register/leadership.tool.
 import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
-import { cellOf, countFig, factOf, hasFact, heading, listText, plural, say } from './write.js';
+import { shareCapitalPart } from './share-capital.js';
+import { cellOf, countFig, factOf, hasFact, heading, listText, plural, say, subheading } from './write.js';
 
 /** "A large part of the board changed." → "a large part of the board changed". */
 const sentenceCase = (text: string) => text.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
@@ -15,6 +16,7 @@ const TURNOVER_WORDS: Record<string, string> = { high: 'high', medium: 'moderate
 
 function board(ctx: AnalysisContext, r: ToolResult<LeadershipData>, name: string): void {
   const d = r.data;
+  subheading(ctx.writer, 'Board');
   say(
     ctx.writer,
     `${name} has `,
@@ -29,9 +31,10 @@ function board(ctx: AnalysisContext, r: ToolResult<LeadershipData>, name: string
 
 function changes(ctx: AnalysisContext, r: ToolResult<LeadershipData>): void {
   const w = r.data.window;
+  subheading(ctx.writer, `Changes in the last ${w.months} months`);
   say(
     ctx.writer,
-    `In the last ${w.months} months the filings show `,
+    `The filings show `,
     countFig(r, 'leadership:director-appointments'),
     ` director ${plural(w.directorAppointments, 'appointment')}, `,
     countFig(r, 'leadership:director-terminations'),
@@ -49,6 +52,7 @@ function changes(ctx: AnalysisContext, r: ToolResult<LeadershipData>): void {
 
 function control(ctx: AnalysisContext, r: ToolResult<LeadershipData>, name: string): void {
   const current = r.data.pscs.filter((p) => !p.ceasedOn);
+  subheading(ctx.writer, 'Persons with significant control');
   if (!current.length) {
     ctx.writer.write(`No current person with significant control is listed for ${name}.\n\n`);
     return;
@@ -84,6 +88,7 @@ export const leadershipAnalysis: Analysis = {
       `Read the officers register${u.companyName ? ` of ${u.companyName}` : ''}`,
       'Read the persons with significant control',
       'Count director and PSC changes in the last 12 months',
+      'Read the share capital filings',
     ];
   },
   async run(ctx) {
@@ -114,9 +119,12 @@ export const leadershipAnalysis: Analysis = {
     await ctx.writer.flush();
     await directorTable(ctx, result, name);
     ctx.step(2, 'done');
+    ctx.step(3, 'running');
+    const capital = await shareCapitalPart(ctx, n);
+    ctx.step(3, 'done', capital ? undefined : 'no capital filings on file');
   },
   related(u) {
     const name = u.companyName ?? 'this company';
-    return [`Is ${name} up to date with its filings?`, `Who are ${name}'s lenders?`, `Create a summary sheet for ${name}`];
+    return [`Does ${name} file on time?`, `Who are ${name}'s lenders?`, `Create a summary sheet for ${name}`];
   },
 };

@@ -1,0 +1,42 @@
+/** The share capital part of leadership and control: the latest statement of capital and what changed it. */
+import { formatCurrency, formatDate } from '@credence/shared';
+import type { CapitalData } from '../../../../tools/register/capital.tool.js';
+import type { ToolResult } from '../../../types.js';
+import type { AnalysisContext } from '../../analysis.js';
+import { countFig, factOf, hasFact, say, subheading, type Figure } from './write.js';
+
+/** Writes the part; false (nothing written) when no capital filing is on file. */
+export async function shareCapitalPart(ctx: AnalysisContext, companyNumber: string): Promise<boolean> {
+  const r = await ctx.call<CapitalData | null>('share_capital', { company_number: companyNumber });
+  if (!r.data || !r.data.filings) return false;
+  const result = r as ToolResult<CapitalData>;
+  const data = result.data;
+  subheading(ctx.writer, 'Share capital');
+  const latest = data.latestStatement;
+  if (latest) {
+    const totals: Figure[] = Object.entries(latest.totals)
+      .filter(([currency]) => hasFact(result, `capital:latest:${currency}`))
+      .map(([currency, total]) => ({ fact: factOf(result, `capital:latest:${currency}`), text: formatCurrency(total, currency) }));
+    say(
+      ctx.writer,
+      `The latest statement of capital (${latest.type}, `,
+      { fact: factOf(result, 'capital:latest:date'), text: formatDate(latest.date) },
+      `) totals `,
+    );
+    totals.forEach((figure, i) => say(ctx.writer, i ? (i === totals.length - 1 ? ' and ' : ', ') : '', figure));
+    ctx.writer.write('. ');
+  }
+  const classes = data.classes.filter((c) => c.count > 0);
+  say(ctx.writer, `The register holds `, countFig(result, 'capital:filings'), ` capital ${data.filings === 1 ? 'filing' : 'filings'}: `);
+  classes.forEach((c, i) =>
+    say(
+      ctx.writer,
+      i ? (i === classes.length - 1 ? ' and ' : ', ') : '',
+      countFig(result, `capital:class:${c.id}`),
+      ` ${c.label.toLowerCase()}`,
+    ),
+  );
+  ctx.writer.write('.');
+  ctx.writer.write('\n\n');
+  return true;
+}
