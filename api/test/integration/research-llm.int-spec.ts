@@ -129,6 +129,17 @@ describe('model engine: answers through function calling', () => {
     });
   });
 
+  it('does not flag codes the tools returned (a SIC code, a charge code), only figures', async () => {
+    server.script(
+      { chunks: fixture('ollama-no-index') },
+      { chunks: textChunks('Its SIC code is 62012 and charge 0123 4567 0001 is held by HSBC. It reported 62013 staff.') },
+    );
+    const result = await ask(engine(), request('Who holds its charges?'));
+    expect(result.answer.text).toBe(
+      'Its SIC code is 62012 and charge 0123 4567 0001 is held by HSBC. It reported 62013 (unverified) staff.',
+    );
+  });
+
   it('shows a cited figure the evidence checker could not confirm as unverified', async () => {
     server.script({ chunks: fixture('ollama-no-index') }, { chunks: textChunks('Turnover was £12.3m [^f1].') });
     const result = await ask(engine(['turnover@2024-12-31']), request('What was turnover?'));

@@ -83,7 +83,12 @@ export function testTools(calls: ToolCalls, plantedText = ''): Map<string, Resea
       { data: { orders: 1250 }, facts: [orders] },
       calls,
     ),
-    tool('get_financials', byCompany, { data: { year: 2024 }, facts: [TURNOVER, OPERATING_PROFIT] }, calls),
+    tool(
+      'get_financials',
+      byCompany,
+      { data: { year: 2024, sic_codes: ['62012'], charge_codes: ['0123 4567 0001'] }, facts: [TURNOVER, OPERATING_PROFIT] },
+      calls,
+    ),
     tool('get_charges', byCompany, { data: { outstanding: 2, lenders: ['HSBC UK Bank plc'] }, facts: [CHARGES] }, calls),
     tool(
       'get_profile',

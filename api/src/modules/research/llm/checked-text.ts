@@ -13,6 +13,17 @@ import { findFigures, lastSentenceEnd, matchFigure } from './figure-check.js';
 export class FactBook {
   private readonly byRef = new Map<string, Fact>();
   readonly facts: Fact[] = [];
+  /** Codes the tools returned (company numbers, SIC codes, charge codes): not figures. */
+  readonly identifiers = new Set<string>();
+
+  /** Notes the identifiers in a tool's data: in its text values, digit strings of 4 or more, or with a leading zero. */
+  addIdentifiers(data: unknown): void {
+    if (typeof data === 'string') {
+      for (const m of data.matchAll(/(?<![\d.,])(0\d+|\d{4,})(?![\d.,])/g)) this.identifiers.add(m[1]);
+    } else if (data && typeof data === 'object') {
+      for (const value of Object.values(data)) this.addIdentifiers(value);
+    }
+  }
 
   /** Adds a tool result's facts; returns the reference of each ("f1"...). */
   add(facts: readonly Fact[]): string[] {
@@ -91,7 +102,7 @@ export class CheckedText {
     const masked = text.replace(MARKER, (m) => ' '.repeat(m.length));
     const usedFacts = new Set<Fact>();
     const pieces: Piece[] = [];
-    for (const figure of findFigures(masked, this.exempt)) {
+    for (const figure of findFigures(masked, [...this.exempt, ...this.book.identifiers])) {
       const fact = matchFigure(figure, this.book.facts, cited);
       if (fact) usedFacts.add(fact);
       else this.unverified.push(figure.text);

@@ -182,6 +182,7 @@ export class ModelEngine implements ResearchEngine {
     try {
       const result = await tool.run(call.arguments!, ctx);
       const content = toolResultContent(result, turn.book.add(result.facts));
+      turn.book.addIdentifiers(result.data);
       turn.cache.set(key, content);
       details.push(`${call.name}: ${result.facts.length} fact${result.facts.length === 1 ? '' : 's'}`);
       return content;
