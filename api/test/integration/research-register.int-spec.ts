@@ -268,6 +268,12 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     expectCited(a);
     expect(figureAfter(a.text, `${COMPANY_NAME} has `)).toBe(String(db.directors));
     expect(a.tables[0].rows.length).toBe(Number(fact(result, 'officers:active').value));
+    const [capital] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM filings WHERE company_number = $1 AND category = 'capital'`, [
+      COMPANY,
+    ]);
+    expect(capital.n).toBeGreaterThan(0);
+    expect(a.text).toContain('### Share capital');
+    expect(figureAfter(a.text, 'The register holds ')).toBe(String(capital.n));
   });
 
   it("compliance: confirmation statements and the accounts' due date, the profile's dates confirmed against the register", async () => {
