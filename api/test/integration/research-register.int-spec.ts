@@ -355,6 +355,24 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     expect(unknown.missing![0]).toContain('No Such Lender');
   });
 
+  it('every register analysis answers every sample company with its figures confirmed, or declines with no figure', async () => {
+    const companies = await q<{ company_number: string; company_name: string }>(
+      `SELECT company_number, company_name FROM companies ORDER BY company_number`,
+    );
+    for (const company of companies) {
+      for (const analysis of REGISTER_ANALYSES) {
+        const a = await answer(analysis.id, company.company_number, { companyName: company.company_name });
+        if (a.text === '') {
+          expect(a.missing.length).toBeGreaterThan(0);
+          expect(a.citations).toEqual([]);
+          continue;
+        }
+        expect(a.text.startsWith(`## ${analysis.title}\n`)).toBe(true);
+        expectCited(a);
+      }
+    }
+  });
+
   describe('through the built-in engine', () => {
     async function ask(query: string, companyNumber: string) {
       const events: ResearchEvent[] = [];
