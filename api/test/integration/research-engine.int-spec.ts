@@ -54,8 +54,9 @@ describe('built-in analyst on sample companies (no model)', () => {
     const values = new Set<number>();
     for (const [key, value] of Object.entries(row)) {
       if (Array.isArray(value))
-        for (const line of value as { value: number | null }[]) line.value !== null && values.add(Number(line.value));
-      else if (value !== null && key !== 'employees') values.add(Number(value));
+        for (const line of value as { value: number | null }[])
+          if (line.value !== null) values.add(Number(line.value));
+          else if (value !== null && key !== 'employees') values.add(Number(value));
     }
     return values;
   }
@@ -108,6 +109,30 @@ describe('built-in analyst on sample companies (no model)', () => {
         expect(run.outcome.declined).toBeUndefined();
         await checkAnswer(run, `${company_number}: ${question}`);
         expect(run.answer.citations.length).toBeGreaterThan(0);
+      }
+  });
+
+  it("answers the seed's sample questions for every sample company, and declines the accounts questions of one with no accounts", async () => {
+    const companies: { company_number: string; n: number }[] = await t.dataSource.query(
+      `SELECT c.company_number, (SELECT count(*) FROM financial_statements f WHERE f.company_number = c.company_number)::int AS n
+         FROM companies c ORDER BY 1`,
+    );
+    expect(companies.some((c) => c.n === 0)).toBe(true);
+    for (const { company_number, n } of companies)
+      for (const question of ['Create a summary sheet', 'Capital structure analysis', 'What are the margins?']) {
+        const run = await runEngine(engine, request(question, company_number));
+        const label = `${company_number}: ${question}`;
+        if (n === 0 && question !== 'Create a summary sheet') {
+          expect({ label, declined: Boolean(run.outcome.declined), citations: run.answer.citations }).toEqual({
+            label,
+            declined: true,
+            citations: [],
+          });
+          expect(run.answer.text).toContain('No accounts with figures are on file');
+          continue;
+        }
+        expect({ label, declined: run.outcome.declined }).toEqual({ label, declined: undefined });
+        await checkAnswer(run, label);
       }
   });
 
