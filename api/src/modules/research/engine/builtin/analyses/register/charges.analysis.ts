@@ -53,7 +53,7 @@ function summary(ctx: AnalysisContext, read: ChargesRead): void {
     ctx.writer,
     `Terms as registered: `,
     countFig(r, `${p}:fixed`),
-    ` contain a fixed charge, `,
+    ` ${c.fixed === 1 ? 'contains' : 'contain'} a fixed charge, `,
     countFig(r, `${p}:floating`),
     ` a floating charge, and `,
     countFig(r, `${p}:negativePledge`),

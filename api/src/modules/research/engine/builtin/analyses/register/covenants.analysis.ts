@@ -29,7 +29,8 @@ function ratioFig(fact: Fact): Figure {
 function livePackage(ctx: AnalysisContext, read: ChargesRead): void {
   const r = read.result;
   const p = read.data.lender ? `charges[${read.data.lender.keys.join('|')}]:live` : 'charges:live';
-  const live = Number(factOf(r, `${p}:total`).value);
+  const n = (name: string) => Number(factOf(r, `${p}:${name}`).value);
+  const live = n('total');
   subheading(ctx.writer, 'Live security');
   if (!live) {
     say(
@@ -45,13 +46,13 @@ function livePackage(ctx: AnalysisContext, read: ChargesRead): void {
     countFig(r, `${p}:total`),
     ` ${plural(live, 'charge is', 'charges are')} not fully satisfied. `,
     countFig(r, `${p}:floatingCoversAll`),
-    ` carry a floating charge over all the property and undertaking (an all-assets security), `,
+    ` ${plural(n('floatingCoversAll'), 'carries', 'carry')} a floating charge over all the property and undertaking (an all-assets security), `,
     countFig(r, `${p}:fixed`),
     ` a fixed charge and `,
     countFig(r, `${p}:floating`),
     ` a floating charge. `,
     countFig(r, `${p}:negativePledge`),
-    ` contain a negative pledge: the company has agreed not to grant other security over the charged assets without the chargeholder's consent, the one restrictive term the register records.\n\n`,
+    ` ${plural(n('negativePledge'), 'contains', 'contain')} a negative pledge: the company has agreed not to grant other security over the charged assets without the chargeholder's consent, the one restrictive term the register records.\n\n`,
   );
 }
 

@@ -25,7 +25,7 @@ function board(ctx: AnalysisContext, r: ToolResult<LeadershipData>, name: string
     countFig(r, 'officers:current-secretaries'),
     ` ${plural(d.counts.currentSecretaries, 'secretary', 'secretaries')}; `,
     countFig(r, 'officers:resigned'),
-    ` officers have resigned over its history.\n\n`,
+    ` ${plural(d.counts.resignedOfficers, 'officer has', 'officers have')} resigned over its history.\n\n`,
   );
 }
 

@@ -1,9 +1,15 @@
 /** The share capital part of leadership and control: the latest statement of capital and what changed it. */
-import { formatCurrency, formatDate } from '@credence/shared';
+import { currencySymbol, formatDate } from '@credence/shared';
 import type { CapitalData } from '../../../../tools/register/capital.tool.js';
 import type { ToolResult } from '../../../types.js';
 import type { AnalysisContext } from '../../analysis.js';
 import { countFig, factOf, hasFact, say, subheading, type Figure } from './write.js';
+
+/** Share capital is often a few pounds: pence are kept ("£0.30", "£1,000,000"). */
+function capitalText(amount: number, currency: string): string {
+  const digits = Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 4 };
+  return `${currencySymbol(currency)}${amount.toLocaleString('en-GB', digits)}`;
+}
 
 /** Writes the part; false (nothing written) when no capital filing is on file. */
 export async function shareCapitalPart(ctx: AnalysisContext, companyNumber: string): Promise<boolean> {
@@ -16,7 +22,7 @@ export async function shareCapitalPart(ctx: AnalysisContext, companyNumber: stri
   if (latest) {
     const totals: Figure[] = Object.entries(latest.totals)
       .filter(([currency]) => hasFact(result, `capital:latest:${currency}`))
-      .map(([currency, total]) => ({ fact: factOf(result, `capital:latest:${currency}`), text: formatCurrency(total, currency) }));
+      .map(([currency, total]) => ({ fact: factOf(result, `capital:latest:${currency}`), text: capitalText(total, currency) }));
     say(
       ctx.writer,
       `The latest statement of capital (${latest.type}, `,
@@ -27,16 +33,9 @@ export async function shareCapitalPart(ctx: AnalysisContext, companyNumber: stri
     ctx.writer.write('. ');
   }
   const classes = data.classes.filter((c) => c.count > 0);
-  say(ctx.writer, `The register holds `, countFig(result, 'capital:filings'), ` capital ${data.filings === 1 ? 'filing' : 'filings'}: `);
-  classes.forEach((c, i) =>
-    say(
-      ctx.writer,
-      i ? (i === classes.length - 1 ? ' and ' : ', ') : '',
-      countFig(result, `capital:class:${c.id}`),
-      ` ${c.label.toLowerCase()}`,
-    ),
-  );
-  ctx.writer.write('.');
+  say(ctx.writer, `The register holds `, countFig(result, 'capital:filings'), ` capital ${data.filings === 1 ? 'filing' : 'filings'}`);
+  classes.forEach((c, i) => say(ctx.writer, i ? '; ' : ' (', `${c.label.toLowerCase()}: `, countFig(result, `capital:class:${c.id}`)));
+  ctx.writer.write(classes.length ? ').' : '.');
   ctx.writer.write('\n\n');
   return true;
 }
