@@ -34,7 +34,7 @@ export interface AskCommandOptions extends GlobalOptions {
 }
 
 /** The longest question the command sends (the API refuses longer ones with a 400 anyway). */
-export const ASK_MAX_LENGTH = 2000;
+export const ASK_MAX_LENGTH = 4000;
 
 export const PDF_NOT_YET =
   '--pdf is not available yet: asking about an uploaded PDF comes with documents support. Ask about a company with --company <number> for now.';

@@ -123,6 +123,10 @@ describe('chat view model', () => {
     asks[1].finish.resolve({ chat_id: null, answer: emptyResearchAnswer(), error: 'No accounts for this company', lastEventId: '1' });
     await second;
     expect(chat.getState().messages[1]).toMatchObject({ error: 'No accounts for this company', streaming: false });
+    // no plan came: the generic plan, failed, with the plan failure text (spec 3 section 8)
+    const failedPlan = messageView(chat.getState().messages[1]).plan;
+    expect(failedPlan.steps).toEqual([{ text: "I'll analyze your query and provide relevant information.", state: 'failed' }]);
+    expect(failedPlan.error).toBe('Failed to generate thought process. Please try again.');
     expect(chat.getState().quotaExceeded).toBe(false);
   });
 

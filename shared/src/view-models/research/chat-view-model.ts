@@ -129,6 +129,17 @@ function failureText(error: unknown): { text: string; quota: boolean } {
   return { text: RESEARCH_TEXTS.chatFailure, quota: false };
 }
 
+/** A failed answer (spec 3 section 8): its error, and when no plan came, the generic plan failed with the plan failure text. */
+function failed(message: ChatMessage, error: string): Partial<ChatMessage> {
+  const noPlan = message.answer.thoughtProcess.length === 0;
+  return {
+    streaming: false,
+    error,
+    planError: noPlan ? RESEARCH_TEXTS.planFailure : message.planError,
+    answer: noPlan ? { ...message.answer, ...genericPlan('failed') } : message.answer,
+  };
+}
+
 export function createChatViewModel(options: ChatViewModelOptions): ChatViewModel {
   const { client } = options;
   const store = createStore<ChatState>({
@@ -216,7 +227,7 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
         store.setState({ chatId: outcome.chat_id ?? chatId });
         void refreshCredits();
       } else {
-        updateMessage(key, () => ({ error: outcome.error, streaming: false }));
+        updateMessage(key, (m) => failed(m, outcome.error ?? RESEARCH_TEXTS.chatFailure));
       }
     } catch (error) {
       if (!ticket.isCurrent() || isAbort(error)) {
@@ -224,12 +235,7 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
         return;
       }
       const failure = failureText(error);
-      updateMessage(key, (m) => ({
-        streaming: false,
-        error: failure.text,
-        planError: m.answer.thoughtProcess.length === 0 ? RESEARCH_TEXTS.planFailure : m.planError,
-        answer: m.answer.thoughtProcess.length === 0 ? { ...m.answer, ...genericPlan('failed') } : m.answer,
-      }));
+      updateMessage(key, (m) => failed(m, failure.text));
       store.setState({ quotaExceeded: failure.quota });
     }
   }
