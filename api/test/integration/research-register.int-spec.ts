@@ -186,6 +186,23 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     expect(a.text).toMatch(/### Leverage and cover, FY\d{4} accounts\n\n.*Interest cover/);
   });
 
+  it("covenant summary for a named lender: only that lender's security", async () => {
+    const a = await answer('covenants', COMPANY, { companyName: COMPANY_NAME, lenders: ['Barclays'] });
+    expectCited(a);
+    const [db] = await q<{ live: number }>(
+      `SELECT count(DISTINCT c.charge_id)::int AS live FROM charges c JOIN charge_lenders l USING (charge_id)
+        WHERE c.company_number = $1 AND (l.lender_key = 'BARCLAYS' OR l.lender_key LIKE 'BARCLAYS %')
+          AND c.status NOT IN ('fully-satisfied', 'satisfied')`,
+      [COMPANY],
+    );
+    expect(db.live).toBeGreaterThan(0);
+    expect(figureAfter(a.text, '### Live security\n\n')).toBe(String(db.live));
+    const table = a.tables.find((tb) => tb.title.startsWith('Live security package'))!;
+    expect(table.rows.length).toBe(db.live);
+    for (const row of table.rows) expect(String(row[0])).toMatch(/barclays/i);
+    expect(a.text).not.toContain('HSBC UK Bank PLC:');
+  });
+
   it('lenders: a named lender narrows to its charges, with its book across the companies on file', async () => {
     const a = await answer('lenders', COMPANY, { companyName: COMPANY_NAME, lenders: ['HSBC'] });
     expectCited(a);
