@@ -102,6 +102,22 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
     setChosen(null);
     void vm.send();
   };
+  /**
+   * The input's change. Keys typed faster than they are read arrive as one chunk ("abc\r",
+   * "\tkk"), which ink-text-input inserts whole: only the text before the first control key is
+   * typed; the App's dispatcher runs the keys of the chunk (Enter asks, Tab moves to the answer).
+   */
+  const change = (next: string) => {
+    const before = vm.getState().input;
+    let start = 0;
+    while (start < before.length && start < next.length && before[start] === next[start]) start++;
+    let end = 0;
+    while (end < before.length - start && end < next.length - start && before.at(-1 - end) === next.at(-1 - end)) end++;
+    const inserted = next.slice(start, next.length - end);
+    // eslint-disable-next-line no-control-regex
+    const typed = inserted.split(/[\u0000-\u001f\u007f]/)[0];
+    vm.setInput(typed === inserted ? next : before.slice(0, start) + typed + before.slice(before.length - end));
+  };
   const scrollKeys = (press: Parameters<Parameters<typeof useKeys>[0]>[0]): boolean => {
     const at = topOf(getScroll());
     if (on(KEYS.pageDown, press)) scrollTo(at + bodyHeight - 1);
@@ -128,7 +144,8 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
       const at = topOf(getScroll());
       if (press.name === 'up') scrollTo(at - 1);
       else if (press.name === 'down') scrollTo(at + 1);
-      // everything else is typing (ink-text-input reads it; Enter submits)
+      else if (on(KEYS.chatSend, press)) submit();
+      // everything else is typing (ink-text-input reads it)
       return true;
     }
     const current = getChosen();
@@ -185,8 +202,7 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
         <TextInput
           key={inputKey}
           value={state.input}
-          onChange={vm.setInput}
-          onSubmit={submit}
+          onChange={change}
           focus={focus === 'input' && viewing === null}
           showCursor={focus === 'input'}
           placeholder={streaming ? 'answering…' : 'your question'}
