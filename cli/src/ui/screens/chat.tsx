@@ -114,7 +114,6 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
     let end = 0;
     while (end < before.length - start && end < next.length - start && before.at(-1 - end) === next.at(-1 - end)) end++;
     const inserted = next.slice(start, next.length - end);
-    // eslint-disable-next-line no-control-regex
     const typed = inserted.split(/[\u0000-\u001f\u007f]/)[0];
     vm.setInput(typed === inserted ? next : before.slice(0, start) + typed + before.slice(before.length - end));
   };
