@@ -14,7 +14,9 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import type { EvidenceCheck, EvidenceChecker, Fact } from '../engine/types.js';
-import { findFigure, findPassage } from './find-on-page.js';
+import { formatAmount } from '../../companies-house/documents/accounts-format.js';
+import { findFigure, findPassage, type Found } from './find-on-page.js';
+import type { PageText } from './page-lines.js';
 import { PageTextService } from './page-text.service.js';
 
 const PROFILE_COLUMNS = new Set([
@@ -70,16 +72,28 @@ export class ResearchEvidence implements EvidenceChecker {
     const page = await this.pages.page(companyNumber, documentId, pageNumber);
     if (!page) return { verified: false, reason: `Page ${pageNumber} of document ${documentId} could not be read.` };
     const isText = fact.unit === 'text' && typeof fact.value === 'string';
-    const found = isText
-      ? findPassage(page, fact.printed ?? String(fact.value))
-      : fact.printed
-        ? findFigure(page, fact.printed, fact.label)
-        : null;
+    const found = isText ? findPassage(page, fact.printed ?? String(fact.value)) : this.figureOn(page, fact);
     if (!found) return { verified: false, reason: `Page ${pageNumber} does not show ${fact.printed ?? fact.value}.` };
     // A dash (nil) proves nothing unless it is on its label's line.
     if (!isText && fact.printed === '-' && !found.withLabel)
       return { verified: false, reason: `Page ${pageNumber} does not show ${fact.label} as nil.` };
     return { verified: true, quote: found.quote, boxes: found.boxes };
+  }
+
+  /**
+   * A figure as printed; else, on a stored iXBRL page, as the document may show it in thousands
+   * or millions (a `scale` attribute: "89" for 89,000), which counts only on its label's line.
+   */
+  private figureOn(page: PageText, fact: Fact): Found | null {
+    if (!fact.printed) return null;
+    const found = findFigure(page, fact.printed, fact.label);
+    if (found || typeof fact.value !== 'number' || page.lines.some((l) => l.items.length)) return found;
+    for (const divisor of [1_000, 1_000_000]) {
+      if (fact.value % divisor !== 0 || fact.value === 0) continue;
+      const scaled = findFigure(page, formatAmount(fact.value / divisor), fact.label);
+      if (scaled?.withLabel) return scaled;
+    }
+    return null;
   }
 
   private async register(fact: Fact): Promise<EvidenceCheck> {

@@ -86,10 +86,13 @@ export function metricFact(row: FinancialStatementRow, year: YearSource, metric:
   const raw = row[METRIC_COLUMNS[metric]];
   const page = row.page_numbers?.[metric];
   if (raw === null || raw === undefined || !page || !year.document_id) return null;
+  // An importer's derived figure (EBITDA as operating profit + depreciation, total assets as a sum) is printed on no page: not a citable fact.
+  if (row.source !== 'sample' && /\s[+-]\s/.test(row.terms?.[metric] ?? '')) return null;
   const value = Number(raw);
   return {
     key: `${metric}@${row.period_end}`,
-    label: row.terms?.[metric] ?? METRIC_LABELS[metric],
+    // Sample accounts record the printed label as the term; imported ones record an XBRL concept name.
+    label: row.source === 'sample' ? (row.terms?.[metric] ?? METRIC_LABELS[metric]) : METRIC_LABELS[metric],
     value,
     unit: metric === 'employeeCount' ? 'count' : (row.currency as FactUnit),
     period: row.period_end,
