@@ -99,12 +99,21 @@ async function streamReadable(ctx: Context, client: ApiClient, request: Research
     answer = reduceResearchAnswer(answer, event);
     if (printText && event.type === 'text') printer.update(answer);
   };
+  // Ctrl-C: the spinner's line is cleared before the process ends (the server stops the work when we leave)
+  const interrupted = () => {
+    progress.finish(null);
+    process.stderr.write('credence: cancelled\n');
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   let outcome: AskOutcome;
   try {
     outcome = await client.ask(request, { onEvent });
   } catch (error) {
     progress.finish(null);
     throw error;
+  } finally {
+    process.off('SIGINT', interrupted);
   }
   progress.finish(outcome.error === null ? outcome.answer : { ...outcome.answer, error: outcome.error });
   if (printText) {

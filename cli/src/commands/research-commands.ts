@@ -30,7 +30,7 @@ Answers come from Credence's own data: a figure the data cannot back is
 marked unverified or left out; a question it cannot answer is declined.
 Exit codes: 0 answered; 1 failed (the answer's error, or "You have
 exceeded your quota!"); 2 usage (bad flag, empty question); 4 not signed
-in or session expired.`;
+in or session expired; 130 cancelled with Ctrl-C (the server stops too).`;
 
 export function addResearchCommands(program: Command, lazy: Lazy): void {
   program
