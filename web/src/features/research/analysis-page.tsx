@@ -25,6 +25,9 @@ import { useCompanyName } from './use-company-name.ts';
 import '../../ui/data.css';
 import './research.css';
 
+/** Below this width the sidebar starts folded, leaving the chat the room. */
+const NARROW_PX = 1024;
+
 export default function AnalysisPage() {
   const { client } = useServices();
   const [model] = useState(() => {
@@ -37,7 +40,7 @@ export default function AnalysisPage() {
   useCompanyName(model, state.company);
   useDocumentTitle(state.messages[0]?.question ?? 'Deep Insights');
 
-  const [sidebarCollapsed, setSidebarCollapsed] = useState(false);
+  const [sidebarCollapsed, setSidebarCollapsed] = useState(() => window.innerWidth < NARROW_PX);
   const [artifacts, setArtifacts] = useState<{ open: boolean; index: number }>({ open: false, index: -1 });
   const [percent, setPercent] = useState<number>(RESEARCH_CONSTANTS.artifactsDefaultPercent);
   const [focusArea, setFocusArea] = useState<FocusArea>('restructuring');
@@ -82,12 +85,11 @@ export default function AnalysisPage() {
     input.current?.focus();
   }
 
+  // another company starts a new chat about it
   function chooseCompany(company: ChatCompany) {
-    if (state.messages.length > 0) {
-      model.newChat();
-      address.clear();
-    }
+    if (state.messages.length > 0) model.newChat();
     model.setCompany(company);
+    address.clear(company.company_number);
   }
 
   return (

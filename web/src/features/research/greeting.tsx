@@ -10,7 +10,7 @@ export function Greeting({ canAsk, onSample }: { canAsk: boolean; onSample(quest
     <div className="greeting">
       <h1 className="greeting__title" aria-label={full}>
         <span aria-hidden="true">{typed}</span>
-        <span className="greeting__caret" aria-hidden="true" hidden={typed.length >= full.length} />
+        {typed.length < full.length && <span className="greeting__caret" aria-hidden="true" />}
       </h1>
       <p className="muted">{canAsk ? 'Try one of these, or ask your own question:' : 'Choose a company below, then ask your question.'}</p>
       <ul className="greeting__samples">

@@ -35,10 +35,11 @@ export function useChatAddress(model: ChatViewModel, modelKey: string | null) {
       next.set('chatKey', chatId);
       setParams(next);
     },
-    /** A new chat: the address keeps the company, loses the chat. */
-    clear() {
+    /** A new chat: the address loses the chat and names the company (kept when not given). */
+    clear(companyNumber?: string) {
       const next = new URLSearchParams(window.location.search);
       next.delete('chatKey');
+      if (companyNumber) next.set('companyNumber', companyNumber);
       setParams(next);
     },
   };
