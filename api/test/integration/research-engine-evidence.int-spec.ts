@@ -71,7 +71,7 @@ describe('research evidence: figures checked against the page get_filing_pdf ser
   it('confirms a computed margin through its inputs, and a risk passage on its page', async () => {
     const tools = createResearchTools(t.dataSource, { pages: evidence.pages });
     const ratios = await tools.get('financial_ratios')!.run({ company_number: COMPANY }, ctx);
-    const margin = ratios.facts.find((f) => f.key.startsWith('operatingMargin@'))!;
+    const margin = ratios.facts.find((f) => f.key.startsWith('netMargin@'))!;
     expect(margin.inputs).toHaveLength(2);
     expect((await evidence.check(margin, signal)).verified).toBe(true);
     const summary = await tools.get('document_summary')!.run({ company_number: COMPANY }, ctx);

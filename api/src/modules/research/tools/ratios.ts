@@ -99,6 +99,13 @@ function bankDebt(year: StatementYear): Fact | undefined {
   return lineOf(year, 'borrowings');
 }
 
+/** A ratio the accounts print themselves (the strategic report's KPI table), as a filed fact: "Operating margin (%) 10.3". */
+function filed(key: 'operatingMargin' | 'currentRatio', year: StatementYear): Fact | null {
+  const line = year.lines.key_financials.find((f) => f.key === `key_financials.${key}@${year.period_end}`);
+  if (!line || typeof line.value !== 'number') return null;
+  return { ...line, key: `${key}@${year.period_end}`, label: RATIO_LABELS[key], unit: key === 'operatingMargin' ? 'percent' : 'ratio' };
+}
+
 /** Every ratio of one year that its figures allow; `previous` is the year before (exactly one fiscal year earlier). */
 export function ratiosFor(year: StatementYear, previous: StatementYear | null): YearRatios {
   const m = year.metrics;
@@ -107,7 +114,11 @@ export function ratiosFor(year: StatementYear, previous: StatementYear | null): 
     if (fact) out[fact.key.split('@')[0] as RatioKey] = fact;
   };
   put(share('grossMargin', year, lineOf(year, 'grossProfit'), m.turnover, 'percent', 'gross profit / turnover × 100'));
-  put(share('operatingMargin', year, m.operatingProfit, m.turnover, 'percent', 'operating profit / turnover × 100'));
+  // The company's own printed KPI (strategic report) when it has one: the same rounding, and a page that prints it.
+  put(
+    filed('operatingMargin', year) ??
+      share('operatingMargin', year, m.operatingProfit, m.turnover, 'percent', 'operating profit / turnover × 100'),
+  );
   put(share('netMargin', year, m.netProfitLoss, m.turnover, 'percent', 'profit for the year / turnover × 100'));
   put(share('ebitdaMargin', year, m.EBITDA, m.turnover, 'percent', 'EBITDA / turnover × 100'));
   if (previous) {
@@ -118,15 +129,16 @@ export function ratiosFor(year: StatementYear, previous: StatementYear | null): 
   const creditors = lineOf(year, 'creditorsWithinOneYear');
   const positiveBottom = { bottom: true };
   put(
-    share(
-      'currentRatio',
-      year,
-      lineOf(year, 'currentAssets'),
-      creditors,
-      'ratio',
-      'current assets / creditors due within one year',
-      positiveBottom,
-    ),
+    filed('currentRatio', year) ??
+      share(
+        'currentRatio',
+        year,
+        lineOf(year, 'currentAssets'),
+        creditors,
+        'ratio',
+        'current assets / creditors due within one year',
+        positiveBottom,
+      ),
   );
   put(share('cashRatio', year, m.cash, creditors, 'ratio', 'cash / creditors due within one year', positiveBottom));
   put(share('liabilitiesToAssets', year, m.totalLiabilities, m.totalAssets, 'percent', 'total liabilities / total assets × 100'));

@@ -120,8 +120,26 @@ async function resolveCompany(
   return match ? { number: match.company_number, name: match.company_name } : { notFound: parsed.companyName };
 }
 
+/**
+ * A follow-up ("and in 2022?", "what about the year before?") asks what the chat's last question
+ * asked, for the years or metrics it names now.
+ */
+export function followUp(parsed: ParsedQuestion, history: ResearchRequest['history'], now: Date): ParsedQuestion {
+  const last = history.at(-1);
+  if (parsed.analyses.length || parsed.unsupported.length || !last) return parsed;
+  if (!parsed.years.length && !parsed.recentYears && !parsed.metrics.length) return parsed;
+  const before = parseQuestion(last.query, now);
+  return {
+    ...parsed,
+    analyses: before.analyses,
+    metrics: parsed.metrics.length ? parsed.metrics : before.metrics,
+    ...(parsed.companyNumber ? {} : before.companyNumber ? { companyNumber: before.companyNumber } : {}),
+    ...(parsed.companyName || parsed.companyNumber ? {} : before.companyName ? { companyName: before.companyName } : {}),
+  };
+}
+
 export async function understand(request: ResearchRequest, tools: ToolRegistry, ctx: ToolContext, now: Date): Promise<Understood> {
-  const parsed = parseQuestion(request.query, now);
+  const parsed = followUp(parseQuestion(request.query, now), request.history, now);
   const company = await resolveCompany(request, parsed, tools, ctx);
   return {
     query: request.query,
