@@ -143,4 +143,53 @@ describe('research chat screen', () => {
     await ui.press(KEY.tab, 'm');
     expect(ui.frame()).toContain('model flash');
   });
+
+  it('the greeting lists recent chats; Enter opens one as it was stored', async () => {
+    const stored = {
+      ...emptyResearchAnswer(),
+      text: 'Stored answer £12.3m[^c1].',
+      citations: [CITATION],
+      thoughtProcess: ['Read'],
+      stepStatus: ['done' as const],
+    };
+    const client = fakeClient({
+      me: async () => ME,
+      modelAccessInfo: async () => ({ accessed_count: 1, total_credits: 20 }),
+      getChatHistory: async () => [
+        {
+          id: '1',
+          chat_id: 'chat-7',
+          user_id: 'u',
+          query_str: 'Covenant summary',
+          chat_category: 'companies-house',
+          chat_metadata: { company_id: ACME, company_name: 'ACME WIDGETS LIMITED' },
+          created_at: '2026-11-01T00:00:00Z',
+          updated_at: '2026-11-01T00:00:00Z',
+        },
+      ],
+      getChat: async (id: string) => ({
+        id: '1',
+        chat_id: id,
+        user_id: 'u',
+        chat_category: 'companies-house',
+        chat_metadata: { company_id: ACME, company_name: 'ACME WIDGETS LIMITED' },
+        details: [{ query_str: 'Covenant summary', thought_process: ['Read'], observations: stored, table_data: [], created_at: '' }],
+        table_data: [],
+        created_at: '',
+        updated_at: '',
+      }),
+    });
+    const ui = renderApp({ client, initial: [{ name: 'chat' }] });
+    await ui.waitFor((f) => f.includes('Covenant summary · ACME WIDGETS LIMITED (01234567)'), 'the recent chat');
+    await ui.press(KEY.tab);
+    await ui.press('G');
+    await ui.press('j');
+    expect(plain(ui.frame())).toContain('› Covenant summary');
+    await ui.press(KEY.enter);
+    const frame = plain(await ui.waitFor((f) => f.includes('Stored answer'), 'the stored chat'));
+    expect(frame).toContain('› Covenant summary');
+    expect(frame).toContain('Stored answer £12.3m[1].');
+    expect(frame).toContain('[1] Full accounts made up to 31/12/2024, page 7');
+    expect(frame).toContain('ACME WIDGETS LIMITED (01234567) · model pro');
+  });
 });

@@ -57,6 +57,7 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
 
   useEffect(() => {
     if (vm.getState().credits === null) vm.start();
+    if (vm.getState().history === null) void vm.loadHistory();
     if (chatId && vm.getState().chatId !== chatId && vm.getState().messages.length === 0) void vm.load(chatId);
   }, [vm, chatId]);
 
@@ -86,7 +87,11 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
   const open = (target: ChatTarget | undefined) => {
     if (!target) return;
     if (target.kind === 'citation') setViewing(doc.targets.indexOf(target));
-    else {
+    else if (target.kind === 'chat') {
+      setChosen(null);
+      setScroll('end');
+      void vm.load(target.chatId);
+    } else {
       vm.chooseRelatedQuestion(target.question);
       setInputKey((k) => k + 1); // a fresh input puts its cursor after the question
       setFocus('input');

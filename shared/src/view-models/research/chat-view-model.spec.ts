@@ -208,4 +208,40 @@ describe('chat view model', () => {
     expect(chat.editPlan(0, [''])).toBe(false);
     expect(chat.editPlan(5, ['x'])).toBe(false);
   });
+
+  it('loads the chat list newest first, and deleting the open chat starts over', async () => {
+    const item = (chat_id: string, updated_at: string) => ({
+      id: chat_id,
+      chat_id,
+      user_id: 'u',
+      query_str: `Question ${chat_id}`,
+      chat_category: 'companies-house',
+      chat_metadata: {},
+      created_at: updated_at,
+      updated_at,
+    });
+    const deleted: string[] = [];
+    const { client, asks } = fakeClient();
+    const chat = createChatViewModel({
+      client: {
+        ...client,
+        getChatHistory: async () => [item('a', '2026-01-01'), item('b', '2026-03-01')],
+        deleteChat: async (id: string) => {
+          deleted.push(id);
+          return { status: 'success' };
+        },
+      },
+    });
+    expect(chat.getState().history).toBeNull();
+    await chat.loadHistory();
+    expect(chat.getState().history?.map((c) => c.chat_id)).toEqual(['b', 'a']);
+    void chat.send('q');
+    asks[0].finish.resolve({ chat_id: 'b', answer: emptyResearchAnswer(), error: null, lastEventId: '' });
+    await settle();
+    expect(chat.getState().chatId).toBe('b');
+    await chat.deleteChat('b');
+    expect(deleted).toEqual(['b']);
+    expect(chat.getState()).toMatchObject({ chatId: null, messages: [] });
+    expect(chat.getState().history?.map((c) => c.chat_id)).toEqual(['a']);
+  });
 });

@@ -11,6 +11,7 @@ import {
   RESEARCH_TEXTS,
   reduceResearchAnswer,
   type ChatDetail,
+  type ChatHistoryItem,
   type ModelAccessInfo,
   type ResearchAnswer,
   type ResearchAskRequest,
@@ -18,6 +19,7 @@ import {
   type ResearchStreamEvent,
   type SavedChat,
 } from '../../contracts/research.js';
+import { filterChats } from '../../rules/research/chats.js';
 import { editedPlan, genericPlan } from '../../rules/research/plan.js';
 import { errorStatus, isAbort, serverText } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
@@ -52,6 +54,8 @@ export interface ChatState {
   model: ResearchModel;
   input: string;
   credits: ModelAccessInfo | null;
+  /** The user's chats, newest first, once loadHistory() answered (null before). */
+  history: readonly ChatHistoryItem[] | null;
   /** A saved chat is loading. */
   loading: boolean;
   /** Why the saved chat did not load (spec 3: nothing is shown; the terminal says it). */
@@ -61,7 +65,7 @@ export interface ChatState {
 }
 
 export interface ChatViewModelOptions {
-  client: Pick<ApiClient, 'ask' | 'getChat' | 'modelAccessInfo'>;
+  client: Pick<ApiClient, 'ask' | 'getChat' | 'modelAccessInfo'> & Partial<Pick<ApiClient, 'getChatHistory' | 'deleteChat'>>;
   company?: ChatCompany | null;
   /** The selector's first model; 'pro' unless given (`credence ask` starts on 'flash'). */
   initialModel?: ResearchModel;
@@ -92,6 +96,10 @@ export interface ChatViewModel extends ReadableStore<ChatState> {
   setModel(model: ResearchModel): void;
   setCompany(company: ChatCompany | null): void;
   refreshCredits(): Promise<void>;
+  /** Loads the chat list (the client's getChatHistory); a failure leaves it as it was. */
+  loadHistory(): Promise<void>;
+  /** Deletes a chat; it leaves the list, and the open chat starts over when it was this one. */
+  deleteChat(chatId: string): Promise<void>;
   /** Stops the stream and requests; state stays readable. */
   dispose(): void;
 }
@@ -150,6 +158,7 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
     model: options.initialModel ?? RESEARCH_CONSTANTS.selectorInitialModel,
     input: '',
     credits: null,
+    history: null,
     loading: false,
     loadError: null,
     quotaExceeded: false,
@@ -157,6 +166,7 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
   const stream = createLatestRequest();
   const chatLoad = createLatestRequest();
   const credits = createLatestRequest();
+  const history = createLatestRequest();
   let nextKey = 1;
 
   const updateMessage = (key: number, change: (message: ChatMessage) => Partial<ChatMessage>) =>
@@ -305,10 +315,27 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
     setModel: (next) => store.setState({ model: next }),
     setCompany: (company) => store.setState({ company }),
     refreshCredits,
+    async loadHistory() {
+      if (!client.getChatHistory) return;
+      const ticket = history.next();
+      try {
+        const items = await client.getChatHistory({ signal: ticket.signal });
+        if (ticket.isCurrent()) store.setState({ history: filterChats(Array.isArray(items) ? items : []) });
+      } catch {
+        // the list stays as it was (spec 3: a failed load shows nothing)
+      }
+    },
+    async deleteChat(chatId) {
+      if (!client.deleteChat) return;
+      await client.deleteChat(chatId);
+      store.setState((s) => ({ history: s.history?.filter((c) => c.chat_id !== chatId) ?? null }));
+      if (store.getState().chatId === chatId) model.newChat();
+    },
     dispose() {
       stream.cancel();
       chatLoad.cancel();
       credits.cancel();
+      history.cancel();
     },
   };
   return model;

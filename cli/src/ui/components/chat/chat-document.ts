@@ -7,6 +7,8 @@
 import {
   RESEARCH_SAMPLE_QUESTIONS,
   RESEARCH_TEXTS,
+  chatCompany,
+  chatTitle,
   citationFootnotes,
   figuresOfCitation,
   type ChatMessage,
@@ -19,7 +21,12 @@ import { markdownTableHeaders } from '../../../commands/research-markdown.js';
 import type { ViewLine } from '../lists.js';
 
 export type ChatTarget =
-  { kind: 'citation'; line: number; footnote: CitationFootnote; figures: string[] } | { kind: 'question'; line: number; question: string };
+  | { kind: 'citation'; line: number; footnote: CitationFootnote; figures: string[] }
+  | { kind: 'question'; line: number; question: string }
+  | { kind: 'chat'; line: number; chatId: string };
+
+/** Recent chats the greeting offers (Enter opens one). */
+const RECENT_CHATS = 5;
 
 export interface ChatDocument {
   lines: ViewLine[];
@@ -73,7 +80,7 @@ function messageLines(message: ChatMessage, last: boolean, width: number, style:
 }
 
 export function chatDocument(
-  state: Pick<ChatState, 'messages' | 'company' | 'loading' | 'loadError'>,
+  state: Pick<ChatState, 'messages' | 'company' | 'loading' | 'loadError' | 'history'>,
   width: number,
   style: Style,
 ): ChatDocument {
@@ -92,6 +99,15 @@ export function chatDocument(
     for (const question of RESEARCH_SAMPLE_QUESTIONS) {
       doc.targets.push({ kind: 'question', line: doc.lines.length, question });
       doc.lines.push({ text: `• ${question}` });
+    }
+    const recent = (state.history ?? []).slice(0, RECENT_CHATS);
+    if (recent.length > 0) {
+      doc.lines.push({ text: '' }, { text: heading('Recent chats', width, style) });
+      for (const chat of recent) {
+        doc.targets.push({ kind: 'chat', line: doc.lines.length, chatId: chat.chat_id });
+        const company = chatCompany(chat.chat_metadata);
+        doc.lines.push({ text: `${chatTitle(chat.query_str)}${company ? ` · ${company}` : ''}` });
+      }
     }
     if (state.loadError) doc.lines.push({ text: '' }, { text: state.loadError, color: 'red' });
     return doc;
