@@ -129,14 +129,14 @@ describe('model engine: answers through function calling', () => {
     });
   });
 
-  it('does not flag codes the tools returned (a SIC code, a charge code), only figures', async () => {
+  it('does not flag codes the tools returned (a SIC code, a charge code), reads a [f2] reference as a citation, flags an invented figure', async () => {
     server.script(
       { chunks: fixture('ollama-no-index') },
-      { chunks: textChunks('Its SIC code is 62012 and charge 0123 4567 0001 is held by HSBC. It reported 62013 staff.') },
+      { chunks: textChunks('Its SIC code is 62012 and charge 0123 4567 0001 is held by HSBC [f2]. It reported 62013 staff.') },
     );
     const result = await ask(engine(), request('Who holds its charges?'));
     expect(result.answer.text).toBe(
-      'Its SIC code is 62012 and charge 0123 4567 0001 is held by HSBC. It reported 62013 (unverified) staff.',
+      'Its SIC code is 62012 and charge 0123 4567 0001 is held by HSBC [^c1]. It reported 62013 (unverified) staff.',
     );
   });
 

@@ -42,7 +42,9 @@ export class FactBook {
   }
 }
 
-const MARKER = /\s?\[\^([A-Za-z0-9_-]+)\]/g;
+/** `[^f1]` as asked, or `[f1]` as some models write it. */
+const MARKER = /\s?\[(?:\^([A-Za-z0-9_-]+)|(f\d+))\]/g;
+const refOf = (m: RegExpMatchArray) => m[1] ?? m[2];
 
 interface Piece {
   start: number;
@@ -97,7 +99,7 @@ export class CheckedText {
     const text = this.written ? given : given.trimStart();
     if (!text) return;
     const markers = [...text.matchAll(MARKER)];
-    const cited = markers.map((m) => this.book.get(m[1])).filter((f): f is Fact => f !== undefined);
+    const cited = markers.map((m) => this.book.get(refOf(m))).filter((f): f is Fact => f !== undefined);
     // Mask the markers so their digits are not read as figures.
     const masked = text.replace(MARKER, (m) => ' '.repeat(m.length));
     const usedFacts = new Set<Fact>();
@@ -114,7 +116,7 @@ export class CheckedText {
     }
     const figureEnds = pieces.map((p) => p.end);
     for (const m of markers) {
-      const fact = this.book.get(m[1]);
+      const fact = this.book.get(refOf(m));
       // A marker right after a figure (only spaces and markers between) was the figure's citation.
       const followsFigure = figureEnds.some((end) => end <= m.index && /^\s*$/.test(masked.slice(end, m.index)));
       const keep = fact !== undefined && !usedFacts.has(fact) && !followsFigure;
