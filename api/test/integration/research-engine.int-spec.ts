@@ -147,6 +147,17 @@ describe('built-in analyst on sample companies (no model)', () => {
     expect(run.answer.text).toContain(`Turnover in FY${row.fiscal_year} was`);
   });
 
+  it('answers a statement line the question names with the line as filed', async () => {
+    const [row] = await t.dataSource.query(
+      `SELECT fiscal_year, income_statement FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 1`,
+    );
+    const gross = (row.income_statement as { key: string; value: number }[]).find((l) => l.key === 'grossProfit')!;
+    const run = await runEngine(engine, request(`What was the gross profit in ${row.fiscal_year}?`, '00123456'));
+    await checkAnswer(run, 'gross profit');
+    expect(run.answer.text).toContain(`Gross profit in FY${row.fiscal_year} was`);
+    expect(citedMoney(run.answer.text)[0].value).toBe(gross.value);
+  });
+
   it('finds the company a question names when the chat has none', async () => {
     const run = await runEngine(engine, request('Create a summary sheet for Thames Valley Foods'));
     expect(run.outcome.understanding.companyNumber).toBe('03456789');
@@ -161,6 +172,8 @@ describe('built-in analyst on sample companies (no model)', () => {
       request('Create a summary sheet'),
       request('Capital structure analysis for Nonexistent Widgets Zzyzx'),
       request('What was the share price in 2024?', '09876543'),
+      // Small companies file abridged accounts: no gross profit line.
+      request('What was the gross profit in 2023?', '09876543'),
     ];
     for (const req of cases) {
       const run = await runEngine(engine, req);

@@ -147,4 +147,25 @@ describe('AnswerWriter', () => {
       verified: true,
     });
   });
+
+  it('shows the preface before the first content, and never when the answer has none', async () => {
+    const { events, out } = collect();
+    const writer = new AnswerWriter(out, checker([turnover]));
+    writer.preface((w) => w.write('## Key Findings\n\n'));
+    await writer.flush();
+    expect(events).toEqual([]);
+    writer.write('Turnover was ');
+    writer.figure(turnover, '£12,345,678');
+    await writer.flush();
+    expect(events.reduce(reduceResearchAnswer, emptyResearchAnswer()).text).toBe('## Key Findings\n\nTurnover was £12,345,678[^c1]');
+
+    const declined = collect();
+    const other = new AnswerWriter(declined.out, checker([]));
+    other.preface((w) => w.write('## Key Findings\n\n'));
+    other.preface(null);
+    other.write('## Not on file\n');
+    await other.flush();
+    expect(declined.events.reduce(reduceResearchAnswer, emptyResearchAnswer()).text).toBe('## Not on file\n');
+    expect(other.figureCount()).toBe(0);
+  });
 });

@@ -115,6 +115,19 @@ export class AnswerWriter {
     private readonly evidence: EvidenceChecker,
   ) {}
 
+  private prefaceFn: ((writer: AnswerWriter) => void) | null = null;
+  private forcePreface = false;
+  private prefaceFigures = 0;
+
+  /**
+   * Text that opens the answer only if the answer says anything after it ("Key Findings: from
+   * the record of …"): written, at the front, by the first flush or table that has content; an
+   * answer that ends up declining never shows it.
+   */
+  preface(build: ((writer: AnswerWriter) => void) | null): void {
+    this.prefaceFn = build;
+  }
+
   /** Adds markdown with no figures of its own (headings, words). */
   write(markdown: string): this {
     this.buffer += markdown;
@@ -141,6 +154,11 @@ export class AnswerWriter {
 
   /** A table of figures; figure cells are checked like figures in the text, `facts` cite what plain cells came from. */
   async table(title: string, headers: string[], rows: TableCell[][], facts: Fact[] = [], unit?: string): Promise<ResearchTable> {
+    // The preface streams before the table it introduces.
+    if (this.prefaceFn) {
+      this.forcePreface = true;
+      await this.flush();
+    }
     const cellFacts = rows.flat().flatMap((cell) => (cell && typeof cell === 'object' ? basis(cell.fact) : []));
     const all = [...cellFacts, ...facts.flatMap(basis)];
     const ids = [...new Set(all.map((f) => this.citationId(f.source)))];
@@ -161,6 +179,17 @@ export class AnswerWriter {
 
   /** Checks every figure written since the last flush, then streams the text and the new or changed citations. */
   async flush(): Promise<void> {
+    if (this.prefaceFn && (this.buffer || this.pending.length || this.forcePreface)) {
+      const build = this.prefaceFn;
+      this.prefaceFn = null;
+      const after = this.buffer;
+      const pendingBefore = this.pending.length;
+      this.buffer = '';
+      build(this);
+      this.prefaceFigures += this.pending.length - pendingBefore;
+      this.buffer += after;
+    }
+    this.forcePreface = false;
     const figures = this.pending.splice(0);
     const facts = figures.flatMap((f) => f.facts);
     const results = await this.checkAll(facts);
@@ -185,9 +214,9 @@ export class AnswerWriter {
     return [...this.states.values()].filter((s) => s.sent).map((s) => s.citation);
   }
 
-  /** How many figures have been written (text and tables): zero means the answer states no figure. */
+  /** How many figures have been written (text and tables), the preface's aside: zero means the answer states nothing. */
   figureCount(): number {
-    return this.figures;
+    return this.figures - this.prefaceFigures;
   }
 
   /** The text streamed so far. */

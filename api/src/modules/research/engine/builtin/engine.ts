@@ -63,7 +63,6 @@ export class BuiltInEngine implements ResearchEngine {
     if (decline) return this.declined(u, decline, writer, steps, out);
 
     if (u.registryMode) await this.keyFindings(u, writer, calls);
-    const before = writer.figureCount();
     const missing: string[] = [];
     let offset = 1;
     for (const analysis of analyses) {
@@ -73,7 +72,7 @@ export class BuiltInEngine implements ResearchEngine {
       offset += count;
     }
     await writer.flush();
-    if (missing.length && writer.figureCount() === before)
+    if (missing.length && writer.figureCount() === 0)
       return this.declined(u, declineFor(u, 'not-on-file', offerList(this.analyses), missing), writer, steps, out, true);
     if (missing.length) {
       writer.write(`\n## Not on file\n\n${missing.map((m) => `- ${m}`).join('\n')}\n`);
@@ -122,6 +121,7 @@ export class BuiltInEngine implements ResearchEngine {
     ranAnalyses = false,
   ): Promise<BuiltInOutcome> {
     if (!ranAnalyses) steps.set(1, 'running');
+    writer.preface(null);
     writer.write(decline.markdown);
     await writer.flush();
     steps.statuses.forEach((status, i) => {
@@ -131,24 +131,27 @@ export class BuiltInEngine implements ResearchEngine {
     return { declined: { missing: decline.missing }, understanding: u };
   }
 
-  /** Registry mode opens with "Key Findings": whose record and accounts the sections below read. */
+  /**
+   * Registry mode opens with "Key Findings": whose record and accounts the sections below read.
+   * It is a preface: shown only once an analysis says something, so a decline shows none of it.
+   */
   private async keyFindings(u: Understood, writer: AnswerWriter, calls: ToolCalls): Promise<void> {
-    writer.write('## Key Findings\n\n');
     const profile = calls.has('company_profile') ? await calls.call('company_profile', { company_number: u.companyNumber }) : null;
     const fact = (key: string): Fact | undefined => profile?.facts.find((f) => f.key === key);
     const name = fact('profile.company_name');
     const status = fact('profile.company_status');
-    if (name) {
-      writer.write('From the filed accounts and the Companies House record of ');
-      writer.figure(name, `**${markdownSafe(String(name.value))}**`);
+    writer.preface((w) => {
+      w.write('## Key Findings\n\n');
+      if (!name) return;
+      w.write('From the filed accounts and the Companies House record of ');
+      w.figure(name, `**${markdownSafe(String(name.value))}**`);
       if (status) {
-        writer.write(' (status: ');
-        writer.figure(status, String(status.value));
-        writer.write(')');
+        w.write(' (status: ');
+        w.figure(status, String(status.value));
+        w.write(')');
       }
-      writer.write('.\n\n');
-    }
-    await writer.flush();
+      w.write('.\n\n');
+    });
   }
 
   private async runAnalysis(

@@ -46,6 +46,19 @@ describe('parseQuestion', () => {
     expect(parse('What are the margins of the company?').companyName).toBeUndefined();
   });
 
+  it('reads the figures a question names, statement lines included, and a bare "profit" as the profit for the year', () => {
+    expect(parse('What was the gross profit in 2023?')).toMatchObject({
+      analyses: ['profitability'],
+      metrics: ['grossProfit'],
+      years: [2023],
+    });
+    expect(parse('What was the tax charge in FY2022?')).toMatchObject({ analyses: ['profitability'], metrics: ['tax'] });
+    expect(parse('What are the bank loans?')).toMatchObject({ analyses: ['capital-structure'], metrics: ['borrowings'] });
+    expect(parse('How profitable is the company?')).toMatchObject({ analyses: ['profitability'], metrics: ['netProfitLoss'] });
+    expect(parse('Did it make a loss in 2022?').metrics).toEqual(['netProfitLoss']);
+    expect(parse('What is the working capital?').metrics).toEqual(['netCurrentAssets']);
+  });
+
   it('names lenders and what no data here holds', () => {
     expect(parse('What security does HSBC hold?').lenders).toEqual(['hsbc']);
     expect(parse('Charges in favour of Barclays Bank and Lloyds').lenders).toEqual(['barclays bank', 'lloyds']);

@@ -9,6 +9,7 @@ import type { ResearchRequest, ToolContext } from '../types.js';
 import type { AnalysisId, ToolRegistry, Understanding } from './analysis.js';
 import {
   ANALYSIS_PATTERNS,
+  BARE_PROFIT,
   LENDER_PATTERN,
   METRIC_ANALYSIS,
   METRIC_PATTERNS,
@@ -66,10 +67,13 @@ export function parseQuestion(query: string, now: Date): ParsedQuestion {
   const withoutNumber = numberMatch ? text.replace(numberMatch[1].toLowerCase(), ' ') : text;
   const analyses = ANALYSIS_PATTERNS.filter(([, pattern]) => pattern.test(withoutNumber)).map(([id]) => id);
   const metrics = METRIC_PATTERNS.filter(([, pattern]) => pattern.test(withoutNumber)).map(([key]) => key);
-  for (const metric of metrics) {
-    const analysis = METRIC_ANALYSIS[metric];
-    if (!analyses.length && analysis && !analyses.includes(analysis)) analyses.push(analysis);
-  }
+  const profitNamed = metrics.some((m) => /profit|ebitda|margins|tax/i.test(m));
+  if (!profitNamed && BARE_PROFIT.test(withoutNumber.replace(/\bprofit and loss (account|reserve)\b/g, ''))) metrics.push('netProfitLoss');
+  if (!analyses.length)
+    for (const metric of metrics) {
+      const analysis = METRIC_ANALYSIS[metric];
+      if (analysis && !analyses.includes(analysis)) analyses.push(analysis);
+    }
   if (!analyses.length && WEAK_SUMMARY.test(withoutNumber)) analyses.push('summary-sheet');
   const lenders = [...new Set([...withoutNumber.matchAll(LENDER_PATTERN)].map((m) => m[0]).filter((name) => !NOT_LENDERS.test(name)))];
   const unsupported = UNSUPPORTED.filter(([, pattern]) => pattern.test(withoutNumber)).map(([what]) => what);

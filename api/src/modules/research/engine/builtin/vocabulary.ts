@@ -20,7 +20,10 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
     'capital-structure',
     /\bcapital structure\b|\bleverage\b|\bgearing\b|\bnet debt\b|\bdebt\b|\bborrowings?\b|\bfinancing\b|\bfunding\b|\bshare capital\b|\bcapitali[sz]ation\b(?! (rate|policy))/,
   ],
-  ['charges', /\bcharges?\b|\bsecurity\b|\bsecured\b|\bmortgages?\b|\bdebentures?\b|\bfixed and floating\b/],
+  [
+    'charges',
+    /(?<!\b(?:tax|interest|finance|service|bank|depreciation|impairment) )\bcharges?\b|\bsecurity\b|\bsecured\b|\bmortgages?\b|\bdebentures?\b|\bfixed and floating\b/,
+  ],
   ['covenants', /\bcovenants?\b|\bnegative pledge\b/],
   ['lenders', /\blenders?\b|\bbankers?\b|\bwho lends\b|\bcreditors?\b(?! (due|falling))/],
   [
@@ -36,37 +39,88 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
 /** "Summary" or "profile" alone asks for the summary sheet only when nothing else is asked ("covenant summary" is the covenants). */
 export const WEAK_SUMMARY = /\bsummar(y|ise|ize)\b|\bprofile\b|\babout\b|\bwho is\b|\bwhat does .* do\b/;
 
-/** Metric keys (financial_statements' summary keys, plus margins) and how questions name them. */
+/**
+ * Metric keys and how questions name them: the financial summary's metrics (financial_statements'
+ * columns), 'margins', and statement lines by their key in the accounts (grossProfit, borrowings...).
+ */
 export const METRIC_PATTERNS: [string, RegExp][] = [
-  ['turnover', /\bturnover\b|\brevenues?\b|\bsales\b|\btop line\b|\bincome from sales\b/],
-  ['operatingProfit', /\boperating (profit|loss|income)\b|\bebit\b(?!da)/],
+  ['turnover', /\bturnover\b|\brevenues?\b|\bsales\b(?! of)|\btop line\b/],
+  ['operatingProfit', /\boperating (profit|loss|income)\b|\bebit\b/],
   ['netProfitLoss', /\bnet (profit|loss|income)\b|\bprofit (after tax|for the (financial )?year)\b|\bbottom line\b|\bearnings\b(?! per)/],
   ['EBITDA', /\bebitda\b(?! margin)/],
-  ['totalAssets', /\btotal assets\b/],
-  ['totalLiabilities', /\b(total )?liabilities\b(?! to)/],
+  ['totalAssets', /\btotal assets\b(?! less)/],
+  ['totalLiabilities', /\btotal liabilities\b|\bliabilities\b(?! to)/],
   ['netAssets', /\bnet assets\b|\bshareholders'? (funds|equity)\b|\bnet worth\b|\bbook value\b/],
-  ['cash', /\bcash\b/],
+  ['cash', /\bcash\b(?! ?flow| ratio| from| generated| used)/],
   ['employeeCount', /\bemployees?\b|\bheadcount\b|\bstaff\b|\bworkforce\b|\bpeople employed\b/],
   ['margins', /\bmargins?\b/],
+  ['grossProfit', /\bgross (profit|loss)\b/],
+  ['costOfSales', /\bcosts? of (sales|goods sold)\b|\bcogs\b/],
+  ['administrativeExpenses', /\badmin(istrative)? (expenses|costs)\b|\boverheads\b/],
+  ['profitBeforeTax', /\b(profit|loss) before tax(ation)?\b|\bpre-?tax (profit|loss)\b|\bpbt\b/],
+  ['tax', /\btax (charge|on profit)\b|\bcorporation tax\b|\btaxation\b/],
+  ['interestPayable', /\binterest (payable|expense|paid|costs?|charges?)\b|\bfinance costs\b/],
+  ['fixedAssets', /\bfixed assets\b/],
+  ['tangibleAssets', /\btangible (fixed )?assets\b|\bproperty,? plant\b/],
+  ['intangibleAssets', /\bintangible (fixed )?assets\b|\bgoodwill\b/],
+  ['stocks', /\bstocks\b|\binventor(y|ies)\b/],
+  ['debtors', /\bdebtors\b|\breceivables\b/],
+  ['currentAssets', /(?<!net )\bcurrent assets\b/],
+  ['creditorsWithinOneYear', /\bcreditors:? (amounts )?(due |falling due )?within one year\b|\bcurrent liabilities\b|\bpayables\b/],
+  [
+    'creditorsAfterOneYear',
+    /\bcreditors:? (amounts )?(due |falling due )?after (more than )?one year\b|\blong[- ]term (liabilities|debt)\b/,
+  ],
+  ['netCurrentAssets', /\bnet current (assets|liabilities)\b|\bworking capital\b/],
+  ['borrowings', /\bbank (loans?|debt|borrowings?)\b|\boverdrafts?\b/],
+  ['shareCapital', /\bshare capital\b|\bcalled up\b/],
+  ['retainedEarnings', /\bretained (earnings|profits?)\b|\bprofit and loss (account|reserve)\b/],
+  ['netCashFromOperating', /\boperating cash ?flows?\b|\bcash (generated )?from operations\b|\bnet cash (from|used in) operating\b/],
+  ['capex', /\bcapex\b|\bcapital expenditure\b/],
+  ['dividendsPaid', /\bdividends?\b(?! (per|yield|cover))/],
 ];
 
-/** Which analysis answers a metric when the question names no analysis. */
+/** Which analysis answers a metric (when the question names no analysis, and whose answer states it). */
 export const METRIC_ANALYSIS: Record<string, AnalysisId> = {
   turnover: 'performance',
   employeeCount: 'performance',
+  netCashFromOperating: 'performance',
+  capex: 'performance',
   operatingProfit: 'profitability',
   netProfitLoss: 'profitability',
   EBITDA: 'profitability',
   margins: 'profitability',
+  grossProfit: 'profitability',
+  costOfSales: 'profitability',
+  administrativeExpenses: 'profitability',
+  profitBeforeTax: 'profitability',
+  tax: 'profitability',
   totalAssets: 'balance-sheet',
   totalLiabilities: 'balance-sheet',
   netAssets: 'balance-sheet',
   cash: 'balance-sheet',
+  fixedAssets: 'balance-sheet',
+  tangibleAssets: 'balance-sheet',
+  intangibleAssets: 'balance-sheet',
+  stocks: 'balance-sheet',
+  debtors: 'balance-sheet',
+  currentAssets: 'balance-sheet',
+  creditorsWithinOneYear: 'balance-sheet',
+  netCurrentAssets: 'balance-sheet',
+  creditorsAfterOneYear: 'capital-structure',
+  borrowings: 'capital-structure',
+  shareCapital: 'capital-structure',
+  retainedEarnings: 'capital-structure',
+  interestPayable: 'capital-structure',
+  dividendsPaid: 'capital-structure',
 };
+
+/** A bare "profit" or "loss" (no other profit named) is the profit for the year. */
+export const BARE_PROFIT = /\bprofits?\b|\blosse?s?\b|\bprofitable\b/;
 
 /** Things questions ask for that no UK filing or register record here holds. */
 export const UNSUPPORTED: [string, RegExp][] = [
-  ['share price', /\b(share|stock) price\b|\bshare price\b|\bstock\b(?! (of|levels?|turn))/],
+  ['share price', /\b(share|stock) prices?\b|\bstock market\b|\bstock exchange\b/],
   ['market capitalisation', /\bmarket cap(itali[sz]ation)?\b/],
   ['valuation multiples', /\bp\/?e ratio\b|\bprice[- ]to[- ]earnings\b|\bev\/ebitda\b|\bvaluation\b|\bdividend yield\b/],
   ['forecasts', /\bforecasts?\b|\bprojections?\b|\bnext year'?s (turnover|revenue|profit)\b|\bpredict/],

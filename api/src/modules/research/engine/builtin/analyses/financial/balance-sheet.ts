@@ -1,7 +1,7 @@
 /** Balance sheet and liquidity: the latest balance sheet against the year before, and the liquidity ratios. */
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
-import { answerMetrics } from './metric-answer.js';
+import { answerMetrics, namedFor } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say } from './common.js';
 
 const LIQUIDITY: [RatioKey, string][] = [
@@ -21,11 +21,11 @@ export const balanceSheet: Analysis = {
     ctx.step(0, 'done');
     if (!accounts) return;
     ctx.step(1, 'running');
-    ctx.writer.write('## Balance Sheet and Liquidity\n\n');
-    const named = ctx.understanding.metrics.filter((m) => ['totalAssets', 'totalLiabilities', 'netAssets', 'cash'].includes(m)) as (
-      'totalAssets' | 'totalLiabilities' | 'netAssets' | 'cash'
-    )[];
-    if (named.length) await answerMetrics(ctx, accounts, named);
+    const heading = '## Balance Sheet and Liquidity\n\n';
+    const named = namedFor(ctx, 'balance-sheet');
+    if (named.length) {
+      if (!(await answerMetrics(ctx, accounts, named, [], heading))) return;
+    } else ctx.writer.write(heading);
     const last = accounts.years.at(-1)!;
     const prior = previousYear(accounts.all, last);
     const lines = last.lines.balance_sheet;

@@ -8,6 +8,7 @@ import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { cell, fy, readAccounts, say } from './common.js';
+import { answerMetrics, namedFor } from './metric-answer.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
 const DEBT = ['borrowings', 'creditorsWithinOneYear', 'creditorsAfterOneYear', 'provisions'];
@@ -93,7 +94,11 @@ export const capitalStructure: Analysis = {
     ctx.step(0, 'done');
     if (!accounts) return;
     const last = accounts.years.at(-1)!;
-    ctx.writer.write('## Capital Structure\n\n');
+    const heading = '## Capital Structure\n\n';
+    const named = namedFor(ctx, 'capital-structure');
+    if (named.length) {
+      if (!(await answerMetrics(ctx, accounts, named, [], heading))) return;
+    } else ctx.writer.write(heading);
     fundingPart(ctx, last);
     await ctx.writer.flush();
     ctx.step(1, 'running');

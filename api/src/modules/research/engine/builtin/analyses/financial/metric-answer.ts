@@ -1,10 +1,17 @@
-/** A direct answer to a metric the question names: "Turnover in FY2023 was £X (FY2022: £Y)." */
-import type { MetricKey } from '../../../../tools/facts.js';
+/**
+ * A direct answer to the figures a question names: "Turnover in FY2023 was £X (FY2022: £Y, a
+ * change of +Z%)." for each year asked (the latest when none is named). A figure the accounts do
+ * not hold is recorded as missing, never estimated; when none of the named figures is filed the
+ * analysis says nothing else (so the engine declines).
+ */
 import type { RatioKey } from '../../../../tools/ratios.js';
-import type { AnalysisContext } from '../../analysis.js';
+import { lineOf, type StatementYear } from '../../../../tools/statements.js';
+import type { Fact } from '../../../types.js';
+import type { AnalysisContext, AnalysisId } from '../../analysis.js';
+import { METRIC_ANALYSIS } from '../../vocabulary.js';
 import { changeFact, fy, previousYear, say, type Accounts } from './common.js';
 
-const METRIC_WORDS: Partial<Record<string, string>> = {
+const METRIC_WORDS: Record<string, string> = {
   turnover: 'Turnover',
   operatingProfit: 'Operating profit',
   netProfitLoss: 'Profit for the year',
@@ -14,51 +21,89 @@ const METRIC_WORDS: Partial<Record<string, string>> = {
   netAssets: 'Net assets',
   cash: 'Cash at the year end',
   employeeCount: 'The average number of employees',
+  grossProfit: 'Gross profit',
+  costOfSales: 'Cost of sales',
+  administrativeExpenses: 'Administrative expenses',
+  profitBeforeTax: 'Profit before taxation',
+  tax: 'The tax charge',
+  interestPayable: 'Interest payable',
+  fixedAssets: 'Fixed assets',
+  tangibleAssets: 'Tangible assets',
+  intangibleAssets: 'Intangible assets',
+  stocks: 'Stocks',
+  debtors: 'Debtors',
+  currentAssets: 'Current assets',
+  creditorsWithinOneYear: 'Creditors due within one year',
+  creditorsAfterOneYear: 'Creditors due after more than one year',
+  netCurrentAssets: 'Net current assets',
+  borrowings: 'Bank loans and overdrafts',
+  shareCapital: 'Called up share capital',
+  retainedEarnings: 'The profit and loss account (retained earnings)',
+  netCashFromOperating: 'Net cash from operating activities',
+  capex: 'Capital expenditure on tangible fixed assets',
+  dividendsPaid: 'Dividends paid',
 };
 
-/** Writes one sentence per named metric and year asked (the latest year when none is named). */
+/** The figures a question names that this analysis answers. */
+export function namedFor(ctx: AnalysisContext, id: AnalysisId): string[] {
+  return ctx.understanding.metrics.filter((m) => METRIC_ANALYSIS[m] === id && METRIC_WORDS[m]);
+}
+
+/** A named figure of a year: a headline metric, else a statement line of that key. */
+function figureOf(year: StatementYear, key: string): Fact | undefined {
+  return (year.metrics as Record<string, Fact | undefined>)[key] ?? lineOf(year, key);
+}
+
+/**
+ * One sentence per named figure and year; `heading` is written before the first. Returns whether
+ * anything was written.
+ */
 export async function answerMetrics(
   ctx: AnalysisContext,
   accounts: Accounts,
-  metrics: MetricKey[],
-  ratios: RatioKey[] = [],
+  metrics: string[],
+  ratios: RatioKey[],
+  heading: string,
 ): Promise<boolean> {
   const u = ctx.understanding;
   const years = u.years.length ? accounts.years : [accounts.years.at(-1)!];
   let wrote = false;
+  const start = () => {
+    if (!wrote) ctx.writer.write(heading);
+    wrote = true;
+  };
   for (const year of years) {
     for (const metric of metrics) {
-      const fact = year.metrics[metric];
-      const words = METRIC_WORDS[metric];
-      if (!words) continue;
+      const fact = figureOf(year, metric);
       if (!fact) {
-        ctx.missing(`${words} for ${fy(year)} is not in the filed accounts.`);
+        ctx.missing(`${METRIC_WORDS[metric]} for ${fy(year)} is not in the filed accounts of this company.`);
         continue;
       }
-      ctx.writer.write(`${words} in ${fy(year)} was `);
+      start();
+      ctx.writer.write(`${METRIC_WORDS[metric]} in ${fy(year)} ${metric === 'dividendsPaid' || metric === 'capex' ? 'came to' : 'was'} `);
       say(ctx, fact);
       const prior = previousYear(accounts.all, year);
-      const before = prior?.metrics[metric];
-      if (before) {
-        ctx.writer.write(` (${fy(prior!)}: `);
+      const before = prior ? figureOf(prior, metric) : undefined;
+      if (prior && before) {
+        ctx.writer.write(` (${fy(prior)}: `);
         say(ctx, before);
         const change = changeFact(fact, before);
-        if (change) {
+        // A change is worded only between two positive amounts (a deduction's or a loss's sign would read backwards).
+        if (change && Number(fact.value) > 0 && Number(before.value) > 0) {
           ctx.writer.write(', a change of ');
           ctx.writer.figure(change, `${Number(change.value) > 0 ? '+' : ''}${Number(change.value).toFixed(1)}%`);
         }
         ctx.writer.write(')');
       }
       ctx.writer.write('.\n\n');
-      wrote = true;
     }
     for (const ratio of ratios) {
       const fact = accounts.ratios.get(year.fiscal_year)?.[ratio];
       if (!fact) continue;
+      start();
       ctx.writer.write(`${fact.label} in ${fy(year)} was `);
       say(ctx, fact);
-      ctx.writer.write(`.\n\n`);
-      wrote = true;
+      ctx.writer.write('.\n\n');
     }
   }
   await ctx.writer.flush();

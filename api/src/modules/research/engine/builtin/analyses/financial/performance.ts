@@ -2,7 +2,7 @@
 import type { MetricKey } from '../../../../tools/facts.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis } from '../../analysis.js';
-import { answerMetrics } from './metric-answer.js';
+import { answerMetrics, namedFor } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, readAccounts, say } from './common.js';
 
 const SERIES: [MetricKey, string][] = [
@@ -40,9 +40,11 @@ export const performance: Analysis = {
     ctx.step(0, 'done');
     if (!accounts) return;
     ctx.step(1, 'running');
-    ctx.writer.write('## Performance and Growth\n\n');
-    const named = ctx.understanding.metrics.filter((m): m is MetricKey => SERIES.some(([k]) => k === m));
-    if (named.length) await answerMetrics(ctx, accounts, named);
+    const heading = '## Performance and Growth\n\n';
+    const named = namedFor(ctx, 'performance');
+    if (named.length) {
+      if (!(await answerMetrics(ctx, accounts, named, [], heading))) return;
+    } else ctx.writer.write(heading);
     const { years, all } = accounts;
     const first = years[0];
     const last = years.at(-1)!;

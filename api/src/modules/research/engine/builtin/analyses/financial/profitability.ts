@@ -1,7 +1,7 @@
 /** Profitability and margins: gross, operating, net and EBITDA margins by year, each computed from the filed figures it cites. */
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
-import { answerMetrics } from './metric-answer.js';
+import { answerMetrics, namedFor } from './metric-answer.js';
 import { cell, fy, readAccounts, say } from './common.js';
 
 const MARGINS: [RatioKey, string][] = [
@@ -28,18 +28,17 @@ export const profitability: Analysis = {
     ctx.step(0, 'done');
     if (!accounts) return;
     ctx.step(1, 'running');
-    ctx.writer.write('## Profitability and Margins\n\n');
+    const heading = '## Profitability and Margins\n\n';
     const u = ctx.understanding;
-    const metrics = u.metrics.filter((m) => ['operatingProfit', 'netProfitLoss', 'EBITDA'].includes(m)) as (
-      'operatingProfit' | 'netProfitLoss' | 'EBITDA'
-    )[];
-    const named = marginsNamed(u.query);
-    const answered =
-      metrics.length || (named.length && u.years.length) ? await answerMetrics(ctx, accounts, metrics, u.years.length ? named : []) : false;
+    const named = namedFor(ctx, 'profitability').filter((m) => m !== 'margins');
+    const margins = u.years.length ? marginsNamed(u.query) : [];
+    if (named.length > 0 || margins.length > 0) {
+      if (!(await answerMetrics(ctx, accounts, named, margins, heading))) return;
+    } else ctx.writer.write(heading);
     const { years } = accounts;
     const last = years.at(-1)!;
     const latest = accounts.ratios.get(last.fiscal_year) ?? {};
-    if (latest.operatingMargin && !answered) {
+    if (latest.operatingMargin && !margins.length) {
       ctx.writer.write(`In ${fy(last)} the operating margin was `);
       say(ctx, latest.operatingMargin);
       if (latest.netMargin) {
