@@ -15,7 +15,6 @@ import { artifactTabs } from './artifact-tabs.ts';
 import { ArtifactsPanel } from './artifacts-panel.tsx';
 import { ChatInput, type FocusArea } from './chat-input.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
-import { useChatHistory } from './chat-history.ts';
 import { Divider } from './divider.tsx';
 import { Greeting } from './greeting.tsx';
 import { MessageList } from './message-list.tsx';
@@ -35,7 +34,6 @@ export default function AnalysisPage() {
     return createChatViewModel({ client, company: number ? { company_number: number } : null });
   });
   const state = useStartedViewModel(model);
-  const history = useChatHistory(client);
   const address = useChatAddress(model, chatAddressKey(state));
   useCompanyName(model, state.company);
   useDocumentTitle(state.messages[0]?.question ?? 'Deep Insights');
@@ -54,6 +52,10 @@ export default function AnalysisPage() {
   const busy = streaming || state.loading;
   const last = state.messages.at(-1);
 
+  useEffect(() => {
+    void model.loadHistory();
+  }, [model]);
+
   // a new company in the address (the explorer's links) starts a chat about it
   useEffect(() => {
     if (address.companyNumber && address.companyNumber !== model.getState().company?.company_number)
@@ -68,8 +70,8 @@ export default function AnalysisPage() {
       setArtifacts({ open: true, index: state.messages.length - 1 });
       setSidebarCollapsed(true);
     }
-    // the history gains the chat once its answer is stored
-    if (streamed.current.has(last.key)) history.reload();
+    // the list gains the chat once its answer is stored
+    if (streamed.current.has(last.key)) void model.loadHistory();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the last answer starts or ends
   }, [last?.key, last?.streaming]);
 
@@ -81,7 +83,7 @@ export default function AnalysisPage() {
   }
 
   function fillInput(question: string) {
-    model.useRelatedQuestion(question);
+    model.chooseRelatedQuestion(question);
     input.current?.focus();
   }
 
@@ -96,7 +98,7 @@ export default function AnalysisPage() {
     <PdfViewerProvider>
       <div className="analysis">
         <ChatSidebar
-          history={history}
+          history={state.history}
           collapsed={sidebarCollapsed}
           currentChatId={state.chatId}
           onToggle={() => setSidebarCollapsed((v) => !v)}
@@ -105,11 +107,10 @@ export default function AnalysisPage() {
             address.clear();
           }}
           onOpen={(chatId) => address.open(chatId)}
-          onDeleted={(chatId) => {
-            if (chatId === state.chatId) {
-              model.newChat();
-              address.clear();
-            }
+          onDelete={async (chatId) => {
+            const wasOpen = chatId === state.chatId;
+            await model.deleteChat(chatId);
+            if (wasOpen) address.clear();
           }}
         />
         <div className="analysis__workspace" ref={workspace}>

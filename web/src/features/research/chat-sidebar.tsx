@@ -1,9 +1,9 @@
 /** The /analysis sidebar (spec 3): collapse, New Chat, chat search, the chat list with delete, Help & FAQ. */
 import { useState } from 'react';
-import { chatCompany, chatTitle, filterChats, RESEARCH_TEXTS } from '@credence/shared';
+import { chatCompany, chatTitle, filterChats, RESEARCH_TEXTS, type ChatHistoryItem } from '@credence/shared';
 import { openHelpCenter } from '../help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
-import type { ChatHistory } from './chat-history.ts';
+import { errorText } from '../api/web-api.ts';
 import { Icon } from './icons.tsx';
 
 export function ChatSidebar({
@@ -13,18 +13,20 @@ export function ChatSidebar({
   onToggle,
   onNewChat,
   onOpen,
-  onDeleted,
+  onDelete,
 }: {
-  history: ChatHistory;
+  /** The view model's chat list (null until it has loaded). */
+  history: readonly ChatHistoryItem[] | null;
   collapsed: boolean;
   currentChatId: string | null;
   onToggle(): void;
   onNewChat(): void;
   onOpen(chatId: string): void;
-  onDeleted(chatId: string): void;
+  onDelete(chatId: string): Promise<void>;
 }) {
   const [search, setSearch] = useState('');
-  const chats = filterChats(history.items, search);
+  const [error, setError] = useState<string | null>(null);
+  const chats = filterChats(history ?? [], search);
   return (
     <nav className={`chat-sidebar${collapsed ? ' chat-sidebar--collapsed' : ''}`} aria-label="Chats">
       <div className="chat-sidebar__top">
@@ -49,7 +51,7 @@ export function ChatSidebar({
             <input type="search" placeholder="Search chats" value={search} onChange={(e) => setSearch(e.target.value)} />
           </label>
           <div className="chat-sidebar__list-wrap">
-            {history.loading && history.items.length === 0 ? (
+            {history === null ? (
               <Spinner label="Loading chats" />
             ) : chats.length === 0 ? (
               <p className="muted chat-sidebar__empty">{RESEARCH_TEXTS.noChats}</p>
@@ -72,8 +74,9 @@ export function ChatSidebar({
                       className="icon-button chat-item__delete"
                       aria-label={`Delete chat ${chatTitle(chat.query_str)}`}
                       title="Delete chat"
-                      onClick={async () => {
-                        if (await history.remove(chat.chat_id)) onDeleted(chat.chat_id);
+                      onClick={() => {
+                        setError(null);
+                        onDelete(chat.chat_id).catch((failure: unknown) => setError(errorText(failure, 'Could not delete the chat')));
                       }}
                     >
                       <Icon name="trash" size={16} />
@@ -82,9 +85,9 @@ export function ChatSidebar({
                 ))}
               </ul>
             )}
-            {history.error && (
+            {error && (
               <p className="notice notice--error" role="alert">
-                {history.error}
+                {error}
               </p>
             )}
           </div>
