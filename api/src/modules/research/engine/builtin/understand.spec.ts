@@ -44,6 +44,11 @@ describe('parseQuestion', () => {
     expect(parse('Create a summary sheet for Thames Valley Foods').companyName).toBe('Thames Valley Foods');
     expect(parse('What was the turnover of Britannia Engineering in 2023?').companyName).toBe('Britannia Engineering');
     expect(parse('What are the margins of the company?').companyName).toBeUndefined();
+    expect(parse("What was Thames Valley Foods' revenue in 2023?").companyName).toBe('Thames Valley Foods');
+    expect(parse('Show the history of filings for Northern Light Software').companyName).toBe('Northern Light Software');
+    expect(parse('BRITANNIA ENGINEERING GROUP PLC capital structure').companyName).toBe('BRITANNIA ENGINEERING GROUP PLC');
+    expect(parse('What is the EBITDA?').companyName).toBeUndefined();
+    expect(parse('Create a summary sheet').companyName).toBeUndefined();
   });
 
   it('reads the figures a question names, statement lines included, and a bare "profit" as the profit for the year', () => {

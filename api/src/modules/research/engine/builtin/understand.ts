@@ -45,19 +45,40 @@ const GENERIC_NAME =
   /^(?:the|this|that|its|their|my|our|a|an|company|companies|business|firm|group|it|them|year|years|accounts|filings?|data|uk|each|every|all|last|latest|recent)$/;
 const NOT_LENDERS = /^(?:the|a|an|my|any|which|what|their|its|central|investment|each|every|main|our) /;
 
-/** A name after "for", "of", "about", "on" or "at", up to the end of the clause. */
-function companyNameIn(query: string): string | undefined {
-  const match =
-    /\b(?:for|of|about|on|at|into)\s+([A-Za-z0-9&'.,\- ]{3,120}?)(?=\s+(?:in|for|over|during|since|from|between|and its|with)\s|[?!;:]|\.\s|\.?$)/.exec(
-      query,
-    );
-  if (!match) return undefined;
-  const name = match[1].replace(/^(?:the\s+)?(?:company\s+)?/i, '').replace(/[.,\s]+$/, '');
+const NAME_AFTER =
+  /\b(?:for|of|about|on|at|into)\s+([A-Za-z0-9&'.,\- ]{3,120}?)(?=\s+(?:in|for|over|during|since|from|between|and its|with)\s|[?!;:]|\.\s|\.?$)/g;
+/** Runs of capitalised words ("Thames Valley Foods", "BRITANNIA ENGINEERING GROUP PLC"), joined by "&", "and", "of". */
+const CAPITALISED = /\b[A-Z][A-Za-z0-9&'.-]*(?:\s+(?:&|and|of|[A-Z][A-Za-z0-9&'.-]*))*/g;
+/** Capitalised words that start questions or name things, not companies. */
+const NOT_NAMES =
+  /^(?:what|how|who|which|when|where|why|is|are|was|were|did|does|do|can|could|show|give|tell|create|list|compare|summarise|summarize|describe|explain|and|the|a|an|fy\d*|ebitda|ebit|uk|psc|pscs|i|it|its|capital|covenant|summary|sheet|analysis|balance|risks?)$/i;
+
+function plausibleName(raw: string): string | undefined {
+  const name = raw
+    .replace(/^(?:the\s+)?(?:company\s+)?/i, '')
+    .replace(/['’]s?$/i, '')
+    .replace(/[.,\s]+$/, '');
   const words = name
     .toLowerCase()
     .split(/\s+/)
     .filter((w) => w && !GENERIC_NAME.test(w));
   return words.length && words.some((w) => w.length >= 3) ? name : undefined;
+}
+
+/** A company name the question seems to give: after "for", "of", "about"..., else a run of capitalised words. */
+function companyNameIn(query: string): string | undefined {
+  for (const match of query.matchAll(NAME_AFTER)) {
+    const name = plausibleName(match[1]);
+    if (name) return name;
+  }
+  for (const match of query.matchAll(CAPITALISED)) {
+    const words = match[0].split(/\s+/);
+    while (words.length && NOT_NAMES.test(words[0])) words.shift();
+    while (words.length && NOT_NAMES.test(words[words.length - 1])) words.pop();
+    const name = words.length ? plausibleName(words.join(' ')) : undefined;
+    if (name) return name;
+  }
+  return undefined;
 }
 
 export function parseQuestion(query: string, now: Date): ParsedQuestion {
