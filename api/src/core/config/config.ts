@@ -20,6 +20,8 @@ export interface AppConfig {
   redisPrefix: string;
   /** Whether this process runs background jobs (RUN_JOBS=false leaves them to `worker`). */
   runJobs: boolean;
+  /** With Redis: how long a running job stays a worker's without renewal; past it the job counts as lost (JOB_LOCK_MS). */
+  jobLockMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   jwtSecret: string;
@@ -232,6 +234,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: read(env, 'REDIS_PREFIX') ?? 'credence',
     runJobs: boolean(env, 'RUN_JOBS', true),
+    jobLockMs: integer(env, 'JOB_LOCK_MS', 30_000, 500, 3_600_000),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     jwtSecret: jwtSecret(env, dataDir),

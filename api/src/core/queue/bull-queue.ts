@@ -14,6 +14,9 @@ const STATES: Record<string, JobState> = {
   failed: 'failed',
 };
 
+/** The error of a job whose worker stopped before finishing it. */
+export const WORKER_GONE = 'The worker running this job stopped before it finished.';
+
 /**
  * Jobs in Redis through Bull; this process runs them only when `processJobs` is set. Bull's
  * connections open on first use, so a process that never queues (credence-admin) opens none.
@@ -31,6 +34,8 @@ export class BullJobQueue extends JobQueue {
     private readonly processJobs: boolean,
     private readonly concurrency = 4,
     private readonly redis: RedisStatus | null = null,
+    /** How long a worker's hold on a running job lasts without renewal (Bull's lockDuration; JOB_LOCK_MS). */
+    private readonly lockMs = 30_000,
   ) {
     super();
   }
@@ -42,6 +47,7 @@ export class BullJobQueue extends JobQueue {
         // Bull's own default waits up to 20 s between reconnections; its blocking connections keep
         // maxRetriesPerRequest null whatever is set here.
         redis: { maxRetriesPerRequest: 1, retryStrategy: reconnectDelay },
+        settings: { lockDuration: this.lockMs, stalledInterval: Math.max(1000, this.lockMs) },
       });
       this.opened.on('error', (error) => {
         if (isRedisConnectionError(error) || (this.redis && !this.redis.usable)) return;
@@ -101,7 +107,11 @@ export class BullJobQueue extends JobQueue {
   private async read(id: string): Promise<JobStatus | null> {
     let job = await this.queue.getJob(id);
     if (!job) return null;
-    const state = STATES[await job.getState()] ?? 'queued';
+    let state = STATES[await job.getState()] ?? 'queued';
+    if (state === 'running' && (await this.failIfWorkerGone(job))) {
+      job = (await this.queue.getJob(id)) ?? job;
+      state = STATES[await job.getState()] ?? 'queued';
+    }
     // The job may have finished between the two reads: read it again to get its result.
     if (state === 'completed' || state === 'failed') job = (await this.queue.getJob(id)) ?? job;
     return {
@@ -115,6 +125,20 @@ export class BullJobQueue extends JobQueue {
       createdAt: new Date(job.timestamp).toISOString(),
       finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : undefined,
     };
+  }
+
+  /**
+   * A running job whose lock has expired has lost its worker (killed, out of memory, machine gone).
+   * Bull notices that only while some worker of the queue is alive (and then runs the job again
+   * once); here any reader also ends it, failed with WORKER_GONE (or retried when it has attempts
+   * left), so that no job shows as running forever. Answers whether the job changed meanwhile.
+   */
+  private async failIfWorkerGone(job: Bull.Job): Promise<boolean> {
+    if (await this.queue.client.exists(job.lockKey())) return false;
+    if ((await job.getState()) !== 'active') return true;
+    // The worker may finish it between the two reads: Bull then refuses the move (not active).
+    await job.moveToFailed({ message: WORKER_GONE }, true).catch(() => undefined);
+    return true;
   }
 
   /**

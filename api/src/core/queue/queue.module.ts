@@ -14,7 +14,7 @@ import { JobQueue } from './job-queue.js';
       inject: [APP_CONFIG, REDIS_STATUS],
       useFactory: (config: AppConfig, redis: RedisStatus | null) =>
         config.redisUrl && redis
-          ? new BullJobQueue(config.redisUrl, config.redisPrefix, config.runJobs, 4, redis)
+          ? new BullJobQueue(config.redisUrl, config.redisPrefix, config.runJobs, 4, redis, config.jobLockMs)
           : new InProcessJobQueue(),
     },
   ],

@@ -26,8 +26,8 @@ export const RUN_QUERY_JOB = 'research.run-query';
 export const JOB_NOT_FOUND = 'Job not found.';
 /** A job Redis no longer holds, or one lost with the process that ran it in memory. */
 export const JOB_LOST = 'This job was lost before it finished (the server restarted). Please try again.';
-/** Bull's words for a job whose worker died (its lock expired). */
-const STALLED = /stalled/i;
+/** A job whose worker died: Bull's words when a live worker noticed, ours (WORKER_GONE) when a reader did. */
+const STALLED = /stalled|stopped before it finished/i;
 export const JOB_STALLED = 'The worker running this job stopped before it finished. Please try again.';
 
 const STATUS: Record<JobState, JobStatusName> = { queued: 'pending', running: 'running', completed: 'completed', failed: 'failed' };
