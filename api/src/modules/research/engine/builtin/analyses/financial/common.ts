@@ -65,7 +65,8 @@ export function figureText(fact: Fact): string {
     case 'USD':
       return formatMoney(value, fact.unit);
     default:
-      return String(fact.value);
+      // Any other currency the accounts are in ("JPY 12,345").
+      return /^[A-Z]{3}$/.test(fact.unit) && Number.isFinite(value) ? formatMoney(value, fact.unit) : String(fact.value);
   }
 }
 

@@ -27,6 +27,8 @@ const PROFILE_LINES: [string, string][] = [
   ['profile.registered_office', 'Registered office'],
   ['profile.accounts_category', 'Accounts category'],
   ['profile.accounts_next_due', 'Next accounts due'],
+  ['profile.conf_stmt_next_due', 'Next confirmation statement due'],
+  ['profile.mortgages_outstanding', 'Charges outstanding (register)'],
 ];
 
 async function registerPart(ctx: AnalysisContext): Promise<void> {
