@@ -1,74 +1,9 @@
 /**
  * The stored answer (spec 3 Answer): the events that streamed folded with the shared reducer (so
  * get_chat restores exactly what the clients showed; see ResearchStream), plus the registry-mode
- * sections ("Key Findings") and the source cards, both read from the folded answer.
+ * sections ("Key Findings", shared sectionsFromMarkdown) and the source cards, both read from it.
  */
-import {
-  RESEARCH_TEXTS,
-  type RegistryCitation,
-  type RegistrySection,
-  type ResearchAnswer,
-  type ResearchCitation,
-  type ResearchSource,
-} from '@credence/shared';
-
-const MARKER = /\[\^(c\d+)\]/g;
-
-function citationsIn(text: string, byId: Map<string, ResearchCitation>): RegistryCitation[] {
-  const ids = [...new Set([...text.matchAll(MARKER)].map((m) => m[1]))];
-  return ids.flatMap((id): RegistryCitation[] => {
-    const c = byId.get(id);
-    if (!c) return [];
-    if (c.page !== undefined && c.pdf_name) {
-      return [
-        {
-          id,
-          type: 'filing',
-          source: {
-            page_number: c.page,
-            pdf_name: c.pdf_name,
-            ...(c.company_number ? { company_number: c.company_number } : {}),
-            ...(c.quote ? { quote: c.quote } : {}),
-          },
-        },
-      ];
-    }
-    return [{ id, type: 'web', urls: c.url ? [{ uri: c.url, title: c.title }] : [] }];
-  });
-}
-
-/** Markdown "## Heading" blocks become sections and "### Heading" blocks their subsections. */
-export function registrySections(text: string, citations: ResearchCitation[]): RegistrySection[] {
-  const byId = new Map(citations.map((c) => [c.id, c]));
-  const sections: { section: string; content: string[]; subsections: { title: string; content: string[] }[] }[] = [];
-  for (const line of text.split('\n')) {
-    const h2 = /^##\s+(.*)$/.exec(line);
-    const h3 = /^###\s+(.*)$/.exec(line);
-    if (h2) sections.push({ section: h2[1].trim() || RESEARCH_TEXTS.untitledSection, content: [], subsections: [] });
-    else if (h3 && sections.length)
-      sections.at(-1)!.subsections.push({ title: h3[1].trim() || RESEARCH_TEXTS.untitledSubsection, content: [] });
-    else {
-      if (!sections.length) {
-        if (!line.trim() || /^#\s/.test(line)) continue;
-        sections.push({ section: RESEARCH_TEXTS.untitledSection, content: [], subsections: [] });
-      }
-      const current = sections.at(-1)!;
-      (current.subsections.at(-1)?.content ?? current.content).push(line);
-    }
-  }
-  return sections.map((s) => {
-    const content = s.content.join('\n').trim();
-    return {
-      section: s.section,
-      content,
-      citations: citationsIn(content, byId),
-      subsections: s.subsections.map((sub) => {
-        const subContent = sub.content.join('\n').trim();
-        return { title: sub.title, content: subContent, citations: citationsIn(subContent, byId) };
-      }),
-    };
-  });
-}
+import { sectionsFromMarkdown, type ResearchAnswer, type ResearchCitation, type ResearchSource } from '@credence/shared';
 
 /** One source card per document (a filing's pages share one card), then one per register record. */
 export function answerSources(citations: ResearchCitation[]): ResearchSource[] {
@@ -92,7 +27,7 @@ export function answerSources(citations: ResearchCitation[]): ResearchSource[] {
 export function finishAnswer(folded: ResearchAnswer): ResearchAnswer {
   return {
     ...folded,
-    sections: folded.sections.length ? folded.sections : registrySections(folded.text, folded.citations),
+    sections: folded.sections.length ? folded.sections : sectionsFromMarkdown(folded.text, folded.citations),
     sources: folded.sources.length ? folded.sources : answerSources(folded.citations),
   };
 }

@@ -1,5 +1,12 @@
 import type { Provider } from '@nestjs/common';
-import type { ResearchEngine, ResearchRequest } from './engine/types.js';
+import { DataSource } from 'typeorm';
+import type { ResearchAnswer } from '@credence/shared';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { BuiltInEngine } from './engine/builtin/engine.js';
+import type { ResearchEmitter, ResearchEngine, ResearchRequest } from './engine/types.js';
+import { ResearchEvidence } from './evidence/research-evidence.js';
+import { ModelEngine } from './llm/model-engine.js';
+import { createResearchTools } from './tools/index.js';
 
 /** What answers questions and plans them: a mutable holder so that a test can put a double in. */
 export interface ResearchEngines {
@@ -11,18 +18,35 @@ export interface ResearchEngines {
 
 export const RESEARCH_ENGINES = Symbol('RESEARCH_ENGINES');
 
-const MISSING = 'The research engine is not installed in this build.';
+/** The stream's emitter also hears when the data could not answer (the stored answer's `declined`). */
+export type RecordingEmitter = ResearchEmitter & { declined?(declined: NonNullable<ResearchAnswer['declined']>): void };
 
-/** Until an engine is wired in, every question fails plainly (the client sees the spec's failure text). */
-const unavailable: ResearchEngines = {
-  engine: {
-    name: 'built-in',
-    answer: () => Promise.reject(new Error(MISSING)),
-  },
-  planner: { plan: () => Promise.reject(new Error(MISSING)) },
-};
+/** The built-in analyst, reporting a declined question to an emitter that listens for it. */
+class BuiltInAnswers implements ResearchEngine {
+  readonly name = 'built-in' as const;
+
+  constructor(private readonly builtIn: BuiltInEngine) {}
+
+  async answer(request: ResearchRequest, out: RecordingEmitter): Promise<void> {
+    const outcome = await this.builtIn.answerWithOutcome(request, out);
+    if (outcome.declined) out.declined?.(outcome.declined);
+  }
+}
+
+/**
+ * The built-in analyst over Credence's own data (always: it plans, and it answers when no model is
+ * configured or the model fails), and the model engine when LLM_* is set.
+ */
+export function createResearchEngines(db: DataSource, config: AppConfig): ResearchEngines {
+  const evidence = new ResearchEvidence(db, config);
+  const tools = createResearchTools(db, { pages: evidence.pages, dataDir: config.dataDir });
+  const builtIn = new BuiltInEngine(tools, evidence);
+  const answers = new BuiltInAnswers(builtIn);
+  return { engine: config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers, planner: builtIn };
+}
 
 export const researchEnginesProvider: Provider = {
   provide: RESEARCH_ENGINES,
-  useFactory: (): ResearchEngines => ({ ...unavailable }),
+  inject: [DataSource, APP_CONFIG],
+  useFactory: createResearchEngines,
 };

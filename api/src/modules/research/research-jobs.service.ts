@@ -17,7 +17,7 @@ import { JobQueue, type JobState } from '../../core/queue/job-queue.js';
 import { describe, finishAnswer } from './answer-shape.js';
 import { CreditsService } from './credits/credits.service.js';
 import type { RunQueryDto, ThoughtProcessDto } from './dto/research.dto.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import { RESEARCH_ENGINES, type RecordingEmitter, type ResearchEngines } from './engine-provider.js';
 import type { ResearchRequest, ResearchUser } from './engine/types.js';
 import { ResearchJob } from './research-job.entity.js';
 
@@ -110,11 +110,13 @@ export class ResearchJobsService {
     let folded: ResearchAnswer = { ...emptyResearchAnswer(), engine: { engine: engine.name } };
     const controller = new AbortController();
     try {
-      await engine.answer(researchRequest(data), {
+      const emitter: RecordingEmitter = {
         emit: (event) => (folded = reduceResearchAnswer(folded, event)),
         signal: controller.signal,
         engineInfo: (info) => (folded = { ...folded, engine: info }),
-      });
+        declined: (declined) => (folded = { ...folded, declined }),
+      };
+      await engine.answer(researchRequest(data), emitter);
     } catch (error) {
       this.logger.error(`run_query failed: ${describe(error)}`);
       throw new Error(RESEARCH_TEXTS.chatFailure, { cause: error });

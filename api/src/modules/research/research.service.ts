@@ -5,7 +5,7 @@ import { CHAT_NOT_FOUND, ChatsRepository } from './chats/chats.repository.js';
 import type { ResearchChat } from './chats/chat.entity.js';
 import { CreditsService } from './credits/credits.service.js';
 import type { AskDto } from './dto/research.dto.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import { RESEARCH_ENGINES, type RecordingEmitter, type ResearchEngines } from './engine-provider.js';
 import type { ResearchRequest } from './engine/types.js';
 import { describe, finishAnswer } from './answer-shape.js';
 import { eventId, parseEventId, type ResearchStream } from './stream/research-stream.js';
@@ -90,11 +90,13 @@ export class ResearchService {
   private async run(stream: ResearchStream, request: ResearchRequest, dto: AskDto): Promise<void> {
     try {
       const engine = this.engines.engine;
-      await engine.answer(request, {
+      const emitter: RecordingEmitter = {
         emit: (event) => stream.push(event),
         signal: stream.signal,
         engineInfo: (info) => stream.engineInfo(info),
-      });
+        declined: (declined) => stream.declined(declined),
+      };
+      await engine.answer(request, emitter);
       if (stream.signal.aborted) return;
       const answer = finishAnswer({ engine: { engine: engine.name }, ...stream.answer });
       const doneSeq = stream.upcomingSeq;

@@ -76,6 +76,11 @@ export class ResearchStream {
     if (!this.ended) this.folded = { ...this.folded, engine: info };
   }
 
+  /** The data could not answer: what is missing (kept in the stored answer). */
+  declined(declined: NonNullable<ResearchAnswer['declined']>): void {
+    if (!this.ended) this.folded = { ...this.folded, declined };
+  }
+
   end(): void {
     if (this.ended) return;
     this.ended = true;
