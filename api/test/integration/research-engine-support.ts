@@ -87,3 +87,16 @@ export function citedMoney(text: string): { digits: string; negative: boolean; v
   }
   return out;
 }
+
+/**
+ * Every number written right before a citation marker, with the markers: "£12,345,678[^c3]",
+ * "10.3%[^c5]". A marker points at the page that prints the figure before it (derived figures are
+ * written with their filed inputs after them, and no marker of their own).
+ */
+export function markedNumbers(text: string): { digits: string; negative: boolean; ids: string[] }[] {
+  const out: { digits: string; negative: boolean; ids: string[] }[] = [];
+  for (const m of text.matchAll(/(-?)[£€$]?(\d[\d,]*(?:\.\d+)?)(?:%|x)?((?:\[\^c\d+\])+)/g)) {
+    out.push({ digits: m[2], negative: Boolean(m[1]), ids: [...m[3].matchAll(/c\d+/g)].map((x) => x[0]) });
+  }
+  return out;
+}

@@ -6,7 +6,15 @@ import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.
 import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
 import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
-import { citedMoney, request, runEngine, servedPages, uncitedNumberLines, type EngineRun } from './research-engine-support.js';
+import {
+  citedMoney,
+  markedNumbers,
+  request,
+  runEngine,
+  servedPages,
+  uncitedNumberLines,
+  type EngineRun,
+} from './research-engine-support.js';
 
 const QUESTIONS = [
   ...RESEARCH_SAMPLE_QUESTIONS.filter((q) => q !== 'Covenant summary'),
@@ -98,6 +106,14 @@ describe('built-in analyst on sample companies (no model)', () => {
         expect({ label, value: figure.value, inDatabase }).toEqual({ label, value: figure.value, inDatabase: true });
       }
     }
+    for (const figure of markedNumbers(answer.text))
+      for (const id of figure.ids) {
+        const citation = byId.get(id)!;
+        if (citation.kind !== 'filing') continue;
+        const page = (await pagesOf(citation))[citation.page! - 1];
+        const printed = figure.negative ? `(${figure.digits})` : figure.digits;
+        expect({ label, id, printed, onPage: page.includes(printed) }).toEqual({ label, id, printed, onPage: true });
+      }
     for (const table of answer.tables) expect(table.citations?.length ?? 0).toBeGreaterThan(0);
     expect(answer.relatedQuestions.length).toBeGreaterThan(0);
   }

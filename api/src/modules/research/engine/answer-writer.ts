@@ -17,6 +17,8 @@ interface PendingFigure {
   token: string;
   facts: Fact[];
   text: string;
+  /** A derived figure shown before the cited figures it comes from: checked, but carries no marker of its own. */
+  unmarked?: boolean;
 }
 
 /** The app page a register citation links to (the company's register section). */
@@ -144,10 +146,25 @@ export class AnswerWriter {
    * the markers of the sources it stands on. Returns a placeholder that flush() resolves.
    */
   figure(fact: Fact, text: string): string {
+    return this.place(fact, text, false);
+  }
+
+  /**
+   * A computed figure written right before the filed figures it comes from, which the caller
+   * writes next with figure() (each with its marker): "10.3% (£50,120,050[^c2] of
+   * £486,000,000[^c2])". It is checked like a figure (every input), marked "(unverified)" when an
+   * input fails, and carries no marker itself: a marker always points at a page that prints the
+   * figure before it.
+   */
+  derived(fact: Fact, text: string): string {
+    return this.place(fact, text, true);
+  }
+
+  private place(fact: Fact, text: string, unmarked: boolean): string {
     const token = `\u0000fig${this.tokenCount++}\u0000`;
     const facts = basis(fact);
     for (const f of facts) this.citationId(f.source);
-    this.pending.push({ token, facts, text });
+    this.pending.push({ token, facts, text, unmarked });
     this.buffer += token;
     return token;
   }
@@ -197,7 +214,7 @@ export class AnswerWriter {
     let text = this.buffer;
     this.buffer = '';
     for (const figure of figures) {
-      const markers = [...new Set(figure.facts.map((f) => this.cite(f)))].join('');
+      const markers = figure.unmarked ? '' : [...new Set(figure.facts.map((f) => this.cite(f)))].join('');
       const bad = figure.facts.some((f) => failed.has(f));
       text = text.split(figure.token).join(`${figure.text}${bad ? ' (unverified)' : ''}${markers}`);
       this.figures++;

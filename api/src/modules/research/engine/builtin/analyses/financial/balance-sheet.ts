@@ -2,7 +2,7 @@
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
-import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say } from './common.js';
+import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking } from './common.js';
 
 const LIQUIDITY: [RatioKey, string][] = [
   ['currentRatio', 'Current ratio'],
@@ -36,7 +36,7 @@ export const balanceSheet: Analysis = {
       say(ctx, netCurrent);
       if (ratios.currentRatio) {
         ctx.writer.write(' and a current ratio of ');
-        say(ctx, ratios.currentRatio);
+        sayWithWorking(ctx, ratios.currentRatio);
       }
       ctx.writer.write('.');
     }

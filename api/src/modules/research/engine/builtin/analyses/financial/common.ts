@@ -117,3 +117,34 @@ export function changeCell(change: Fact | null): TableCell {
 export function previousYear(all: StatementYear[], year: StatementYear): StatementYear | null {
   return all.find((y) => y.fiscal_year === year.fiscal_year - 1) ?? null;
 }
+
+const GROWTH = /^(?:change:|cagr:)|Growth@/;
+
+/**
+ * A computed figure in words with its working: the figure itself (checked through its inputs,
+ * no marker of its own), then the filed figures it comes from, each with the marker of the page
+ * that prints it: "10.3% (operating profit £50,120,050[^c2] / turnover £486,000,000[^c2])".
+ * A filed figure (no inputs) is simply said. `working: false` when the text has just stated the inputs.
+ */
+export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true): void {
+  if (!fact.inputs?.length) return say(ctx, fact);
+  ctx.writer.derived(fact, wordsFor(fact));
+  if (!working) return;
+  const [a, b] = fact.inputs;
+  if (GROWTH.test(fact.key)) {
+    const [from, to] = fact.key.startsWith('cagr:') ? [a, b] : [b, a];
+    ctx.writer.write(' (from ');
+    say(ctx, from);
+    ctx.writer.write(' to ');
+    say(ctx, to);
+    ctx.writer.write(')');
+    return;
+  }
+  ctx.writer.write(' (');
+  fact.inputs.forEach((input, i) => {
+    if (i) ctx.writer.write(i === 1 && fact.inputs!.length === 2 ? ' / ' : ', ');
+    ctx.writer.write(`${input.label.toLowerCase()} `);
+    say(ctx, input);
+  });
+  ctx.writer.write(')');
+}

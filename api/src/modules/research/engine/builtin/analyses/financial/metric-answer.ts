@@ -9,7 +9,7 @@ import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import type { Fact } from '../../../types.js';
 import type { AnalysisContext, AnalysisId } from '../../analysis.js';
 import { METRIC_ANALYSIS } from '../../vocabulary.js';
-import { changeFact, fy, previousYear, say, type Accounts } from './common.js';
+import { changeFact, fy, previousYear, say, sayWithWorking, type Accounts } from './common.js';
 
 const METRIC_WORDS: Record<string, string> = {
   turnover: 'Turnover',
@@ -91,7 +91,7 @@ export async function answerMetrics(
         // A change is worded only between two positive amounts (a deduction's or a loss's sign would read backwards).
         if (change && Number(fact.value) > 0 && Number(before.value) > 0) {
           ctx.writer.write(', a change of ');
-          ctx.writer.figure(change, `${Number(change.value) > 0 ? '+' : ''}${Number(change.value).toFixed(1)}%`);
+          ctx.writer.derived(change, `${Number(change.value) > 0 ? '+' : ''}${Number(change.value).toFixed(1)}%`);
         }
         ctx.writer.write(')');
       }
@@ -102,7 +102,7 @@ export async function answerMetrics(
       if (!fact) continue;
       start();
       ctx.writer.write(`${fact.label} in ${fy(year)} was `);
-      say(ctx, fact);
+      sayWithWorking(ctx, fact);
       ctx.writer.write('.\n\n');
     }
   }

@@ -3,7 +3,7 @@ import type { MetricKey } from '../../../../tools/facts.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis } from '../../analysis.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
-import { cell, changeCell, changeFact, fy, readAccounts, say } from './common.js';
+import { cell, changeCell, changeFact, fy, readAccounts, say, sayWithWorking } from './common.js';
 
 const SERIES: [MetricKey, string][] = [
   ['turnover', 'Turnover'],
@@ -57,7 +57,7 @@ export const performance: Analysis = {
       const growth = cagr(first.metrics.turnover, last.metrics.turnover, last.fiscal_year - first.fiscal_year);
       if (growth) {
         ctx.writer.write(', a compound annual growth rate of ');
-        say(ctx, growth);
+        sayWithWorking(ctx, growth, false);
       }
       ctx.writer.write('.');
       if (first.metrics.operatingProfit && last.metrics.operatingProfit) {

@@ -2,7 +2,7 @@
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
-import { cell, fy, readAccounts, say } from './common.js';
+import { cell, fy, readAccounts, sayWithWorking } from './common.js';
 
 const MARGINS: [RatioKey, string][] = [
   ['grossMargin', 'Gross margin'],
@@ -40,15 +40,15 @@ export const profitability: Analysis = {
     const latest = accounts.ratios.get(last.fiscal_year) ?? {};
     if (latest.operatingMargin && !margins.length) {
       ctx.writer.write(`In ${fy(last)} the operating margin was `);
-      say(ctx, latest.operatingMargin);
+      sayWithWorking(ctx, latest.operatingMargin);
       if (latest.netMargin) {
         ctx.writer.write(' and the net margin ');
-        say(ctx, latest.netMargin);
+        sayWithWorking(ctx, latest.netMargin);
       }
       const first = accounts.ratios.get(years[0].fiscal_year)?.operatingMargin;
       if (years.length > 1 && first) {
         ctx.writer.write(`; in ${fy(years[0])} the operating margin was `);
-        say(ctx, first);
+        sayWithWorking(ctx, first);
       }
       ctx.writer.write('.\n\n');
       await ctx.writer.flush();

@@ -5,7 +5,7 @@ import type { MetricKey } from '../../../../tools/facts.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { markdownSafe } from '../../text.js';
-import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say } from './common.js';
+import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking } from './common.js';
 
 const KEY_FIGURES: [MetricKey, string][] = [
   ['turnover', 'Turnover'],
@@ -71,9 +71,12 @@ export const summarySheet: Analysis = {
       say(ctx, m.turnover);
       const change = changeFact(m.turnover, p.turnover);
       if (change && prior) {
-        ctx.writer.write(` (${Number(change.value) >= 0 ? 'up' : 'down'} `);
-        ctx.writer.figure({ ...change, value: Math.abs(Number(change.value)) }, `${Math.abs(Number(change.value)).toFixed(1)}%`);
-        ctx.writer.write(` on ${fy(prior)})`);
+        const up = Number(change.value) >= 0;
+        ctx.writer.write(` (${up ? 'up' : 'down'} `);
+        ctx.writer.derived(change, `${Math.abs(Number(change.value)).toFixed(1)}%`);
+        ctx.writer.write(` on ${fy(prior)}'s `);
+        say(ctx, p.turnover!);
+        ctx.writer.write(')');
       }
       ctx.writer.write('.');
     }
@@ -122,7 +125,7 @@ export const summarySheet: Analysis = {
       ctx.writer.write(`### Headline ratios, ${fy(latest)}\n\n`);
       for (const [fact, label] of shown) {
         ctx.writer.write(`- ${label}: `);
-        say(ctx, fact!);
+        sayWithWorking(ctx, fact!);
         ctx.writer.write('\n');
       }
       ctx.writer.write('\n');
