@@ -168,4 +168,16 @@ describe('AnswerWriter', () => {
     expect(declined.events.reduce(reduceResearchAnswer, emptyResearchAnswer()).text).toBe('## Not on file\n');
     expect(other.figureCount()).toBe(0);
   });
+
+  it('writes a derived figure without a marker of its own, checked through its inputs', async () => {
+    const { events, out } = collect();
+    const writer = new AnswerWriter(out, checker([turnover]));
+    writer.derived(margin, '10.0%');
+    writer.write(' (turnover ');
+    writer.figure(turnover, '£12,345,678');
+    writer.write(')');
+    await writer.flush();
+    // The operating profit input fails its check: the derived figure is marked, the filed one is not.
+    expect(events.reduce(reduceResearchAnswer, emptyResearchAnswer()).text).toBe('10.0% (unverified) (turnover £12,345,678[^c1])');
+  });
 });
