@@ -57,15 +57,26 @@ describe('research evidence: figures checked against the page get_filing_pdf ser
     expect((await evidence.check(invented, signal)).verified).toBe(false);
   });
 
-  it('confirms every figure of every year of the company on its page', async () => {
+  it('confirms every figure of every year of every sample company on its page', async () => {
+    const tools = createResearchTools(t.dataSource, { pages: evidence.pages });
+    const companies: { company_number: string }[] = await t.dataSource.query(
+      `SELECT DISTINCT company_number FROM financial_statements ORDER BY 1`,
+    );
+    expect(companies.length).toBeGreaterThan(4);
     const failures: string[] = [];
-    for (const year of statements.years)
-      for (const fact of [...Object.values(year.metrics), ...Object.values(year.lines).flat()]) {
-        const check = await evidence.check(fact, signal);
-        if (!check.verified) failures.push(`${fact.key} p${(fact.source as { page: number }).page}: ${check.reason}`);
-        else expect(check.quote).toContain(fact.printed);
-      }
+    let checked = 0;
+    for (const { company_number } of companies) {
+      const data = (await tools.get('financial_statements')!.run({ company_number }, ctx)).data as FinancialStatementsData;
+      for (const year of data.years)
+        for (const fact of [...Object.values(year.metrics), ...Object.values(year.lines).flat()]) {
+          const check = await evidence.check(fact, signal);
+          checked++;
+          if (!check.verified) failures.push(`${company_number} ${fact.key} p${(fact.source as { page: number }).page}: ${check.reason}`);
+          else expect(check.quote).toContain(fact.printed);
+        }
+    }
     expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
   });
 
   it('confirms a computed margin through its inputs, and a risk passage on its page', async () => {
