@@ -4,7 +4,7 @@ import { citationFootnotes, emptyResearchAnswer, type ResearchAnswer, type Resea
 import { answerAsText } from '../../src/features/research/answer-actions.tsx';
 import { csvField, exportFileName, tablesToCsv } from '../../src/features/research/answer-export.ts';
 import { artifactTabs, splitTabs } from '../../src/features/research/artifact-tabs.ts';
-import { citationPdfTarget } from '../../src/features/research/citations.tsx';
+import { citationPdfTarget, registerHref } from '../../src/features/research/citations.tsx';
 import { artifactsPercentAt, artifactsPercentByKey, clampArtifactsPercent, resizedColumn } from '../../src/features/research/layout.ts';
 import { questionAbove } from '../../src/features/research/message-list.tsx';
 import { typedLength } from '../../src/features/research/typing.ts';
@@ -126,5 +126,18 @@ describe('research chat: citations', () => {
   it('has no page to open for a register record or a filing without a page', () => {
     assert.equal(citationPdfTarget({ ...filing, kind: 'register', page: undefined, url: '/uk/' }), null);
     assert.equal(citationPdfTarget({ ...filing, page: undefined }), null);
+  });
+
+  it('opens a register record in the explorer at its section', () => {
+    const record = (name: string): ResearchCitation => ({
+      ...filing,
+      kind: 'register',
+      page: undefined,
+      record: name,
+      url: '/uk/company/00123456',
+    });
+    assert.equal(registerHref(record('charges')), '/uk/?companyNumber=00123456&category=charges');
+    assert.equal(registerHref(record('officers')), '/uk/?companyNumber=00123456&category=overview');
+    assert.equal(registerHref(filing), null);
   });
 });

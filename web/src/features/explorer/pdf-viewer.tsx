@@ -162,7 +162,10 @@ function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) 
 /** The cited quote marked over the page, the first mark scrolled into view. */
 function Highlights({ rects, quote }: { rects: HighlightRect[]; quote?: string }) {
   const first = useRef<HTMLElement>(null);
-  useEffect(() => first.current?.scrollIntoView({ block: 'center' }), [rects]);
+  useEffect(() => {
+    // braces: scrollIntoView may return a promise, which React would take for a cleanup
+    first.current?.scrollIntoView({ block: 'center' });
+  }, [rects]);
   return (
     <>
       {rects.map((r, i) => (

@@ -7,7 +7,7 @@
 import { Link } from 'react-router';
 import type { CitationFootnote, ResearchCitation } from '@credence/shared';
 import { usePdfViewer } from '../explorer/pdf-viewer.tsx';
-import type { PdfTarget } from '../explorer/explorer-url.ts';
+import { explorerSearch, type ExplorerCategory, type PdfTarget } from '../explorer/explorer-url.ts';
 
 /** The PDF viewer's target for a filing page, or null when the citation is not one. */
 export function citationPdfTarget(citation: ResearchCitation): PdfTarget | null {
@@ -21,6 +21,21 @@ export function citationPdfTarget(citation: ResearchCitation): PdfTarget | null 
     ...(citation.quote ? { quote: citation.quote } : {}),
     ...(citation.boxes?.length ? { boxes: citation.boxes } : {}),
   };
+}
+
+/** The explorer's view of a register record (the web's own addresses: /uk/?companyNumber=...&category=...). */
+const RECORD_CATEGORY: Record<string, ExplorerCategory> = {
+  charges: 'charges',
+  filings: 'filings',
+  capital: 'filings',
+  'confirmation-statement': 'filings',
+};
+
+/** Where a register citation opens in the app, or null when it names no company. */
+export function registerHref(citation: ResearchCitation): string | null {
+  if (citation.kind !== 'register' || !citation.company_number) return null;
+  const category = RECORD_CATEGORY[citation.record ?? ''] ?? 'overview';
+  return `/uk/?${explorerSearch({ companyNumber: citation.company_number, category }).toString()}`;
 }
 
 const UNVERIFIED = 'unverified: not confirmed against its source';
@@ -70,9 +85,10 @@ export function CitationAction({ citation }: { citation: ResearchCitation }) {
       </button>
     );
   if (citation.page) return <span className="page-button page-button--static">Page {citation.page}</span>;
-  if (citation.url && citation.url.startsWith('/'))
+  const record = registerHref(citation);
+  if (record)
     return (
-      <Link className="page-button" to={citation.url}>
+      <Link className="page-button" to={record}>
         View record
       </Link>
     );
