@@ -119,9 +119,9 @@ export function KeyFindings({
           <h3>{section.section || RESEARCH_TEXTS.untitledSection}</h3>
           {section.content ? (
             <AnswerMarkdown text={section.content} footnotes={footnotes} />
-          ) : (
+          ) : section.subsections.length === 0 ? (
             <p className="muted">{RESEARCH_TEXTS.noContent}</p>
-          )}
+          ) : null}
           <SectionCitations citations={section.citations} all={citations} />
           {section.subsections.map((sub, j) => (
             <section key={j} className="key-findings__subsection">

@@ -80,10 +80,7 @@ export function MessageView({
       {view.engineNote && <p className="notice notice--info">{view.engineNote}</p>}
       <div className="answer" aria-busy={view.streaming}>
         {registry ? (
-          <>
-            <h3 className="answer__heading">Key Findings</h3>
-            <KeyFindings sections={message.answer.sections} footnotes={view.footnotes} citations={message.answer.citations} />
-          </>
+          <KeyFindings sections={message.answer.sections} footnotes={view.footnotes} citations={message.answer.citations} />
         ) : (
           <AnswerMarkdown text={typed} footnotes={view.footnotes} />
         )}
