@@ -140,6 +140,17 @@ describe('model engine: answers through function calling', () => {
     );
   });
 
+  it('writes a computed figure with its working, each filed figure marked with the page that prints it', async () => {
+    const round = toolCallChunks([{ id: 'r1', name: 'get_ratios', arguments: JSON.stringify({ company_number: COMPANY }) }]);
+    server.script({ chunks: round }, { chunks: textChunks('The operating margin was 10.0% [^f1].') });
+    const result = await ask(engine(), request('What was the operating margin?'));
+    expect(result.answer.text).toBe('The operating margin was 10.0% (Operating profit 1,234,567[^c1]; Turnover 12,345,678[^c2]).');
+    expect(result.answer.citations.map((c) => [c.id, c.page, c.verified])).toEqual([
+      ['c1', 8, true],
+      ['c2', 7, true],
+    ]);
+  });
+
   it('shows a cited figure the evidence checker could not confirm as unverified', async () => {
     server.script({ chunks: fixture('ollama-no-index') }, { chunks: textChunks('Turnover was £12.3m [^f1].') });
     const result = await ask(engine(['turnover@2024-12-31']), request('What was turnover?'));

@@ -43,6 +43,17 @@ export const OPERATING_PROFIT: Fact = {
   printed: '1,234,567',
   source: filing(8),
 };
+/** A computed figure: operating margin from the two filed figures. */
+export const OPERATING_MARGIN: Fact = {
+  key: 'operatingMargin@2024-12-31',
+  label: 'Operating margin',
+  value: 10,
+  unit: 'percent',
+  period: '2024-12-31',
+  source: filing(8),
+  inputs: [OPERATING_PROFIT, TURNOVER],
+  formula: 'operating profit / turnover',
+};
 export const CHARGES: Fact = {
   key: 'charges:outstanding',
   label: 'Outstanding charges',
@@ -89,6 +100,7 @@ export function testTools(calls: ToolCalls, plantedText = ''): Map<string, Resea
       { data: { year: 2024, sic_codes: ['62012'], charge_codes: ['0123 4567 0001'] }, facts: [TURNOVER, OPERATING_PROFIT] },
       calls,
     ),
+    tool('get_ratios', byCompany, { data: {}, facts: [OPERATING_MARGIN] }, calls),
     tool('get_charges', byCompany, { data: { outstanding: 2, lenders: ['HSBC UK Bank plc'] }, facts: [CHARGES] }, calls),
     tool(
       'get_profile',

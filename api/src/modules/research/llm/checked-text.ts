@@ -94,6 +94,25 @@ export class CheckedText {
     this.written = true;
   }
 
+  /**
+   * A figure that stands for a fact: a filed or register figure carries its source's marker; a
+   * computed one (a margin, growth) carries none and shows its working, the filed figures it comes
+   * from, each with the marker of the page that prints it (as the built-in analyst writes them).
+   */
+  private cited(fact: Fact, text: string): void {
+    if (!fact.inputs?.length) {
+      this.writer.figure(fact, text);
+      return;
+    }
+    this.writer.derived(fact, text);
+    this.writer.write(' (');
+    fact.inputs.forEach((input, i) => {
+      this.writer.write(`${i ? '; ' : ''}${input.label} `);
+      this.writer.figure(input, input.printed ?? String(input.value));
+    });
+    this.writer.write(')');
+  }
+
   private async send(given: string): Promise<void> {
     // An answer does not start with blank lines (left where a <think> block was).
     const text = this.written ? given : given.trimStart();
@@ -111,7 +130,7 @@ export class CheckedText {
       pieces.push({
         start: figure.start,
         end: figure.end,
-        apply: () => (fact ? this.writer.figure(fact, figure.text) : this.writer.write(`${figure.text} (unverified)`)),
+        apply: () => (fact ? this.cited(fact, figure.text) : this.writer.write(`${figure.text} (unverified)`)),
       });
     }
     const figureEnds = pieces.map((p) => p.end);
