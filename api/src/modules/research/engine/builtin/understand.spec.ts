@@ -24,6 +24,14 @@ describe('parseQuestion', () => {
     expect(parse('Show the filing history').analyses).toEqual(['filing-history']);
   });
 
+  it('reads a comparison of years, a year alone, or "how is it doing" as performance, and peers only when named', () => {
+    expect(parse('Compare FY2024 with FY2023')).toMatchObject({ analyses: ['performance'], years: [2023, 2024] });
+    expect(parse('What happened in 2022?').analyses).toEqual(['performance']);
+    expect(parse('How is the company doing?').analyses).toEqual(['performance']);
+    expect(parse('How does it compare with the industry?').analyses).toEqual(['peers']);
+    expect(parse('Is the company financially healthy?').analyses).toEqual(['summary-sheet']);
+  });
+
   it('answers a metric question with the analysis that holds the metric', () => {
     expect(parse('What was the turnover in 2023?')).toMatchObject({ analyses: ['performance'], metrics: ['turnover'], years: [2023] });
     expect(parse('Operating profit FY22')).toMatchObject({ analyses: ['profitability'], metrics: ['operatingProfit'], years: [2022] });
@@ -86,6 +94,6 @@ describe('parseQuestion', () => {
       years: [2022],
     });
     expect(followUp(parse('What is the weather?'), history, NOW).analyses).toEqual([]);
-    expect(followUp(parse('And in 2022?'), [], NOW).analyses).toEqual([]);
+    expect(followUp(parse('And in 2022?'), [], NOW).analyses).toEqual(['performance']);
   });
 });

@@ -37,6 +37,8 @@ export interface ParsedQuestion {
   companyNumber?: string;
   /** A company name the question seems to name ("for Thames Valley Foods"). */
   companyName?: string;
+  /** The analyses were guessed (a year alone, "summary"), not asked for: a follow-up may say better. */
+  guessed?: boolean;
 }
 
 const COMPANY_NUMBER =
@@ -95,6 +97,10 @@ export function parseQuestion(query: string, now: Date): ParsedQuestion {
       const analysis = METRIC_ANALYSIS[metric];
       if (analysis && !analyses.includes(analysis)) analyses.push(analysis);
     }
+  // Years compared, or a year alone ("what happened in 2023?"): how the company performed then.
+  const guessed = !analyses.length;
+  if (!analyses.length && (yearsIn(withoutNumber, now).length || /\bcompar|\bversus\b|\bvs\b/.test(withoutNumber)))
+    analyses.push('performance');
   if (!analyses.length && WEAK_SUMMARY.test(withoutNumber)) analyses.push('summary-sheet');
   const lenders = [...new Set([...withoutNumber.matchAll(LENDER_PATTERN)].map((m) => m[0]).filter((name) => !NOT_LENDERS.test(name)))];
   const unsupported = UNSUPPORTED.filter(([, pattern]) => pattern.test(withoutNumber)).map(([what]) => what);
@@ -105,6 +111,7 @@ export function parseQuestion(query: string, now: Date): ParsedQuestion {
     metrics,
     lenders,
     unsupported,
+    guessed: guessed && metrics.length === 0,
     ...(companyNumber ? { companyNumber } : {}),
     ...(!companyNumber ? { companyName: companyNameIn(query) } : {}),
   };
@@ -151,7 +158,7 @@ async function resolveCompany(
  */
 export function followUp(parsed: ParsedQuestion, history: ResearchRequest['history'], now: Date): ParsedQuestion {
   const last = history.at(-1);
-  if (parsed.analyses.length || parsed.unsupported.length || !last) return parsed;
+  if ((parsed.analyses.length && !parsed.guessed) || parsed.unsupported.length || !last) return parsed;
   if (!parsed.years.length && !parsed.recentYears && !parsed.metrics.length) return parsed;
   const before = parseQuestion(last.query, now);
   return {

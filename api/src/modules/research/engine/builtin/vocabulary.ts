@@ -8,11 +8,11 @@ import type { AnalysisId } from './analysis.js';
 export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
   [
     'summary-sheet',
-    /\bsummary sheet\b|\boverview\b|\bsnapshot\b|\bone[- ]pager\b|\btear ?sheet\b|\btell me about\b|\bkey (figures|facts|financials)\b/,
+    /\bsummary sheet\b|\boverview\b|\bsnapshot\b|\bone[- ]pager\b|\btear ?sheet\b|\btell me about\b|\bkey (figures|facts|financials)\b|\bfinancial (health|position|standing)\b|\bhealthy\b/,
   ],
   [
     'performance',
-    /\bperformance\b|\bgrowth\b|\bgr[eo]w(n|ing|s)?\b|\btrend\b|\byear[- ]on[- ]year\b|\byoy\b|\bhistor(y|ical) (of )?(turnover|revenue|sales)\b/,
+    /\bperformance\b|\bperform(ing|ed|s)?\b|\bdoing\b|\btrading\b|\bgrowth\b|\bgr[eo]w(n|ing|s)?\b|\btrend\b|\byear[- ]on[- ]year\b|\byoy\b|\bhistor(y|ical) (of )?(turnover|revenue|sales)\b/,
   ],
   ['profitability', /\bprofitab|\bmargins?\b|\bebitda\b/],
   ['balance-sheet', /\bbalance sheet\b|\bliquidity\b|\bcurrent ratio\b|\bworking capital\b|\bsolven(t|cy)\b|\bcash position\b/],
@@ -32,7 +32,11 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
   ],
   ['compliance', /\bcompliance\b|\boverdue\b|\blate fil|\bconfirmation statements?\b|\bfiling behaviou?r\b|\bon time\b|\bfiled late\b/],
   ['risks', /\brisks?\b|\buncertaint|\bthreats?\b|\boutlook\b|\bgoing concern\b|\bred flags?\b|\bconcerns?\b/],
-  ['peers', /\bpeers?\b|\bcompetitors?\b|\bcompar(e|ison|able)\b|\bsimilar compan|\bbenchmark|\bversus\b|\bvs\.?\b/],
+  // "Compare FY2024 with FY2023" compares years (performance); a comparison is with peers only when it names them.
+  [
+    'peers',
+    /\bpeers?\b|\bcompetitors?\b|\brivals?\b|\bsimilar compan|\bbenchmark|\bcompar(e|ison|able)\b.*\b(industry|sector|others?|similar|market)\b|\bindustry average\b/,
+  ],
   ['filing-history', /\bfiling history\b|\bfilings\b|\bdocuments filed\b|\bwhat (has|did) .* file\b|\brecent filings?\b/],
 ];
 
