@@ -3,6 +3,7 @@ import { expect } from 'expect';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
 import { pageText } from '../../src/modules/research/evidence/page-lines.js';
+import { PageTextService } from '../../src/modules/research/evidence/page-text.service.js';
 import type { Fact } from '../../src/modules/research/engine/types.js';
 import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import type { FinancialStatementsData } from '../../src/modules/research/tools/financial-statements.tool.js';
@@ -99,5 +100,23 @@ describe('research evidence: figures checked against the page get_filing_pdf ser
     const status = profile.facts.find((f) => f.key === 'profile.company_status')!;
     expect((await evidence.check(status, signal)).verified).toBe(true);
     expect((await evidence.check({ ...status, value: 'dissolved' }, signal)).verified).toBe(false);
+  });
+
+  it('reads a document again once its cached pages are a few minutes old (a re-seed changes what it prints)', async () => {
+    let now = 1_000_000;
+    const pages = new PageTextService(t.dataSource, t.config.dataDir, () => now);
+    const documentId = statements.years.at(-1)!.document_id!;
+    const [{ company_name }] = await t.dataSource.query(`SELECT company_name FROM companies WHERE company_number = $1`, [COMPANY]);
+    const header = async () => pageText((await pages.page(COMPANY, documentId, 7))!);
+    expect(await header()).toContain(company_name);
+    await t.dataSource.query(`UPDATE companies SET company_name = 'RENAMED ENGINEERING PLC' WHERE company_number = $1`, [COMPANY]);
+    try {
+      now += 60_000;
+      expect(await header()).toContain(company_name);
+      now += 5 * 60_000;
+      expect(await header()).toContain('RENAMED ENGINEERING PLC');
+    } finally {
+      await t.dataSource.query(`UPDATE companies SET company_name = $2 WHERE company_number = $1`, [COMPANY, company_name]);
+    }
   });
 });

@@ -15,6 +15,8 @@ import { Lru } from './lru.js';
 import type { PageText } from './page-lines.js';
 import { pdfPages } from './pdf-text.js';
 
+const CACHE_MS = 5 * 60_000;
+
 interface CachedDocument {
   pdf: Uint8Array | null;
   /** HTML documents are split whole; PDF pages are filled in as they are asked for. */
@@ -23,11 +25,12 @@ interface CachedDocument {
 }
 
 export class PageTextService {
-  private readonly cache = new Lru<string, Promise<CachedDocument | null>>(64);
+  private readonly cache = new Lru<string, { at: number; entry: Promise<CachedDocument | null> }>(64);
 
   constructor(
     private readonly db: DataSource,
     private readonly dataDir: string | null,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** One page's lines, or null when the document or the page does not exist. */
@@ -65,15 +68,19 @@ export class PageTextService {
 
   private document(companyNumber: string, documentId: string): Promise<CachedDocument | null> {
     const key = `${companyNumber}/${documentId}`;
-    let entry = this.cache.get(key);
-    if (!entry) {
-      entry = this.load(companyNumber, documentId).catch((error: unknown) => {
+    const now = this.now();
+    let cached = this.cache.get(key);
+    // Sample documents render from the stored figures, which a re-seed or an import can change: kept a few minutes only.
+    if (cached && now - cached.at > CACHE_MS) cached = undefined;
+    if (!cached) {
+      const entry = this.load(companyNumber, documentId).catch((error: unknown) => {
         this.cache.delete(key);
         throw error;
       });
-      this.cache.set(key, entry);
+      cached = { at: now, entry };
+      this.cache.set(key, cached);
     }
-    return entry;
+    return cached.entry;
   }
 
   private async load(companyNumber: string, documentId: string): Promise<CachedDocument | null> {
