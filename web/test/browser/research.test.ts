@@ -81,6 +81,26 @@ describe('research chat (/analysis)', () => {
       const artifacts = page.getByRole('complementary', { name: 'Artifacts' });
       await artifacts.waitFor();
       assert.ok((await artifacts.getByRole('tab').count()) >= 1);
+      // the divider keeps the chat between 30% and 70% of the width; a column resizes by its edge, never under 50 px
+      const workspace = (await page.locator('.analysis__workspace').boundingBox())!;
+      const divider = (await page.getByRole('separator', { name: 'Resize the chat and the artifacts' }).boundingBox())!;
+      const chatShare = async () => ((await page.locator('.analysis__chat').boundingBox())!.width / workspace.width) * 100;
+      assert.ok(Math.abs((await chatShare()) - 40) < 2, `the artifacts take 60% at first (chat ${await chatShare()}%)`);
+      await page.mouse.move(divider.x + 3, divider.y + 200);
+      await page.mouse.down();
+      await page.mouse.move(workspace.x + 10, divider.y + 200, { steps: 5 });
+      await page.mouse.up();
+      assert.ok(Math.abs((await chatShare()) - 30) < 2, `dragged far left, the chat keeps 30% (${await chatShare()}%)`);
+      const handle = artifacts.getByRole('separator').first();
+      const column = artifacts.locator('th').first();
+      const startWidth = (await column.boundingBox())!.width;
+      const edge = (await handle.boundingBox())!;
+      await page.mouse.move(edge.x + 3, edge.y + 5);
+      await page.mouse.down();
+      await page.mouse.move(edge.x - 400, edge.y + 5, { steps: 5 });
+      await page.mouse.up();
+      assert.ok(Math.abs((await column.boundingBox())!.width - 50) < 2, `a column stops at 50 px (from ${startWidth})`);
+
       await artifacts.getByRole('button', { name: 'Expand' }).click();
       const fullscreen = page.getByRole('dialog');
       await fullscreen.getByRole('button', { name: 'Download' }).waitFor();
@@ -152,6 +172,16 @@ describe('research chat (/analysis)', () => {
         return heading.getBoundingClientRect().top >= list.getBoundingClientRect().top - 1;
       });
 
+      // the thought process can be edited: a step deleted and saved
+      await page.locator('.plan-card').getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Delete step 1' }).click();
+      await page.locator('.plan-card').getByRole('button', { name: 'Save' }).click();
+      await page
+        .locator('.plan-card .plan-step')
+        .nth(stepCount - 2)
+        .waitFor();
+      assert.equal(await page.locator('.plan-card .plan-step').count(), stepCount - 1);
+
       assert.deepEqual(errors, []);
     } catch (error) {
       await screenshot(page, 'research-failure');
@@ -173,6 +203,9 @@ describe('research chat (/analysis)', () => {
       await page.getByRole('option', { name: /BRITANNIA ENGINEERING GROUP PLC/ }).click();
       await page.locator('.chat-input__company-name', { hasText: 'BRITANNIA ENGINEERING GROUP PLC' }).waitFor();
       assert.equal(await input.isDisabled(), false);
+      await input.fill(Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n'));
+      const grown = (await input.boundingBox())!.height;
+      assert.ok(grown > 60 && grown <= 201, `the question box grows to 200 px at most (${grown})`);
 
       // the allowance used up (the first test asked once): 402, and the spec's words
       const lowered = await http(suite.api, 'POST', 'admin/users/credits', { email: ADMIN_EMAIL, total_credits: 1 }, suite.token);
