@@ -7,7 +7,7 @@ import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { cell, fy, readAccounts, say } from './common.js';
+import { cell, fy, readAccounts, say, wordsFor, type Accounts } from './common.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
@@ -20,7 +20,7 @@ const LEVERAGE: [RatioKey, string][] = [
   ['interestCover', 'Interest cover'],
 ];
 
-function fundingPart(ctx: AnalysisContext, last: StatementYear): void {
+function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts['ratios']): void {
   const w = ctx.writer;
   const m = last.metrics;
   w.write(`### Funding at the ${fy(last)} year end\n\n`);
@@ -49,15 +49,18 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear): void {
     say(ctx, m.totalLiabilities);
     w.write('\n');
   }
-  // Net debt is said in words from the two filed figures: a computed amount is printed on no page.
+  // Net debt is computed (printed on no page): shown with its working, each filed figure marked with its page.
   const debt = lineOf(last, 'borrowings');
-  if (debt && m.cash) {
-    const owes = Math.abs(Number(debt.value)) > Number(m.cash.value);
-    w.write(owes ? '- Bank loans of ' : '- Cash of ');
+  const netDebt = ratios.get(last.fiscal_year)?.netDebt;
+  if (debt && m.cash && netDebt) {
+    const owes = Number(netDebt.value) >= 0;
+    w.write(owes ? '- Net debt (bank loans less cash): ' : '- Net cash (cash less bank loans): ');
+    w.derived(netDebt, wordsFor({ ...netDebt, value: Math.abs(Number(netDebt.value)) }));
+    w.write(owes ? ' (bank loans and overdrafts ' : ' (cash ');
     say(ctx, owes ? debt : m.cash);
-    w.write(owes ? ' exceed cash of ' : ' exceeds bank loans of ');
+    w.write(owes ? ' less cash ' : ' less bank loans and overdrafts ');
     say(ctx, owes ? m.cash : debt);
-    w.write(owes ? ': the company has net debt.\n' : ': the company has net cash.\n');
+    w.write(')\n');
   } else if (!debt) {
     w.write('- The accounts name no bank loans within creditors, so net debt and gearing are not computed.\n');
   }
@@ -99,7 +102,7 @@ export const capitalStructure: Analysis = {
     if (named.length) {
       if (!(await answerMetrics(ctx, accounts, named, [], heading))) return;
     } else ctx.writer.write(heading);
-    fundingPart(ctx, last);
+    fundingPart(ctx, last, accounts.ratios);
     await ctx.writer.flush();
     ctx.step(1, 'running');
     const years = accounts.years;

@@ -142,7 +142,7 @@ export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true)
   }
   ctx.writer.write(' (');
   fact.inputs.forEach((input, i) => {
-    if (i) ctx.writer.write(i === 1 && fact.inputs!.length === 2 ? ' / ' : ', ');
+    if (i) ctx.writer.write(i === 1 && fact.inputs!.length === 2 ? (/ - /.test(fact.formula ?? '') ? ' less ' : ' / ') : ', ');
     ctx.writer.write(`${input.label.toLowerCase()} `);
     say(ctx, input);
   });
