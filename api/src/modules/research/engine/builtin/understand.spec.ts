@@ -38,6 +38,8 @@ describe('parseQuestion', () => {
     expect(parse('How much cash did it have?')).toMatchObject({ analyses: ['balance-sheet'], metrics: ['cash'] });
     expect(parse('Headcount in 2021/22').years).toEqual([2022]);
     expect(parse('Sales and net profit').metrics).toEqual(['turnover', 'netProfitLoss']);
+    expect(parse('Tell me about its cash flow')).toMatchObject({ analyses: ['performance'], metrics: ['netCashFromOperating'] });
+    expect(parse('Tell me about Thames Valley Foods').analyses).toEqual(['summary-sheet']);
   });
 
   it('reads "last N years" as the latest N on file and leaves years out of company numbers', () => {

@@ -8,7 +8,7 @@ import type { AnalysisId } from './analysis.js';
 export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
   [
     'summary-sheet',
-    /\bsummary sheet\b|\boverview\b|\bsnapshot\b|\bone[- ]pager\b|\btear ?sheet\b|\btell me about\b|\bkey (figures|facts|financials)\b|\bfinancial (health|position|standing)\b|\bhealthy\b/,
+    /\bsummary sheet\b|\boverview\b|\bsnapshot\b|\bone[- ]pager\b|\btear ?sheet\b|\bkey (figures|facts|financials)\b|\bfinancial (health|position|standing)\b|\bhealthy\b/,
   ],
   [
     'performance',
@@ -41,7 +41,7 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
 ];
 
 /** "Summary" or "profile" alone asks for the summary sheet only when nothing else is asked ("covenant summary" is the covenants). */
-export const WEAK_SUMMARY = /\bsummar(y|ise|ize)\b|\bprofile\b|\babout\b|\bwho is\b|\bwhat does .* do\b/;
+export const WEAK_SUMMARY = /\bsummar(y|ise|ize)\b|\btell me about\b|\bprofile\b|\babout\b|\bwho is\b|\bwhat does .* do\b/;
 
 /**
  * Metric keys and how questions name them: the financial summary's metrics (financial_statements'
@@ -79,7 +79,10 @@ export const METRIC_PATTERNS: [string, RegExp][] = [
   ['borrowings', /\bbank (loans?|debt|borrowings?)\b|\boverdrafts?\b/],
   ['shareCapital', /\bshare capital\b|\bcalled up\b/],
   ['retainedEarnings', /\bretained (earnings|profits?)\b|\bprofit and loss (account|reserve)\b/],
-  ['netCashFromOperating', /\boperating cash ?flows?\b|\bcash (generated )?from operations\b|\bnet cash (from|used in) operating\b/],
+  [
+    'netCashFromOperating',
+    /\bcash ?flows?\b|\boperating cash ?flows?\b|\bcash (generated )?from operations\b|\bnet cash (from|used in) operating\b/,
+  ],
   ['capex', /\bcapex\b|\bcapital expenditure\b/],
   ['dividendsPaid', /\bdividends?\b(?! (per|yield|cover))/],
 ];

@@ -49,6 +49,12 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts
     say(ctx, m.totalLiabilities);
     w.write('\n');
   }
+  const stated = lineOf(last, 'debtToEquityRatio');
+  if (stated) {
+    w.write('- Debt to equity ratio, as the accounts state it: ');
+    say(ctx, stated);
+    w.write('\n');
+  }
   // Net debt is computed (printed on no page): shown with its working, each filed figure marked with its page.
   const debt = lineOf(last, 'borrowings');
   const netDebt = ratios.get(last.fiscal_year)?.netDebt;
