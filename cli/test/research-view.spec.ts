@@ -30,7 +30,7 @@ describe('terminal markdown', () => {
       '| Metric | 2024 | 2023 |',
       '|---|---:|---:|',
       '| Turnover | 12.3 | 11.0 |',
-      '| Operating profit before tax and exceptional items | 1.2 | (0.4) |',
+      '| Operating profit before taxation | 1.2 | (0.4) |',
     ].join('\n');
     const lines = markdownLines(md, 40, PLAIN);
     expect(lines[0]).toMatch(/^── Summary ─+$/);
@@ -41,6 +41,22 @@ describe('terminal markdown', () => {
     expect(table[0]).toMatch(/^ {2}Metric\s+2024\s+2023$/);
     expect(table[1]).toMatch(/^ {2}Turnover\s+12\.3\s+11\.0$/);
     expect(table[2]).toMatch(/…\s+1\.2\s+\(0\.4\)$/);
+  });
+
+  it('prints a table far too wide for the terminal as records', () => {
+    const headers = ['Lender', 'Charge', 'Created', 'Fixed', 'Floating', 'All assets', 'Negative pledge'];
+    const md = [
+      `| ${headers.join(' | ')} |`,
+      `|${headers.map(() => '---').join('|')}|`,
+      '| Barclays Bank PLC | 001234560006 | 18/05/2024 | Yes | Yes | Yes | Yes |',
+    ].join('\n');
+    const lines = markdownLines(md, 60, PLAIN);
+    expect(lines).toEqual([
+      '  Barclays Bank PLC',
+      '    Charge: 001234560006 · Created: 18/05/2024 ·',
+      '    Fixed: Yes · Floating: Yes · All assets: Yes ·',
+      '    Negative pledge: Yes',
+    ]);
   });
 
   it('keeps bold as bold in colour, and links as their words', () => {

@@ -3,7 +3,7 @@
  * items wrapped to the width, pipe tables as aligned tables (textTable), **bold** in bold, links
  * as their words. Used by `credence ask`, `credence chats show` and the chat screen alike.
  */
-import { heading, textTable, textWidth, wrap, type Style, type TextColumn } from '../output/text.js';
+import { heading, NBSP, textTable, textWidth, wrap, type Style, type TextColumn } from '../output/text.js';
 
 /** Inline markdown → styled text: bold kept as bold, emphasis, code and links as their words. */
 export function inlineText(text: string, style: Style): string {
@@ -28,13 +28,39 @@ export function tableCells(line: string): string[] {
     .map((c) => c.trim());
 }
 
-/** A table as terminal lines: numbers right-aligned, text columns cut with "…" to fit. */
+/** A cell may be cut to this share of its natural width before the table reads better as records. */
+const MIN_SHARE = 0.7;
+
+/**
+ * A table as terminal lines: numbers right-aligned, text columns cut with "…" to fit. A table
+ * too wide for that (its text columns would lose more than a third) prints as records instead:
+ * each row's first cell in bold, then "Header: value" pairs wrapped under it.
+ */
 export function tableLines(headers: readonly string[], rows: readonly (readonly string[])[], width: number, style: Style): string[] {
+  const natural = headers.map((h, i) => Math.max(textWidth(h), ...rows.map((r) => textWidth(r[i] ?? ''))));
+  const needed = 2 + natural.reduce((a, b) => a + b, 0) + 2 * (headers.length - 1);
+  if (needed * MIN_SHARE > width && headers.length > 2) return recordLines(headers, rows, width, style);
   const columns: TextColumn[] = headers.map((header, i) => {
     const numeric = rows.length > 0 && rows.every((r) => (r[i] ?? '') === '' || NUMERIC.test(r[i] ?? ''));
     return { header, align: numeric && i > 0 ? 'right' : 'left', flexible: !numeric || i === 0 };
   });
   return textTable(columns, rows, width, style, 2);
+}
+
+/** Rows as records: the first cell as a title, the other cells as "Header: value" pairs, wrapped. */
+export function recordLines(headers: readonly string[], rows: readonly (readonly string[])[], width: number, style: Style): string[] {
+  const lines: string[] = [];
+  for (const row of rows) {
+    lines.push(`  ${style.bold(row[0] || '—')}`);
+    const pairs = headers
+      .slice(1)
+      .map((header, i) => [header, row[i + 1] ?? ''] as const)
+      .filter(([, value]) => value !== '')
+      .map(([header, value]) => `${header.replace(/ /g, NBSP)}:${NBSP}${value}`);
+    // NBSP keeps each "·" at the end of its line, not the start of the next
+    lines.push(...wrap(pairs.join(`${NBSP}· `), width - 4).map((line) => `    ${line}`));
+  }
+  return lines;
 }
 
 function paragraphLines(text: string, width: number, style: Style): string[] {
