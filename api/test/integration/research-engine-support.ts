@@ -95,7 +95,8 @@ export function citedMoney(text: string): { digits: string; negative: boolean; v
  */
 export function markedNumbers(text: string): { digits: string; negative: boolean; ids: string[] }[] {
   const out: { digits: string; negative: boolean; ids: string[] }[] = [];
-  for (const m of text.matchAll(/(-?)[£€$]?(\d[\d,]*(?:\.\d+)?)(?:%|x)?((?:\[\^c\d+\])+)/g)) {
+  // Amounts in short form ("£32.9M") too: a page prints "32,9xx,xxx", never "32.9", so a marker after one is wrong.
+  for (const m of text.matchAll(/(-?)[£€$]?(\d[\d,]*(?:\.\d+)?)(?:%|x|bn|[MmKk])?((?:\[\^c\d+\])+)/g)) {
     out.push({ digits: m[2], negative: Boolean(m[1]), ids: [...m[3].matchAll(/c\d+/g)].map((x) => x[0]) });
   }
   return out;

@@ -16,6 +16,7 @@ import type { ComplianceData } from '../../src/modules/research/tools/register/c
 import type { LeadershipData } from '../../src/modules/research/tools/register/leadership.tool.js';
 import type { PeersData } from '../../src/modules/research/tools/register/peers.tool.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
+import { markedNumbers, servedPages } from './research-engine-support.js';
 
 const COMPANY = '00123456';
 const COMPANY_NAME = 'BRITANNIA ENGINEERING GROUP PLC';
@@ -101,6 +102,23 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     for (const table of a.tables) expect(table.citations!.length).toBeGreaterThan(0);
   }
 
+  const pageCache = new Map<string, string[]>();
+  /** Every number marked with a filing page's citation is printed on that page (a computed figure carries no marker). */
+  async function expectMarkedOnPages(a: Answer, label: string): Promise<void> {
+    const byId = new Map(a.citations.map((c) => [c.id, c]));
+    for (const figure of markedNumbers(a.text))
+      for (const id of figure.ids) {
+        const citation = byId.get(id)!;
+        if (citation.kind !== 'filing') continue;
+        const key = `${citation.company_number}/${citation.document_id}`;
+        if (!pageCache.has(key))
+          pageCache.set(key, await servedPages(t.dataSource, t.config, citation.company_number!, citation.document_id));
+        const page = pageCache.get(key)![citation.page! - 1];
+        const printed = figure.negative ? `(${figure.digits})` : figure.digits;
+        expect({ label, id, printed, onPage: page.includes(printed) }).toEqual({ label, id, printed, onPage: true });
+      }
+  }
+
   /** The number written just before a citation marker after `words`. */
   function figureAfter(text: string, words: string): string {
     const at = text.indexOf(words);
@@ -183,7 +201,9 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     expect(a.text).toMatch(new RegExp(`${db.pledges}\\[\\^c\\d+\\] contain a negative pledge`));
     const table = a.tables.find((tb) => tb.title.startsWith('Live security package'))!;
     expect(table.rows.length).toBe(db.live);
-    expect(a.text).toMatch(/### Leverage and cover, FY\d{4} accounts\n\n.*Interest cover/);
+    expect(a.text).toMatch(/### Leverage and cover, FY\d{4} accounts\n\n[^]*Interest cover/);
+    expect(a.text).toMatch(/Net (?:debt|cash) \([^)]*\): £[\d,]+ \((?:bank loans and overdrafts|cash) £[\d,]+\[\^c\d+\] less/);
+    await expectMarkedOnPages(a, 'covenants');
   });
 
   it("covenant summary for a named lender: only that lender's security", async () => {
@@ -386,6 +406,7 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
         }
         expect(a.text.startsWith(`## ${analysis.title}\n`)).toBe(true);
         expectCited(a);
+        await expectMarkedOnPages(a, `${company.company_number}: ${analysis.id}`);
       }
     }
   });

@@ -7,7 +7,7 @@ import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { cell, fy, readAccounts, say, wordsFor, type Accounts } from './common.js';
+import { cell, fy, readAccounts, say, sayNetDebt, type Accounts } from './common.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
@@ -55,18 +55,12 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts
     say(ctx, stated);
     w.write('\n');
   }
-  // Net debt is computed (printed on no page): shown with its working, each filed figure marked with its page.
   const debt = lineOf(last, 'borrowings');
   const netDebt = ratios.get(last.fiscal_year)?.netDebt;
   if (debt && m.cash && netDebt) {
-    const owes = Number(netDebt.value) >= 0;
-    w.write(owes ? '- Net debt (bank loans less cash): ' : '- Net cash (cash less bank loans): ');
-    w.derived(netDebt, wordsFor({ ...netDebt, value: Math.abs(Number(netDebt.value)) }));
-    w.write(owes ? ' (bank loans and overdrafts ' : ' (cash ');
-    say(ctx, owes ? debt : m.cash);
-    w.write(owes ? ' less cash ' : ' less bank loans and overdrafts ');
-    say(ctx, owes ? m.cash : debt);
-    w.write(')\n');
+    w.write('- ');
+    sayNetDebt(ctx, netDebt);
+    w.write('\n');
   } else if (!debt) {
     w.write('- The accounts name no bank loans within creditors, so net debt and gearing are not computed.\n');
   }

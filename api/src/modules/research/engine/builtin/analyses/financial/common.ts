@@ -148,3 +148,21 @@ export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true)
   });
   ctx.writer.write(')');
 }
+
+/**
+ * Net debt (or net cash) with its working, each filed figure marked with its page: net debt is
+ * computed and printed on no page. `netDebt.inputs` are [bank loans, cash].
+ */
+export function sayNetDebt(ctx: AnalysisContext, netDebt: Fact): void {
+  const [debt, cash] = netDebt.inputs ?? [];
+  if (!debt || !cash) return sayWithWorking(ctx, netDebt);
+  const owes = Number(netDebt.value) >= 0;
+  const w = ctx.writer;
+  w.write(owes ? 'Net debt (bank loans less cash): ' : 'Net cash (cash less bank loans): ');
+  w.derived(netDebt, wordsFor({ ...netDebt, value: Math.abs(Number(netDebt.value)) }));
+  w.write(owes ? ' (bank loans and overdrafts ' : ' (cash ');
+  say(ctx, owes ? debt : cash);
+  w.write(owes ? ' less cash ' : ' less bank loans and overdrafts ');
+  say(ctx, owes ? cash : debt);
+  w.write(')');
+}

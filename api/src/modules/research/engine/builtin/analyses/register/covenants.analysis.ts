@@ -4,27 +4,21 @@
  * lenders, dates, live against satisfied), leverage and cover from the accounts when they are
  * filed, and plainly what the register cannot show: the covenant levels themselves.
  */
-import { formatCurrency, formatDate } from '@credence/shared';
+import { formatDate } from '@credence/shared';
 import type { FinancialRatiosData } from '../../../../tools/financial-ratios.tool.js';
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
+import { sayNetDebt, sayWithWorking } from '../financial/common.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
-import { cellOf, countFig, factOf, hasFact, heading, plural, say, subheading, type Figure } from './write.js';
+import { cellOf, countFig, factOf, hasFact, heading, plural, say, subheading } from './write.js';
 
 export const COVENANT_LIMITS_TEXT =
   'Covenant levels are not on the register: the financial covenants (leverage or interest cover tests, their levels and headroom) sit in the facility agreements, which are not filed at Companies House, and the register states none.';
 const CONTEXT_NOT_TESTS = 'The ratios above are context for them, not the tests themselves.';
 
 const CONTEXT_RATIOS: readonly RatioKey[] = ['netDebt', 'gearing', 'debtToEbitda', 'interestCover', 'liabilitiesToAssets'];
-
-function ratioFig(fact: Fact): Figure {
-  const value = Number(fact.value);
-  if (fact.unit === 'percent') return { fact, text: `${value.toFixed(1)}%` };
-  if (fact.unit === 'ratio') return { fact, text: `${value.toFixed(2)}x` };
-  return { fact, text: formatCurrency(value, fact.unit) };
-}
 
 function livePackage(ctx: AnalysisContext, read: ChargesRead): void {
   const r = read.result;
@@ -135,8 +129,18 @@ async function leverageContext(ctx: AnalysisContext, companyNumber: string): Pro
     return false;
   }
   subheading(ctx.writer, `Leverage and cover, FY${latest.fiscal_year} accounts`);
-  facts.forEach((fact, i) => say(ctx.writer, i ? '; ' : '', `${fact.label}: `, ratioFig(fact)));
-  ctx.writer.write('.\n\n');
+  // Each ratio is computed (printed on no page): written with its working, each filed figure marked with its page.
+  for (const fact of facts) {
+    ctx.writer.write('- ');
+    if (fact.key.startsWith('netDebt@')) sayNetDebt(ctx, fact);
+    else {
+      // The working follows, so the label's own '(a / b)' would say it twice.
+      ctx.writer.write(`${fact.label.replace(/\s*\(.*\)$/, '')}: `);
+      sayWithWorking(ctx, fact);
+    }
+    ctx.writer.write('\n');
+  }
+  ctx.writer.write('\n');
   return true;
 }
 
