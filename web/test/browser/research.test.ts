@@ -19,10 +19,12 @@ const COMPANY = '00123456';
 const QUESTION = 'Create a summary sheet';
 /** The built-in engine answers within seconds; a busy 2-core machine gets room. */
 const ANSWER_MS = 60_000;
+const FIRST_LOAD_MS = 30_000;
 
 async function signIn(page: Page) {
-  await page.goto(`/uk/?companyNumber=${COMPANY}&category=overview`);
-  await page.waitForURL((url) => url.pathname === '/login');
+  // a first load on a busy machine gets room
+  await page.goto(`/uk/?companyNumber=${COMPANY}&category=overview`, { timeout: FIRST_LOAD_MS });
+  await page.waitForURL((url) => url.pathname === '/login', { timeout: FIRST_LOAD_MS });
   await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -194,8 +196,8 @@ describe('research chat (/analysis)', () => {
   it('asks nothing before a company is chosen, says when the quota is used up, and a deleted chat leaves the list', async () => {
     const { context, page, errors } = await signedInPage(suite.browser, suite.api.url, suite.token);
     try {
-      await page.goto('/analysis');
-      await page.getByRole('heading', { level: 1, name: 'How can Credence help you today?' }).waitFor();
+      await page.goto('/analysis', { timeout: FIRST_LOAD_MS });
+      await page.getByRole('heading', { level: 1, name: 'How can Credence help you today?' }).waitFor({ timeout: FIRST_LOAD_MS });
       const input = page.getByRole('textbox', { name: 'Your question' });
       assert.equal(await input.isDisabled(), true, 'disabled until a company is chosen');
       const picker = page.getByRole('combobox', { name: 'Choose a company to ask about' });
