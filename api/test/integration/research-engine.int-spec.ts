@@ -115,6 +115,14 @@ describe('built-in analyst on sample companies (no model)', () => {
         expect({ label, id, printed, onPage: page.includes(printed) }).toEqual({ label, id, printed, onPage: true });
       }
     for (const table of answer.tables) expect(table.citations?.length ?? 0).toBeGreaterThan(0);
+    const referenced = new Set([
+      ...[...answer.text.matchAll(/\[\^(c\d+)\]/g)].map((m) => m[1]),
+      ...answer.tables.flatMap((tb) => tb.citations ?? []),
+    ]);
+    expect({ label, unreferenced: answer.citations.filter((c) => !referenced.has(c.id)).map((c) => c.id) }).toEqual({
+      label,
+      unreferenced: [],
+    });
     expect(answer.relatedQuestions.length).toBeGreaterThan(0);
   }
 

@@ -180,4 +180,26 @@ describe('AnswerWriter', () => {
     // The operating profit input fails its check: the derived figure is marked, the filed one is not.
     expect(events.reduce(reduceResearchAnswer, emptyResearchAnswer()).text).toBe('10.0% (unverified) (turnover £12,345,678[^c1])');
   });
+
+  it('lists only the citations a marker or table refers to, numbered in reading order', async () => {
+    const { events, out } = collect();
+    const writer = new AnswerWriter(out, checker([turnover, profit, cash]));
+    const netCash: Fact = { ...margin, key: 'netDebt@2024-12-31', unit: 'GBP', inputs: [turnover, cash] };
+    writer.preface((w) => {
+      w.write('Cash ');
+      w.figure(cash, '£500');
+      w.write('. ');
+    });
+    writer.write('Net cash ');
+    writer.derived(netCash, '£9');
+    writer.write(' (cash ');
+    writer.figure(cash, '£500');
+    writer.write(').');
+    await writer.flush();
+    const answer = events.reduce(reduceResearchAnswer, emptyResearchAnswer());
+    expect(answer.text).toBe('Cash £500[^c1]. Net cash £9 (cash £500[^c1]).');
+    // Turnover (page 7) was checked as an input but no marker points at its page.
+    expect(answer.citations.map((c) => [c.id, c.page])).toEqual([['c1', 8]]);
+    expect(writer.allCitations().map((c) => c.id)).toEqual(['c1']);
+  });
 });

@@ -6,6 +6,8 @@
  * A computed figure cites each of its inputs. One citation per (source, page) so that "Page 7"
  * appears once; a citation is sent again (same id) when a later figure adds to its quote.
  * Tables take cells as `{fact, text}` so each figure of a table is checked the same way.
+ * A citation gets its id (and is sent) only once a marker in the text or a table refers to it:
+ * the inputs of a derived figure that the text never marks are checked but not listed.
  */
 import type { QuoteBox, ResearchCitation, ResearchTable } from '@credence/shared';
 import type { EvidenceCheck, EvidenceChecker, Fact, FactSource, ResearchEmitter } from './types.js';
@@ -89,6 +91,8 @@ function basis(fact: Fact): Fact[] {
 }
 
 interface CitationState {
+  /** Set when a marker or table first refers to it. */
+  id?: string;
   citation: ResearchCitation;
   checked: number;
   failed: number;
@@ -100,8 +104,9 @@ interface CitationState {
 
 export class AnswerWriter {
   private buffer = '';
+  /** By source key, in the order first met. */
   private readonly states = new Map<string, CitationState>();
-  private readonly idBySource = new Map<string, string>();
+  private idCount = 0;
   private readonly pending: PendingFigure[] = [];
   /** Checks by fact (a fact cited twice is checked once). */
   private readonly checks = new Map<string, Promise<EvidenceCheck>>();
@@ -163,7 +168,7 @@ export class AnswerWriter {
   private place(fact: Fact, text: string, unmarked: boolean): string {
     const token = `\u0000fig${this.tokenCount++}\u0000`;
     const facts = basis(fact);
-    for (const f of facts) this.citationId(f.source);
+    for (const f of facts) this.stateOf(f.source);
     this.pending.push({ token, facts, text, unmarked });
     this.buffer += token;
     return token;
@@ -207,7 +212,8 @@ export class AnswerWriter {
       this.buffer += after;
     }
     this.forcePreface = false;
-    const figures = this.pending.splice(0);
+    // Ids are given in reading order (the preface is built after the text it precedes).
+    const figures = this.pending.splice(0).sort((x, y) => this.buffer.indexOf(x.token) - this.buffer.indexOf(y.token));
     const facts = figures.flatMap((f) => f.facts);
     const results = await this.checkAll(facts);
     const failed = new Set(facts.filter((_, i) => !results[i]));
@@ -228,7 +234,10 @@ export class AnswerWriter {
 
   /** Every citation sent so far, in id order. */
   allCitations(): ResearchCitation[] {
-    return [...this.states.values()].filter((s) => s.sent).map((s) => s.citation);
+    return [...this.states.values()]
+      .filter((s) => s.sent)
+      .map((s) => s.citation)
+      .sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
   }
 
   /** How many figures have been written (text and tables), the preface's aside: zero means the answer states nothing. */
@@ -241,15 +250,24 @@ export class AnswerWriter {
     return this.written;
   }
 
-  private citationId(source: FactSource): string {
+  private stateOf(source: FactSource): CitationState {
     const key = sourceKey(source);
-    let id = this.idBySource.get(key);
-    if (!id) {
-      id = `c${this.idBySource.size + 1}`;
-      this.idBySource.set(key, id);
-      this.states.set(id, { citation: citationFor(id, source), checked: 0, failed: 0, quotes: [], boxes: [] });
+    let state = this.states.get(key);
+    if (!state) {
+      state = { citation: citationFor('', source), checked: 0, failed: 0, quotes: [], boxes: [] };
+      this.states.set(key, state);
     }
-    return id;
+    return state;
+  }
+
+  /** The citation's id, given now if nothing referred to it before. */
+  private citationId(source: FactSource): string {
+    const state = this.stateOf(source);
+    if (!state.id) {
+      state.id = `c${++this.idCount}`;
+      state.citation = { ...state.citation, id: state.id };
+    }
+    return state.id;
   }
 
   private checkOnce(fact: Fact): Promise<EvidenceCheck> {
@@ -264,7 +282,7 @@ export class AnswerWriter {
   }
 
   private record(fact: Fact, check: EvidenceCheck): void {
-    const state = this.states.get(this.idBySource.get(sourceKey(fact.source))!)!;
+    const state = this.stateOf(fact.source);
     state.checked++;
     if (!check.verified) {
       state.failed++;
@@ -291,7 +309,7 @@ export class AnswerWriter {
 
   private sendCitations(): void {
     for (const state of this.states.values()) {
-      if (state.checked === 0) continue;
+      if (state.checked === 0 || !state.id) continue;
       const json = JSON.stringify(state.citation);
       if (state.sent === json) continue;
       state.sent = json;
