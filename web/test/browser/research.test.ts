@@ -78,6 +78,11 @@ describe('research chat (/analysis)', () => {
       const pageButtons = page.locator('.footnotes').getByRole('button', { name: /^Page \d+/ });
       assert.ok((await pageButtons.count()) >= 1, 'a filing page is cited');
       await screenshot(page, 'research-answer');
+      const { pageHeight, windowHeight } = await page.evaluate(() => ({
+        pageHeight: document.documentElement.scrollHeight,
+        windowHeight: window.innerHeight,
+      }));
+      assert.ok(pageHeight <= windowHeight, `the chat scrolls inside the page, not the page (${pageHeight} px in ${windowHeight})`);
 
       // the artifacts panel opened with the answer's tables; fullscreen, Download and Escape
       const artifacts = page.getByRole('complementary', { name: 'Artifacts' });
