@@ -13,6 +13,7 @@ import {
   type CheckQueryResponse,
   type CreateChatHistoryRequest,
   type CreateChatHistoryResponse,
+  type FilingPageText,
   type JobStartedResponse,
   type ModelAccessInfo,
   type ResearchAnswer,
@@ -85,6 +86,8 @@ export interface ResearchApi {
   checkQuery<T = unknown>(jobId: string, options?: CallOptions): Promise<CheckQueryResponse<T>>;
   generateThoughtProcess(request: ThoughtProcessRequest, options?: CallOptions): Promise<JobStartedResponse>;
   runQuery(request: RunQueryRequest, options?: CallOptions): Promise<JobStartedResponse>;
+  /** One page of a filing's document as lines (404 when there is no such company, document or page). */
+  pageText(companyNumber: string, documentId: string, page: number, options?: CallOptions): Promise<FilingPageText>;
 }
 
 function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -173,6 +176,14 @@ export function createResearchApi(transport: ResearchTransport): ResearchApi {
     generateThoughtProcess: (request, call) =>
       transport.json<JobStartedResponse>('POST', RESEARCH_ROUTES.generateThoughtProcess, undefined, request, call),
     runQuery: (request, call) => transport.json<JobStartedResponse>('POST', RESEARCH_ROUTES.runQuery, undefined, request, call),
+    pageText: (companyNumber, documentId, page, call) =>
+      transport.json<FilingPageText>(
+        'GET',
+        RESEARCH_ROUTES.pageText,
+        { company_number: companyNumber, document_id: documentId, page },
+        undefined,
+        call,
+      ),
   };
 }
 

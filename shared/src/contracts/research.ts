@@ -22,6 +22,8 @@ export const RESEARCH_ROUTES = {
   runEquityAnalysisQuery: 'run_equity_analysis_query',
   /** Admin: set a user's monthly allowance. */
   adminCredits: 'admin/users/credits',
+  /** A filing page's text as lines (what a citation's page shows): FilingPageText. */
+  pageText: 'research/page_text',
 } as const;
 
 /** Spec 3 section 9 and 4. */
@@ -118,6 +120,24 @@ export interface ResearchCitation {
   record?: string;
   /** False when the checker could not confirm the figure against its source: shown as unverified. */
   verified: boolean;
+}
+
+/** One line of a filing page as it reads, with the boxes of its pieces (PDF points from the page's top-left). */
+export interface FilingPageLine {
+  text: string;
+  boxes: QuoteBox[];
+}
+
+/** `GET /api/research/page_text`: one page of the document get_filing_pdf serves, as lines. */
+export interface FilingPageText {
+  company_number: string;
+  document_id: string;
+  page: number;
+  /** How many pages the document has. */
+  pages: number;
+  /** The filing's description: "Full accounts made up to 31/12/2024". */
+  title: string;
+  lines: FilingPageLine[];
 }
 
 export interface ResearchTable {
