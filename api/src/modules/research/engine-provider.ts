@@ -4,6 +4,7 @@ import type { ResearchAnswer } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { BuiltInEngine } from './engine/builtin/engine.js';
 import type { ResearchEmitter, ResearchEngine, ResearchRequest } from './engine/types.js';
+import type { PageTextService } from './evidence/page-text.service.js';
 import { ResearchEvidence } from './evidence/research-evidence.js';
 import { ModelEngine } from './llm/model-engine.js';
 import { createResearchTools } from './tools/index.js';
@@ -14,6 +15,8 @@ export interface ResearchEngines {
   engine: ResearchEngine;
   /** The plan alone (the thought-process job): the built-in analyst's. */
   planner: { plan(request: ResearchRequest): Promise<string[]> };
+  /** The filing pages' text the evidence checker reads (and caches), for the page text route. */
+  readonly pages: PageTextService;
 }
 
 export const RESEARCH_ENGINES = Symbol('RESEARCH_ENGINES');
@@ -42,7 +45,11 @@ export function createResearchEngines(db: DataSource, config: AppConfig): Resear
   const tools = createResearchTools(db, { pages: evidence.pages, dataDir: config.dataDir });
   const builtIn = new BuiltInEngine(tools, evidence);
   const answers = new BuiltInAnswers(builtIn);
-  return { engine: config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers, planner: builtIn };
+  return {
+    engine: config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers,
+    planner: builtIn,
+    pages: evidence.pages,
+  };
 }
 
 export const researchEnginesProvider: Provider = {

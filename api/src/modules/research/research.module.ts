@@ -4,6 +4,7 @@ import { ChatsRepository } from './chats/chats.repository.js';
 import { ChatsService } from './chats/chats.service.js';
 import { CreditsService } from './credits/credits.service.js';
 import { researchEnginesProvider, RESEARCH_ENGINES } from './engine-provider.js';
+import { PageTextController } from './page-text.controller.js';
 import { ResearchController } from './research.controller.js';
 import { ResearchJobsService } from './research-jobs.service.js';
 import { ResearchService } from './research.service.js';
@@ -19,7 +20,7 @@ export class ResearchCoreModule {}
 /** The research routes (ARCHITECTURE.md 8, spec 3 section 7). */
 @Module({
   imports: [ResearchCoreModule, UsersModule],
-  controllers: [ResearchController],
+  controllers: [ResearchController, PageTextController],
   providers: [StreamRegistry, ResearchService, ChatsService],
 })
 export class ResearchModule {}
