@@ -223,6 +223,10 @@ describe('research chat (/analysis)', () => {
       await page.getByRole('button', { name: 'Get In Touch' }).waitFor();
 
       const chats = page.getByRole('navigation', { name: 'Chats' });
+      await chats.getByRole('button', { name: 'Help & FAQ' }).click();
+      await page.getByRole('heading', { name: 'Help Center' }).waitFor();
+      await page.getByRole('button', { name: 'Close help' }).click();
+
       const items = chats.locator('.chat-item');
       await chats.getByRole('searchbox', { name: 'Search chats' }).fill('no chat is called this');
       await chats.getByText('No chats found.').waitFor();
