@@ -76,7 +76,7 @@ export function MessageView({
         animate={animate}
         onSave={(steps) => onEditPlan(index, steps)}
       />
-      <SourceCards sources={message.answer.sources} />
+      <SourceCards sources={message.answer.sources} animate={animate} />
       {view.engineNote && <p className="notice notice--info">{view.engineNote}</p>}
       <div className="answer" aria-busy={view.streaming}>
         {registry ? (

@@ -1,6 +1,23 @@
-/** Source cards (spec 3 sections 2 and 9): the first 3, the rest behind "+N more". */
-import { useState } from 'react';
-import { visibleSources, type ResearchSource } from '@credence/shared';
+/**
+ * Source cards (spec 3 sections 2, 4 and 9): the first 3, the rest behind "+N more"; a streamed
+ * answer's sources appear one a second (all at once with prefers-reduced-motion or when restored).
+ */
+import { useEffect, useState } from 'react';
+import { RESEARCH_CONSTANTS, visibleSources, type ResearchSource } from '@credence/shared';
+import { usePrefersReducedMotion } from './typing.ts';
+
+/** How many of `total` items show: one more every `everyMs`, or all at once when not animated. */
+function useRevealed(total: number, everyMs: number, animate: boolean): number {
+  const reduced = usePrefersReducedMotion();
+  const instant = !animate || reduced;
+  const [shown, setShown] = useState(instant ? total : 0);
+  useEffect(() => {
+    if (instant || shown >= total) return;
+    const timer = setTimeout(() => setShown((n) => n + 1), shown === 0 ? 0 : everyMs);
+    return () => clearTimeout(timer);
+  }, [instant, shown, total, everyMs]);
+  return instant ? total : Math.min(shown, total);
+}
 
 function SourceCard({ source }: { source: ResearchSource }) {
   const body = (
@@ -25,10 +42,11 @@ function SourceCard({ source }: { source: ResearchSource }) {
   return <div className="source-card">{body}</div>;
 }
 
-export function SourceCards({ sources }: { sources: readonly ResearchSource[] }) {
+export function SourceCards({ sources, animate }: { sources: readonly ResearchSource[]; animate: boolean }) {
   const [expanded, setExpanded] = useState(false);
-  if (sources.length === 0) return null;
-  const view = visibleSources(sources, expanded);
+  const revealed = useRevealed(sources.length, RESEARCH_CONSTANTS.sourceRevealMs, animate);
+  if (sources.length === 0 || revealed === 0) return null;
+  const view = visibleSources(sources.slice(0, revealed), expanded);
   return (
     <section className="source-cards" aria-label="Sources">
       <ul className="source-cards__list">
