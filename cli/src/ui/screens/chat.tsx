@@ -13,7 +13,8 @@ import { useViewModel } from '@credence/shared/react';
 import { styleFor } from '../../output/text.js';
 import { ScrollView, type ViewLine } from '../components/lists.js';
 import { chatDocument, type ChatTarget } from '../components/chat/chat-document.js';
-import { CitationView } from '../components/chat/citation-view.js';
+import { citationLayout, citationRoom, citationTop, CitationView } from '../components/chat/citation-view.js';
+import { pageTextRequest, usePageText } from '../components/chat/use-page-text.js';
 import { useKeys, useLayout, useStatus } from '../context.js';
 import { KEYS, on } from '../keys.js';
 import { useEntryModel, useEntryState } from '../router.js';
@@ -54,6 +55,8 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
   const [scroll, setScroll, getScroll] = useEntryState<number | 'end'>('scroll', 'end');
   const [viewing, setViewing, getViewing] = useEntryState<number | null>('viewing', null);
   const [inputKey, setInputKey] = useEntryState('inputKey', 0);
+  /** The opened citation's first line shown; null: opened at its quoted lines. */
+  const [pageTop, setPageTop, getPageTop] = useEntryState<number | null>('pageTop', null);
 
   useEffect(() => {
     if (vm.getState().credits === null) vm.start();
@@ -77,6 +80,29 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
   const topOf = (at: number | 'end') => (at === 'end' ? maxTop : Math.min(maxTop, Math.max(0, at)));
   const top = topOf(scroll);
 
+  const viewed = viewing === null ? undefined : doc.targets[viewing];
+  const cited = viewed?.kind === 'citation' ? viewed : undefined;
+  const pageText = usePageText(services.client, pageTextRequest(cited?.footnote.citation, state.company?.company_number));
+  const citation = useMemo(
+    () => (cited ? citationLayout(cited, pageText, Math.max(20, innerWidth - 2), services.color !== false) : null),
+    [cited, pageText, innerWidth, services.color],
+  );
+  /** ↑↓ PgUp PgDn g G in an opened citation's page. */
+  const pageKeys = (press: Parameters<Parameters<typeof useKeys>[0]>[0]): boolean => {
+    if (!citation) return false;
+    const at = citationTop(citation, bodyHeight, getPageTop());
+    const step = Math.max(1, citationRoom(citation, bodyHeight) - 1);
+    const to = (line: number) => setPageTop(citationTop(citation, bodyHeight, line));
+    if (on(KEYS.down, press)) to(at + 1);
+    else if (on(KEYS.up, press)) to(at - 1);
+    else if (on(KEYS.pageDown, press)) to(at + step);
+    else if (on(KEYS.pageUp, press)) to(at - step);
+    else if (on(KEYS.top, press)) to(0);
+    else if (on(KEYS.bottom, press)) to(citation.body.length);
+    else return false;
+    return true;
+  };
+
   const scrollTo = (line: number) => setScroll(line >= maxTop ? 'end' : Math.max(0, line));
   const choose = (index: number) => {
     const target = doc.targets[index];
@@ -86,8 +112,10 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
   };
   const open = (target: ChatTarget | undefined) => {
     if (!target) return;
-    if (target.kind === 'citation') setViewing(doc.targets.indexOf(target));
-    else if (target.kind === 'chat') {
+    if (target.kind === 'citation') {
+      setPageTop(null);
+      setViewing(doc.targets.indexOf(target));
+    } else if (target.kind === 'chat') {
       setChosen(null);
       setScroll('end');
       void vm.load(target.chatId);
@@ -133,6 +161,7 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
   useKeys((press) => {
     if (getViewing() !== null) {
       if (on(KEYS.back, press)) setViewing(null);
+      else if (pageKeys(press)) return true;
       else return !on(KEYS.quit, press) && !on(KEYS.help, press);
       return true;
     }
@@ -178,7 +207,6 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
     ? `${state.company.name}${state.company.company_number ? ` (${state.company.company_number})` : ''}`
     : (state.company?.company_number ?? 'Any company');
   const title = [company, `model ${state.model}`, creditsText(state)].filter(Boolean).join(' · ');
-  const viewed = viewing === null ? undefined : doc.targets[viewing];
   const hint =
     focus === 'input'
       ? 'Enter ask · Tab sources and related · PgUp/PgDn scroll · Esc back'
@@ -189,8 +217,8 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
       <Text bold wrap="truncate">
         {fit(title, innerWidth)}
       </Text>
-      {viewed?.kind === 'citation' ? (
-        <CitationView target={viewed} width={innerWidth} height={bodyHeight} color={services.color !== false} />
+      {citation ? (
+        <CitationView layout={citation} top={citationTop(citation, bodyHeight, pageTop)} width={innerWidth} height={bodyHeight} />
       ) : (
         <ScrollView
           lines={decorate(doc.lines, doc.targets, focus === 'answer' ? chosen : null)}
