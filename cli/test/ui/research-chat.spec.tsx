@@ -12,6 +12,7 @@ import {
   reduceResearchAnswer,
   type AskOptions,
   type AskOutcome,
+  type FilingPageText,
   type ResearchAskRequest,
   type ResearchCitation,
   type ResearchEvent,
@@ -31,10 +32,30 @@ const CITATION: ResearchCitation = {
   verified: true,
 };
 
+/** Page 7 of the cited accounts: notes above, the quoted lines lower down, the same figure again in a note below. */
+const PAGE_7: FilingPageText = {
+  company_number: ACME,
+  document_id: 'AcmeAccounts2024Doc',
+  page: 7,
+  pages: 12,
+  title: 'Full accounts made up to 31/12/2024',
+  lines: [
+    'ACME WIDGETS LIMITED',
+    'PROFIT AND LOSS ACCOUNT FOR THE YEAR ENDED 31 DECEMBER 2024',
+    ...Array.from({ length: 24 }, (_, i) => `Accounting note ${i + 1}`),
+    'Turnover 12,345 11,002',
+    'Cost of sales (8,100) (7,300)',
+    ...Array.from({ length: 14 }, (_, i) => `Later note ${i + 1}`),
+    'Segment turnover 12,345 (see note 3)',
+    'END OF PAGE SEVEN',
+  ].map((text, i) => ({ text, boxes: [{ page: 7, x0: 40, top: 40 + i * 14, x1: 40 + text.length * 5, bottom: 50 + i * 14 }] })),
+};
+
 const plain = (frame: string) => frame.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** A client whose ask() the test drives: each call waits for the test to emit events and end it. */
-function chatClient() {
+function chatClient(pageText: (company: string, document: string, page: number) => Promise<FilingPageText> = async () => PAGE_7) {
+  const pages: string[] = [];
   const asks: { request: ResearchAskRequest; emit(event: ResearchEvent): void; end(chatId?: string): void }[] = [];
   const client = fakeClient({
     me: async () => ME,
@@ -43,6 +64,10 @@ function chatClient() {
     officers: async () => ACME_OFFICERS,
     aggregatedFinancials: async () => ACME_FINANCIALS,
     filings: async () => ACME_FILINGS,
+    pageText: (company: string, document: string, page: number) => {
+      pages.push(`${company}/${document}/${page}`);
+      return pageText(company, document, page);
+    },
     ask: (request: ResearchAskRequest, options?: AskOptions) =>
       new Promise<AskOutcome>((resolve) => {
         let answer = emptyResearchAnswer();
@@ -57,7 +82,23 @@ function chatClient() {
         });
       }),
   });
-  return { client, asks };
+  return { client, asks, pages };
+}
+
+/** Asks the question about ACME, answers it with CITATION behind a figure, and opens that source. */
+async function openCitation(ui: ReturnType<typeof renderApp>, asks: ReturnType<typeof chatClient>['asks']) {
+  await ui.waitFor((f) => f.includes('Key Figures'), 'the company');
+  await ui.press('a');
+  await ui.waitFor((f) => f.includes('Ask about ACME WIDGETS LIMITED'), 'the chat about the company');
+  await ui.type('Summary');
+  await ui.press(KEY.enter);
+  await ui.waitFor(() => asks.length === 1, 'the question sent');
+  asks[0].emit({ type: 'citation', data: CITATION });
+  asks[0].emit({ type: 'text', data: { delta: 'Turnover was £12.3m[^c1] in 2024.' } });
+  asks[0].end();
+  await ui.waitFor((f) => plain(f).includes('[1] Full accounts made up to 31/12/2024, page 7'), 'the sources');
+  await ui.press(KEY.tab);
+  await ui.press(KEY.enter);
 }
 
 describe('research chat screen', () => {
@@ -78,7 +119,7 @@ describe('research chat screen', () => {
   });
 
   it('from a company: a asks about it; the plan streams step by step; the answer cites its sources; Enter on one shows the page with the figure', async () => {
-    const { client, asks } = chatClient();
+    const { client, asks, pages } = chatClient();
     const ui = renderApp({ client, initial: [{ name: 'company', companyNumber: ACME }] });
     await ui.waitFor((f) => f.includes('Key Figures'), 'the company');
     await ui.press('a');
@@ -113,12 +154,18 @@ describe('research chat screen', () => {
     await ui.press('k');
     expect(plain(ui.frame())).toContain('› [1] Full accounts made up to 31/12/2024, page 7');
     await ui.press(KEY.enter);
-    const page = await ui.waitFor((f) => f.includes('Esc back to the answer'), 'the cited page');
-    expect(plain(page)).toContain('Page 7');
+    const page = await ui.waitFor((f) => plain(f).includes('Page 7 of 12'), 'the cited page, read from the API');
+    expect(pages).toEqual([`${ACME}/AcmeAccounts2024Doc/7`]);
+    // the page's own text around the quote, opened at the quoted lines
+    expect(plain(page)).toContain('Accounting note 24');
     expect(plain(page)).toContain('Turnover 12,345 11,002');
+    expect(plain(page)).toContain('Cost of sales (8,100) (7,300)');
+    expect(plain(page)).toContain('Later note 3');
+    expect(plain(page)).not.toContain('Could not read the page');
     // the figure is highlighted (inverse), the rest of the quote is not
     expect(page).toMatch(/\u001b\[7m\u001b\[1m12,345\u001b/);
     expect(page).not.toMatch(/\u001b\[1m11,002/);
+    expect(page).toContain('Esc back to the answer');
     expect(fits(page, 80, 24)).toBe(true);
     await ui.press(KEY.escape);
     await ui.waitFor((f) => f.includes('Turnover was'), 'the answer again');
@@ -191,5 +238,41 @@ describe('research chat screen', () => {
     expect(frame).toContain('Stored answer £12.3m[1].');
     expect(frame).toContain('[1] Full accounts made up to 31/12/2024, page 7');
     expect(frame).toContain('ACME WIDGETS LIMITED (01234567) · model pro');
+  });
+
+  it("a cited page scrolls whole with PgUp/PgDn, g and G, only the quoted line's figure highlighted", async () => {
+    const { client, asks } = chatClient();
+    const ui = renderApp({ client, initial: [{ name: 'company', companyNumber: ACME }] });
+    await openCitation(ui, asks);
+    await ui.waitFor((f) => plain(f).includes('Page 7 of 12'), 'the cited page');
+    expect(plain(ui.frame())).not.toContain('PROFIT AND LOSS ACCOUNT');
+    await ui.press('g');
+    const top = plain(await ui.waitFor((f) => plain(f).includes('PROFIT AND LOSS ACCOUNT'), 'the top of the page'));
+    expect(top).toContain('ACME WIDGETS LIMITED');
+    expect(top).toMatch(/lines 1-\d+ of 44/);
+    await ui.press(KEY.pageDown);
+    await ui.waitFor((f) => !plain(f).includes('PROFIT AND LOSS ACCOUNT') && plain(f).includes('Accounting note 20'), 'a screen down');
+    await ui.press('G');
+    const end = await ui.waitFor((f) => plain(f).includes('END OF PAGE SEVEN'), 'the end of the page');
+    // the same figure in a line the citation does not quote stays plain
+    expect(plain(end)).toContain('Segment turnover 12,345 (see note 3)');
+    expect(end).not.toMatch(/\u001b\[7m[^\n]*see note 3/);
+    expect(end).not.toMatch(/Segment turnover \u001b\[7m/);
+    expect(fits(end, 80, 24)).toBe(true);
+    await ui.press(KEY.escape);
+    await ui.waitFor((f) => f.includes('Turnover was'), 'the answer again');
+  });
+
+  it('when the page cannot be read, says so in one line and shows the quote with its figure', async () => {
+    const { client, asks } = chatClient(async () => {
+      throw new Error('Document AcmeAccounts2024Doc has 3 pages: there is no page 7.');
+    });
+    const ui = renderApp({ client, initial: [{ name: 'company', companyNumber: ACME }] });
+    await openCitation(ui, asks);
+    const page = await ui.waitFor((f) => plain(f).includes('Could not read the page'), 'the notice');
+    expect(plain(page)).toContain('Turnover 12,345 11,002 Cost of sales (8,100) (7,300)');
+    expect(page).toMatch(/\u001b\[7m\u001b\[1m12,345\u001b/);
+    expect(plain(page)).not.toContain('Accounting note');
+    expect(fits(page, 80, 24)).toBe(true);
   });
 });
