@@ -138,6 +138,16 @@ describe('research chat (/analysis)', () => {
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
 
+      // a filing's source card opens its document in a new tab (fetched with the session's bearer)
+      const tab = context.waitForEvent('page');
+      await page
+        .locator('button.source-card', { hasText: /accounts/i })
+        .first()
+        .click();
+      const opened = await tab;
+      await opened.waitForURL((url) => url.protocol === 'blob:');
+      await opened.close();
+
       // a related question goes into the input
       const related = page.locator('.related__item').first();
       const relatedText = await related.innerText();

@@ -7,6 +7,7 @@ import { artifactTabs, splitTabs } from '../../src/features/research/artifact-ta
 import { citationPdfTarget, registerHref } from '../../src/features/research/citations.tsx';
 import { artifactsPercentAt, artifactsPercentByKey, clampArtifactsPercent, resizedColumn } from '../../src/features/research/layout.ts';
 import { questionAbove } from '../../src/features/research/message-list.tsx';
+import { sourceTarget } from '../../src/features/research/source-cards.tsx';
 import { typedLength } from '../../src/features/research/typing.ts';
 
 const filing: ResearchCitation = {
@@ -139,5 +140,17 @@ describe('research chat: citations', () => {
     assert.equal(registerHref(record('charges')), '/uk/?companyNumber=00123456&category=charges');
     assert.equal(registerHref(record('officers')), '/uk/?companyNumber=00123456&category=overview');
     assert.equal(registerHref(filing), null);
+  });
+
+  it('leads a source card to its filing, its company in the explorer, or its web page', () => {
+    assert.deepEqual(sourceTarget('/api/companies_house/get_filing_pdf?company_number=00123456&file_name=DOC123.pdf'), {
+      kind: 'document',
+      companyNumber: '00123456',
+      documentId: 'DOC123',
+    });
+    assert.deepEqual(sourceTarget('/uk/company/00123456'), { kind: 'company', href: '/uk/?companyNumber=00123456&category=overview' });
+    assert.deepEqual(sourceTarget('https://example.com/a'), { kind: 'web', href: 'https://example.com/a' });
+    assert.equal(sourceTarget(null), null);
+    assert.equal(sourceTarget('/somewhere/else'), null);
   });
 });

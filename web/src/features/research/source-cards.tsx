@@ -3,8 +3,38 @@
  * answer's sources appear one a second (all at once with prefers-reduced-motion or when restored).
  */
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { RESEARCH_CONSTANTS, visibleSources, type ResearchSource } from '@credence/shared';
+import { useServices } from '../../app/services.tsx';
+import { companyHref } from '../explorer/explorer-url.ts';
+import { openDocumentInNewTab } from '../explorer/open-document.ts';
 import { usePrefersReducedMotion } from './typing.ts';
+
+export type SourceTarget =
+  | { kind: 'document'; companyNumber: string; documentId: string }
+  | { kind: 'company'; href: string }
+  | { kind: 'web'; href: string }
+  | null;
+
+/**
+ * Where a source card leads: a filing's PDF (the API's get_filing_pdf address needs the bearer,
+ * so it opens through the client), the company in the explorer (the API names it
+ * /uk/company/<number>), or a web page.
+ */
+export function sourceTarget(url: string | null): SourceTarget {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return { kind: 'web', href: url };
+  const [path, query = ''] = url.split('?');
+  if (path.endsWith('/companies_house/get_filing_pdf')) {
+    const params = new URLSearchParams(query);
+    const companyNumber = params.get('company_number');
+    const file = params.get('file_name');
+    return companyNumber && file ? { kind: 'document', companyNumber, documentId: file.replace(/\.pdf$/i, '') } : null;
+  }
+  const company = /^\/uk\/company\/([^/?#]+)/.exec(url);
+  if (company) return { kind: 'company', href: companyHref(decodeURIComponent(company[1])) };
+  return null;
+}
 
 /** How many of `total` items show: one more every `everyMs`, or all at once when not animated. */
 function useRevealed(total: number, everyMs: number, animate: boolean): number {
@@ -20,26 +50,49 @@ function useRevealed(total: number, everyMs: number, animate: boolean): number {
 }
 
 function SourceCard({ source }: { source: ResearchSource }) {
+  const { client } = useServices();
+  const [failed, setFailed] = useState<string | null>(null);
   const body = (
     <>
       <span className="source-card__type">{source.document_type}</span>
       <span className="source-card__title">{source.title}</span>
       {source.document_date && <span className="source-card__date">{source.document_date}</span>}
+      {failed && <span className="source-card__error">{failed}</span>}
     </>
   );
-  if (source.url?.startsWith('http'))
+  const target = sourceTarget(source.url);
+  if (target?.kind === 'web')
     return (
-      <a className="source-card" href={source.url} target="_blank" rel="noreferrer">
+      <a className="source-card" href={target.href} target="_blank" rel="noreferrer" title={source.title}>
         {body}
       </a>
     );
-  if (source.url)
+  if (target?.kind === 'company')
     return (
-      <a className="source-card" href={source.url}>
+      <Link className="source-card" to={target.href} title={source.title}>
         {body}
-      </a>
+      </Link>
     );
-  return <div className="source-card">{body}</div>;
+  if (target?.kind === 'document')
+    return (
+      <button
+        type="button"
+        className="source-card"
+        title={source.title}
+        onClick={() =>
+          openDocumentInNewTab(client, target.companyNumber, target.documentId).catch((error: unknown) =>
+            setFailed(error instanceof Error ? error.message : String(error)),
+          )
+        }
+      >
+        {body}
+      </button>
+    );
+  return (
+    <div className="source-card" title={source.title}>
+      {body}
+    </div>
+  );
 }
 
 export function SourceCards({ sources, animate }: { sources: readonly ResearchSource[]; animate: boolean }) {
