@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { RESEARCH_SAMPLE_QUESTIONS, SUGGESTED_COMPANIES, type ResearchCitation } from '@credence/shared';
+import { RESEARCH_SAMPLE_QUESTIONS, SUGGESTED_COMPANIES, sectionsFromMarkdown, type ResearchCitation } from '@credence/shared';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
 import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
@@ -166,7 +166,8 @@ describe('built-in analyst on sample companies (no model)', () => {
     );
     const run = await runEngine(engine, request(`What was the turnover in FY${row.fiscal_year}?`, '00123456'));
     await checkAnswer(run, 'turnover in a year');
-    const money = citedMoney(run.answer.text);
+    // The direct answer (after the Key Findings) states the filed figure first.
+    const money = citedMoney(run.answer.text.slice(run.answer.text.indexOf(`Turnover in FY${row.fiscal_year} was`)));
     expect(money[0].value).toBe(row.turnover);
     expect(run.answer.text).toContain(`Turnover in FY${row.fiscal_year} was`);
   });
@@ -179,7 +180,57 @@ describe('built-in analyst on sample companies (no model)', () => {
     const run = await runEngine(engine, request(`What was the gross profit in ${row.fiscal_year}?`, '00123456'));
     await checkAnswer(run, 'gross profit');
     expect(run.answer.text).toContain(`Gross profit in FY${row.fiscal_year} was`);
-    expect(citedMoney(run.answer.text)[0].value).toBe(gross.value);
+    expect(citedMoney(run.answer.text.slice(run.answer.text.indexOf('Gross profit in FY')))[0].value).toBe(gross.value);
+  });
+
+  it("opens with Key Findings: each analysis's headline, cited, before the detailed sections", async () => {
+    const rows: { fiscal_year: number; turnover: number }[] = await t.dataSource.query(
+      `SELECT fiscal_year, turnover::float8 AS turnover FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 2`,
+    );
+    const run = await runEngine(engine, request('Create a summary sheet', '00123456'));
+    await checkAnswer(run, 'key findings');
+    const sections = sectionsFromMarkdown(run.answer.text, run.answer.citations);
+    expect(sections.map((s) => s.section).slice(0, 2)).toEqual(['Key Findings', 'Summary Sheet']);
+    const findings = sections[0];
+    expect(findings.content).not.toContain('From the filed accounts');
+    const change = Math.round(((rows[0].turnover - rows[1].turnover) / rows[1].turnover) * 1000) / 10;
+    const money = (n: number) => `£${n.toLocaleString('en-GB')}[^c`;
+    expect(findings.content).toContain(
+      `- Turnover ${change > 0 ? 'rose' : 'fell'} ${Math.abs(change).toFixed(1)}% to ${money(rows[0].turnover)}`,
+    );
+    expect(findings.content).toContain(`in FY${rows[0].fiscal_year} (FY${rows[1].fiscal_year}: ${money(rows[1].turnover)}`);
+    expect(findings.content).toMatch(/^- Net (?:debt|cash) at the FY\d{4} year end was £[\d,]+ \(/m);
+    expect(findings.citations.length).toBeGreaterThan(0);
+    expect(findings.citations.every((c) => c.type === 'filing')).toBe(true);
+  });
+
+  it('states the change across a range of years, from the cited figures of its first and last year, with every year in a table', async () => {
+    const rows: { fiscal_year: number; turnover: number }[] = await t.dataSource.query(
+      `SELECT fiscal_year, turnover::float8 AS turnover FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end LIMIT 3`,
+    );
+    const [a, b, c] = rows;
+    const margins = await runEngine(
+      engine,
+      request(`How did operating margin change between ${a.fiscal_year} and ${c.fiscal_year}?`, '00123456'),
+    );
+    await checkAnswer(margins, 'margin range');
+    expect(margins.answer.text).toMatch(
+      new RegExp(
+        `The operating margin (?:rose|fell) by \\d+\\.\\d percentage points?, from [\\d.]+%.*? in FY${a.fiscal_year} to [\\d.]+%.*? in FY${c.fiscal_year}\\.`,
+      ),
+    );
+    const table = margins.answer.tables.find((tb) => tb.rows.some((r) => r[0] === 'Operating margin'))!;
+    expect(table.headers).toEqual(['Margin', `FY${a.fiscal_year}`, `FY${b.fiscal_year}`, `FY${c.fiscal_year}`]);
+
+    const turnover = await runEngine(engine, request(`How did turnover change from ${a.fiscal_year} to ${c.fiscal_year}?`, '00123456'));
+    await checkAnswer(turnover, 'turnover range');
+    const diff = c.turnover - a.turnover;
+    const pct = Math.round((diff / a.turnover) * 1000) / 10;
+    expect(turnover.answer.text).toContain(
+      `Turnover ${diff > 0 ? 'rose' : 'fell'} by £${Math.abs(diff).toLocaleString('en-GB')} (${pct > 0 ? '+' : ''}${pct.toFixed(1)}%), from £${a.turnover.toLocaleString('en-GB')}[^c`,
+    );
+    const byYear = turnover.answer.tables.find((tb) => tb.title === 'Performance by year')!;
+    expect(byYear.headers).toEqual(['Metric', `FY${a.fiscal_year}`, `FY${b.fiscal_year}`, `FY${c.fiscal_year}`]);
   });
 
   it('finds the company a question names when the chat has none', async () => {
@@ -206,6 +257,7 @@ describe('built-in analyst on sample companies (no model)', () => {
       expect({ q: req.query, citations: run.answer.citations }).toEqual({ q: req.query, citations: [] });
       expect(run.answer.text).not.toMatch(/[£€$]\s?\d|\d%|\[\^c/);
       expect(run.answer.text).toMatch(/I can answer/);
+      expect(run.answer.text).not.toContain('Key Findings');
       expect(run.answer.tables).toEqual([]);
       expect(run.answer.relatedQuestions.length).toBeGreaterThan(0);
     }

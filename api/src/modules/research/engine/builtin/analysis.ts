@@ -5,7 +5,7 @@
  * for, joins their plans into one `plan` event, and runs them in order.
  */
 import type { AnswerWriter } from '../answer-writer.js';
-import type { ResearchEmitter, ResearchRequest, ResearchTool, ToolContext, ToolResult } from '../types.js';
+import type { Fact, ResearchEmitter, ResearchRequest, ResearchTool, ToolContext, ToolResult } from '../types.js';
 
 export type AnalysisId =
   | 'summary-sheet'
@@ -33,6 +33,8 @@ export interface Understanding {
   years: number[];
   /** "last three years": the latest N years on file (resolved by the analyses against what is filed). */
   recentYears?: number;
+  /** A range of years ("between 2022 and 2024") or the latest N: the answer states the change across them. */
+  compare?: boolean;
   /** Metric keys named (turnover, operatingProfit, netProfitLoss, EBITDA, totalAssets, cash, netAssets, employees, margins...). */
   metrics: string[];
   /** Lender names named ("HSBC", "Barclays Bank"). */
@@ -56,6 +58,18 @@ export interface AnalysisContext {
   missing(what: string): void;
 }
 
+/**
+ * A part of a Key Finding: words, a filed figure (marked with its page), or a computed figure
+ * (`derived`: no marker of its own, so the finding writes the filed figures it comes from after it).
+ */
+export type FindingPart = string | { fact: Fact; text: string; derived?: boolean } | null | undefined | false;
+
+/** One Key Finding: `key` names what it says, so two analyses saying the same thing say it once. */
+export interface Finding {
+  key: string;
+  parts: FindingPart[];
+}
+
 export interface Analysis {
   id: AnalysisId;
   /** The section heading it writes ("Capital Structure"). */
@@ -63,6 +77,8 @@ export interface Analysis {
   /** The plan steps it will run for this question, in words the analyst reads. */
   plan(u: Understanding): string[];
   run(ctx: AnalysisContext): Promise<void>;
+  /** Its one or two most important findings, for registry mode's "Key Findings" (none when it has nothing to say). */
+  findings?(ctx: AnalysisContext): Promise<Finding[]>;
   /** Questions this analysis can answer next for the same company (related questions). */
   related(u: Understanding): string[];
 }

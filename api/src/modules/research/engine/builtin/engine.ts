@@ -7,12 +7,12 @@
  */
 import { RESEARCH_SAMPLE_QUESTIONS } from '@credence/shared';
 import { AnswerWriter } from '../answer-writer.js';
-import type { EvidenceChecker, Fact, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../types.js';
+import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../types.js';
 import type { Analysis, ToolRegistry } from './analysis.js';
 import { analysisContext, stepTracker, ToolCalls, type StepTracker } from './context.js';
 import { declineFor, type Decline } from './decline.js';
+import { keyFindings } from './key-findings.js';
 import { availableAnalyses, chosenAnalyses, offerList, planSteps } from './plan.js';
-import { markdownSafe } from './text.js';
 import { understand, type Understood } from './understand.js';
 
 /** How an answer ended: `declined` when the data could not answer it (the stored answer's `declined`). */
@@ -62,7 +62,14 @@ export class BuiltInEngine implements ResearchEngine {
     steps.set(0, 'done', u.companyName);
     if (decline) return this.declined(u, decline, writer, steps, out);
 
-    if (u.registryMode) await this.keyFindings(u, writer, calls);
+    if (u.registryMode) {
+      // Findings read what the sections read (tool calls are shared): their steps and gaps are the sections' to report.
+      const quiet = {
+        ...analysisContext({ request, understanding: u, writer, out, tool, calls, steps, offset: 0, missing: [] }),
+        step: () => undefined,
+      };
+      await keyFindings(writer, analyses, quiet, calls, u.companyNumber!);
+    }
     const missing: string[] = [];
     let offset = 1;
     for (const analysis of analyses) {
@@ -129,29 +136,6 @@ export class BuiltInEngine implements ResearchEngine {
     });
     out.emit({ type: 'related', data: { questions: this.related(u, []) } });
     return { declined: { missing: decline.missing }, understanding: u };
-  }
-
-  /**
-   * Registry mode opens with "Key Findings": whose record and accounts the sections below read.
-   * It is a preface: shown only once an analysis says something, so a decline shows none of it.
-   */
-  private async keyFindings(u: Understood, writer: AnswerWriter, calls: ToolCalls): Promise<void> {
-    const profile = calls.has('company_profile') ? await calls.call('company_profile', { company_number: u.companyNumber }) : null;
-    const fact = (key: string): Fact | undefined => profile?.facts.find((f) => f.key === key);
-    const name = fact('profile.company_name');
-    const status = fact('profile.company_status');
-    writer.preface((w) => {
-      w.write('## Key Findings\n\n');
-      if (!name) return;
-      w.write('From the filed accounts and the Companies House record of ');
-      w.figure(name, `**${markdownSafe(String(name.value))}**`);
-      if (status) {
-        w.write(' (status: ');
-        w.figure(status, String(status.value));
-        w.write(')');
-      }
-      w.write('.\n\n');
-    });
   }
 
   private async runAnalysis(

@@ -32,6 +32,19 @@ describe('parseQuestion', () => {
     expect(parse('Is the company financially healthy?').analyses).toEqual(['summary-sheet']);
   });
 
+  it('reads a range of years as every year in it, and a range or the latest N as a comparison', () => {
+    expect(parse('How did operating margin change between 2022 and 2024?')).toMatchObject({
+      analyses: ['profitability'],
+      years: [2022, 2023, 2024],
+      compare: true,
+    });
+    expect(parse('Turnover from FY2021 to FY2023')).toMatchObject({ years: [2021, 2022, 2023], compare: true });
+    expect(parse('Net assets 2021-2024').years).toEqual([2021, 2022, 2023, 2024]);
+    expect(parse('How did turnover change over the last 3 years?')).toMatchObject({ years: [], recentYears: 3, compare: true });
+    expect(parse('Headcount in 2021/22').compare).toBeUndefined();
+    expect(parse('What was the turnover in 2023?').compare).toBeUndefined();
+  });
+
   it('answers a metric question with the analysis that holds the metric', () => {
     expect(parse('What was the turnover in 2023?')).toMatchObject({ analyses: ['performance'], metrics: ['turnover'], years: [2023] });
     expect(parse('Operating profit FY22')).toMatchObject({ analyses: ['profitability'], metrics: ['operatingProfit'], years: [2022] });

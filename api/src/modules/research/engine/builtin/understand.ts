@@ -14,6 +14,7 @@ import {
   METRIC_ANALYSIS,
   METRIC_PATTERNS,
   recentYearsIn,
+  yearRangeIn,
   UNSUPPORTED,
   WEAK_SUMMARY,
   yearsIn,
@@ -30,6 +31,8 @@ export interface ParsedQuestion {
   analyses: AnalysisId[];
   years: number[];
   recentYears?: number;
+  /** A range of years or the latest N: the answer states the change across them. */
+  compare?: boolean;
   metrics: string[];
   lenders: string[];
   unsupported: string[];
@@ -104,10 +107,13 @@ export function parseQuestion(query: string, now: Date): ParsedQuestion {
   if (!analyses.length && WEAK_SUMMARY.test(withoutNumber)) analyses.push('summary-sheet');
   const lenders = [...new Set([...withoutNumber.matchAll(LENDER_PATTERN)].map((m) => m[0]).filter((name) => !NOT_LENDERS.test(name)))];
   const unsupported = UNSUPPORTED.filter(([, pattern]) => pattern.test(withoutNumber)).map(([what]) => what);
+  const range = yearRangeIn(withoutNumber, now);
+  const recentYears = recentYearsIn(withoutNumber);
   return {
     analyses: ANALYSIS_PATTERNS.map(([id]) => id).filter((id) => analyses.includes(id)),
-    years: yearsIn(withoutNumber, now),
-    recentYears: recentYearsIn(withoutNumber),
+    years: range ?? yearsIn(withoutNumber, now),
+    recentYears,
+    ...(range || (recentYears ?? 0) > 1 ? { compare: true } : {}),
     metrics,
     lenders,
     unsupported,
@@ -180,6 +186,7 @@ export async function understand(request: ResearchRequest, tools: ToolRegistry, 
     ...(company.name ? { companyName: company.name } : {}),
     years: parsed.years,
     ...(parsed.recentYears ? { recentYears: parsed.recentYears } : {}),
+    ...(parsed.compare ? { compare: true } : {}),
     metrics: parsed.metrics,
     lenders: parsed.lenders,
     registryMode: Boolean(company.number) && !request.cik,

@@ -155,6 +155,17 @@ export function recentYearsIn(text: string): number | undefined {
   return Number.isInteger(n) && n >= 1 && n <= 20 ? n : undefined;
 }
 
+/** A range of fiscal years ("between 2022 and 2024", "from FY2021 to FY2023", "2021-2023"): every year in it, oldest first. */
+export function yearRangeIn(text: string, now: Date): number[] | null {
+  const match =
+    /\b(?:between|from)\s+(?:fy\s?)?((?:19|20)\d{2})\s+(?:and|to|until|through)\s+(?:fy\s?)?((?:19|20)\d{2})\b/.exec(text) ??
+    /\b(?:fy\s?)?((?:19|20)\d{2})\s?(?:-|–|to)\s?(?:fy\s?)?((?:19|20)\d{2})\b/.exec(text);
+  if (!match) return null;
+  const [from, to] = [Number(match[1]), Number(match[2])].sort((a, b) => a - b);
+  if (from === to || to - from > 20 || to > now.getUTCFullYear() + 1) return null;
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
 /** Fiscal years named: "FY2023", "FY23", "2022", "2021/22" (→ 2022). */
 export function yearsIn(text: string, now: Date): number[] {
   const years = new Set<number>();

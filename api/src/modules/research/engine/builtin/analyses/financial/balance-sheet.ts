@@ -3,6 +3,7 @@ import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking } from './common.js';
+import { accountsFindings, balanceFinding, liquidityFinding } from './findings.js';
 
 const LIQUIDITY: [RatioKey, string][] = [
   ['currentRatio', 'Current ratio'],
@@ -71,5 +72,6 @@ export const balanceSheet: Analysis = {
     if (ratioRows.length) await ctx.writer.table('Liquidity and solvency', ['Ratio', ...accounts.years.map(fy)], ratioRows);
     ctx.step(1, 'done');
   },
+  findings: (ctx) => accountsFindings(ctx, [balanceFinding, liquidityFinding]),
   related: () => ['Capital structure analysis', 'Create a summary sheet'],
 };

@@ -9,6 +9,7 @@ import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { cell, fy, readAccounts, say, sayNetDebt, type Accounts } from './common.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
+import { accountsFindings, balanceFinding, netDebtFinding } from './findings.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
 const DEBT = ['borrowings', 'creditorsWithinOneYear', 'creditorsAfterOneYear', 'provisions'];
@@ -100,7 +101,7 @@ export const capitalStructure: Analysis = {
     const heading = '## Capital Structure\n\n';
     const named = namedFor(ctx, 'capital-structure');
     if (named.length) {
-      if (!(await answerMetrics(ctx, accounts, named, [], heading))) return;
+      if (!(await answerMetrics(ctx, accounts, named, [], heading, ['netAssets', 'totalLiabilities', 'cash', 'borrowings']))) return;
     } else ctx.writer.write(heading);
     fundingPart(ctx, last, accounts.ratios);
     await ctx.writer.flush();
@@ -130,5 +131,6 @@ export const capitalStructure: Analysis = {
     await ctx.writer.flush();
     ctx.step(2, 'done');
   },
+  findings: (ctx) => accountsFindings(ctx, [netDebtFinding, balanceFinding]),
   related: () => ['Covenant summary', 'Who are the lenders?', 'How liquid is the balance sheet?'],
 };

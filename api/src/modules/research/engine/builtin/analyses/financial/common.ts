@@ -118,6 +118,11 @@ export function previousYear(all: StatementYear[], year: StatementYear): Stateme
   return all.find((y) => y.fiscal_year === year.fiscal_year - 1) ?? null;
 }
 
+/** A label inside a sentence: "Operating profit" → "operating profit", an acronym ("EBITDA") as it is. */
+export function labelInText(label: string): string {
+  return label.replace(/^[A-Z][a-z]/, (c) => c.toLowerCase());
+}
+
 const GROWTH = /^(?:change:|cagr:)|Growth@/;
 
 /**
@@ -143,7 +148,7 @@ export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true)
   ctx.writer.write(' (');
   fact.inputs.forEach((input, i) => {
     if (i) ctx.writer.write(i === 1 && fact.inputs!.length === 2 ? (/ - /.test(fact.formula ?? '') ? ' less ' : ' / ') : ', ');
-    ctx.writer.write(`${input.label.toLowerCase()} `);
+    ctx.writer.write(`${labelInText(input.label)} `);
     say(ctx, input);
   });
   ctx.writer.write(')');

@@ -9,6 +9,7 @@ import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import type { Fact } from '../../../types.js';
 import type { AnalysisContext, AnalysisId } from '../../analysis.js';
 import { METRIC_ANALYSIS } from '../../vocabulary.js';
+import { answerComparison, ratioSeries } from './comparison.js';
 import { changeFact, fy, previousYear, say, sayWithWorking, type Accounts } from './common.js';
 
 const METRIC_WORDS: Record<string, string> = {
@@ -55,8 +56,9 @@ function figureOf(year: StatementYear, key: string): Fact | undefined {
 }
 
 /**
- * One sentence per named figure and year; `heading` is written before the first. Returns whether
- * anything was written.
+ * One sentence per named figure and year; `heading` is written before the first. A range of years
+ * states the change across it instead (comparison.ts; `covered`: the figures the caller's own
+ * table shows by year). Returns whether anything was written.
  */
 export async function answerMetrics(
   ctx: AnalysisContext,
@@ -64,8 +66,16 @@ export async function answerMetrics(
   metrics: string[],
   ratios: RatioKey[],
   heading: string,
+  covered: readonly string[] = [],
 ): Promise<boolean> {
   const u = ctx.understanding;
+  if (u.compare && accounts.years.length > 1) {
+    const series = [
+      ...metrics.map((m) => ({ key: m, words: METRIC_WORDS[m], byYear: (y: StatementYear) => figureOf(y, m) })),
+      ...ratios.map((r) => ratioSeries(accounts, r)),
+    ];
+    return answerComparison(ctx, accounts, series, heading, covered);
+  }
   const years = u.years.length ? accounts.years : [accounts.years.at(-1)!];
   let wrote = false;
   const start = () => {

@@ -4,6 +4,7 @@ import type { Fact } from '../../../types.js';
 import type { Analysis } from '../../analysis.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, readAccounts, say, sayWithWorking } from './common.js';
+import { accountsFindings, profitFinding, turnoverFinding } from './findings.js';
 
 const SERIES: [MetricKey, string][] = [
   ['turnover', 'Turnover'],
@@ -43,18 +44,35 @@ export const performance: Analysis = {
     const heading = '## Performance and Growth\n\n';
     const named = namedFor(ctx, 'performance');
     if (named.length) {
-      if (!(await answerMetrics(ctx, accounts, named, [], heading))) return;
+      if (
+        !(await answerMetrics(
+          ctx,
+          accounts,
+          named,
+          [],
+          heading,
+          SERIES.map(([key]) => key),
+        ))
+      )
+        return;
     } else ctx.writer.write(heading);
     const { years, all } = accounts;
     const first = years[0];
     const last = years.at(-1)!;
-    if (years.length > 1 && first.metrics.turnover && last.metrics.turnover) {
+    // A range asked about turnover has just stated the change: its compound growth follows (with its working, a line of its own).
+    const turnoverStated = Boolean(ctx.understanding.compare && named.includes('turnover'));
+    const growth = cagr(first.metrics.turnover, last.metrics.turnover, last.fiscal_year - first.fiscal_year);
+    if (turnoverStated && growth && years.length > 2) {
+      ctx.writer.write(`The compound annual growth rate over ${fy(first)} to ${fy(last)} was `);
+      sayWithWorking(ctx, growth);
+      ctx.writer.write('.\n\n');
+      await ctx.writer.flush();
+    } else if (!turnoverStated && years.length > 1 && first.metrics.turnover && last.metrics.turnover) {
       ctx.writer.write(`Turnover went from `);
       say(ctx, first.metrics.turnover);
       ctx.writer.write(` in ${fy(first)} to `);
       say(ctx, last.metrics.turnover);
       ctx.writer.write(` in ${fy(last)}`);
-      const growth = cagr(first.metrics.turnover, last.metrics.turnover, last.fiscal_year - first.fiscal_year);
       if (growth) {
         ctx.writer.write(', a compound annual growth rate of ');
         sayWithWorking(ctx, growth, false);
@@ -90,5 +108,6 @@ export const performance: Analysis = {
     if (growthRows.length) await ctx.writer.table('Change on the year before', ['Year', 'Turnover', 'Operating profit'], growthRows);
     ctx.step(1, 'done');
   },
+  findings: (ctx) => accountsFindings(ctx, [turnoverFinding, profitFinding]),
   related: () => ['What are the operating and net margins?', 'How has the balance sheet changed?'],
 };

@@ -3,6 +3,7 @@ import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
 import { cell, fy, readAccounts, sayWithWorking } from './common.js';
+import { accountsFindings, netMarginFinding, profitFinding } from './findings.js';
 
 const MARGINS: [RatioKey, string][] = [
   ['grossMargin', 'Gross margin'],
@@ -10,6 +11,9 @@ const MARGINS: [RatioKey, string][] = [
   ['ebitdaMargin', 'EBITDA margin'],
   ['netMargin', 'Net margin'],
 ];
+
+/** What this analysis's own tables show for every year (a range's comparison leaves them out of its table). */
+const COVERED = [...MARGINS.map(([key]) => key), 'turnover', 'operatingProfit', 'EBITDA', 'netProfitLoss'];
 
 /** The margins a question names ("operating margin"), or operating and net for "margins" alone. */
 function marginsNamed(query: string): RatioKey[] {
@@ -31,9 +35,9 @@ export const profitability: Analysis = {
     const heading = '## Profitability and Margins\n\n';
     const u = ctx.understanding;
     const named = namedFor(ctx, 'profitability').filter((m) => m !== 'margins');
-    const margins = u.years.length ? marginsNamed(u.query) : [];
+    const margins = u.years.length || u.compare ? marginsNamed(u.query) : [];
     if (named.length > 0 || margins.length > 0) {
-      if (!(await answerMetrics(ctx, accounts, named, margins, heading))) return;
+      if (!(await answerMetrics(ctx, accounts, named, margins, heading, COVERED))) return;
     } else ctx.writer.write(heading);
     const { years } = accounts;
     const last = years.at(-1)!;
@@ -64,5 +68,6 @@ export const profitability: Analysis = {
     await ctx.writer.table('Turnover and profit by year', ['Line', ...years.map(fy)], profitRows, [], last.currency);
     ctx.step(1, 'done');
   },
+  findings: (ctx) => accountsFindings(ctx, [profitFinding, netMarginFinding]),
   related: () => ['How has turnover grown over the last five years?', 'What is the net debt and gearing?'],
 };

@@ -6,6 +6,7 @@ import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { markdownSafe } from '../../text.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking } from './common.js';
+import { accountsFindings, netDebtFinding, profitFinding, turnoverFinding } from './findings.js';
 
 const KEY_FIGURES: [MetricKey, string][] = [
   ['turnover', 'Turnover'],
@@ -133,5 +134,6 @@ export const summarySheet: Analysis = {
     }
     ctx.step(2, 'done');
   },
+  findings: (ctx) => accountsFindings(ctx, [turnoverFinding, profitFinding, netDebtFinding]),
   related: () => ['How has turnover grown over the last five years?', 'Capital structure analysis', 'What are the principal risks?'],
 };

@@ -4,6 +4,7 @@ import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
 import type { Analysis, AnalysisContext, Understanding } from '../../analysis.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, hasFact, heading, say, statusText } from './write.js';
+import { liveSecurityFinding } from './findings.js';
 
 /** Most charges one table lists (newest first). */
 export const CHARGE_TABLE_ROWS = 20;
@@ -102,6 +103,7 @@ export const chargesAnalysis: Analysis = {
     await chargeTable(ctx, read, charges, `Charges${lenderNote(ctx.understanding)}: ${read.companyName}`);
     ctx.step(2, 'done');
   },
+  findings: (ctx) => liveSecurityFinding(ctx),
   related(u) {
     const name = u.companyName ?? 'this company';
     return [`Who are ${name}'s lenders?`, `Covenant summary for ${name}`, `Which charges of ${name} are still outstanding?`];

@@ -5,6 +5,7 @@ import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
 import { countFig, dateFig, factOf, heading, plural, say } from './write.js';
+import { complianceFinding } from './findings.js';
 
 const HEALTH_WORDS: Record<string, string> = { good: 'good', fair: 'fair', poor: 'poor', 'n/a': 'not yet measurable' };
 
@@ -121,6 +122,7 @@ export const complianceAnalysis: Analysis = {
     await statementTable(ctx, result, name);
     ctx.step(2, 'done');
   },
+  findings: (ctx) => complianceFinding(ctx),
   related(u) {
     const name = u.companyName ?? 'this company';
     return [`Leadership and control changes at ${name}`, `Create a summary sheet for ${name}`, `What risks does ${name} face?`];

@@ -13,6 +13,7 @@ import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { sayNetDebt, sayWithWorking } from '../financial/common.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, hasFact, heading, plural, say, subheading } from './write.js';
+import { liveSecurityFinding } from './findings.js';
 
 export const COVENANT_LIMITS_TEXT =
   'Covenant levels are not on the register: the financial covenants (leverage or interest cover tests, their levels and headroom) sit in the facility agreements, which are not filed at Companies House, and the register states none.';
@@ -180,6 +181,19 @@ export const covenantsAnalysis: Analysis = {
     ctx.step(3, 'done');
     subheading(ctx.writer, 'Not on the register');
     ctx.writer.write(context ? `${COVENANT_LIMITS_TEXT} ${CONTEXT_NOT_TESTS}\n\n` : `${COVENANT_LIMITS_TEXT}\n\n`);
+  },
+  async findings(ctx) {
+    const security = await liveSecurityFinding(ctx);
+    if (!security.length) return [];
+    return [
+      ...security,
+      {
+        key: 'covenant-levels',
+        parts: [
+          'Covenant levels and headroom are not on the register: they sit in the facility agreements, which are not filed at Companies House.',
+        ],
+      },
+    ];
   },
   related(u) {
     const name = u.companyName ?? 'this company';

@@ -6,6 +6,7 @@ import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
 import { shareCapitalPart } from './share-capital.js';
 import { cellOf, countFig, factOf, hasFact, heading, listText, plural, say, subheading } from './write.js';
+import { leadershipFinding } from './findings.js';
 
 /** "A large part of the board changed." → "a large part of the board changed". */
 const sentenceCase = (text: string) => text.replace(/\.$/, '').replace(/^[A-Z](?=[a-z ])/, (c) => c.toLowerCase());
@@ -123,6 +124,7 @@ export const leadershipAnalysis: Analysis = {
     const capital = await shareCapitalPart(ctx, n);
     ctx.step(3, 'done', capital ? undefined : 'no capital filings on file');
   },
+  findings: (ctx) => leadershipFinding(ctx),
   related(u) {
     const name = u.companyName ?? 'this company';
     return [`Does ${name} file on time?`, `Who are ${name}'s lenders?`, `Create a summary sheet for ${name}`];

@@ -4,6 +4,7 @@ import type { ChargeholderSummary } from '../../../../tools/register/charges.too
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, heading, plural, say } from './write.js';
+import { mainLenderFinding } from './findings.js';
 
 async function lenderTable(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): Promise<void> {
   const count = (h: ChargeholderSummary, name: 'charges' | 'active' | 'satisfied') =>
@@ -89,6 +90,7 @@ export const lendersAnalysis: Analysis = {
       ctx.step(2, 'done');
     }
   },
+  findings: (ctx) => mainLenderFinding(ctx),
   related(u) {
     const name = u.companyName ?? 'this company';
     return [`Covenant summary for ${name}`, `Charges and security of ${name}`, `Capital structure analysis of ${name}`];

@@ -1,0 +1,71 @@
+/**
+ * Registry mode's "## Key Findings": each analysis of the answer gives its one or two most
+ * important findings, written before the detailed sections with every figure cited as they cite
+ * theirs. It is the writer's preface: shown only once an analysis says something, so a decline
+ * shows none of it. With no finding to state, it names whose record and accounts the sections read.
+ */
+import type { AnswerWriter } from '../answer-writer.js';
+import type { Fact } from '../types.js';
+import type { Analysis, AnalysisContext, Finding } from './analysis.js';
+import type { ToolCalls } from './context.js';
+import { markdownSafe } from './text.js';
+
+/** At most this many findings open an answer. */
+export const MAX_KEY_FINDINGS = 6;
+
+/** The findings of the analyses, in their order, each said once; an analysis that cannot read its data gives none. */
+export async function gatherFindings(analyses: Analysis[], ctx: AnalysisContext): Promise<Finding[]> {
+  const all: Finding[] = [];
+  for (const analysis of analyses) {
+    if (!analysis.findings) continue;
+    const found = await analysis.findings(ctx).catch(() => []);
+    for (const finding of found) if (!all.some((f) => f.key === finding.key)) all.push(finding);
+  }
+  return all.slice(0, MAX_KEY_FINDINGS);
+}
+
+function writeFinding(w: AnswerWriter, finding: Finding): void {
+  w.write('- ');
+  for (const part of finding.parts) {
+    if (!part) continue;
+    if (typeof part === 'string') w.write(part);
+    else if (part.derived) w.derived(part.fact, part.text);
+    else w.figure(part.fact, part.text);
+  }
+  w.write('\n');
+}
+
+/** Sets the writer's preface to the Key Findings. */
+export async function keyFindings(
+  writer: AnswerWriter,
+  analyses: Analysis[],
+  ctx: AnalysisContext,
+  calls: ToolCalls,
+  companyNumber: string,
+): Promise<void> {
+  const findings = await gatherFindings(analyses, ctx);
+  if (findings.length) {
+    writer.preface((w) => {
+      w.write('## Key Findings\n\n');
+      for (const finding of findings) writeFinding(w, finding);
+      w.write('\n');
+    });
+    return;
+  }
+  const profile = calls.has('company_profile') ? await calls.call('company_profile', { company_number: companyNumber }) : null;
+  const fact = (key: string): Fact | undefined => profile?.facts.find((f) => f.key === key);
+  const name = fact('profile.company_name');
+  const status = fact('profile.company_status');
+  writer.preface((w) => {
+    w.write('## Key Findings\n\n');
+    if (!name) return;
+    w.write('From the filed accounts and the Companies House record of ');
+    w.figure(name, `**${markdownSafe(String(name.value))}**`);
+    if (status) {
+      w.write(' (status: ');
+      w.figure(status, String(status.value));
+      w.write(')');
+    }
+    w.write('.\n\n');
+  });
+}
