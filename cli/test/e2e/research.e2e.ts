@@ -150,11 +150,22 @@ describe('credence ask, chats and the chat screen against the real API', () => {
       }
       const chosen = onPage.exec(await term.waitFor((s) => onPage.test(s), 'a source on a page chosen'))!;
       term.keys('Enter');
-      const page = await term.waitFor((s) => s.includes('Esc back to the answer'), 'the cited page');
+      // the page's whole text read from the API ("Page n of m"), not the citation's quote alone
+      const page = await term.waitFor((s) => new RegExp(`Page ${chosen[2]} of \\d+`).test(s), 'the cited page', 20_000);
       expect(page).toContain(chosen[1].slice(0, 40));
-      expect(page).toContain(`Page ${chosen[2]}`);
-      // the page's text that holds the figure, the figure highlighted
+      expect(page).not.toContain('Could not read the page');
+      expect(page).toContain('Esc back to the answer');
+      const body = term.lines().slice(5, -3);
+      expect(body.filter((l) => l.trim() !== '').length).toBeGreaterThanOrEqual(10);
+      // the figure highlighted where the page prints it
       expect(page).toMatch(/»[^«\n]*\d[^«\n]*«/);
+      expect(term.lines()).toHaveLength(24);
+      expect(term.lines().every((l) => [...l].length <= 80)).toBe(true);
+      // the page scrolls: its top, then a screen down
+      term.keys('g');
+      const pageTop = await term.waitFor((s) => /lines 1-\d+ of \d+/.test(s), 'the top of the page');
+      term.keys('PageDown');
+      await term.waitFor((s) => s !== pageTop && !/lines 1-\d+ of/.test(s), 'a screen down');
       term.keys('Escape');
       await term.waitFor((s) => s.includes('── Sources'), 'the answer again');
       term.keys('Escape');

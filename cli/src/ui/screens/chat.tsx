@@ -207,8 +207,9 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
     ? `${state.company.name}${state.company.company_number ? ` (${state.company.company_number})` : ''}`
     : (state.company?.company_number ?? 'Any company');
   const title = [company, `model ${state.model}`, creditsText(state)].filter(Boolean).join(' · ');
-  const hint =
-    focus === 'input'
+  const hint = citation
+    ? '↑↓ PgUp/PgDn scroll the page · g top · G end · Esc back to the answer'
+    : focus === 'input'
       ? 'Enter ask · Tab sources and related · PgUp/PgDn scroll · Esc back'
       : '↑↓ choose · Enter open · m model · r ask again · N new chat · Tab question · Esc back';
 

@@ -3,7 +3,7 @@
  * whole, scrolled to the quoted lines, the cited figures (or the quoted passage) highlighted, with
  * the page number and the document in the header; when the page cannot be read it says so in one
  * line and shows the citation's quote. A register citation says which register record it read.
- * Esc closes it.
+ * The chat screen scrolls it and closes it (Esc).
  */
 import { Box, Text } from 'ink';
 import { highlightQuote, type QuoteSegment } from '@credence/shared';
@@ -109,7 +109,7 @@ export function CitationView({ layout, top, width, height }: { layout: CitationL
   const room = citationRoom(layout, height);
   const shown = layout.body.slice(top, top + room);
   const scrollable = layout.body.length > room;
-  const position = scrollable ? `lines ${top + 1}-${top + shown.length} of ${layout.body.length} · ↑↓ PgUp/PgDn scroll · ` : '';
+  const position = scrollable ? `lines ${top + 1}-${top + shown.length} of ${layout.body.length}` : ' ';
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       {layout.heading.map((line, i) => (
@@ -127,7 +127,7 @@ export function CitationView({ layout, top, width, height }: { layout: CitationL
           </Text>
         ))}
       </Box>
-      <Text dimColor>{fit(`${position}Esc back to the answer`, width - 2)}</Text>
+      <Text dimColor>{fit(position, width - 2)}</Text>
     </Box>
   );
 }
