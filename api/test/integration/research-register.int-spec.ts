@@ -387,6 +387,18 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     expect(fact(result, 'lender-book:total').value).toBe(db.total_charges);
     expect(fact(result, 'lender-book:companies').value).toBe(db.companies_count);
     expect(fact(result, 'lender-book:outstanding').value).toBe(db.outstanding_charges);
+    // Asked with no company (as a model may): every count is confirmed against the creditors screener's figures, a wrong one is not.
+    const alone = await run<unknown>('lender_book', { lender: 'Barclays Bank PLC' });
+    expect(alone.facts.length).toBeGreaterThan(7);
+    for (const f of alone.facts)
+      expect({ key: f.key, check: await evidence.check(f, toolContext.signal) }).toEqual({ key: f.key, check: { verified: true } });
+    const wrong = { ...fact(alone, 'lender-book:total'), value: db.total_charges + 1 };
+    expect((await evidence.check(wrong, toolContext.signal)).verified).toBe(false);
+    const renamed = {
+      ...fact(alone, 'lender-book:total'),
+      source: { ...fact(alone, 'lender-book:total').source, key: 'lender:No Such Lender Ltd' },
+    };
+    expect((await evidence.check(renamed, toolContext.signal)).verified).toBe(false);
     const unknown = await run<unknown>('lender_book', { lender: 'No Such Lender Ltd' });
     expect(unknown.facts).toEqual([]);
     expect(unknown.missing![0]).toContain('No Such Lender');
@@ -432,6 +444,17 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
       expect(plan).toEqual(expect.arrayContaining(covenantsAnalysis.plan(outcome.understanding)));
       expect(text).toContain('## Key Findings');
       expect(text).toContain('## Covenant Summary');
+      // Key Findings states the live security (cited) before the section, and what the register cannot show.
+      const [db] = await q<{ live: number; total: number }>(
+        `SELECT count(*) FILTER (WHERE status NOT IN ('fully-satisfied', 'satisfied'))::int AS live, count(*)::int AS total FROM charges WHERE company_number = $1`,
+        [COMPANY],
+      );
+      const findings = text.slice(text.indexOf('## Key Findings'), text.indexOf('## Covenant Summary'));
+      expect(findings).toMatch(
+        new RegExp(`^- ${db.live}\\[\\^c\\d+\\] of the ${db.total}\\[\\^c\\d+\\] charges on the register are not fully satisfied`, 'm'),
+      );
+      expect(findings).toContain('- Covenant levels and headroom are not on the register');
+      expect(findings).not.toContain('From the filed accounts');
       expect(text).toContain('### Live security');
       expect(text).not.toContain('(unverified)');
       const citations = events.filter((e) => e.type === 'citation').map((e) => e.data as ResearchCitation);

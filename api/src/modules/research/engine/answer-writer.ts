@@ -25,6 +25,8 @@ interface PendingFigure {
 
 /** The app page a register citation links to (the company's register section). */
 export function registerUrl(companyNumber: string, record: string): string {
+  // A lender's book is the creditors screener's (a model may read it with no company).
+  if (record === 'lender-book') return '/creditors-screener';
   const tab: Record<string, string> = {
     charges: 'charges',
     officers: 'people',

@@ -10,12 +10,14 @@
  * same. Register records this checker does not know (charges, officers, PSCs... read by the
  * register tools) are confirmed when the company's record exists: the tool read them from the
  * register in the same request, and the citation links to the register page that shows them.
+ * A lender's book is read again as the creditors screener reads it (lender-book-check.ts).
  */
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import type { EvidenceCheck, EvidenceChecker, Fact } from '../engine/types.js';
 import { formatAmount } from '../../companies-house/documents/accounts-format.js';
 import { findFigure, findPassage, type Found } from './find-on-page.js';
+import { LenderBookCheck } from './lender-book-check.js';
 import type { PageText } from './page-lines.js';
 import { PageTextService } from './page-text.service.js';
 
@@ -36,12 +38,14 @@ const PROFILE_COLUMNS = new Set([
 
 export class ResearchEvidence implements EvidenceChecker {
   readonly pages: PageTextService;
+  private readonly lenderBooks: LenderBookCheck;
 
   constructor(
     private readonly db: DataSource,
     config: AppConfig,
   ) {
     this.pages = new PageTextService(db, config.dataDir ?? null);
+    this.lenderBooks = new LenderBookCheck(db);
   }
 
   async check(fact: Fact, signal: AbortSignal): Promise<EvidenceCheck> {
@@ -98,6 +102,8 @@ export class ResearchEvidence implements EvidenceChecker {
 
   private async register(fact: Fact): Promise<EvidenceCheck> {
     if (fact.source.kind !== 'register') return { verified: false };
+    // A lender's book is the creditors screener's: read again there, with or without a company.
+    if (fact.source.record === 'lender-book') return this.lenderBooks.check(fact);
     const companyNumber = fact.source.company_number;
     const field = fact.key.startsWith('profile.') ? fact.key.slice('profile.'.length) : null;
     if (fact.source.record === 'profile' && field && PROFILE_COLUMNS.has(field)) {

@@ -6,19 +6,31 @@ import { LenderDetailService } from '../../../screener/lender-detail.service.js'
 import type { ResearchTool, ToolResult } from '../../engine/types.js';
 import { companyNumberArg, FactList, registerSource } from './register-facts.js';
 
+/** The book's counts as facts: key, label, and where the lender detail holds it (the evidence checker reads them again). */
+export const LENDER_BOOK_COUNTS: [key: string, label: string, read: (detail: LenderDetail) => number][] = [
+  ['total', 'charges registered', (d) => d.total_charges],
+  ['companies', 'companies charged', (d) => d.unique_companies_count],
+  ['outstanding', 'charges outstanding', (d) => d.status_counts.outstanding],
+  ['part-satisfied', 'charges part-satisfied', (d) => d.status_counts['part-satisfied']],
+  ['satisfied', 'charges fully satisfied', (d) => d.status_counts['fully-satisfied']],
+  ['floating', 'charges with a floating charge', (d) => d.charge_types.floating_charges],
+  ['fixed', 'charges with a fixed charge', (d) => d.charge_types.fixed_charges],
+  ['negative-pledge', 'charges with a negative pledge', (d) => d.charge_types.negative_pledges],
+];
+
+/** A book fact's value in a lender detail (null when the detail does not hold it). */
+export function lenderBookValue(detail: LenderDetail, factKey: string): number | null {
+  const key = factKey.replace(/^lender-book:/, '');
+  if (key.startsWith('company:'))
+    return detail.top_companies.find((c) => c.company_number === key.slice('company:'.length))?.charge_count ?? null;
+  return LENDER_BOOK_COUNTS.find(([k]) => k === key)?.[2](detail) ?? null;
+}
+
 function bookFacts(detail: LenderDetail, companyNumber: string): FactList {
   const facts = new FactList();
   const source = registerSource(companyNumber, 'lender-book', `Creditors screener: ${detail.lender_name}`, `lender:${detail.lender_name}`);
-  const add = (key: string, label: string, value: number) =>
-    facts.add(`lender-book:${key}`, `${detail.lender_name}: ${label}`, value, 'count', source);
-  add('total', 'charges registered', detail.total_charges);
-  add('companies', 'companies charged', detail.unique_companies_count);
-  add('outstanding', 'charges outstanding', detail.status_counts.outstanding);
-  add('part-satisfied', 'charges part-satisfied', detail.status_counts['part-satisfied']);
-  add('satisfied', 'charges fully satisfied', detail.status_counts['fully-satisfied']);
-  add('floating', 'charges with a floating charge', detail.charge_types.floating_charges);
-  add('fixed', 'charges with a fixed charge', detail.charge_types.fixed_charges);
-  add('negative-pledge', 'charges with a negative pledge', detail.charge_types.negative_pledges);
+  for (const [key, label, read] of LENDER_BOOK_COUNTS)
+    facts.add(`lender-book:${key}`, `${detail.lender_name}: ${label}`, read(detail), 'count', source);
   for (const c of detail.top_companies) {
     const companySource = registerSource(
       c.company_number,
