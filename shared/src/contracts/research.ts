@@ -263,7 +263,7 @@ export interface CreateChatHistoryRequest {
   table_data?: unknown;
   thought_process?: string[];
   observations?: unknown;
-  chat_category?: ChatCategory | string;
+  chat_category?: string;
   chat_metadata?: ChatMetadata;
 }
 
@@ -278,7 +278,7 @@ export interface SavedChat {
   id: string;
   chat_id: string;
   user_id: string;
-  chat_category: ChatCategory | string;
+  chat_category: string;
   chat_metadata: ChatMetadata;
   details: ChatDetail[];
   table_data: ResearchTable[];
@@ -292,7 +292,7 @@ export interface ChatHistoryItem {
   chat_id: string;
   user_id: string;
   query_str: string;
-  chat_category: ChatCategory | string;
+  chat_category: string;
   chat_metadata: ChatMetadata;
   created_at: string;
   updated_at: string;
