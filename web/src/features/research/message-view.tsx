@@ -11,26 +11,20 @@ import { AnswerMarkdown, KeyFindings } from './answer-markdown.tsx';
 import { Footnotes } from './citations.tsx';
 import { RelatedQuestions } from './related-questions.tsx';
 import { SourceCards } from './source-cards.tsx';
+import { loadingMessageAt, pagesAnalyzed } from './streaming-ui.tsx';
 import { ThoughtProcessCard } from './thought-process-card.tsx';
 import { useTypedText } from './typing.ts';
 
-/** What the reader sees while the answer is still to come, changed every 5 s (spec 3 section 4). */
-export const LOADING_MESSAGES = [
-  'Reading the company’s filings…',
-  'Gathering the figures…',
-  'Checking each figure against its page…',
-  'Writing the answer…',
-] as const;
-
 function LoadingMessage() {
-  const [index, setIndex] = useState(0);
+  const [started] = useState(() => performance.now());
+  const [now, setNow] = useState(started);
   useEffect(() => {
-    const timer = setInterval(() => setIndex((i) => (i + 1) % LOADING_MESSAGES.length), RESEARCH_CONSTANTS.loadingMessageRotationMs);
+    const timer = setInterval(() => setNow(performance.now()), RESEARCH_CONSTANTS.loadingMessageRotationMs);
     return () => clearInterval(timer);
   }, []);
   return (
-    <p className="answer__loading">
-      <Spinner /> {LOADING_MESSAGES[index]}
+    <p className="answer__loading" role="status">
+      <Spinner /> {loadingMessageAt(now - started)}
     </p>
   );
 }
@@ -76,7 +70,7 @@ export function MessageView({
         animate={animate}
         onSave={(steps) => onEditPlan(index, steps)}
       />
-      <SourceCards sources={message.answer.sources} animate={animate} />
+      <SourceCards sources={message.answer.sources} pages={pagesAnalyzed(message.answer.citations)} animate={animate} />
       {view.engineNote && <p className="notice notice--info">{view.engineNote}</p>}
       <div className="answer" aria-busy={view.streaming}>
         {registry ? (
@@ -118,7 +112,7 @@ export function MessageView({
           onRegenerate={onRegenerate}
         />
       )}
-      {!view.streaming && <RelatedQuestions questions={view.related} onPick={onRelated} />}
+      {!view.streaming && <RelatedQuestions questions={view.related} animate={animate} onPick={onRelated} />}
     </article>
   );
 }

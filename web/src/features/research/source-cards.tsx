@@ -8,6 +8,7 @@ import { RESEARCH_CONSTANTS, visibleSources, type ResearchSource } from '@creden
 import { useServices } from '../../app/services.tsx';
 import { companyHref } from '../explorer/explorer-url.ts';
 import { openDocumentInNewTab } from '../explorer/open-document.ts';
+import { pagesAnalyzedDelayMs, pagesAnalyzedText, useShownAfter } from './streaming-ui.tsx';
 import { usePrefersReducedMotion } from './typing.ts';
 
 export type SourceTarget =
@@ -95,9 +96,22 @@ function SourceCard({ source }: { source: ResearchSource }) {
   );
 }
 
-export function SourceCards({ sources, animate }: { sources: readonly ResearchSource[]; animate: boolean }) {
+export function SourceCards({
+  sources,
+  pages,
+  animate,
+  random = Math.random,
+}: {
+  sources: readonly ResearchSource[];
+  /** How many filing pages the answer cites, told once the cards are in. */
+  pages: number;
+  animate: boolean;
+  random?: () => number;
+}) {
   const [expanded, setExpanded] = useState(false);
   const revealed = useRevealed(sources.length, RESEARCH_CONSTANTS.sourceRevealMs, animate);
+  const [pagesDelay] = useState(() => pagesAnalyzedDelayMs(sources.length, random));
+  const pagesShown = useShownAfter(revealed > 0, pagesDelay, animate) && revealed === sources.length;
   if (sources.length === 0 || revealed === 0) return null;
   const view = visibleSources(sources.slice(0, revealed), expanded);
   return (
@@ -116,6 +130,7 @@ export function SourceCards({ sources, animate }: { sources: readonly ResearchSo
           </li>
         )}
       </ul>
+      {pages > 0 && pagesShown && <p className="source-cards__pages">{pagesAnalyzedText(pages)}</p>}
     </section>
   );
 }

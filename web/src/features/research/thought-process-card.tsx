@@ -1,11 +1,13 @@
 /**
  * The "{product} Thought Process" card (spec 3 sections 2 and 4): collapsible; each step types at
  * 15 ms a character and ticks as its `step` event arrives; editable (edit a step, delete one,
- * save, cancel) once the answer is not streaming.
+ * save, cancel) once the answer is not streaming. A streamed answer's card shows a skeleton for
+ * its first second.
  */
 import { useId, useState } from 'react';
 import { RESEARCH_CONSTANTS, type PlanStepView, type StepState } from '@credence/shared';
 import { Spinner } from '../../ui/spinner.tsx';
+import { SkeletonLines, useSkeleton } from './streaming-ui.tsx';
 import { useTypedText } from './typing.ts';
 
 export const PRODUCT = 'Credence';
@@ -102,6 +104,7 @@ export function ThoughtProcessCard({
   const [editing, setEditing] = useState(false);
   const bodyId = useId();
   const done = steps.filter((s) => s.state === 'done').length;
+  const waiting = useSkeleton(RESEARCH_CONSTANTS.planSkeletonMs, animate);
   return (
     <section className="plan-card" aria-label={`${PRODUCT} Thought Process`}>
       <div className="plan-card__head">
@@ -125,7 +128,9 @@ export function ThoughtProcessCard({
         )}
       </div>
       <div id={bodyId} className="plan-card__body" hidden={!open}>
-        {editing && onSave ? (
+        {waiting ? (
+          <SkeletonLines lines={3} label="Preparing the thought process" className="plan-card__skeleton" />
+        ) : editing && onSave ? (
           <PlanEditor
             initial={steps.map((s) => s.text)}
             onSave={(next) => {
