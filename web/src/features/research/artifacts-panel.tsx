@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { downloadText, exportFileName, tablesToCsv } from './answer-export.ts';
-import { splitTabs, type ArtifactTab } from './artifact-tabs.ts';
+import { splitTabs, TAB_TYPE_LABELS, tabIndexByKey, type ArtifactTab } from './artifact-tabs.ts';
 import { ResizableTable } from './resizable-table.tsx';
 import { Icon } from './icons.tsx';
 
@@ -69,10 +69,13 @@ function MoreMenu({ tabs, activeId, onPick }: { tabs: readonly ArtifactTab[]; ac
 
 function FullscreenTab({ tab, onClose }: { tab: ArtifactTab; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // read while rendering, before Close takes the focus: what opened the dialog gets it back
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
     const el = dialog.current;
     if (el && !el.open) el.showModal();
-  }, []);
+    return () => opener?.focus();
+  }, [opener]);
   return (
     <dialog
       ref={dialog}
@@ -102,19 +105,36 @@ export function ArtifactsPanel({ tabs, onClose }: { tabs: readonly ArtifactTab[]
   const [fullscreen, setFullscreen] = useState(false);
   const active = tabs.find((t) => t.id === activeId) ?? tabs[0] ?? null;
   const { inline, more } = splitTabs(tabs);
+  const tabBar = useRef<HTMLDivElement>(null);
+
+  // the arrow keys move along the tab bar and choose the tab they reach (ARIA tabs pattern)
+  function moveByKey(index: number, key: string): boolean {
+    const next = tabIndexByKey(index, inline.length, key);
+    if (next === null) return false;
+    setActiveId(inline[next].id);
+    tabBar.current?.querySelectorAll<HTMLElement>('[role="tab"]')[next]?.focus();
+    return true;
+  }
+
   return (
     <aside className="artifacts" aria-label="Artifacts">
       <div className="artifacts__bar">
-        <div className="artifacts__tabs" role="tablist" aria-label="Tables">
-          {inline.map((t) => (
+        <div className="artifacts__tabs" role="tablist" aria-label="Tables" ref={tabBar}>
+          {inline.map((t, i) => (
             <button
               key={t.id}
               type="button"
               role="tab"
               className={`artifacts__tab${t.id === active?.id ? ' artifacts__tab--active' : ''}`}
               aria-selected={t.id === active?.id}
+              tabIndex={t.id === active?.id || (!inline.some((x) => x.id === active?.id) && i === 0) ? 0 : -1}
+              data-tab-type={t.type}
               onClick={() => setActiveId(t.id)}
+              onKeyDown={(e) => {
+                if (moveByKey(i, e.key)) e.preventDefault();
+              }}
             >
+              <span className="artifacts__tab-type">{TAB_TYPE_LABELS[t.type] ?? TAB_TYPE_LABELS.table}</span>
               {t.title}
             </button>
           ))}
