@@ -76,6 +76,8 @@ describe('built-in analyst on sample companies (no model)', () => {
     expect({ label, steps: answer.stepStatus.filter((s) => s !== 'done') }).toEqual({ label, steps: [] });
     expect(answer.text).toContain('## Key Findings');
     expect(answer.text).not.toContain('(unverified)');
+    // A loss is worded as its amount: "-£" right after "loss" says it twice.
+    expect({ label, doubleNegative: answer.text.match(/\bloss\b[^.\n(]{0,40}?-£[\d,]+/gi) }).toEqual({ label, doubleNegative: null });
     expect({ label, uncited: uncitedNumberLines(answer.text) }).toEqual({ label, uncited: [] });
     const byId = new Map(answer.citations.map((c) => [c.id, c]));
     for (const id of answer.text.matchAll(/\[\^(c\d+)\]/g))

@@ -419,6 +419,11 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
         expect(a.text.startsWith(`## ${analysis.title}\n`)).toBe(true);
         expectCited(a);
         await expectMarkedOnPages(a, `${company.company_number}: ${analysis.id}`);
+        // Every charge satisfied is said once, not again as a count of releases.
+        expect({ id: analysis.id, repeated: /None: every one of the[^]*charges? ha(?:s|ve) been fully satisfied/.test(a.text) }).toEqual({
+          id: analysis.id,
+          repeated: false,
+        });
       }
     }
   });

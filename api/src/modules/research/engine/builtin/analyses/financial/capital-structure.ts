@@ -9,7 +9,7 @@ import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { cell, fy, readAccounts, say, sayNetDebt, type Accounts } from './common.js';
 import { answerMetrics, namedFor } from './metric-answer.js';
-import { accountsFindings, balanceFinding, netDebtFinding } from './findings.js';
+import { accountsFindings, balanceFinding, firstOf, netDebtFinding } from './findings.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
 const DEBT = ['borrowings', 'creditorsWithinOneYear', 'creditorsAfterOneYear', 'provisions'];
@@ -131,6 +131,6 @@ export const capitalStructure: Analysis = {
     await ctx.writer.flush();
     ctx.step(2, 'done');
   },
-  findings: (ctx) => accountsFindings(ctx, [netDebtFinding, balanceFinding]),
+  findings: (ctx) => accountsFindings(ctx, [firstOf(netDebtFinding, balanceFinding)]),
   related: () => ['Covenant summary', 'Who are the lenders?', 'How liquid is the balance sheet?'],
 };

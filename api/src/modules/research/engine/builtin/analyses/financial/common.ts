@@ -85,6 +85,13 @@ export function wordsFor(fact: Fact): string {
   return figureText(fact);
 }
 
+/** A loss in words after its label is its amount ("loss for the year £29,925,282"): a minus after "loss" says it twice. */
+export function amountWords(fact: Fact): string {
+  return /\bloss\b/i.test(fact.label) && typeof fact.value === 'number' && fact.value < 0
+    ? wordsFor({ ...fact, value: -fact.value })
+    : wordsFor(fact);
+}
+
 /** Writes a figure with its markers; returns nothing (the writer holds the text). */
 export function say(ctx: AnalysisContext, fact: Fact): void {
   ctx.writer.figure(fact, wordsFor(fact));
@@ -149,7 +156,7 @@ export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true)
   fact.inputs.forEach((input, i) => {
     if (i) ctx.writer.write(i === 1 && fact.inputs!.length === 2 ? (/ - /.test(fact.formula ?? '') ? ' less ' : ' / ') : ', ');
     ctx.writer.write(`${labelInText(input.label)} `);
-    say(ctx, input);
+    ctx.writer.figure(input, amountWords(input));
   });
   ctx.writer.write(')');
 }

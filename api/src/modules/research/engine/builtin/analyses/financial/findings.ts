@@ -9,7 +9,7 @@ import type { YearRatios } from '../../../../tools/ratios.js';
 import type { StatementYear } from '../../../../tools/statements.js';
 import type { Fact } from '../../../types.js';
 import type { AnalysisContext, Finding, FindingPart } from '../../analysis.js';
-import { changeFact, fy, labelInText, previousYear, wordsFor } from './common.js';
+import { amountWords, changeFact, fy, labelInText, previousYear, wordsFor } from './common.js';
 
 interface Latest {
   year: StatementYear;
@@ -35,7 +35,7 @@ export async function latestAccounts(ctx: AnalysisContext): Promise<Latest | nul
   };
 }
 
-const fig = (fact: Fact): FindingPart => ({ fact, text: wordsFor(fact) });
+const fig = (fact: Fact): FindingPart => ({ fact, text: amountWords(fact) });
 
 /** A computed figure and its working ("10.3% (operating profit £X[^c1] / turnover £Y[^c1])"); a filed one as it is. */
 export function withWorking(fact: Fact): FindingPart[] {
@@ -134,7 +134,16 @@ export function netDebtFinding(latest: Latest): Finding | null {
       owes ? ' less cash ' : ' less bank loans and overdrafts ',
       fig(owes ? cash : debt),
       ')',
-      ...(gearing ? ['; gearing was ', ...withWorking(gearing)] : []),
+      // Gearing's bank loans were just stated: only net assets follows it.
+      ...(gearing && gearing.inputs?.[1]
+        ? [
+            '; bank loans are ',
+            { fact: gearing, text: wordsFor(gearing), derived: true },
+            ' of net assets of ',
+            fig(gearing.inputs[1]),
+            ' (gearing)',
+          ]
+        : []),
       '.',
     ],
   };
@@ -145,4 +154,9 @@ export async function accountsFindings(ctx: AnalysisContext, pick: ((latest: Lat
   const latest = await latestAccounts(ctx);
   if (!latest) return [];
   return pick.map((f) => f(latest)).filter((f): f is Finding => f !== null);
+}
+
+/** The first of `picks` that has something to say (one finding where either would repeat the other's figures). */
+export function firstOf(...picks: ((latest: Latest) => Finding | null)[]): (latest: Latest) => Finding | null {
+  return (latest) => picks.reduce<Finding | null>((found, pick) => found ?? pick(latest), null);
 }

@@ -5,7 +5,7 @@ import type { MetricKey } from '../../../../tools/facts.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { markdownSafe } from '../../text.js';
-import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking } from './common.js';
+import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking, wordsFor } from './common.js';
 import { accountsFindings, netDebtFinding, profitFinding, turnoverFinding } from './findings.js';
 
 const KEY_FIGURES: [MetricKey, string][] = [
@@ -82,8 +82,10 @@ export const summarySheet: Analysis = {
       ctx.writer.write('.');
     }
     if (m.operatingProfit) {
-      ctx.writer.write(` ${Number(m.operatingProfit.value) < 0 ? 'It made an operating loss, shown as' : 'Operating profit was'} `);
-      say(ctx, m.operatingProfit);
+      const loss = Number(m.operatingProfit.value) < 0;
+      ctx.writer.write(` ${loss ? 'It made an operating loss of' : 'Operating profit was'} `);
+      // A loss in words is its amount ("an operating loss of £27,626,013"), as the accounts print it in brackets.
+      ctx.writer.figure(m.operatingProfit, wordsFor({ ...m.operatingProfit, value: Math.abs(Number(m.operatingProfit.value)) }));
       ctx.writer.write('.');
     }
     if (m.netAssets) {

@@ -76,6 +76,20 @@ function released(ctx: AnalysisContext, read: ChargesRead, charges: readonly Cha
   const last = satisfied.filter((c) => c.satisfiedOn).sort((a, b) => b.satisfiedOn!.localeCompare(a.satisfiedOn!))[0];
   const p = read.data.lender ? `charges[${read.data.lender.keys.join('|')}]` : 'charges';
   subheading(ctx.writer, 'Released security');
+  // With nothing live, "Live security" has just said every charge is satisfied: only the latest release is new.
+  if (satisfied.length === charges.length) {
+    if (last)
+      say(
+        ctx.writer,
+        `The most recent release was ${last.title}, satisfied on `,
+        {
+          fact: factOf(read.result, `charge:${last.chargeId}:satisfied`),
+          text: formatDate(last.satisfiedOn),
+        },
+        '.\n\n',
+      );
+    return;
+  }
   say(
     ctx.writer,
     countFig(read.result, `${p}:satisfied`),
