@@ -117,6 +117,13 @@ describe('built-in analyst on sample companies (no model)', () => {
         expect({ label, id, printed, onPage: page.includes(printed) }).toEqual({ label, id, printed, onPage: true });
       }
     for (const table of answer.tables) expect(table.citations?.length ?? 0).toBeGreaterThan(0);
+    // Dates in tables read as the rest of the answer does (DD/MM/YYYY), never ISO.
+    for (const table of answer.tables)
+      expect({ label, table: table.title, iso: table.rows.flat().filter((c) => /^\d{4}-\d{2}-\d{2}$/.test(String(c))) }).toEqual({
+        label,
+        table: table.title,
+        iso: [],
+      });
     const referenced = new Set([
       ...[...answer.text.matchAll(/\[\^(c\d+)\]/g)].map((m) => m[1]),
       ...answer.tables.flatMap((tb) => tb.citations ?? []),

@@ -419,6 +419,8 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
         expect(a.text.startsWith(`## ${analysis.title}\n`)).toBe(true);
         expectCited(a);
         await expectMarkedOnPages(a, `${company.company_number}: ${analysis.id}`);
+        // A lender's live charges in words: "3 live", "none live", "which is live", never "0 of them live".
+        expect({ id: analysis.id, ofThem: a.text.match(/\d\[\^c\d+\] of them live/g) }).toEqual({ id: analysis.id, ofThem: null });
         // Every charge satisfied is said once, not again as a count of releases.
         expect({ id: analysis.id, repeated: /None: every one of the[^]*charges? ha(?:s|ve) been fully satisfied/.test(a.text) }).toEqual({
           id: analysis.id,

@@ -30,7 +30,10 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
     'leadership',
     /\bdirectors?\b|\bofficers?\b|\bleadership\b|\bmanagement team\b|\bboard\b|\bpscs?\b|\bpersons? with significant control\b|\bcontrol changes?\b|\bowners?(hip)?\b|\bshareholders?\b|\bwho (runs|owns|controls)\b/,
   ],
-  ['compliance', /\bcompliance\b|\boverdue\b|\blate fil|\bconfirmation statements?\b|\bfiling behaviou?r\b|\bon time\b|\bfiled late\b/],
+  [
+    'compliance',
+    /\bcompliance\b|\boverdue\b|\blate fil|\bconfirmation statements?\b|\bfiling behaviou?r\b|\bon time\b|\bfiled late\b|\bup to date\b/,
+  ],
   ['risks', /\brisks?\b|\buncertaint|\bthreats?\b|\boutlook\b|\bgoing concern\b|\bred flags?\b|\bconcerns?\b/],
   // "Compare FY2024 with FY2023" compares years (performance); a comparison is with peers only when it names them.
   [

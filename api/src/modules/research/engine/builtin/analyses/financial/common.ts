@@ -101,7 +101,11 @@ export function say(ctx: AnalysisContext, fact: Fact): void {
 export function changeFact(current: Fact | undefined, previous: Fact | undefined): Fact | null {
   if (!current || !previous || typeof current.value !== 'number' || typeof previous.value !== 'number') return null;
   if (!previous.value || Math.sign(current.value) !== Math.sign(previous.value)) return null;
-  const change = Math.round(((current.value - previous.value) / Math.abs(previous.value)) * 1000) / 10;
+  // A deduction (printed in brackets, worded as its amount) grows when its amount does: the change of the amounts.
+  const [now, before] = DEDUCTIONS.test(current.key)
+    ? [Math.abs(current.value), Math.abs(previous.value)]
+    : [current.value, previous.value];
+  const change = Math.round(((now - before) / Math.abs(before)) * 1000) / 10;
   return {
     key: `change:${current.key}`,
     label: `Change in ${current.label}`,
@@ -109,7 +113,9 @@ export function changeFact(current: Fact | undefined, previous: Fact | undefined
     unit: 'percent',
     source: current.source,
     inputs: [current, previous],
-    formula: '(this year - previous year) / |previous year| × 100',
+    formula: DEDUCTIONS.test(current.key)
+      ? '(|this year| - |previous year|) / |previous year| × 100'
+      : '(this year - previous year) / |previous year| × 100',
   };
 }
 

@@ -1,9 +1,18 @@
 /** Filing history: the latest filings on the register and how many of each kind the company has filed. */
+import { formatDate } from '@credence/shared';
 import type { FilingsData } from '../../../../tools/filings.tool.js';
 import type { Analysis } from '../../analysis.js';
 import { markdownSafe } from '../../text.js';
 
 const SHOWN = 15;
+
+/** A filing category as the answer words it ("persons-with-significant-control" → "persons with significant control"). */
+const CATEGORY_WORDS: Record<string, string> = {
+  mortgage: 'charges',
+  'confirmation-statement': 'confirmation statements',
+  address: 'address changes',
+};
+const categoryText = (category: string) => CATEGORY_WORDS[category] ?? category.replace(/-/g, ' ');
 
 export const filingHistory: Analysis = {
   id: 'filing-history',
@@ -22,20 +31,41 @@ export const filingHistory: Analysis = {
     ctx.writer.write('## Filing History\n\nFilings on record: ');
     ctx.writer.figure(countFact, String(total));
     const kinds = Object.entries(counts).sort((a, b) => b[1] - a[1]);
-    ctx.writer.write(` (by kind: ${kinds.map(([k]) => markdownSafe(k)).join(', ')}; see the table).\n\n`);
+    ctx.writer.write(
+      `, most often ${kinds.map(([k]) => markdownSafe(categoryText(k))).join(', ')}; the latest ${Math.min(SHOWN, filings.length)} are below.\n\n`,
+    );
     await ctx.writer.flush();
     const facts = result.facts.filter((f) => f.key.startsWith('filing:'));
     await ctx.writer.table(
       'Latest filings',
-      ['Date', 'Category', 'Description', 'Document'],
+      ['Date', 'Category', 'Description'],
       filings.map((f, i) => [
-        facts[i] ? { fact: facts[i], text: f.date ?? '' } : f.date,
-        f.category,
+        facts[i] ? { fact: facts[i], text: formatDate(f.date) } : formatDate(f.date),
+        categoryText(f.category),
         f.description,
-        f.document_id ? `${f.document_id}.pdf` : f.paper_filed ? 'paper filing' : '–',
       ]),
     );
     ctx.step(0, 'done');
+  },
+  async findings(ctx) {
+    const result = await ctx.call<FilingsData>('filings', { company_number: ctx.understanding.companyNumber, limit: SHOWN });
+    const count = result.facts.find((f) => f.key === 'filings.count');
+    const latest = result.data.filings[0];
+    const dated = result.facts.find((f) => f.key.startsWith('filing:'));
+    if (!count || !result.data.total) return [];
+    return [
+      {
+        key: 'filings',
+        parts: [
+          { fact: count, text: String(result.data.total) },
+          ' filings are on record',
+          latest && dated ? '; the latest, on ' : '',
+          latest && dated ? { fact: dated, text: formatDate(latest.date) } : null,
+          latest && dated ? `: ${markdownSafe(latest.description)}` : '',
+          '.',
+        ],
+      },
+    ];
   },
   related: () => ['Is the company up to date with its filings?', 'Create a summary sheet'],
 };

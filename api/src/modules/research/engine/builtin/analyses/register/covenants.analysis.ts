@@ -140,7 +140,6 @@ async function leverageContext(ctx: AnalysisContext, companyNumber: string): Pro
   if (!latest || !facts.length) {
     subheading(ctx.writer, 'Leverage and cover');
     ctx.writer.write(`The accounts on file do not give the figures for leverage or interest cover.\n\n`);
-    ctx.missing('leverage and interest cover: the accounts on file do not give the figures');
     return false;
   }
   subheading(ctx.writer, `Leverage and cover, FY${latest.fiscal_year} accounts`);

@@ -24,24 +24,34 @@ async function lenderTable(ctx: AnalysisContext, read: ChargesRead, holders: rea
   );
 }
 
+/** How many of a lender's charges are live, in words: "3", "none", "both", "all". */
+function liveWords(active: number, charges: number): string {
+  if (active === 0) return 'none';
+  if (active === charges) return charges === 2 ? 'both' : 'all';
+  return active.toLocaleString('en-GB');
+}
+
 function lenderSentences(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): void {
   if (!read.data.lender) {
     say(ctx.writer, `${read.companyName}'s charges are held by ${holders.length === 1 ? 'one lender' : 'these lenders'}. `);
   }
-  for (const h of holders) {
+  holders.forEach((h, i) => {
     const latest = read.data.charges.find((c) => c.lenderKeys.includes(h.key) && c.createdOn);
+    const live = factOf(read.result, `lender:${h.key}:active`);
     say(
       ctx.writer,
+      i ? ' ' : '',
       `${h.name} holds `,
       countFig(read.result, `lender:${h.key}:charges`),
       ` ${plural(h.charges, 'charge')}, `,
-      countFig(read.result, `lender:${h.key}:active`),
-      ` of them live`,
+      // One charge: "which is live" / "which is no longer live"; more: "3 live", "both live", "none live".
+      h.charges === 1 ? 'which is ' : '',
+      { fact: live, text: h.charges === 1 ? (h.active ? 'live' : 'no longer live') : `${liveWords(h.active, h.charges)} live` },
       latest ? `; the latest was created on ` : '',
       latest ? { fact: factOf(read.result, `charge:${latest.chargeId}:created`), text: formatDate(latest.createdOn) } : null,
-      '. ',
+      '.',
     );
-  }
+  });
   ctx.writer.write('\n\n');
 }
 
