@@ -25,11 +25,15 @@ describe('research chat: tab choice (spec 3 /analysis)', () => {
     );
   });
 
-  it('builds registry tabs from the registry tables of a Key Findings answer or a register table', () => {
-    const tabs = artifactTabs({ tabSet: [], sections: [{}], tables: [table('t1', 'Turnover and profit by year')] });
-    assert.equal(tabs[0].type, 'companies_house_table');
-    assert.equal(tableTabType('Chargeholders: ACME LTD', false), 'companies_house_table');
-    assert.equal(tableTabType('Current officers: ACME LTD', false), 'companies_house_table');
+  it('builds registry tabs from the register tables', () => {
+    const tabs = artifactTabs({ tabSet: [], tables: [table('t1', 'Live security package: ACME LTD'), table('t2', 'Margins by year')] });
+    assert.deepEqual(
+      tabs.map((t) => t.type),
+      ['companies_house_table', 'financials'],
+    );
+    assert.equal(tableTabType('Chargeholders: ACME LTD'), 'companies_house_table');
+    assert.equal(tableTabType('Current officers: ACME LTD'), 'companies_house_table');
+    assert.equal(tableTabType('Latest filings'), 'companies_house_table');
   });
 
   it('lets an equity or restructuring tab set override the tables', () => {

@@ -26,10 +26,14 @@ export function PdfViewerProvider({ children }: { children: ReactNode }) {
     opener.current = document.activeElement as HTMLElement | null;
     setTarget(next);
   }, []);
-  const close = useCallback(() => {
-    setTarget(null);
-    opener.current?.focus();
-  }, []);
+  const close = useCallback(() => setTarget(null), []);
+  // the focus goes back to what opened the viewer once the modal dialog is gone (while it is open
+  // the rest of the page is inert and cannot take the focus)
+  useEffect(() => {
+    if (target || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [target]);
   const value = useMemo(() => ({ open }), [open]);
   return (
     <PdfViewerContext.Provider value={value}>

@@ -21,6 +21,7 @@ import { MessageList } from './message-list.tsx';
 import { MessageView } from './message-view.tsx';
 import { useChatAddress } from './use-chat-address.ts';
 import { useCompanyName } from './use-company-name.ts';
+import { DatabasesView, IntegrationsView, type WorkspaceView } from './workspace-views.tsx';
 import '../../ui/data.css';
 import './research.css';
 
@@ -42,6 +43,8 @@ export default function AnalysisPage() {
   const [artifacts, setArtifacts] = useState<{ open: boolean; index: number }>({ open: false, index: -1 });
   const [percent, setPercent] = useState<number>(RESEARCH_CONSTANTS.artifactsDefaultPercent);
   const [focusArea, setFocusArea] = useState<FocusArea>('restructuring');
+  const [view, setView] = useState<WorkspaceView>('chat');
+  const shownView = useRef(view);
   const workspace = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   // messages seen streaming type themselves out; a restored chat shows at once
@@ -75,6 +78,12 @@ export default function AnalysisPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the last answer starts or ends
   }, [last?.key, last?.streaming]);
 
+  // back from the Databases or Integrations view, the focus returns to the question box
+  useEffect(() => {
+    if (view === 'chat' && shownView.current !== 'chat') input.current?.focus();
+    shownView.current = view;
+  }, [view]);
+
   const tabs = artifactTabs(state.messages[artifacts.index]?.answer ?? null);
   const showArtifacts = artifacts.open && tabs.length > 0;
 
@@ -101,19 +110,28 @@ export default function AnalysisPage() {
           history={state.history}
           collapsed={sidebarCollapsed}
           currentChatId={state.chatId}
+          view={view}
+          onView={setView}
           onToggle={() => setSidebarCollapsed((v) => !v)}
           onNewChat={() => {
+            setView('chat');
             model.newChat();
             address.clear();
           }}
-          onOpen={(chatId) => address.open(chatId)}
+          onOpen={(chatId) => {
+            setView('chat');
+            address.open(chatId);
+          }}
           onDelete={async (chatId) => {
             const wasOpen = chatId === state.chatId;
             await model.deleteChat(chatId);
             if (wasOpen) address.clear();
           }}
         />
-        <div className="analysis__workspace" ref={workspace}>
+        {view === 'databases' && <DatabasesView onBack={() => setView('chat')} />}
+        {view === 'integrations' && <IntegrationsView onBack={() => setView('chat')} />}
+        {/* kept mounted behind the other views, so the chat and its scroll stay as they were */}
+        <div className="analysis__workspace" ref={workspace} hidden={view !== 'chat'}>
           <section className="analysis__chat" style={{ flexBasis: showArtifacts ? `${100 - percent}%` : '100%' }} aria-label="Chat">
             <MessageList questions={state.messages.map((m) => m.question)} follow={last?.answer}>
               {state.loading && <Spinner size="large" label="Loading chat" />}

@@ -1,8 +1,8 @@
 /**
  * The artifacts panel's tabs for an answer (spec 3 section 2): the answer's tabSet when it has
  * one (equity and restructuring tables override), else one tab per answer table, typed as spec 3
- * chooses: a registry-mode answer (Key Findings) gets registry table tabs; an answer about the
- * company's accounts gets Financials and Capital Structure tabs. Spec 3's first 5 tabs show
+ * chooses: register tables become registry tabs; tables from the company's accounts become
+ * Financials and Capital Structure tabs. Spec 3's first 5 tabs show
  * inline, the rest go in More.
  */
 import { RESEARCH_CONSTANTS, type ResearchAnswer, type ResearchTable } from '@credence/shared';
@@ -22,15 +22,17 @@ const REGISTER = /charge|security|lender|officer|director|filing|confirmation|pe
 
 export type TableTabType = 'financials' | 'capital_structure' | 'companies_house_table';
 
-/** The tab type of one answer table; `registry` when the answer is in registry mode (Key Findings). */
-export function tableTabType(title: string, registry: boolean): TableTabType {
-  if (registry || REGISTER.test(title)) return 'companies_house_table';
+/**
+ * The tab type of one answer table, from what it holds: a register table (charges, officers,
+ * filings) is a registry tab. Key Findings do not decide it: the engine writes them for accounts
+ * answers too.
+ */
+export function tableTabType(title: string): TableTabType {
+  if (REGISTER.test(title)) return 'companies_house_table';
   return CAPITAL_STRUCTURE.test(title) ? 'capital_structure' : 'financials';
 }
 
-export function artifactTabs(
-  answer: (Pick<ResearchAnswer, 'tabSet' | 'tables'> & { sections?: readonly unknown[] }) | null,
-): ArtifactTab[] {
+export function artifactTabs(answer: Pick<ResearchAnswer, 'tabSet' | 'tables'> | null): ArtifactTab[] {
   if (!answer) return [];
   const fromSet = answer.tabSet.flatMap((tab): ArtifactTab[] => {
     if (tab.table) return [{ id: tab.id, title: tab.title, type: tab.type, table: tab.table }];
@@ -50,8 +52,7 @@ export function artifactTabs(
     return [];
   });
   if (fromSet.length) return fromSet;
-  const registry = (answer.sections?.length ?? 0) > 0;
-  return answer.tables.map((t: ResearchTable) => ({ id: t.id, title: t.title, type: tableTabType(t.title, registry), table: t }));
+  return answer.tables.map((t: ResearchTable) => ({ id: t.id, title: t.title, type: tableTabType(t.title), table: t }));
 }
 
 /** The words that name a tab's type beside its title. */

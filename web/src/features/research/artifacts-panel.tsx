@@ -71,9 +71,12 @@ function FullscreenTab({ tab, onClose }: { tab: ArtifactTab; onClose(): void }) 
   const dialog = useRef<HTMLDialogElement>(null);
   // read while rendering, before Close takes the focus: what opened the dialog gets it back
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const el = dialog.current;
     if (el && !el.open) el.showModal();
+    // showModal would focus Download, the first control; Close is where a keyboard user wants to be
+    close.current?.focus();
     return () => opener?.focus();
   }, [opener]);
   return (
@@ -91,7 +94,7 @@ function FullscreenTab({ tab, onClose }: { tab: ArtifactTab; onClose(): void }) 
         <button type="button" className="button button--secondary" onClick={() => downloadTab(tab)}>
           Download
         </button>
-        <button type="button" className="button button--primary" onClick={onClose} autoFocus>
+        <button type="button" className="button button--primary" onClick={onClose} ref={close}>
           Close
         </button>
       </div>

@@ -1,15 +1,26 @@
-/** The /analysis sidebar (spec 3): collapse, New Chat, chat search, the chat list with delete, Help & FAQ. */
+/**
+ * The /analysis sidebar (spec 3): collapse, New Chat, chat search, the chat list with delete,
+ * Integrations and Databases (views inside the page) and Help & FAQ.
+ */
 import { useState } from 'react';
 import { chatCompany, chatTitle, filterChats, RESEARCH_TEXTS, type ChatHistoryItem } from '@credence/shared';
 import { openHelpCenter } from '../help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { errorText } from '../api/web-api.ts';
-import { Icon } from './icons.tsx';
+import { Icon, type IconName } from './icons.tsx';
+import type { WorkspaceView } from './workspace-views.tsx';
+
+const VIEW_ENTRIES: { view: Exclude<WorkspaceView, 'chat'>; label: string; icon: IconName }[] = [
+  { view: 'integrations', label: 'Integrations', icon: 'plug' },
+  { view: 'databases', label: 'Databases', icon: 'database' },
+];
 
 export function ChatSidebar({
   history,
   collapsed,
   currentChatId,
+  view,
+  onView,
   onToggle,
   onNewChat,
   onOpen,
@@ -19,6 +30,9 @@ export function ChatSidebar({
   history: readonly ChatHistoryItem[] | null;
   collapsed: boolean;
   currentChatId: string | null;
+  /** The view shown beside the sidebar. */
+  view: WorkspaceView;
+  onView(view: WorkspaceView): void;
   onToggle(): void;
   onNewChat(): void;
   onOpen(chatId: string): void;
@@ -93,6 +107,19 @@ export function ChatSidebar({
           </div>
         </>
       )}
+      {VIEW_ENTRIES.map((entry) => (
+        <button
+          key={entry.view}
+          type="button"
+          className={`chat-sidebar__help${view === entry.view ? ' chat-sidebar__help--current' : ''}`}
+          aria-current={view === entry.view ? 'page' : undefined}
+          onClick={() => onView(entry.view)}
+          title={entry.label}
+        >
+          <Icon name={entry.icon} />
+          <span className="chat-sidebar__label">{entry.label}</span>
+        </button>
+      ))}
       <button type="button" className="chat-sidebar__help" onClick={openHelpCenter} title="Help & FAQ">
         <Icon name="help" />
         <span className="chat-sidebar__label">Help &amp; FAQ</span>

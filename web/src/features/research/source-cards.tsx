@@ -110,7 +110,9 @@ export function SourceCards({
 }) {
   const [expanded, setExpanded] = useState(false);
   const revealed = useRevealed(sources.length, RESEARCH_CONSTANTS.sourceRevealMs, animate);
-  const [pagesDelay] = useState(() => pagesAnalyzedDelayMs(sources.length, random));
+  // one draw per answer; the sources arrive with the finished answer, after the card mounts
+  const [draw] = useState(random);
+  const pagesDelay = pagesAnalyzedDelayMs(sources.length, () => draw);
   const pagesShown = useShownAfter(revealed > 0, pagesDelay, animate) && revealed === sources.length;
   if (sources.length === 0 || revealed === 0) return null;
   const view = visibleSources(sources.slice(0, revealed), expanded);

@@ -1,0 +1,222 @@
+/**
+ * The research chat's streaming timings and keyboard use (spec 3 sections 2, 4 and 9) in headless
+ * chromium against the real API and the built-in engine. A MutationObserver records when each
+ * part appears (performance.now), so the test reads the timings the reader saw instead of
+ * sleeping: the plan card's 1 s skeleton, the sources one a second, then the pages analyzed
+ * count, and the related questions' 1 s skeleton; with reduced motion all of it at once. Then the
+ * chat by keyboard alone, and the sidebar's Databases and Integrations views.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../support/browser.ts';
+import { sampleDataSuite } from '../support/sample-suite.ts';
+import { signedInPage } from '../support/session.ts';
+
+const suite = sampleDataSuite(200);
+const COMPANY = '00123456';
+const QUESTION = 'Create a summary sheet';
+const ANSWER_MS = 60_000;
+const FIRST_LOAD_MS = 30_000;
+
+interface Timeline {
+  first: Record<string, number>;
+  gone: Record<string, number>;
+  cards: number[];
+}
+
+/** Records when each watched part first appears and disappears, and when each source card comes. */
+function watch() {
+  const parts: Record<string, string> = {
+    planSkeleton: '.plan-card__skeleton',
+    planStep: '.plan-card .plan-step',
+    relatedSkeleton: '.related__skeleton',
+    related: '.message .related__item',
+    pages: '.source-cards__pages',
+    actions: '.answer-actions',
+  };
+  const timeline = { first: {} as Record<string, number>, gone: {} as Record<string, number>, cards: [] as number[] };
+  (window as unknown as { timeline: typeof timeline }).timeline = timeline;
+  const look = () => {
+    const now = performance.now();
+    for (const [name, selector] of Object.entries(parts)) {
+      const present = document.querySelector(selector) !== null;
+      if (present && !(name in timeline.first)) timeline.first[name] = now;
+      if (!present && name in timeline.first && !(name in timeline.gone)) timeline.gone[name] = now;
+    }
+    const cards = document.querySelectorAll('.source-cards__list .source-card:not(.source-card--more)').length;
+    while (timeline.cards.length < cards) timeline.cards.push(now);
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+async function openChat(page: Page) {
+  await page.goto(`/analysis?companyNumber=${COMPANY}`, { timeout: FIRST_LOAD_MS });
+  await page.locator('.chat-input__company-name').filter({ hasText: /\S/ }).waitFor({ timeout: FIRST_LOAD_MS });
+}
+
+async function ask(page: Page): Promise<Timeline> {
+  const input = page.getByRole('textbox', { name: 'Your question' });
+  await input.fill(QUESTION);
+  await input.press('Enter');
+  await page.locator('.answer-actions').waitFor({ timeout: ANSWER_MS });
+  await page.locator('.message .related__item').first().waitFor();
+  await page.locator('.source-cards__pages').waitFor({ timeout: 30_000 });
+  return page.evaluate(() => (window as unknown as { timeline: Timeline }).timeline);
+}
+
+describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4)', () => {
+  it('shows the plan skeleton for 1 s, the sources one a second, then the pages analyzed, and a 1 s related skeleton', async () => {
+    const { context, page, errors } = await signedInPage(suite.browser, suite.api.url, suite.token);
+    try {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await page.addInitScript(watch);
+      await openChat(page);
+      const t = await ask(page);
+
+      assert.ok('planSkeleton' in t.first, 'the plan card starts as a skeleton');
+      assert.ok(t.first.planStep - t.first.planSkeleton >= 950, `the plan's steps after 1 s (${JSON.stringify(t)})`);
+      assert.ok(t.gone.planSkeleton <= t.first.planStep + 50, 'the skeleton gives way to the steps');
+
+      assert.ok(t.cards.length >= 2, `several sources (${t.cards.length})`);
+      for (let i = 1; i < t.cards.length; i++)
+        assert.ok(t.cards[i] - t.cards[i - 1] >= 950, `source ${i + 1} a second after the one before (${t.cards.join(', ')})`);
+      const pagesAfter = t.first.pages - t.cards[0];
+      assert.ok(pagesAfter >= t.cards.length * 1900 - 50, `the pages count after sources x 1900-2400 ms (${pagesAfter} ms)`);
+      assert.ok(pagesAfter <= t.cards.length * 2400 + 1500, `and not much later (${pagesAfter} ms)`);
+      assert.match(await page.locator('.source-cards__pages').innerText(), /^[1-9]\d* pages? analyzed$/);
+
+      assert.ok('relatedSkeleton' in t.first, 'the related questions start as a skeleton');
+      assert.ok(t.first.related - t.first.relatedSkeleton >= 950, `the related questions after 1 s (${JSON.stringify(t)})`);
+      assert.deepEqual(errors, []);
+    } catch (error) {
+      await screenshot(page, 'research-streaming-failure');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('with reduced motion shows it all at once, and works by keyboard alone', async () => {
+    const { context, page, errors } = await signedInPage(suite.browser, suite.api.url, suite.token);
+    try {
+      await page.addInitScript(watch);
+      await openChat(page);
+      const t = await ask(page);
+      assert.equal('planSkeleton' in t.first, false, 'no plan skeleton');
+      assert.equal('relatedSkeleton' in t.first, false, 'no related skeleton');
+      assert.ok(t.cards.at(-1)! - t.cards[0] < 200, `the sources together (${t.cards.join(', ')})`);
+      assert.ok(t.first.pages - t.cards[0] < 200, 'the pages count with them');
+
+      // every control of the chat has a name
+      const unnamed = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '.analysis button, .analysis textarea, .analysis input, .analysis select, .analysis [role="separator"][tabindex]',
+          ),
+        ]
+          .filter((el) => !el.closest('[hidden]'))
+          .filter((el) => {
+            const labels = (el as HTMLInputElement).labels;
+            const named =
+              el.getAttribute('aria-label') ||
+              el.getAttribute('aria-labelledby') ||
+              el.title ||
+              (el.textContent ?? '').trim() ||
+              (labels && [...labels].some((l) => (l.textContent ?? '').trim()));
+            return !named;
+          })
+          .map((el) => el.outerHTML.slice(0, 120)),
+      );
+      assert.deepEqual(unnamed, [], 'unnamed controls');
+
+      // the divider moves with the arrow keys and shows its focus
+      const divider = page.getByRole('separator', { name: 'Resize the chat and the artifacts' });
+      await divider.focus();
+      assert.equal(await divider.getAttribute('aria-valuenow'), '40');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await divider.getAttribute('aria-valuenow'), '35');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await divider.getAttribute('aria-valuenow'), '45');
+      assert.notEqual(await divider.evaluate((el) => getComputedStyle(el).outlineStyle), 'none', 'a visible focus ring');
+
+      // the tabs: arrows choose the next tab; tabs are typed as spec 3 chooses them
+      const artifacts = page.getByRole('complementary', { name: 'Artifacts' });
+      const tabs = artifacts.getByRole('tab');
+      const types = await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('data-tab-type')));
+      assert.ok(
+        types.every((type) => type === 'financials' || type === 'capital_structure'),
+        `an accounts answer gets Financials and Capital Structure tabs (${types.join(', ')})`,
+      );
+      if ((await tabs.count()) > 1) {
+        await tabs.first().focus();
+        await page.keyboard.press('ArrowRight');
+        assert.equal(await tabs.nth(1).getAttribute('aria-selected'), 'true');
+        assert.equal(await tabs.nth(1).evaluate((el) => el === document.activeElement), true, 'the focus moves with the tab');
+      }
+
+      // fullscreen by keyboard: Enter opens it on Close, Escape closes it and the focus returns to Expand
+      const expand = artifacts.getByRole('button', { name: 'Expand' });
+      await expand.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Close' }).waitFor();
+      assert.equal(
+        await dialog.getByRole('button', { name: 'Close' }).evaluate((el) => el === document.activeElement),
+        true,
+        'the focus on Close',
+      );
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      assert.equal(await expand.evaluate((el) => el === document.activeElement), true, 'focus back on Expand');
+
+      // a "Page N" citation by keyboard: the viewer opens, Escape closes it, the focus returns
+      const pageButton = page
+        .locator('.footnotes')
+        .getByRole('button', { name: /^Page \d+/ })
+        .first();
+      await pageButton.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      assert.equal(await pageButton.evaluate((el) => el === document.activeElement), true, 'focus back on the citation');
+      assert.notEqual(await pageButton.evaluate((el) => getComputedStyle(el).outlineStyle), 'none');
+      assert.deepEqual(errors, []);
+    } catch (error) {
+      await screenshot(page, 'research-keyboard-failure');
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the Databases and Integrations views from the sidebar and comes back to the chat', async () => {
+    const { context, page, errors } = await signedInPage(suite.browser, suite.api.url, suite.token);
+    try {
+      await openChat(page);
+      const sidebar = page.getByRole('navigation', { name: 'Chats' });
+      await sidebar.getByRole('button', { name: 'Databases' }).click();
+      const heading = page.getByRole('heading', { level: 1, name: 'Databases' });
+      await heading.waitFor();
+      assert.equal(await heading.evaluate((el) => el === document.activeElement), true, 'the focus lands on the view');
+      assert.equal(await sidebar.getByRole('button', { name: 'Databases' }).getAttribute('aria-current'), 'page');
+      assert.equal(await page.getByRole('link', { name: 'Explore UK Companies Explorer' }).getAttribute('href'), '/uk/');
+      assert.equal(await page.getByRole('textbox', { name: 'Your question' }).isVisible(), false, 'the chat steps aside');
+      // the Deep Insights Engine is this chat
+      await page.getByRole('button', { name: 'Explore Deep Insights Engine' }).click();
+      const input = page.getByRole('textbox', { name: 'Your question' });
+      await input.waitFor();
+      assert.equal(await input.evaluate((el) => el === document.activeElement), true, 'back in the question box');
+
+      await sidebar.getByRole('button', { name: 'Integrations' }).click();
+      await page.getByText('No integrations are available yet.').waitFor();
+      await page.getByRole('button', { name: 'Back to chat' }).click();
+      await input.waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
