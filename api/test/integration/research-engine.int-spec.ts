@@ -242,6 +242,16 @@ describe('built-in analyst on sample companies (no model)', () => {
     expect(byYear.headers).toEqual(['Metric', `FY${a.fiscal_year}`, `FY${b.fiscal_year}`, `FY${c.fiscal_year}`]);
   });
 
+  it('compares two consecutive years without calling one year compound growth', async () => {
+    const [a, b] = await t.dataSource.query(
+      `SELECT fiscal_year FROM financial_statements WHERE company_number = '00123456' ORDER BY period_end DESC LIMIT 2`,
+    );
+    const run = await runEngine(engine, request(`Compare FY${a.fiscal_year} with FY${b.fiscal_year}`, '00123456'));
+    await checkAnswer(run, 'two years');
+    expect(run.answer.text).not.toContain('compound annual growth');
+    expect(run.answer.text).toMatch(/, a change of [-\d.]+%/);
+  });
+
   it('finds the company a question names when the chat has none', async () => {
     const run = await runEngine(engine, request('Create a summary sheet for Thames Valley Foods'));
     expect(run.outcome.understanding.companyNumber).toBe('03456789');

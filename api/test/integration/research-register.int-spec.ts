@@ -357,6 +357,8 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     }
     const a = await answer('peers', 'SC234567', { companyName: 'CALEDONIAN RENEWABLES LIMITED' });
     expectCited(a);
+    // Amounts in full, as the accounts print them and as the other analyses write them ("£62,512,345", not "£62.5M").
+    expect(a.text + JSON.stringify(a.tables)).not.toMatch(/[£€$][\d.]+(?:M|bn|k)\b/);
     expect(a.tables[0].rows.length).toBe(result.data.peers.length + 1);
   });
 

@@ -74,7 +74,8 @@ export const performance: Analysis = {
       say(ctx, last.metrics.turnover);
       ctx.writer.write(` in ${fy(last)}`);
       if (growth) {
-        ctx.writer.write(', a compound annual growth rate of ');
+        // Over one year compound growth is simply the year's growth.
+        ctx.writer.write(last.fiscal_year - first.fiscal_year === 1 ? ', a change of ' : ', a compound annual growth rate of ');
         sayWithWorking(ctx, growth, false);
       }
       ctx.writer.write('.');

@@ -1,5 +1,5 @@
 /** Peers: companies with the same SIC code and a similar size, side by side on their latest accounts. */
-import { formatCurrency } from '@credence/shared';
+import { formatMoney } from '../../../../../companies-house/documents/accounts-format.js';
 import type { PeerRow, PeersData } from '../../../../tools/register/peers.tool.js';
 import type { TableCell } from '../../../answer-writer.js';
 import type { ToolResult } from '../../../types.js';
@@ -20,7 +20,7 @@ function figureCell(r: ToolResult<PeersData>, row: PeerRow, name: string): Table
   if (!fact) return '-';
   return {
     fact,
-    text: name === 'employees' ? Number(fact.value).toLocaleString('en-GB') : formatCurrency(fact.value as number, row.currency ?? 'GBP'),
+    text: name === 'employees' ? Number(fact.value).toLocaleString('en-GB') : formatMoney(fact.value as number, row.currency ?? 'GBP'),
   };
 }
 
@@ -46,7 +46,7 @@ function sizeSentence(ctx: AnalysisContext, r: ToolResult<PeersData>, name: stri
   say(
     ctx.writer,
     `${name}'s own ${BASIS_WORDS[basis]} is `,
-    { fact: own, text: formatCurrency(own.value as number, subject.currency ?? 'GBP') },
+    { fact: own, text: formatMoney(own.value as number, subject.currency ?? 'GBP') },
     subject.filingYear ? ` (FY${subject.filingYear})` : '',
     `; the table sets it beside its peers'.\n\n`,
   );
