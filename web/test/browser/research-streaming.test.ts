@@ -15,7 +15,6 @@ import { signedInPage } from '../support/session.ts';
 
 const suite = sampleDataSuite(200);
 const COMPANY = '00123456';
-const QUESTION = 'Create a summary sheet';
 const ANSWER_MS = 60_000;
 const FIRST_LOAD_MS = 30_000;
 
@@ -55,9 +54,9 @@ async function openChat(page: Page) {
   await page.locator('.chat-input__company-name').filter({ hasText: /\S/ }).waitFor({ timeout: FIRST_LOAD_MS });
 }
 
-async function ask(page: Page): Promise<Timeline> {
+async function ask(page: Page, question: string): Promise<Timeline> {
   const input = page.getByRole('textbox', { name: 'Your question' });
-  await input.fill(QUESTION);
+  await input.fill(question);
   await input.press('Enter');
   await page.locator('.answer-actions').waitFor({ timeout: ANSWER_MS });
   await page.locator('.message .related__item').first().waitFor();
@@ -72,7 +71,7 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
       await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page.addInitScript(watch);
       await openChat(page);
-      const t = await ask(page);
+      const t = await ask(page, 'Create a summary sheet');
 
       assert.ok('planSkeleton' in t.first, 'the plan card starts as a skeleton');
       assert.ok(t.first.planStep - t.first.planSkeleton >= 950, `the plan's steps after 1 s (${JSON.stringify(t)})`);
@@ -102,7 +101,8 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
     try {
       await page.addInitScript(watch);
       await openChat(page);
-      const t = await ask(page);
+      // the balance sheet and its liquidity and solvency ratios: two tables
+      const t = await ask(page, 'Show me the balance sheet');
       assert.equal('planSkeleton' in t.first, false, 'no plan skeleton');
       assert.equal('relatedSkeleton' in t.first, false, 'no related skeleton');
       assert.ok(t.cards.at(-1)! - t.cards[0] < 200, `the sources together (${t.cards.join(', ')})`);
@@ -149,12 +149,15 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
         types.every((type) => type === 'financials' || type === 'capital_structure'),
         `an accounts answer gets Financials and Capital Structure tabs (${types.join(', ')})`,
       );
-      if ((await tabs.count()) > 1) {
-        await tabs.first().focus();
-        await page.keyboard.press('ArrowRight');
-        assert.equal(await tabs.nth(1).getAttribute('aria-selected'), 'true');
-        assert.equal(await tabs.nth(1).evaluate((el) => el === document.activeElement), true, 'the focus moves with the tab');
-      }
+      const count = await tabs.count();
+      assert.ok(count > 1, `the balance sheet answer has several tables (${count})`);
+      await tabs.first().focus();
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await tabs.nth(1).getAttribute('aria-selected'), 'true');
+      assert.equal(await tabs.nth(1).evaluate((el) => el === document.activeElement), true, 'the focus moves with the tab');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await tabs.first().getAttribute('aria-selected'), 'true');
+      assert.ok(new Set(types).size === 2, `both Financials and Capital Structure tabs (${types.join(', ')})`);
 
       // fullscreen by keyboard: Enter opens it on Close, Escape closes it and the focus returns to Expand
       const expand = artifacts.getByRole('button', { name: 'Expand' });
