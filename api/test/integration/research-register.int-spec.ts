@@ -1,13 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { formatDate, lenderKey, type ResearchCitation, type ResearchEvent, type ResearchTable } from '@credence/shared';
+import { formatDate, lenderKey, type ResearchCitation, type ResearchEvent } from '@credence/shared';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
-import { AnswerWriter } from '../../src/modules/research/engine/answer-writer.js';
-import type { Analysis, AnalysisContext, AnalysisId, Understanding } from '../../src/modules/research/engine/builtin/analysis.js';
+import type { AnalysisId, Understanding } from '../../src/modules/research/engine/builtin/analysis.js';
 import { covenantsAnalysis } from '../../src/modules/research/engine/builtin/analyses/register/covenants.analysis.js';
 import { REGISTER_ANALYSES } from '../../src/modules/research/engine/builtin/analyses/register/index.js';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
-import type { Fact, ResearchTool, ToolResult } from '../../src/modules/research/engine/types.js';
+import type { ResearchTool, ToolResult } from '../../src/modules/research/engine/types.js';
 import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
 import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import { registerTools } from '../../src/modules/research/tools/register/index.js';
@@ -16,21 +15,19 @@ import type { ComplianceData } from '../../src/modules/research/tools/register/c
 import type { LeadershipData } from '../../src/modules/research/tools/register/leadership.tool.js';
 import type { PeersData } from '../../src/modules/research/tools/register/peers.tool.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
-import { markedNumbers, servedPages } from './research-engine-support.js';
+import {
+  answerWith,
+  expectCited,
+  expectMarkedOnPages as expectMarkedOnPagesOf,
+  figureAfter,
+  type Answer,
+} from './research-register-support.js';
 
 const COMPANY = '00123456';
 const COMPANY_NAME = 'BRITANNIA ENGINEERING GROUP PLC';
 const NOW = new Date('2026-06-15T12:00:00Z');
 const user = { id: 'u1', role: 'user' };
 const toolContext = { user, signal: new AbortController().signal };
-
-interface Answer {
-  text: string;
-  tables: ResearchTable[];
-  citations: ResearchCitation[];
-  missing: string[];
-  unverified: Fact[];
-}
 
 describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   let t: TestContext;
@@ -45,88 +42,9 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     return found;
   };
 
-  /** Runs one analysis as the engine would: its tools, the writer, the real evidence checker. */
-  async function answer(id: AnalysisId, companyNumber: string | undefined, extra: Partial<Understanding> = {}): Promise<Answer> {
-    const analysis = REGISTER_ANALYSES.find((a) => a.id === id) as Analysis;
-    const events: ResearchEvent[] = [];
-    const missing: string[] = [];
-    const out = { emit: (event: ResearchEvent) => void events.push(event), signal: toolContext.signal };
-    const writer = new AnswerWriter(out, evidence);
-    const understanding: Understanding = {
-      query: analysis.title,
-      analyses: [id],
-      companyNumber,
-      years: [],
-      metrics: [],
-      lenders: [],
-      registryMode: true,
-      ...extra,
-    };
-    const ctx: AnalysisContext = {
-      request: { query: analysis.title, companyNumber, chatId: 'c1', model: 'flash', webSearch: false, user, history: [] },
-      understanding,
-      writer,
-      out,
-      tool: toolContext,
-      call: (name, args) => tools.get(name)!.run(args, toolContext) as never,
-      step: () => undefined,
-      missing: (what) => void missing.push(what),
-    };
-    expect(analysis.plan(understanding).length).toBeGreaterThan(0);
-    await analysis.run(ctx);
-    await writer.flush();
-    let text = '';
-    const tables: ResearchTable[] = [];
-    const citations: ResearchCitation[] = [];
-    for (const event of events) {
-      if (event.type === 'text') text += event.data.delta;
-      if (event.type === 'table') tables.push(event.data);
-      if (event.type === 'citation') citations.push(event.data);
-    }
-    return {
-      text,
-      tables,
-      citations,
-      missing,
-      unverified: writer.unverified,
-    };
-  }
-
-  /** Every citation marker of the text names a citation that was sent, each confirmed against the register. */
-  function expectCited(a: Answer): void {
-    expect(a.unverified).toEqual([]);
-    expect(a.text).not.toContain('(unverified)');
-    const ids = new Set(a.citations.map((c) => c.id));
-    for (const [, id] of a.text.matchAll(/\[\^(c\d+)\]/g)) expect(ids.has(id)).toBe(true);
-    for (const c of a.citations) expect(c).toMatchObject({ verified: true });
-    for (const table of a.tables) expect(table.citations!.length).toBeGreaterThan(0);
-  }
-
-  const pageCache = new Map<string, string[]>();
-  /** Every number marked with a filing page's citation is printed on that page (a computed figure carries no marker). */
-  async function expectMarkedOnPages(a: Answer, label: string): Promise<void> {
-    const byId = new Map(a.citations.map((c) => [c.id, c]));
-    for (const figure of markedNumbers(a.text))
-      for (const id of figure.ids) {
-        const citation = byId.get(id)!;
-        if (citation.kind !== 'filing') continue;
-        const key = `${citation.company_number}/${citation.document_id}`;
-        if (!pageCache.has(key))
-          pageCache.set(key, await servedPages(t.dataSource, t.config, citation.company_number!, citation.document_id));
-        const page = pageCache.get(key)![citation.page! - 1];
-        const printed = figure.negative ? `(${figure.digits})` : figure.digits;
-        expect({ label, id, printed, onPage: page.includes(printed) }).toEqual({ label, id, printed, onPage: true });
-      }
-  }
-
-  /** The number written just before a citation marker after `words`. */
-  function figureAfter(text: string, words: string): string {
-    const at = text.indexOf(words);
-    expect(at).toBeGreaterThanOrEqual(0);
-    const match = /^([^[]+?)\[\^c\d+\]/.exec(text.slice(at + words.length));
-    expect(match).not.toBeNull();
-    return match![1];
-  }
+  const answer = (id: AnalysisId, companyNumber: string | undefined, extra: Partial<Understanding> = {}) =>
+    answerWith(tools, evidence, id, companyNumber, extra);
+  const expectMarkedOnPages = (a: Answer, label: string) => expectMarkedOnPagesOf(t.dataSource, t.config, a, label);
 
   before(async () => {
     t = await startTestContext();
