@@ -117,6 +117,20 @@ describe('built-in analyst on sample companies (no model)', () => {
         expect({ label, id, printed, onPage: page.includes(printed) }).toEqual({ label, id, printed, onPage: true });
       }
     for (const table of answer.tables) expect(table.citations?.length ?? 0).toBeGreaterThan(0);
+    // No column of a table is empty throughout (a comparison with no year to compare leaves it out).
+    for (const table of answer.tables)
+      for (let col = 1; col < table.headers.length; col++)
+        expect({
+          label,
+          table: table.title,
+          column: table.headers[col],
+          empty: table.rows.every((r) => r[col] === '–' || r[col] === '-'),
+        }).toEqual({
+          label,
+          table: table.title,
+          column: table.headers[col],
+          empty: false,
+        });
     // Dates in tables read as the rest of the answer does (DD/MM/YYYY), never ISO.
     for (const table of answer.tables)
       expect({ label, table: table.title, iso: table.rows.flat().filter((c) => /^\d{4}-\d{2}-\d{2}$/.test(String(c))) }).toEqual({
@@ -240,6 +254,15 @@ describe('built-in analyst on sample companies (no model)', () => {
     );
     const byYear = turnover.answer.tables.find((tb) => tb.title === 'Performance by year')!;
     expect(byYear.headers).toEqual(['Metric', `FY${a.fiscal_year}`, `FY${b.fiscal_year}`, `FY${c.fiscal_year}`]);
+  });
+
+  it('says when a change across years is asked of a company with one year on file', async () => {
+    const [one] = await t.dataSource.query(
+      `SELECT company_number FROM financial_statements GROUP BY company_number HAVING count(*) = 1 ORDER BY 1 LIMIT 1`,
+    );
+    const run = await runEngine(engine, request('How did turnover change over the last 3 years?', one.company_number));
+    await checkAnswer(run, 'one year');
+    expect(run.answer.text).toMatch(/Only the FY\d{4} accounts are on file, so no change across years can be stated\./);
   });
 
   it('compares two consecutive years without calling one year compound growth', async () => {

@@ -76,6 +76,8 @@ export async function answerMetrics(
     ];
     return answerComparison(ctx, accounts, series, heading, covered);
   }
+  if (u.compare && accounts.all.length === 1)
+    ctx.missing(`Only the ${fy(accounts.all[0])} accounts are on file, so no change across years can be stated.`);
   const years = u.years.length ? accounts.years : [accounts.years.at(-1)!];
   let wrote = false;
   const start = () => {

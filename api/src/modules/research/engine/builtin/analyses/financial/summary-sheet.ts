@@ -99,15 +99,13 @@ export const summarySheet: Analysis = {
     }
     ctx.writer.write('\n\n');
     await ctx.writer.flush();
-    const rows = KEY_FIGURES.filter(([key]) => m[key]).map(([key, label]) => [
-      label,
-      cell(m[key]),
-      cell(p[key]),
-      changeCell(changeFact(m[key], p[key])),
-    ]);
+    // With no year before on file, the table is the year's figures alone (no empty comparison columns).
+    const rows = KEY_FIGURES.filter(([key]) => m[key]).map(([key, label]) =>
+      prior ? [label, cell(m[key]), cell(p[key]), changeCell(changeFact(m[key], p[key]))] : [label, cell(m[key])],
+    );
     await ctx.writer.table(
       `Key figures, ${fy(latest)}`,
-      ['Metric', fy(latest), prior ? fy(prior) : 'Previous year', 'Change'],
+      prior ? ['Metric', fy(latest), fy(prior), 'Change'] : ['Metric', fy(latest)],
       rows,
       [],
       latest.currency,
