@@ -390,6 +390,21 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
       expect(citations.some((c) => c.kind === 'register' && c.record === 'charges')).toBe(true);
     });
 
+    it("a covenant summary for a named lender finds that lender's live security, as its section does", async () => {
+      const { text, outcome } = await ask('Covenant summary for Barclays', COMPANY);
+      expect(outcome.understanding.lenders).toHaveLength(1);
+      const [db] = await q<{ live: number; total: number }>(
+        `SELECT count(DISTINCT c.charge_id) FILTER (WHERE c.status NOT IN ('fully-satisfied', 'satisfied'))::int AS live, count(DISTINCT c.charge_id)::int AS total
+           FROM charges c JOIN charge_lenders l USING (charge_id)
+          WHERE c.company_number = $1 AND (l.lender_key = 'BARCLAYS' OR l.lender_key LIKE 'BARCLAYS %')`,
+        [COMPANY],
+      );
+      const findings = text.slice(text.indexOf('## Key Findings'), text.indexOf('## Covenant Summary'));
+      expect(findings).toMatch(
+        new RegExp(`^- ${db.live}\\[\\^c\\d+\\] of the ${db.total}\\[\\^c\\d+\\] charges? held by Barclays Bank`, 'm'),
+      );
+    });
+
     it('declines the lenders of a company with no charges: says so, offers what it can answer, states no figure', async () => {
       const [none] = await q<{ company_number: string }>(
         `SELECT company_number FROM companies c WHERE NOT EXISTS (SELECT 1 FROM charges ch WHERE ch.company_number = c.company_number)

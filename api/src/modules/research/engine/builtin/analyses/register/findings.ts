@@ -10,37 +10,56 @@ import type { ToolResult } from '../../../types.js';
 import type { AnalysisContext, Finding } from '../../analysis.js';
 import { countFig, factOf, hasFact, listText, plural } from './write.js';
 
-async function read<T>(ctx: AnalysisContext, tool: string): Promise<ToolResult<T> | null> {
+async function read<T>(ctx: AnalysisContext, tool: string, args: Record<string, unknown> = {}): Promise<ToolResult<T> | null> {
   const company = ctx.understanding.companyNumber;
   if (!company) return null;
-  const result = await ctx.call<T | null>(tool, { company_number: company }).catch(() => null);
+  const result = await ctx.call<T | null>(tool, { company_number: company, ...args }).catch(() => null);
   return result?.data ? (result as ToolResult<T>) : null;
 }
 
-/** "4 of the 6 charges on the register are live (3 over all assets, 1 with a negative pledge), held by A and B." */
+/** The charge register as the charge analyses read it: narrowed to the lender the question names (as their sections are). */
+async function readCharges(ctx: AnalysisContext): Promise<{ r: ToolResult<ChargesData>; prefix: string; lender?: string } | null> {
+  const lender = ctx.understanding.lenders[0];
+  const r = await read<ChargesData>(ctx, 'charges', lender ? { lender } : {});
+  if (!r || !r.data.charges.length) return null;
+  const named = r.data.lender;
+  if (named && !named.keys.length) return null;
+  if (!named) return { r, prefix: 'charges' };
+  // The lender as the register names it ("Barclays Bank PLC"), not as the question typed it.
+  const names = r.data.chargeholders.filter((h) => named.keys.includes(h.key)).map((h) => h.name);
+  return { r, prefix: `charges[${named.keys.join('|')}]`, lender: names.length ? listText(names) : named.named };
+}
+
+/** "4 of the 6 charges on the register are not fully satisfied (3 over all assets, 2 with a negative pledge), held by A and B." */
 export async function liveSecurityFinding(ctx: AnalysisContext): Promise<Finding[]> {
-  const r = await read<ChargesData>(ctx, 'charges');
-  if (!r || !r.data.charges.length) return [];
-  const live = Number(factOf(r, 'charges:live:total').value);
+  const read = await readCharges(ctx);
+  if (!read) return [];
+  const { r, prefix: p } = read;
+  const where = read.lender ? ` held by ${read.lender}` : ' on the register';
+  const total = Number(factOf(r, `${p}:total`).value);
+  const live = Number(factOf(r, `${p}:live:total`).value);
   if (!live)
     return [
       {
         key: 'live-security',
-        parts: ['All ', countFig(r, 'charges:total'), ' charges on the register are fully satisfied: no security is outstanding.'],
+        parts:
+          total === 1
+            ? [`The only charge${where} is fully satisfied: no security is outstanding.`]
+            : ['All ', countFig(r, `${p}:total`), ` charges${where} are fully satisfied: no security is outstanding.`],
       },
     ];
-  const holders = r.data.chargeholders.filter((h) => h.active > 0).map((h) => h.name);
+  const holders = read.lender ? [] : r.data.chargeholders.filter((h) => h.active > 0).map((h) => h.name);
   return [
     {
       key: 'live-security',
       parts: [
-        countFig(r, 'charges:live:total'),
+        countFig(r, `${p}:live:total`),
         ' of the ',
-        countFig(r, 'charges:total'),
-        ` ${plural(Number(factOf(r, 'charges:total').value), 'charge')} on the register ${plural(live, 'is', 'are')} not fully satisfied (`,
-        countFig(r, 'charges:live:floatingCoversAll'),
+        countFig(r, `${p}:total`),
+        ` ${plural(total, 'charge')}${where} ${plural(live, 'is', 'are')} not fully satisfied (`,
+        countFig(r, `${p}:live:floatingCoversAll`),
         ` with a floating charge over all assets, `,
-        countFig(r, 'charges:live:negativePledge'),
+        countFig(r, `${p}:live:negativePledge`),
         ` with a negative pledge)`,
         holders.length ? `, held by ${listText(holders)}` : '',
         '.',
@@ -51,8 +70,11 @@ export async function liveSecurityFinding(ctx: AnalysisContext): Promise<Finding
 
 /** The chargeholder with the most live security. */
 export async function mainLenderFinding(ctx: AnalysisContext): Promise<Finding[]> {
-  const r = await read<ChargesData>(ctx, 'charges');
-  const top = r?.data.chargeholders.filter((h) => h.active > 0).sort((a, b) => b.active - a.active)[0];
+  const read = await readCharges(ctx);
+  const r = read?.r;
+  const keys = r?.data.lender?.keys;
+  // The lender the question names, else the one with most live security.
+  const top = r?.data.chargeholders.filter((h) => h.active > 0 && (!keys || keys.includes(h.key))).sort((a, b) => b.active - a.active)[0];
   if (!r || !top) return [];
   const live = Number(factOf(r, 'charges:live:total').value);
   return [
