@@ -193,6 +193,8 @@ describe('built-in analyst on sample companies (no model)', () => {
     const money = citedMoney(run.answer.text.slice(run.answer.text.indexOf(`Turnover in FY${row.fiscal_year} was`)));
     expect(money[0].value).toBe(row.turnover);
     expect(run.answer.text).toContain(`Turnover in FY${row.fiscal_year} was`);
+    // The Key Findings do not say the turnover again (the answer right below does).
+    expect(run.answer.text.match(/^- Turnover (?:rose|fell)/m)).toBeNull();
   });
 
   it('answers a statement line the question names with the line as filed', async () => {

@@ -16,10 +16,12 @@ export const MAX_KEY_FINDINGS = 6;
 /** The findings of the analyses, in their order, each said once; an analysis that cannot read its data gives none. */
 export async function gatherFindings(analyses: Analysis[], ctx: AnalysisContext): Promise<Finding[]> {
   const all: Finding[] = [];
+  // A figure the question names is answered right below: a finding about it would say it twice.
+  const named = new Set(ctx.understanding.metrics);
   for (const analysis of analyses) {
     if (!analysis.findings) continue;
     const found = await analysis.findings(ctx).catch(() => []);
-    for (const finding of found) if (!all.some((f) => f.key === finding.key)) all.push(finding);
+    for (const finding of found) if (!named.has(finding.key) && !all.some((f) => f.key === finding.key)) all.push(finding);
   }
   return all.slice(0, MAX_KEY_FINDINGS);
 }
