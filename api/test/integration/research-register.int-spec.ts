@@ -339,6 +339,8 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
         expect(a.text.startsWith(`## ${analysis.title}\n`)).toBe(true);
         expectCited(a);
         await expectMarkedOnPages(a, `${company.company_number}: ${analysis.id}`);
+        // A marker follows the figure ("3[^c2] live"), not the word after it.
+        expect({ id: analysis.id, after: a.text.match(/\d live\[\^c/g) }).toEqual({ id: analysis.id, after: null });
         // A lender's live charges in words: "3 live", "none live", "which is live", never "0 of them live".
         expect({ id: analysis.id, ofThem: a.text.match(/\d\[\^c\d+\] of them live/g) }).toEqual({ id: analysis.id, ofThem: null });
         // Every charge satisfied is said once, not again as a count of releases.
@@ -391,7 +393,8 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     });
 
     it("a covenant summary for a named lender finds that lender's live security, as its section does", async () => {
-      const { text, outcome } = await ask('Covenant summary for Barclays', COMPANY);
+      const { text, outcome, plan } = await ask('Covenant summary for barclays', COMPANY);
+      expect(plan).toContain('Read the charge register of BRITANNIA ENGINEERING GROUP PLC for Barclays');
       expect(outcome.understanding.lenders).toHaveLength(1);
       const [db] = await q<{ live: number; total: number }>(
         `SELECT count(DISTINCT c.charge_id) FILTER (WHERE c.status NOT IN ('fully-satisfied', 'satisfied'))::int AS live, count(DISTINCT c.charge_id)::int AS total

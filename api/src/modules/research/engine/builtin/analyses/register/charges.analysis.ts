@@ -3,14 +3,14 @@ import { formatDate } from '@credence/shared';
 import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
 import type { Analysis, AnalysisContext, Understanding } from '../../analysis.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
-import { cellOf, countFig, factOf, hasFact, heading, say, statusText } from './write.js';
+import { cellOf, countFig, factOf, hasFact, heading, say, statusText, lenderWords } from './write.js';
 import { liveSecurityFinding } from './findings.js';
 
 /** Most charges one table lists (newest first). */
 export const CHARGE_TABLE_ROWS = 20;
 
 function lenderNote(u: Understanding): string {
-  return u.lenders.length ? ` held by ${u.lenders[0]}` : '';
+  return u.lenders.length ? ` held by ${lenderWords(u.lenders[0])}` : '';
 }
 
 export async function chargeTable(ctx: AnalysisContext, read: ChargesRead, charges: readonly ChargeItem[], title: string): Promise<void> {

@@ -12,7 +12,7 @@ import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { sayNetDebt, sayWithWorking } from '../financial/common.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
-import { cellOf, countFig, factOf, hasFact, heading, plural, say, subheading } from './write.js';
+import { cellOf, countFig, factOf, hasFact, heading, plural, say, subheading, lenderWords } from './write.js';
 import { liveSecurityFinding } from './findings.js';
 
 export const COVENANT_LIMITS_TEXT =
@@ -163,7 +163,7 @@ export const covenantsAnalysis: Analysis = {
   title: 'Covenant Summary',
   plan(u) {
     return [
-      `Read the charge register${u.companyName ? ` of ${u.companyName}` : ''}${u.lenders.length ? ` for ${u.lenders[0]}` : ''}`,
+      `Read the charge register${u.companyName ? ` of ${u.companyName}` : ''}${u.lenders.length ? ` for ${lenderWords(u.lenders[0])}` : ''}`,
       'Identify the live security package: all-assets floating charges, fixed charges, negative pledges',
       'List the lenders holding live security, and the security released',
       'Read leverage and interest cover from the latest accounts',

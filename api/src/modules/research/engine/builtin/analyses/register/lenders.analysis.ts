@@ -3,7 +3,7 @@ import { formatDate, type LenderDetail } from '@credence/shared';
 import type { ChargeholderSummary } from '../../../../tools/register/charges.tool.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
-import { cellOf, countFig, factOf, heading, plural, say } from './write.js';
+import { cellOf, countFig, factOf, heading, plural, say, lenderWords } from './write.js';
 import { mainLenderFinding } from './findings.js';
 
 async function lenderTable(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): Promise<void> {
@@ -46,7 +46,8 @@ function lenderSentences(ctx: AnalysisContext, read: ChargesRead, holders: reado
       ` ${plural(h.charges, 'charge')}, `,
       // One charge: "which is live" / "which is no longer live"; more: "3 live", "both live", "none live".
       h.charges === 1 ? 'which is ' : '',
-      { fact: live, text: h.charges === 1 ? (h.active ? 'live' : 'no longer live') : `${liveWords(h.active, h.charges)} live` },
+      { fact: live, text: h.charges === 1 ? (h.active ? 'live' : 'no longer live') : liveWords(h.active, h.charges) },
+      h.charges === 1 ? '' : ' live',
       latest ? `; the latest was created on ` : '',
       latest ? { fact: factOf(read.result, `charge:${latest.chargeId}:created`), text: formatDate(latest.createdOn) } : null,
       '.',
@@ -79,7 +80,7 @@ export const lendersAnalysis: Analysis = {
       `Read the chargeholders on the register${u.companyName ? ` of ${u.companyName}` : ''}`,
       "Count each lender's charges, live and satisfied",
     ];
-    if (u.lenders.length) steps.push(`Read ${u.lenders[0]}'s book across the companies on file`);
+    if (u.lenders.length) steps.push(`Read ${lenderWords(u.lenders[0])}'s book across the companies on file`);
     return steps;
   },
   async run(ctx) {

@@ -85,3 +85,13 @@ const STATUS_WORDS: Record<string, string> = {
 export function statusText(status: string): string {
   return STATUS_WORDS[status.trim().toLowerCase()] ?? (status.trim() || 'Unknown');
 }
+
+const ACRONYMS = new Set(['hsbc', 'rbs', 'aib', 'tsb', 'uk', 'plc']);
+
+/** A lender as the question named it (read lower-case), as a name reads: "hsbc uk" → "HSBC UK", "barclays bank" → "Barclays Bank". */
+export function lenderWords(named: string): string {
+  return named
+    .split(' ')
+    .map((w) => (ACRONYMS.has(w) ? w.toUpperCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
+}
