@@ -37,7 +37,7 @@ export const CHARGES_CITATION: ResearchCitation = {
   title: 'Register of charges',
   company_number: '01234567',
   record: 'charges',
-  url: '/uk/company/01234567?tab=charges',
+  url: '/uk/?companyNumber=01234567&category=charges',
   verified: true,
 };
 

@@ -149,6 +149,10 @@ describe('research chat: citations', () => {
       documentId: 'DOC123',
     });
     assert.deepEqual(sourceTarget('/uk/company/00123456'), { kind: 'company', href: '/uk/?companyNumber=00123456&category=overview' });
+    assert.deepEqual(sourceTarget('/uk/?companyNumber=00123456&category=charges'), {
+      kind: 'company',
+      href: '/uk/?companyNumber=00123456&category=charges',
+    });
     assert.deepEqual(sourceTarget('https://example.com/a'), { kind: 'web', href: 'https://example.com/a' });
     assert.equal(sourceTarget(null), null);
     assert.equal(sourceTarget('/somewhere/else'), null);

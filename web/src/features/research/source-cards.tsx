@@ -19,8 +19,8 @@ export type SourceTarget =
 
 /**
  * Where a source card leads: a filing's PDF (the API's get_filing_pdf address needs the bearer,
- * so it opens through the client), the company in the explorer (the API names it
- * /uk/company/<number>), or a web page.
+ * so it opens through the client), the company in the explorer (the API links its /uk/ page;
+ * older answers stored /uk/company/<number>), the creditors screener, or a web page.
  */
 export function sourceTarget(url: string | null): SourceTarget {
   if (!url) return null;
@@ -32,6 +32,8 @@ export function sourceTarget(url: string | null): SourceTarget {
     const file = params.get('file_name');
     return companyNumber && file ? { kind: 'document', companyNumber, documentId: file.replace(/\.pdf$/i, '') } : null;
   }
+  if (path === '/uk/' && new URLSearchParams(query).get('companyNumber')) return { kind: 'company', href: url };
+  if (path === '/creditors-screener') return { kind: 'company', href: url };
   const company = /^\/uk\/company\/([^/?#]+)/.exec(url);
   if (company) return { kind: 'company', href: companyHref(decodeURIComponent(company[1])) };
   return null;

@@ -143,7 +143,7 @@ describe('AnswerWriter', () => {
     expect(answer.citations[0]).toMatchObject({
       kind: 'register',
       record: 'charges',
-      url: '/uk/company/00123456?tab=charges',
+      url: '/uk/?companyNumber=00123456&category=charges',
       verified: true,
     });
   });

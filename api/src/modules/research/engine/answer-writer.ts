@@ -23,20 +23,19 @@ interface PendingFigure {
   unmarked?: boolean;
 }
 
-/** The app page a register citation links to (the company's register section). */
+/** The web app's page a register citation links to: the company's section in the /uk/ explorer. */
 export function registerUrl(companyNumber: string, record: string): string {
   // A lender's book is the creditors screener's (a model may read it with no company).
   if (record === 'lender-book') return '/creditors-screener';
-  const tab: Record<string, string> = {
+  // The explorer's categories (web/src/features/explorer/explorer-url.ts): people sit in the overview.
+  const category: Record<string, string> = {
     charges: 'charges',
-    officers: 'people',
-    pscs: 'people',
     filings: 'filings',
     capital: 'filings',
     'confirmation-statement': 'filings',
   };
-  const section = tab[record];
-  return `/uk/company/${encodeURIComponent(companyNumber)}${section ? `?tab=${section}` : ''}`;
+  const params = new URLSearchParams({ companyNumber, category: category[record] ?? 'overview' });
+  return `/uk/?${params.toString()}`;
 }
 
 export function sourceKey(source: FactSource): string {
