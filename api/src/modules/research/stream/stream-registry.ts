@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config.js';
 import { ResearchStream } from './research-stream.js';
 
@@ -9,7 +9,7 @@ import { ResearchStream } from './research-stream.js';
  * stored); a finished stream stays resumable for RESEARCH_STREAM_RETENTION_MS.
  */
 @Injectable()
-export class StreamRegistry implements OnApplicationShutdown {
+export class StreamRegistry implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ResearchStreams');
   private readonly streams = new Map<string, ResearchStream>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -69,7 +69,8 @@ export class StreamRegistry implements OnApplicationShutdown {
     this.timers.delete(id);
   }
 
-  onApplicationShutdown(): void {
+  /** Before the HTTP server closes (it waits for open responses): every running answer stops and its stream ends. */
+  beforeApplicationShutdown(): void {
     for (const stream of this.streams.values()) if (!stream.ended) stream.abort('The server is stopping');
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
