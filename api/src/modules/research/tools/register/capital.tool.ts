@@ -9,7 +9,8 @@ import {
 import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
 import type { ResearchTool, ToolResult } from '../../engine/types.js';
-import { COMPANY_NUMBER_PARAMETER, companyNumberArg, FactList, registerSource, unknownCompany } from './register-facts.js';
+import { companyTool } from './company-tool.js';
+import { FactList, registerSource } from './register-facts.js';
 
 export interface CapitalData {
   companyNumber: string;
@@ -69,20 +70,10 @@ export async function readCapital(db: DataSource, n: string, now: Date): Promise
 }
 
 export function capitalTool(db: DataSource, now: () => Date): ResearchTool {
-  return {
+  return companyTool(db, {
     name: 'share_capital',
     description:
       "A UK company's share capital filings (allotments SH01, buy-backs and cancellations, restructurings) and its latest and previous statements of capital (totals per currency).",
-    parameters: {
-      type: 'object',
-      properties: { company_number: COMPANY_NUMBER_PARAMETER },
-      required: ['company_number'],
-      additionalProperties: false,
-    },
-    async run(args) {
-      const n = companyNumberArg(args);
-      if (!n || !(await new CompaniesRepository(db).exists(n))) return unknownCompany(args.company_number, n);
-      return readCapital(db, n, now());
-    },
-  };
+    read: (n) => readCapital(db, n, now()),
+  });
 }

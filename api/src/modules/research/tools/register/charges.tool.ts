@@ -5,7 +5,8 @@ import { CompaniesRepository } from '../../../companies-house/companies.reposito
 import type { ChargeRow } from '../../../companies-house/store/rows.js';
 import type { FactSource, ResearchTool, ToolResult } from '../../engine/types.js';
 import { matchLenderKeys } from './lender-match.js';
-import { chargeTitle, COMPANY_NUMBER_PARAMETER, companyNumberArg, FactList, registerSource, unknownCompany } from './register-facts.js';
+import { companyTool } from './company-tool.js';
+import { chargeTitle, FactList, registerSource } from './register-facts.js';
 import { isAllAssetsSecurity, securityTerms, type SecurityTerm } from './security-terms.js';
 
 export interface ChargeItem {
@@ -193,24 +194,16 @@ export async function readCharges(db: DataSource, n: string, lender?: string): P
 }
 
 export function chargesTool(db: DataSource): ResearchTool {
-  return {
+  return companyTool(db, {
     name: 'charges',
     description:
       "A UK company's registered charges (mortgages): each charge's status, dates, lenders (persons entitled) and terms (fixed charge, floating charge, negative pledge, floating charge covering all property, assets named), the register's counts, and a summary per lender. Optionally narrowed to one lender.",
-    parameters: {
-      type: 'object',
-      properties: {
-        company_number: COMPANY_NUMBER_PARAMETER,
-        lender: { type: 'string', description: 'A lender to narrow to, as named ("HSBC", "Barclays Bank PLC").' },
-      },
-      required: ['company_number'],
-      additionalProperties: false,
+    extraParameters: {
+      lender: { type: 'string', description: 'A lender to narrow to, as named ("HSBC", "Barclays Bank PLC").' },
     },
-    async run(args) {
-      const n = companyNumberArg(args);
-      if (!n || !(await new CompaniesRepository(db).exists(n))) return unknownCompany(args.company_number, n);
+    read(n, args) {
       const lender = typeof args.lender === 'string' && args.lender.trim() ? args.lender.trim().slice(0, 200) : undefined;
       return readCharges(db, n, lender);
     },
-  };
+  });
 }

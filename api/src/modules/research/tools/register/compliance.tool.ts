@@ -10,7 +10,8 @@ import {
 import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
 import type { ResearchTool, ToolResult } from '../../engine/types.js';
-import { COMPANY_NUMBER_PARAMETER, companyNumberArg, FactList, registerSource, unknownCompany } from './register-facts.js';
+import { companyTool } from './company-tool.js';
+import { FactList, registerSource } from './register-facts.js';
 
 export interface ComplianceData {
   companyNumber: string;
@@ -91,20 +92,10 @@ export async function readCompliance(db: DataSource, n: string, now: Date): Prom
 }
 
 export function complianceTool(db: DataSource, now: () => Date): ResearchTool {
-  return {
+  return companyTool(db, {
     name: 'compliance',
     description:
       "A UK company's filing behaviour: confirmation statements (on time or late, average delay, corrections, status and next due date, compliance health) and the accounts' last made-up and next due dates.",
-    parameters: {
-      type: 'object',
-      properties: { company_number: COMPANY_NUMBER_PARAMETER },
-      required: ['company_number'],
-      additionalProperties: false,
-    },
-    async run(args) {
-      const n = companyNumberArg(args);
-      if (!n || !(await new CompaniesRepository(db).exists(n))) return unknownCompany(args.company_number, n);
-      return readCompliance(db, n, now());
-    },
-  };
+    read: (n) => readCompliance(db, n, now()),
+  });
 }

@@ -4,7 +4,8 @@ import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
 import type { OfficerRow, PscRow } from '../../../companies-house/store/rows.js';
 import type { ResearchTool, ToolResult } from '../../engine/types.js';
-import { COMPANY_NUMBER_PARAMETER, companyNumberArg, FactList, registerSource, unknownCompany } from './register-facts.js';
+import { companyTool } from './company-tool.js';
+import { FactList, registerSource } from './register-facts.js';
 
 export interface OfficerItem {
   key: string;
@@ -153,20 +154,10 @@ export async function readLeadership(db: DataSource, n: string, now: Date): Prom
 }
 
 export function leadershipTool(db: DataSource, now: () => Date): ResearchTool {
-  return {
+  return companyTool(db, {
     name: 'leadership',
     description:
       "A UK company's officers (directors, secretaries: appointed and resigned dates), persons with significant control and their natures of control, and the leadership signals of the last 12 months (director appointments and terminations, the director turnover signal, PSC notifications and cessations).",
-    parameters: {
-      type: 'object',
-      properties: { company_number: COMPANY_NUMBER_PARAMETER },
-      required: ['company_number'],
-      additionalProperties: false,
-    },
-    async run(args) {
-      const n = companyNumberArg(args);
-      if (!n || !(await new CompaniesRepository(db).exists(n))) return unknownCompany(args.company_number, n);
-      return readLeadership(db, n, now());
-    },
-  };
+    read: (n) => readLeadership(db, n, now()),
+  });
 }
