@@ -1,6 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { SUGGESTED_COMPANIES } from '@credence/shared';
 import { formatAmount, formatLineValue, groupThousands } from '../../src/modules/companies-house/documents/accounts-format.js';
 import {
@@ -10,39 +9,11 @@ import {
   SAMPLE_FOOTER,
 } from '../../src/modules/companies-house/documents/accounts-pdf.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
-import type { FinancialStatementRow } from '../../src/modules/companies-house/store/rows.js';
+import { METRIC_COLUMNS, type MetricKey } from '../../src/modules/research/tools/facts.js';
+import { squeezedPages } from '../support/pdf-pages.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
-/** The text of each page (index 0 = page 1), with all whitespace removed so that line wrapping does not matter. */
-async function pagesOf(pdf: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join('')
-        .replace(/\s+/g, ''),
-    );
-  }
-  await document.destroy();
-  return pages;
-}
-
 const squeeze = (text: string) => text.replace(/\s+/g, '');
-
-const METRIC_COLUMNS: Record<string, keyof FinancialStatementRow> = {
-  turnover: 'turnover',
-  operatingProfit: 'operating_profit',
-  netProfitLoss: 'net_profit_loss',
-  EBITDA: 'ebitda',
-  totalAssets: 'total_assets',
-  totalLiabilities: 'total_liabilities',
-  netAssets: 'net_assets',
-  cash: 'cash',
-  employeeCount: 'employees',
-};
 
 describe('accounts PDF of a sample company', () => {
   let t: TestContext;
@@ -63,14 +34,14 @@ describe('accounts PDF of a sample company', () => {
     expect(input).not.toBeNull();
     const pdf = await renderAccountsPdf(input!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const pages = await pagesOf(pdf);
+    const pages = await squeezedPages(pdf);
     expect(pages).toHaveLength(ACCOUNTS_PAGE_COUNT);
     for (const page of pages) expect(page).toContain(squeeze(SAMPLE_FOOTER));
     const where = (page: number) => pages[page - 1];
 
     const s = input!.statement;
     for (const [metric, page] of Object.entries(s.page_numbers ?? {})) {
-      const value = Number(s[METRIC_COLUMNS[metric]]);
+      const value = Number(s[METRIC_COLUMNS[metric as MetricKey]]);
       const printed = metric === 'employeeCount' ? groupThousands(value) : formatAmount(value);
       expect({ metric, page, found: where(page).includes(squeeze(printed)) }).toEqual({ metric, page, found: true });
       expect(where(page)).toContain(squeeze(s.terms![metric]));
@@ -131,7 +102,7 @@ describe('accounts PDF of a sample company', () => {
     expect(older).toBeDefined();
     const input = (await accountsPdfInputFor(t.dataSource, older.company_number, older.document_id))!;
     expect(input.summary).toBeNull();
-    const pages = await pagesOf(await renderAccountsPdf(input));
+    const pages = await squeezedPages(await renderAccountsPdf(input));
     expect(pages).toHaveLength(ACCOUNTS_PAGE_COUNT);
     expect(pages[older.page_numbers.turnover - 1]).toContain(squeeze(formatAmount(Number(older.turnover))));
     expect(pages[2]).toContain('Fairreviewofthebusiness');

@@ -1,13 +1,14 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
-import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
+import type { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
 import { pageText } from '../../src/modules/research/evidence/page-lines.js';
 import { PageTextService } from '../../src/modules/research/evidence/page-text.service.js';
 import type { Fact } from '../../src/modules/research/engine/types.js';
 import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import type { FinancialStatementsData } from '../../src/modules/research/tools/financial-statements.tool.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import type { ToolRegistry } from '../../src/modules/research/engine/builtin/analysis.js';
+import type { TestContext } from '../support/test-context.js';
+import { startSampleResearch } from './research-engine-support.js';
 
 const COMPANY = '00123456';
 const signal = new AbortController().signal;
@@ -19,15 +20,8 @@ describe('research evidence: figures checked against the page get_filing_pdf ser
   let statements: FinancialStatementsData;
 
   before(async () => {
-    t = await startTestContext();
-    await seedSampleData(t.dataSource, t.config, {
-      companies: 12,
-      seed: 3,
-      referenceDate: '2026-06-15',
-      reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
-    });
-    evidence = new ResearchEvidence(t.dataSource, t.config);
-    const tools = createResearchTools(t.dataSource, { dataDir: t.config.dataDir, pages: evidence.pages });
+    let tools: ToolRegistry;
+    ({ t, evidence, tools } = await startSampleResearch({ companies: 12, seed: 3 }));
     statements = (await tools.get('financial_statements')!.run({ company_number: COMPANY }, ctx)).data as FinancialStatementsData;
   });
   after(() => t.close());

@@ -1,12 +1,36 @@
 /** Running the built-in engine in a test, and reading the pages its citations name the way a user opens them (get_filing_pdf). */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { emptyResearchAnswer, reduceResearchAnswer, type ResearchAnswer, type ResearchEvent } from '@credence/shared';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/core/config/config.js';
 import { CompaniesRepository } from '../../src/modules/companies-house/companies.repository.js';
 import { FilingDocumentsService } from '../../src/modules/companies-house/filing-documents.service.js';
+import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
+import type { ToolRegistry } from '../../src/modules/research/engine/builtin/analysis.js';
 import { BuiltInEngine, type BuiltInOutcome } from '../../src/modules/research/engine/builtin/engine.js';
 import type { ResearchRequest } from '../../src/modules/research/engine/types.js';
+import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
+import { createResearchTools } from '../../src/modules/research/tools/index.js';
+import { squeezedPages } from '../support/pdf-pages.js';
+import { startTestContext, type TestContext } from '../support/test-context.js';
+
+export interface SampleResearch {
+  t: TestContext;
+  evidence: ResearchEvidence;
+  /** The research tools, sharing the evidence checker's page cache. */
+  tools: ToolRegistry;
+}
+
+/** A test database seeded with sample companies (as on 2026-06-15), the evidence checker and the research tools over it. */
+export async function startSampleResearch(sample: { companies: number; seed: number }): Promise<SampleResearch> {
+  const t = await startTestContext();
+  await seedSampleData(t.dataSource, t.config, {
+    ...sample,
+    referenceDate: '2026-06-15',
+    reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
+  });
+  const evidence = new ResearchEvidence(t.dataSource, t.config);
+  return { t, evidence, tools: createResearchTools(t.dataSource, { pages: evidence.pages }) };
+}
 
 export interface EngineRun {
   events: ResearchEvent[];
@@ -49,20 +73,7 @@ export async function runEngine(engine: BuiltInEngine, req: ResearchRequest): Pr
 export async function servedPages(db: DataSource, config: AppConfig, companyNumber: string, documentId: string): Promise<string[]> {
   const documents = new FilingDocumentsService(new CompaniesRepository(db), db, config);
   const served = await documents.document(companyNumber, `${documentId}.pdf`);
-  const pdf = served.body as Buffer;
-  const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join('')
-        .replace(/\s+/g, ''),
-    );
-  }
-  await document.destroy();
-  return pages;
+  return squeezedPages(served.body as Buffer);
 }
 
 /** Lines of the answer text stating a number (years as FY2024, dates and company numbers aside) that carry no citation marker. */

@@ -1,19 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { RESEARCH_SAMPLE_QUESTIONS, SUGGESTED_COMPANIES, sectionsFromMarkdown, type ResearchCitation } from '@credence/shared';
-import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
-import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
-import { createResearchTools } from '../../src/modules/research/tools/index.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import type { TestContext } from '../support/test-context.js';
 import {
   citedMoney,
   markedNumbers,
   request,
   runEngine,
   servedPages,
-  uncitedNumberLines,
+  startSampleResearch,
   type EngineRun,
+  uncitedNumberLines,
 } from './research-engine-support.js';
 
 const QUESTIONS = [
@@ -31,15 +29,10 @@ describe('built-in analyst on sample companies (no model)', () => {
   const pageCache = new Map<string, string[]>();
 
   before(async () => {
-    t = await startTestContext();
-    await seedSampleData(t.dataSource, t.config, {
-      companies: 12,
-      seed: 5,
-      referenceDate: '2026-06-15',
-      reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
-    });
-    const evidence = new ResearchEvidence(t.dataSource, t.config);
-    engine = new BuiltInEngine(createResearchTools(t.dataSource, { dataDir: t.config.dataDir, pages: evidence.pages }), evidence, {
+    const sample = await startSampleResearch({ companies: 12, seed: 5 });
+    t = sample.t;
+    const { evidence, tools } = sample;
+    engine = new BuiltInEngine(tools, evidence, {
       now: () => new Date('2026-06-15T12:00:00Z'),
     });
   });

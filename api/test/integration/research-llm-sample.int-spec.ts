@@ -4,16 +4,14 @@
 // answers the same question from the same data.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
 import type { Fact } from '../../src/modules/research/engine/types.js';
-import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
 import { ModelEngine } from '../../src/modules/research/llm/model-engine.js';
-import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import type { FinancialStatementsData } from '../../src/modules/research/tools/financial-statements.tool.js';
 import { startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';
 import { ask, llmConfig, request, toolCallChunks } from '../support/research-llm.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import type { TestContext } from '../support/test-context.js';
+import { startSampleResearch } from './research-engine-support.js';
 
 const COMPANY = '00123456';
 
@@ -26,16 +24,10 @@ describe('model engine on a sample company', () => {
   let turnoverRef: string;
 
   before(async () => {
-    t = await startTestContext();
-    await seedSampleData(t.dataSource, t.config, {
-      companies: 12,
-      seed: 3,
-      referenceDate: '2026-06-15',
-      reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
-    });
+    const sample = await startSampleResearch({ companies: 12, seed: 3 });
+    t = sample.t;
+    const { evidence, tools } = sample;
     server = await startReplayServer();
-    const evidence = new ResearchEvidence(t.dataSource, t.config);
-    const tools = createResearchTools(t.dataSource, { dataDir: t.config.dataDir, pages: evidence.pages });
     const ctx = { user: { id: 'u1', role: 'analyst' }, signal: new AbortController().signal };
     const result = await tools.get('financial_statements')!.run({ company_number: COMPANY }, ctx);
     turnover = (result.data as FinancialStatementsData).years.at(-1)!.metrics.turnover!;

@@ -1,20 +1,19 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { formatDate, lenderKey, type ResearchCitation, type ResearchEvent } from '@credence/shared';
-import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
-import type { AnalysisId, Understanding } from '../../src/modules/research/engine/builtin/analysis.js';
+import type { AnalysisId, ToolRegistry, Understanding } from '../../src/modules/research/engine/builtin/analysis.js';
 import { covenantsAnalysis } from '../../src/modules/research/engine/builtin/analyses/register/covenants.analysis.js';
 import { REGISTER_ANALYSES } from '../../src/modules/research/engine/builtin/analyses/register/index.js';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
 import type { ResearchTool, ToolResult } from '../../src/modules/research/engine/types.js';
-import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
-import { createResearchTools } from '../../src/modules/research/tools/index.js';
+import type { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
 import { registerTools } from '../../src/modules/research/tools/register/index.js';
 import type { ChargesData } from '../../src/modules/research/tools/register/charges.tool.js';
 import type { ComplianceData } from '../../src/modules/research/tools/register/compliance.tool.js';
 import type { LeadershipData } from '../../src/modules/research/tools/register/leadership.tool.js';
 import type { PeersData } from '../../src/modules/research/tools/register/peers.tool.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import type { TestContext } from '../support/test-context.js';
+import { startSampleResearch } from './research-engine-support.js';
 import {
   answerWith,
   expectCited,
@@ -47,18 +46,9 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
   const expectMarkedOnPages = (a: Answer, label: string) => expectMarkedOnPagesOf(t.dataSource, t.config, a, label);
 
   before(async () => {
-    t = await startTestContext();
-    await seedSampleData(t.dataSource, t.config, {
-      companies: 60,
-      seed: 7,
-      referenceDate: '2026-06-15',
-      reporter: { progress: () => undefined, bad: () => undefined, info: () => undefined },
-    });
-    evidence = new ResearchEvidence(t.dataSource, t.config);
-    tools = new Map([
-      ...createResearchTools(t.dataSource, { pages: evidence.pages }),
-      ...registerTools(t.dataSource, { now: () => NOW }).map((tool) => [tool.name, tool] as const),
-    ]);
+    let researchTools: ToolRegistry;
+    ({ t, evidence, tools: researchTools } = await startSampleResearch({ companies: 60, seed: 7 }));
+    tools = new Map([...researchTools, ...registerTools(t.dataSource, { now: () => NOW }).map((tool) => [tool.name, tool] as const)]);
   });
   after(() => t.close());
 
