@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { emptyResearchAnswer, reduceResearchAnswer, RESEARCH_TEXTS, type ResearchEvent } from '@credence/shared';
+import { emptyResearchAnswer, reduceResearchAnswer, RESEARCH_ROUTES, RESEARCH_TEXTS, type ResearchEvent } from '@credence/shared';
 import { JobQueue as JobQueueToken } from '../../src/core/queue/job-queue.js';
 import { RESEARCH_ENGINES as EnginesToken } from '../../src/modules/research/engine-provider.js';
 import { useManualClock } from '../support/manual-clock.js';
@@ -44,6 +44,7 @@ describe('research ask: the event stream, resume, chats and credits (stream mech
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.headers['cache-control']).toBe('no-store');
     expect(stream.headers['x-accel-buffering']).toBe('no');
+    expect(stream.headers['x-content-type-options']).toBe('nosniff');
     const events = await stream.finished();
     expect(events.map((e) => e.event)).toEqual([...SCRIPT_TYPES, 'done']);
     expect(events[0].data).toEqual({ steps: ['Read the company profile', 'Read the accounts', 'Write the findings'] });
@@ -266,6 +267,18 @@ describe('research ask: the event stream, resume, chats and credits (stream mech
     expect(done.result.thought_process).toHaveLength(3);
     expect((await get(alice, '/api/model_access_info')).body.accessed_count).toBe(before + 1);
     expect((await get(alice, '/api/check_query?job_id=no-such-job')).status).toBe(404);
+  });
+
+  it('lists every research route in the OpenAPI document, the ask body with its fields', async () => {
+    const json = await t.request('GET', '/api/docs-json');
+    const paths = Object.keys(json.body.paths);
+    for (const route of Object.values(RESEARCH_ROUTES)) expect(paths).toContain(`/api/${route}`);
+    const ask = json.body.paths['/api/research/ask'].post;
+    expect(Object.keys(ask.responses['200'].content)).toContain('text/event-stream');
+    const schema = json.body.components.schemas.AskDto;
+    expect(Object.keys(schema.properties)).toEqual(
+      expect.arrayContaining(['query', 'company_number', 'cik', 'chat_id', 'chat_key', 'model', 'web_search_enabled']),
+    );
   });
 
   it('answers the equity routes with a clear message until US data exists', async () => {

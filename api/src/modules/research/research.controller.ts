@@ -1,5 +1,5 @@
 import { All, Body, Controller, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RESEARCH_ROUTES, RESEARCH_TEXTS, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
@@ -44,8 +44,13 @@ export class ResearchController {
   ) {}
 
   @Post(RESEARCH_ROUTES.ask)
+  @HttpCode(200)
   @PerUserRateLimit('query')
   @ApiProduces('text/event-stream')
+  @ApiOkResponse({
+    description: 'Events `id: <stream>:<n>`, `event: <type>`, `data: <JSON>` (ARCHITECTURE.md 8)',
+    content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 1f0c...:1\nevent: plan\ndata: {"steps":["..."]}\n\n' } } },
+  })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'Resume a dropped stream after this event (same body)' })
   @ApiOperation({
     summary: 'Ask a question: Server-Sent Events plan, step, text, table, citation, related, then done (or error)',
