@@ -106,4 +106,29 @@ describe('loadConfig', () => {
     );
     expect(failure({ ...llm, LLM_MAX_RETRIES: '-1' })).toMatch(/^Invalid configuration: LLM_MAX_RETRIES must be a whole number/);
   });
+
+  it('reads the research credits, resume grace, stream retention and heartbeat, and the job lock, with their defaults', () => {
+    expect(loadConfig(base()).research).toEqual({
+      creditsPerMonth: 100,
+      resumeGraceMs: 10_000,
+      streamRetentionMs: 60_000,
+      heartbeatMs: 15_000,
+    });
+    expect(loadConfig(base()).jobLockMs).toBe(30_000);
+    const set = loadConfig({
+      ...base(),
+      RESEARCH_CREDITS_PER_MONTH: '0',
+      RESEARCH_RESUME_GRACE_MS: '2500',
+      RESEARCH_STREAM_RETENTION_MS: '0',
+      RESEARCH_HEARTBEAT_MS: '1000',
+      JOB_LOCK_MS: '5000',
+    });
+    expect(set.research).toEqual({ creditsPerMonth: 0, resumeGraceMs: 2500, streamRetentionMs: 0, heartbeatMs: 1000 });
+    expect(set.jobLockMs).toBe(5000);
+    expect(failure({ RESEARCH_CREDITS_PER_MONTH: 'lots' })).toBe(
+      'Invalid configuration: RESEARCH_CREDITS_PER_MONTH must be a whole number from 0 to 1000000 (got "lots")',
+    );
+    expect(failure({ RESEARCH_HEARTBEAT_MS: '0' })).toMatch(/^Invalid configuration: RESEARCH_HEARTBEAT_MS must be a whole number/);
+    expect(failure({ JOB_LOCK_MS: '100' })).toMatch(/^Invalid configuration: JOB_LOCK_MS must be a whole number from 500/);
+  });
 });
