@@ -1,8 +1,8 @@
 /** Balance sheet and liquidity: the latest balance sheet against the year before, and the liquidity ratios. */
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
-import { answerMetrics, namedFor } from './metric-answer.js';
-import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking } from './common.js';
+import { namedFor, openAnswer } from './metric-answer.js';
+import { cell, changeCell, changeFact, fy, previousYear, readAccountsStep, say, sayWithWorking } from './common.js';
 import { accountsFindings, balanceFinding, liquidityFinding } from './findings.js';
 
 const LIQUIDITY: [RatioKey, string][] = [
@@ -17,16 +17,10 @@ export const balanceSheet: Analysis = {
   title: 'Balance Sheet and Liquidity',
   plan: () => ['Read the balance sheet of the latest accounts and the year before', 'Compute liquidity and solvency ratios'],
   async run(ctx) {
-    ctx.step(0, 'running');
-    const accounts = await readAccounts(ctx, 2);
-    ctx.step(0, 'done');
+    const accounts = await readAccountsStep(ctx, 2);
     if (!accounts) return;
     ctx.step(1, 'running');
-    const heading = '## Balance Sheet and Liquidity\n\n';
-    const named = namedFor(ctx, 'balance-sheet');
-    if (named.length) {
-      if (!(await answerMetrics(ctx, accounts, named, [], heading))) return;
-    } else ctx.writer.write(heading);
+    if (!(await openAnswer(ctx, accounts, '## Balance Sheet and Liquidity\n\n', { metrics: namedFor(ctx, 'balance-sheet') }))) return;
     const last = accounts.years.at(-1)!;
     const prior = previousYear(accounts.all, last);
     const lines = last.lines.balance_sheet;

@@ -7,8 +7,8 @@ import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { cell, fy, readAccounts, say, sayNetDebt, type Accounts } from './common.js';
-import { answerMetrics, namedFor } from './metric-answer.js';
+import { cell, fy, readAccountsStep, say, sayNetDebt, type Accounts } from './common.js';
+import { namedFor, openAnswer } from './metric-answer.js';
 import { accountsFindings, balanceFinding, firstOf, netDebtFinding } from './findings.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
@@ -93,16 +93,11 @@ export const capitalStructure: Analysis = {
     'Read the charges registered against the company',
   ],
   async run(ctx) {
-    ctx.step(0, 'running');
-    const accounts = await readAccounts(ctx, 5);
-    ctx.step(0, 'done');
+    const accounts = await readAccountsStep(ctx, 5);
     if (!accounts) return;
     const last = accounts.years.at(-1)!;
-    const heading = '## Capital Structure\n\n';
-    const named = namedFor(ctx, 'capital-structure');
-    if (named.length) {
-      if (!(await answerMetrics(ctx, accounts, named, [], heading, ['netAssets', 'totalLiabilities', 'cash', 'borrowings']))) return;
-    } else ctx.writer.write(heading);
+    const named = { metrics: namedFor(ctx, 'capital-structure'), covered: ['netAssets', 'totalLiabilities', 'cash', 'borrowings'] };
+    if (!(await openAnswer(ctx, accounts, '## Capital Structure\n\n', named))) return;
     fundingPart(ctx, last, accounts.ratios);
     await ctx.writer.flush();
     ctx.step(1, 'running');

@@ -48,6 +48,14 @@ export async function readAccounts(ctx: AnalysisContext, fallback: number): Prom
   return { years, all, ratios: byYear, currency: years.at(-1)!.currency };
 }
 
+/** readAccounts as the analysis's first step (step 0 of its plan). */
+export async function readAccountsStep(ctx: AnalysisContext, fallback: number): Promise<Accounts | null> {
+  ctx.step(0, 'running');
+  const accounts = await readAccounts(ctx, fallback);
+  ctx.step(0, 'done');
+  return accounts;
+}
+
 export const fy = (year: { fiscal_year: number }) => `FY${year.fiscal_year}`;
 
 /** A figure in words: money in full ("£12,345,678", as the accounts print it), counts grouped, percentages and ratios with their decimals. */

@@ -121,3 +121,20 @@ export async function answerMetrics(
   await ctx.writer.flush();
   return wrote;
 }
+
+/**
+ * Opens an accounts analysis's answer under `heading`: the figures and ratios the question names
+ * (answerMetrics), else the heading alone. False when none of the named figures is filed (the
+ * analysis stops there).
+ */
+export async function openAnswer(
+  ctx: AnalysisContext,
+  accounts: Accounts,
+  heading: string,
+  named: { metrics: string[]; ratios?: RatioKey[]; covered?: readonly string[] },
+): Promise<boolean> {
+  const ratios = named.ratios ?? [];
+  if (named.metrics.length || ratios.length) return answerMetrics(ctx, accounts, named.metrics, ratios, heading, named.covered);
+  ctx.writer.write(heading);
+  return true;
+}

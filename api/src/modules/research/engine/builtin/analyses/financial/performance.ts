@@ -2,8 +2,8 @@
 import type { MetricKey } from '../../../../tools/facts.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis } from '../../analysis.js';
-import { answerMetrics, namedFor } from './metric-answer.js';
-import { cell, changeCell, changeFact, fy, readAccounts, say, sayWithWorking } from './common.js';
+import { namedFor, openAnswer } from './metric-answer.js';
+import { cell, changeCell, changeFact, fy, readAccountsStep, say, sayWithWorking } from './common.js';
 import { accountsFindings, profitFinding, turnoverFinding } from './findings.js';
 
 const SERIES: [MetricKey, string][] = [
@@ -36,26 +36,12 @@ export const performance: Analysis = {
     'Compare each year with the one before',
   ],
   async run(ctx) {
-    ctx.step(0, 'running');
-    const accounts = await readAccounts(ctx, 5);
-    ctx.step(0, 'done');
+    const accounts = await readAccountsStep(ctx, 5);
     if (!accounts) return;
     ctx.step(1, 'running');
-    const heading = '## Performance and Growth\n\n';
     const named = namedFor(ctx, 'performance');
-    if (named.length) {
-      if (
-        !(await answerMetrics(
-          ctx,
-          accounts,
-          named,
-          [],
-          heading,
-          SERIES.map(([key]) => key),
-        ))
-      )
-        return;
-    } else ctx.writer.write(heading);
+    if (!(await openAnswer(ctx, accounts, '## Performance and Growth\n\n', { metrics: named, covered: SERIES.map(([key]) => key) })))
+      return;
     const { years, all } = accounts;
     const first = years[0];
     const last = years.at(-1)!;

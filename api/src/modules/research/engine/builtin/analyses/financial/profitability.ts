@@ -1,8 +1,8 @@
 /** Profitability and margins: gross, operating, net and EBITDA margins by year, each computed from the filed figures it cites. */
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
-import { answerMetrics, namedFor } from './metric-answer.js';
-import { cell, fy, readAccounts, sayWithWorking } from './common.js';
+import { namedFor, openAnswer } from './metric-answer.js';
+import { cell, fy, readAccountsStep, sayWithWorking } from './common.js';
 import { accountsFindings, netMarginFinding, profitFinding } from './findings.js';
 
 const MARGINS: [RatioKey, string][] = [
@@ -27,18 +27,14 @@ export const profitability: Analysis = {
   title: 'Profitability and Margins',
   plan: () => ['Read profit and turnover from the filed accounts', 'Compute the margins of each year'],
   async run(ctx) {
-    ctx.step(0, 'running');
-    const accounts = await readAccounts(ctx, 5);
-    ctx.step(0, 'done');
+    const accounts = await readAccountsStep(ctx, 5);
     if (!accounts) return;
     ctx.step(1, 'running');
-    const heading = '## Profitability and Margins\n\n';
     const u = ctx.understanding;
     const named = namedFor(ctx, 'profitability').filter((m) => m !== 'margins');
     const margins = u.years.length || u.compare ? marginsNamed(u.query) : [];
-    if (named.length > 0 || margins.length > 0) {
-      if (!(await answerMetrics(ctx, accounts, named, margins, heading, COVERED))) return;
-    } else ctx.writer.write(heading);
+    const heading = '## Profitability and Margins\n\n';
+    if (!(await openAnswer(ctx, accounts, heading, { metrics: named, ratios: margins, covered: COVERED }))) return;
     const { years } = accounts;
     const last = years.at(-1)!;
     const latest = accounts.ratios.get(last.fiscal_year) ?? {};
