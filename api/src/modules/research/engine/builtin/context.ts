@@ -45,7 +45,8 @@ export function stepTracker(out: ResearchEmitter, count: number): StepTracker {
   };
 }
 
-export function analysisContext(options: {
+/** What an analysis runs with: the request, where it writes, its tool calls and its steps (from `offset`). */
+export interface AnalysisContextOptions {
   request: ResearchRequest;
   understanding: Understanding;
   writer: AnswerWriter;
@@ -55,7 +56,9 @@ export function analysisContext(options: {
   steps: StepTracker;
   offset: number;
   missing: string[];
-}): AnalysisContext {
+}
+
+export function analysisContext(options: AnalysisContextOptions): AnalysisContext {
   const { calls, steps, offset, missing } = options;
   return {
     request: options.request,

@@ -9,7 +9,7 @@ import { RESEARCH_SAMPLE_QUESTIONS } from '@credence/shared';
 import { AnswerWriter } from '../answer-writer.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../types.js';
 import type { Analysis, ToolRegistry } from './analysis.js';
-import { analysisContext, stepTracker, ToolCalls, type StepTracker } from './context.js';
+import { analysisContext, stepTracker, ToolCalls, type AnalysisContextOptions, type StepTracker } from './context.js';
 import { declineFor, type Decline } from './decline.js';
 import { keyFindings } from './key-findings.js';
 import { availableAnalyses, chosenAnalyses, offerList, planSteps } from './plan.js';
@@ -140,18 +140,7 @@ export class BuiltInEngine implements ResearchEngine {
 
   private async runAnalysis(
     analysis: Analysis,
-    o: {
-      request: ResearchRequest;
-      u: Understood;
-      writer: AnswerWriter;
-      out: ResearchEmitter;
-      tool: ToolContext;
-      calls: ToolCalls;
-      steps: StepTracker;
-      offset: number;
-      count: number;
-      missing: string[];
-    },
+    o: Omit<AnalysisContextOptions, 'understanding'> & { u: Understood; count: number },
   ): Promise<void> {
     const ctx = analysisContext({ ...o, understanding: o.u });
     try {
