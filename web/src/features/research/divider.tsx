@@ -1,6 +1,7 @@
 /** The draggable divider between the chat and the artifacts panel (spec 3: the chat keeps 30–70%). */
 import type { KeyboardEvent, PointerEvent, RefObject } from 'react';
 import { artifactsPercentAt, artifactsPercentByKey } from './layout.ts';
+import { followPointerDrag } from './pointer-drag.ts';
 
 export function Divider({
   percent,
@@ -15,21 +16,10 @@ export function Divider({
   function start(event: PointerEvent<HTMLDivElement>) {
     const el = container.current;
     if (!el) return;
-    event.preventDefault();
-    const handle = event.currentTarget;
-    handle.setPointerCapture(event.pointerId);
-    const move = (e: globalThis.PointerEvent) => {
+    followPointerDrag(event, (e) => {
       const box = el.getBoundingClientRect();
       onChange(artifactsPercentAt(e.clientX, { left: box.left, width: box.width }));
-    };
-    const end = () => {
-      handle.removeEventListener('pointermove', move);
-      handle.removeEventListener('pointerup', end);
-      handle.removeEventListener('pointercancel', end);
-    };
-    handle.addEventListener('pointermove', move);
-    handle.addEventListener('pointerup', end);
-    handle.addEventListener('pointercancel', end);
+    });
   }
 
   function key(event: KeyboardEvent<HTMLDivElement>) {

@@ -1,6 +1,7 @@
 /** An artifacts table whose columns resize by dragging their edge (spec 3: min 50 px, default 200 px). */
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { COLUMN_DEFAULT_PX, resizedColumn } from './layout.ts';
+import { followPointerDrag } from './pointer-drag.ts';
 
 export interface ArtifactTable {
   title: string;
@@ -24,20 +25,9 @@ export function ResizableTable({ table }: { table: ArtifactTable }) {
   }
 
   function startDrag(i: number, event: PointerEvent<HTMLSpanElement>) {
-    event.preventDefault();
-    const handle = event.currentTarget;
-    handle.setPointerCapture(event.pointerId);
     const startX = event.clientX;
     const startWidth = widthOf(i);
-    const move = (e: globalThis.PointerEvent) => setWidth(i, resizedColumn(startWidth, e.clientX - startX));
-    const up = () => {
-      handle.removeEventListener('pointermove', move);
-      handle.removeEventListener('pointerup', up);
-      handle.removeEventListener('pointercancel', up);
-    };
-    handle.addEventListener('pointermove', move);
-    handle.addEventListener('pointerup', up);
-    handle.addEventListener('pointercancel', up);
+    followPointerDrag(event, (e) => setWidth(i, resizedColumn(startWidth, e.clientX - startX)));
   }
 
   function keyResize(i: number, event: KeyboardEvent<HTMLSpanElement>) {
