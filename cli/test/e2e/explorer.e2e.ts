@@ -17,7 +17,7 @@ import {
   type CompanySearchResult,
   type FilingsByCategory,
 } from '@credence/shared';
-import { API_ADMIN, credence, isolatedHome, runNode, startApi, type ApiServer } from '../support/processes.js';
+import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
 
 const EMAIL = 'explorer.tester@example.com';
 const PASSWORD = 'another long and unusual cli passphrase';
@@ -40,32 +40,7 @@ describe('credence search, company, filings and filing against the real API', ()
 
   before(async () => {
     api = await startApi();
-    const created = await runNode(
-      API_ADMIN,
-      [
-        'user',
-        'create',
-        '--email',
-        EMAIL,
-        '--password-stdin',
-        '--name',
-        'Explorer Tester',
-        '--company',
-        'Acme',
-        '--approved',
-        '--verified',
-      ],
-      api.env,
-      `${PASSWORD}\n`,
-    );
-    if (created.code !== 0) throw new Error(`credence-admin user create failed: ${created.stderr}`);
-    const home = isolatedHome();
-    env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CREDENCE_API_URL: api.url };
-    const login = await credence(['login', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
-    if (login.code !== 0) throw new Error(`credence login failed: ${login.stderr}`);
-    token = (
-      JSON.parse(readFileSync(join(home, '.config', 'credence', 'config.json'), 'utf8')) as { sessions: Record<string, { token: string }> }
-    ).sessions[api.url].token;
+    ({ env, token } = await signedInUser(api, { email: EMAIL, password: PASSWORD, name: 'Explorer Tester' }));
     out = mkdtempSync(join(tmpdir(), 'credence-explorer-e2e-'));
   });
   after(async () => {

@@ -8,7 +8,6 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   DEFAULT_SAMPLE_COMPANY_NUMBER,
   SUGGESTED_COMPANIES,
@@ -17,7 +16,7 @@ import {
   type ResearchAnswer,
   type SavedChat,
 } from '@credence/shared';
-import { API_ADMIN, BIN, credence, isolatedHome, runNode, startApi, type ApiServer } from '../support/processes.js';
+import { API_ADMIN, BIN, credence, runNode, signedInUser, startApi, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 
 const EMAIL = 'research.tester@example.com';
@@ -31,29 +30,7 @@ describe('credence ask, chats and the chat screen against the real API', () => {
 
   before(async () => {
     api = await startApi();
-    const created = await runNode(
-      API_ADMIN,
-      [
-        'user',
-        'create',
-        '--email',
-        EMAIL,
-        '--password-stdin',
-        '--name',
-        'Research Tester',
-        '--company',
-        'Acme',
-        '--approved',
-        '--verified',
-      ],
-      api.env,
-      `${PASSWORD}\n`,
-    );
-    if (created.code !== 0) throw new Error(`credence-admin user create failed: ${created.stderr}`);
-    const home = isolatedHome();
-    env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CREDENCE_API_URL: api.url, PATH: process.env.PATH ?? '/usr/bin:/bin' };
-    const login = await credence(['login', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
-    if (login.code !== 0) throw new Error(`credence login failed: ${login.stderr}`);
+    ({ env } = await signedInUser(api, { email: EMAIL, password: PASSWORD, name: 'Research Tester' }));
   });
   after(async () => {
     await api?.stop();

@@ -7,9 +7,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { API_ADMIN, BIN, credence, isolatedHome, runNode, startApi, type ApiServer } from '../support/processes.js';
+import { rmSync } from 'node:fs';
+import { BIN, credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 import { COMPANY_COLUMN_PRIORITY, COMPANY_SCREENER_COLUMNS, columnsByPriority } from '@credence/shared';
 
@@ -30,20 +29,7 @@ describe('credence full-screen UI in a terminal', () => {
 
   before(async () => {
     api = await startApi();
-    const created = await runNode(
-      API_ADMIN,
-      ['user', 'create', '--email', EMAIL, '--password-stdin', '--name', NAME, '--company', 'Acme', '--approved', '--verified'],
-      api.env,
-      `${PASSWORD}\n`,
-    );
-    if (created.code !== 0) throw new Error(`credence-admin user create failed: ${created.stderr}`);
-    const home = isolatedHome();
-    env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CREDENCE_API_URL: api.url, PATH: process.env.PATH ?? '/usr/bin:/bin' };
-    const login = await credence(['login', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
-    if (login.code !== 0) throw new Error(`credence login failed: ${login.stderr}`);
-    token = (
-      JSON.parse(readFileSync(join(home, '.config', 'credence', 'config.json'), 'utf8')) as { sessions: Record<string, { token: string }> }
-    ).sessions[api.url].token;
+    ({ env, token } = await signedInUser(api, { email: EMAIL, password: PASSWORD, name: NAME }));
   });
   after(async () => {
     await api?.stop();

@@ -3,7 +3,7 @@
  * end-to-end tests. The API build is api/dist, or CREDENCE_API_DIST (a build in another outDir).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,4 +109,31 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     env,
     stop,
   };
+}
+
+export interface SignedInUser {
+  /** The environment to run `credence` (or tmux) as the user: a fresh home holding their session. */
+  env: Record<string, string>;
+  home: string;
+  /** The session token `credence login` saved. */
+  token: string;
+}
+
+/** A user credence-admin creates (approved, verified at Acme), signed in with `credence login` from a fresh home. */
+export async function signedInUser(api: ApiServer, user: { email: string; password: string; name: string }): Promise<SignedInUser> {
+  const created = await runNode(
+    API_ADMIN,
+    ['user', 'create', '--email', user.email, '--password-stdin', '--name', user.name, '--company', 'Acme', '--approved', '--verified'],
+    api.env,
+    `${user.password}\n`,
+  );
+  if (created.code !== 0) throw new Error(`credence-admin user create failed: ${created.stderr}`);
+  const home = isolatedHome();
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), CREDENCE_API_URL: api.url, PATH: process.env.PATH ?? '/usr/bin:/bin' };
+  const login = await credence(['login', '--email', user.email, '--password-stdin'], env, `${user.password}\n`);
+  if (login.code !== 0) throw new Error(`credence login failed: ${login.stderr}`);
+  const config = JSON.parse(readFileSync(join(home, '.config', 'credence', 'config.json'), 'utf8')) as {
+    sessions: Record<string, { token: string }>;
+  };
+  return { env, home, token: config.sessions[api.url].token };
 }
