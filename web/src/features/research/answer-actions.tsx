@@ -9,7 +9,7 @@ import { footnoteLine, resolveCitationMarkers, type CitationFootnote, type Resea
 import { useServices } from '../../app/services.tsx';
 import { errorText } from '../api/web-api.ts';
 import { downloadText, exportFileName, tablesToCsv } from './answer-export.ts';
-import { Icon } from './icons.tsx';
+import { Icon, type IconName } from './icons.tsx';
 
 /** The answer as text to paste elsewhere: the markdown with [n] markers, then the footnotes. */
 export function answerAsText(question: string, answer: ResearchAnswer, footnotes: readonly CitationFootnote[]): string {
@@ -75,54 +75,43 @@ export function AnswerActions({
 
   return (
     <div className="answer-actions">
-      <button type="button" className="icon-button" aria-label="Copy answer" title="Copy answer" onClick={copy} disabled={busy}>
-        <Icon name="copy" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Export tables (CSV)"
-        title="Export tables (CSV)"
-        onClick={exportTables}
-        disabled={busy || answer.tables.length === 0}
-      >
-        <Icon name="download" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Regenerate answer"
-        title="Regenerate answer"
-        onClick={onRegenerate}
-        disabled={busy || !canRegenerate}
-      >
-        <Icon name="regenerate" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Helpful"
-        title="Helpful"
-        aria-pressed={feedback === 'up'}
+      <ActionButton label="Copy answer" icon="copy" onClick={copy} disabled={busy} />
+      <ActionButton label="Export tables (CSV)" icon="download" onClick={exportTables} disabled={busy || answer.tables.length === 0} />
+      <ActionButton label="Regenerate answer" icon="regenerate" onClick={onRegenerate} disabled={busy || !canRegenerate} />
+      <ActionButton
+        label="Helpful"
+        icon="thumbUp"
+        pressed={feedback === 'up'}
         onClick={() => void send('up')}
         disabled={busy || feedback !== null}
-      >
-        <Icon name="thumbUp" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Not helpful"
-        title="Not helpful"
-        aria-pressed={feedback === 'down'}
+      />
+      <ActionButton
+        label="Not helpful"
+        icon="thumbDown"
+        pressed={feedback === 'down'}
         onClick={() => void send('down')}
         disabled={busy || feedback !== null}
-      >
-        <Icon name="thumbDown" />
-      </button>
+      />
       <span className="answer-actions__status" role="status">
         {status}
       </span>
     </div>
+  );
+}
+
+/** One icon button, its label read out and shown on hover. */
+function ActionButton(props: { label: string; icon: IconName; pressed?: boolean; disabled: boolean; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={props.label}
+      title={props.label}
+      aria-pressed={props.pressed}
+      onClick={props.onClick}
+      disabled={props.disabled}
+    >
+      <Icon name={props.icon} />
+    </button>
   );
 }
