@@ -50,6 +50,12 @@ export class StreamRegistry implements BeforeApplicationShutdown {
   }
 
   private ended(stream: ResearchStream): void {
+    // No retention: gone at once (a timer of 0 ms can still lose the race to the client's next request).
+    if (this.config.research.streamRetentionMs <= 0) {
+      this.clearTimer(stream.id);
+      this.streams.delete(stream.id);
+      return;
+    }
     this.setTimer(stream.id, this.config.research.streamRetentionMs, () => this.streams.delete(stream.id));
   }
 
