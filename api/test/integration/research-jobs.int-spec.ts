@@ -4,12 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { createTestEnvironment, TEST_ADMIN, type TestEnvironment } from '../support/environment.js';
-import { onPath, ownRedis, until, type OwnRedis } from '../support/outage.js';
+import { ownRedis, until, type OwnRedis } from '../support/outage.js';
 import { startServer, type Server } from '../support/processes.js';
 import { SCRIPT_PLAN } from '../support/scripted-engine.js';
 
 const WORKER = join(dirname(fileURLToPath(import.meta.url)), '..', 'support', 'research-worker.js');
-const skip = process.env.REDIS_URL || onPath('redis-server') ? false : 'needs REDIS_URL, or redis-server on PATH for a Redis of its own';
+// Runs with REDIS_URL (the server-mode run of npm test and CI). A Redis of its own, started when the
+// variable is unset, hung this suite in CI's embedded run: until that is understood, the embedded
+// run leaves it to the server-mode run, and a hang fails instead of stalling the run.
+const skip = process.env.REDIS_URL ? false : 'runs with REDIS_URL (the server-mode run of npm test covers it)';
 
 function startResearchWorker(env: Record<string, string>): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -32,7 +35,7 @@ const stopped = (child: ChildProcess, signal: NodeJS.Signals) =>
     child.kill(signal);
   });
 
-describe('research jobs on Redis: they outlive an API restart, and a dead worker fails its job', { skip }, () => {
+describe('research jobs on Redis: they outlive an API restart, and a dead worker fails its job', { skip, timeout: 180_000 }, () => {
   let redis: OwnRedis | null = null;
   let environment: TestEnvironment;
   let server: Server;
