@@ -363,7 +363,8 @@ describe('creditors screener (/creditors-screener)', () => {
         .getByRole('button', { name: /^Expand / })
         .first()
         .click();
-      assert.equal(await page.locator('.lender-detail').count(), 1);
+      // the second detail loads after the first closes: wait for exactly one, never a count taken mid-switch
+      await page.waitForFunction(() => document.querySelectorAll('.lender-detail').length === 1);
 
       await page.getByRole('tab', { name: 'Charges Screener' }).click();
       await page.getByRole('heading', { name: 'Charges Screener', level: 1 }).waitFor();
