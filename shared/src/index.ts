@@ -20,3 +20,5 @@ export * from './filters/natural-language/index.js';
 export * from './client/index.js';
 export * from './view-models/index.js';
 export * from './rules/research/index.js';
+export * from './contracts/us-equity.js';
+export * from './rules/us/index.js';

@@ -1,0 +1,87 @@
+/**
+ * A company's fiscal years, read from the periods it reported: every annual and year-to-date
+ * period starts on a fiscal year's first day, and the day after an annual period ends starts the
+ * next one. Quarters are numbered by where they end inside their fiscal year, so 52/53-week years,
+ * 4-4-5 calendars and a 16-week first quarter land right.
+ */
+import {
+  addIsoDays,
+  classifyPeriod,
+  isoDayNumber,
+  durationDays,
+  fiscalYearOfStart,
+  fiscalYearStartFor,
+  type PeriodKind,
+} from './periods.js';
+
+export interface FiscalYear {
+  fiscal_year: number;
+  start: string;
+}
+
+export interface PeriodRef {
+  start: string | null;
+  end: string;
+}
+
+/** Where a duration sits in the calendar. */
+export interface Placement {
+  year: FiscalYear;
+  kind: PeriodKind;
+  /** Year-to-date periods start on the fiscal year's first day. */
+  fromYearStart: boolean;
+  /** The fiscal quarter it ends in (1-4). */
+  quarter: number;
+}
+
+const START_TOLERANCE_DAYS = 3;
+
+/** The fiscal years behind these periods; `fiscalYearEnd` (MMDD) places quarters no annual or year-to-date period explains. */
+export function fiscalCalendar(periods: Iterable<PeriodRef>, fiscalYearEnd?: string | null): FiscalYear[] {
+  const starts = new Set<string>();
+  const quarters: string[] = [];
+  let fye = fiscalYearEnd ?? null;
+  for (const p of periods) {
+    if (!p.start) continue;
+    const kind = classifyPeriod(p.start, p.end);
+    if (kind === 'year' || kind === 'half' || kind === 'nine-months') starts.add(p.start);
+    if (kind === 'year') {
+      starts.add(addIsoDays(p.end, 1));
+      fye ??= p.end.slice(5, 7) + p.end.slice(8, 10);
+    }
+    if (kind === 'quarter') quarters.push(p.start);
+  }
+  const sorted = () => [...starts].sort();
+  for (const q of quarters) {
+    const known = sorted().some((s) => isoDayNumber(s) <= isoDayNumber(q) + START_TOLERANCE_DAYS && durationDays(s, q) < 360);
+    if (!known) starts.add(fiscalYearStartFor(addIsoDays(q, 1), fye));
+  }
+  const years: FiscalYear[] = [];
+  for (const start of sorted()) {
+    const fiscal_year = fiscalYearOfStart(start);
+    const prev = years[years.length - 1];
+    // Starts a few days apart (a 52/53-week year's comparatives) are one fiscal year.
+    if (prev && durationDays(prev.start, start) <= START_TOLERANCE_DAYS) continue;
+    // A transition period: the later start names the year.
+    if (prev && prev.fiscal_year === fiscal_year) {
+      years[years.length - 1] = { fiscal_year, start };
+      continue;
+    }
+    years.push({ fiscal_year, start });
+  }
+  return years;
+}
+
+/** Place a duration period in the calendar; null when it fits no fiscal year or is not a quarter, half, nine months or year. */
+export function placePeriod(calendar: readonly FiscalYear[], start: string, end: string): Placement | null {
+  const kind = classifyPeriod(start, end);
+  if (kind === 'instant' || kind === 'other') return null;
+  let year: FiscalYear | undefined;
+  for (const y of calendar) if (isoDayNumber(y.start) <= isoDayNumber(start) + START_TOLERANCE_DAYS) year = y;
+  if (!year) return null;
+  const fromStart = durationDays(year.start, end);
+  if (fromStart > 420) return null;
+  const fromYearStart = Math.abs(durationDays(year.start, start)) <= START_TOLERANCE_DAYS;
+  const quarter = Math.min(4, Math.max(1, Math.round(fromStart / 91.3)));
+  return { year, kind, fromYearStart, quarter };
+}
