@@ -13,6 +13,7 @@ import { SalesModule } from './modules/sales/sales.module.js';
 import { CompaniesHouseModule } from './modules/companies-house/companies-house.module.js';
 import { ScreenerModule } from './modules/screener/screener.module.js';
 import { ResearchModule } from './modules/research/research.module.js';
+import { DocumentsModule } from './modules/documents/documents.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
@@ -53,7 +54,15 @@ export class AppModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreModules(config, dataSource), AuthModule, SalesModule, CompaniesHouseModule, ScreenerModule, ResearchModule],
+      imports: [
+        ...coreModules(config, dataSource),
+        AuthModule,
+        SalesModule,
+        CompaniesHouseModule,
+        ScreenerModule,
+        ResearchModule,
+        DocumentsModule,
+      ],
       controllers: [HealthController],
     };
   }

@@ -6,12 +6,13 @@ import type { AppConfig } from './core/config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './core/database/database.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ResearchCoreModule } from './modules/research/research.module.js';
+import { DocumentsCoreModule } from './modules/documents/documents.module.js';
 import { ENTITIES } from './entities.js';
 
 @Module({})
 class ContextModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    return { module: ContextModule, imports: [...coreModules(config, dataSource), AuthModule, ResearchCoreModule] };
+    return { module: ContextModule, imports: [...coreModules(config, dataSource), AuthModule, ResearchCoreModule, DocumentsCoreModule] };
   }
 }
 

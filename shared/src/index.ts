@@ -1,6 +1,7 @@
 export * from './contracts/accounts.js';
 export * from './contracts/uk-sample.js';
 export * from './contracts/research.js';
+export * from './contracts/documents.js';
 export * from './rules/accounts.js';
 export * from './rules/sales-forms.js';
 export * from './rules/lenders.js';

@@ -15,6 +15,7 @@ import { HttpExceptionFilter, noRouteMessage } from './errors/http-exception.fil
 import { DatabaseStatus } from './health/database-status.js';
 import { createValidationPipe } from './errors/validation.js';
 import { AppLogger, loggerOptions, RequestLog } from './logging/logger.js';
+import { registerMultipart } from './security/multipart.js';
 import { registerBodyParsers } from './security/request-body.js';
 import { registerSecurityHeaders } from './security/security-headers.js';
 
@@ -77,6 +78,7 @@ async function configureHttp(app: NestFastifyApplication, config: AppConfig): Pr
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
   registerBodyParsers(fastify);
+  await registerMultipart(app, config.upload.maxMb);
 
   const document = SwaggerModule.createDocument(
     app,

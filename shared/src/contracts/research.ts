@@ -305,6 +305,8 @@ export interface CheckQueryResponse<T = unknown> {
   status: JobStatusName;
   result?: T;
   error?: string;
+  /** While a job that reports progress runs (start_pdf_processing): how far it is. */
+  progress?: Record<string, number>;
 }
 
 export interface JobStartedResponse {

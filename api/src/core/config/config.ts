@@ -72,6 +72,11 @@ export interface AppConfig {
    * how long a finished stream stays resumable, and the SSE heartbeat.
    */
   research: { creditsPerMonth: number; resumeGraceMs: number; streamRetentionMs: number; heartbeatMs: number };
+  /**
+   * Uploaded PDFs (issue 15): the largest file (MB) and page count accepted, and the bounds of the
+   * parse that checks and reads one (a PDF built to exhaust time or memory is refused).
+   */
+  upload: { maxMb: number; maxPages: number; parseTimeoutMs: number; parseMemoryMb: number };
   /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
   llm: LlmConfig | null;
 }
@@ -286,6 +291,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       resumeGraceMs: integer(env, 'RESEARCH_RESUME_GRACE_MS', 10_000, 0, 600_000),
       streamRetentionMs: integer(env, 'RESEARCH_STREAM_RETENTION_MS', 60_000, 0, 3_600_000),
       heartbeatMs: integer(env, 'RESEARCH_HEARTBEAT_MS', 15_000, 10, 600_000),
+    },
+    upload: {
+      maxMb: integer(env, 'UPLOAD_MAX_MB', 50, 1, 2048),
+      maxPages: integer(env, 'UPLOAD_MAX_PAGES', 2000, 1, 100_000),
+      parseTimeoutMs: integer(env, 'UPLOAD_PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+      parseMemoryMb: integer(env, 'UPLOAD_PARSE_MEMORY_MB', 512, 64, 16_384),
     },
     llm: llm(env),
   };

@@ -12,6 +12,13 @@ export class ResearchJob {
   @Column('text')
   kind!: string;
 
+  /** Set by a job that reports progress (it knows this key, not its queue id). */
+  @Column('text', { name: 'progress_key', nullable: true })
+  progressKey!: string | null;
+
+  @Column('jsonb', { nullable: true })
+  progress!: Record<string, number> | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -87,6 +87,7 @@ export class ResearchJobsService {
     if (!job) return { status: 'failed', error: JOB_LOST };
     const status = STATUS[job.state];
     if (status === 'completed') return { status, result: job.result };
+    if (owned.progress && status !== 'failed') return { status, progress: owned.progress };
     if (status === 'failed')
       return { status, error: job.error && STALLED.test(job.error) ? JOB_STALLED : (job.error ?? RESEARCH_TEXTS.chatFailure) };
     return { status };

@@ -7,6 +7,7 @@ import { DerivedRefresh1764201600000 } from './1764201600000-derived-refresh.js'
 import { ScreenerViewsCurrent1764288000000 } from './1764288000000-screener-views-current.js';
 import { ScreenerCreditColumns1764374400000 } from './1764374400000-screener-credit-columns.js';
 import { Research1764460800000 } from './1764460800000-research.js';
+import { Documents1764547200000 } from './1764547200000-documents.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   ScreenerViewsCurrent1764288000000,
   ScreenerCreditColumns1764374400000,
   Research1764460800000,
+  Documents1764547200000,
 ];

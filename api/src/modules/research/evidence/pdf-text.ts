@@ -41,6 +41,29 @@ function linesOf(items: TextItem[], baselines: number[]): PageLine[] {
     .filter((l) => l.text !== '');
 }
 
+/** A pdfjs page's lines (what getPage answers), top to bottom. */
+export async function pageLinesOf(page: { view: number[]; getTextContent(): Promise<{ items: unknown[] }> }): Promise<PageLine[]> {
+  const height = page.view[3] - page.view[1];
+  const content = await page.getTextContent();
+  const items: TextItem[] = [];
+  const baselines: number[] = [];
+  for (const raw of content.items as RawItem[]) {
+    if (typeof raw.str !== 'string' || !raw.str.trim()) continue;
+    const [, , , scaleY, x, y] = raw.transform;
+    const size = raw.height || Math.abs(scaleY);
+    const baseline = height - y;
+    items.push({
+      text: raw.str,
+      x0: round(x),
+      top: round(baseline - size),
+      x1: round(x + raw.width),
+      bottom: round(baseline + size * 0.22),
+    });
+    baselines.push(baseline);
+  }
+  return linesOf(items, baselines);
+}
+
 /** Every page's lines (or only `pages`, 1-based), top to bottom. */
 export async function pdfPages(pdf: Uint8Array, pages?: number[]): Promise<PageText[]> {
   const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
@@ -49,25 +72,7 @@ export async function pdfPages(pdf: Uint8Array, pages?: number[]): Promise<PageT
     for (let n = 1; n <= document.numPages; n++) {
       if (pages && !pages.includes(n)) continue;
       const page = await document.getPage(n);
-      const height = page.view[3] - page.view[1];
-      const content = await page.getTextContent();
-      const items: TextItem[] = [];
-      const baselines: number[] = [];
-      for (const raw of content.items as RawItem[]) {
-        if (typeof raw.str !== 'string' || !raw.str.trim()) continue;
-        const [, , , scaleY, x, y] = raw.transform;
-        const size = raw.height || Math.abs(scaleY);
-        const baseline = height - y;
-        items.push({
-          text: raw.str,
-          x0: round(x),
-          top: round(baseline - size),
-          x1: round(x + raw.width),
-          bottom: round(baseline + size * 0.22),
-        });
-        baselines.push(baseline);
-      }
-      out.push({ page: n, lines: linesOf(items, baselines) });
+      out.push({ page: n, lines: await pageLinesOf(page) });
       page.cleanup();
     }
     return out;

@@ -1,0 +1,95 @@
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims } from '@credence/shared';
+import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import { AcceptsBody } from '../../core/security/body-type.guard.js';
+import { DocumentJobsService } from './document-jobs.service.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { DocumentsService } from './documents.service.js';
+import { DeletePdfQuery, FetchPdfQuery, OptionalChatKeyQuery, PdfPageQuery, StartPdfProcessingDto } from './dto/documents.dto.js';
+import { readUpload } from './upload-parts.js';
+
+@ApiTags('Documents')
+@ApiBearerAuth()
+@Controller()
+export class DocumentsController {
+  constructor(
+    @Inject(DocumentsService) private readonly documents: DocumentsService,
+    @Inject(DocumentJobsService) private readonly jobs: DocumentJobsService,
+    @Inject(DocumentsRepository) private readonly repository: DocumentsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(DOCUMENT_ROUTES.uploadPdf)
+  @HttpCode(200)
+  @AcceptsBody('multipart/form-data')
+  @PerUserRateLimit('documents')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['files', 'chatKey'],
+      properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } }, chatKey: { type: 'string' } },
+    },
+  })
+  @ApiOperation({
+    summary: 'Upload PDFs to a chat: checked (PDF bytes, size, pages, encryption, damage, text) and read before anything is stored',
+    description:
+      '413 over UPLOAD_MAX_MB or UPLOAD_MAX_PAGES; 415 not a PDF; 422 encrypted, damaged, scanned, or built to exhaust a reader.',
+  })
+  async upload(@Req() request: FastifyRequest, @CurrentUser() user: SessionClaims) {
+    const { chatKey, files } = await readUpload(request, this.config.upload.maxMb);
+    return this.documents.upload(user, chatKey, files);
+  }
+
+  @Get(DOCUMENT_ROUTES.fetchPdfList)
+  @ApiOperation({ summary: "The chat's uploaded PDFs (all the user's without chatKey): file_name, size, upload_date, pages..." })
+  list(@Query() q: OptionalChatKeyQuery, @CurrentUser() user: SessionClaims) {
+    return this.documents.list(user, q.chatKey);
+  }
+
+  @Get(DOCUMENT_ROUTES.fetchPdfListGemini)
+  @ApiOperation({ summary: 'The same list as fetch_pdf_list (spec 3 names both)' })
+  listGemini(@Query() q: OptionalChatKeyQuery, @CurrentUser() user: SessionClaims) {
+    return this.documents.list(user, q.chatKey);
+  }
+
+  @Get(DOCUMENT_ROUTES.fetchPdf)
+  @PerUserRateLimit('documents')
+  @ApiOperation({ summary: 'One uploaded PDF: {file_name, pdf_content (base64)}' })
+  fetch(@Query() q: FetchPdfQuery, @CurrentUser() user: SessionClaims) {
+    return this.documents.fetch(user, q.chat_id, q.pdf_name);
+  }
+
+  @Post(DOCUMENT_ROUTES.startPdfProcessing)
+  @HttpCode(200)
+  @ApiOperation({ summary: "Start indexing the chat's PDFs for search: {job_id}; check_query shows progress, then the files" })
+  startProcessing(@Body() dto: StartPdfProcessingDto, @CurrentUser() user: SessionClaims) {
+    return this.jobs.start(user, dto.chat_key);
+  }
+
+  @Get(DOCUMENT_ROUTES.deletePdf)
+  @ApiOperation({ summary: 'Delete one uploaded PDF of a chat (its pages and index with it)' })
+  delete(@Query() q: DeletePdfQuery, @CurrentUser() user: SessionClaims) {
+    return this.documents.delete(user, q.chatKey, q.file_name);
+  }
+
+  @Get(DOCUMENT_ROUTES.pdfPageText)
+  @ApiOperation({ summary: 'One page of an uploaded PDF as lines with word boxes (what a citation highlights)' })
+  async pageText(@Query() q: PdfPageQuery, @CurrentUser() user: SessionClaims) {
+    const page = await this.repository.page(user.sub, q.document_id, q.page);
+    if (!page) throw new NotFoundException(DOCUMENT_TEXTS.notFound);
+    return {
+      document_id: page.documentId,
+      file_name: page.fileName,
+      page: page.page,
+      lines: page.lines.map((l) => ({
+        text: l.text,
+        boxes: l.items.map((i) => ({ page: page.page, x0: i.x0, top: i.top, x1: i.x1, bottom: i.bottom })),
+      })),
+    };
+  }
+}

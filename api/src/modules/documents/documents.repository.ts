@@ -1,0 +1,157 @@
+/**
+ * The uploaded documents and their pages, in SQL. Every read takes the owner: another user's
+ * document is simply not found.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { UploadedPdf } from '@credence/shared';
+import type { PageLine, PageText } from '../research/evidence/page-lines.js';
+
+export interface NewDocument {
+  userId: string;
+  chatKey: string;
+  fileName: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  pages: PageText[];
+}
+
+export interface StoredPage {
+  documentId: string;
+  fileName: string;
+  page: number;
+  text: string;
+  lines: PageLine[];
+  figures: number;
+}
+
+const PAGE_BATCH = 200;
+/** Numbers as statements print them: 1,234 / (1,234) / 12.5 / 2019. */
+const FIGURE = /\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\d+\.\d+|\d{2,}/g;
+
+export function figureCount(text: string): number {
+  return text.match(FIGURE)?.length ?? 0;
+}
+
+const LIST_COLUMNS = `id::text AS document_id, file_name, size, upload_date, chat_key, page_count AS pages, text_pages, indexed_at IS NOT NULL AS indexed`;
+
+function toPdf(row: Record<string, unknown>): UploadedPdf {
+  return {
+    document_id: String(row.document_id),
+    file_name: String(row.file_name),
+    size: Number(row.size),
+    upload_date: new Date(row.upload_date as string).toISOString(),
+    chat_key: String(row.chat_key),
+    pages: Number(row.pages),
+    text_pages: Number(row.text_pages),
+    scanned: Number(row.text_pages) === 0,
+    indexed: Boolean(row.indexed),
+  };
+}
+
+@Injectable()
+export class DocumentsRepository {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  /** Stores a document and its pages; a file of the same name in the same chat is replaced. */
+  async insert(doc: NewDocument, manager: EntityManager): Promise<string> {
+    await manager.query(`DELETE FROM uploaded_documents WHERE user_id = $1 AND chat_key = $2 AND file_name = $3`, [
+      doc.userId,
+      doc.chatKey,
+      doc.fileName,
+    ]);
+    const textPages = doc.pages.filter((p) => p.lines.length).length;
+    const [row] = await manager.query(
+      `INSERT INTO uploaded_documents (user_id, chat_key, file_name, size, page_count, text_pages, sha256, content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+      [doc.userId, doc.chatKey, doc.fileName, doc.size, doc.pages.length, textPages, doc.sha256, doc.content],
+    );
+    for (let i = 0; i < doc.pages.length; i += PAGE_BATCH) {
+      const batch = doc.pages.slice(i, i + PAGE_BATCH).map((p) => {
+        const text = p.lines.map((l) => l.text).join('\n');
+        return { page: p.page, text, lines: p.lines, figures: figureCount(text) };
+      });
+      await manager.query(
+        `INSERT INTO uploaded_document_pages (document_id, page, text, lines, figures)
+         SELECT $1::uuid, p.page, p.text, p.lines, p.figures
+         FROM jsonb_to_recordset($2::jsonb) AS p(page integer, text text, lines jsonb, figures integer)`,
+        [row.id, JSON.stringify(batch)],
+      );
+    }
+    return row.id;
+  }
+
+  async list(userId: string, chatKey?: string): Promise<UploadedPdf[]> {
+    const rows = chatKey
+      ? await this.db.query(
+          `SELECT ${LIST_COLUMNS} FROM uploaded_documents WHERE user_id = $1 AND chat_key = $2 ORDER BY upload_date, file_name`,
+          [userId, chatKey],
+        )
+      : await this.db.query(`SELECT ${LIST_COLUMNS} FROM uploaded_documents WHERE user_id = $1 ORDER BY upload_date DESC, file_name`, [
+          userId,
+        ]);
+    return rows.map(toPdf);
+  }
+
+  async byIds(userId: string, ids: string[]): Promise<UploadedPdf[]> {
+    const rows = await this.db.query(`SELECT ${LIST_COLUMNS} FROM uploaded_documents WHERE user_id = $1 AND id = ANY($2::uuid[])`, [
+      userId,
+      ids,
+    ]);
+    return rows.map(toPdf);
+  }
+
+  async content(userId: string, chatKey: string, fileName: string): Promise<Buffer | null> {
+    const [row] = await this.db.query(`SELECT content FROM uploaded_documents WHERE user_id = $1 AND chat_key = $2 AND file_name = $3`, [
+      userId,
+      chatKey,
+      fileName,
+    ]);
+    return row ? Buffer.from(row.content) : null;
+  }
+
+  async delete(userId: string, chatKey: string, fileName: string): Promise<boolean> {
+    // A CTE: TypeORM answers a bare DELETE ... RETURNING as [rows, count].
+    const [row] = await this.db.query(
+      `WITH gone AS (DELETE FROM uploaded_documents WHERE user_id = $1 AND chat_key = $2 AND file_name = $3 RETURNING id)
+       SELECT count(*)::int AS n FROM gone`,
+      [userId, chatKey, fileName],
+    );
+    return row.n > 0;
+  }
+
+  /** Sets each page's search vector (english stemming) and marks the document indexed. */
+  async index(documentId: string): Promise<number> {
+    return this.db.transaction(async (manager) => {
+      const [row] = await manager.query(
+        `WITH done AS (UPDATE uploaded_document_pages SET search = to_tsvector('english', text) WHERE document_id = $1 RETURNING page)
+         SELECT count(*)::int AS n FROM done`,
+        [documentId],
+      );
+      await manager.query(`UPDATE uploaded_documents SET indexed_at = now() WHERE id = $1`, [documentId]);
+      return row.n;
+    });
+  }
+
+  async page(userId: string, documentId: string, page: number): Promise<StoredPage | null> {
+    const [row] = await this.db.query(
+      `SELECT p.document_id::text AS document_id, d.file_name, p.page, p.text, p.lines, p.figures
+       FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
+       WHERE d.user_id = $1 AND p.document_id = $2::uuid AND p.page = $3`,
+      [userId, documentId, page],
+    );
+    return row ? toPage(row) : null;
+  }
+}
+
+export function toPage(row: Record<string, unknown>): StoredPage {
+  return {
+    documentId: String(row.document_id),
+    fileName: String(row.file_name),
+    page: Number(row.page),
+    text: String(row.text),
+    lines: row.lines as PageLine[],
+    figures: Number(row.figures),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Uploading, listing, reading and deleting a user's PDFs. An upload is checked whole before
+ * anything is stored: each file by its bytes, then by a bounded parse that also reads its text;
+ * one refused file refuses the request (nothing half-stored).
+ */
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DOCUMENT_TEXTS, type FetchPdfResponse, type SessionClaims, type UploadedPdf, type UploadPdfResponse } from '@credence/shared';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import type { PageText } from '../research/evidence/page-lines.js';
+import { DocumentsRepository } from './documents.repository.js';
+import { checkBytes, refusal, scanned, tooLarge } from './pdf-check.js';
+import { extractPdf } from './pdf-extract.js';
+
+export interface IncomingFile {
+  name: string;
+  bytes: Buffer;
+}
+
+const MB = 1024 * 1024;
+
+@Injectable()
+export class DocumentsService {
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get maxBytes(): number {
+    return this.config.upload.maxMb * MB;
+  }
+
+  async upload(user: SessionClaims, chatKey: string, files: IncomingFile[]): Promise<UploadPdfResponse> {
+    const read: { file: IncomingFile; pages: PageText[] }[] = [];
+    for (const file of files) {
+      if (file.bytes.length > this.maxBytes) throw tooLarge(file.name, this.config.upload.maxMb);
+      checkBytes(file.name, file.bytes);
+    }
+    for (const file of files) read.push({ file, pages: await this.read(file) });
+    const ids = await this.db.transaction(async (manager) => {
+      const out: string[] = [];
+      for (const { file, pages } of read)
+        out.push(
+          await this.documents.insert(
+            {
+              userId: user.sub,
+              chatKey,
+              fileName: file.name,
+              size: file.bytes.length,
+              sha256: createHash('sha256').update(file.bytes).digest('hex'),
+              content: file.bytes,
+              pages,
+            },
+            manager,
+          ),
+        );
+      return out;
+    });
+    const stored = await this.documents.byIds(user.sub, ids);
+    const plural = files.length === 1 ? 'file' : 'files';
+    return { message: `Uploaded ${files.length} ${plural}.`, files: stored };
+  }
+
+  private async read(file: IncomingFile): Promise<PageText[]> {
+    const { maxPages, parseTimeoutMs: timeoutMs, parseMemoryMb: memoryMb } = this.config.upload;
+    const outcome = await extractPdf(new Uint8Array(file.bytes), { maxPages, timeoutMs, memoryMb });
+    if (!outcome.ok) throw refusal(file.name, outcome, { maxPages, timeoutMs });
+    if (!outcome.pages.some((p) => p.lines.length)) throw scanned(file.name);
+    return outcome.pages;
+  }
+
+  list(user: SessionClaims, chatKey?: string): Promise<UploadedPdf[]> {
+    return this.documents.list(user.sub, chatKey);
+  }
+
+  async fetch(user: SessionClaims, chatKey: string, fileName: string): Promise<FetchPdfResponse> {
+    const content = await this.documents.content(user.sub, chatKey, fileName);
+    if (!content) throw new NotFoundException(DOCUMENT_TEXTS.notFound);
+    return { file_name: fileName, pdf_content: content.toString('base64') };
+  }
+
+  async delete(user: SessionClaims, chatKey: string, fileName: string): Promise<{ message: string }> {
+    if (!(await this.documents.delete(user.sub, chatKey, fileName))) throw new NotFoundException(DOCUMENT_TEXTS.notFound);
+    return { message: `Deleted ${fileName}.` };
+  }
+}

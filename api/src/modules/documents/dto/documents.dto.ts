@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, Min } from 'class-validator';
+
+/** The chat a document belongs to: as research chat ids (web UUIDs, terminal short ids). */
+export const CHAT_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+export const chatKeyMessage = (field: string) => `${field} must be 1 to 100 letters, digits, - or _ (the chat's key)`;
+/** A file's name as uploaded: no path, no control characters. */
+export const FILE_NAME = /^[^/\\\u0000-\u001f]{1,255}$/;
+
+export class ChatKeyQuery {
+  @ApiProperty({ example: 'k3x9' })
+  @Matches(CHAT_KEY, { message: chatKeyMessage('chatKey') })
+  @IsString({ message: chatKeyMessage('chatKey') })
+  chatKey!: string;
+}
+
+export class OptionalChatKeyQuery {
+  @ApiPropertyOptional({ description: "Only this chat's documents (all the user's documents when absent)" })
+  @IsOptional()
+  @Matches(CHAT_KEY, { message: chatKeyMessage('chatKey') })
+  @IsString({ message: chatKeyMessage('chatKey') })
+  chatKey?: string;
+}
+
+export class FetchPdfQuery {
+  @ApiProperty({ description: "The chat's key (spec 3 calls it chat_id here)" })
+  @Matches(CHAT_KEY, { message: chatKeyMessage('chat_id') })
+  @IsString({ message: chatKeyMessage('chat_id') })
+  chat_id!: string;
+
+  @ApiProperty({ example: 'annual-report.pdf' })
+  @MaxLength(255, { message: 'pdf_name must be at most 255 characters' })
+  @Matches(FILE_NAME, { message: 'pdf_name must be a file name (no slashes)' })
+  @IsString({ message: 'pdf_name is required' })
+  pdf_name!: string;
+}
+
+export class DeletePdfQuery {
+  @ApiProperty()
+  @Matches(CHAT_KEY, { message: chatKeyMessage('chatKey') })
+  @IsString({ message: chatKeyMessage('chatKey') })
+  chatKey!: string;
+
+  @ApiProperty({ example: 'annual-report.pdf' })
+  @Matches(FILE_NAME, { message: 'file_name must be a file name (no slashes)' })
+  @IsString({ message: 'file_name is required' })
+  file_name!: string;
+}
+
+export class StartPdfProcessingDto {
+  @ApiProperty()
+  @Matches(CHAT_KEY, { message: chatKeyMessage('chat_key') })
+  @IsString({ message: chatKeyMessage('chat_key') })
+  chat_key!: string;
+
+  @ApiPropertyOptional({ example: 'restructuring' })
+  @IsOptional()
+  @Matches(/^[a-z_-]{1,40}$/, { message: 'workflow_category must be a category name such as restructuring' })
+  @IsString({ message: 'workflow_category must be text' })
+  workflow_category?: string;
+}
+
+export class PdfPageQuery {
+  @ApiProperty()
+  @IsUUID('all', { message: 'document_id must be a document id (a UUID from fetch_pdf_list)' })
+  document_id!: string;
+
+  @ApiProperty({ minimum: 1 })
+  @Type(() => Number)
+  @Min(1, { message: 'page must be a whole number from 1' })
+  @IsInt({ message: 'page must be a whole number from 1' })
+  page!: number;
+}

@@ -1,0 +1,58 @@
+/**
+ * The bounded parse of an uploaded PDF: pdfjs runs in a worker thread with a heap limit, a time
+ * limit, and a watch on the process's memory; a PDF that exceeds any of them is refused (422) and
+ * the worker is stopped, so a hostile file costs the API one bounded parse and nothing else.
+ */
+import { Worker } from 'node:worker_threads';
+import type { PageText } from '../research/evidence/page-lines.js';
+import type { ExtractInput, ExtractMessage } from './pdf-extract-worker.js';
+
+export interface ExtractLimits {
+  maxPages: number;
+  timeoutMs: number;
+  memoryMb: number;
+}
+
+export type ExtractOutcome =
+  | { ok: true; pages: PageText[] }
+  | { ok: false; reason: 'encrypted' | 'corrupt' | 'too-many-pages' | 'too-slow' | 'too-much-memory'; pages?: number; detail?: string };
+
+const MB = 1024 * 1024;
+const WATCH_MS = 50;
+
+export function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
+  const script = new URL('./pdf-extract-worker.js', import.meta.url);
+  const input: ExtractInput = { bytes, maxPages: limits.maxPages };
+  const worker = new Worker(script, {
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
+  });
+  // Memory outside the worker's heap (decoded streams) shows in the process's resident size.
+  const rssBudget = process.memoryUsage.rss() + limits.memoryMb * MB + 3 * bytes.byteLength;
+  return new Promise<ExtractOutcome>((resolve) => {
+    let settled = false;
+    const finish = (outcome: ExtractOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(watch);
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => finish({ ok: false, reason: 'too-slow' }), limits.timeoutMs);
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() > rssBudget) finish({ ok: false, reason: 'too-much-memory' });
+    }, WATCH_MS);
+    worker.on('message', (message: ExtractMessage) =>
+      finish(message.kind === 'done' ? { ok: true, pages: message.pages } : { ok: false, ...message }),
+    );
+    worker.on('error', (error: Error & { code?: string }) =>
+      finish(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { ok: false, reason: 'too-much-memory' }
+          : { ok: false, reason: 'corrupt', detail: error.message },
+      ),
+    );
+    worker.on('exit', () => finish({ ok: false, reason: 'too-much-memory' }));
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Reads an upload_pdf request (multipart/form-data, via @fastify/multipart): every `files` part
+ * into memory up to UPLOAD_MAX_MB each (a larger one is refused with 413 as it streams), and the
+ * `chatKey` field. Anything else in the form is a 400 naming it.
+ */
+import { BadRequestException } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { MULTIPART_MAX_FILES as MAX_FILES } from '../../core/security/multipart.js';
+import { chatKeyMessage, CHAT_KEY, FILE_NAME } from './dto/documents.dto.js';
+import { tooLarge, UploadRefused } from './pdf-check.js';
+import type { IncomingFile } from './documents.service.js';
+
+export async function readUpload(request: FastifyRequest, maxMb: number): Promise<{ chatKey: string; files: IncomingFile[] }> {
+  if (!request.isMultipart()) throw new BadRequestException('Send the PDFs as multipart/form-data with the fields files and chatKey.');
+  const files: IncomingFile[] = [];
+  let chatKey: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'files') throw new BadRequestException(`Unexpected file field ${part.fieldname}: send PDFs as files.`);
+        const name = (part.filename ?? '').trim();
+        if (!FILE_NAME.test(name)) throw new BadRequestException('Each file needs a file name (without slashes or control characters).');
+        let bytes: Buffer;
+        try {
+          bytes = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(name, maxMb);
+          throw error;
+        }
+        files.push({ name, bytes });
+      } else if (part.fieldname === 'chatKey') {
+        chatKey = String(part.value);
+      } else {
+        throw new BadRequestException(`Unexpected field ${part.fieldname}: upload_pdf takes files and chatKey.`);
+      }
+    }
+  } catch (error) {
+    if (error instanceof BadRequestException || error instanceof UploadRefused) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new UploadRefused(`At most ${MAX_FILES} files can be uploaded at once.`, 413);
+    throw new BadRequestException(`The upload could not be read as multipart/form-data: ${(error as Error).message}`);
+  }
+  if (chatKey === undefined || !CHAT_KEY.test(chatKey)) throw new BadRequestException(chatKeyMessage('chatKey'));
+  if (!files.length) throw new BadRequestException('Choose at least one PDF to upload (the files field is empty).');
+  const names = new Set<string>();
+  for (const f of files) {
+    if (names.has(f.name)) throw new BadRequestException(`${f.name} is in the upload twice: each file needs its own name.`);
+    names.add(f.name);
+  }
+  return { chatKey, files };
+}

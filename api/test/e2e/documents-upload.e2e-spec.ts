@@ -1,0 +1,138 @@
+/**
+ * Uploading PDFs over HTTP (issue 15): a real annual report is stored with its text per page
+ * (a table row on one line, with word boxes), listed, fetched, processed by a job whose progress
+ * check_query shows, and deleted; another user sees none of it (404); every malformed or hostile
+ * file is refused with a 4xx that names the problem, and nothing of the request is stored.
+ */
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { uploadPdfs, processPdfs } from '../support/documents-client.js';
+import {
+  annualReportPdf,
+  compressionBombPdf,
+  corruptPdf,
+  encryptedPdf,
+  pagesPdf,
+  REPORT,
+  scannedPdf,
+  zipBytes,
+} from '../support/sample-documents.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+describe('documents: upload, list, read, process, delete', () => {
+  let t: TestApi;
+  let token: string;
+  let other: string;
+  let report: Buffer;
+
+  before(async () => {
+    t = await startTestApi({ UPLOAD_MAX_MB: '2', UPLOAD_MAX_PAGES: '40', UPLOAD_PARSE_MEMORY_MB: '128' });
+    token = await t.activeUser('owner@credence.test');
+    other = await t.activeUser('other@credence.test');
+    report = await annualReportPdf();
+  });
+  after(() => t.close());
+
+  const list = (auth: string, chatKey = 'chat-a') => t.request('GET', `/api/fetch_pdf_list?chatKey=${chatKey}`, { token: auth });
+
+  it('stores a PDF with its pages; the statement row reads on one line with its boxes; both list calls show it', async () => {
+    const reply = await uploadPdfs(t, token, 'chat-a', [{ name: 'northwind-10k.pdf', bytes: report }]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).toBe('Uploaded 1 file.');
+    expect(reply.body.files).toEqual([
+      expect.objectContaining({
+        file_name: 'northwind-10k.pdf',
+        size: report.length,
+        pages: 6,
+        text_pages: 6,
+        scanned: false,
+        indexed: false,
+      }),
+    ]);
+    const id = reply.body.files[0].document_id;
+    const page = await t.request('GET', `/api/pdf_page_text?document_id=${id}&page=${REPORT.operations.page}`, { token });
+    expect(page.status).toBe(200);
+    const row = page.body.lines.find((l: { text: string }) => l.text.startsWith('Net sales'));
+    expect(row.text).toBe('Net sales 260,174 265,595 229,234');
+    expect(row.boxes).toHaveLength(4);
+    for (const box of row.boxes) expect(box.x1).toBeGreaterThan(box.x0);
+    for (const path of ['fetch_pdf_list', 'fetch_pdf_list_gemini']) {
+      const listed = await t.request('GET', `/api/${path}?chatKey=chat-a`, { token });
+      expect(listed.body.map((f: { file_name: string }) => f.file_name)).toEqual(['northwind-10k.pdf']);
+    }
+  });
+
+  it('fetch_pdf answers the very bytes uploaded; start_pdf_processing indexes them with progress through check_query', async () => {
+    const fetched = await t.request('GET', '/api/fetch_pdf?chat_id=chat-a&pdf_name=northwind-10k.pdf', { token });
+    expect(fetched.status).toBe(200);
+    expect(Buffer.from(fetched.body.pdf_content, 'base64').equals(report)).toBe(true);
+    const { final } = await processPdfs(t, token, 'chat-a');
+    expect(final.status).toBe('completed');
+    expect(final.result).toMatchObject({ documents: 1, indexed: 1, pages: 6 });
+    expect(final.result.files[0].indexed).toBe(true);
+  });
+
+  it("another user cannot list, fetch, read, process or delete the owner's document (404 / empty)", async () => {
+    expect((await list(other)).body).toEqual([]);
+    const fetched = await t.request('GET', '/api/fetch_pdf?chat_id=chat-a&pdf_name=northwind-10k.pdf', { token: other });
+    expect(fetched.status).toBe(404);
+    const id = (await list(token)).body[0].document_id;
+    expect((await t.request('GET', `/api/pdf_page_text?document_id=${id}&page=1`, { token: other })).status).toBe(404);
+    expect((await t.request('GET', '/api/delete_pdf?chatKey=chat-a&file_name=northwind-10k.pdf', { token: other })).status).toBe(404);
+    const { final } = await processPdfs(t, other, 'chat-a');
+    expect(final.result).toMatchObject({ documents: 0 });
+    expect((await list(token)).body).toHaveLength(1);
+  });
+
+  const refusals: [string, () => Promise<Buffer> | Buffer, number, RegExp][] = [
+    ['a text file named .pdf', () => Buffer.from('quarterly numbers, not a pdf'), 415, /not a PDF.*Please select only PDF files\./],
+    ['a renamed zip', zipBytes, 415, /is a ZIP archive, not a PDF/],
+    ['0 bytes', () => Buffer.alloc(0), 400, /is empty \(0 bytes\)/],
+    ['an encrypted PDF', encryptedPdf, 422, /is encrypted \(password-protected\)/],
+    ['a corrupt PDF', corruptPdf, 422, /is damaged and cannot be read as a PDF/],
+    ['a scanned PDF without text', scannedPdf, 422, /is a scanned PDF without text/],
+    ['a PDF over UPLOAD_MAX_PAGES', () => pagesPdf(41), 413, /has 41 pages, more than the limit of 40 pages \(UPLOAD_MAX_PAGES\)/],
+    [
+      'a file over UPLOAD_MAX_MB',
+      () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2.5 * 1024 * 1024, 0x20)]),
+      413,
+      /larger than the upload limit of 2 MB \(UPLOAD_MAX_MB\)/,
+    ],
+    [
+      'a compression bomb',
+      () => compressionBombPdf(400),
+      422,
+      /needed too much memory to read and was stopped|took longer than .* and was stopped/,
+    ],
+  ];
+  for (const [what, make, status, message] of refusals) {
+    it(`refuses ${what} with ${status}, naming the file and the problem, and stores nothing of the request`, async () => {
+      const reply = await uploadPdfs(t, token, 'chat-b', [
+        { name: 'good.pdf', bytes: report },
+        { name: 'bad.pdf', bytes: await make() },
+      ]);
+      expect(reply.status).toBe(status);
+      expect(reply.body.error).toMatch(/bad\.pdf/);
+      expect(reply.body.error).toMatch(message);
+      expect((await list(token, 'chat-b')).body).toEqual([]);
+    });
+  }
+
+  it('a form without chatKey or without files is a 400 naming the field', async () => {
+    const noKey = await uploadPdfs(t, token, null, [{ name: 'a.pdf', bytes: report }]);
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.error).toMatch(/chatKey/);
+    const noFiles = await uploadPdfs(t, token, 'chat-c', []);
+    expect(noFiles.status).toBe(400);
+    expect(noFiles.body.error).toMatch(/files/);
+    const json = await t.request('POST', '/api/upload_pdf', { token, body: { chatKey: 'x' } });
+    expect(json.status).toBe(400);
+  });
+
+  it('deletes a document: gone from the list, and fetching it is a 404', async () => {
+    const deleted = await t.request('GET', '/api/delete_pdf?chatKey=chat-a&file_name=northwind-10k.pdf', { token });
+    expect(deleted.status).toBe(200);
+    expect((await list(token)).body).toEqual([]);
+    expect((await t.request('GET', '/api/fetch_pdf?chat_id=chat-a&pdf_name=northwind-10k.pdf', { token })).status).toBe(404);
+  });
+});

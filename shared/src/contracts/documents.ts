@@ -1,0 +1,65 @@
+/**
+ * Documents (spec 3 PDF chat and restructuring, ARCHITECTURE.md 9): the routes of spec 3 section
+ * 7 that upload, list, read, process and delete a user's PDFs, and their payloads.
+ */
+export const DOCUMENT_ROUTES = {
+  /** Multipart: `files` (one or more PDFs) and `chatKey`. */
+  uploadPdf: 'upload_pdf',
+  fetchPdfList: 'fetch_pdf_list',
+  /** The spec names both list calls; they answer the same list. */
+  fetchPdfListGemini: 'fetch_pdf_list_gemini',
+  /** `chat_id` (the chat key) and `pdf_name`: the file itself, base64 in `pdf_content`. */
+  fetchPdf: 'fetch_pdf',
+  /** A job that indexes the chat's documents for search; progress through check_query. */
+  startPdfProcessing: 'start_pdf_processing',
+  /** `chatKey` and `file_name`: deletes one document. */
+  deletePdf: 'delete_pdf',
+  /** `document_id` and `page`: one page of an uploaded document as lines with boxes. */
+  pdfPageText: 'pdf_page_text',
+} as const;
+
+/** Spec 3 section 5 and 8. */
+export const DOCUMENT_TEXTS = {
+  onlyPdf: 'Please select only PDF files.',
+  processingFailed: 'PDF processing failed. Please try again.',
+  listFailed: 'Failed to fetch PDF files. Please try again.',
+  notFound: 'No such document in this chat.',
+} as const;
+
+/** One uploaded PDF as the lists show it (spec 3 "Uploaded PDF entry"), with what indexing found. */
+export interface UploadedPdf {
+  document_id: string;
+  file_name: string;
+  /** Bytes. */
+  size: number;
+  upload_date: string;
+  chat_key: string;
+  pages: number;
+  /** Pages that carry text; 0 for a scanned document without a text layer. */
+  text_pages: number;
+  /** True when no page has text (a scan): it cannot be searched or quoted. */
+  scanned: boolean;
+  indexed: boolean;
+}
+
+export interface UploadPdfResponse {
+  message: string;
+  files: UploadedPdf[];
+}
+
+export interface FetchPdfResponse {
+  file_name: string;
+  /** The file's bytes, base64. */
+  pdf_content: string;
+}
+
+/** The start_pdf_processing job's progress (check_query `progress` while it runs) and result. */
+export interface PdfProcessingProgress {
+  documents: number;
+  indexed: number;
+  pages: number;
+}
+
+export interface PdfProcessingResult extends PdfProcessingProgress {
+  files: UploadedPdf[];
+}
