@@ -77,12 +77,12 @@ program
   .action((options) => runAdmin('migrate', options));
 
 const kinds = Object.values(IMPORTERS)
-  .map((importer) => `  ${importer.kind.padEnd(15)}${importer.description}`)
+  .map((importer) => `  ${importer.kind.padEnd(18)}${importer.description}`)
   .join('\n');
 
 program
   .command('import <kind> <paths...>')
-  .description('Import UK company data from files: each batch in one transaction, bad rows reported and skipped, safe to stop and re-run')
+  .description('Import UK company data or SEC data from files: each batch in one transaction, bad rows reported and skipped, safe to stop and re-run')
   .option('--batch-size <rows>', 'rows per transaction', '50000')
   .option('--max-bad <n>', 'bad rows tolerated before the exit code turns to 1 (the good rows are always kept)', '0')
   .option('--wait', 'after a bulk load, build the search indexes and refresh the screener views before exiting, not in the background')
@@ -102,7 +102,12 @@ program
       '  credence-admin import companies-csv ./BasicCompanyData-2026-11-01-part*.csv --max-bad 100\n' +
       '  credence-admin import ch-api ./api-dumps/ --json\n' +
       '  credence-admin import psc-snapshot persons-with-significant-control-snapshot-2026-11-01.txt\n' +
-      '  credence-admin import accounts ./Accounts_Bulk_Data-2026-11-01/',
+      '  credence-admin import accounts ./Accounts_Bulk_Data-2026-11-01/\n' +
+      '  credence-admin import sec-tickers company_tickers_exchange.json\n' +
+      '  credence-admin import sec-submissions submissions.zip\n' +
+      '  credence-admin import sec-companyfacts companyfacts.zip\n\n' +
+      'The SEC kinds touch no UK data: nothing is refreshed after them. A companyfacts file replaces the\n' +
+      "company's stored facts (it is its whole history); submissions and tickers update by CIK.",
   )
   .action((kind, paths, options) => runImport(kind, paths, options));
 

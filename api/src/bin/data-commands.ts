@@ -121,6 +121,7 @@ export async function runImport(kind: string, paths: string[], options: DataOpti
       );
       return result;
     }
+    if (importer.refreshesUkData === false) return result;
     // Even a run stopped early wrote whole batches: what is derived from them follows.
     context.reporter.info(`${kind}: refreshing search words and statistics...`);
     await refreshDerivedTables(context.dataSource, 'all');

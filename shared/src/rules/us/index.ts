@@ -5,3 +5,4 @@ export * from './fiscal-calendar.js';
 export * from './quarterise.js';
 export * from './kpi-values.js';
 export * from './kpi-tables.js';
+export * from './sec.js';

@@ -8,6 +8,7 @@ import { ScreenerViewsCurrent1764288000000 } from './1764288000000-screener-view
 import { ScreenerCreditColumns1764374400000 } from './1764374400000-screener-credit-columns.js';
 import { Research1764460800000 } from './1764460800000-research.js';
 import { Documents1764547200000 } from './1764547200000-documents.js';
+import { UsEquity1764633600000 } from './1764633600000-us-equity.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   ScreenerCreditColumns1764374400000,
   Research1764460800000,
   Documents1764547200000,
+  UsEquity1764633600000,
 ];

@@ -54,6 +54,8 @@ export interface Importer {
   kind: string;
   /** One line for `credence-admin import --help`. */
   description: string;
+  /** False for imports that touch no UK company data (no search-word or screener refresh after them). */
+  refreshesUkData?: boolean;
   /** Imports every file given (a directory means every matching file in it). */
   run(context: ImportContext, paths: string[]): Promise<ImportSummary>;
 }

@@ -1,0 +1,63 @@
+import type { UsFact } from '@credence/shared';
+import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../companies-house/import/importer.js';
+import { replaceFacts } from '../store/us-store.js';
+import { mapCompanyFacts } from './companyfacts.mapper.js';
+import { listSources } from './json-sources.js';
+
+/** Facts per transaction: a few hundred companies of the bulk. */
+const FACTS_PER_BATCH = 100_000;
+
+/**
+ * `credence-admin import sec-companyfacts <file|dir|companyfacts.zip>`: one JSON document per
+ * company. Files are read one at a time (from the archive too), so the nightly bulk (about 18,000
+ * files) never sits in memory. Each company's facts replace what an earlier run stored (the file
+ * is its whole history), so re-runs update. A file that is not a companyfacts document is named
+ * as a bad row and skipped.
+ */
+export const secCompanyFactsImporter: Importer = {
+  kind: 'sec-companyfacts',
+  description: "the SEC's XBRL company facts (CIK##########.json files, a directory of them, or companyfacts.zip)",
+  refreshesUkData: false,
+  run: importCompanyFacts,
+};
+
+async function importCompanyFacts(context: ImportContext, paths: string[]): Promise<ImportSummary> {
+  const { dataSource, reporter, signal } = context;
+  const list = listSources(paths, 'companyfacts');
+  const summary = new SummaryBuilder('sec-companyfacts', list.files, reporter);
+  let pending: { cik: number; entityName: string; facts: UsFact[] }[] = [];
+  let pendingFacts = 0;
+  let malformed = 0;
+  const flush = async () => {
+    if (pending.length === 0) return;
+    // The same company twice (a file and the archive): the one read last counts.
+    const batch = [...new Map(pending.map((c) => [c.cik, c])).values()];
+    pending = [];
+    pendingFacts = 0;
+    const written = await dataSource.transaction((manager) => replaceFacts(manager, batch));
+    summary.wrote('us_companies', batch.length);
+    summary.wrote('us_facts', written);
+  };
+  for await (const source of list.sources()) {
+    if (signal?.aborted) break;
+    summary.summary.read++;
+    try {
+      const mapped = mapCompanyFacts(JSON.parse((await source.read()).toString('utf8')));
+      malformed += mapped.malformed;
+      pending.push({ cik: mapped.cik, entityName: mapped.entityName, facts: mapped.facts });
+      pendingFacts += mapped.facts.length;
+    } catch (error) {
+      summary.bad({ file: source.name, line: 1, reason: reason(error) });
+    }
+    if (pendingFacts >= FACTS_PER_BATCH || pending.length >= context.batchSize) await flush();
+    reporter.progress(summary.summary.read, source.doneBytes, list.totalBytes);
+  }
+  await flush();
+  if (malformed) reporter.info(`sec-companyfacts: ${malformed.toLocaleString('en-GB')} malformed fact(s) of the KPI concepts left out.`);
+  return summary.finish();
+}
+
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof SyntaxError ? `not valid JSON (${message})` : message;
+}

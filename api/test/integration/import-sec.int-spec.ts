@@ -1,0 +1,189 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { companyKpis, kpiTable, kpiValue } from '@credence/shared';
+import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
+import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/companyfacts.importer.js';
+import { secSubmissionsImporter } from '../../src/modules/us-equity/import/submissions.importer.js';
+import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
+import { loadFacts } from '../../src/modules/us-equity/store/us-facts.repository.js';
+import { ADMIN, run } from '../support/processes.js';
+import { JANUARY_CIK, TAGSWITCH_CIK, accn, januaryFacts, submissions, tagswitchFacts, writeJson, writeZip } from '../support/sec-data.js';
+import { startTestContext, type TestContext } from '../support/test-context.js';
+
+class Collector implements ImportReporter {
+  bads: BadRow[] = [];
+  infos: string[] = [];
+  progressCalls = 0;
+  progress(): void {
+    this.progressCalls++;
+  }
+  bad(row: BadRow): void {
+    this.bads.push(row);
+  }
+  info(line: string): void {
+    this.infos.push(line);
+  }
+}
+
+describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
+  let t: TestContext;
+  let scratch: string;
+  const context = (reporter: ImportReporter): ImportContext => ({ dataSource: t.dataSource, config: t.config, reporter, batchSize: 50_000 });
+  const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
+
+  before(async () => {
+    t = await startTestContext();
+    scratch = mkdtempSync(join(tmpdir(), 'sec-import-'));
+  });
+  after(async () => {
+    await t.close();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('imports a directory of companyfacts files (integer and padded CIKs), names the bad files and keeps the good ones', async () => {
+    const dir = join(scratch, 'facts');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir);
+    writeJson(dir, 'CIK0000001001.json', tagswitchFacts());
+    writeJson(dir, 'CIK0000002002.json', januaryFacts());
+    writeJson(dir, 'CIK0000003003.json', '{"cik": 3003, "entityName": "Cut Short", "facts": {');
+    writeJson(dir, 'CIK0000004004.json', { entityName: 'No Cik Inc', facts: {} });
+    const reporter = new Collector();
+    const summary = await secCompanyFactsImporter.run(context(reporter), [dir]);
+    expect(summary).toMatchObject({ read: 4, skipped: 2 });
+    expect(summary.tables.us_companies).toBe(2);
+    expect(reporter.bads.map((b) => [b.file.split('/').pop(), b.reason.split(' (')[0]])).toEqual([
+      ['CIK0000003003.json', 'not valid JSON'],
+      ['CIK0000004004.json', 'cik is missing or not a CIK'],
+    ]);
+    const companies = await query('SELECT cik, title, facts_count FROM us_companies ORDER BY cik');
+    expect(companies.map((c: { cik: number; title: string }) => [c.cik, c.title])).toEqual([
+      [TAGSWITCH_CIK, 'Tagswitch Corp'],
+      [JANUARY_CIK, 'January Retail Inc'],
+    ]);
+    const forms = await query('SELECT DISTINCT form FROM us_facts ORDER BY form');
+    expect(forms.map((r: { form: string }) => r.form)).toEqual(['10-K', '10-Q']);
+    expect((await query(`SELECT count(*)::int AS n FROM us_facts WHERE concept LIKE 'dei:%'`))[0].n).toBe(0);
+  });
+
+  it('keeps the latest filed copy of a restated period, traced to its filing', async () => {
+    const rows = await query(
+      `SELECT concept, val::float8 AS val, accn, form, to_char(filed, 'YYYY-MM-DD') AS filed FROM us_facts
+       WHERE cik = $1 AND period_start = '2022-01-01' AND period_end = '2022-12-31' ORDER BY concept`,
+      [TAGSWITCH_CIK],
+    );
+    expect(rows).toEqual([
+      { concept: 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax', val: 455, accn: accn(TAGSWITCH_CIK, '2024-02-14', 14), form: '10-K', filed: '2024-02-14' },
+      { concept: 'us-gaap:SalesRevenueNet', val: 460, accn: accn(TAGSWITCH_CIK, '2023-02-15', 14), form: '10-K', filed: '2023-02-15' },
+    ]);
+  });
+
+  it('reads one revenue series through the tag switch and the January year end from the stored facts', async () => {
+    const tag = companyKpis(await loadFacts(t.dataSource, TAGSWITCH_CIK));
+    const annual = kpiTable(tag, 'Income Statement', 'annual').table_data.find((r) => r.name === 'revenue')!;
+    expect(annual.cells.map((c) => c?.value)).toEqual([455, 540]);
+    expect(kpiValue(tag, 'revenue@2022Q4')).toMatchObject({ value: 125, derived: true, formula: 'FY − 9M' });
+    expect(kpiValue(tag, 'revenue@2023Q4')).toMatchObject({ value: 150, derived: true });
+    const jan = companyKpis(await loadFacts(t.dataSource, JANUARY_CIK), { fiscalYearEnd: '0131' });
+    const quarters = kpiTable(jan, 'Income Statement', 'quarterly').table_data[0]!;
+    expect(quarters.cells.map((c) => [c?.value, c?.derived])).toEqual([
+      [1000, false],
+      [1100, false],
+      [1200, false],
+      [1500, true],
+    ]);
+    expect(kpiTable(jan, 'Income Statement', 'annual').periods.map((p) => p.key)).toEqual(['FY2024']);
+  });
+
+  it('re-runs update: a changed figure replaces the stored one and nothing is duplicated', async () => {
+    const before = (await query('SELECT count(*)::int AS n FROM us_facts'))[0].n;
+    const file = writeJson(scratch, 'CIK0000001001.json', tagswitchFacts(545));
+    await secCompanyFactsImporter.run(context(new Collector()), [file]);
+    expect((await query('SELECT count(*)::int AS n FROM us_facts'))[0].n).toBe(before);
+    const [row] = await query(
+      `SELECT val::float8 AS val FROM us_facts WHERE cik = $1 AND period_start = '2023-01-01' AND period_end = '2023-12-31' AND concept LIKE '%RevenueFromContract%'`,
+      [TAGSWITCH_CIK],
+    );
+    expect(row.val).toBe(545);
+  });
+
+  it('streams the entries of companyfacts.zip and skips what is not JSON', async () => {
+    await query('DELETE FROM us_companies');
+    const zip = await writeZip(join(scratch, 'companyfacts.zip'), {
+      'CIK0000001001.json': tagswitchFacts(),
+      'CIK0000002002.json': januaryFacts(),
+      'README.txt': 'not a company',
+    });
+    const reporter = new Collector();
+    const summary = await secCompanyFactsImporter.run(context(reporter), [zip]);
+    expect(summary).toMatchObject({ read: 2, skipped: 0 });
+    expect(reporter.progressCalls).toBe(2);
+    expect((await query('SELECT count(*)::int AS n FROM us_companies'))[0].n).toBe(2);
+  });
+
+  it('imports submissions: the company, its SIC industry and sector, and its periodic filings (older pages too)', async () => {
+    const dir = join(scratch, 'subs');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir);
+    const f = (seq: number, form: string, filed: string) => ({ accession: accn(TAGSWITCH_CIK, filed, seq), form, filed, report: filed, doc: `ts-${seq}.htm` });
+    writeJson(dir, 'CIK0000001001.json', submissions(TAGSWITCH_CIK, 'Tagswitch Corporation', ['TSW'], [f(14, '10-K', '2024-02-14'), f(2, '8-K', '2024-01-30'), f(13, '10-Q', '2023-11-01')]));
+    const page = submissions(TAGSWITCH_CIK, 'x', [], [f(9, '10-K', '2019-02-14')]) as { filings: { recent: unknown } };
+    writeJson(dir, 'CIK0000001001-submissions-001.json', page.filings.recent);
+    writeJson(dir, 'CIK0000009009.json', submissions(9009, 'A Person', [], []));
+    const reporter = new Collector();
+    const summary = await secSubmissionsImporter.run(context(reporter), [dir]);
+    expect(summary).toMatchObject({ read: 3, skipped: 0 });
+    expect(reporter.infos.join('\n')).toContain('1 filer(s) with no ticker and no periodic report not kept');
+    const [company] = await query('SELECT title, ticker, industry, sector, fiscal_year_end FROM us_companies WHERE cik = $1', [TAGSWITCH_CIK]);
+    expect(company).toEqual({ title: 'Tagswitch Corporation', ticker: 'TSW', industry: 'Electronic Computers', sector: 'Manufacturing', fiscal_year_end: '1231' });
+    const filings = await query('SELECT form, primary_document FROM us_filings WHERE cik = $1 ORDER BY filing_date', [TAGSWITCH_CIK]);
+    expect(filings).toEqual([
+      { form: '10-K', primary_document: 'ts-9.htm' },
+      { form: '10-Q', primary_document: 'ts-13.htm' },
+      { form: '10-K', primary_document: 'ts-14.htm' },
+    ]);
+    expect((await query('SELECT count(*)::int AS n FROM us_companies WHERE cik = 9009'))[0].n).toBe(0);
+  });
+
+  it('imports both ticker files: several tickers of one company, the exchange, bad records named', async () => {
+    const plain = writeJson(scratch, 'company_tickers.json', {
+      0: { cik_str: 1652044, ticker: 'GOOGL', title: 'Alphabet Inc.' },
+      1: { cik_str: 1652044, ticker: 'GOOG', title: 'Alphabet Inc.' },
+      2: { cik_str: 'x', ticker: 'BAD', title: 'Bad' },
+      3: { cik_str: TAGSWITCH_CIK, ticker: 'tsw', title: 'TAGSWITCH CORP' },
+    });
+    const exchange = writeJson(scratch, 'company_tickers_exchange.json', {
+      fields: ['cik', 'name', 'ticker', 'exchange'],
+      data: [
+        [1652044, 'Alphabet Inc.', 'GOOGL', 'Nasdaq'],
+        [2002, 'January Retail Inc', 'JANR', ''],
+      ],
+    });
+    const reporter = new Collector();
+    const summary = await secTickersImporter.run(context(reporter), [plain, exchange]);
+    expect(summary).toMatchObject({ read: 6, skipped: 1 });
+    expect(reporter.bads[0]).toMatchObject({ line: 3, reason: 'record 3: cik is not a CIK' });
+    const rows = await query('SELECT cik, ticker, tickers, exchange FROM us_companies WHERE cik = ANY($1::int[]) ORDER BY cik', [[2002, 1652044]]);
+    expect(rows).toEqual([
+      { cik: 2002, ticker: 'JANR', tickers: ['JANR'], exchange: null },
+      { cik: 1652044, ticker: 'GOOGL', tickers: ['GOOGL', 'GOOG'], exchange: 'Nasdaq' },
+    ]);
+  });
+
+  it('credence-admin import sec-companyfacts names a bad file on stderr and exits 1, the summary on stdout', async () => {
+    const dir = mkdtempSync(join(scratch, 'cli-'));
+    writeJson(dir, 'CIK0000001001.json', tagswitchFacts());
+    writeJson(dir, 'CIK0000005005.json', '[1, 2]');
+    const result = await run(ADMIN, ['import', 'sec-companyfacts', dir, '--json'], t.environment.env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('CIK0000005005.json:1: not a companyfacts document');
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ kind: 'sec-companyfacts', read: 2, skipped: 1 });
+    const missing = await run(ADMIN, ['import', 'sec-companyfacts', join(dir, 'nope.json')], t.environment.env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('nope.json: no such file or directory');
+  });
+});
