@@ -82,7 +82,9 @@ const kinds = Object.values(IMPORTERS)
 
 program
   .command('import <kind> <paths...>')
-  .description('Import UK company data or SEC data from files: each batch in one transaction, bad rows reported and skipped, safe to stop and re-run')
+  .description(
+    'Import UK company data or SEC data from files: each batch in one transaction, bad rows reported and skipped, safe to stop and re-run',
+  )
   .option('--batch-size <rows>', 'rows per transaction', '50000')
   .option('--max-bad <n>', 'bad rows tolerated before the exit code turns to 1 (the good rows are always kept)', '0')
   .option('--wait', 'after a bulk load, build the search indexes and refresh the screener views before exiting, not in the background')

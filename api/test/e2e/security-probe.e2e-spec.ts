@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { SCREENER_ROUTES } from '@credence/shared';
+import { SCREENER_ROUTES, US_EQUITY_ROUTES } from '@credence/shared';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 /**
@@ -94,6 +94,9 @@ const SIGNED_IN_GETS = [
   `/api/${SCREENER_ROUTES.charges}`,
   `/api/${SCREENER_ROUTES.lenders}`,
   `/api/${SCREENER_ROUTES.lenderDetail}`,
+  ...Object.values(US_EQUITY_ROUTES)
+    .filter((r) => r !== US_EQUITY_ROUTES.requests && r !== US_EQUITY_ROUTES.backlinker && r !== US_EQUITY_ROUTES.highlightedSource)
+    .map((r) => `/api/${r}`),
 ];
 
 describe('security probe: hostile input gets a 4xx, never a 500', () => {

@@ -31,7 +31,12 @@ class Collector implements ImportReporter {
 describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   let t: TestContext;
   let scratch: string;
-  const context = (reporter: ImportReporter): ImportContext => ({ dataSource: t.dataSource, config: t.config, reporter, batchSize: 50_000 });
+  const context = (reporter: ImportReporter): ImportContext => ({
+    dataSource: t.dataSource,
+    config: t.config,
+    reporter,
+    batchSize: 50_000,
+  });
   const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
 
   before(async () => {
@@ -76,7 +81,13 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
       [TAGSWITCH_CIK],
     );
     expect(rows).toEqual([
-      { concept: 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax', val: 455, accn: accn(TAGSWITCH_CIK, '2024-02-14', 14), form: '10-K', filed: '2024-02-14' },
+      {
+        concept: 'us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax',
+        val: 455,
+        accn: accn(TAGSWITCH_CIK, '2024-02-14', 14),
+        form: '10-K',
+        filed: '2024-02-14',
+      },
       { concept: 'us-gaap:SalesRevenueNet', val: 460, accn: accn(TAGSWITCH_CIK, '2023-02-15', 14), form: '10-K', filed: '2023-02-15' },
     ]);
   });
@@ -128,8 +139,23 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
     const dir = join(scratch, 'subs');
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir);
-    const f = (seq: number, form: string, filed: string) => ({ accession: accn(TAGSWITCH_CIK, filed, seq), form, filed, report: filed, doc: `ts-${seq}.htm` });
-    writeJson(dir, 'CIK0000001001.json', submissions(TAGSWITCH_CIK, 'Tagswitch Corporation', ['TSW'], [f(14, '10-K', '2024-02-14'), f(2, '8-K', '2024-01-30'), f(13, '10-Q', '2023-11-01')]));
+    const f = (seq: number, form: string, filed: string) => ({
+      accession: accn(TAGSWITCH_CIK, filed, seq),
+      form,
+      filed,
+      report: filed,
+      doc: `ts-${seq}.htm`,
+    });
+    writeJson(
+      dir,
+      'CIK0000001001.json',
+      submissions(
+        TAGSWITCH_CIK,
+        'Tagswitch Corporation',
+        ['TSW'],
+        [f(14, '10-K', '2024-02-14'), f(2, '8-K', '2024-01-30'), f(13, '10-Q', '2023-11-01')],
+      ),
+    );
     const page = submissions(TAGSWITCH_CIK, 'x', [], [f(9, '10-K', '2019-02-14')]) as { filings: { recent: unknown } };
     writeJson(dir, 'CIK0000001001-submissions-001.json', page.filings.recent);
     writeJson(dir, 'CIK0000009009.json', submissions(9009, 'A Person', [], []));
@@ -137,8 +163,16 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
     const summary = await secSubmissionsImporter.run(context(reporter), [dir]);
     expect(summary).toMatchObject({ read: 3, skipped: 0 });
     expect(reporter.infos.join('\n')).toContain('1 filer(s) with no ticker and no periodic report not kept');
-    const [company] = await query('SELECT title, ticker, industry, sector, fiscal_year_end FROM us_companies WHERE cik = $1', [TAGSWITCH_CIK]);
-    expect(company).toEqual({ title: 'Tagswitch Corporation', ticker: 'TSW', industry: 'Electronic Computers', sector: 'Manufacturing', fiscal_year_end: '1231' });
+    const [company] = await query('SELECT title, ticker, industry, sector, fiscal_year_end FROM us_companies WHERE cik = $1', [
+      TAGSWITCH_CIK,
+    ]);
+    expect(company).toEqual({
+      title: 'Tagswitch Corporation',
+      ticker: 'TSW',
+      industry: 'Electronic Computers',
+      sector: 'Manufacturing',
+      fiscal_year_end: '1231',
+    });
     const filings = await query('SELECT form, primary_document FROM us_filings WHERE cik = $1 ORDER BY filing_date', [TAGSWITCH_CIK]);
     expect(filings).toEqual([
       { form: '10-K', primary_document: 'ts-9.htm' },
@@ -166,7 +200,9 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
     const summary = await secTickersImporter.run(context(reporter), [plain, exchange]);
     expect(summary).toMatchObject({ read: 6, skipped: 1 });
     expect(reporter.bads[0]).toMatchObject({ line: 3, reason: 'record 3: cik is not a CIK' });
-    const rows = await query('SELECT cik, ticker, tickers, exchange FROM us_companies WHERE cik = ANY($1::int[]) ORDER BY cik', [[2002, 1652044]]);
+    const rows = await query('SELECT cik, ticker, tickers, exchange FROM us_companies WHERE cik = ANY($1::int[]) ORDER BY cik', [
+      [2002, 1652044],
+    ]);
     expect(rows).toEqual([
       { cik: 2002, ticker: 'JANR', tickers: ['JANR'], exchange: null },
       { cik: 1652044, ticker: 'GOOGL', tickers: ['GOOGL', 'GOOG'], exchange: 'Nasdaq' },

@@ -37,10 +37,17 @@ export function companyFacts(cik: number | string, entityName: string, facts: Ra
 }
 
 /** A 10-Q's or 10-K's accession: the filer's CIK, the year, a sequence. */
-export const accn = (cik: number, filed: string, seq = 1) => `${String(cik).padStart(10, '0')}-${filed.slice(2, 4)}-${String(seq).padStart(6, '0')}`;
+export const accn = (cik: number, filed: string, seq = 1) =>
+  `${String(cik).padStart(10, '0')}-${filed.slice(2, 4)}-${String(seq).padStart(6, '0')}`;
 
 /** One fiscal year of a calendar-year filer: three 10-Qs (Q1, 6M, 9M year-to-date) and the 10-K. */
-export function calendarYearFacts(cik: number, concept: string, year: number, [q1, h1, m9, fy]: number[], filedYearEnd = `${year + 1}-02-14`): RawFact[] {
+export function calendarYearFacts(
+  cik: number,
+  concept: string,
+  year: number,
+  [q1, h1, m9, fy]: number[],
+  filedYearEnd = `${year + 1}-02-14`,
+): RawFact[] {
   const q = (end: string, filed: string, fp: RawFact['fp'], val: number, seq: number, frame?: string): RawFact => ({
     concept,
     start: `${year}-01-01`,
@@ -57,7 +64,18 @@ export function calendarYearFacts(cik: number, concept: string, year: number, [q
     q(`${year}-03-31`, `${year}-05-01`, 'Q1', q1!, 11, `CY${year}Q1`),
     q(`${year}-06-30`, `${year}-08-01`, 'Q2', h1!, 12),
     q(`${year}-09-30`, `${year}-11-01`, 'Q3', m9!, 13),
-    { concept, start: `${year}-01-01`, end: `${year}-12-31`, val: fy!, accn: accn(cik, filedYearEnd, 14), fy: year, fp: 'FY', form: '10-K', filed: filedYearEnd, frame: `CY${year}` },
+    {
+      concept,
+      start: `${year}-01-01`,
+      end: `${year}-12-31`,
+      val: fy!,
+      accn: accn(cik, filedYearEnd, 14),
+      fy: year,
+      fp: 'FY',
+      form: '10-K',
+      filed: filedYearEnd,
+      frame: `CY${year}`,
+    },
   ];
 }
 
@@ -73,12 +91,64 @@ export function tagswitchFacts(fy2023Revenue = 540): unknown {
   return companyFacts(c, 'Tagswitch Corp', [
     ...calendarYearFacts(c, 'SalesRevenueNet', 2022, [100, 210, 330, 460], '2023-02-15'),
     ...calendarYearFacts(c, asc, 2023, [120, 250, 390, fy2023Revenue]),
-    { concept: asc, start: '2022-01-01', end: '2022-12-31', val: 455, accn: accn(c, '2024-02-14', 14), fy: 2023, fp: 'FY', form: '10-K', filed: '2024-02-14', frame: 'CY2022' },
-    { concept: asc, start: '2023-01-01', end: '2023-12-31', val: 999, accn: accn(c, '2024-01-30', 2), fy: 2023, fp: 'FY', form: '8-K', filed: '2024-01-30' },
+    {
+      concept: asc,
+      start: '2022-01-01',
+      end: '2022-12-31',
+      val: 455,
+      accn: accn(c, '2024-02-14', 14),
+      fy: 2023,
+      fp: 'FY',
+      form: '10-K',
+      filed: '2024-02-14',
+      frame: 'CY2022',
+    },
+    {
+      concept: asc,
+      start: '2023-01-01',
+      end: '2023-12-31',
+      val: 999,
+      accn: accn(c, '2024-01-30', 2),
+      fy: 2023,
+      fp: 'FY',
+      form: '8-K',
+      filed: '2024-01-30',
+    },
     ...calendarYearFacts(c, 'NetIncomeLoss', 2023, [12, 25, 39, 54]),
-    { concept: 'Assets', end: '2023-12-31', val: 2000, accn: accn(c, '2024-02-14', 14), fy: 2023, fp: 'FY', form: '10-K', filed: '2024-02-14', frame: 'CY2023Q4I' },
-    { concept: 'Assets', end: '2023-09-30', val: 1900, accn: accn(c, '2023-11-01', 13), fy: 2023, fp: 'Q3', form: '10-Q', filed: '2023-11-01', frame: 'CY2023Q3I' },
-    { taxonomy: 'dei', concept: 'EntityCommonStockSharesOutstanding', unit: 'shares', end: '2024-02-01', val: 5e6, accn: accn(c, '2024-02-14', 14), fy: 2023, fp: 'FY', form: '10-K', filed: '2024-02-14' },
+    {
+      concept: 'Assets',
+      end: '2023-12-31',
+      val: 2000,
+      accn: accn(c, '2024-02-14', 14),
+      fy: 2023,
+      fp: 'FY',
+      form: '10-K',
+      filed: '2024-02-14',
+      frame: 'CY2023Q4I',
+    },
+    {
+      concept: 'Assets',
+      end: '2023-09-30',
+      val: 1900,
+      accn: accn(c, '2023-11-01', 13),
+      fy: 2023,
+      fp: 'Q3',
+      form: '10-Q',
+      filed: '2023-11-01',
+      frame: 'CY2023Q3I',
+    },
+    {
+      taxonomy: 'dei',
+      concept: 'EntityCommonStockSharesOutstanding',
+      unit: 'shares',
+      end: '2024-02-01',
+      val: 5e6,
+      accn: accn(c, '2024-02-14', 14),
+      fy: 2023,
+      fp: 'FY',
+      form: '10-K',
+      filed: '2024-02-14',
+    },
   ]);
 }
 
@@ -109,7 +179,13 @@ export function januaryFacts(): unknown {
 }
 
 /** The submissions shape: the company and `filings.recent` as parallel arrays. */
-export function submissions(cik: number, name: string, tickers: string[], filings: { accession: string; form: string; filed: string; report: string; doc: string; inline?: boolean }[], extra: Record<string, unknown> = {}): unknown {
+export function submissions(
+  cik: number,
+  name: string,
+  tickers: string[],
+  filings: { accession: string; form: string; filed: string; report: string; doc: string; inline?: boolean }[],
+  extra: Record<string, unknown> = {},
+): unknown {
   return {
     cik: String(cik),
     entityType: 'operating',
@@ -152,6 +228,9 @@ export function writeZip(path: string, entries: Record<string, unknown>): Promis
   zip.end();
   return new Promise((ok, fail) => {
     const out = createWriteStream(path);
-    zip.outputStream.pipe(out).on('close', () => ok(path)).on('error', fail);
+    zip.outputStream
+      .pipe(out)
+      .on('close', () => ok(path))
+      .on('error', fail);
   });
 }

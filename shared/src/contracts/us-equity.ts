@@ -6,7 +6,8 @@
 /** Routes relative to /api (spec 3 section 7; the ones the spec leaves unnamed are named here). */
 export const US_EQUITY_ROUTES = {
   kpisList: 'get_kpis_list',
-  kpiTable: 'get_kpi_values_by_table_name',
+  /** Spec 3 spells it get_kpi_values_by_table_name, the path spec 2's UK statements already answer: mounted under us/. */
+  kpiTable: 'us/get_kpi_values_by_table_name',
   kpiValue: 'get_kpi_value_by_id',
   backlinker: 'backlinker',
   highlightedSource: 'get_highlighted_source',

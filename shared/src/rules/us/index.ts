@@ -6,3 +6,4 @@ export * from './quarterise.js';
 export * from './kpi-values.js';
 export * from './kpi-tables.js';
 export * from './sec.js';
+export * from './company-search.js';

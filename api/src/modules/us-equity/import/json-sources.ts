@@ -70,7 +70,9 @@ type ZipSource = JsonSource & { compressedDone: number };
  */
 async function* zipEntries(file: string): AsyncGenerator<ZipSource> {
   const zip = await new Promise<yauzl.ZipFile>((ok, fail) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, z) => (err ? fail(new Error(`${file}: not a readable zip archive (${err.message})`)) : ok(z))),
+    yauzl.open(file, { lazyEntries: true, autoClose: false }, (err, z) =>
+      err ? fail(new Error(`${file}: not a readable zip archive (${err.message})`)) : ok(z),
+    ),
   );
   try {
     let compressedDone = 0;

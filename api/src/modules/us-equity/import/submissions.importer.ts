@@ -52,12 +52,17 @@ async function importSubmissions(context: ImportContext, paths: string[]): Promi
         filings.push(...mapped.filings);
       }
     } catch (error) {
-      summary.bad({ file: source.name, line: 1, reason: error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message });
+      summary.bad({
+        file: source.name,
+        line: 1,
+        reason: error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message,
+      });
     }
     if (companies.length >= 500 || filings.length >= 20_000) await flush();
     reporter.progress(summary.summary.read, source.doneBytes, list.totalBytes);
   }
   await flush();
-  if (notListed) reporter.info(`sec-submissions: ${notListed.toLocaleString('en-GB')} filer(s) with no ticker and no periodic report not kept.`);
+  if (notListed)
+    reporter.info(`sec-submissions: ${notListed.toLocaleString('en-GB')} filer(s) with no ticker and no periodic report not kept.`);
   return summary.finish();
 }

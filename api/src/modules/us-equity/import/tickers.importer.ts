@@ -56,7 +56,11 @@ async function importTickers(context: ImportContext, paths: string[]): Promise<I
       records = tickerRecords(JSON.parse((await source.read()).toString('utf8')));
     } catch (error) {
       summary.summary.read++;
-      summary.bad({ file: source.name, line: 1, reason: error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message });
+      summary.bad({
+        file: source.name,
+        line: 1,
+        reason: error instanceof SyntaxError ? `not valid JSON (${error.message})` : (error as Error).message,
+      });
       continue;
     }
     for (const r of records) {
@@ -65,7 +69,11 @@ async function importTickers(context: ImportContext, paths: string[]): Promise<I
       const title = text(r.title);
       const ticker = text(r.ticker)?.toUpperCase() ?? null;
       if (cik === null || !title || !ticker) {
-        summary.bad({ file: source.name, line: r.line, reason: `record ${r.line}: ${cik === null ? 'cik is not a CIK' : !title ? 'the name is missing' : 'the ticker is missing'}` });
+        summary.bad({
+          file: source.name,
+          line: r.line,
+          reason: `record ${r.line}: ${cik === null ? 'cik is not a CIK' : !title ? 'the name is missing' : 'the ticker is missing'}`,
+        });
         continue;
       }
       const held = companies.get(cik);

@@ -92,7 +92,10 @@ const FACT_COLUMNS: BulkColumn[] = [
 ];
 
 /** A company's facts replace the ones an earlier import stored (a companyfacts file is its whole history). */
-export async function replaceFacts(manager: EntityManager, companies: { cik: number; entityName: string; facts: UsFact[] }[]): Promise<number> {
+export async function replaceFacts(
+  manager: EntityManager,
+  companies: { cik: number; entityName: string; facts: UsFact[] }[],
+): Promise<number> {
   if (companies.length === 0) return 0;
   await ensureCompanies(
     manager,
@@ -100,7 +103,20 @@ export async function replaceFacts(manager: EntityManager, companies: { cik: num
   );
   await manager.query('DELETE FROM us_facts WHERE cik = ANY($1::int[])', [companies.map((c) => c.cik)]);
   const rows = companies.flatMap((c) =>
-    c.facts.map((f) => [c.cik, f.concept, f.unit, f.start, f.end, f.val, f.accn, f.form, f.filed, f.frame ?? null, f.fy ?? null, f.fp ?? null]),
+    c.facts.map((f) => [
+      c.cik,
+      f.concept,
+      f.unit,
+      f.start,
+      f.end,
+      f.val,
+      f.accn,
+      f.form,
+      f.filed,
+      f.frame ?? null,
+      f.fy ?? null,
+      f.fp ?? null,
+    ]),
   );
   await bulkInsert(manager, 'us_facts', FACT_COLUMNS, rows);
   return rows.length;

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ResearchCoreModule } from '../research/research.module.js';
+import { UsCompaniesRepository } from './store/us-companies.repository.js';
+import { UsEquityController } from './us-equity.controller.js';
+import { UsEquityService } from './us-equity.service.js';
+
+/** US equity (spec 3, ARCHITECTURE.md 10): the KPI tables from SEC company facts. */
+@Module({
+  imports: [ResearchCoreModule],
+  controllers: [UsEquityController],
+  providers: [UsEquityService, UsCompaniesRepository],
+  exports: [UsEquityService, UsCompaniesRepository],
+})
+export class UsEquityModule {}
