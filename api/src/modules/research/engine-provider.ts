@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ResearchAnswer } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { BuiltInEngine } from './engine/builtin/engine.js';
+import { DocumentAnswerer } from './engine/builtin/documents/document-answer.js';
 import type { ResearchEmitter, ResearchEngine, ResearchRequest } from './engine/types.js';
 import type { PageTextService } from './evidence/page-text.service.js';
 import { ResearchEvidence } from './evidence/research-evidence.js';
@@ -37,6 +38,27 @@ class BuiltInAnswers implements ResearchEngine {
 }
 
 /**
+ * A question in a chat that has uploaded documents (`chat_key`) is answered from them by the
+ * built-in document analyst (every figure and quote confirmed on its page); any other by `inner`.
+ */
+class DocumentAwareEngine implements ResearchEngine {
+  constructor(
+    private readonly documents: DocumentAnswerer,
+    private readonly inner: ResearchEngine,
+  ) {}
+
+  get name() {
+    return this.inner.name;
+  }
+
+  async answer(request: ResearchRequest, out: RecordingEmitter): Promise<void> {
+    const outcome = await this.documents.answer(request, out);
+    if (!outcome) return this.inner.answer(request, out);
+    if (outcome.declined) out.declined?.(outcome.declined);
+  }
+}
+
+/**
  * The built-in analyst over Credence's own data (always: it plans, and it answers when no model is
  * configured or the model fails), and the model engine when LLM_* is set.
  */
@@ -45,8 +67,9 @@ export function createResearchEngines(db: DataSource, config: AppConfig): Resear
   const tools = createResearchTools(db, { pages: evidence.pages, dataDir: config.dataDir });
   const builtIn = new BuiltInEngine(tools, evidence);
   const answers = new BuiltInAnswers(builtIn);
+  const engine = config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers;
   return {
-    engine: config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers,
+    engine: new DocumentAwareEngine(new DocumentAnswerer(db, evidence), engine),
     planner: builtIn,
     pages: evidence.pages,
   };

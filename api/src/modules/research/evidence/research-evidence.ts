@@ -36,6 +36,8 @@ const PROFILE_COLUMNS = new Set([
   'mortgages_total',
 ]);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export class ResearchEvidence implements EvidenceChecker {
   readonly pages: PageTextService;
   private readonly lenderBooks: LenderBookCheck;
@@ -57,7 +59,7 @@ export class ResearchEvidence implements EvidenceChecker {
       case 'register':
         return this.register(fact);
       case 'upload':
-        return { verified: false, reason: 'Uploaded documents are checked by the documents module.' };
+        return this.onUploadPage(fact, fact.source.document_id, fact.source.page);
     }
   }
 
@@ -73,7 +75,20 @@ export class ResearchEvidence implements EvidenceChecker {
   }
 
   private async onPage(fact: Fact, companyNumber: string, documentId: string, pageNumber: number): Promise<EvidenceCheck> {
-    const page = await this.pages.page(companyNumber, documentId, pageNumber);
+    return this.onLoadedPage(fact, await this.pages.page(companyNumber, documentId, pageNumber), documentId, pageNumber);
+  }
+
+  /** An uploaded document's page, as stored when it was uploaded (the lines pdfjs read, with their boxes). */
+  private async onUploadPage(fact: Fact, documentId: string, pageNumber: number): Promise<EvidenceCheck> {
+    if (!UUID.test(documentId)) return { verified: false, reason: `No uploaded document ${documentId}.` };
+    const [row] = await this.db.query(`SELECT lines FROM uploaded_document_pages WHERE document_id = $1::uuid AND page = $2`, [
+      documentId,
+      pageNumber,
+    ]);
+    return this.onLoadedPage(fact, row ? { page: pageNumber, lines: row.lines } : null, documentId, pageNumber);
+  }
+
+  private onLoadedPage(fact: Fact, page: PageText | null, documentId: string, pageNumber: number): EvidenceCheck {
     if (!page) return { verified: false, reason: `Page ${pageNumber} of document ${documentId} could not be read.` };
     const isText = fact.unit === 'text' && typeof fact.value === 'string';
     const found = isText ? findPassage(page, fact.printed ?? String(fact.value)) : this.figureOn(page, fact);

@@ -1,0 +1,78 @@
+/**
+ * Reading a figure from a statement page: the row whose label is the line item (by any of its
+ * printed names) and the column of the period asked, from the header line that names the
+ * years above it. Values are taken as printed ("(10,495)" is negative) with the page's scale.
+ */
+import type { PageLine } from '../../research/evidence/page-lines.js';
+import { rowLabelled } from './page-search.js';
+
+export interface RowFigure {
+  /** The row as it reads on the page. */
+  line: string;
+  label: string;
+  year: string;
+  printed: string;
+  value: number;
+  /** Every period of the row: [year, printed, value]. */
+  periods: { year: string; printed: string; value: number }[];
+}
+
+const YEAR = /\b(?:19|20)\d{2}\b/g;
+const NUMBER = /\(?-?\$?\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?-?\$?\s?\d+(?:\.\d+)?\)?/g;
+
+export function parseFigure(printed: string): number {
+  const negative = /^\(.*\)$/.test(printed.trim()) || printed.trim().startsWith('-');
+  const n = Number(printed.replace(/[^\d.]/g, ''));
+  return negative ? -n : n;
+}
+
+/** The years of a header line: a line that is mostly years ("2019 2018 2017", "Fiscal 2019 2018"). */
+function headerYears(text: string): string[] | null {
+  const years = text.match(YEAR) ?? [];
+  if (years.length < 2) return null;
+  const rest = text.replace(YEAR, '').replace(/[^a-z]/gi, '');
+  return rest.length <= 30 ? years : null;
+}
+
+/** The row of one of `phrases` on the page, with the period `year` (or the first column); null when the page has none. */
+export function findRow(lines: PageLine[], phrases: string[], year?: string): RowFigure | null {
+  let header: string[] | null = null;
+  const candidates: RowFigure[] = [];
+  for (const line of lines) {
+    const years = headerYears(line.text);
+    if (years) {
+      header = years;
+      continue;
+    }
+    if (!header || !rowLabelled(line.text, phrases)) continue;
+    const label = phrases.find((p) => line.text.toLowerCase().startsWith(p))!;
+    const numbers = (line.text.slice(label.length).match(NUMBER) ?? []).map((n) => n.trim());
+    if (numbers.length < header.length) continue;
+    // Aligned from the right: a note reference between the label and the figures is left out.
+    const values = numbers.slice(numbers.length - header.length);
+    const periods = header.map((y, i) => ({ year: y, printed: values[i], value: parseFigure(values[i]) }));
+    const chosen = year ? periods.find((p) => p.year === year) : periods[0];
+    if (!chosen) continue;
+    candidates.push({
+      line: line.text,
+      label: line.text.slice(0, label.length),
+      year: chosen.year,
+      printed: chosen.printed,
+      value: chosen.value,
+      periods,
+    });
+  }
+  // The exact label first ("Net income" rather than "Net income per share").
+  return candidates.sort((a, b) => exactness(a, phrases) - exactness(b, phrases))[0] ?? null;
+}
+
+function exactness(row: RowFigure, phrases: string[]): number {
+  const rest = row.line.slice(row.label.length).replace(NUMBER, '').trim();
+  return (rest ? 1 : 0) + phrases.findIndex((p) => p === row.label.toLowerCase()) / 100;
+}
+
+/** The page's unit note ("(In millions of U.S. dollars)"), when it has one. */
+export function unitNote(text: string): string | null {
+  const m = /\(?\s*(in (?:millions|thousands|billions)[^)\n]*)\)?/i.exec(text);
+  return m ? m[1].trim() : null;
+}

@@ -1,0 +1,104 @@
+/**
+ * Questions about the documents uploaded to a chat (`chat_key`), answered by the built-in analyst
+ * with no model: it indexes what is not indexed yet, plans, searches the pages (finance-aware full
+ * text), reads figures from statement rows or quotes passages, computes a metric the question
+ * defines, and has every figure and quote confirmed on its page before it streams. When the
+ * documents do not answer, it says so and states nothing. Instructions written in a document are
+ * text it may quote, never something it does.
+ */
+import type { DataSource } from 'typeorm';
+import type { UploadedPdf } from '@credence/shared';
+import { DocumentsRepository } from '../../../../documents/documents.repository.js';
+import { searchPages } from '../../../../documents/search/page-search.js';
+import { questionTerms, type QuestionTerms } from '../../../../documents/search/question-terms.js';
+import { AnswerWriter } from '../../answer-writer.js';
+import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../types.js';
+import { stepTracker } from '../context.js';
+import { figureAnswer } from './figure-answer.js';
+import { passageAnswer } from './passage-answer.js';
+
+export interface DocumentOutcome {
+  declined?: { missing: string[] };
+}
+
+const RELATED = [
+  'What was revenue in the latest year?',
+  'What was EBITDA (operating income plus depreciation and amortization)?',
+  'What was capital expenditure?',
+  'What was the operating margin?',
+  'What risks do the documents describe?',
+];
+
+function planFor(q: QuestionTerms, docs: UploadedPdf[]): string[] {
+  const names = docs.map((d) => d.file_name).join(', ');
+  const looking = [...q.terms.map((t) => t.label.toLowerCase()), ...q.words].slice(0, 6).join(', ') || 'the question';
+  const years = q.years.length ? ` for ${q.years.join(' and ')}` : '';
+  return [
+    `Read the uploaded documents: ${names}`,
+    `Search their pages for ${looking}`,
+    q.terms.length ? `Read the figures${years} from the statement rows that print them` : 'Quote the passages that answer the question',
+    q.metric ? `Compute ${q.metric.label} = ${q.metric.formula}, each input cited` : 'Check every figure and quote against its page',
+  ];
+}
+
+export class DocumentAnswerer {
+  private readonly documents: DocumentsRepository;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly evidence: EvidenceChecker,
+  ) {
+    this.documents = new DocumentsRepository(db);
+  }
+
+  /** Null when the request has no chat key or the chat has none of this user's documents. */
+  async answer(request: ResearchRequest, out: ResearchEmitter): Promise<DocumentOutcome | null> {
+    if (!request.chatKey) return null;
+    const docs = await this.documents.list(request.user.id, request.chatKey);
+    if (!docs.length) return null;
+    const q = questionTerms(request.query);
+    const plan = planFor(q, docs);
+    out.engineInfo?.({ engine: 'built-in' });
+    out.emit({ type: 'plan', data: { steps: plan } });
+    const steps = stepTracker(out, plan.length);
+    steps.set(0, 'running');
+    for (const doc of docs) if (!doc.indexed) await this.documents.index(doc.document_id);
+    const pages = docs.reduce((n, d) => n + d.pages, 0);
+    steps.set(0, 'done', `${docs.length} document${docs.length === 1 ? '' : 's'}, ${pages} pages`);
+    steps.set(1, 'running');
+    const hits = await searchPages(
+      this.db,
+      request.user.id,
+      docs.map((d) => d.document_id),
+      q,
+    );
+    steps.set(
+      1,
+      'done',
+      hits.length
+        ? `Best pages: ${hits
+            .slice(0, 5)
+            .map((h) => `${h.fileName} p.${h.page}`)
+            .join(', ')}`
+        : 'No page matched',
+    );
+    steps.set(2, 'running');
+    const writer = new AnswerWriter(out, this.evidence);
+    let missing: string[] = [];
+    if (q.terms.length && hits.length) missing = await figureAnswer(q, hits, writer);
+    else if (!hits.length || !(await passageAnswer(q, hits, writer)))
+      missing = ['No page of the documents says anything that answers this question.'];
+    for (let i = 2; i < plan.length; i++) steps.set(i, 'done');
+    if (missing.length) {
+      const names = docs.map((d) => d.file_name).join(', ');
+      writer.write(
+        `The uploaded documents (${names}) do not answer this question, so I state no figure.\n\n${missing.map((m) => `- ${m}`).join('\n')}\n\n` +
+          `I searched ${pages} pages for: ${planFor(q, docs)[1].replace(/^Search their pages for /, '')}.\n`,
+      );
+      await writer.flush();
+    }
+    const asked = request.query.trim().toLowerCase();
+    out.emit({ type: 'related', data: { questions: RELATED.filter((r) => r.toLowerCase() !== asked) } });
+    return missing.length ? { declined: { missing } } : {};
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Facts read from uploaded pages: a statement figure (its row, its period, as printed) and a
+ * quoted passage, each with the page it is on, and the metrics computed from figures (a sum, a
+ * difference, a margin, growth) with their inputs, as the evidence checker confirms them.
+ */
+import type { PageHit } from '../../../../documents/search/page-search.js';
+import type { DefinedMetric, FinanceTerm } from '../../../../documents/search/finance-terms.js';
+import type { RowFigure } from '../../../../documents/search/statement-row.js';
+import type { AnswerWriter } from '../../answer-writer.js';
+import type { Fact, FactSource, FactUnit } from '../../types.js';
+
+/** A piece of the answer: words, a cited figure, or a computed figure (written before its cited inputs). */
+export type Piece = string | { fact: Fact; text: string; derived?: boolean };
+
+/** Writes pieces in order (the writer places each figure where it is written). */
+export function compose(writer: AnswerWriter, pieces: Piece[]): void {
+  for (const piece of pieces) {
+    if (typeof piece === 'string') writer.write(piece);
+    else if (piece.derived) writer.derived(piece.fact, piece.text);
+    else writer.figure(piece.fact, piece.text);
+  }
+}
+
+export function uploadSource(hit: Pick<PageHit, 'documentId' | 'fileName' | 'page'>): FactSource {
+  return {
+    kind: 'upload',
+    document_id: hit.documentId,
+    title: `${hit.fileName}, page ${hit.page}`,
+    pdf_name: hit.fileName,
+    page: hit.page,
+  };
+}
+
+/** The currency a page's figures are in, from its unit note or symbols. */
+export function currencyOf(text: string): FactUnit {
+  if (/u\.s\. dollars|\bus\$|\busd\b|\$/i.test(text)) return 'USD';
+  if (/£|\bgbp\b|pounds sterling/i.test(text)) return 'GBP';
+  if (/€|\beur\b|euros?/i.test(text)) return 'EUR';
+  return 'count';
+}
+
+export function rowFact(term: FinanceTerm, row: RowFigure, period: RowFigure['periods'][number], hit: PageHit): Fact {
+  return {
+    key: `${term.key}@${period.year}:${hit.documentId}:${hit.page}`,
+    label: row.label,
+    value: period.value,
+    unit: currencyOf(hit.text),
+    period: period.year,
+    printed: period.printed,
+    source: uploadSource(hit),
+  };
+}
+
+export function passageFact(sentence: string, hit: PageHit, index: number): Fact {
+  return {
+    key: `passage:${hit.documentId}:${hit.page}:${index}`,
+    label: `${hit.fileName}, page ${hit.page}`,
+    value: sentence,
+    unit: 'text',
+    printed: sentence,
+    source: uploadSource(hit),
+  };
+}
+
+const amount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const percent = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
+
+/** A metric from its inputs (in the metric's order; for a margin: numerator then revenue), with how it is written. */
+export function metricFact(metric: DefinedMetric, inputs: Fact[], year: string): { fact: Fact; text: string } {
+  const v = inputs.map((f) => Number(f.value));
+  let value: number;
+  if (metric.kind === 'sum') value = v[0] + v[1];
+  else if (metric.kind === 'difference') value = v[0] - Math.abs(v[1]);
+  else value = (v[0] / v[1]) * 100;
+  const isPercent = metric.kind === 'margin';
+  const fact: Fact = {
+    key: `${metric.key}@${year}`,
+    label: metric.label,
+    value: Math.round(value * 100) / 100,
+    unit: isPercent ? 'percent' : inputs[0].unit,
+    period: year,
+    source: inputs[0].source,
+    inputs,
+    formula: metric.formula,
+  };
+  return { fact, text: isPercent ? percent(value) : amount(value) };
+}
+
+export function growthFact(label: string, from: Fact, to: Fact): { fact: Fact; text: string } {
+  const change = ((Number(to.value) - Number(from.value)) / Math.abs(Number(from.value))) * 100;
+  const fact: Fact = {
+    key: `growth:${to.key}:${from.key}`,
+    label: `${label} growth`,
+    value: Math.round(change * 10) / 10,
+    unit: 'percent',
+    period: to.period,
+    source: to.source,
+    inputs: [to, from],
+    formula: `(${to.period} − ${from.period}) ÷ ${from.period}`,
+  };
+  return { fact, text: `${change >= 0 ? '+' : ''}${percent(change)}` };
+}
