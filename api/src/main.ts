@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, redact } from './core/config/config.js';
 import { DatabaseInUseError } from './core/database/database.js';
 import { lineReporter, restoreDeferredCompanyIndexes } from './modules/companies-house/import/companies-csv.bulk-load.js';
 import { ensureSampleData } from './modules/companies-house/seed/first-start.js';
+import { ensureUsSampleData } from './modules/us-equity/seed/us-first-start.js';
 import { refreshOwedAndIdle } from './modules/companies-house/store/derived-tables.js';
 import { ensureFirstAdmin } from './modules/users/first-admin.js';
 
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   }
   const admin = await ensureFirstAdmin(api.app, config);
   await ensureSampleData(api.dataSource, config, (line) => process.stdout.write(`  ${line}\n`));
+  await ensureUsSampleData(api.dataSource, config, (line) => process.stdout.write(`  ${line}\n`));
   await api.app.listen({ port: config.port, host: config.host });
   const address = api.app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

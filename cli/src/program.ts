@@ -7,6 +7,7 @@ import { describeFailure, EXIT } from './runtime/exit-codes.js';
 import type { GlobalOptions } from './runtime/session.js';
 import { addExplorerCommands } from './commands/explorer.js';
 import { addResearchCommands } from './commands/research-commands.js';
+import { addUsCommands } from './commands/us-commands.js';
 import { formatHelpItem, WrappingCommand } from './help-wrap.js';
 
 type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
@@ -126,6 +127,7 @@ Examples:
   addExplorerCommands(program, lazy);
 
   addResearchCommands(program, lazy);
+  addUsCommands(program, lazy);
 
   program
     .command('tui')

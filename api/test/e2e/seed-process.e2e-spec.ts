@@ -55,6 +55,7 @@ describe('sample data from the command line and on first start', () => {
       try {
         expect(server.output()).toMatch(/Generating sample data: 30 companies\.\.\./);
         expect(server.output()).toMatch(/Sample data ready: 30 companies, [\d,]+ rows in [\d.]+ s/);
+        expect(server.output()).toMatch(/US sample data ready: 200 companies \(CIK 990000001 on\), [\d,]+ facts in [\d.]+ s \(labelled sample/);
         expect(await counts(environment.env)).toMatchObject({ companies: 30, sample: 30 });
       } finally {
         expect((await server.stop()).code).toBe(0);
@@ -62,6 +63,7 @@ describe('sample data from the command line and on first start', () => {
       const again = await startServer(environment.env, 120_000);
       try {
         expect(again.output()).not.toContain('Generating sample data');
+        expect(again.output()).not.toContain('Generating US sample data');
         expect(await counts(environment.env)).toMatchObject({ companies: 30 });
       } finally {
         await again.stop();

@@ -42,6 +42,7 @@ import type {
 } from '../contracts/uk-companies.js';
 import { ApiError, apiErrorFromBody } from './errors.js';
 import { createResearchApi, type ResearchApi } from './research-client.js';
+import { createUsEquityApi, type UsEquityApi } from './us-equity-client.js';
 
 /** The company explorer's routes (relative to /api; spec 2 section 7). */
 export const EXPLORER_ROUTES = {
@@ -105,7 +106,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface ApiClient extends ResearchApi {
+export interface ApiClient extends ResearchApi, UsEquityApi {
   readonly baseUrl: string;
   token(): string | null;
   setToken(token: string | null): void;
@@ -270,6 +271,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   return {
     ...createResearchApi({ send, json }),
+    ...createUsEquityApi({ send, json }),
     baseUrl,
     token: () => token,
     setToken(next) {

@@ -2,3 +2,4 @@ export * from './errors.js';
 export * from './api-client.js';
 export * from './research-stream.js';
 export * from './research-client.js';
+export * from './us-equity-client.js';

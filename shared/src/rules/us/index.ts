@@ -7,3 +7,4 @@ export * from './kpi-values.js';
 export * from './kpi-tables.js';
 export * from './sec.js';
 export * from './company-search.js';
+export * from './kpi-format.js';

@@ -1,0 +1,56 @@
+/**
+ * The US equity calls of the typed client (spec 3 section 7): companies, KPI list, tables, one
+ * value, company requests, the KPI workbook and the highlighted source. Built over the client's
+ * own transport, so tokens, errors and the base address work as for every other call.
+ */
+import {
+  US_EQUITY_ROUTES,
+  type UsCompany,
+  type UsDocumentCategory,
+  type UsHighlightedSource,
+  type UsKpiItem,
+  type UsKpiTable,
+  type UsKpiValue,
+} from '../contracts/us-equity.js';
+import type { ResearchTransport } from './research-client.js';
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface UsEquityApi {
+  /** Every US company, or those matching `search` (fuzzy over name, ticker and CIK). */
+  usCompanies(query?: { search?: string; limit?: number }, options?: CallOptions): Promise<UsCompany[]>;
+  /** One company by CIK or ticker. */
+  usCompany(company: string, options?: CallOptions): Promise<UsCompany>;
+  usKpisList(cik: string, options?: CallOptions): Promise<UsKpiItem[]>;
+  usKpiTable(cik: string, tableName: string, category: UsDocumentCategory, options?: CallOptions): Promise<UsKpiTable>;
+  usKpiValue(
+    cik: string,
+    kvId: string,
+    category?: UsDocumentCategory,
+    options?: CallOptions,
+  ): Promise<UsKpiValue & { company?: UsCompany }>;
+  usRequestCompany(cik: string, options?: CallOptions): Promise<{ msg: string }>;
+  /** The KPI tables as an xlsx workbook. */
+  usDownloadExcel(cik: string, ticker?: string | null, options?: CallOptions): Promise<ArrayBuffer>;
+  usHighlightedSource(cik: string, kvId: string, category?: UsDocumentCategory, options?: CallOptions): Promise<UsHighlightedSource>;
+}
+
+export function createUsEquityApi({ send, json }: ResearchTransport): UsEquityApi {
+  return {
+    usCompanies: (query = {}, call) =>
+      json<UsCompany[]>('GET', US_EQUITY_ROUTES.companies, { search: query.search, limit: query.limit }, undefined, call),
+    usCompany: (company, call) => json<UsCompany>('GET', US_EQUITY_ROUTES.company, { company }, undefined, call),
+    usKpisList: (cik, call) => json<UsKpiItem[]>('GET', US_EQUITY_ROUTES.kpisList, { company_id: cik }, undefined, call),
+    usKpiTable: (cik, table_name, document_category, call) =>
+      json<UsKpiTable>('GET', US_EQUITY_ROUTES.kpiTable, { company_id: cik, table_name, document_category }, undefined, call),
+    usKpiValue: (cik, kv_id, doc_cg, call) =>
+      json<UsKpiValue & { company?: UsCompany }>('GET', US_EQUITY_ROUTES.kpiValue, { cik, kv_id, doc_cg }, undefined, call),
+    usRequestCompany: (cik, call) => json<{ msg: string }>('POST', US_EQUITY_ROUTES.requests, { cik_str: cik }, undefined, call),
+    usDownloadExcel: async (cik, ticker, call) =>
+      (await send('GET', US_EQUITY_ROUTES.downloadExcel, { cik, company_ticker: ticker ?? undefined }, undefined, call)).arrayBuffer(),
+    usHighlightedSource: (cik, kv_id, doc_cg, call) =>
+      json<UsHighlightedSource>('GET', US_EQUITY_ROUTES.highlightedSource, { cik, kv_id, doc_cg }, undefined, call),
+  };
+}
