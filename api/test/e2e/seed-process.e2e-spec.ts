@@ -55,7 +55,9 @@ describe('sample data from the command line and on first start', () => {
       try {
         expect(server.output()).toMatch(/Generating sample data: 30 companies\.\.\./);
         expect(server.output()).toMatch(/Sample data ready: 30 companies, [\d,]+ rows in [\d.]+ s/);
-        expect(server.output()).toMatch(/US sample data ready: 200 companies \(CIK 990000001 on\), [\d,]+ facts in [\d.]+ s \(labelled sample/);
+        expect(server.output()).toMatch(
+          /US sample data ready: 200 companies \(CIK 990000001 on\), [\d,]+ facts in [\d.]+ s \(labelled sample/,
+        );
         expect(await counts(environment.env)).toMatchObject({ companies: 30, sample: 30 });
       } finally {
         expect((await server.stop()).code).toBe(0);
