@@ -16,6 +16,7 @@ import { ResearchModule } from './modules/research/research.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { UsEquityModule } from './modules/us-equity/us-equity.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { OpsModule } from './modules/ops/ops.module.js';
 
 @Module({})
 class ConfigModule {
@@ -64,6 +65,7 @@ export class AppModule {
         ResearchModule,
         DocumentsModule,
         UsEquityModule,
+        OpsModule,
       ],
       controllers: [HealthController],
     };

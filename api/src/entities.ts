@@ -6,10 +6,21 @@ import { HelpRequest } from './modules/sales/help-request.entity.js';
 import { ResearchChat } from './modules/research/chats/chat.entity.js';
 import { ResearchChatMessage } from './modules/research/chats/chat-message.entity.js';
 import { ResearchJob } from './modules/research/research-job.entity.js';
+import { OpsActionEntry } from './modules/ops/ops-action.entity.js';
 
 /**
  * Every entity the data source knows; feature modules register theirs here. The composition roots
  * (the server's bootstrap, the admin and worker context, the data commands) hand the list to
  * openDatabase, so core/database names no module.
  */
-export const ENTITIES = [User, Session, AccountToken, SalesRequest, HelpRequest, ResearchChat, ResearchChatMessage, ResearchJob];
+export const ENTITIES = [
+  User,
+  Session,
+  AccountToken,
+  SalesRequest,
+  HelpRequest,
+  ResearchChat,
+  ResearchChatMessage,
+  ResearchJob,
+  OpsActionEntry,
+];

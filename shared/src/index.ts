@@ -23,3 +23,5 @@ export * from './view-models/index.js';
 export * from './rules/research/index.js';
 export * from './contracts/us-equity.js';
 export * from './rules/us/index.js';
+export * from './contracts/ops.js';
+export * from './rules/ops/index.js';

@@ -119,6 +119,11 @@ export async function runAdmin(command: string, options: Options): Promise<void>
         print(options, user, disable ? `Disabled ${user.email}; every session of it has ended.` : `Enabled ${user.email}.`);
         break;
       }
+      case 'user role': {
+        const user = view(await users.setRole(options.email!, options.role!));
+        print(options, user, `${user.email} is now ${user.role}; their sessions have ended: the role applies from their next sign-in.`);
+        break;
+      }
       case 'user credits': {
         if (!/^\d{1,7}$/.test(options.credits ?? '') || Number(options.credits) > 1_000_000) {
           throw new UsageError(`credits must be a whole number from 0 to 1000000 (got "${options.credits}")`);

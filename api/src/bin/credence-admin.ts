@@ -64,6 +64,18 @@ user
   .action((email, options) => runAdmin('user enable', { ...options, email }));
 
 user
+  .command('role <email> <role>')
+  .description(
+    `Give an account another role (${ROLES.join(', ')}; ops may use the ops tools); its sessions end so the role applies at once`,
+  )
+  .option('--json', 'print the account as JSON')
+  .addHelpText('after', '\nExample:\n  credence-admin user role olu@acme.com ops')
+  .action((email, role, options) => {
+    if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`role must be one of ${ROLES.join(', ')} (got "${role}")`);
+    return runAdmin('user role', { ...options, email, role });
+  });
+
+user
   .command('credits <email> <credits>')
   .description("Set an account's monthly AI research allowance (answered questions per month; the default is RESEARCH_CREDITS_PER_MONTH)")
   .option('--json', 'print the credits as JSON')

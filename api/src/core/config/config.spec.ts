@@ -27,8 +27,19 @@ describe('loadConfig', () => {
       query: { limit: 60, windowSeconds: 60 },
       exports: { limit: 10, windowSeconds: 60 },
       documents: { limit: 120, windowSeconds: 60 },
+      ops: { limit: 120, windowSeconds: 60 },
     });
     expect(loadConfig({}, '/srv/app').dataDir).toBe('/srv/app/.credence');
+    expect(config.ops).toMatchObject({ backend: 'local', logDirs: [`${config.dataDir}/logs`] });
+  });
+
+  it('reads the ops log roots (separated by ":", relative to the start folder) and refuses an unknown backend by name', () => {
+    expect(loadConfig({ ...base(), OPS_LOG_DIRS: '/var/log/app:logs:/var/log/app' }, '/srv/app').ops.logDirs).toEqual([
+      '/var/log/app',
+      '/srv/app/logs',
+    ]);
+    expect(() => loadConfig({ ...base(), OPS_BACKEND: 'gcp' }, '/srv/app')).toThrow('Invalid configuration: OPS_BACKEND must be local');
+    expect(() => loadConfig({ ...base(), OPS_WATCHES_PER_USER: '0' }, '/srv/app')).toThrow('OPS_WATCHES_PER_USER must be a whole number');
   });
 
   it('generates the JWT secret once, keeps it in DATA_DIR with mode 0600, and reuses it', () => {

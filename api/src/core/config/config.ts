@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 export type Role = 'admin' | 'ops' | 'analyst';
 
@@ -36,7 +36,7 @@ export interface AppConfig {
   loginAddressFailureLimit: RateLimit;
   formRateLimit: RateLimit;
   /** Per signed-in user, for routes that cost much CPU or I/O (see core/rate-limit/user-rate-limit.ts). */
-  userRateLimits: { query: RateLimit; exports: RateLimit; documents: RateLimit };
+  userRateLimits: { query: RateLimit; exports: RateLimit; documents: RateLimit; ops: RateLimit };
   /** Sign-in with Google: the browser gets an access token (implicit flow), the API asks userinfo whose it is. */
   google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string; tokeninfoUrl: string };
   microsoft: {
@@ -79,6 +79,26 @@ export interface AppConfig {
   upload: { maxMb: number; maxPages: number; parseTimeoutMs: number; parseMemoryMb: number };
   /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
   llm: LlmConfig | null;
+  /** The ops tools (ARCHITECTURE.md 11): see OpsConfig. */
+  ops: OpsConfig;
+}
+
+/**
+ * OPS_BACKEND (`local`: this host is the one instance), OPS_LOG_DIRS (the log roots, separated by
+ * `:`; default DATA_DIR/logs), and the live watch's settings: how often a watched file is checked,
+ * how long a reader stays after its last watcher, how far behind a reader may fall before it
+ * skips (a `gap`), watches per user and files watched at once, the heartbeat and the screen poll.
+ */
+export interface OpsConfig {
+  backend: 'local';
+  logDirs: string[];
+  pollMs: number;
+  lingerMs: number;
+  maxBacklogBytes: number;
+  maxWatchesPerUser: number;
+  maxWatchedFiles: number;
+  heartbeatMs: number;
+  screenPollMs: number;
 }
 
 /**
@@ -219,6 +239,28 @@ function llm(env: Env): LlmConfig | null {
   };
 }
 
+function ops(env: Env, cwd: string, dataDir: string): OpsConfig {
+  const backend = read(env, 'OPS_BACKEND') ?? 'local';
+  if (backend === 'aws') {
+    throw new ConfigError('OPS_BACKEND', 'aws is not available in this version yet: use local (the default)');
+  }
+  if (backend !== 'local') throw new ConfigError('OPS_BACKEND', `must be local (got "${backend}")`);
+  const dirs = read(env, 'OPS_LOG_DIRS');
+  const logDirs = dirs === undefined ? [join(dataDir, 'logs')] : dirs.split(delimiter).filter(Boolean);
+  if (logDirs.length === 0) throw new ConfigError('OPS_LOG_DIRS', `must name at least one directory (separated by "${delimiter}")`);
+  return {
+    backend,
+    logDirs: [...new Set(logDirs.map((dir) => resolve(cwd, dir)))],
+    pollMs: integer(env, 'OPS_WATCH_POLL_MS', 200, 10, 10_000),
+    lingerMs: integer(env, 'OPS_WATCH_LINGER_MS', 5_000, 0, 600_000),
+    maxBacklogBytes: integer(env, 'OPS_WATCH_MAX_BACKLOG_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxWatchesPerUser: integer(env, 'OPS_WATCHES_PER_USER', 10, 1, 1000),
+    maxWatchedFiles: integer(env, 'OPS_WATCHED_FILES', 100, 1, 10_000),
+    heartbeatMs: integer(env, 'OPS_HEARTBEAT_MS', 15_000, 10, 600_000),
+    screenPollMs: integer(env, 'OPS_SCREEN_POLL_MS', 1_000, 50, 60_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const dataDir = resolve(cwd, read(env, 'DATA_DIR') ?? '.credence');
@@ -255,6 +297,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       query: rateLimit(env, 'QUERY_RATE_LIMIT', { limit: 60, windowSeconds: 60 }),
       exports: rateLimit(env, 'EXPORT_RATE_LIMIT', { limit: 10, windowSeconds: 60 }),
       documents: rateLimit(env, 'DOCUMENT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      ops: rateLimit(env, 'OPS_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
     },
     google: {
       clientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,
@@ -299,6 +342,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       parseMemoryMb: integer(env, 'UPLOAD_PARSE_MEMORY_MB', 512, 64, 16_384),
     },
     llm: llm(env),
+    ops: ops(env, cwd, dataDir),
   };
 }
 

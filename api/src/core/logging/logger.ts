@@ -1,6 +1,29 @@
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ConsoleLogger } from '@nestjs/common';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config/config.js';
+
+/**
+ * The request log goes to stdout and is appended to `file` (in the first ops log root, so the
+ * monitor has a log to watch out of the box; rotate it with logrotate's copytruncate or a rename).
+ */
+function teeToLogFile(file: string): { write(line: string): void } {
+  let out: WriteStream | null = null;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    out = createWriteStream(file, { flags: 'a' });
+    out.on('error', () => (out = null));
+  } catch {
+    out = null;
+  }
+  return {
+    write(line: string) {
+      process.stdout.write(line);
+      out?.write(line);
+    },
+  };
+}
 
 /** Path segments that are secrets (e-mailed link tokens). */
 const SECRET_PATH = /\/(verify|approve|user_by_token|reset-password)\/[^/?#]+/g;
@@ -17,6 +40,7 @@ export function redactUrl(url: string): string {
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    stream: config.logLevel === 'silent' ? undefined : teeToLogFile(join(config.ops.logDirs[0], 'api.log')),
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -21,6 +21,7 @@ const WHAT: Record<CostlyRoute, string> = {
   query: 'natural-language queries',
   exports: 'exports',
   documents: 'documents opened',
+  ops: 'log and screen reads',
 };
 
 const COSTLY_ROUTE = 'credence:costly-route';

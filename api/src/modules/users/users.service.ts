@@ -89,4 +89,19 @@ export class UsersService {
     if (disabled) await this.sessions.revokeAllOf(user.id);
     return (await this.users.findById(user.id))!;
   }
+
+  /**
+   * Gives an account another role (ops for the ops tools). Its sessions end, so the new role
+   * (carried in the access token) applies from its next sign-in; the last admin keeps the role.
+   */
+  async setRole(email: string, role: Role): Promise<User> {
+    const user = await this.requireByEmail(email);
+    if (user.role === role) return user;
+    if (user.role === 'admin' && (await this.users.countAdmins()) <= 1) {
+      throw new BadRequestException(`${user.email} is the only admin: make another account admin first`);
+    }
+    await this.users.update(user.id, { role });
+    await this.sessions.revokeAllOf(user.id);
+    return (await this.users.findById(user.id))!;
+  }
 }

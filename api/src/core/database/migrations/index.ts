@@ -9,6 +9,7 @@ import { ScreenerCreditColumns1764374400000 } from './1764374400000-screener-cre
 import { Research1764460800000 } from './1764460800000-research.js';
 import { Documents1764547200000 } from './1764547200000-documents.js';
 import { UsEquity1764633600000 } from './1764633600000-us-equity.js';
+import { Ops1764720000000 } from './1764720000000-ops.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   Research1764460800000,
   Documents1764547200000,
   UsEquity1764633600000,
+  Ops1764720000000,
 ];

@@ -1,9 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import type { ResearchStreamEvent } from '@credence/shared';
+/** What an SSE stream sends: research events, log and screen watch events. */
+export interface SseEvent {
+  /** Left out: the event carries no id (the client's last one stays). */
+  id?: string;
+  type: string;
+  data: unknown;
+}
 
 /** One event in the text/event-stream format: `id:`, `event:` and its JSON `data:` on one line. */
-export function formatEvent(event: ResearchStreamEvent): string {
-  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+export function formatEvent(event: SseEvent): string {
+  const id = event.id === undefined ? '' : `id: ${event.id}\n`;
+  return `${id}event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
 export const SSE_HEADERS = {
@@ -35,8 +42,18 @@ export class SseWriter {
     response.on('close', () => this.close());
   }
 
-  send(event: ResearchStreamEvent): void {
+  send(event: SseEvent): void {
     this.write(formatEvent(event));
+  }
+
+  /** Bytes written but not yet taken by the client (a slow client's backlog). */
+  get backlog(): number {
+    return this.response.writableLength;
+  }
+
+  /** A comment line (ignored by clients): sent once at the start so proxies pass the headers on. */
+  comment(text: string): void {
+    this.write(`: ${text}\n\n`);
   }
 
   end(): void {

@@ -1,0 +1,145 @@
+import { hostname } from 'node:os';
+import { ConflictException, NotFoundException } from '@nestjs/common';
+import type { InstanceStatusResponse, OpsInstance, SessionClaims } from '@credence/shared';
+import type { OpsConfig } from '../../../core/config/config.js';
+import { LogFollower, parseResumePoint, type FollowerListener } from '../logs/log-follower.js';
+import { searchLines, tailLines } from '../logs/log-reader.js';
+import { LogRoots } from '../logs/log-roots.js';
+import { ScreenCli } from '../screens/screen-cli.js';
+import { ScreenPoller, type ScreenListener } from '../screens/screen-poller.js';
+import { SharedReaders, WatchesPerUser } from '../shared-readers.js';
+import type { OpsBackend } from './ops-backend.js';
+
+export const LOCAL_INSTANCE_ID = 'local';
+
+export const LOCAL_START_STOP_REFUSED =
+  'This server runs the local ops backend: its host is the one instance and cannot start or stop itself from here. ' +
+  'Set OPS_BACKEND=aws to start and stop EC2 instances.';
+
+/** The API's own host as the one instance: its log files under OPS_LOG_DIRS and its user's GNU screen sessions. */
+export class LocalOpsBackend implements OpsBackend {
+  readonly kind = 'local' as const;
+  readonly roots: LogRoots;
+  readonly followers: SharedReaders<LogFollower>;
+  readonly pollers: SharedReaders<ScreenPoller>;
+  private readonly perUser: WatchesPerUser;
+  private readonly name = hostname();
+
+  constructor(
+    private readonly config: OpsConfig,
+    private readonly screen = new ScreenCli(),
+  ) {
+    this.roots = new LogRoots(config.logDirs);
+    this.followers = new SharedReaders(config.lingerMs, config.maxWatchedFiles, 'log files');
+    this.pollers = new SharedReaders(config.lingerMs, config.maxWatchedFiles, 'screen sessions');
+    this.perUser = new WatchesPerUser(config.maxWatchesPerUser);
+  }
+
+  private instance(id: string): void {
+    if (id !== LOCAL_INSTANCE_ID)
+      throw new NotFoundException(`No such instance: ${id} (this server's only instance is "${LOCAL_INSTANCE_ID}")`);
+  }
+
+  async status(): Promise<InstanceStatusResponse> {
+    return {
+      status: 'success',
+      state: 'running',
+      instance_status: 'ok',
+      system_status: 'ok',
+      instance_id: LOCAL_INSTANCE_ID,
+      instance_name: this.name,
+      error: null,
+      backend: 'local',
+    };
+  }
+
+  async act(): Promise<never> {
+    throw new ConflictException({ status: 'error', error: LOCAL_START_STOP_REFUSED });
+  }
+
+  async instances(): Promise<OpsInstance[]> {
+    return [{ id: LOCAL_INSTANCE_ID, name: this.name, state: 'running' }];
+  }
+
+  async logs(instanceId: string) {
+    this.instance(instanceId);
+    return { logs: await this.roots.list(), roots: await this.roots.realRoots() };
+  }
+
+  async tail(instanceId: string, _region: string, path: string, lines: number) {
+    this.instance(instanceId);
+    return tailLines(await this.roots.resolve(path), lines);
+  }
+
+  async search(instanceId: string, _region: string, path: string, pattern: string, signal?: AbortSignal) {
+    this.instance(instanceId);
+    return searchLines(await this.roots.resolve(path), pattern, signal);
+  }
+
+  async screens(instanceId: string) {
+    this.instance(instanceId);
+    return this.screen.list();
+  }
+
+  async screenContent(instanceId: string, _region: string, pid: number) {
+    this.instance(instanceId);
+    return this.screen.content(pid);
+  }
+
+  async watchLog(
+    user: SessionClaims,
+    instanceId: string,
+    _region: string,
+    path: string,
+    lastEventId: string | undefined,
+    listener: FollowerListener,
+  ) {
+    this.instance(instanceId);
+    const real = await this.roots.resolve(path);
+    const release = this.perUser.take(user.sub);
+    try {
+      const follower = await this.followers.acquire(real, async () => {
+        const created = new LogFollower(real, { pollMs: this.config.pollMs, maxBacklogBytes: this.config.maxBacklogBytes });
+        await created.start(parseResumePoint(lastEventId));
+        return created;
+      });
+      const detach = follower.attach(lastEventId, listener);
+      return () => {
+        detach();
+        release();
+        this.followers.release(real);
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  async watchScreen(user: SessionClaims, instanceId: string, _region: string, pid: number, listener: ScreenListener) {
+    this.instance(instanceId);
+    await this.screen.session(pid);
+    const release = this.perUser.take(user.sub);
+    const key = String(pid);
+    try {
+      const poller = await this.pollers.acquire(key, async () => {
+        const created = new ScreenPoller(pid, (p) => this.screen.content(p), this.config.screenPollMs);
+        await created.start();
+        return created;
+      });
+      const detach = poller.attach(listener);
+      return () => {
+        detach();
+        release();
+        this.pollers.release(key);
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.followers.stopAll();
+    await this.pollers.stopAll();
+  }
+}

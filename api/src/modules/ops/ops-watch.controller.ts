@@ -1,0 +1,108 @@
+import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { Roles } from '../../core/auth/public.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import { SseWriter } from '../research/stream/sse-writer.js';
+import { LogFileQuery, ScreenQuery } from './dto/ops.dto.js';
+import type { WatchEvent } from './logs/log-follower.js';
+import { OpsService } from './ops.service.js';
+
+function headersOf(reply: FastifyReply): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)]],
+    ),
+  );
+}
+
+const STREAM_DOC = {
+  description: 'Events `id: <inode>:<offset>`, `event: message|reset|gap`, `data: <JSON>`; a heartbeat comment',
+  content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 1234:5678\nevent: message\ndata: {"line":"..."}\n\n' } } },
+};
+
+/** Screen content and the live watches (Server-Sent Events) of spec 1 section 7, for the ops and admin roles. */
+@ApiTags('Ops')
+@ApiBearerAuth()
+@Roles('ops', 'admin')
+@Controller()
+export class OpsWatchController {
+  constructor(
+    @Inject(OpsService) private readonly ops: OpsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get(OPS_ROUTES.screenContent)
+  @PerUserRateLimit('ops')
+  @ApiOperation({ summary: "A screen session's window and scrollback as text: {content}" })
+  async screenContent(@Query() q: ScreenQuery) {
+    return { content: await this.ops.backend.screenContent(q.instance_id, this.ops.region(q.region), Number(q.screen_pid)) };
+  }
+
+  @Get(OPS_ROUTES.watch)
+  @PerUserRateLimit('ops')
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse(STREAM_DOC)
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'Resume after this line (`<inode>:<offset>`)' })
+  @ApiOperation({
+    summary: 'Follow a log file (like tail -F): `message` {line} or {error}; `reset` on rotation or truncation; `gap` {skipped_bytes}',
+    description:
+      'Starts at the end of the file (tail_ec2_instance gives the lines before). One reader per file is shared by every watcher. ' +
+      'A watcher that falls more than OPS_WATCH_MAX_BACKLOG_BYTES behind gets a gap. At most OPS_WATCHES_PER_USER watches per user (429).',
+  })
+  async watch(
+    @Query() q: LogFileQuery,
+    @CurrentUser() user: SessionClaims,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    let writer: SseWriter | null = null;
+    let skipped = 0;
+    const pending: WatchEvent[] = [];
+    const limit = this.config.ops.maxBacklogBytes;
+    const send = (event: WatchEvent) => {
+      if (!writer) return void pending.push(event);
+      // A client that does not keep up: its lines are dropped (and counted) until it has caught up.
+      if (event.type === 'message' && 'line' in event.data && writer.backlog > limit) {
+        skipped += Buffer.byteLength(event.data.line) + 1;
+        return;
+      }
+      if (skipped > 0) writer.send({ type: 'gap', data: { skipped_bytes: skipped } });
+      skipped = 0;
+      writer.send(event);
+    };
+    const detach = await this.ops.backend.watchLog(user, q.instance_id, this.ops.region(q.region), q.path, lastEventId, { event: send });
+    reply.hijack();
+    writer = new SseWriter(reply.raw, this.config.ops.heartbeatMs, detach, headersOf(reply));
+    writer.comment('watching');
+    for (const event of pending.splice(0)) send(event);
+    if (reply.raw.destroyed) writer.end();
+  }
+
+  @Get(OPS_ROUTES.watchScreen)
+  @PerUserRateLimit('ops')
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse(STREAM_DOC)
+  @ApiOperation({
+    summary: 'Watch a screen session: `message` {content} each time its content changes, or {error} when it ends (then the stream ends)',
+  })
+  async watchScreen(@Query() q: ScreenQuery, @CurrentUser() user: SessionClaims, @Res() reply: FastifyReply): Promise<void> {
+    let writer: SseWriter | null = null;
+    let ended = false;
+    const pending: Parameters<SseWriter['send']>[0][] = [];
+    const detach = await this.ops.backend.watchScreen(user, q.instance_id, this.ops.region(q.region), Number(q.screen_pid), {
+      event: (event) => (writer ? writer.send(event) : pending.push(event)),
+      end: () => {
+        ended = true;
+        writer?.end();
+      },
+    });
+    reply.hijack();
+    writer = new SseWriter(reply.raw, this.config.ops.heartbeatMs, detach, headersOf(reply));
+    for (const event of pending.splice(0)) writer.send(event);
+    if (ended || reply.raw.destroyed) writer.end();
+  }
+}

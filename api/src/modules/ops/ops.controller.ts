@@ -1,0 +1,91 @@
+import { Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { Roles } from '../../core/auth/public.decorator.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import { InstanceQuery, RegionQuery, SearchQuery, TailQuery } from './dto/ops.dto.js';
+import { OpsActionsService } from './ops-actions.service.js';
+import { OpsService } from './ops.service.js';
+
+/** Spec 1 section 7: the instance manager and the monitor's reads, for the ops and admin roles. */
+@ApiTags('Ops')
+@ApiBearerAuth()
+@Roles('ops', 'admin')
+@Controller()
+export class OpsController {
+  constructor(
+    @Inject(OpsService) private readonly ops: OpsService,
+    @Inject(OpsActionsService) private readonly actions: OpsActionsService,
+  ) {}
+
+  private get backend() {
+    return this.ops.backend;
+  }
+
+  @Get(OPS_ROUTES.status)
+  @ApiOperation({ summary: 'The managed instance: state, instance and system checks, id and name' })
+  status(@Query() q: RegionQuery) {
+    return this.backend.status(this.ops.region(q.region));
+  }
+
+  @Post(OPS_ROUTES.start)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Start the managed instance (recorded). The local backend refuses with 409.' })
+  start(@Query() q: RegionQuery, @CurrentUser() user: SessionClaims) {
+    return this.ops.act(user, 'start', q.region);
+  }
+
+  @Post(OPS_ROUTES.stop)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stop the managed instance (recorded). The local backend refuses with 409.' })
+  stop(@Query() q: RegionQuery, @CurrentUser() user: SessionClaims) {
+    return this.ops.act(user, 'stop', q.region);
+  }
+
+  @Get(OPS_ROUTES.instances)
+  @ApiOperation({ summary: 'The instances of a region: {instances: [{id, name}]}' })
+  async instances(@Query() q: RegionQuery) {
+    return { instances: await this.backend.instances(this.ops.region(q.region)) };
+  }
+
+  @Get(OPS_ROUTES.logs)
+  @PerUserRateLimit('ops')
+  @ApiOperation({ summary: 'The log files of an instance (under its log roots): {logs: [{name, path, size, modified}], roots}' })
+  logs(@Query() q: InstanceQuery) {
+    return this.backend.logs(q.instance_id, this.ops.region(q.region));
+  }
+
+  @Get(OPS_ROUTES.tail)
+  @PerUserRateLimit('ops')
+  @ApiOperation({ summary: "A file's last lines (read from its end): {lines, size, cursor} (cursor: the id a watch continues from)" })
+  tail(@Query() q: TailQuery) {
+    return this.backend.tail(q.instance_id, this.ops.region(q.region), q.path, q.lines ?? 10);
+  }
+
+  @Get(OPS_ROUTES.search)
+  @PerUserRateLimit('ops')
+  @ApiOperation({
+    summary: 'The lines of a file that contain a pattern (literal, case-insensitive): {matches: [{line_number, line}], truncated}',
+  })
+  async search(@Query() q: SearchQuery, @Req() request: FastifyRequest) {
+    const abort = new AbortController();
+    request.raw.on('close', () => abort.abort());
+    return this.backend.search(q.instance_id, this.ops.region(q.region), q.path, q.pattern, abort.signal);
+  }
+
+  @Get(OPS_ROUTES.screens)
+  @PerUserRateLimit('ops')
+  @ApiOperation({ summary: "The instance's GNU screen sessions: {screens: [{name, pid, attached, status}]}" })
+  async screens(@Query() q: InstanceQuery) {
+    return { screens: await this.backend.screens(q.instance_id, this.ops.region(q.region)) };
+  }
+
+  @Get(OPS_ROUTES.actions)
+  @Roles('admin')
+  @ApiOperation({ summary: 'Admins: every instance start and stop, newest first (who, when, which instance, result)' })
+  async history() {
+    return { actions: await this.actions.list() };
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { LocalOpsBackend } from './backend/local-backend.js';
+import { OPS_BACKEND } from './backend/ops-backend.js';
+import { OpsActionsService } from './ops-actions.service.js';
+import { OpsWatchController } from './ops-watch.controller.js';
+import { OpsController } from './ops.controller.js';
+import { OpsService } from './ops.service.js';
+
+/** The ops tools (spec 1, ARCHITECTURE.md 11): instance manager, log and screen monitor. */
+@Module({
+  controllers: [OpsController, OpsWatchController],
+  providers: [
+    { provide: OPS_BACKEND, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalOpsBackend(config.ops) },
+    OpsActionsService,
+    OpsService,
+  ],
+})
+export class OpsModule {}

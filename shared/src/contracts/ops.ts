@@ -1,0 +1,190 @@
+/**
+ * The ops tools of spec 1 (sections 2, 3, 4, 7, 8, 9) and ARCHITECTURE.md 11: the instance
+ * manager and the log and screen-session monitor. Paths are relative to /api.
+ */
+
+export const OPS_ROUTES = {
+  status: 'status_intern_instance',
+  start: 'start_intern_instance',
+  stop: 'stop_intern_instance',
+  instances: 'list_ec2_instances',
+  logs: 'list_ec2_logs',
+  tail: 'tail_ec2_instance',
+  search: 'search_logs_ec2',
+  watch: 'watch_ec2_instance',
+  screens: 'list_screen_sessions',
+  screenContent: 'get_screen_content',
+  watchScreen: 'watch_screen',
+  /** Admins: the record of every start and stop. */
+  actions: 'ops/actions',
+} as const;
+
+/** Spec 1 section 9. */
+export const OPS_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'eu-west-1',
+  'eu-central-1',
+  'ap-northeast-1',
+  'ap-southeast-1',
+  'ap-southeast-2',
+] as const;
+export type OpsRegion = (typeof OPS_REGIONS)[number];
+
+export const OPS_CONSTANTS = {
+  defaultRegion: 'us-east-1' as OpsRegion,
+  instanceNameFilter: 'large-pipeline-',
+  tailDefaultLines: 10,
+  tailMinLines: 5,
+  tailMaxLines: 1000,
+  statusPollMs: 30_000,
+  /** The longest search pattern accepted (characters). */
+  maxPatternLength: 200,
+  /** Most matches one search answers (the newest). */
+  maxSearchMatches: 1000,
+  /** A log line longer than this (bytes) is cut and marked `truncated`. */
+  maxLineBytes: 16 * 1024,
+} as const;
+
+/** Spec 1 section 8 (the monitor's and the instance manager's texts). */
+export const OPS_TEXTS = {
+  statusFailed: 'Failed to fetch instance status',
+  statusError: 'Error checking instance status. Please try again.',
+  startFailed: 'Failed to start instance',
+  stopFailed: 'Failed to stop instance',
+  startError: 'Error starting instance. Please try again.',
+  stopError: 'Error stopping instance. Please try again.',
+  instancesFailed: 'Failed to fetch instances',
+  logsFailed: 'Failed to fetch log files',
+  contentFailed: 'Failed to fetch log content',
+  searchFailed: 'Search failed',
+  screensFailed: 'Failed to fetch screen sessions',
+  screenFailed: 'Failed to fetch screen output',
+  watchingError: 'Watching error',
+  connectionLost: 'Connection to server lost',
+  reconnecting: 'Live view connection error. Reconnecting...',
+  patternRequired: 'Please enter a search pattern',
+} as const;
+
+export type InstanceState = 'running' | 'stopped' | 'pending' | 'stopping' | 'unknown';
+
+/** GET status_intern_instance (spec 1 section 3). */
+export interface InstanceStatusResponse {
+  status: 'success' | 'error';
+  state: string;
+  instance_status: string;
+  system_status: string;
+  instance_id: string;
+  instance_name: string;
+  error: string | null;
+  /** Which backend answered: `local` (this host) or `aws`. */
+  backend: 'local' | 'aws';
+}
+
+/** POST start_intern_instance / stop_intern_instance. */
+export interface InstanceActionResponse {
+  status: 'success' | 'error';
+  error: string | null;
+  /** The state the instance moved to (aws), when known. */
+  state?: string;
+}
+
+export interface OpsInstance {
+  id: string;
+  name: string;
+  state?: string;
+}
+
+export interface InstancesResponse {
+  instances: OpsInstance[];
+}
+
+export interface LogFile {
+  /** Relative to the log root it is under. */
+  name: string;
+  /** The absolute path on the instance (what tail, search and watch take). */
+  path: string;
+  size: number;
+  modified: string;
+}
+
+export interface LogsResponse {
+  logs: LogFile[];
+  /** The allowed roots the list was read from. */
+  roots: string[];
+}
+
+export interface LogLine {
+  text: string;
+  /** The line was longer than OPS_CONSTANTS.maxLineBytes and was cut. */
+  truncated?: boolean;
+}
+
+export interface TailResponse {
+  lines: string[];
+  /** The file's size when read, and the event id a watch can start after (`<inode>:<offset>`). */
+  size: number;
+  cursor: string;
+}
+
+export interface SearchMatch {
+  line_number: number;
+  line: string;
+}
+
+export interface SearchResponse {
+  matches: SearchMatch[];
+  /** More lines matched than were answered (the newest are kept). */
+  truncated: boolean;
+}
+
+export interface ScreenSession {
+  name: string;
+  pid: number;
+  attached: boolean;
+  /** As `screen -ls` says: Attached, Detached, Multi attached... */
+  status: string;
+}
+
+export interface ScreensResponse {
+  screens: ScreenSession[];
+}
+
+export interface ScreenContentResponse {
+  content: string;
+}
+
+/**
+ * The events of watch_ec2_instance (SSE): `message` carries a line (`{line}`) or an error
+ * (`{error}`); `reset` says the file was rotated or truncated and the lines start again from its
+ * beginning; `gap` says how many bytes were skipped because the reader fell too far behind.
+ * Every line's id is `<inode>:<offset after it>`: send it back as Last-Event-ID to resume.
+ */
+export type LogWatchEvent =
+  | { type: 'message'; id?: string; data: { line: string; truncated?: boolean } | { error: string } }
+  | { type: 'reset'; id?: string; data: { reason: 'rotated' | 'truncated' | 'missing' | 'resume'; inode: string } }
+  | { type: 'gap'; id?: string; data: { skipped_bytes: number } };
+
+/** watch_screen (SSE): `message` carries the screen's whole content when it changed, or an error. */
+export type ScreenWatchEvent = { type: 'message'; id?: string; data: { content: string } | { error: string } };
+
+export type OpsAction = 'start' | 'stop';
+
+/** One start or stop, as recorded (GET ops/actions, admins). */
+export interface OpsActionRecord {
+  id: string;
+  at: string;
+  user_email: string;
+  action: OpsAction;
+  backend: 'local' | 'aws';
+  instance_id: string;
+  region: string;
+  result: 'success' | 'error' | 'refused';
+  error: string | null;
+}
+
+export interface OpsActionsResponse {
+  actions: OpsActionRecord[];
+}
