@@ -4,6 +4,8 @@ export * from './contracts/research.js';
 export * from './contracts/documents.js';
 export * from './rules/accounts.js';
 export * from './rules/sales-forms.js';
+export * from './contracts/sales.js';
+export * from './rules/public-site/index.js';
 export * from './rules/lenders.js';
 export * from './rules/csv.js';
 export * from './contracts/uk-companies.js';

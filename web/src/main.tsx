@@ -10,6 +10,19 @@ import './app/app.css';
 const services = createServices();
 const router = createBrowserRouter(routes);
 
+// A public page arrives as HTML with its content: render once its chunk is loaded, so the page
+// replaces that HTML in one paint instead of flashing a loading screen.
+if (!router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (state.initialized) {
+        stop();
+        resolve();
+      }
+    });
+  });
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ServicesProvider services={services}>

@@ -79,12 +79,37 @@ describe('the HTTP platform', () => {
   });
 
   it("serves the web app's index.html for client-side paths (SPA fallback)", async () => {
-    for (const path of ['/uk/12345678', '/login', '/screener/saved?sort=name', '/']) {
+    for (const path of ['/uk/12345678', '/login', '/screener/saved?sort=name', '/no-such-page']) {
       const response = await fetchAll(`${t.url}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
       expect(response.text).toBe(webIndex());
     }
+  });
+
+  it('serves the public pages as their prerendered HTML, addressed at PUBLIC_URL, with the sitemap and robots.txt', async () => {
+    const origin = t.api.config.publicUrl;
+    const manifest = JSON.parse(readFileSync(join(defaultWebDist(), 'prerendered', 'manifest.json'), 'utf8')) as {
+      pages: { path: string }[];
+    };
+    expect(manifest.pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/pricing', '/security', '/privacy-policy']));
+    for (const path of ['/', '/pricing', '/pricing/', '/products/search?ref=mail']) {
+      const response = await fetchAll(`${t.url}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const canonical = `${origin}${path.replace(/\/?(\?.*)?$/, '') || '/'}`;
+      expect(response.text).toContain(`<link rel="canonical" href="${canonical}" />`);
+      expect(response.text).not.toContain('__CREDENCE_ORIGIN__');
+      expect(response.text).toMatch(/<h1[^>]*>[^<]+/);
+    }
+    const sitemap = await fetchAll(`${t.url}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(sitemap.text).toContain(`<loc>${origin}/pricing</loc>`);
+    expect([...sitemap.text.matchAll(/<loc>/g)].length).toBe(manifest.pages.length);
+    const robots = await fetchAll(`${t.url}/robots.txt`);
+    expect(robots.text).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect((await fetchAll(`${t.url}/prerendered/index.html`)).status).toBe(404);
   });
 
   it('lets browsers revalidate the fallback index.html, so a new release is picked up at once', async () => {

@@ -16,6 +16,7 @@ import {
   type SignupRequest,
   type UserByTokenResponse,
 } from '../contracts/accounts.js';
+import type { SalesRequestPayload } from '../contracts/sales.js';
 import {
   SCREENER_ROUTES,
   type ChargeScreenerResponse,
@@ -121,6 +122,10 @@ export interface ApiClient extends ResearchApi, UsEquityApi {
   approve(token: string, options?: CallOptions): Promise<MessageResponse>;
   requestReset(email: string, options?: CallOptions): Promise<MessageResponse>;
   resetPassword(request: ResetPasswordRequest, options?: CallOptions): Promise<MessageResponse>;
+  /** The free-trial form (contact sales; public). */
+  contactSales(request: SalesRequestPayload, options?: CallOptions): Promise<MessageResponse>;
+  /** The get-pricing form of /pricing (public). */
+  pricingRequest(request: SalesRequestPayload, options?: CallOptions): Promise<MessageResponse>;
   /** Gives up after 10 s unless a signal is given (spec 1 section 9). */
   helpRequest(request: HelpRequestPayload, options?: CallOptions): Promise<MessageResponse>;
   /** The sign-in providers the server is configured for (no token needed). */
@@ -287,6 +292,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     approve: (t, call) => json<MessageResponse>('POST', `approve/${encodeURIComponent(t)}`, undefined, undefined, call),
     requestReset: (email, call) => json<MessageResponse>('POST', 'request-reset', undefined, { email }, call),
     resetPassword: (request, call) => json<MessageResponse>('POST', 'reset-password', undefined, request, call),
+    contactSales: (request, call) => json<MessageResponse>('POST', 'contact_sales', undefined, request, call),
+    pricingRequest: (request, call) => json<MessageResponse>('POST', 'pricing_requests', undefined, request, call),
     helpRequest: (request, call) =>
       json<MessageResponse>('POST', 'help_requests', undefined, request, {
         ...call,

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   override name = 'ApiError';
   /** HTTP status; 0 when no answer came (network failure, refused connection, aborted). */
   readonly status: number;
+  /** The HTTP status text ("Bad Gateway"); empty when none came (HTTP/2 sends none). */
+  readonly statusText: string;
   /** The server's `error` text (ARCHITECTURE.md 4), or the network failure's text. */
   readonly error: string;
   /** The server's `message` text when it sent one (the screener routes do). */
@@ -15,9 +17,18 @@ export class ApiError extends Error {
   /** The parsed JSON body of the failure, when it was JSON. */
   readonly body: unknown;
 
-  constructor(options: { status: number; error: string; serverMessage?: string | null; call: string; body?: unknown; cause?: unknown }) {
+  constructor(options: {
+    status: number;
+    statusText?: string;
+    error: string;
+    serverMessage?: string | null;
+    call: string;
+    body?: unknown;
+    cause?: unknown;
+  }) {
     super(options.error, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = options.status;
+    this.statusText = options.statusText ?? '';
     this.error = options.error;
     this.serverMessage = options.serverMessage ?? null;
     this.call = options.call;
@@ -54,5 +65,5 @@ export function apiErrorFromBody(status: number, statusText: string, bodyText: s
     serverMessage ??
     (typeof body === 'string' && body.length > 0 && body.length <= 300 && !body.trimStart().startsWith('<') ? body.trim() : null) ??
     `The server answered ${status}${statusText ? ` ${statusText}` : ''}`;
-  return new ApiError({ status, error, serverMessage, call, body });
+  return new ApiError({ status, statusText, error, serverMessage, call, body });
 }

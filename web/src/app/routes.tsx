@@ -3,7 +3,8 @@
  * sign-in form only. `pages` doubles as the preload list (the database selector warms /uk/).
  */
 import { lazy } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { publicRoutes } from '../public/public-routes.ts';
 import { RequireSession, SignedOutOnly } from './guards.tsx';
 import { pages, type Loader } from './pages.ts';
 import { RootLayout, RouteError } from './root-layout.tsx';
@@ -18,7 +19,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <Navigate to="/home" replace /> },
+      // the public site: `/` and the marketing pages (their own chunks, see public/public-routes.ts)
+      publicRoutes,
       {
         element: <SignedOutOnly honourRedirect />,
         children: [

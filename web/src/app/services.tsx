@@ -37,6 +37,19 @@ export function useServices(): Services {
   return services;
 }
 
+const noSubscription = () => () => undefined;
+const signedOut = () => null;
+
+/**
+ * Whether a session is held, also where no services exist (the public pages rendered to HTML at
+ * build time read as signed out).
+ */
+export function useSignedIn(): boolean {
+  const session = useContext(ServicesContext)?.session;
+  const state = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getState ?? signedOut, signedOut);
+  return Boolean(state?.token);
+}
+
 export function useSession(): SessionState {
   const { session } = useServices();
   return useSyncExternalStore(session.subscribe, session.getState, session.getState);

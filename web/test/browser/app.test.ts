@@ -104,17 +104,20 @@ describe('database selector (/home)', () => {
     }
   });
 
-  it('/ leads to /home, and to /login for a visitor', async () => {
+  it('/ shows the public landing page; a signed-in visitor goes on to /home from it', async () => {
     const visitor = await newPage(browser, api.url);
     try {
       await visitor.page.goto('/');
-      await visitor.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/home');
+      await visitor.page.getByRole('heading', { level: 1, name: 'Financial Data and Analytics, Reimagined' }).waitFor();
+      await visitor.page.waitForSelector('html[data-live="true"]', { state: 'attached' });
+      assert.equal(await visitor.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' }).count(), 1);
     } finally {
       await visitor.context.close();
     }
     const { context, page } = await signedIn();
     try {
       await page.goto('/');
+      await page.getByRole('link', { name: 'Open Credence' }).click();
       await page.waitForURL((url) => url.pathname === '/home');
     } finally {
       await context.close();

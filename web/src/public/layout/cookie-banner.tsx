@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { COOKIE_BANNER_DELAY_MS, COOKIE_CONSENT_KEY, readCookieConsent, storedCookieConsent, type CookieConsent } from '@credence/shared';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The cookie-consent banner (spec 3): shown 1.5 s after the page opens when no choice is stored,
+ * gone once accepted or declined, the choice kept under the cookie-consent key. Credence loads
+ * nothing that needs consent (no analytics, trackers or third-party requests), so the choice
+ * gates nothing yet; anything added later must read it first.
+ */
+export function CookieBanner({ delayMs = COOKIE_BANNER_DELAY_MS }: { delayMs?: number }) {
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (readCookieConsent(storage()?.getItem(COOKIE_CONSENT_KEY)) !== null) return;
+    const timer = setTimeout(() => setVisible(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+
+  if (!visible) return null;
+
+  const choose = (choice: CookieConsent) => {
+    try {
+      storage()?.setItem(COOKIE_CONSENT_KEY, storedCookieConsent(choice));
+    } catch {
+      // storage full or blocked: the banner still goes away for this visit
+    }
+    setVisible(false);
+  };
+
+  return (
+    <section className="cookie-banner" role="region" aria-label="Cookie consent">
+      <p>
+        Credence keeps only what it needs to sign you in and remember this choice. Optional cookies would help us improve the site; we set
+        none unless you accept. <Link to="/privacy-policy">Privacy policy</Link>
+      </p>
+      <div className="cookie-banner__actions">
+        <button type="button" className="button button--secondary" onClick={() => choose('declined')}>
+          <span>Decline</span>
+        </button>
+        <button type="button" className="button button--primary" onClick={() => choose('accepted')}>
+          <span>Accept</span>
+        </button>
+      </div>
+    </section>
+  );
+}

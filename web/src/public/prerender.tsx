@@ -1,0 +1,39 @@
+/**
+ * The build's server renderer (scripts/prerender.js runs it after the client build): each public
+ * page rendered to HTML through the app's own routes, so a visitor without JavaScript and a
+ * crawler read the same headings and text the app shows.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routes } from '../app/routes.tsx';
+import { ServicesProvider, type Services } from '../app/services.tsx';
+import { createWebApi } from '../features/api/web-api.ts';
+import { createSessionStore } from '../features/session/session-store.ts';
+import { ToastProvider } from '../ui/toasts.tsx';
+
+export { PUBLIC_PAGES } from './site-pages.ts';
+
+/** Services that never run: the build renders what a signed-out visitor first sees. */
+function buildServices(): Services {
+  const session = createSessionStore({ storage: null });
+  return { session, ...createWebApi({ baseUrl: 'http://localhost', session }) };
+}
+
+/** The markup of `path` inside #root. */
+export async function renderPublicPage(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${path} answered a redirect (${context.status}) instead of a page`);
+  if (context.statusCode !== 200) throw new Error(`${path} rendered status ${context.statusCode}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <ServicesProvider services={buildServices()}>
+        <ToastProvider>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ToastProvider>
+      </ServicesProvider>
+    </StrictMode>,
+  );
+}

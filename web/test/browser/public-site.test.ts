@@ -1,0 +1,128 @@
+/**
+ * The public site in headless chromium against the real API (issue 18): every page at 1366 and
+ * 375 px (screenshots kept, axe-core finds nothing serious), the HTML a visitor without
+ * JavaScript gets, the sitemap and robots.txt, and what `/` downloads.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { startApi, type ApiServer } from '../support/api-server.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
+import { PUBLIC_PAGES } from '../../src/public/site-pages.ts';
+
+let api: ApiServer;
+let browser: Browser;
+
+before(async () => {
+  [api, browser] = await Promise.all([startApi(), launchBrowser()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await api?.stop();
+});
+
+const WIDTHS = [1366, 375] as const;
+
+describe('every public page', () => {
+  for (const width of WIDTHS) {
+    it(`renders its heading with no serious accessibility problem at ${width} px`, async () => {
+      const { context, page, errors } = await newPage(browser, api.url, { width, height: 900 });
+      try {
+        // the banner is part of the page too: let it show, so axe reads it
+        for (const meta of PUBLIC_PAGES) {
+          await page.goto(meta.path);
+          await page.locator('h1').first().waitFor();
+          assert.equal(await page.title(), meta.title, `${meta.path} title`);
+          await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+          const problems = await seriousViolations(page);
+          assert.deepEqual(problems, [], `${meta.path} at ${width} px: ${JSON.stringify(problems, null, 1)}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(overflow <= 0, `${meta.path} at ${width} px scrolls sideways by ${overflow} px`);
+          await screenshot(page, `public${meta.path === '/' ? '-home' : meta.path.replace(/\//g, '-')}-${width}`);
+        }
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('without JavaScript', () => {
+  it('each page arrives as HTML with its heading, text and its own meta tags', async () => {
+    const context = await browser.newContext({ baseURL: api.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      const origin = new URL(api.url).origin;
+      for (const meta of PUBLIC_PAGES) {
+        await page.goto(meta.path);
+        const head = await page.evaluate(() => ({
+          title: document.title,
+          description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+          canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+          ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+          ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+          h1: document.querySelector('h1')?.textContent,
+          text: document.querySelector('main')?.textContent?.length ?? 0,
+        }));
+        assert.equal(head.title, meta.title);
+        assert.equal(head.description, meta.description);
+        assert.equal(head.ogTitle, meta.title);
+        // the API's PUBLIC_URL (unset here: localhost and its port) is the canonical address
+        assert.match(head.canonical ?? '', new RegExp(`^http://localhost:\\d+${meta.path === '/' ? '/' : meta.path}$`));
+        assert.equal(head.ogUrl, head.canonical);
+        assert.ok(head.h1 && head.h1.length > 5, `${meta.path} has a heading`);
+        assert.ok(head.text > 200, `${meta.path} has its text (${head.text} characters)`);
+        assert.ok(origin);
+      }
+      await page.goto('/');
+      assert.equal(await page.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/login');
+      for (const value of ['100K+', '10M+', '15+']) assert.ok(await page.getByText(value, { exact: true }).count(), value);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sitemap.xml lists every public page and robots.txt points to it', async () => {
+    const sitemap = await fetch(`${api.url}/sitemap.xml`);
+    assert.equal(sitemap.status, 200);
+    assert.match(sitemap.headers.get('content-type') ?? '', /xml/);
+    const xml = await sitemap.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    assert.deepEqual(locs.sort(), PUBLIC_PAGES.map((p) => p.path).sort());
+    const robots = await (await fetch(`${api.url}/robots.txt`)).text();
+    assert.match(robots, /^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+    assert.match(robots, /^Disallow: \/api\/$/m);
+  });
+});
+
+describe('what / downloads', () => {
+  it('loads the public chunks only, all from this site', async () => {
+    const { context, page, errors } = await newPage(browser, api.url);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    try {
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: 'Financial Data and Analytics, Reimagined' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const origin = new URL(api.url).origin;
+      assert.deepEqual(
+        requests.filter((url) => new URL(url).origin !== origin),
+        [],
+        'no request leaves the site',
+      );
+      const scripts = requests.filter((url) => url.endsWith('.js')).map((url) => new URL(url).pathname);
+      assert.ok(
+        scripts.some((path) => /landing-page-/.test(path)),
+        `landing chunk loaded: ${scripts.join(' ')}`,
+      );
+      const appCode = scripts.filter((path) => /(app-shell|home-page|uk-page|analysis-page|login-page|screener|pdf)/.test(path));
+      assert.deepEqual(appCode, [], 'none of the signed-in app');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
