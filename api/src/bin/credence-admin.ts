@@ -119,7 +119,8 @@ program
       '  credence-admin import accounts ./Accounts_Bulk_Data-2026-11-01/\n' +
       '  credence-admin import sec-tickers company_tickers_exchange.json\n' +
       '  credence-admin import sec-submissions submissions.zip\n' +
-      '  credence-admin import sec-companyfacts companyfacts.zip\n\n' +
+      '  credence-admin import sec-companyfacts companyfacts.zip\n' +
+      '  credence-admin import sec-filing 320193 0000320193-23-000106 aapl-20230930.htm\n\n' +
       'The SEC kinds touch no UK data: nothing is refreshed after them. A companyfacts file replaces the\n' +
       "company's stored facts (it is its whole history); submissions and tickers update by CIK.",
   )

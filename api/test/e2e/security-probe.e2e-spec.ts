@@ -95,7 +95,7 @@ const SIGNED_IN_GETS = [
   `/api/${SCREENER_ROUTES.lenders}`,
   `/api/${SCREENER_ROUTES.lenderDetail}`,
   ...Object.values(US_EQUITY_ROUTES)
-    .filter((r) => r !== US_EQUITY_ROUTES.requests && r !== US_EQUITY_ROUTES.backlinker && r !== US_EQUITY_ROUTES.highlightedSource)
+    .filter((r) => r !== US_EQUITY_ROUTES.requests)
     .map((r) => `/api/${r}`),
 ];
 

@@ -188,10 +188,14 @@ export async function usSource(options: GlobalOptions, args: string[]): Promise<
   const client = await ctx.authedClient();
   const company = await client.usCompany(companyArg ?? '');
   const kvId = `${kpi}@${key}`;
-  const value = await client.usKpiValue(company.cik_str, kvId);
-  const latest = value.sources[0];
-  const url = latest ? secFilingUrl(company.cik_str, latest.accn) : null;
-  if (ctx.mode.json) return ctx.out.result(JSON.stringify({ company, value, url }, null, 2));
-  ctx.out.result(valueLines(company, value, Math.max(60, ctx.mode.width), styleFor(ctx.mode.color), { url, sentence: null }).join('\n'));
+  const source = await client.usHighlightedSource(company.cik_str, kvId);
+  const value = source.kpi_info;
+  if (ctx.mode.json) {
+    const { raw_html: _html, ...rest } = source;
+    return ctx.out.result(JSON.stringify({ company, ...rest }, null, 2));
+  }
+  const url = source.sec_source_url ?? (value.sources[0] && !company.sample ? secFilingUrl(company.cik_str, value.sources[0].accn) : null);
+  const shown = { url, sentence: source.sentence ?? null, message: source.message };
+  ctx.out.result(valueLines(company, value, Math.max(60, ctx.mode.width), styleFor(ctx.mode.color), shown).join('\n'));
   if (company.sample) ctx.out.info(SAMPLE_NOTICE);
 }

@@ -81,7 +81,15 @@ describe('credence us against the real API and its US sample', () => {
     expect(fy.code).toBe(0);
     expect(fy.stdout).toContain('us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax');
     expect(fy.stdout).toMatch(/10-K filed \d{4}-\d{2}-\d{2}, accession 0990000001-/);
-    expect(fy.stdout).toContain('https://www.sec.gov/Archives/edgar/data/990000001/');
+    expect(fy.stdout).toContain('Shown in the filing as');
+    expect(fy.stdout).toMatch(/Revenue for the period was \$[\d,]+\./);
+    const json = JSON.parse((await credence(['us', 'source', TICKER, 'revenue', `FY${YEAR}`, '--json'], env)).stdout);
+    expect(json).toMatchObject({
+      company: { ticker: TICKER },
+      highlight_id: expect.stringMatching(/^f-\d+$/),
+      kpi_info: { kpi_value_id: `revenue@FY${YEAR}` },
+    });
+    expect(json.raw_html).toBeUndefined();
     const q4 = await credence(['us', 'source', TICKER, 'revenue', `Q4 ${YEAR}`], env);
     expect(q4.stdout).toContain('FY − 9M');
     expect(q4.stdout).toContain('Operands');

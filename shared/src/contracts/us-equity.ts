@@ -190,6 +190,11 @@ export interface UsHighlightedSource {
   raw_html: string | null;
   /** The id of the highlighted element, to scroll to. */
   highlight_id: string | null;
+  /** The text of the row or paragraph the figure is shown in. */
+  sentence?: string | null;
+  form_type?: string | null;
+  filing_report_date?: string | null;
+  /** Why there is no highlight (document not imported, before inline XBRL, not tagged). */
   message?: string;
   kpi_info: UsKpiValue;
 }

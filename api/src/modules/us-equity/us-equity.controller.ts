@@ -17,6 +17,7 @@ import {
   UsRequestQuery,
 } from './dto/us-equity.dto.js';
 import { UsEquityService, publicCompany } from './us-equity.service.js';
+import { HighlightedSourceService } from './source/highlighted-source.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -27,7 +28,30 @@ export class UsEquityController {
   constructor(
     @Inject(UsEquityService) private readonly service: UsEquityService,
     @Inject(CreditsService) private readonly credits: CreditsService,
+    @Inject(HighlightedSourceService) private readonly sources: HighlightedSourceService,
   ) {}
+
+  @Get(US_EQUITY_ROUTES.highlightedSource)
+  @PerUserRateLimit('documents')
+  @ApiOperation({
+    summary:
+      "A value's filing: company_name, sec_source_url, raw_html (sanitized, the fact highlighted: scroll to highlight_id), kpi_info (a derived value's operands)",
+  })
+  highlighted(@Query() q: UsKpiValueQuery) {
+    return this.sources.source(q.cik, q.doc_cg, q.kv_id);
+  }
+
+  @Get(US_EQUITY_ROUTES.backlinker)
+  @ApiOperation({ summary: "A KPI cell's source link: the /backlinker page and the filing at the SEC" })
+  async backlinker(@Query() q: UsKpiValueQuery) {
+    const { company, ...value } = await this.service.value(q.cik, q.doc_cg, q.kv_id);
+    const params = new URLSearchParams({
+      cik: company.cik_str,
+      doc_cg: value.ending_type === 'FY' ? 'annual' : 'quarterly',
+      kv_id: value.kpi_value_id,
+    });
+    return { url: `/backlinker?${params.toString()}`, kpi_value_id: value.kpi_value_id, derived: value.derived };
+  }
 
   @Get(US_EQUITY_ROUTES.companies)
   @ApiOperation({
