@@ -95,7 +95,11 @@ describe('credence ask and chats against a fake research API', () => {
       const run = await credence(args, env);
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
     }
-    expect((await credence(['ask', 'q', '--pdf', 'a.pdf'], env)).stderr).toContain('comes with documents support');
+    const missing = await credence(['ask', 'q', '--pdf', 'a.pdf'], env);
+    expect({ code: missing.code, stderr: missing.stderr }).toEqual({ code: 2, stderr: 'credence: --pdf a.pdf: no such file\n' });
+    const both = await credence(['ask', 'q', '--pdf', 'a.pdf', '--company', '00445790'], env);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--pdf');
   });
 
   it('chats list, show and delete', async () => {

@@ -9,6 +9,7 @@ import {
   RESEARCH_CONSTANTS,
   RESEARCH_TEXTS,
   emptyResearchAnswer,
+  newChatKey,
   reduceResearchAnswer,
   type ApiClient,
   type AskOutcome,
@@ -23,6 +24,7 @@ import { styleFor } from '../output/text.js';
 import { companyNumberArg } from './company-number.js';
 import { createAnswerPrinter, createStepProgress } from './ask-progress.js';
 import { answerExtraLines } from './research-view.js';
+import { readPdfs, uploadForQuestion } from './ask-documents.js';
 
 export interface AskCommandOptions extends GlobalOptions {
   company?: string;
@@ -36,12 +38,8 @@ export interface AskCommandOptions extends GlobalOptions {
 /** The longest question the command sends (the API refuses longer ones with a 400 anyway). */
 export const ASK_MAX_LENGTH = 4000;
 
-export const PDF_NOT_YET =
-  '--pdf is not available yet: asking about an uploaded PDF comes with documents support. Ask about a company with --company <number> for now.';
-
 /** The request from the arguments and flags; UsageError for anything a person should fix. */
 export function askRequest(options: AskCommandOptions, args: string[]): ResearchAskRequest {
-  if (options.pdf && options.pdf.length > 0) throw new UsageError(PDF_NOT_YET);
   const query = args.join(' ').replace(/\s+/g, ' ').trim();
   if (query === '')
     throw new UsageError('credence ask needs a question, e.g. credence ask "Who lends to this company?" --company 00445790');
@@ -56,11 +54,15 @@ export function askRequest(options: AskCommandOptions, args: string[]): Research
     throw new UsageError(`--cik takes the SEC's number (up to 10 digits), not "${options.cik}"`);
   const chat = options.chat?.trim();
   if (chat === '') throw new UsageError('--chat takes a chat id (see `credence chats list`)');
+  if (options.pdf?.length && (options.company !== undefined || cik))
+    throw new UsageError('Ask about PDFs (--pdf) or about a company (--company, --cik), not both');
+  // A chat's documents are kept under its id: a follow-up with --chat brings them again.
+  const key = chat ?? (options.pdf?.length ? newChatKey() : undefined);
   return {
     query,
     ...(options.company !== undefined ? { company_number: companyNumberArg(options.company) } : {}),
     ...(cik ? { cik } : {}),
-    ...(chat ? { chat_id: chat } : {}),
+    ...(key ? { chat_id: key, chat_key: key } : {}),
     model,
   };
 }
@@ -127,7 +129,9 @@ async function streamReadable(ctx: Context, client: ApiClient, request: Research
 export async function ask(options: AskCommandOptions, args: string[]): Promise<void> {
   const ctx = createContext(options);
   const request = askRequest(options, args);
+  const files = options.pdf?.length ? await readPdfs(options.pdf) : [];
   const client = await ctx.authedClient();
+  if (files.length) await uploadForQuestion(ctx, client, request.chat_key!, files);
   const outcome = await (options.stream ? streamJsonLines(ctx, client, request) : streamReadable(ctx, client, request)).catch(
     explainAskFailure,
   );

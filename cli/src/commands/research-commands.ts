@@ -17,6 +17,7 @@ const ASK_HELP = `${examples([
   'credence ask "How did the margins change?" --chat <id>',
   'credence ask "Capital structure analysis" -c 00445790 --json | jq .chat_id',
   'credence ask "Covenant summary" -c 00445790 --stream | jq -c .type',
+  'credence ask --pdf 10k-2019.pdf --pdf 10k-2018.pdf "What was EBITDA in 2019?"',
 ])}
 Output: the plan's steps tick on stderr as they run (a spinner only in a
 terminal). The answer prints to stdout as it is written: headings, tables,
@@ -42,9 +43,25 @@ export function addResearchCommands(program: Command, lazy: Lazy): void {
     .addOption(new Option('-m, --model <model>', 'the model (default: flash)').choices(['flash', 'pro']))
     .option('--chat <id>', 'continue a chat (ids in `credence chats list`)')
     .option('--stream', 'print the events as JSON Lines as they arrive')
-    .addOption(new Option('--pdf <file>', 'ask about a PDF (comes with documents support)').argParser(collect).hideHelp())
+    .option('--pdf <file>', 'ask about a PDF: uploaded (with progress), indexed, then asked; repeat for several', collect)
     .addHelpText('after', ASK_HELP)
     .action(lazy(async () => (await import('./ask.js')).ask as Handler));
+
+  const docs = program
+    .command('docs')
+    .description('your uploaded PDFs: list them, delete one')
+    .addHelpText('after', examples(['credence docs list', 'credence docs list --chat <key> --json', 'credence docs delete report.pdf']));
+  docs
+    .command('list')
+    .description('your PDFs, newest first: file, chat, pages, size, uploaded')
+    .option('--chat <key>', "only this chat's PDFs")
+    .action(lazy(async () => (await import('./docs.js')).docsList));
+  docs
+    .command('delete')
+    .description('delete one of your PDFs (its pages and index with it)')
+    .argument('<file>', 'the file name, from `credence docs list`')
+    .option('--chat <key>', 'the chat it is in (needed when the name is in several)')
+    .action(lazy(async () => (await import('./docs.js')).docsDelete));
 
   const chats = program
     .command('chats')

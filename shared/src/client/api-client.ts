@@ -44,6 +44,7 @@ import type {
 import { ApiError, apiErrorFromBody } from './errors.js';
 import { createResearchApi, type ResearchApi } from './research-client.js';
 import { createUsEquityApi, type UsEquityApi } from './us-equity-client.js';
+import { createDocumentsApi, type DocumentsApi } from './documents-client.js';
 
 /** The company explorer's routes (relative to /api; spec 2 section 7). */
 export const EXPLORER_ROUTES = {
@@ -107,7 +108,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface ApiClient extends ResearchApi, UsEquityApi {
+export interface ApiClient extends ResearchApi, UsEquityApi, DocumentsApi {
   readonly baseUrl: string;
   token(): string | null;
   setToken(token: string | null): void;
@@ -220,14 +221,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A form (an upload) is sent as multipart/form-data: fetch writes its content type and boundary.
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     const label = `${method} /api/${path}`;
     let response: Response;
     try {
       response = await doFetch(joinUrl(baseUrl, path, params), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         signal: call.signal,
       });
     } catch (error) {
@@ -277,6 +280,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     ...createResearchApi({ send, json }),
     ...createUsEquityApi({ send, json }),
+    ...createDocumentsApi({ send, json }),
     baseUrl,
     token: () => token,
     setToken(next) {

@@ -3,3 +3,4 @@ export * from './api-client.js';
 export * from './research-stream.js';
 export * from './research-client.js';
 export * from './us-equity-client.js';
+export * from './documents-client.js';

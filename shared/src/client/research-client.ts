@@ -194,11 +194,12 @@ export function createResearchApi(transport: ResearchTransport): ResearchApi {
 export async function waitForJob<T>(
   client: Pick<ResearchApi, 'checkQuery'>,
   jobId: string,
-  options: CallOptions & { pollMs?: number } = {},
+  options: CallOptions & { pollMs?: number; onProgress?: (progress: Record<string, number>) => void } = {},
 ): Promise<T> {
   for (;;) {
     const status = await client.checkQuery<T>(jobId, { signal: options.signal });
     if (status.status === 'completed') return status.result as T;
+    if (status.progress) options.onProgress?.(status.progress);
     if (status.status === 'failed') {
       throw new ApiError({ status: 200, error: status.error || 'The job failed', call: `GET /api/${RESEARCH_ROUTES.checkQuery}` });
     }

@@ -4,3 +4,4 @@ export * from './sources.js';
 export * from './plan.js';
 export * from './chats.js';
 export * from './sections.js';
+export * from './documents.js';

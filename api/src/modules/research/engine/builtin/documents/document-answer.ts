@@ -85,7 +85,7 @@ export class DocumentAnswerer {
     steps.set(2, 'running');
     const writer = new AnswerWriter(out, this.evidence);
     let missing: string[] = [];
-    if (q.terms.length && hits.length) missing = await figureAnswer(q, hits, writer);
+    if (q.terms.length) missing = await figureAnswer(q, hits, writer);
     else if (!hits.length || !(await passageAnswer(q, hits, writer)))
       missing = ['No page of the documents says anything that answers this question.'];
     for (let i = 2; i < plan.length; i++) steps.set(i, 'done');

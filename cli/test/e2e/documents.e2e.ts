@@ -1,0 +1,107 @@
+/**
+ * `credence ask --pdf` and `credence docs` against the real API (embedded database, built-in
+ * analyst, no model): PDFs made here with pdfkit are uploaded with their progress on stderr,
+ * indexed, and asked about; the answer's figure is the statement row's, cited to its page; the
+ * documents are listed and deleted; a missing file is a usage error and a file that is not a PDF
+ * is refused with the spec's words.
+ */
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { ResearchAnswer, UploadedPdf } from '@credence/shared';
+import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+
+/** A one-page statement of operations (net sales by year) and a page of text. */
+function statementPdf(company: string, sales: [string, string]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.font('Helvetica-Bold').fontSize(13).text(`${company} CONSOLIDATED STATEMENTS OF OPERATIONS`, 50, 80);
+  doc.font('Helvetica').fontSize(9).text('(In millions of U.S. dollars)', 50, 100);
+  doc.fontSize(10);
+  ['2019', '2018'].forEach((y, i) => doc.text(y, 330 + i * 80, 130, { width: 70, align: 'right', lineBreak: false }));
+  doc.text('Net sales', 50, 150, { lineBreak: false });
+  sales.forEach((v, i) => doc.text(v, 330 + i * 80, 150, { width: 70, align: 'right', lineBreak: false }));
+  doc.addPage();
+  doc.text(`${company} sells devices through retail stores and online.`, 50, 80);
+  doc.end();
+  return done;
+}
+
+describe('credence ask --pdf and credence docs against the real API', () => {
+  let api: ApiServer;
+  let env: Record<string, string>;
+  let dir: string;
+  let first: string;
+  let second: string;
+
+  before(async () => {
+    api = await startApi({ SAMPLE_COMPANIES: '0' });
+    ({ env } = await signedInUser(api, { email: 'docs.tester@example.com', password: 'a long and unusual docs passphrase', name: 'Docs' }));
+    dir = mkdtempSync(join(tmpdir(), 'credence-docs-'));
+    first = join(dir, 'northwind.pdf');
+    second = join(dir, 'southwind.pdf');
+    writeFileSync(first, await statementPdf('Northwind', ['260,174', '265,595']));
+    writeFileSync(second, await statementPdf('Southwind', ['12,001', '11,500']));
+    writeFileSync(join(dir, 'notes.pdf'), 'meeting notes, not a pdf');
+  });
+  after(async () => {
+    await api?.stop();
+    if (api) rmSync(api.dataDir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ask --pdf: uploads with progress on stderr, indexes, then prints the cited figure on stdout', async () => {
+    const run = await credence(['ask', '--pdf', first, 'What were net sales in 2018?'], env);
+    expect({ code: run.code, stderr: run.code === 0 ? '' : run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stderr).toMatch(/↑ northwind\.pdf \([\d.]+ KB\) 1\/1/);
+    expect(run.stderr).toContain('✓ northwind.pdf: 2 pages');
+    expect(run.stderr).toContain('✓ indexed 1 document, 2 pages');
+    expect(run.stdout).toContain('265,595');
+    expect(run.stdout).toMatch(/\[1\]/);
+    expect(run.stdout).toMatch(/northwind\.pdf, page 1/);
+    expect(run.stdout).not.toContain('[^c');
+  });
+
+  it('ask --pdf twice --json: one document whose answer cites an upload page, verified', async () => {
+    const run = await credence(['ask', '--pdf', first, '--pdf', second, 'What was EBITDA in 2019?', '--json'], env);
+    expect(run.code).toBe(0);
+    const doc = JSON.parse(run.stdout) as { chat_id: string; answer: ResearchAnswer };
+    // EBITDA needs operating income and D&A, which these statements do not print: declined, nothing stated
+    expect(doc.answer.declined?.missing.join(' ')).toMatch(/operating income/);
+    const sales = await credence(['ask', '--chat', doc.chat_id, 'Net sales in 2019?', '--json'], env);
+    const answer = (JSON.parse(sales.stdout) as { answer: ResearchAnswer }).answer;
+    expect(answer.citations.some((c) => c.kind === 'upload' && c.verified && c.page === 1)).toBe(true);
+  });
+
+  it('docs list shows the uploads; delete needs --chat when a name is in several chats, then removes it', async () => {
+    const listed = await credence(['docs', 'list', '--json'], env);
+    const docs = JSON.parse(listed.stdout) as UploadedPdf[];
+    expect(docs.filter((d) => d.file_name === 'northwind.pdf')).toHaveLength(2);
+    const table = await credence(['docs', 'list'], env);
+    expect(table.stdout).toMatch(/File\s+Chat\s+Pages\s+Size\s+Uploaded/);
+    expect(table.stdout).toContain('southwind.pdf');
+    const ambiguous = await credence(['docs', 'delete', 'northwind.pdf'], env);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/is in 2 chats .*--chat <key>/);
+    const chat = docs.find((d) => d.file_name === 'southwind.pdf')!.chat_key;
+    const deleted = await credence(['docs', 'delete', 'southwind.pdf'], env);
+    expect(deleted.code).toBe(0);
+    expect(deleted.stderr).toContain('Deleted southwind.pdf.');
+    const after = JSON.parse((await credence(['docs', 'list', '--chat', chat, '--json'], env)).stdout) as UploadedPdf[];
+    expect(after.map((d) => d.file_name)).toEqual(['northwind.pdf']);
+  });
+
+  it('a missing file is a usage error (exit 2); a file that is not a PDF is refused with the spec words (exit 1)', async () => {
+    const missing = await credence(['ask', '--pdf', join(dir, 'nope.pdf'), 'anything'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--pdf .*nope\.pdf: no such file/);
+    const notPdf = await credence(['ask', '--pdf', join(dir, 'notes.pdf'), 'anything'], env);
+    expect(notPdf.code).toBe(1);
+    expect(notPdf.stderr).toContain('Please select only PDF files.');
+  });
+});

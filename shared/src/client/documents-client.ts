@@ -1,0 +1,54 @@
+/**
+ * The document calls of the typed client (spec 3 section 7, ARCHITECTURE.md 9): upload PDFs to a
+ * chat (multipart), list, fetch and delete them, and start the job that indexes them. Built over
+ * the client's own transport, so tokens, errors and the base address work as for every call.
+ */
+import { DOCUMENT_ROUTES, type FetchPdfResponse, type UploadedPdf, type UploadPdfResponse } from '../contracts/documents.js';
+import type { JobStartedResponse } from '../contracts/research.js';
+import type { ResearchTransport } from './research-client.js';
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** A file to upload: its name and bytes. */
+export interface PdfFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface DocumentsApi {
+  /** Uploads PDFs to a chat in one request: all are stored, or (one refused) none. */
+  uploadPdfs(chatKey: string, files: readonly PdfFile[], options?: CallOptions): Promise<UploadPdfResponse>;
+  /** The chat's PDFs; every PDF of the user without a chat key. */
+  fetchPdfList(chatKey?: string, options?: CallOptions): Promise<UploadedPdf[]>;
+  fetchPdf(chatKey: string, fileName: string, options?: CallOptions): Promise<FetchPdfResponse>;
+  deletePdf(chatKey: string, fileName: string, options?: CallOptions): Promise<{ message: string }>;
+  /** Starts indexing the chat's PDFs: poll check_query (its `progress` while it runs). */
+  startPdfProcessing(chatKey: string, workflowCategory?: string, options?: CallOptions): Promise<JobStartedResponse>;
+}
+
+export function createDocumentsApi(transport: ResearchTransport): DocumentsApi {
+  return {
+    uploadPdfs: (chatKey, files, call) => {
+      const form = new FormData();
+      form.append('chatKey', chatKey);
+      for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name);
+      return transport.json<UploadPdfResponse>('POST', DOCUMENT_ROUTES.uploadPdf, undefined, form, call);
+    },
+    fetchPdfList: (chatKey, call) =>
+      transport.json<UploadedPdf[]>('GET', DOCUMENT_ROUTES.fetchPdfList, chatKey ? { chatKey } : undefined, undefined, call),
+    fetchPdf: (chatKey, fileName, call) =>
+      transport.json<FetchPdfResponse>('GET', DOCUMENT_ROUTES.fetchPdf, { chat_id: chatKey, pdf_name: fileName }, undefined, call),
+    deletePdf: (chatKey, fileName, call) =>
+      transport.json<{ message: string }>('GET', DOCUMENT_ROUTES.deletePdf, { chatKey, file_name: fileName }, undefined, call),
+    startPdfProcessing: (chatKey, workflowCategory, call) =>
+      transport.json<JobStartedResponse>(
+        'POST',
+        DOCUMENT_ROUTES.startPdfProcessing,
+        undefined,
+        { chat_key: chatKey, ...(workflowCategory ? { workflow_category: workflowCategory } : {}) },
+        call,
+      ),
+  };
+}
