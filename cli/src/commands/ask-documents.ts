@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { formatFileSize, waitForJob, type ApiClient, type PdfProcessingResult } from '@credence/shared';
+import { formatDocumentSize, waitForJob, type ApiClient, type PdfProcessingResult } from '@credence/shared';
 import { UsageError } from '../runtime/exit-codes.js';
 import type { Context } from '../runtime/session.js';
 
@@ -32,7 +32,7 @@ export async function readPdfs(paths: readonly string[]): Promise<PdfInput[]> {
 export async function uploadForQuestion(ctx: Context, client: ApiClient, key: string, files: readonly PdfInput[]): Promise<void> {
   const quiet = ctx.mode.json;
   for (const [i, file] of files.entries()) {
-    if (!quiet) ctx.out.info(`↑ ${file.name} (${formatFileSize(file.bytes.length)}) ${i + 1}/${files.length}…`);
+    if (!quiet) ctx.out.info(`↑ ${file.name} (${formatDocumentSize(file.bytes.length)}) ${i + 1}/${files.length}…`);
     const answer = await client.uploadPdfs(key, [{ name: file.name, bytes: file.bytes }]);
     const stored = answer.files[0];
     if (!quiet) ctx.out.info(`✓ ${file.name}: ${stored?.pages ?? '?'} pages`);

@@ -3,7 +3,7 @@
  * chat key, pages, size, uploaded) and deleting one. `--chat <key>` narrows to one chat; a file
  * name found in several chats needs it. --json prints the API's answers.
  */
-import { formatDate, formatFileSize, type UploadedPdf } from '@credence/shared';
+import { formatDate, formatDocumentSize, type UploadedPdf } from '@credence/shared';
 import { UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
@@ -17,7 +17,7 @@ export function docListLines(docs: readonly UploadedPdf[], width: number, style:
     d.file_name,
     d.chat_key,
     d.scanned ? `${d.pages} (scanned)` : String(d.pages),
-    formatFileSize(d.size),
+    formatDocumentSize(d.size),
     formatDate(d.upload_date),
   ]);
   return textTable(

@@ -1,7 +1,7 @@
-/** How uploaded documents are shown (spec 3 section 9: file sizes in B, KB, MB, GB). */
+/** How uploaded documents are shown (spec 3 section 9: file sizes in B, KB, MB, GB; the ops monitor has its own, spec 1). */
 const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
 
-export function formatFileSize(bytes: number): string {
+export function formatDocumentSize(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
