@@ -5,7 +5,7 @@ import { mapCompanyFacts } from './companyfacts.mapper.js';
 import { listSources } from './json-sources.js';
 
 /** Facts per transaction: a few hundred companies of the bulk. */
-const FACTS_PER_BATCH = 100_000;
+const FACTS_PER_BATCH = 50_000;
 
 /**
  * `credence-admin import sec-companyfacts <file|dir|companyfacts.zip>`: one JSON document per
@@ -28,15 +28,23 @@ async function importCompanyFacts(context: ImportContext, paths: string[]): Prom
   let pending: { cik: number; entityName: string; facts: UsFact[] }[] = [];
   let pendingFacts = 0;
   let malformed = 0;
+  // One batch is written while the next is read and parsed (the database and the parser use a core each).
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (pending.length === 0) return;
     // The same company twice (a file and the archive): the one read last counts.
     const batch = [...new Map(pending.map((c) => [c.cik, c])).values()];
     pending = [];
     pendingFacts = 0;
-    const written = await dataSource.transaction((manager) => replaceFacts(manager, batch));
-    summary.wrote('us_companies', batch.length);
-    summary.wrote('us_facts', written);
+    await writing;
+    writing = dataSource
+      .transaction((manager) => replaceFacts(manager, batch))
+      .then((written) => {
+        summary.wrote('us_companies', batch.length);
+        summary.wrote('us_facts', written);
+      });
+    // A failed write surfaces at the next flush or at the end.
+    writing.catch(() => undefined);
   };
   for await (const source of list.sources()) {
     if (signal?.aborted) break;
@@ -53,6 +61,7 @@ async function importCompanyFacts(context: ImportContext, paths: string[]): Prom
     reporter.progress(summary.summary.read, source.doneBytes, list.totalBytes);
   }
   await flush();
+  await writing;
   if (malformed) reporter.info(`sec-companyfacts: ${malformed.toLocaleString('en-GB')} malformed fact(s) of the KPI concepts left out.`);
   return summary.finish();
 }
