@@ -1,7 +1,8 @@
 // The JavaScript /login downloads, gzipped, beside baselines built in the same run:
 //   bare React      a createRoot(...).render(<p/>) bundle: the floor of any React page
 //   React + router  the same with react-router's data router and one route
-// Budget (issue 6): <= 150 KB gzipped for /login. Usage: npm run bench -w @credence/web
+// Budgets: <= 150 KB gzipped for /login (issue 6); <= 120 KB for / with none of the signed-in
+// app's chunks (issue 18). Usage: npm run bench -w @credence/web
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,9 @@ import { build } from 'vite';
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const work = join(web, '.bench-tmp');
 const BUDGET_KB = 150;
+const LANDING_BUDGET_KB = 120;
+/** Modules of the signed-in app: `/` must load none of them. */
+const APP_ONLY = /^src\/(pages\/|features\/(research|screener|explorer|help|upcoming)\/|app\/app-shell)/;
 
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -27,6 +31,18 @@ function closure(manifest, keys) {
   };
   keys.forEach(visit);
   return [...seen].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+}
+
+/** The manifest entries an entry pulls in (for the check that `/` loads no app page). */
+function closureKeys(manifest, keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (!manifest[key] || seen.has(key)) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return [...seen];
 }
 
 function measure(outDir, keys) {
@@ -67,6 +83,10 @@ try {
   const appOut = join(work, 'app');
   await build({ root: web, logLevel: 'silent', build: { outDir: appOut, emptyOutDir: true } });
   const login = measure(appOut, ['index.html', 'src/pages/login-page.tsx']);
+  const landingEntries = ['index.html', 'src/public/layout/public-layout.tsx', 'src/public/pages/landing-page.tsx'];
+  const landing = measure(appOut, landingEntries);
+  const manifest = JSON.parse(readFileSync(join(appOut, '.vite', 'manifest.json'), 'utf8'));
+  const appInLanding = closureKeys(manifest, landingEntries).filter((key) => APP_ONLY.test(key));
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
   console.log(`/login JavaScript, gzipped (level 9), three builds in ${seconds} s:\n`);
@@ -74,6 +94,7 @@ try {
     ['bare React (baseline)', bare],
     ['React + react-router (baseline)', routed],
     ['Credence /login', login],
+    ['Credence / (landing)', landing],
   ];
   for (const [label, m] of rows) {
     console.log(
@@ -83,9 +104,15 @@ try {
   console.log(`\n  /login over React + react-router: +${kb(login.gzip - routed.gzip)} (the app's own code, shared's rules and client)`);
   console.log('\n  files /login loads:');
   for (const f of login.files.sort((a, b) => b.gzip - a.gzip)) console.log(`    ${f.file.padEnd(44)} ${kb(f.gzip).padStart(9)}`);
+  console.log('\n  files / loads:');
+  for (const f of landing.files.sort((a, b) => b.gzip - a.gzip)) console.log(`    ${f.file.padEnd(44)} ${kb(f.gzip).padStart(9)}`);
   const met = login.gzip <= BUDGET_KB * 1024;
-  console.log(`\n  budget ${BUDGET_KB} KB: ${met ? 'met' : 'NOT MET'} (${kb(login.gzip)})`);
-  process.exitCode = met ? 0 : 1;
+  console.log(`\n  /login budget ${BUDGET_KB} KB: ${met ? 'met' : 'NOT MET'} (${kb(login.gzip)})`);
+  const landingMet = landing.gzip <= LANDING_BUDGET_KB * 1024 && appInLanding.length === 0;
+  console.log(
+    `  / budget ${LANDING_BUDGET_KB} KB, no signed-in app code: ${landingMet ? 'met' : 'NOT MET'} (${kb(landing.gzip)}; app modules: ${appInLanding.join(', ') || 'none'})`,
+  );
+  process.exitCode = met && landingMet ? 0 : 1;
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

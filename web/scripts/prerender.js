@@ -49,7 +49,7 @@ await build({
   build: { ssr: 'src/public/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
 });
 try {
-  const { renderPublicPage, PUBLIC_PAGES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
+  const { renderPublicPage, PAGES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const styles = publicStylesheets(manifest);
@@ -57,7 +57,7 @@ try {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const pages = [];
-  for (const page of PUBLIC_PAGES) {
+  for (const page of PAGES) {
     const body = await renderPublicPage(page.path);
     const html = template
       .replace(/<title>[^<]*<\/title>/, `${headFor(page)}\n    ${styles}`)

@@ -12,7 +12,14 @@ import { createWebApi } from '../features/api/web-api.ts';
 import { createSessionStore } from '../features/session/session-store.ts';
 import { ToastProvider } from '../ui/toasts.tsx';
 
-export { PUBLIC_PAGES } from './site-pages.ts';
+import { POSTS } from './blog/posts.ts';
+import { PUBLIC_PAGES, type PublicPageMeta } from './site-pages.ts';
+
+/** Every page to render: the public pages and one per blog post. */
+export const PAGES: readonly PublicPageMeta[] = [
+  ...PUBLIC_PAGES,
+  ...POSTS.map((post) => ({ path: `/blogs/${post.slug}`, title: `${post.title} · Credence blog`, description: post.summary })),
+];
 
 /** Services that never run: the build renders what a signed-out visitor first sees. */
 function buildServices(): Services {

@@ -25,6 +25,10 @@ export const publicRoutes: RouteObject = {
     { path: 'contact-sales', lazy: page(() => import('./pages/contact-sales-page.tsx')) },
     { path: 'solutions', lazy: page(() => import('./pages/solutions-page.tsx')) },
     { path: 'revamped-website', lazy: page(() => import('./pages/solutions-page.tsx')) },
+    { path: 'blogs', lazy: page(() => import('./blog/blog-list-page.tsx')) },
+    { path: 'blogs/:slug', lazy: page(() => import('./blog/blog-article-page.tsx')) },
+    // spec 3 shows no guard: a visitor sees the catalogue (more specific than the app's us/*)
+    { path: 'us/integrations', lazy: page(() => import('./pages/integrations-page.tsx')) },
     { path: 'privacy-policy', lazy: page(() => import('./pages/privacy-policy-page.tsx')) },
     {
       path: 'products',

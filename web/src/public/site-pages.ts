@@ -77,6 +77,16 @@ export const PUBLIC_PAGES: readonly PublicPageMeta[] = [
     description: 'Credence for asset management, consulting, investment and corporate banking, and sell-side research.',
   },
   {
+    path: '/blogs',
+    title: 'Blog · Credence',
+    description: 'Notes on credit, filings and the markets from the people building Credence.',
+  },
+  {
+    path: '/us/integrations',
+    title: 'Integrations · Credence',
+    description: 'The data sources, exports, AI models and sign-in providers Credence works with.',
+  },
+  {
     path: '/privacy-policy',
     title: 'Privacy policy · Credence',
     description: 'What personal data Credence collects, why, how long it is kept and the choices you have.',

@@ -354,3 +354,46 @@ describe('sales forms', () => {
     }
   });
 });
+
+describe('blog and integrations', () => {
+  it('filters posts by category, opens an article with a way back, and says so for an unknown one', async () => {
+    const { context, page } = await visitor();
+    try {
+      await open(page, '/blogs');
+      const titles = page.locator('.blog__list h2');
+      const all = await titles.allTextContents();
+      assert.ok(all.includes('Introducing Credence') && all.includes('Reading a charge register before the lenders call'), all.join(' | '));
+      for (const soon of ['Trends', 'Investing', 'Banking', 'Assets', 'Business', 'Product'])
+        assert.equal(await page.getByRole('button', { name: `${soon} (coming soon)` }).isDisabled(), true, soon);
+      await page.getByRole('button', { name: 'Markets', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('category') === 'Markets');
+      const markets = await titles.allTextContents();
+      assert.ok(markets.length > 0 && markets.length < all.length && !markets.includes('Introducing Credence'), markets.join(' | '));
+      await page.getByRole('link', { name: 'Reading a charge register before the lenders call' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reading a charge register before the lenders call' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Three patterns worth a second look' }).waitFor();
+      assert.equal(await page.title(), 'Reading a charge register before the lenders call · Credence blog');
+      await page.getByRole('link', { name: '← Back to the blog' }).click();
+      await page.waitForURL((url) => url.pathname === '/blogs');
+      await open(page, '/blogs/no-such-post');
+      await page.getByText('Article not found or could not be loaded. Please check the URL or try again later.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lists integrations with their category and availability, without signing in', async () => {
+    const { context, page } = await visitor();
+    try {
+      await open(page, '/us/integrations');
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Companies House' }) });
+      await card.getByText('Data source').waitFor();
+      await card.getByText('Available').waitFor();
+      const slack = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Slack alerts' }) });
+      await slack.getByText('Coming soon').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/us/integrations');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import '../public.css';
 import '../pages.css';
+import '../blog/blog.css';
 
 /**
  * Scrolls to the address's #anchor once the page shows it (the company page's team, careers,

@@ -43,6 +43,12 @@ export function SiteFooter() {
               <Link to="/security">Security</Link>
             </li>
             <li>
+              <Link to="/blogs">Blog</Link>
+            </li>
+            <li>
+              <Link to="/us/integrations">Integrations</Link>
+            </li>
+            <li>
               <Link to="/privacy-policy">Privacy policy</Link>
             </li>
           </ul>
