@@ -8,6 +8,7 @@ import type { GlobalOptions } from './runtime/session.js';
 import { addExplorerCommands } from './commands/explorer.js';
 import { addResearchCommands } from './commands/research-commands.js';
 import { addUsCommands } from './commands/us-commands.js';
+import { addOpsCommands } from './commands/ops-commands.js';
 import { formatHelpItem, WrappingCommand } from './help-wrap.js';
 
 type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
@@ -128,6 +129,7 @@ Examples:
 
   addResearchCommands(program, lazy);
   addUsCommands(program, lazy);
+  addOpsCommands(program, lazy);
 
   program
     .command('tui')

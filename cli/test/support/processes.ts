@@ -120,10 +120,26 @@ export interface SignedInUser {
 }
 
 /** A user credence-admin creates (approved, verified at Acme), signed in with `credence login` from a fresh home. */
-export async function signedInUser(api: ApiServer, user: { email: string; password: string; name: string }): Promise<SignedInUser> {
+export async function signedInUser(
+  api: ApiServer,
+  user: { email: string; password: string; name: string; role?: 'ops' | 'admin' | 'analyst' },
+): Promise<SignedInUser> {
   const created = await runNode(
     API_ADMIN,
-    ['user', 'create', '--email', user.email, '--password-stdin', '--name', user.name, '--company', 'Acme', '--approved', '--verified'],
+    [
+      'user',
+      'create',
+      '--email',
+      user.email,
+      '--password-stdin',
+      '--name',
+      user.name,
+      '--company',
+      'Acme',
+      '--approved',
+      '--verified',
+      ...(user.role ? ['--role', user.role] : []),
+    ],
     api.env,
     `${user.password}\n`,
   );

@@ -4,3 +4,4 @@ export * from './research-stream.js';
 export * from './research-client.js';
 export * from './us-equity-client.js';
 export * from './documents-client.js';
+export * from './ops-client.js';

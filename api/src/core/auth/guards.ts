@@ -47,7 +47,9 @@ export class RolesGuard implements CanActivate {
     const user = context.switchToHttp().getRequest().user as SessionClaims | undefined;
     if (!user) throw new UnauthorizedException(ACCOUNT_MESSAGES.signInRequired);
     if (!roles.includes(user.role))
-      throw new ForbiddenException(roles.includes('admin') ? ACCOUNT_MESSAGES.adminOnly : 'Your role does not allow this.');
+      throw new ForbiddenException(
+        roles.length === 1 && roles[0] === 'admin' ? ACCOUNT_MESSAGES.adminOnly : `This needs the ${roles.join(' or ')} role.`,
+      );
     return true;
   }
 }

@@ -73,6 +73,17 @@ describe('LogFollower: one reader of a file, like tail -F', () => {
     expect(f.events[2].id).toBe(`${f.inode}:2`);
   });
 
+  it('sees a truncation followed by more bytes than the file held before (the size alone would not tell)', async () => {
+    const f = await follow('');
+    appendFileSync(f.path, 'short\n');
+    await f.follower.check();
+    truncateSync(f.path, 0);
+    appendFileSync(f.path, 'a much longer line written after the truncation\n');
+    await f.follower.check();
+    expect(f.events.map((e) => e.type)).toEqual(['message', 'reset', 'message']);
+    expect(f.lines()).toEqual(['short', 'a much longer line written after the truncation']);
+  });
+
   it('cuts a line longer than the limit (marked truncated) and goes on with the next line', async () => {
     const f = await follow('');
     const long = 'y'.repeat(OPS_CONSTANTS.maxLineBytes * 3);

@@ -7,6 +7,7 @@ const READ_CHUNK = 256 * 1024;
 /** Events a follower keeps for clients that resume (and at most this many bytes of their lines). */
 const KEPT_EVENTS = 2000;
 const KEPT_BYTES = 1024 * 1024;
+const SIGNATURE_BYTES = 64;
 
 export type WatchEvent = LogWatchEvent & { id: string };
 
@@ -54,6 +55,8 @@ export class LogFollower {
   private discarding: 'gap' | 'long' | null = null;
   private pendingGap = 0;
   private generation = 0;
+  /** The last bytes read, ending at `offset`: when they change in place the file was truncated and written again. */
+  private signature: Buffer = Buffer.alloc(0);
   /** The offset of the current file from which `kept` holds every line. */
   private coverStart = 0;
   private readonly kept: Kept[] = [];
@@ -150,8 +153,9 @@ export class LogFollower {
       if (!info) return;
       this.flushPartial();
       await this.reopen('rotated');
-    } else if (Number(info!.size) < this.offset) {
+    } else if (Number(info!.size) < this.offset || (await this.rewritten())) {
       this.partial = Buffer.alloc(0);
+      this.signature = Buffer.alloc(0);
       this.discarding = null;
       this.offset = 0;
       this.reset('truncated');
@@ -166,6 +170,7 @@ export class LogFollower {
     this.inode = (await this.handle.stat({ bigint: true })).ino.toString();
     this.offset = 0;
     this.partial = Buffer.alloc(0);
+    this.signature = Buffer.alloc(0);
     this.discarding = null;
     this.reset(reason);
   }
@@ -183,6 +188,7 @@ export class LogFollower {
       const skipTo = size - this.options.maxBacklogBytes;
       this.pendingGap += skipTo - (this.offset - this.partial.length);
       this.offset = skipTo;
+      this.signature = Buffer.alloc(0);
       this.partial = Buffer.alloc(0);
       this.discarding = 'gap';
     }
@@ -195,7 +201,19 @@ export class LogFollower {
     if (this.pendingGap > 0) this.sendGap();
   }
 
+  /**
+   * Truncated and written past the old size between two checks (copytruncate, then a burst): the
+   * size alone cannot tell, the bytes before the offset can (as they are no longer those read).
+   */
+  private async rewritten(): Promise<boolean> {
+    if (!this.handle || this.signature.length === 0) return false;
+    const check = Buffer.alloc(this.signature.length);
+    const { bytesRead } = await this.handle.read(check, 0, check.length, this.offset - check.length);
+    return bytesRead !== check.length || !check.equals(this.signature);
+  }
+
   private consume(chunk: Buffer): void {
+    this.signature = Buffer.concat([this.signature, chunk]).subarray(-SIGNATURE_BYTES);
     let start = 0;
     for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, start)) {
       const piece = chunk.subarray(start, at);

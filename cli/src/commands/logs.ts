@@ -1,0 +1,131 @@
+/**
+ * `credence logs list|tail|search`: the log monitor from a shell. `tail -f` follows like
+ * `tail -F`: the last lines first, then every new line; a rotation or truncation is said on
+ * stderr and the new file followed from its start; a dropped connection is resumed exactly.
+ */
+import { OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
+import { UsageError } from '../runtime/exit-codes.js';
+import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
+import { styleFor, textTable, type Style } from '../output/text.js';
+import { highlighted, sizeText } from './ops-view.js';
+import { regionOf } from './ops.js';
+
+export interface LogsOptions extends GlobalOptions {
+  instance?: string;
+  region?: string;
+  lines?: string;
+  follow?: boolean;
+  grep?: string;
+  highlight?: string;
+}
+
+export function instanceOf(options: { instance?: string }): string {
+  const id = options.instance ?? process.env.CREDENCE_OPS_INSTANCE ?? 'local';
+  if (!/^(local|i-[0-9a-f]{8,17})$/.test(id))
+    throw new UsageError(`--instance must be an EC2 instance id such as i-0123456789abcdef0, or local (got "${id}")`);
+  return id;
+}
+
+function linesOf(raw: string | undefined): number {
+  if (raw === undefined) return OPS_CONSTANTS.tailDefaultLines;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n < 1 || n > OPS_CONSTANTS.tailMaxLines)
+    throw new UsageError(`-n takes a whole number of lines from 1 to ${OPS_CONSTANTS.tailMaxLines}, not "${raw}"`);
+  return n;
+}
+
+function patternOf(raw: string | undefined, flag: string): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === '' || raw.length > OPS_CONSTANTS.maxPatternLength || /[\u0000-\u001f\u007f]/.test(raw))
+    throw new UsageError(`${flag} takes one line of text of 1 to ${OPS_CONSTANTS.maxPatternLength} characters`);
+  return raw;
+}
+
+export async function logsList(options: LogsOptions): Promise<void> {
+  const ctx = createContext(options);
+  const client = await ctx.authedClient();
+  const result = await client.opsLogs(instanceOf(options), regionOf(options));
+  if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
+  if (result.logs.length === 0) return ctx.out.info(`No log files under ${result.roots.join(', ')}.`);
+  const style = styleFor(ctx.mode.color);
+  const rows = result.logs.map((l) => [sizeText(l.size), l.modified.slice(0, 16).replace('T', ' '), l.name]);
+  ctx.out.result(
+    textTable(
+      [{ header: 'SIZE', align: 'right' }, { header: 'MODIFIED (UTC)' }, { header: 'NAME', flexible: true }],
+      rows,
+      ctx.mode.width,
+      style,
+      0,
+    ).join('\n'),
+  );
+  ctx.out.info(`${result.logs.length} files under ${result.roots.join(', ')} · credence logs tail <name> -f`);
+}
+
+export async function logsSearch(options: LogsOptions, args: string[]): Promise<void> {
+  const [path, ...rest] = args;
+  const pattern = patternOf(rest.join(' '), 'the search pattern');
+  const ctx = createContext(options);
+  const client = await ctx.authedClient();
+  const result = await client.opsSearch({ instance_id: instanceOf(options), region: regionOf(options), path, pattern: pattern! });
+  if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
+  const style = styleFor(ctx.mode.color);
+  const width = String(result.matches.at(-1)?.line_number ?? 0).length;
+  for (const match of result.matches)
+    ctx.out.result(`${style.dim(String(match.line_number).padStart(width))}  ${highlighted(style, match.line, pattern)}`);
+  ctx.out.info(
+    `${result.matches.length} matching lines${result.truncated ? ` (the newest ${OPS_CONSTANTS.maxSearchMatches}; more matched)` : ''}`,
+  );
+}
+
+export async function logsTail(options: LogsOptions, args: string[]): Promise<void> {
+  const [path] = args;
+  const lines = linesOf(options.lines);
+  const grep = patternOf(options.grep, '--grep');
+  const mark = patternOf(options.highlight, '--highlight') ?? grep;
+  const ctx = createContext(options);
+  const client = await ctx.authedClient();
+  const file = { instance_id: instanceOf(options), region: regionOf(options), path };
+  const tail = await client.opsTail({ ...file, lines });
+  const style = styleFor(ctx.mode.color);
+  const show = (line: string) => {
+    if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return;
+    ctx.out.result(ctx.mode.json ? JSON.stringify({ line }) : highlighted(style, line, mark));
+  };
+  for (const line of tail.lines) show(line);
+  if (!options.follow) return;
+  await follow(ctx, client, file, tail.cursor, show, style);
+}
+
+async function follow(
+  ctx: Context,
+  client: Awaited<ReturnType<Context['authedClient']>>,
+  file: { instance_id: string; region?: string; path: string },
+  cursor: string,
+  show: (line: string) => void,
+  style: Style,
+): Promise<void> {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const note = (text: string) => ctx.out.info(style.dim(text));
+  const onEvent = (event: LogWatchEvent & { id: string }) => {
+    if (ctx.mode.json && event.type !== 'message') return ctx.out.result(JSON.stringify({ event: event.type, ...event.data }));
+    if (event.type === 'reset')
+      return note(`--- ${event.data.reason === 'truncated' ? 'file truncated' : 'file rotated'}: following it from its start ---`);
+    if (event.type === 'gap') return note(`--- ${event.data.skipped_bytes} bytes skipped (too far behind) ---`);
+    if ('error' in event.data) return ctx.out.error(`${OPS_TEXTS.watchingError}: ${event.data.error}`);
+    show(event.data.line);
+  };
+  try {
+    await client.watchLog(file, {
+      signal: stop.signal,
+      lastEventId: cursor,
+      onEvent,
+      onReconnecting: () => note(OPS_TEXTS.reconnecting),
+    });
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * `credence ops`, `credence logs` and `credence screens` against the real API on the local ops
+ * backend: real log files under OPS_LOG_DIRS, a real GNU screen session, the binary spawned
+ * (pipes: no TTY) and `logs tail -f` in tmux at 80x24 as over SSH.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { BIN, credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { Tmux } from './tmux.js';
+
+/** `credence` left running (pipes), its output read as it comes. */
+function running(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const until = async (test: () => boolean, what: string, timeoutMs = 15_000) => {
+    const started = Date.now();
+    while (!test()) {
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; stdout:\n${stdout}\nstderr:\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  return { child, exited, until, stdout: () => stdout, stderr: () => stderr };
+}
+
+describe('credence ops, logs and screens against the real API (local backend)', () => {
+  let api: ApiServer;
+  let ops: Record<string, string>;
+  let analyst: Record<string, string>;
+  const base = mkdtempSync(join(tmpdir(), 'credence-cli-ops-'));
+  const logs = join(base, 'logs');
+  const screenName = `credence-cli-${randomBytes(3).toString('hex')}`;
+
+  before(async () => {
+    mkdirSync(join(logs, 'pipeline'), { recursive: true });
+    writeFileSync(
+      join(logs, 'pipeline', 'run.log'),
+      Array.from({ length: 40 }, (_, i) => `step ${i + 1} ok`).join('\n') + '\nERROR step 41 failed\n',
+    );
+    execFileSync('screen', ['-dmS', screenName, 'sh', '-c', 'echo "screen says hello"; exec sleep 600']);
+    api = await startApi({ OPS_LOG_DIRS: logs, OPS_WATCH_POLL_MS: '50', OPS_SCREEN_POLL_MS: '100', OPS_WATCH_LINGER_MS: '100' });
+    ({ env: ops } = await signedInUser(api, {
+      email: 'olu@ops.test',
+      password: 'a long and unusual ops passphrase',
+      name: 'Olu Ops',
+      role: 'ops',
+    }));
+    ({ env: analyst } = await signedInUser(api, { email: 'ann@ops.test', password: 'a long and unusual passphrase', name: 'Ann' }));
+  });
+  after(async () => {
+    try {
+      execFileSync('screen', ['-S', screenName, '-X', 'quit']);
+    } catch {
+      /* gone */
+    }
+    await api?.stop();
+    if (api) rmSync(api.dataDir, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it('ops status and instances show the local host running; start and stop need --yes without a terminal and are refused by the local backend', async () => {
+    const status = await credence(['ops', 'status'], ops);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/State\s+running/);
+    expect(status.stdout).toMatch(/Instance status\s+ok/);
+    expect(status.stdout).toContain('(local)');
+    const json = JSON.parse((await credence(['ops', 'status', '--json'], ops)).stdout);
+    expect(json).toMatchObject({ status: 'success', state: 'running', instance_id: 'local', backend: 'local' });
+    const instances = await credence(['ops', 'instances', '--region', 'eu-west-1'], ops);
+    expect(instances.stdout).toMatch(/^ID\s+NAME\s+STATE\nlocal\s+\S+\s+running$/m);
+
+    const unconfirmed = await credence(['ops', 'start'], ops);
+    expect([unconfirmed.code, unconfirmed.stderr]).toEqual([2, expect.stringContaining('add --yes to confirm')]);
+    const refused = await credence(['ops', 'stop', '--yes'], ops);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Failed to stop instance: This server runs the local ops backend');
+    expect((await credence(['ops', 'status', '--region', 'mars-1'], ops)).code).toBe(2);
+  });
+
+  it('refuses an analyst (exit 4) with the reason', async () => {
+    const run = await credence(['logs', 'list'], analyst);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('This needs the ops or admin role.');
+  });
+
+  it('logs list, tail -n, search with highlighted matches, and clear usage errors', async () => {
+    const list = await credence(['logs', 'list'], ops);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/pipeline\/run\.log/);
+    expect(list.stdout).toMatch(/\d+(\.\d\d)? (B|KB)\s/);
+    const tail = await credence(['logs', 'tail', 'pipeline/run.log', '-n', '3'], ops);
+    expect(tail.stdout).toBe('step 39 ok\nstep 40 ok\nERROR step 41 failed\n');
+    expect((await credence(['logs', 'tail', 'pipeline/run.log'], ops)).stdout.trim().split('\n')).toHaveLength(10);
+    const grep = await credence(['logs', 'tail', 'pipeline/run.log', '-n', '100', '--grep', 'error'], ops);
+    expect(grep.stdout).toBe('ERROR step 41 failed\n');
+    const search = await credence(['logs', 'search', 'pipeline/run.log', 'step 4'], ops);
+    expect(search.stdout).toBe(' 4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
+    expect(search.stderr).toContain('3 matching lines');
+    for (const bad of [
+      ['logs', 'tail', 'pipeline/run.log', '-n', '0'],
+      ['logs', 'tail', 'pipeline/run.log', '-n', 'ten'],
+      ['logs', 'tail', '../../etc/passwd'],
+      ['logs', 'search', 'pipeline/run.log', 'x'.repeat(10_000)],
+    ]) {
+      const run = await credence(bad, ops);
+      expect([bad.join(' ').slice(0, 60), run.code]).toEqual([bad.join(' ').slice(0, 60), 2]);
+    }
+    const missing = await credence(['logs', 'tail', 'nope.log'], ops);
+    expect([missing.code, missing.stderr]).toEqual([1, expect.stringContaining('No such log file: nope.log')]);
+  });
+
+  it('logs tail -f prints the last lines, then new ones as they are written, across a rotation and a truncation, until Ctrl-C', async () => {
+    const path = join(logs, 'live.log');
+    writeFileSync(path, 'old 1\nold 2\n');
+    const tail = running(['logs', 'tail', 'live.log', '-f', '-n', '2'], ops);
+    await tail.until(() => tail.stdout() === 'old 1\nold 2\n', 'the first lines');
+    // The watch starts at the tail's cursor: a line written right after the tail is not lost.
+    appendFileSync(path, 'new 1\n');
+    await tail.until(() => tail.stdout().endsWith('new 1\n'), 'an appended line');
+    renameSync(path, `${path}.1`);
+    writeFileSync(path, 'after rotation\n');
+    await tail.until(() => tail.stdout().endsWith('after rotation\n'), 'the rotated file');
+    expect(tail.stderr()).toContain('--- file rotated: following it from its start ---');
+    truncateSync(path, 0);
+    appendFileSync(path, 'after truncation\n');
+    await tail.until(() => tail.stdout().endsWith('after truncation\n'), 'the truncated file');
+    expect(tail.stderr()).toContain('--- file truncated: following it from its start ---');
+    expect(tail.stdout()).toBe('old 1\nold 2\nnew 1\nafter rotation\nafter truncation\n');
+    tail.child.kill('SIGINT');
+    expect(await tail.exited).toBe(0);
+  });
+
+  it('logs tail -f in a terminal at 80x24 follows new lines (a long one whole, wrapped), and Ctrl-C ends it', async () => {
+    const path = join(logs, 'tty.log');
+    writeFileSync(path, 'booting\n');
+    const term = new Tmux();
+    try {
+      term.start([process.execPath, BIN, 'logs', 'tail', 'tty.log', '-f', '--highlight', 'warn'], ops, 80, 24);
+      await term.waitFor((s) => s.includes('booting'), 'the first line');
+      appendFileSync(path, 'WARN disk at 91%\n' + 'x'.repeat(120) + '\n');
+      await term.waitFor((s) => s.includes('WARN disk at 91%'), 'the new lines');
+      await term.waitFor(() => term.joinedScreen().includes('x'.repeat(120)), 'the long line, whole');
+      term.keys('C-c');
+      await term.waitFor((s) => s.includes('EXIT=0'), 'the exit');
+    } finally {
+      term.stop();
+    }
+  });
+
+  it('screens list, show and watch a real GNU screen session', async () => {
+    const list = await credence(['screens', 'list'], ops);
+    expect(list.code).toBe(0);
+    const row = list.stdout.split('\n').find((line) => line.includes(screenName))!;
+    expect(row).toMatch(/^\s*(\d+)\s+\S+\s+Detached\s+Detached$/);
+    const pid = /^\s*(\d+)/.exec(row)![1];
+    const started = Date.now();
+    let shown = '';
+    while (!shown.includes('screen says hello') && Date.now() - started < 10_000)
+      shown = (await credence(['screens', 'show', pid], ops)).stdout;
+    expect(shown).toContain('screen says hello');
+    const watch = running(['screens', 'watch', pid], ops);
+    await watch.until(() => watch.stdout().includes('screen says hello'), 'the content');
+    execFileSync('screen', ['-S', screenName, '-X', 'quit']);
+    expect(await watch.exited).toBe(1);
+    expect(watch.stderr()).toContain(`Watching error: No screen session with pid ${pid}`);
+    expect((await credence(['screens', 'show', 'abc'], ops)).code).toBe(2);
+  });
+});

@@ -1,0 +1,183 @@
+/**
+ * The ops calls of the typed client (spec 1 section 7, ARCHITECTURE.md 11): the instance manager,
+ * the log and screen monitor, and the live watches, which reconnect with Last-Event-ID after a
+ * dropped connection (the server sends exactly the lines missed, or a `reset` / `gap`).
+ */
+import {
+  OPS_ROUTES,
+  type InstanceActionResponse,
+  type InstancesResponse,
+  type InstanceStatusResponse,
+  type LogsResponse,
+  type LogWatchEvent,
+  type OpsActionsResponse,
+  type ScreenContentResponse,
+  type ScreensResponse,
+  type ScreenWatchEvent,
+  type SearchResponse,
+  type TailResponse,
+} from '../contracts/ops.js';
+import { ApiError } from './errors.js';
+import type { ResearchTransport } from './research-client.js';
+import { parseSseStream, type SseMessage } from './research-stream.js';
+
+interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface LogFileRef {
+  instance_id: string;
+  path: string;
+  region?: string;
+}
+
+export interface WatchOptions<E> extends CallOptions {
+  onEvent: (event: E) => void;
+  /** Resume after this event id (a line's `<inode>:<offset>`). */
+  lastEventId?: string;
+  /** Called before each reconnect after a dropped connection (the view says it is reconnecting). */
+  onReconnecting?: (attempt: number, error: unknown) => void;
+  /** Reconnects in a row without an event before giving up (default 5); 0 turns them off. */
+  maxReconnects?: number;
+  /** Wait before a reconnect when the server sent no `retry` (default 1000 ms). */
+  reconnectDelayMs?: number;
+}
+
+export interface OpsApi {
+  opsStatus(region?: string, options?: CallOptions): Promise<InstanceStatusResponse>;
+  opsStart(region?: string, options?: CallOptions): Promise<InstanceActionResponse>;
+  opsStop(region?: string, options?: CallOptions): Promise<InstanceActionResponse>;
+  opsInstances(region?: string, options?: CallOptions): Promise<InstancesResponse>;
+  opsLogs(instanceId: string, region?: string, options?: CallOptions): Promise<LogsResponse>;
+  opsTail(file: LogFileRef & { lines?: number }, options?: CallOptions): Promise<TailResponse>;
+  opsSearch(file: LogFileRef & { pattern: string }, options?: CallOptions): Promise<SearchResponse>;
+  opsScreens(instanceId: string, region?: string, options?: CallOptions): Promise<ScreensResponse>;
+  opsScreenContent(instanceId: string, pid: number, region?: string, options?: CallOptions): Promise<ScreenContentResponse>;
+  opsActions(options?: CallOptions): Promise<OpsActionsResponse>;
+  /** Follows a log file until the signal aborts; rejects on a refusal or when reconnecting fails. */
+  watchLog(file: LogFileRef, options: WatchOptions<LogWatchEvent & { id: string }>): Promise<void>;
+  /** Watches a screen session until it ends (an `{error}` message), or the signal aborts. */
+  watchScreen(target: { instance_id: string; screen_pid: number; region?: string }, options: WatchOptions<ScreenWatchEvent>): Promise<void>;
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+const aborted = (error: unknown, signal?: AbortSignal) => signal?.aborted === true || (error as { name?: string })?.name === 'AbortError';
+
+function parseData(message: SseMessage): unknown {
+  try {
+    return JSON.parse(message.data);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads one SSE route, reconnecting with Last-Event-ID while the connection drops; `final` says an event ends the watch. */
+async function follow<E extends { type: string; id?: string; data: unknown }>(
+  transport: ResearchTransport,
+  route: string,
+  params: Record<string, string | number | undefined>,
+  options: WatchOptions<E>,
+  final: (event: E) => boolean,
+): Promise<void> {
+  const { signal } = options;
+  const maxReconnects = options.maxReconnects ?? 5;
+  let lastEventId = options.lastEventId ?? '';
+  let retry: number | null = null;
+  let failures = 0;
+  for (;;) {
+    let ended = false;
+    let dropped: unknown = new Error('the server ended the stream');
+    try {
+      const headers: Record<string, string> = { accept: 'text/event-stream' };
+      if (lastEventId) headers['last-event-id'] = lastEventId;
+      const response = await transport.send('GET', route, params, undefined, { signal }, headers);
+      if (!response.body) throw new ApiError({ status: 0, error: 'The watch answered without a body', call: `GET /api/${route}` });
+      const result = await parseSseStream(
+        response.body,
+        (message) => {
+          const data = parseData(message);
+          if (data === null) return;
+          failures = 0;
+          if (message.id) lastEventId = message.id;
+          const event = { type: message.event, id: message.id, data } as unknown as E;
+          options.onEvent(event);
+          if (final(event)) {
+            ended = true;
+            return 'stop';
+          }
+        },
+        { lastEventId },
+      );
+      retry = result.retry ?? retry;
+      if (ended) return;
+    } catch (error) {
+      if (aborted(error, signal)) return;
+      if (error instanceof ApiError && error.status !== 0) throw error;
+      dropped = error;
+    }
+    if (signal?.aborted) return;
+    if (failures >= maxReconnects) {
+      throw new ApiError({
+        status: 0,
+        error: `The live view lost its connection (${(dropped as Error)?.message ?? dropped})`,
+        call: `GET /api/${route}`,
+        cause: dropped,
+      });
+    }
+    failures += 1;
+    options.onReconnecting?.(failures, dropped);
+    try {
+      await delay(retry ?? options.reconnectDelayMs ?? 1000, signal);
+    } catch {
+      return;
+    }
+  }
+}
+
+export function createOpsApi(transport: ResearchTransport): OpsApi {
+  const { json } = transport;
+  return {
+    opsStatus: (region, call) => json<InstanceStatusResponse>('GET', OPS_ROUTES.status, { region }, undefined, call),
+    opsStart: (region, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.start, { region }, undefined, call),
+    opsStop: (region, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.stop, { region }, undefined, call),
+    opsInstances: (region, call) => json<InstancesResponse>('GET', OPS_ROUTES.instances, { region }, undefined, call),
+    opsLogs: (instance_id, region, call) => json<LogsResponse>('GET', OPS_ROUTES.logs, { instance_id, region }, undefined, call),
+    opsTail: (file, call) =>
+      json<TailResponse>(
+        'GET',
+        OPS_ROUTES.tail,
+        { instance_id: file.instance_id, path: file.path, lines: file.lines, region: file.region },
+        undefined,
+        call,
+      ),
+    opsSearch: (file, call) =>
+      json<SearchResponse>(
+        'GET',
+        OPS_ROUTES.search,
+        { instance_id: file.instance_id, path: file.path, pattern: file.pattern, region: file.region },
+        undefined,
+        call,
+      ),
+    opsScreens: (instance_id, region, call) => json<ScreensResponse>('GET', OPS_ROUTES.screens, { instance_id, region }, undefined, call),
+    opsScreenContent: (instance_id, pid, region, call) =>
+      json<ScreenContentResponse>('GET', OPS_ROUTES.screenContent, { instance_id, screen_pid: pid, region }, undefined, call),
+    opsActions: (call) => json<OpsActionsResponse>('GET', OPS_ROUTES.actions, undefined, undefined, call),
+    watchLog: (file, options) =>
+      follow(transport, OPS_ROUTES.watch, { instance_id: file.instance_id, path: file.path, region: file.region }, options, () => false),
+    watchScreen: (target, options) =>
+      follow(
+        transport,
+        OPS_ROUTES.watchScreen,
+        { instance_id: target.instance_id, screen_pid: target.screen_pid, region: target.region },
+        options,
+        (e) => typeof (e.data as { error?: unknown }).error === 'string',
+      ),
+  };
+}
