@@ -63,7 +63,8 @@ export const RESEARCH_TEXTS = {
   noSections: 'No sections available',
   disclaimer: 'Credence can make mistakes. Check important figures against the cited pages.',
   greeting: (product: string) => `How can ${product} help you today?`,
-  equityUnavailable: 'US equity data is not available yet: ask about a UK company, or come back when US filings are imported.',
+  equityUnavailable:
+    'US equity research is not available yet: the KPI tables of SEC filings are (credence us kpis <ticker>, GET /api/us/get_kpi_values_by_table_name); ask about a UK company here.',
   noChats: 'No chats found.',
 } as const;
 

@@ -161,7 +161,10 @@ export class ResearchController {
     RESEARCH_ROUTES.equityObservations,
     RESEARCH_ROUTES.runEquityAnalysisQuery,
   ])
-  @ApiOperation({ summary: 'US equity research (spec 3 section 7): 404 with a clear message until US filings are imported' })
+  @ApiOperation({
+    summary:
+      'US equity research (spec 3 section 7): 404 with a clear message pointing to the US KPI tables (research over them is not built yet)',
+  })
   equity(): never {
     throw new NotFoundException(RESEARCH_TEXTS.equityUnavailable);
   }
