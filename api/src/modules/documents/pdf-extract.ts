@@ -3,6 +3,7 @@
  * limit, and a watch on the process's memory; a PDF that exceeds any of them is refused (422) and
  * the worker is stopped, so a hostile file costs the API one bounded parse and nothing else.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageText } from '../research/evidence/page-lines.js';
 import type { ExtractInput, ExtractMessage } from './pdf-extract-worker.js';
@@ -20,7 +21,31 @@ export type ExtractOutcome =
 const MB = 1024 * 1024;
 const WATCH_MS = 50;
 
-export function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
+/** Parses at once: one per core; more uploads wait their turn (their memory and CPU stay bounded). */
+const PARALLEL = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function turn(): Promise<() => void> {
+  if (running >= PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+}
+
+export async function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
+  const release = await turn();
+  try {
+    return await extractNow(bytes, limits);
+  } finally {
+    release();
+  }
+}
+
+function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
   const script = new URL('./pdf-extract-worker.js', import.meta.url);
   const input: ExtractInput = { bytes, maxPages: limits.maxPages };
   const worker = new Worker(script, {

@@ -1,0 +1,139 @@
+// npm run bench:documents (in api/, after the build): uploading, indexing and asking about PDFs (issue 15).
+//
+// Measured, each beside a baseline taken in the same run (the same calls for a one-page PDF):
+//   - a 100-page annual report uploaded (upload_pdf) and indexed (start_pdf_processing until
+//     check_query says completed), BENCH_ROUNDS times: median and worst (budget <= 5 s), and the
+//     API's peak resident memory above its level before (budget <= 3x the file's size + a fixed base);
+//   - 20 concurrent uploads of it: errors (budget: none) and p95;
+//   - one user's 50 documents in one chat: a figure question (EBITDA, two statements) answered,
+//     time to `done`, p95 over BENCH_QUESTIONS (budget <= 1 s without a model).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adminHeaders, percentile, serverEnv, startServer, timed } from './support.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { annualReportPdf, pagesPdf } = await import(join(here, '..', 'dist', 'test', 'support', 'sample-documents.js'));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 20);
+const BUDGET = { indexMs: 5000, concurrentErrors: 0, askP95Ms: 1000 };
+const ms = (v) => `${v.toFixed(0)} ms`;
+const mb = (v) => `${(v / 1024 / 1024).toFixed(1)} MB`;
+
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
+}
+
+async function upload(base, headers, chatKey, name, bytes) {
+  const form = new FormData();
+  form.append('chatKey', chatKey);
+  form.append('files', new Blob([bytes], { type: 'application/pdf' }), name);
+  const response = await fetch(`${base}/api/upload_pdf`, { method: 'POST', headers, body: form });
+  if (response.status !== 200) throw new Error(`upload ${name}: ${response.status} ${await response.text()}`);
+}
+
+async function index(base, headers, chatKey) {
+  const started = await fetch(`${base}/api/start_pdf_processing`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ chat_key: chatKey }),
+  });
+  const { job_id } = await started.json();
+  for (;;) {
+    const check = await (await fetch(`${base}/api/check_query?job_id=${job_id}`, { headers })).json();
+    if (check.status === 'completed') return;
+    if (check.status === 'failed') throw new Error(check.error);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function ask(base, headers, chatKey, query) {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/research/ask`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify({ query, chat_key: chatKey }),
+  });
+  const text = await response.text();
+  if (!text.includes('event: done')) throw new Error(`no done event: ${text.slice(-300)}`);
+  return performance.now() - started;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'credence-bench-docs-'));
+  const server = await startServer(serverEnv(dataDir, { DOCUMENT_RATE_LIMIT: '1000000/60s', RESEARCH_CREDITS_PER_MONTH: '1000000' }));
+  try {
+    const headers = await adminHeaders(server.base);
+    const report = await annualReportPdf({ pages: 100 });
+    const small = await pagesPdf(1);
+    console.log(`100-page annual report: ${mb(report.length)}; baseline: a one-page PDF (${report.length > 0 ? small.length : 0} bytes)`);
+
+    const small_ms = [];
+    const big_ms = [];
+    let peak = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      small_ms.push(
+        await timed(
+          async () => (await upload(server.base, headers, `s${round}`, 'one.pdf', small), await index(server.base, headers, `s${round}`)),
+        ),
+      );
+      const before = rssOf(server.child.pid);
+      let top = before;
+      const watch = setInterval(() => (top = Math.max(top, rssOf(server.child.pid))), 10);
+      big_ms.push(
+        await timed(
+          async () => (
+            await upload(server.base, headers, `b${round}`, 'annual.pdf', report),
+            await index(server.base, headers, `b${round}`)
+          ),
+        ),
+      );
+      clearInterval(watch);
+      peak = Math.max(peak, top - before);
+    }
+    const median = (v) => percentile(v, 50);
+    console.log(
+      `upload + index, 100 pages: median ${ms(median(big_ms))}, worst ${ms(Math.max(...big_ms))} (budget <= ${ms(BUDGET.indexMs)}); ` +
+        `one page: median ${ms(median(small_ms))}; ratio ${(median(big_ms) / median(small_ms)).toFixed(1)}x`,
+    );
+    console.log(
+      `API resident memory above its level before, peak: ${mb(peak)} for a ${mb(report.length)} file (3x the file = ${mb(3 * report.length)})`,
+    );
+
+    let errors = 0;
+    const concurrent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        timed(() => upload(server.base, headers, `c${i}`, 'annual.pdf', report)).catch((error) => {
+          if (!errors) console.log(`first error: ${error.message.slice(0, 300)}`);
+          errors++;
+          return NaN;
+        }),
+      ),
+    );
+    console.log(
+      `20 concurrent uploads of the 100-page report: ${errors} errors (budget ${BUDGET.concurrentErrors}), p95 ${ms(percentile(concurrent.filter(Number.isFinite), 95))}`,
+    );
+
+    for (let i = 0; i < 50; i++)
+      await upload(server.base, headers, 'fifty', `report-${i}.pdf`, await annualReportPdf({ company: `Company ${i} plc` }));
+    await index(server.base, headers, 'fifty');
+    await ask(server.base, headers, 'fifty', 'What was EBITDA in 2019?');
+    const asks = [];
+    const baseline = [];
+    for (let i = 0; i < QUESTIONS; i++) {
+      asks.push(await ask(server.base, headers, 'fifty', i % 2 ? 'What was EBITDA in 2019?' : 'What were total net sales in 2017?'));
+      baseline.push(await ask(server.base, headers, 's0', 'What were net sales in 2019?'));
+    }
+    console.log(
+      `question over 50 documents (300 pages), done: p95 ${ms(percentile(asks, 95))} (budget <= ${ms(BUDGET.askP95Ms)}); ` +
+        `over one one-page document: p95 ${ms(percentile(baseline, 95))}`,
+    );
+  } finally {
+    server.child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
