@@ -73,8 +73,14 @@ describe('companies screener: state in the address', () => {
           .waitFor();
         // refining it and typing a question replace that entry: Back does not step through letters
         const entries = await historyLength(page);
+        // the address is written as soon as 'ltd' is applied, before its rows arrive: wait for them
+        const ltdRows = page.waitForResponse(
+          (response) => response.url().includes('get-screener-info') && decodeURIComponent(response.url()).includes('ltd'),
+        );
         await search.pressSequentially('d', { delay: 30 });
         await page.waitForURL((url) => url.searchParams.get('search') === 'ltd');
+        await ltdRows;
+        await page.locator('.screener-table__scroll[aria-busy="false"]').waitFor();
         await page.getByLabel('Describe the companies you want').fill('profitable builders');
         await page.waitForURL((url) => url.searchParams.get('q') === 'profitable builders');
         assert.equal(await historyLength(page), entries, 'typing adds no history entries');
