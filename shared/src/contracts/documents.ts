@@ -2,6 +2,8 @@
  * Documents (spec 3 PDF chat and restructuring, ARCHITECTURE.md 9): the routes of spec 3 section
  * 7 that upload, list, read, process and delete a user's PDFs, and their payloads.
  */
+import type { RegistrySection, ResearchAnswer, ResearchTable } from './research.js';
+
 export const DOCUMENT_ROUTES = {
   /** Multipart: `files` (one or more PDFs) and `chatKey`. */
   uploadPdf: 'upload_pdf',
@@ -16,6 +18,10 @@ export const DOCUMENT_ROUTES = {
   deletePdf: 'delete_pdf',
   /** `document_id` and `page`: one page of an uploaded document as lines with boxes. */
   pdfPageText: 'pdf_page_text',
+  /** Spec 3 PDF chat (multipart or JSON): `chatKey`, `query`, `fileName?` → PdfChatThoughtProcess. */
+  pdfChatThoughtProcess: 'generate_thought_process_pdf_chat',
+  /** Spec 3 PDF chat: the same plus `thoughtProcess` → PdfChatAnswer (stored in the chat, one credit). */
+  readFileAndQuery: 'read_file_and_query',
 } as const;
 
 /** Spec 3 section 5 and 8. */
@@ -58,6 +64,26 @@ export interface PdfProcessingProgress {
   documents: number;
   indexed: number;
   pages: number;
+}
+
+/** `generate_thought_process_pdf_chat`: the plan of the answer over the chat's documents. */
+export interface PdfChatThoughtProcess {
+  thought_process: string[];
+  /** Set when the plan is the generic one (spec 3 section 4). */
+  error?: string;
+}
+
+/**
+ * `read_file_and_query`: the answer over the chat's documents. `observations` are the answer's
+ * sections, `table_data` its tables, `answer` the whole spec 3 Answer as `get_chat` restores it
+ * (its citations carry page, quote and boxes).
+ */
+export interface PdfChatAnswer {
+  chat_id: string;
+  observations: RegistrySection[];
+  table_data: ResearchTable[];
+  thought_process: string[];
+  answer: ResearchAnswer;
 }
 
 export interface PdfProcessingResult extends PdfProcessingProgress {

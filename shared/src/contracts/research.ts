@@ -113,6 +113,8 @@ export interface ResearchCitation {
   title: string;
   company_number?: string;
   pdf_name?: string;
+  /** An upload's chat (fetch_pdf's chat_id), so the viewer can open the uploaded file. */
+  chat_key?: string;
   page?: number;
   quote?: string;
   boxes?: QuoteBox[];
@@ -245,6 +247,8 @@ export interface ChatMetadata {
   model?: ResearchModel;
   isCurrentChatPDF?: boolean;
   chatPDFFileName?: string | null;
+  /** The key the chat's PDFs were uploaded with (a PDF chat; its id may differ). */
+  chat_key?: string | null;
 }
 
 /** One question and its answer in a chat. */

@@ -20,6 +20,8 @@ export interface NewDocument {
 export interface StoredPage {
   documentId: string;
   fileName: string;
+  /** The chat the document belongs to (when the read selected it). */
+  chatKey?: string;
   page: number;
   text: string;
   lines: PageLine[];
@@ -149,6 +151,7 @@ export function toPage(row: Record<string, unknown>): StoredPage {
   return {
     documentId: String(row.document_id),
     fileName: String(row.file_name),
+    ...(row.chat_key ? { chatKey: String(row.chat_key) } : {}),
     page: Number(row.page),
     text: String(row.text),
     lines: row.lines as PageLine[],

@@ -18,6 +18,8 @@ export interface ResearchEngines {
   planner: { plan(request: ResearchRequest): Promise<string[]> };
   /** The filing pages' text the evidence checker reads (and caches), for the page text route. */
   readonly pages: PageTextService;
+  /** The uploaded documents a question asks over, and the plan of an answer over them (PDF chat). */
+  readonly documents: DocumentAnswerer;
 }
 
 export const RESEARCH_ENGINES = Symbol('RESEARCH_ENGINES');
@@ -68,10 +70,12 @@ export function createResearchEngines(db: DataSource, config: AppConfig): Resear
   const builtIn = new BuiltInEngine(tools, evidence);
   const answers = new BuiltInAnswers(builtIn);
   const engine = config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers;
+  const documents = new DocumentAnswerer(db, evidence);
   return {
-    engine: new DocumentAwareEngine(new DocumentAnswerer(db, evidence), engine),
+    engine: new DocumentAwareEngine(documents, engine),
     planner: builtIn,
     pages: evidence.pages,
+    documents,
   };
 }
 

@@ -5,6 +5,8 @@ import { ChatsService } from './chats/chats.service.js';
 import { CreditsService } from './credits/credits.service.js';
 import { researchEnginesProvider, RESEARCH_ENGINES } from './engine-provider.js';
 import { PageTextController } from './page-text.controller.js';
+import { PdfChatController } from './pdf-chat/pdf-chat.controller.js';
+import { PdfChatService } from './pdf-chat/pdf-chat.service.js';
 import { ResearchController } from './research.controller.js';
 import { ResearchJobsService } from './research-jobs.service.js';
 import { ResearchService } from './research.service.js';
@@ -20,7 +22,7 @@ export class ResearchCoreModule {}
 /** The research routes (ARCHITECTURE.md 8, spec 3 section 7). */
 @Module({
   imports: [ResearchCoreModule, UsersModule],
-  controllers: [ResearchController, PageTextController],
-  providers: [StreamRegistry, ResearchService, ChatsService],
+  controllers: [ResearchController, PageTextController, PdfChatController],
+  providers: [StreamRegistry, ResearchService, ChatsService, PdfChatService],
 })
 export class ResearchModule {}

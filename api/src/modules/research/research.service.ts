@@ -106,7 +106,12 @@ export class ResearchService {
             chatId: request.chatId,
             userId: request.user.id,
             chatCategory: chatCategory(dto),
-            chatMetadata: { company_id: request.companyNumber ?? null, cik: request.cik ?? null, model: request.model },
+            chatMetadata: {
+              company_id: request.companyNumber ?? null,
+              cik: request.cik ?? null,
+              model: request.model,
+              ...(request.chatKey ? { chat_key: request.chatKey } : {}),
+            },
             queryStr: request.query,
           },
           manager,

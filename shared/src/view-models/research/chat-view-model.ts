@@ -280,7 +280,8 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
         store.setState((s) => ({
           messages,
           chatId: chat.chat_id,
-          chatKey: chat.chat_id,
+          // the key the chat's PDFs were uploaded with, so a follow-up still reads them
+          chatKey: chat.chat_metadata?.chat_key ?? chat.chat_id,
           company: companyOfChat(chat, s.company),
           model: chat.chat_metadata?.model ?? s.model,
           loading: false,

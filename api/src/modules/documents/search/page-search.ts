@@ -39,7 +39,7 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
   if (!parts.length || !documentIds.length) return [];
   const coverage = parts.map((_, i) => `(p.search @@ websearch_to_tsquery('english', $${i + 4}))::int`).join(' + ');
   const rows = await db.query(
-    `SELECT p.document_id::text AS document_id, d.file_name, p.page, p.text, p.lines, p.figures,
+    `SELECT p.document_id::text AS document_id, d.file_name, d.chat_key, p.page, p.text, p.lines, p.figures,
             ts_rank_cd(p.search, websearch_to_tsquery('english', $3)) AS rank, ${coverage} AS coverage
      FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
      WHERE d.user_id = $1 AND d.id = ANY($2::uuid[]) AND p.search @@ websearch_to_tsquery('english', $3)

@@ -69,6 +69,7 @@ function citationFor(id: string, source: FactSource): ResearchCitation {
         document_id: source.document_id,
         title: source.title,
         pdf_name: source.pdf_name,
+        ...(source.chat_key ? { chat_key: source.chat_key } : {}),
         page: source.page,
         verified: false,
       };

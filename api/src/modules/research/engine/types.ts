@@ -19,6 +19,8 @@ export interface ResearchRequest {
   cik?: string;
   chatId: string;
   chatKey?: string;
+  /** Only these of the chat's documents (file names; PDF chat's fileName), all of them when absent. */
+  documentNames?: string[];
   model: ResearchModel;
   webSearch: boolean;
   user: ResearchUser;
@@ -53,6 +55,8 @@ export type FactSource =
       document_id: string;
       title: string;
       pdf_name: string;
+      /** The chat the document was uploaded to (what fetch_pdf takes). */
+      chat_key?: string;
       page: number;
     };
 

@@ -51,10 +51,22 @@ export class DocumentAnswerer {
     this.documents = new DocumentsRepository(db);
   }
 
+  /** The user's documents the request asks over: the chat's (only the named ones when it names some). */
+  async documentsOf(request: ResearchRequest): Promise<UploadedPdf[]> {
+    if (!request.chatKey) return [];
+    const docs = await this.documents.list(request.user.id, request.chatKey);
+    const names = request.documentNames?.filter(Boolean);
+    return names?.length ? docs.filter((d) => names.includes(d.file_name)) : docs;
+  }
+
+  /** The plan an answer over these documents follows (PDF chat's thought process). */
+  plan(request: ResearchRequest, docs: UploadedPdf[]): string[] {
+    return planFor(questionTerms(request.query), docs);
+  }
+
   /** Null when the request has no chat key or the chat has none of this user's documents. */
   async answer(request: ResearchRequest, out: ResearchEmitter): Promise<DocumentOutcome | null> {
-    if (!request.chatKey) return null;
-    const docs = await this.documents.list(request.user.id, request.chatKey);
+    const docs = await this.documentsOf(request);
     if (!docs.length) return null;
     const q = questionTerms(request.query);
     const plan = planFor(q, docs);

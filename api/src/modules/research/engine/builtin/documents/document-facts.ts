@@ -21,12 +21,13 @@ export function compose(writer: AnswerWriter, pieces: Piece[]): void {
   }
 }
 
-export function uploadSource(hit: Pick<PageHit, 'documentId' | 'fileName' | 'page'>): FactSource {
+export function uploadSource(hit: Pick<PageHit, 'documentId' | 'fileName' | 'page' | 'chatKey'>): FactSource {
   return {
     kind: 'upload',
     document_id: hit.documentId,
     title: `${hit.fileName}, page ${hit.page}`,
     pdf_name: hit.fileName,
+    ...(hit.chatKey ? { chat_key: hit.chatKey } : {}),
     page: hit.page,
   };
 }
