@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Command, CommanderError, Option } from 'commander';
 import { ROLES } from '@credence/shared';
-import { runImport, runRefresh, runSeed, runSync } from './data-commands.js';
+import { runImport, runRefresh, runSecSync, runSeed, runSync } from './data-commands.js';
 import { UsageError } from './usage-error.js';
 import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 
@@ -137,6 +137,26 @@ program
       'waiting when it must and saying so on stderr.\n\nExamples:\n  CH_API_KEY=... credence-admin sync 00445790 SC005336',
   )
   .action((numbers, options) => runSync(numbers, options));
+
+program
+  .command('sync-sec [tickers-or-ciks...]')
+  .description('Fetch US companies live from the SEC (SEC_USER_AGENT): submissions and XBRL company facts, or --bulk the nightly archive')
+  .option(
+    '--bulk',
+    "the SEC's company_tickers_exchange.json and nightly companyfacts.zip (about 1 GB), streamed to DATA_DIR/sec and imported",
+  )
+  .option('--max-bad <n>', 'bad companies tolerated before the exit code turns to 1', '0')
+  .option('--quiet', 'no progress on stderr')
+  .option('--json', 'print the summary as JSON')
+  .addHelpText(
+    'after',
+    '\nThe SEC asks every tool to name itself: SEC_USER_AGENT must hold a name and a contact e-mail address.\n' +
+      'At most 10 requests a second (a token bucket); 429 and 503 answers are waited out (Retry-After\n' +
+      "honoured), saying so on stderr. Re-runs update: a company's facts replace the stored ones.\n\n" +
+      'Examples:\n  SEC_USER_AGENT="Acme Research admin@acme.com" credence-admin sync-sec AAPL 789019 NVDA\n' +
+      '  SEC_USER_AGENT="Acme Research admin@acme.com" credence-admin sync-sec --bulk',
+  )
+  .action((args, options) => runSecSync(args, options));
 
 program
   .command('refresh')

@@ -11,6 +11,8 @@ import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 import { seedSampleData } from '../modules/companies-house/seed/seed.js';
 import { refreshDerivedTables, refreshWhatIsOwed, requestRefresh } from '../modules/companies-house/store/derived-tables.js';
 import { syncCompanies } from '../modules/companies-house/sync/sync.js';
+import { checkUserAgent } from '../modules/us-equity/sync/sec-client.js';
+import { SEC_DATA_URL, SEC_WWW_URL, syncSecBulk, syncSecCompanies } from '../modules/us-equity/sync/sec-sync.js';
 import { UsageError } from './usage-error.js';
 
 export interface DataOptions {
@@ -176,6 +178,30 @@ export async function runSync(companyNumbers: string[], options: DataOptions): P
     const result = await syncCompanies(context, companyNumbers);
     stopped = context.signal?.aborted ?? false;
     await refreshDerivedTables(context.dataSource, { companyNumbers: companyNumbers.map((n) => n.trim().toUpperCase()) });
+    return result;
+  });
+  finish(summary, options, stopped);
+}
+
+/** `credence-admin sync-sec <ticker|cik>...` or `--bulk`: live from the SEC, named by SEC_USER_AGENT. */
+export async function runSecSync(args: string[], options: DataOptions & { bulk?: boolean }): Promise<void> {
+  let userAgent: string;
+  try {
+    userAgent = checkUserAgent(process.env.SEC_USER_AGENT);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (options.bulk === args.length > 0)
+    throw new UsageError('sync-sec takes tickers or CIKs, or --bulk (the nightly companyfacts.zip), not both');
+  const secOptions = {
+    userAgent,
+    dataUrl: process.env.SEC_DATA_URL || SEC_DATA_URL,
+    wwwUrl: process.env.SEC_WWW_URL || SEC_WWW_URL,
+  };
+  let stopped = false;
+  const summary = await withImportContext('sync-sec', options, async (context) => {
+    const result = options.bulk ? await syncSecBulk(context, secOptions) : await syncSecCompanies(context, args, secOptions);
+    stopped = context.signal?.aborted ?? false;
     return result;
   });
   finish(summary, options, stopped);

@@ -1,28 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { importAccounts } from '../../src/modules/companies-house/import/accounts.importer.js';
-import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
 import { ADMIN, run } from '../support/processes.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import { Collector, importHarness } from '../support/import-harness.js';
 import { companiesHouseFixtures } from '../support/fixtures.js';
 
 const FIXTURES = companiesHouseFixtures('accounts');
 const SMALL = 'Prod223_3512_08123456_20240331.html';
 const MICRO = 'Prod223_3512_SC612345_20231231.xhtml';
-
-class Collector implements ImportReporter {
-  bads: BadRow[] = [];
-  progress(): void {}
-  bad(row: BadRow): void {
-    this.bads.push(row);
-  }
-  info(): void {}
-}
 
 /** A later filing of 08123456: year to 31 March 2025, with 2024 as its comparative (turnover restated). */
 const laterFiling = `<?xml version="1.0" encoding="UTF-8"?>
@@ -40,29 +29,16 @@ const laterFiling = `<?xml version="1.0" encoding="UTF-8"?>
 </body></html>`;
 
 describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
-  let t: TestContext;
-  let scratch: string;
-  const context = (reporter: ImportReporter): ImportContext => ({
-    dataSource: t.dataSource,
-    config: t.config,
-    reporter,
-    batchSize: 50_000,
-  });
-  const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
+  const h = importHarness('credence-accounts');
+  const { context, query } = h;
 
   before(async () => {
-    t = await startTestContext();
-    scratch = mkdtempSync(join(tmpdir(), 'credence-accounts-'));
-    await t.dataSource.transaction((m) =>
+    await h.t.dataSource.transaction((m) =>
       upsertRows(m, COMPANIES, [
         { company_number: '08123456', company_name: 'HARBOUR LIGHT ANALYTICS LTD', source: 'api' },
         { company_number: 'SC612345', company_name: 'CALEDONIAN TIDAL SYSTEMS LIMITED', source: 'api' },
       ]),
     );
-  });
-  after(async () => {
-    await t.close();
-    rmSync(scratch, { recursive: true, force: true });
   });
 
   it('extracts both periods of each filing, with pages and concepts, and keeps a copy of the file', async () => {
@@ -208,7 +184,9 @@ describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'emb
         storage_path: `documents/SC612345/${MICRO}`,
       },
     ]);
-    expect(readFileSync(join(t.config.dataDir, 'documents', '08123456', SMALL), 'utf8')).toBe(readFileSync(join(FIXTURES, SMALL), 'utf8'));
+    expect(readFileSync(join(h.t.config.dataDir, 'documents', '08123456', SMALL), 'utf8')).toBe(
+      readFileSync(join(FIXTURES, SMALL), 'utf8'),
+    );
   });
 
   it("is idempotent, and a later filing's comparative never replaces the year's own filing", async () => {
@@ -216,7 +194,7 @@ describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'emb
     await importAccounts(context(reporter), [join(FIXTURES, SMALL), FIXTURES]);
     expect(await query(`SELECT count(*)::int AS n FROM financial_statements`)).toEqual([{ n: 4 }]);
 
-    const later = join(scratch, 'Prod224_0101_08123456_20250331.html');
+    const later = join(h.scratch, 'Prod224_0101_08123456_20250331.html');
     writeFileSync(later, laterFiling);
     const summary = await importAccounts(context(reporter), [later]);
     expect(reporter.bads).toEqual([]);
@@ -233,7 +211,7 @@ describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'emb
   });
 
   it('reports files it cannot use with file:line and a reason, and imports the others', async () => {
-    const dir = join(scratch, 'mixed');
+    const dir = join(h.scratch, 'mixed');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'accounts-08123456.html'), laterFiling);
     writeFileSync(join(dir, 'Prod224_0101_08123456_20250332.html'), laterFiling);
@@ -263,15 +241,15 @@ describe(`import accounts (${process.env.DATABASE_URL ? 'server Postgres' : 'emb
   });
 
   it('runs as credence-admin import accounts: summary on stdout, FILE:LINE: REASON on stderr', async () => {
-    const ok = await run(ADMIN, ['import', 'accounts', FIXTURES, '--quiet'], t.environment.env);
+    const ok = await run(ADMIN, ['import', 'accounts', FIXTURES, '--quiet'], h.t.environment.env);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(
       /^Imported accounts from 2 files: 2 rows read, 6 written \(financial_statements 4, documents 2\), 0 skipped as bad/,
     );
-    const bad = join(scratch, 'Prod224_0102_08123456_20250331.html');
+    const bad = join(h.scratch, 'Prod224_0102_08123456_20250331.html');
     writeFileSync(bad, '<html><body><p>Scanned accounts</p></body></html>');
-    const failed = await run(ADMIN, ['import', 'accounts', bad], t.environment.env);
+    const failed = await run(ADMIN, ['import', 'accounts', bad], h.t.environment.env);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`${bad}:1: no xbrli:context`);
   });

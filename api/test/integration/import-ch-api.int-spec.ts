@@ -1,47 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { importChApi } from '../../src/modules/companies-house/import/ch-api.importer.js';
-import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { ADMIN, run } from '../support/processes.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import { Collector, importHarness } from '../support/import-harness.js';
 import { companiesHouseFixtures } from '../support/fixtures.js';
 
 const FIXTURES = companiesHouseFixtures('api');
 
-class Collector implements ImportReporter {
-  bads: BadRow[] = [];
-  infos: string[] = [];
-  progress(): void {}
-  bad(row: BadRow): void {
-    this.bads.push(row);
-  }
-  info(line: string): void {
-    this.infos.push(line);
-  }
-}
-
 describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
-  let t: TestContext;
-  let scratch: string;
-  const context = (reporter: ImportReporter): ImportContext => ({
-    dataSource: t.dataSource,
-    config: t.config,
-    reporter,
-    batchSize: 50_000,
-  });
-  const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
-
-  before(async () => {
-    t = await startTestContext();
-    scratch = mkdtempSync(join(tmpdir(), 'credence-ch-api-'));
-  });
-  after(async () => {
-    await t.close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const h = importHarness('credence-ch-api');
+  const { context, query } = h;
 
   it('imports a directory of API documents (lists before their profile, JSON Lines, wrappers, file-name numbers)', async () => {
     const reporter = new Collector();
@@ -233,7 +203,7 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
     const officers = JSON.parse(readFileSync(join(FIXTURES, '08123456-officers.json'), 'utf8'));
     officers.items = officers.items.filter((o: { name: string }) => !o.name.startsWith('REID'));
     officers.total_results = 3;
-    writeFileSync(join(scratch, '08123456-officers.json'), JSON.stringify(officers));
+    writeFileSync(join(h.scratch, '08123456-officers.json'), JSON.stringify(officers));
     // PSC list of the Scottish company: one person now (its statement stays).
     const pscs = {
       active_count: 1,
@@ -252,7 +222,7 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
       start_index: 0,
       total_results: 1,
     };
-    writeFileSync(join(scratch, 'SC612345-persons-with-significant-control.json'), JSON.stringify(pscs));
+    writeFileSync(join(h.scratch, 'SC612345-persons-with-significant-control.json'), JSON.stringify(pscs));
     // Page 2 of a filing history (start_index 25 of 40): adds, removes nothing.
     const page2 = {
       items: [
@@ -275,10 +245,10 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
       start_index: 25,
       total_count: 40,
     };
-    writeFileSync(join(scratch, '08123456-filing-history.json'), JSON.stringify(page2));
+    writeFileSync(join(h.scratch, '08123456-filing-history.json'), JSON.stringify(page2));
 
     const reporter = new Collector();
-    const summary = await importChApi(context(reporter), [scratch]);
+    const summary = await importChApi(context(reporter), [h.scratch]);
     expect(reporter.bads).toEqual([]);
     expect(summary.tables).toEqual({ officers: 3, pscs: 1, filings: 1 });
     expect(reporter.infos).toEqual([
@@ -296,7 +266,7 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
 
   it('reports bad documents and lines with file:line and a reason, and keeps the good ones', async () => {
     // A .json file whose first line is a whole document: read as JSON Lines.
-    const bad = join(scratch, 'mixed.json');
+    const bad = join(h.scratch, 'mixed.json');
     const good = {
       company_number: '08123456',
       resource: 'officers',
@@ -322,10 +292,10 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
         JSON.stringify(brokenItem),
       ].join('\n') + '\n',
     );
-    writeFileSync(join(scratch, 'broken.json'), '{\n  "company_number": "08123456",\n  "company_name": "X"\n  "type": "ltd"\n}\n');
+    writeFileSync(join(h.scratch, 'broken.json'), '{\n  "company_number": "08123456",\n  "company_name": "X"\n  "type": "ltd"\n}\n');
     const reporter = new Collector();
-    const summary = await importChApi(context(reporter), [bad, join(scratch, 'broken.json'), join(scratch, 'missing.json')]);
-    expect(reporter.bads.map((b) => `${b.file.slice(scratch.length + 1)}:${b.line}: ${b.reason}`)).toEqual([
+    const summary = await importChApi(context(reporter), [bad, join(h.scratch, 'broken.json'), join(h.scratch, 'missing.json')]);
+    expect(reporter.bads.map((b) => `${b.file.slice(h.scratch.length + 1)}:${b.line}: ${b.reason}`)).toEqual([
       'missing.json:1: no such file or directory',
       expect.stringMatching(/^mixed\.json:2: not valid JSON: /),
       'mixed.json:3: search results (kind "search#companies") are not imported: fetch each company\'s profile (/company/{number}) instead',
@@ -341,22 +311,22 @@ describe(`import ch-api (${process.env.DATABASE_URL ? 'server Postgres' : 'embed
   });
 
   it('runs as credence-admin import ch-api: summary on stdout, FILE:LINE: REASON on stderr, exit 0 or 1', async () => {
-    const ok = await run(ADMIN, ['import', 'ch-api', FIXTURES, '--quiet'], t.environment.env);
+    const ok = await run(ADMIN, ['import', 'ch-api', FIXTURES, '--quiet'], h.t.environment.env);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(
       /^Imported ch-api from 6 files: 24 rows read, \d+ written \(companies 2, .*\), 0 skipped as bad, in [\d.]+ s/,
     );
 
-    writeFileSync(join(scratch, '07000001-officers.json'), JSON.stringify({ kind: 'officer-list', items: [], total_results: 0 }));
-    const failed = await run(ADMIN, ['import', 'ch-api', join(scratch, '07000001-officers.json')], t.environment.env);
+    writeFileSync(join(h.scratch, '07000001-officers.json'), JSON.stringify({ kind: 'officer-list', items: [], total_results: 0 }));
+    const failed = await run(ADMIN, ['import', 'ch-api', join(h.scratch, '07000001-officers.json')], h.t.environment.env);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(
-      `${join(scratch, '07000001-officers.json')}:1: company 07000001 is not in the database: import its profile first`,
+      `${join(h.scratch, '07000001-officers.json')}:1: company 07000001 is not in the database: import its profile first`,
     );
     expect(failed.stdout).toMatch(/0 rows read, 0 written, 1 skipped as bad/);
 
-    const help = await run(ADMIN, ['import', '--help'], t.environment.env);
+    const help = await run(ADMIN, ['import', '--help'], h.t.environment.env);
     expect(help.stdout).toMatch(/ch-api\s+Companies House API JSON.*<number>-<resource>\.json/);
   });
 });

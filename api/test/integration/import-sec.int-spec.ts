@@ -1,55 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { companyKpis, kpiTable, kpiValue } from '@credence/shared';
-import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/companyfacts.importer.js';
 import { secSubmissionsImporter } from '../../src/modules/us-equity/import/submissions.importer.js';
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
 import { loadFacts } from '../../src/modules/us-equity/store/us-facts.repository.js';
 import { ADMIN, run } from '../support/processes.js';
 import { JANUARY_CIK, TAGSWITCH_CIK, accn, januaryFacts, submissions, tagswitchFacts, writeJson, writeZip } from '../support/sec-data.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
-
-class Collector implements ImportReporter {
-  bads: BadRow[] = [];
-  infos: string[] = [];
-  progressCalls = 0;
-  progress(): void {
-    this.progressCalls++;
-  }
-  bad(row: BadRow): void {
-    this.bads.push(row);
-  }
-  info(line: string): void {
-    this.infos.push(line);
-  }
-}
+import { Collector, importHarness } from '../support/import-harness.js';
 
 describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
-  let t: TestContext;
-  let scratch: string;
-  const context = (reporter: ImportReporter): ImportContext => ({
-    dataSource: t.dataSource,
-    config: t.config,
-    reporter,
-    batchSize: 50_000,
-  });
-  const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
-
-  before(async () => {
-    t = await startTestContext();
-    scratch = mkdtempSync(join(tmpdir(), 'sec-import-'));
-  });
-  after(async () => {
-    await t.close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
+  const h = importHarness('sec-import');
+  const { context, query } = h;
 
   it('imports a directory of companyfacts files (integer and padded CIKs), names the bad files and keeps the good ones', async () => {
-    const dir = join(scratch, 'facts');
+    const dir = join(h.scratch, 'facts');
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir);
     writeJson(dir, 'CIK0000001001.json', tagswitchFacts());
@@ -93,12 +60,12 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
   });
 
   it('reads one revenue series through the tag switch and the January year end from the stored facts', async () => {
-    const tag = companyKpis(await loadFacts(t.dataSource, TAGSWITCH_CIK));
+    const tag = companyKpis(await loadFacts(h.t.dataSource, TAGSWITCH_CIK));
     const annual = kpiTable(tag, 'Income Statement', 'annual').table_data.find((r) => r.name === 'revenue')!;
     expect(annual.cells.map((c) => c?.value)).toEqual([455, 540]);
     expect(kpiValue(tag, 'revenue@2022Q4')).toMatchObject({ value: 125, derived: true, formula: 'FY − 9M' });
     expect(kpiValue(tag, 'revenue@2023Q4')).toMatchObject({ value: 150, derived: true });
-    const jan = companyKpis(await loadFacts(t.dataSource, JANUARY_CIK), { fiscalYearEnd: '0131' });
+    const jan = companyKpis(await loadFacts(h.t.dataSource, JANUARY_CIK), { fiscalYearEnd: '0131' });
     const quarters = kpiTable(jan, 'Income Statement', 'quarterly').table_data[0]!;
     expect(quarters.cells.map((c) => [c?.value, c?.derived])).toEqual([
       [1000, false],
@@ -111,7 +78,7 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
 
   it('re-runs update: a changed figure replaces the stored one and nothing is duplicated', async () => {
     const before = (await query('SELECT count(*)::int AS n FROM us_facts'))[0].n;
-    const file = writeJson(scratch, 'CIK0000001001.json', tagswitchFacts(545));
+    const file = writeJson(h.scratch, 'CIK0000001001.json', tagswitchFacts(545));
     await secCompanyFactsImporter.run(context(new Collector()), [file]);
     expect((await query('SELECT count(*)::int AS n FROM us_facts'))[0].n).toBe(before);
     const [row] = await query(
@@ -123,7 +90,7 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
 
   it('streams the entries of companyfacts.zip and skips what is not JSON', async () => {
     await query('DELETE FROM us_companies');
-    const zip = await writeZip(join(scratch, 'companyfacts.zip'), {
+    const zip = await writeZip(join(h.scratch, 'companyfacts.zip'), {
       'CIK0000001001.json': tagswitchFacts(),
       'CIK0000002002.json': januaryFacts(),
       'README.txt': 'not a company',
@@ -136,7 +103,7 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
   });
 
   it('imports submissions: the company, its SIC industry and sector, and its periodic filings (older pages too)', async () => {
-    const dir = join(scratch, 'subs');
+    const dir = join(h.scratch, 'subs');
     const { mkdirSync } = await import('node:fs');
     mkdirSync(dir);
     const f = (seq: number, form: string, filed: string) => ({
@@ -183,13 +150,13 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
   });
 
   it('imports both ticker files: several tickers of one company, the exchange, bad records named', async () => {
-    const plain = writeJson(scratch, 'company_tickers.json', {
+    const plain = writeJson(h.scratch, 'company_tickers.json', {
       0: { cik_str: 1652044, ticker: 'GOOGL', title: 'Alphabet Inc.' },
       1: { cik_str: 1652044, ticker: 'GOOG', title: 'Alphabet Inc.' },
       2: { cik_str: 'x', ticker: 'BAD', title: 'Bad' },
       3: { cik_str: TAGSWITCH_CIK, ticker: 'tsw', title: 'TAGSWITCH CORP' },
     });
-    const exchange = writeJson(scratch, 'company_tickers_exchange.json', {
+    const exchange = writeJson(h.scratch, 'company_tickers_exchange.json', {
       fields: ['cik', 'name', 'ticker', 'exchange'],
       data: [
         [1652044, 'Alphabet Inc.', 'GOOGL', 'Nasdaq'],
@@ -210,15 +177,15 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
   });
 
   it('credence-admin import sec-companyfacts names a bad file on stderr and exits 1, the summary on stdout', async () => {
-    const dir = mkdtempSync(join(scratch, 'cli-'));
+    const dir = mkdtempSync(join(h.scratch, 'cli-'));
     writeJson(dir, 'CIK0000001001.json', tagswitchFacts());
     writeJson(dir, 'CIK0000005005.json', '[1, 2]');
-    const result = await run(ADMIN, ['import', 'sec-companyfacts', dir, '--json'], t.environment.env);
+    const result = await run(ADMIN, ['import', 'sec-companyfacts', dir, '--json'], h.t.environment.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('CIK0000005005.json:1: not a companyfacts document');
     const summary = JSON.parse(result.stdout);
     expect(summary).toMatchObject({ kind: 'sec-companyfacts', read: 2, skipped: 1 });
-    const missing = await run(ADMIN, ['import', 'sec-companyfacts', join(dir, 'nope.json')], t.environment.env);
+    const missing = await run(ADMIN, ['import', 'sec-companyfacts', join(dir, 'nope.json')], h.t.environment.env);
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('nope.json: no such file or directory');
   });
