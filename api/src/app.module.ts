@@ -14,6 +14,7 @@ import { CompaniesHouseModule } from './modules/companies-house/companies-house.
 import { ScreenerModule } from './modules/screener/screener.module.js';
 import { ResearchModule } from './modules/research/research.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
+import { RestructuringModule } from './modules/restructuring/restructuring.module.js';
 import { UsEquityModule } from './modules/us-equity/us-equity.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
@@ -64,6 +65,7 @@ export class AppModule {
         ScreenerModule,
         ResearchModule,
         DocumentsModule,
+        RestructuringModule,
         UsEquityModule,
         OpsModule,
       ],

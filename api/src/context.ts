@@ -7,12 +7,16 @@ import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } f
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ResearchCoreModule } from './modules/research/research.module.js';
 import { DocumentsCoreModule } from './modules/documents/documents.module.js';
+import { RestructuringCoreModule } from './modules/restructuring/restructuring.module.js';
 import { ENTITIES } from './entities.js';
 
 @Module({})
 class ContextModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    return { module: ContextModule, imports: [...coreModules(config, dataSource), AuthModule, ResearchCoreModule, DocumentsCoreModule] };
+    return {
+      module: ContextModule,
+      imports: [...coreModules(config, dataSource), AuthModule, ResearchCoreModule, DocumentsCoreModule, RestructuringCoreModule],
+    };
   }
 }
 

@@ -2,6 +2,7 @@ export * from './contracts/accounts.js';
 export * from './contracts/uk-sample.js';
 export * from './contracts/research.js';
 export * from './contracts/documents.js';
+export * from './contracts/restructuring.js';
 export * from './rules/accounts.js';
 export * from './rules/sales-forms.js';
 export * from './contracts/sales.js';

@@ -45,6 +45,7 @@ import { ApiError, apiErrorFromBody } from './errors.js';
 import { createResearchApi, type ResearchApi } from './research-client.js';
 import { createUsEquityApi, type UsEquityApi } from './us-equity-client.js';
 import { createDocumentsApi, type DocumentsApi } from './documents-client.js';
+import { createRestructuringApi, type RestructuringApi } from './restructuring-client.js';
 import { createOpsApi, type OpsApi } from './ops-client.js';
 
 /** The company explorer's routes (relative to /api; spec 2 section 7). */
@@ -109,7 +110,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface ApiClient extends ResearchApi, UsEquityApi, DocumentsApi, OpsApi {
+export interface ApiClient extends ResearchApi, UsEquityApi, DocumentsApi, RestructuringApi, OpsApi {
   readonly baseUrl: string;
   token(): string | null;
   setToken(token: string | null): void;
@@ -282,6 +283,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...createResearchApi({ send, json }),
     ...createUsEquityApi({ send, json }),
     ...createDocumentsApi({ send, json }),
+    ...createRestructuringApi({ send, json }),
     ...createOpsApi({ send, json }),
     baseUrl,
     token: () => token,

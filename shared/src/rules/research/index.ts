@@ -5,3 +5,4 @@ export * from './plan.js';
 export * from './chats.js';
 export * from './sections.js';
 export * from './documents.js';
+export * from './restructuring.js';

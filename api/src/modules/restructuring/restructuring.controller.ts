@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import {
+  exportFileName,
+  RESTRUCTURING_ROUTES,
+  RESTRUCTURING_TEXTS,
+  type RestructuringObservation,
+  type RestructuringTable,
+  type SessionClaims,
+} from '@credence/shared';
+import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { contentDisposition } from '../../core/export/send.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import { CHAT_NOT_FOUND, ChatsRepository } from '../research/chats/chats.repository.js';
+import { ExportExcelQuery, RestructuringPlanQuery, StartQueryDto } from './dto/restructuring.dto.js';
+import { restructuringWorkbook } from './restructuring-workbook.js';
+import { RestructuringService } from './restructuring.service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function isTable(value: unknown): value is RestructuringTable {
+  const t = value as RestructuringTable | null;
+  return Boolean(t && typeof t === 'object' && Array.isArray(t.columns) && Array.isArray(t.rows));
+}
+
+@ApiTags('Restructuring')
+@ApiBearerAuth()
+@Controller()
+export class RestructuringController {
+  constructor(
+    @Inject(RestructuringService) private readonly restructuring: RestructuringService,
+    @Inject(ChatsRepository) private readonly chats: ChatsRepository,
+  ) {}
+
+  @Get(RESTRUCTURING_ROUTES.generateThoughtProcess)
+  @PerUserRateLimit('query')
+  @ApiOperation({
+    summary:
+      "The plan of a restructuring query over the workspace's PDFs: {thought_process}; the last step lists the columns in [brackets]",
+    description: '404 when the workspace (chat_id = its chat key) holds none of your documents.',
+  })
+  plan(@Query() q: RestructuringPlanQuery, @CurrentUser() user: SessionClaims) {
+    return this.restructuring.plan(user, q.query, q.chat_id, q.workflow_category);
+  }
+
+  @Post(RESTRUCTURING_ROUTES.startQuery)
+  @HttpCode(200)
+  @PerUserRateLimit('query')
+  @ApiOperation({
+    summary:
+      'Start the job that reads the workspace PDFs into the table: {data: {job_id}}; check_query answers {thought_process, observations, table_data: {table_title, columns, rows}}',
+    description: 'Each cell is {text, pdf_file_name, pageNumber} (or "Not found in the documents"). Uses a credit.',
+  })
+  start(@Body() dto: StartQueryDto, @CurrentUser() user: SessionClaims) {
+    return this.restructuring.start(user, dto);
+  }
+
+  @Get(RESTRUCTURING_ROUTES.exportExcel)
+  @PerUserRateLimit('exports')
+  @ApiProduces(XLSX)
+  @ApiOperation({ summary: 'The chat\'s latest table as xlsx: sheets "Table" and "Observations", named from the table title' })
+  async export(@Query() q: ExportExcelQuery, @CurrentUser() user: SessionClaims, @Res({ passthrough: true }) reply: FastifyReply) {
+    const chat = await this.chats.findOwned(user.sub, q.chat_id);
+    if (!chat) throw new NotFoundException(CHAT_NOT_FOUND);
+    const latest = (await this.chats.messages(chat)).reverse().find((m) => isTable(m.tableData));
+    if (!latest) throw new NotFoundException('This chat has no table to export yet.');
+    const table = latest.tableData as unknown as RestructuringTable;
+    const observations = Array.isArray(latest.observations) ? (latest.observations as unknown as RestructuringObservation[]) : [];
+    const body = await restructuringWorkbook(table, observations);
+    const name = exportFileName(table.table_title || RESTRUCTURING_TEXTS.defaultTableTitle).replace(/\.xlsx$/, '');
+    void reply
+      .header('content-type', XLSX)
+      .header('content-disposition', contentDisposition(name, 'xlsx'))
+      .header('cache-control', 'private, no-store');
+    return body;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The restructuring workspace's API (spec 3 sections 4 and 7): the plan of a query over the
+ * workspace's PDFs, the start_query job that reads them into the table (polled through
+ * check_query), and the export of a saved chat's table. Only the caller's own documents are ever
+ * read: another user's chat key holds none of theirs (404).
+ */
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  chosenColumns,
+  columnsStep,
+  DEFAULT_RESTRUCTURING_COLUMNS,
+  RESTRUCTURING_TEXTS,
+  type RestructuringPlanResponse,
+  type RestructuringResult,
+  type SessionClaims,
+  type StartQueryResponse,
+  type UploadedPdf,
+  type WorkflowCategory,
+} from '@credence/shared';
+import { JobQueue } from '../../core/queue/job-queue.js';
+import { toPage, type StoredPage } from '../documents/documents.repository.js';
+import { DocumentsRepository } from '../documents/documents.repository.js';
+import { CreditsService } from '../research/credits/credits.service.js';
+import { ResearchJob } from '../research/research-job.entity.js';
+import type { StartQueryDto } from './dto/restructuring.dto.js';
+import { extractTable } from './extract/table.js';
+
+export const RESTRUCTURING_JOB = 'restructuring.query';
+/** Pages read per query at most (the workspace's documents in upload order). */
+const MAX_PAGES = 5000;
+
+const TITLES: Record<WorkflowCategory, string> = { restructuring: 'Capital Structure', private_credit: 'Credit Terms' };
+
+interface QueryJob {
+  userId: string;
+  query: string;
+  thoughts: string[];
+  chatKey: string;
+  category: WorkflowCategory;
+}
+
+function documentList(files: UploadedPdf[]): string {
+  return files.map((f) => `${f.file_name} (${f.pages} page${f.pages === 1 ? '' : 's'})`).join(', ');
+}
+
+@Injectable()
+export class RestructuringService {
+  constructor(
+    @Inject(JobQueue) private readonly queue: JobQueue,
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
+    @Inject(CreditsService) private readonly credits: CreditsService,
+  ) {
+    this.queue.register(RESTRUCTURING_JOB, (data: QueryJob) => this.run(data));
+  }
+
+  private async files(userId: string, chatKey: string): Promise<UploadedPdf[]> {
+    const files = await this.documents.list(userId, chatKey);
+    if (!files.length) throw new NotFoundException(RESTRUCTURING_TEXTS.noDocuments);
+    return files;
+  }
+
+  /** The plan: what will be read, how, and (last, in brackets) the columns. */
+  async plan(user: SessionClaims, query: string, chatKey: string, category: WorkflowCategory): Promise<RestructuringPlanResponse> {
+    const files = await this.files(user.sub, chatKey);
+    const what = category === 'private_credit' ? 'facility and its lenders, pricing and covenants' : 'instrument in the capital structure';
+    return {
+      thought_process: [
+        `Read the ${files.length} document${files.length === 1 ? '' : 's'} of this workspace for "${query.trim().slice(0, 200)}": ${documentList(files)}`,
+        `Find every ${what}: loans and facilities by their defined names, notes and bonds by their titles`,
+        `Read each one's terms on the pages that state them and cite every cell to its page; a term the documents do not state is marked "${RESTRUCTURING_TEXTS.notFound}"`,
+        columnsStep(DEFAULT_RESTRUCTURING_COLUMNS),
+      ],
+    };
+  }
+
+  async start(user: SessionClaims, dto: StartQueryDto): Promise<StartQueryResponse> {
+    await this.files(user.sub, dto.chat_key);
+    await this.credits.ensureAvailable(user.sub);
+    const data: QueryJob = {
+      userId: user.sub,
+      query: dto.query.trim(),
+      thoughts: dto.thoughts,
+      chatKey: dto.chat_key,
+      category: dto.workflow_category,
+    };
+    const jobId = await this.queue.add(RESTRUCTURING_JOB, data);
+    await this.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind: 'restructuring' });
+    return { job_id: jobId, data: { job_id: jobId } };
+  }
+
+  private async pages(userId: string, chatKey: string): Promise<StoredPage[]> {
+    const rows = await this.db.query(
+      `SELECT p.document_id::text AS document_id, d.file_name, p.page, p.text, p.lines, p.figures
+       FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
+       WHERE d.user_id = $1 AND d.chat_key = $2
+       ORDER BY d.upload_date, d.file_name, p.page LIMIT ${MAX_PAGES}`,
+      [userId, chatKey],
+    );
+    return rows.map(toPage);
+  }
+
+  /** The job: the table of the plan's columns read from the workspace's documents; uses a credit. */
+  async run(job: QueryJob): Promise<RestructuringResult> {
+    const columns = chosenColumns(job.thoughts);
+    const pages = await this.pages(job.userId, job.chatKey);
+    const { table, observations } = extractTable(pages, columns, TITLES[job.category]);
+    await this.credits.use(job.userId);
+    return {
+      thought_process: job.thoughts,
+      observations,
+      table_data: table,
+      chat_key: job.chatKey,
+      workflow_category: job.category,
+      engine: 'built-in',
+    };
+  }
+}
