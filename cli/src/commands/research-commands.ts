@@ -33,6 +33,31 @@ Exit codes: 0 answered; 1 failed (the answer's error, or "You have
 exceeded your quota!"); 2 usage (bad flag, empty question); 4 not signed
 in or session expired; 130 cancelled with Ctrl-C (the server stops too).`;
 
+const RESTRUCTURE_HELP = `${examples([
+  'credence restructure --pdf facilities-agreement.pdf --pdf notes-offering.pdf',
+  'credence restructure --pdf sfa.pdf --columns "Facility, Margin, Governing law"',
+  'credence restructure --pdf sfa.pdf --pdf om.pdf -o capital-structure.xlsx',
+  'credence restructure --chat <key> --json | jq .table_data.rows',
+  'credence restructure --pdf loan.pdf --category private_credit',
+])}
+Reads credit documents (credit agreements, bond prospectuses, indentures)
+into a table: a row per instrument or facility, a column per field.
+Default columns: Instrument / Facility, Borrower / Issuer, Lenders / Agent,
+Amount, Margin / Coupon, Maturity, Security, Financial Covenants, Ranking.
+--columns replaces them (comma-separated; names are trimmed, an empty or
+repeated one is refused). Each cell is the documents' words and its page:
+  Margin / Coupon: 4.25 per cent. per annum  [sfa.pdf p. 3]
+A term the documents do not state reads "Not found in the documents".
+The PDFs go to a new workspace (upload progress on stderr); --chat <key>
+reads one uploaded before (keys in \`credence docs list\`). Each run is saved
+in your chat history, as /us/restructuring in the browser saves it.
+Output: a block per instrument on stdout; --json the result {chat_key,
+thought_process, observations, table_data}; --output FILE.xlsx writes the
+workbook (sheets "Table" and "Observations", each cell's page as a note)
+atomically and leaves stdout empty.
+Exit codes: 0 done; 1 failed (names the step: "Query processing failed:
+..."); 2 usage (no documents, a bad --columns or --output); 4 not signed in.`;
+
 export function addResearchCommands(program: Command, lazy: Lazy): void {
   program
     .command('ask')
@@ -46,6 +71,18 @@ export function addResearchCommands(program: Command, lazy: Lazy): void {
     .option('--pdf <file>', 'ask about a PDF: uploaded (with progress), indexed, then asked; repeat for several', collect)
     .addHelpText('after', ASK_HELP)
     .action(lazy(async () => (await import('./ask.js')).ask as Handler));
+
+  program
+    .command('restructure')
+    .description('read credit documents into a table: a row per facility or bond, each cell cited to its page; Excel export')
+    .argument('[query...]', 'what to look for (default: the capital structure)')
+    .option('--pdf <file>', 'a PDF to read (uploaded with progress); repeat for several', collect)
+    .option('--chat <key>', 'read the PDFs already uploaded to this workspace')
+    .option('--columns <list>', 'the columns, comma-separated (default: the nine a credit analyst expects)')
+    .addOption(new Option('--category <workflow>', 'the workflow (default: restructuring)').choices(['restructuring', 'private_credit']))
+    .option('-o, --output <file.xlsx>', 'write the table and observations as an Excel workbook')
+    .addHelpText('after', RESTRUCTURE_HELP)
+    .action(lazy(async () => (await import('./restructure.js')).restructure as Handler));
 
   const docs = program
     .command('docs')

@@ -106,3 +106,21 @@ export function uploadProgress(ticks: number, done: boolean): number {
 export function allPdf(files: readonly { name: string; type?: string }[]): boolean {
   return files.length > 0 && files.every((f) => f.type === 'application/pdf' || /\.pdf$/i.test(f.name));
 }
+
+export interface RestructuringRowView {
+  /** The first column's text (the instrument). */
+  title: string;
+  cells: { column: string; text: string; source: string; found: boolean }[];
+}
+
+/** The table as the terminal and any list view read it: a block per row, each cell with its source. */
+export function restructuringRows(table: RestructuringTable): RestructuringRowView[] {
+  return table.rows.map((row) => ({
+    title: cellText(row[table.columns[0] ?? ''] as RestructuringCell | undefined) || RESTRUCTURING_TEXTS.defaultTableTitle,
+    cells: table.columns.slice(1).map((column) => {
+      const cell = row[column] as RestructuringCell | string | undefined;
+      const source = cellSource(cell);
+      return { column, text: cellText(cell) || RESTRUCTURING_TEXTS.notFound, source, found: Boolean(source) };
+    }),
+  }));
+}

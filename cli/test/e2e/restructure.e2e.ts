@@ -1,0 +1,131 @@
+/**
+ * `credence restructure` against the real API (embedded database, no model): a facilities
+ * agreement and a notes memorandum made here with pdfkit are uploaded with progress on stderr,
+ * read into a row per instrument whose cells cite their pages, written to an xlsx read back with
+ * exceljs (sheets Table and Observations), re-run over the same workspace with chosen columns,
+ * and refused with exit 2 for bad columns or no documents.
+ */
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import { RESTRUCTURING_TEXTS, type RestructuringResult } from '@credence/shared';
+import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+
+function pdf(pages: string[][]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  for (const page of pages) {
+    doc.addPage().fontSize(10);
+    for (const p of page) doc.text(p, { width: 495 }).moveDown(0.6);
+  }
+  doc.end();
+  return done;
+}
+
+const agreement = () =>
+  pdf([
+    ['FACILITY AGREEMENT', 'for MERIDIAN FOODS LIMITED as the Borrower', 'with ALPINE LOAN AGENCY LIMITED as Agent'],
+    [
+      'The Lenders make available to the Borrower a sterling term loan facility (the "Term Facility") in an aggregate amount equal to GBP 120,000,000.',
+      'Margin: 3.75 per cent. per annum.',
+      'Termination Date: 30 June 2030.',
+    ],
+  ]);
+
+const memorandum = () =>
+  pdf([
+    ['GBP 200,000,000 6.5% Senior Notes due 2031', 'issued by Meridian Foods Finance plc (the "Issuer")'],
+    ['The Notes will bear interest at a rate of 6.5% per annum.', 'The Notes will mature on 1 April 2031.'],
+  ]);
+
+describe('credence restructure against the real API', () => {
+  let api: ApiServer;
+  let env: Record<string, string>;
+  let dir: string;
+  let key: string;
+
+  before(async () => {
+    api = await startApi({ SAMPLE_COMPANIES: '0' });
+    ({ env } = await signedInUser(api, { email: 'restructure@example.com', password: 'a long and unusual restructure phrase', name: 'R' }));
+    dir = mkdtempSync(join(tmpdir(), 'credence-restructure-'));
+    writeFileSync(join(dir, 'facility-agreement.pdf'), await agreement());
+    writeFileSync(join(dir, 'notes.pdf'), await memorandum());
+  });
+  after(async () => {
+    await api?.stop();
+    if (api) rmSync(api.dataDir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('--pdf twice --output: uploads with progress, writes the workbook atomically, stdout stays empty', async () => {
+    const out = join(dir, 'table.xlsx');
+    const run = await credence(
+      ['restructure', '--pdf', join(dir, 'facility-agreement.pdf'), '--pdf', join(dir, 'notes.pdf'), '--output', out],
+      env,
+    );
+    expect({ code: run.code, stderr: run.code === 0 ? '' : run.stderr }).toEqual({ code: 0, stderr: '' });
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/↑ facility-agreement\.pdf \([\d.]+ KB\) 1\/2/);
+    expect(run.stderr).toContain('✓ indexed 2 documents');
+    expect(run.stderr).toContain(`✓ 2 rows → ${out}`);
+    key = /Workspace (\S+):/.exec(run.stderr)![1]!;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(out) as never);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Table', 'Observations']);
+    const table = book.getWorksheet('Table')!;
+    expect(table.getRow(1).getCell(1).value).toBe('Instrument / Facility');
+    expect(table.getRow(2).getCell(1).value).toBe('Term Facility');
+    expect(table.getRow(2).getCell(2).value).toBe('MERIDIAN FOODS LIMITED');
+    expect(table.getRow(2).getCell(4).value).toBe('GBP 120,000,000');
+    expect(table.getRow(2).getCell(4).note).toBe('facility-agreement.pdf p. 2');
+    expect(table.getRow(3).getCell(1).value).toBe('6.5% Senior Notes due 2031');
+    expect(table.getRow(3).getCell(6).value).toBe('1 April 2031');
+    expect(book.getWorksheet('Observations')!.getRow(2).getCell(1).value).toBe('Instruments found');
+  });
+
+  it('--chat --columns: the same workspace with the chosen columns; a block per instrument, each cell with its page', async () => {
+    const run = await credence(['restructure', '--chat', key, '--columns', ' Facility , Margin,Governing law '], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Term Facility\n  Margin: 3.75 per cent. per annum  [facility-agreement.pdf p. 2]');
+    expect(run.stdout).toContain(`  Governing law: ${RESTRUCTURING_TEXTS.notFound}\n`);
+    expect(run.stdout).toContain('6.5% Senior Notes due 2031\n  Margin: 6.5% per annum  [notes.pdf p. 2]');
+    const json = await credence(['restructure', '--chat', key, '--columns', 'Facility,Maturity', '--json'], env);
+    const result = JSON.parse(json.stdout) as RestructuringResult;
+    expect(result.table_data.columns).toEqual(['Facility', 'Maturity']);
+    expect(result.table_data.rows[0]!['Maturity']).toMatchObject({
+      text: '30 June 2030',
+      pdf_file_name: 'facility-agreement.pdf',
+      pageNumber: 2,
+    });
+    expect(result.chat_key).toBe(key);
+    const chats = JSON.parse((await credence(['chats', 'list', '--json'], env)).stdout) as { chat_id: string; chat_category: string }[];
+    expect(chats).toEqual(expect.arrayContaining([expect.objectContaining({ chat_id: key, chat_category: 'restructuring' })]));
+  });
+
+  it('usage errors exit 2 and name the problem: an empty or repeated column, no documents, --output not .xlsx', async () => {
+    const empty = await credence(['restructure', '--chat', key, '--columns', 'Facility, ,Margin'], env);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain(RESTRUCTURING_TEXTS.columnEmpty);
+    const twice = await credence(['restructure', '--chat', key, '--columns', 'Margin, margin '], env);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain(RESTRUCTURING_TEXTS.columnExists);
+    const none = await credence(['restructure'], env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--pdf .*--chat <key>/);
+    const csv = await credence(['restructure', '--chat', key, '--output', join(dir, 't.csv')], env);
+    expect(csv.code).toBe(2);
+    expect(existsSync(join(dir, 't.csv'))).toBe(false);
+  });
+
+  it("a workspace that holds none of the user's documents fails with the step's words (exit 1)", async () => {
+    const run = await credence(['restructure', '--chat', 'nobody-uploaded-here'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(RESTRUCTURING_TEXTS.thoughtProcessFailed(RESTRUCTURING_TEXTS.noDocuments));
+  });
+});
