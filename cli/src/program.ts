@@ -54,7 +54,7 @@ stdout stays empty and "rows → file in seconds" goes to stderr. Made for cron:
 Examples:
 ${examples.map((e) => `  $ ${e}`).join('\n')}
 
-Exit codes: 0 ok, 1 failure, 2 bad flag, filter, column or sort, 4 not signed in.`;
+Exit codes: 0 ok, 1 failure, 2 bad flag, filter, column or sort, 4 not signed in or refused (role).`;
 
 function addListOptions(command: Command, options: { pageSizes: string }): Command {
   return command
@@ -96,7 +96,7 @@ Examples:
   $ credence ask "Create a summary sheet" --company 00123456
 
 Environment: CREDENCE_API_URL, CREDENCE_TOKEN, NO_COLOR, CI.
-Exit codes: 0 ok, 1 failure, 2 usage (bad flag or filter), 4 not signed in or session expired.`,
+Exit codes: 0 ok, 1 failure, 2 usage (bad flag or filter), 4 not signed in, session expired or refused (role).`,
     );
 
   program

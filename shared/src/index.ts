@@ -28,3 +28,4 @@ export * from './contracts/us-equity.js';
 export * from './rules/us/index.js';
 export * from './contracts/ops.js';
 export * from './rules/ops/index.js';
+export * from './rules/ops/view.js';

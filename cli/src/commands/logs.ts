@@ -3,7 +3,7 @@
  * `tail -F`: the last lines first, then every new line; a rotation or truncation is said on
  * stderr and the new file followed from its start; a dropped connection is resumed exactly.
  */
-import { OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
+import { logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
 import { UsageError } from '../runtime/exit-codes.js';
 import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
@@ -111,11 +111,10 @@ async function follow(
   const note = (text: string) => ctx.out.info(style.dim(text));
   const onEvent = (event: LogWatchEvent & { id: string }) => {
     if (ctx.mode.json && event.type !== 'message') return ctx.out.result(JSON.stringify({ event: event.type, ...event.data }));
-    if (event.type === 'reset')
-      return note(`--- ${event.data.reason === 'truncated' ? 'file truncated' : 'file rotated'}: following it from its start ---`);
-    if (event.type === 'gap') return note(`--- ${event.data.skipped_bytes} bytes skipped (too far behind) ---`);
-    if ('error' in event.data) return ctx.out.error(`${OPS_TEXTS.watchingError}: ${event.data.error}`);
-    show(event.data.line);
+    const view = logWatchView(event);
+    if (view.kind === 'marker') return note(view.text);
+    if (view.kind === 'error') return ctx.out.error(view.text);
+    show(view.text);
   };
   try {
     await client.watchLog(file, {

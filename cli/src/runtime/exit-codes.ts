@@ -42,6 +42,17 @@ function notFound(error: ApiErrorLike, apiUrl?: string): string {
   return error.error;
 }
 
+/**
+ * A 403: signed in, but refused. A role refusal names the roles needed and who can grant them;
+ * an account refusal (not approved, disabled) is the server's own words. Neither is "not signed in".
+ */
+export function refusal(serverMessage: string): string {
+  const text = serverMessage.trim() || 'The server refused this request.';
+  if (/\brole\b/i.test(text) || /administrator/i.test(text))
+    return `Refused: ${text} You are signed in; ask an administrator to grant the role, or sign in as a user who has it (\`credence login\`).`;
+  return `Refused: ${text}`;
+}
+
 export interface Failure {
   code: ExitCode;
   message: string;
@@ -63,7 +74,7 @@ export function describeFailure(error: unknown, apiUrl?: string): Failure {
       };
     }
     if (status === 401) return { code: EXIT.auth, message: SIGN_IN_MESSAGE };
-    if (status === 403) return { code: EXIT.auth, message: `${SIGN_IN_MESSAGE}. The server said: ${error.error}` };
+    if (status === 403) return { code: EXIT.auth, message: refusal(error.error) };
     if (status === 400 || status === 422) return { code: EXIT.usage, message: error.error };
     if (status === 404) return { code: EXIT.failure, message: notFound(error, apiUrl) };
     if (status === 429) return { code: EXIT.failure, message: `${error.error}. Too many requests: wait a minute and try again.` };

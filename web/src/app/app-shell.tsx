@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
+import { hasOpsRole } from '@credence/shared';
 import { useServices, useSession } from './services.tsx';
 import { PageLoading } from './root-layout.tsx';
 import { useMeasuredHeight } from '../ui/use-measured-height.ts';
@@ -12,6 +13,7 @@ const HelpWidget = lazy(() => import('../features/help/help-widget.tsx'));
 export default function AppShell() {
   // bars that stick under the header (the explorer's) sit exactly below it, never over it or its user menu
   const header = useMeasuredHeight<HTMLElement>('--shell-header-height');
+  const { user } = useSession();
   return (
     <div className="shell">
       <header className="shell__header" ref={header}>
@@ -25,6 +27,16 @@ export default function AppShell() {
           <NavLink to="/uk/" className="shell__link">
             UK Companies
           </NavLink>
+          {hasOpsRole(user?.role) && (
+            <>
+              <NavLink to="/intern-instance-manager" className="shell__link">
+                Instances
+              </NavLink>
+              <NavLink to="/ec2-monitoring" className="shell__link">
+                Monitor
+              </NavLink>
+            </>
+          )}
         </nav>
         <UserMenu />
       </header>

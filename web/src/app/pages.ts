@@ -18,5 +18,7 @@ export const pages = {
   comingSoon: () => import('../pages/coming-soon-page.tsx'),
   analysis: () => import('../features/research/analysis-page.tsx'),
   companiesHouse: () => import('../pages/companies-house-redirect.tsx'),
+  instanceManager: () => import('../pages/instance-manager-page.tsx'),
+  ec2Monitoring: () => import('../pages/ec2-monitoring-page.tsx'),
   shell: () => import('./app-shell.tsx'),
 } satisfies Record<string, Loader>;

@@ -51,6 +51,9 @@ export const routes: RouteObject[] = [
               { path: 'companies-screener', element: page(pages.companiesScreener) },
               { path: 'creditors-screener', element: page(pages.creditorsScreener) },
               { path: 'approve/:token', element: page(pages.approve) },
+              // ops tools (issue 17): the ops and admin roles; others see a refusal
+              { path: 'intern-instance-manager', element: page(pages.instanceManager) },
+              { path: 'ec2-monitoring', element: page(pages.ec2Monitoring) },
             ],
           },
         ],

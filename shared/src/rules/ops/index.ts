@@ -1,5 +1,6 @@
 /** The ops screens' rules of spec 1 (sections 4, 5 and 9), shared by the web app and the terminal. */
-import { OPS_CONSTANTS, OPS_REGIONS, type InstanceState, type OpsRegion } from '../../contracts/ops.js';
+import type { InstanceState } from '../../contracts/ops.js';
+import { OPS_CONSTANTS, OPS_REGIONS, type OpsRegion } from '../../contracts/ops-texts.js';
 
 /** running, stopped, pending, stopping; anything else is shown as unknown. */
 export function instanceState(state: string | null | undefined): InstanceState {

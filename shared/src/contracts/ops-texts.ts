@@ -1,0 +1,50 @@
+/** The ops tools' regions, limits and texts (spec 1 sections 8 and 9). */
+
+/** Spec 1 section 9. */
+export const OPS_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'eu-west-1',
+  'eu-central-1',
+  'ap-northeast-1',
+  'ap-southeast-1',
+  'ap-southeast-2',
+] as const;
+export type OpsRegion = (typeof OPS_REGIONS)[number];
+
+export const OPS_CONSTANTS = {
+  defaultRegion: 'us-east-1' as OpsRegion,
+  instanceNameFilter: 'large-pipeline-',
+  tailDefaultLines: 10,
+  tailMinLines: 5,
+  tailMaxLines: 1000,
+  statusPollMs: 30_000,
+  /** The longest search pattern accepted (characters). */
+  maxPatternLength: 200,
+  /** Most matches one search answers (the newest). */
+  maxSearchMatches: 1000,
+  /** A log line longer than this (bytes) is cut and marked `truncated`. */
+  maxLineBytes: 16 * 1024,
+} as const;
+
+/** Spec 1 section 8 (the monitor's and the instance manager's texts). */
+export const OPS_TEXTS = {
+  statusFailed: 'Failed to fetch instance status',
+  statusError: 'Error checking instance status. Please try again.',
+  startFailed: 'Failed to start instance',
+  stopFailed: 'Failed to stop instance',
+  startError: 'Error starting instance. Please try again.',
+  stopError: 'Error stopping instance. Please try again.',
+  instancesFailed: 'Failed to fetch instances',
+  logsFailed: 'Failed to fetch log files',
+  contentFailed: 'Failed to fetch log content',
+  searchFailed: 'Search failed',
+  screensFailed: 'Failed to fetch screen sessions',
+  screenFailed: 'Failed to fetch screen output',
+  watchingError: 'Watching error',
+  connectionLost: 'Connection to server lost',
+  reconnecting: 'Live view connection error. Reconnecting...',
+  patternRequired: 'Please enter a search pattern',
+} as const;

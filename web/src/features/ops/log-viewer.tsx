@@ -1,0 +1,204 @@
+/**
+ * The log viewer (spec 1 sections 2, 5, 8): the last lines of a file (line count 5 to 1000,
+ * default 10), a pattern search, and a live watch that appends lines as they are written (a
+ * bounded buffer; rotation, truncation and skipped bytes are marked) and stays at the bottom
+ * unless you scroll up.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  appendBounded,
+  clampLineCount,
+  highlightParts,
+  logWatchView,
+  OPS_CONSTANTS,
+  OPS_TEXTS,
+  type ApiClient,
+  type BoundedLines,
+  type LogFile,
+} from '@credence/shared';
+import { Button } from '../../ui/button.tsx';
+import { opsError } from './failure.ts';
+import { useLiveWatch } from './use-live-watch.ts';
+
+interface Row {
+  key: number;
+  text: string;
+  marker?: boolean;
+  lineNumber?: number;
+}
+
+const EMPTY: BoundedLines<Row> = { lines: [], dropped: 0 };
+
+export interface LogViewerProps {
+  client: ApiClient;
+  instanceId: string;
+  region: string;
+  file: LogFile;
+  onShown(lines: number, watching: boolean): void;
+}
+
+export function LogViewer({ client, instanceId, region, file, onShown }: LogViewerProps) {
+  const [count, setCount] = useState(String(OPS_CONSTANTS.tailDefaultLines));
+  const [pattern, setPattern] = useState('');
+  const [highlight, setHighlight] = useState('');
+  const [rows, setRows] = useState<BoundedLines<Row>>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const watch = useLiveWatch(`${instanceId}\n${file.path}`);
+  const nextKey = useRef(0);
+  const ref = { instance_id: instanceId, path: file.path, region };
+
+  const toRows = (texts: readonly string[]): Row[] => texts.map((text) => ({ key: nextKey.current++, text }));
+
+  /** The last lines; answers the cursor a watch continues from. */
+  const tail = useCallback(async (): Promise<string | null> => {
+    const lines = clampLineCount(count);
+    setCount(String(lines));
+    setLoading(true);
+    setError(null);
+    try {
+      const answer = await client.opsTail({ instance_id: instanceId, path: file.path, region, lines });
+      setRows({ lines: toRows(answer.lines), dropped: 0 });
+      return answer.cursor;
+    } catch (e) {
+      setError(opsError(OPS_TEXTS.contentFailed, e));
+      return null;
+    } finally {
+      setLoading(false);
+    }
+  }, [client, instanceId, file.path, region, count]);
+
+  useEffect(() => {
+    void tail();
+    // a new file: its last lines with the line count as it is
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [instanceId, file.path, region]);
+
+  useEffect(() => onShown(rows.lines.filter((r) => !r.marker).length, watch.watching), [rows, watch.watching, onShown]);
+
+  async function search(event: FormEvent) {
+    event.preventDefault();
+    if (pattern.trim() === '') return setError(OPS_TEXTS.patternRequired);
+    watch.stop();
+    setLoading(true);
+    setError(null);
+    try {
+      const answer = await client.opsSearch({ ...ref, pattern });
+      setHighlight(pattern);
+      setRows({ lines: answer.matches.map((m) => ({ key: nextKey.current++, text: m.line, lineNumber: m.line_number })), dropped: 0 });
+      if (answer.matches.length === 0) setError(`No lines contain "${pattern}".`);
+    } catch (e) {
+      setError(opsError(OPS_TEXTS.searchFailed, e));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  async function toggleWatch() {
+    if (watch.watching) return watch.stop();
+    setHighlight(pattern.trim());
+    const cursor = await tail();
+    if (cursor === null) return;
+    watch.start((signal, on) =>
+      client.watchLog(ref, {
+        signal,
+        lastEventId: cursor,
+        onReconnecting: () => on.reconnecting(),
+        onEvent: (event) => {
+          on.alive();
+          const view = logWatchView(event);
+          if (view.kind === 'error') return on.fail(view.text);
+          const row = { key: nextKey.current++, text: view.text, marker: view.kind === 'marker' };
+          setRows((old) => appendBounded(old, [row]));
+        },
+      }),
+    );
+  }
+
+  return (
+    <div className="log-viewer">
+      <div className="log-viewer__controls">
+        <form
+          className="log-viewer__form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            watch.stop();
+            setHighlight('');
+            void tail();
+          }}
+        >
+          <label>
+            <span>Lines</span>
+            <input
+              type="number"
+              inputMode="numeric"
+              min={OPS_CONSTANTS.tailMinLines}
+              max={OPS_CONSTANTS.tailMaxLines}
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              onBlur={() => setCount(String(clampLineCount(count)))}
+            />
+          </label>
+          <Button type="submit" variant="secondary" busy={loading && !watch.watching}>
+            Show lines
+          </Button>
+        </form>
+        <form className="log-viewer__form" onSubmit={search} role="search">
+          <label>
+            <span>Pattern</span>
+            <input type="search" value={pattern} maxLength={OPS_CONSTANTS.maxPatternLength} onChange={(e) => setPattern(e.target.value)} />
+          </label>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </form>
+        <Button variant={watch.watching ? 'primary' : 'secondary'} aria-pressed={watch.watching} onClick={() => void toggleWatch()}>
+          {watch.watching ? 'Stop watching' : 'Watch live'}
+        </Button>
+      </div>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {watch.notice && (
+        <p className={`notice notice--${watch.notice.tone}`} role={watch.notice.tone === 'error' ? 'alert' : 'status'}>
+          {watch.notice.text}
+        </p>
+      )}
+      <LogLines rows={rows} highlight={highlight} follow={watch.watching} />
+    </div>
+  );
+}
+
+function LogLines({ rows, highlight, follow }: { rows: BoundedLines<Row>; highlight: string; follow: boolean }) {
+  const box = useRef<HTMLPreElement>(null);
+  const atBottom = useRef(true);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && follow && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [rows, follow]);
+  return (
+    <pre
+      ref={box}
+      className="log-viewer__lines"
+      aria-label="Log lines"
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
+      }}
+    >
+      {rows.dropped > 0 && <span className="log-line log-line--marker">{`--- ${rows.dropped} older lines dropped ---\n`}</span>}
+      {rows.lines.map((row) => (
+        <span key={row.key} className={row.marker ? 'log-line log-line--marker' : 'log-line'}>
+          {row.lineNumber !== undefined && <span className="log-line__number">{row.lineNumber} </span>}
+          {highlight
+            ? highlightParts(row.text, highlight).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))
+            : row.text}
+          {'\n'}
+        </span>
+      ))}
+    </pre>
+  );
+}

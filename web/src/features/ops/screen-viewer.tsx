@@ -1,0 +1,80 @@
+/** The screen output viewer (spec 1 section 2): a session's content, and a live watch that shows it as it changes. */
+import { useCallback, useEffect, useState } from 'react';
+import { OPS_TEXTS, screenWatchView, type ApiClient, type ScreenSession } from '@credence/shared';
+import { Button } from '../../ui/button.tsx';
+import { opsError } from './failure.ts';
+import { useLiveWatch } from './use-live-watch.ts';
+
+export interface ScreenViewerProps {
+  client: ApiClient;
+  instanceId: string;
+  region: string;
+  screen: ScreenSession;
+  onShown(lines: number, watching: boolean): void;
+}
+
+export function ScreenViewer({ client, instanceId, region, screen, onShown }: ScreenViewerProps) {
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const watch = useLiveWatch(`${instanceId}\n${screen.pid}`);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setContent((await client.opsScreenContent(instanceId, screen.pid, region)).content);
+    } catch (e) {
+      setError(opsError(OPS_TEXTS.screenFailed, e));
+    }
+  }, [client, instanceId, screen.pid, region]);
+
+  useEffect(() => void load(), [load]);
+  useEffect(
+    () => onShown(content === '' ? 0 : content.replace(/\n$/, '').split('\n').length, watch.watching),
+    [content, watch.watching, onShown],
+  );
+
+  function toggle() {
+    if (watch.watching) return watch.stop();
+    watch.start((signal, on) =>
+      client.watchScreen(
+        { instance_id: instanceId, screen_pid: screen.pid, region },
+        {
+          signal,
+          onReconnecting: () => on.reconnecting(),
+          onEvent: (event) => {
+            on.alive();
+            const view = screenWatchView(event);
+            if (view.kind === 'error') on.fail(view.text);
+            else setContent(view.text);
+          },
+        },
+      ),
+    );
+  }
+
+  return (
+    <div className="log-viewer">
+      <div className="log-viewer__controls">
+        <Button variant="secondary" onClick={() => void load()}>
+          Reload output
+        </Button>
+        <Button variant={watch.watching ? 'primary' : 'secondary'} aria-pressed={watch.watching} onClick={toggle}>
+          {watch.watching ? 'Stop watching' : 'Watch live'}
+        </Button>
+      </div>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      {watch.notice && (
+        <p className={`notice notice--${watch.notice.tone}`} role={watch.notice.tone === 'error' ? 'alert' : 'status'}>
+          {watch.notice.text}
+        </p>
+      )}
+      <pre className="log-viewer__lines" aria-label="Screen output" tabIndex={0}>
+        {content}
+      </pre>
+    </div>
+  );
+}

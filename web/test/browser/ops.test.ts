@@ -1,0 +1,259 @@
+/**
+ * The ops pages (issue 17, spec 1 sections 2, 4, 5, 8, 9) in headless chromium against the real
+ * API on its local ops backend: real log files under OPS_LOG_DIRS (a line appended while watching
+ * shows up, a rotation is marked), a real GNU screen session (`screen -dmS`), the refusal for a
+ * user without the ops or admin role, and the 30 s status poll on chromium's own fake clock.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { createApprovedUser, loginToken } from '../support/http.ts';
+import { signedInPage } from '../support/session.ts';
+
+const base = mkdtempSync(join(tmpdir(), 'credence-web-ops-'));
+const logs = join(base, 'logs');
+const screenName = `credence-web-${randomBytes(3).toString('hex')}`;
+let api: ApiServer;
+let browser: Browser;
+let admin: string;
+let analyst: string;
+
+before(async () => {
+  mkdirSync(join(logs, 'pipeline'), { recursive: true });
+  writeFileSync(
+    join(logs, 'pipeline', 'run.log'),
+    Array.from({ length: 40 }, (_, i) => `step ${i + 1} ok`).join('\n') + '\nERROR step 41 failed\n',
+  );
+  // `cat` echoes what is typed into the session: the screen's content changes on demand
+  execFileSync('screen', ['-dmS', screenName, 'sh', '-c', 'echo "screen says hello"; exec cat']);
+  [api, browser] = await Promise.all([
+    startApi({ OPS_LOG_DIRS: logs, OPS_WATCH_POLL_MS: '50', OPS_SCREEN_POLL_MS: '100', OPS_WATCH_LINGER_MS: '100' }),
+    launchBrowser(),
+  ]);
+  admin = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const user = await createApprovedUser(api, 'opsless');
+  analyst = await loginToken(api, user.email, user.password);
+});
+
+after(async () => {
+  try {
+    execFileSync('screen', ['-S', screenName, '-X', 'quit']);
+  } catch {
+    /* already gone */
+  }
+  await browser?.close();
+  await api?.stop();
+  rmSync(base, { recursive: true, force: true });
+});
+
+const statusBar = (page: Page) => page.getByRole('status', { name: 'Status bar' });
+const logLines = (page: Page) => page.getByLabel('Log lines');
+
+async function linesShown(page: Page): Promise<string[]> {
+  const text = await logLines(page).innerText();
+  return text.replace(/\n$/, '').split('\n');
+}
+
+describe('ops pages', () => {
+  it('refuses a signed-in analyst with the roles needed, on both pages, without a broken page', async () => {
+    const { context, page, errors } = await signedInPage(browser, api.url, analyst);
+    try {
+      for (const [path, title] of [
+        ['/intern-instance-manager', 'Instance Manager'],
+        ['/ec2-monitoring', 'EC2 Monitoring'],
+      ]) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: title }).waitFor();
+        await page.getByRole('alert').filter({ hasText: 'This needs the ops or admin role.' }).waitFor();
+        assert.equal(await page.getByRole('button', { name: 'Refresh' }).count(), 0);
+      }
+      assert.equal(await page.getByRole('link', { name: 'Monitor' }).count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('instance manager: the state in its colour, Start disabled while running, Stop asks first and shows the refusal, Refresh and the 30 s poll', async () => {
+    const { context, page, errors } = await signedInPage(browser, api.url, admin);
+    try {
+      const statusCalls: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/status_intern_instance') && statusCalls.push(r.url()));
+      await page.clock.install();
+      await page.goto('/home');
+      await page.getByRole('link', { name: 'Instances' }).click();
+      await page.getByRole('heading', { name: 'Instance Manager' }).waitFor();
+      const state = page.getByTestId('instance-state').locator('.ops-badge');
+      await state.filter({ hasText: 'Running' }).waitFor();
+      assert.match((await state.getAttribute('class')) ?? '', /ops-badge--green/);
+      assert.equal(await page.getByRole('button', { name: 'Start' }).isDisabled(), true);
+
+      await page.getByRole('button', { name: 'Stop' }).click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByText(/^Stop .+\? Anything running on it stops\.$/).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByRole('button', { name: 'Yes, stop it' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /^Failed to stop instance: This server runs the local ops backend/ })
+        .waitFor();
+
+      await page.getByLabel('Region').selectOption('eu-west-1');
+      await page.waitForURL(/region=eu-west-1/);
+      const before = statusCalls.length;
+      await page.clock.runFor(30_000);
+      await page.waitForFunction(() => true);
+      await waitFor(() => statusCalls.length > before, 'the 30 s poll');
+      assert.match(statusCalls.at(-1)!, /region=eu-west-1/);
+      const polled = statusCalls.length;
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await waitFor(() => statusCalls.length > polled, 'Refresh');
+      await screenshot(page, 'ops-instance-manager');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('monitor: files load once an instance is chosen; tail with the line count kept in 5..1000, search highlights, a live watch shows appended lines and a rotation', async () => {
+    const { context, page, errors } = await signedInPage(browser, api.url, admin);
+    try {
+      const logCalls: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/list_ec2_logs') && logCalls.push(r.url()));
+      await page.goto('/ec2-monitoring');
+      await page.getByRole('heading', { name: 'EC2 Monitoring' }).waitFor();
+      await page.getByRole('tab', { name: 'Log Files' }).waitFor();
+      const instance = page.getByRole('navigation', { name: 'Instances and files' }).getByRole('button', { name: /local/ });
+      await instance.waitFor();
+      assert.equal(logCalls.length, 0, 'no log list before an instance is chosen');
+      await statusBar(page).getByText('No instance selected').waitFor();
+      await instance.click();
+      await page.getByRole('button', { name: /pipeline\/run\.log/ }).click();
+      await statusBar(page)
+        .getByText(/^Instance: .+ \(local\)$/)
+        .waitFor();
+      await statusBar(page)
+        .getByText(/^File: pipeline\/run\.log \(\d+ B\)$/)
+        .waitFor();
+      await statusBar(page).getByText('10 lines shown').waitFor();
+      assert.equal((await linesShown(page)).at(-1), 'ERROR step 41 failed');
+
+      const count = page.getByLabel('Lines', { exact: true });
+      await count.fill('2');
+      await page.getByRole('button', { name: 'Show lines' }).click();
+      await statusBar(page).getByText('5 lines shown').waitFor();
+      assert.equal(await count.inputValue(), '5');
+      await count.fill('5000');
+      await page.getByRole('button', { name: 'Show lines' }).click();
+      await statusBar(page).getByText('41 lines shown').waitFor();
+      assert.equal(await count.inputValue(), '1000');
+
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Please enter a search pattern' }).waitFor();
+      await page.getByLabel('Pattern').fill('STEP 4');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await statusBar(page).getByText('3 lines shown').waitFor();
+      assert.deepEqual(await linesShown(page), ['4 step 4 ok', '40 step 40 ok', '41 ERROR step 41 failed']);
+      assert.deepEqual(await logLines(page).locator('mark').allInnerTexts(), ['step 4', 'step 4', 'step 4']);
+
+      await page.getByLabel('Pattern').fill('');
+      await count.fill('5');
+      await page.getByRole('button', { name: 'Watch live' }).click();
+      await statusBar(page).getByText('Live').waitFor();
+      await page.getByRole('button', { name: 'Stop watching' }).waitFor();
+      const path = join(logs, 'pipeline', 'run.log');
+      appendFileSync(path, 'appended while watching\n');
+      await logLines(page).getByText('appended while watching').waitFor();
+      await statusBar(page).getByText('6 lines shown').waitFor();
+      renameSync(path, `${path}.1`);
+      writeFileSync(path, 'the new file after rotation\n');
+      await logLines(page).getByText('the new file after rotation').waitFor();
+      await logLines(page).getByText('--- file rotated: following it from its start ---').waitFor();
+      await screenshot(page, 'ops-monitor-watch');
+
+      await page.getByRole('button', { name: 'Stop watching' }).click();
+      await page.getByRole('button', { name: 'Watch live' }).waitFor();
+      assert.equal(await statusBar(page).getByText('Live').count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('monitor: a dropped watch says it reconnects and keeps going; one that cannot reconnect says the connection was lost and stops', async () => {
+    const { context, page } = await signedInPage(browser, api.url, admin);
+    try {
+      writeFileSync(join(logs, 'flaky.log'), 'first\n');
+      await page.goto('/ec2-monitoring');
+      await page.getByRole('button', { name: /local/ }).click();
+      await page.getByRole('button', { name: /flaky\.log/ }).click();
+      await logLines(page).getByText('first').waitFor();
+
+      let refused = 0;
+      await page.route('**/api/watch_ec2_instance**', (route) => (refused++, route.abort('connectionreset')));
+      await page.getByRole('button', { name: 'Watch live' }).click();
+      await page.getByRole('status').filter({ hasText: 'Live view connection error. Reconnecting...' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Stop watching' }).count(), 1, 'the watch is kept');
+      await page.unroute('**/api/watch_ec2_instance**');
+      appendFileSync(join(logs, 'flaky.log'), 'after the reconnect\n');
+      await logLines(page).getByText('after the reconnect').waitFor();
+      await page.getByRole('status').filter({ hasText: 'Reconnecting' }).waitFor({ state: 'detached' });
+      assert.ok(refused >= 1);
+      await page.getByRole('button', { name: 'Stop watching' }).click();
+
+      await page.route('**/api/watch_ec2_instance**', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: 'Watch live' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Connection to server lost' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Watch live' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('monitor: the Screen Sessions tab lists a real screen as Detached, shows its output and watches it change', async () => {
+    const { context, page, errors } = await signedInPage(browser, api.url, admin);
+    try {
+      await page.goto('/ec2-monitoring');
+      await page.getByRole('button', { name: /local/ }).click();
+      await page.getByRole('tab', { name: 'Screen Sessions' }).click();
+      const session = page.getByRole('button', { name: new RegExp(screenName) });
+      await session.getByText(/\d+ · Detached/).waitFor();
+      await session.click();
+      await page.getByLabel('Screen output').getByText('screen says hello').waitFor();
+      await statusBar(page)
+        .getByText(new RegExp(`^Screen: \\d+\\.${screenName} \\(pid \\d+\\)$|^Screen: ${screenName} \\(pid \\d+\\)$`))
+        .waitFor();
+      await statusBar(page).getByText('Detached').waitFor();
+      await page.getByRole('button', { name: 'Watch live' }).click();
+      await page.getByRole('button', { name: 'Stop watching' }).waitFor();
+      execFileSync('screen', ['-S', screenName, '-X', 'stuff', 'typed while watching\n']);
+      await page.getByLabel('Screen output').getByText('typed while watching').first().waitFor();
+      await screenshot(page, 'ops-monitor-screen');
+
+      // choosing an instance again goes back to the logs tab with nothing selected
+      await page.getByRole('button', { name: /local/ }).click();
+      await page.getByRole('tab', { name: 'Log Files', selected: true }).waitFor();
+      await page.getByText('Choose a log file.').waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+async function waitFor(test: () => boolean, what: string, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!test()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
