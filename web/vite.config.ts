@@ -26,6 +26,11 @@ export default defineConfig({
       // shared's modules only declare things (its package.json does not say so yet): an unused
       // export, such as the SIC code table, must not ride along into /login.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared/src/') },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+        },
+      },
     },
   },
 });

@@ -1,9 +1,14 @@
-/** Each page's chunk, loaded on first visit (or ahead of it, as the database selector does for /uk/). */
+/**
+ * Each page's chunk, loaded on first visit (or ahead of it, as the database selector does for /uk/).
+ * Every page here calls the API, so the typed client's chunk comes with it (in parallel) rather
+ * than on the first call; the public site (public/public-routes.ts) leaves it out.
+ */
 import type { ComponentType } from 'react';
+import { loadTypedClient } from '../features/api/web-api.ts';
 
 export type Loader = () => Promise<{ default: ComponentType }>;
 
-export const pages = {
+const chunks = {
   login: () => import('../pages/login-page.tsx'),
   signup: () => import('../pages/signup-page.tsx'),
   forgotPassword: () => import('../pages/forgot-password-page.tsx'),
@@ -22,3 +27,12 @@ export const pages = {
   ec2Monitoring: () => import('../pages/ec2-monitoring-page.tsx'),
   shell: () => import('./app-shell.tsx'),
 } satisfies Record<string, Loader>;
+
+async function withClient<M>(page: Promise<M>): Promise<M> {
+  const [module] = await Promise.all([page, loadTypedClient()]);
+  return module;
+}
+
+export const pages = Object.fromEntries(
+  Object.entries(chunks).map(([name, load]) => [name, () => withClient(load())]),
+) as unknown as typeof chunks;

@@ -5,8 +5,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { startApi, type ApiServer } from '../support/api-server.ts';
+import { startApi, WEB_DIST, type ApiServer } from '../support/api-server.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { PUBLIC_PAGES } from '../../src/public/site-pages.ts';
@@ -100,10 +103,14 @@ describe('without JavaScript', () => {
 });
 
 describe('what / downloads', () => {
-  it('loads the public chunks only, all from this site', async () => {
+  it('loads at most 120 KB of JavaScript gzipped, none of it the signed-in app or the typed client, all from this site', async () => {
     const { context, page, errors } = await newPage(browser, api.url);
     const requests: string[] = [];
+    const scripts = new Map<string, Promise<Buffer>>();
     page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(new URL(response.url()).pathname, response.body());
+    });
     try {
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: 'Financial Data and Analytics, Reimagined' }).waitFor();
@@ -114,13 +121,18 @@ describe('what / downloads', () => {
         [],
         'no request leaves the site',
       );
-      const scripts = requests.filter((url) => url.endsWith('.js')).map((url) => new URL(url).pathname);
-      assert.ok(
-        scripts.some((path) => /landing-page-/.test(path)),
-        `landing chunk loaded: ${scripts.join(' ')}`,
+      // which source modules each loaded file holds, from the build's manifest
+      const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+      const sourceOf = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+      const loaded = [...scripts.keys()].map((path) => sourceOf.get(path) ?? path);
+      assert.ok(loaded.includes('src/public/pages/landing-page.tsx'), `landing chunk loaded: ${loaded.join(' ')}`);
+      const notForLanding = loaded.filter((key) =>
+        /^src\/(pages\/|app\/app-shell|features\/(research|screener|explorer|help|upcoming)\/|features\/api\/typed-client)/.test(key),
       );
-      const appCode = scripts.filter((path) => /(app-shell|home-page|uk-page|analysis-page|login-page|screener|pdf)/.test(path));
-      assert.deepEqual(appCode, [], 'none of the signed-in app');
+      assert.deepEqual(notForLanding, [], 'none of the signed-in app, and not the typed client before a form is sent');
+      const bodies = await Promise.all(scripts.values());
+      const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+      assert.ok(gzipped <= 120 * 1024, `/ downloads ${(gzipped / 1024).toFixed(1)} KB of JavaScript gzipped (budget 120 KB)`);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

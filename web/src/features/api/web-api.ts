@@ -1,9 +1,14 @@
 /**
  * The web app's way to the API: the shared typed client (ARCHITECTURE.md 1), every call of it,
- * accounts included, through one `sessionFetch`, so the session follows every answer.
+ * accounts included, through one `sessionFetch`, so the session follows every answer. The
+ * client's code is a chunk of its own, loaded on the first call (deferred-client.ts).
  */
-import { ApiError, createApiClient, type ApiClient, type FetchLike } from '@credence/shared';
+import { ApiError, type ApiClient, type FetchLike } from '@credence/shared';
 import type { SessionStore } from '../session/session-store.ts';
+import { createDeferredClient } from './deferred-client.ts';
+
+/** The typed client's chunk: the app's pages fetch it beside their own (app/pages.ts). */
+export const loadTypedClient = () => import('./typed-client.ts');
 
 export interface WebApi {
   client: ApiClient;
@@ -42,11 +47,16 @@ export function createWebApi(options: { baseUrl: string; session: SessionStore; 
   const base: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const { session } = options;
   const doFetch = sessionFetch(session, base);
-  const client = createApiClient({
+  const client = createDeferredClient({
     baseUrl: options.baseUrl,
     token: session.getState().token,
-    fetch: doFetch,
-    onAccessToken: (token) => session.setToken(token),
+    load: async (token) =>
+      (await loadTypedClient()).createApiClient({
+        baseUrl: options.baseUrl,
+        token,
+        fetch: doFetch,
+        onAccessToken: (fresh) => session.setToken(fresh),
+      }),
   });
   // One source of truth: the client's bearer always follows the session.
   session.subscribe(() => {
