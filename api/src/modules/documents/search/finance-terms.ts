@@ -137,7 +137,15 @@ export const FINANCE_TERMS: FinanceTerm[] = [
 
 /** What a statement's title says, so a question about a line item prefers the statement that holds it. */
 export const STATEMENT_TITLES: Record<Statement, string[]> = {
-  income: ['statements of operations', 'income statement', 'statements of income', 'profit and loss', 'statement of comprehensive income'],
+  income: [
+    'statements of operations',
+    'statement of operations',
+    'income statement',
+    'statements of income',
+    'statements of earnings',
+    'profit and loss',
+    'statement of comprehensive income',
+  ],
   balance: ['balance sheet', 'statement of financial position', 'balance sheets'],
   cash: ['statements of cash flows', 'cash flow statement', 'statement of cash flows'],
 };

@@ -34,29 +34,54 @@ export function rowLabelled(line: string, phrases: string[]): boolean {
   return phrases.some((p) => text.startsWith(p) && !/[a-z]/.test(text.charAt(p.length)));
 }
 
+/** A table of contents (entries ending in page numbers): it names every statement and holds none. */
+export function contentsLike(page: StoredPage): boolean {
+  const entries = page.lines.filter((l) => /^[A-Za-z][^\d]{4,}\s\d{1,3}$/.test(l.text)).length;
+  return entries >= 5 || /\btable of contents\b/i.test(page.text.slice(0, 400));
+}
+
+/** How rare each concept is among the documents' pages (a company's name on every page says little). */
+async function conceptWeights(db: DataSource, documentIds: string[], parts: string[]): Promise<number[]> {
+  const counts = parts.map((_, i) => `count(*) FILTER (WHERE search @@ websearch_to_tsquery('english', $${i + 2}))::int`).join(', ');
+  const [row] = await db.query(
+    `SELECT count(*)::int AS total, ARRAY[${counts}] AS df FROM uploaded_document_pages WHERE document_id = ANY($1::uuid[])`,
+    [documentIds, ...parts],
+  );
+  const total = Math.max(1, Number(row.total));
+  return (row.df as number[]).map((df) => Math.log(1 + total / Math.max(1, Number(df))));
+}
+
 export async function searchPages(db: DataSource, userId: string, documentIds: string[], q: QuestionTerms, limit = 8): Promise<PageHit[]> {
   const parts = concepts(q);
   if (!parts.length || !documentIds.length) return [];
-  const coverage = parts.map((_, i) => `(p.search @@ websearch_to_tsquery('english', $${i + 4}))::int`).join(' + ');
+  const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 4})`);
   const rows = await db.query(
     `SELECT p.document_id::text AS document_id, d.file_name, d.chat_key, p.page, p.text, p.lines, p.figures,
-            ts_rank_cd(p.search, websearch_to_tsquery('english', $3)) AS rank, ${coverage} AS coverage
+            ts_rank_cd(p.search, websearch_to_tsquery('english', $3)) AS rank, ARRAY[${matched.join(', ')}] AS matched
      FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
      WHERE d.user_id = $1 AND d.id = ANY($2::uuid[]) AND p.search @@ websearch_to_tsquery('english', $3)
-     ORDER BY coverage DESC, rank DESC LIMIT ${CANDIDATES}`,
+     ORDER BY (${matched.map((m) => `(${m})::int`).join(' + ')}) DESC, rank DESC LIMIT ${CANDIDATES}`,
     [userId, documentIds, parts.join(' OR '), ...parts],
   );
+  const weights = await conceptWeights(db, documentIds, parts);
+  const most = weights.reduce((a, b) => a + b, 0) || 1;
   const hits = rows.map((row: Record<string, unknown>) => {
     const page = toPage(row);
     const lower = page.text.toLowerCase();
-    let score = Number(row.coverage) * 2 + Math.min(Number(row.rank), 1);
+    const flags = row.matched as boolean[];
+    const coverage = flags.filter(Boolean).length;
+    // The share of the question's weight the page matches: rare concepts count most.
+    let score =
+      (flags.reduce((sum, hit, i) => sum + (hit ? weights[i] : 0), 0) / most) * 2 * parts.length ** 0.5 + Math.min(Number(row.rank), 1);
     score += q.years.filter((y) => page.text.includes(y)).length * 0.5;
     for (const term of q.terms) {
       if (term.statement && STATEMENT_TITLES[term.statement].some((t) => lower.includes(t))) score += 0.75;
       if (q.wantsFigure && page.lines.some((l) => rowLabelled(l.text, term.phrases) && /\d/.test(l.text))) score += 1.5;
     }
+    for (const statement of q.statements) if (STATEMENT_TITLES[statement].some((t) => lower.includes(t))) score += 1.5;
     if (q.wantsFigure) score += Math.min(page.figures, 60) / 60;
-    return { ...page, score, coverage: Number(row.coverage), concepts: parts.length };
+    if (contentsLike(page)) score -= 3;
+    return { ...page, score, coverage, concepts: parts.length };
   });
   return hits.sort((a: PageHit, b: PageHit) => b.score - a.score || a.page - b.page).slice(0, limit);
 }

@@ -34,8 +34,18 @@ function headerYears(text: string): string[] | null {
   return rest.length <= 30 ? years : null;
 }
 
+/**
+ * The column of `year` (else the first, the latest). An interim table prints each year twice (the
+ * quarter, then the nine or twelve months to date): `cumulative` takes the later one.
+ */
+function periodOf(periods: RowFigure['periods'], year: string | undefined, cumulative: boolean): RowFigure['periods'][number] | undefined {
+  const wanted = year ?? periods[0]?.year;
+  const same = periods.filter((p) => p.year === wanted);
+  return cumulative ? same.at(-1) : same[0];
+}
+
 /** The row of one of `phrases` on the page, with the period `year` (or the first column); null when the page has none. */
-export function findRow(lines: PageLine[], phrases: string[], year?: string): RowFigure | null {
+export function findRow(lines: PageLine[], phrases: string[], year?: string, cumulative = false): RowFigure | null {
   let header: string[] | null = null;
   const candidates: RowFigure[] = [];
   for (const line of lines) {
@@ -51,7 +61,7 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string): Ro
     // Aligned from the right: a note reference between the label and the figures is left out.
     const values = numbers.slice(numbers.length - header.length);
     const periods = header.map((y, i) => ({ year: y, printed: values[i], value: parseFigure(values[i]) }));
-    const chosen = year ? periods.find((p) => p.year === year) : periods[0];
+    const chosen = periodOf(periods, year, cumulative);
     if (!chosen) continue;
     candidates.push({
       line: line.text,

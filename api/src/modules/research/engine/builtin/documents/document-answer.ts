@@ -9,13 +9,13 @@
 import type { DataSource } from 'typeorm';
 import type { UploadedPdf } from '@credence/shared';
 import { DocumentsRepository } from '../../../../documents/documents.repository.js';
-import { searchPages } from '../../../../documents/search/page-search.js';
+import { searchPages, type PageHit } from '../../../../documents/search/page-search.js';
 import { questionTerms, type QuestionTerms } from '../../../../documents/search/question-terms.js';
 import { AnswerWriter } from '../../answer-writer.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../types.js';
 import { stepTracker } from '../context.js';
-import { figureAnswer } from './figure-answer.js';
-import { passageAnswer } from './passage-answer.js';
+import { figureAnswer, type FigureOutcome } from './figure-answer.js';
+import { otherPages, passageAnswer, passagePages } from './passage-answer.js';
 
 export interface DocumentOutcome {
   declined?: { missing: string[] };
@@ -39,6 +39,27 @@ function planFor(q: QuestionTerms, docs: UploadedPdf[]): string[] {
     q.terms.length ? `Read the figures${years} from the statement rows that print them` : 'Quote the passages that answer the question',
     q.metric ? `Compute ${q.metric.label} = ${q.metric.formula}, each input cited` : 'Check every figure and quote against its page',
   ];
+}
+
+const NOTHING = 'No page of the documents says anything that answers this question.';
+
+/**
+ * A figure from the statement rows, or the passages that say it: a question of why (or one with
+ * no line item) is answered by prose first; a figure the statements do not print, by a sentence
+ * that states it (for the year asked).
+ */
+async function respond(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<FigureOutcome> {
+  const quoted = async (withYear = false) =>
+    hits.length && (await passageAnswer(q, hits, writer, withYear)) ? passagePages(q, hits, withYear) : null;
+  if (q.explanatory || !q.terms.length) {
+    const pages = await quoted();
+    if (pages) return { missing: [], pages };
+    if (!q.terms.length) return { missing: [NOTHING], pages: [] };
+  }
+  const figures = await figureAnswer(q, hits, writer);
+  if (!figures.missing.length || q.explanatory) return figures;
+  const pages = await quoted(true);
+  return pages ? { missing: [], pages } : figures;
 }
 
 export class DocumentAnswerer {
@@ -96,10 +117,8 @@ export class DocumentAnswerer {
     );
     steps.set(2, 'running');
     const writer = new AnswerWriter(out, this.evidence);
-    let missing: string[] = [];
-    if (q.terms.length) missing = await figureAnswer(q, hits, writer);
-    else if (!hits.length || !(await passageAnswer(q, hits, writer)))
-      missing = ['No page of the documents says anything that answers this question.'];
+    const { missing, pages: cited } = await respond(q, hits, writer);
+    if (!missing.length) await otherPages(q, hits, cited, writer);
     for (let i = 2; i < plan.length; i++) steps.set(i, 'done');
     if (missing.length) {
       const names = docs.map((d) => d.file_name).join(', ');

@@ -42,7 +42,7 @@ export function currencyOf(text: string): FactUnit {
 
 export function rowFact(term: FinanceTerm, row: RowFigure, period: RowFigure['periods'][number], hit: PageHit): Fact {
   return {
-    key: `${term.key}@${period.year}:${hit.documentId}:${hit.page}`,
+    key: `${term.key}@${period.year}:${period.printed}:${hit.documentId}:${hit.page}`,
     label: row.label,
     value: period.value,
     unit: currencyOf(hit.text),

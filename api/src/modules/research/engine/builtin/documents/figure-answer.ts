@@ -5,8 +5,8 @@
  * each input shown and cited, a change between two periods as growth. Nothing is stated that
  * the pages do not print: what is missing is returned in words.
  */
-import type { PageHit } from '../../../../documents/search/page-search.js';
-import type { FinanceTerm } from '../../../../documents/search/finance-terms.js';
+import { contentsLike, type PageHit } from '../../../../documents/search/page-search.js';
+import { STATEMENT_TITLES, type DefinedMetric, type FinanceTerm } from '../../../../documents/search/finance-terms.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
 import { findRow, unitNote, type RowFigure } from '../../../../documents/search/statement-row.js';
 import type { AnswerWriter } from '../../answer-writer.js';
@@ -20,14 +20,28 @@ interface Read {
   fact: Fact;
 }
 
-function readTerm(term: FinanceTerm, hits: PageHit[], year?: string): Read | null {
-  for (const hit of hits) {
-    const row = findRow(hit.lines, term.phrases, year);
-    if (!row) continue;
-    const period = row.periods.find((p) => p.year === row.year)!;
-    return { term, row, hit, fact: rowFact(term, row, period, hit) };
-  }
-  return null;
+/**
+ * The line item from the pages that print it as a row: the best-ranked, except that a row printed
+ * under the very name the question used, or on the statement that holds the item (or that the
+ * question names), outranks a looser one ("Total debt" in a note for "long-term debt").
+ */
+function readTerm(term: FinanceTerm, hits: PageHit[], q: QuestionTerms, year?: string): Read | null {
+  const asked = q.asked[term.key];
+  const titles = [...(term.statement ? STATEMENT_TITLES[term.statement] : []), ...q.statements.flatMap((s) => STATEMENT_TITLES[s])];
+  let best: { read: Read; score: number } | null = null;
+  hits.forEach((hit, rank) => {
+    const row = findRow(hit.lines, term.phrases, year, q.cumulative);
+    if (!row) return;
+    const lower = hit.text.toLowerCase();
+    const score =
+      -rank +
+      (asked && row.label.toLowerCase() === asked ? 3 : 0) +
+      (titles.some((t) => lower.includes(t)) ? 2 : 0) -
+      (contentsLike(hit) ? 5 : 0);
+    const period = { year: row.year, printed: row.printed, value: row.value };
+    if (!best || score > best.score) best = { read: { term, row, hit, fact: rowFact(term, row, period, hit) }, score };
+  });
+  return (best as { read: Read } | null)?.read ?? null;
 }
 
 const where = (r: Read) => `${r.hit.fileName}, page ${r.hit.page}`;
@@ -36,66 +50,46 @@ const note = (r: Read) => {
   return unit ? ` (${unit.charAt(0).toLowerCase()}${unit.slice(1)})` : '';
 };
 
-/** Writes the answer; answers what is missing (empty when everything asked was found). */
-export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<string[]> {
+export interface FigureOutcome {
+  /** What the documents do not show (nothing was written); empty when answered. */
+  missing: string[];
+  /** The pages the answer cites. */
+  pages: PageHit[];
+}
+
+/** Writes the answer, or nothing and what is missing. */
+export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<FigureOutcome> {
   const year = q.years[0];
   const needed = q.metric
     ? q.terms.filter((t) => q.metric!.inputs.includes(t.key) || (q.metric!.kind === 'margin' && t.key === 'revenue'))
     : q.terms.slice(0, 4);
-  const reads = needed.map((term) => ({ term, read: readTerm(term, hits, year) }));
+  const reads = needed.map((term) => ({ term, read: readTerm(term, hits, q, year) }));
   const missing = reads
     .filter((r) => !r.read)
     .map(({ term }) => {
-      const any = readTerm(term, hits);
+      const any = readTerm(term, hits, q);
       return any && year
         ? `The documents' statements do not show ${term.label.toLowerCase()} for ${year} (they show ${any.row.periods.map((p) => p.year).join(', ')}).`
         : `No statement row for ${term.label.toLowerCase()} was found in the documents.`;
     });
-  if (missing.length) return missing;
+  if (missing.length) return { missing, pages: [] };
   const found = reads.map((r) => r.read!);
+  const change = q.wantsChange && !q.metric && found.length === 1 ? changeOf(q, found[0]) : null;
+  if (change === 'one-period')
+    return {
+      missing: [`The documents show ${found[0].term.label.toLowerCase()} for one period only, so no change can be computed.`],
+      pages: [],
+    };
   writer.write('## Answer\n\n');
-  if (q.metric) {
-    const order = q.metric.kind === 'margin' ? [...q.metric.inputs, 'revenue'] : q.metric.inputs;
-    const inputs = order.map((key) => found.find((r) => r.term.key === key)!);
-    const { fact, text } = metricFact(
-      q.metric,
-      inputs.map((r) => r.fact),
-      inputs[0].row.year,
-    );
-    const joiner = q.metric.kind === 'sum' ? ' + ' : q.metric.kind === 'difference' ? ' − ' : ' ÷ ';
-    compose(writer, [
-      `**${q.metric.label}**, ${inputs[0].row.year}: **`,
-      { fact, text, derived: true },
-      `**${note(inputs[0])}\n\n${q.metric.label} = ${q.metric.formula}: `,
-      ...inputs.flatMap((r, i): Piece[] => [`${i ? joiner : ''}${r.row.label} `, { fact: r.fact, text: r.row.printed }, ` (${where(r)})`]),
-      '.\n',
-    ]);
-  } else if (q.wantsChange && found.length === 1) {
-    const r = found[0];
-    const [first, last] = [...q.years].sort();
-    const later = r.row.periods.find((p) => p.year === (q.years.length >= 2 ? last : r.row.year));
-    const earlier = q.years.length >= 2 ? r.row.periods.find((p) => p.year === first) : r.row.periods[r.row.periods.indexOf(later!) + 1];
-    if (!later || !earlier) return [`The documents show ${r.term.label.toLowerCase()} for one period only, so no change can be computed.`];
-    const to = rowFact(r.term, r.row, later, r.hit);
-    const from = rowFact(r.term, r.row, earlier, r.hit);
-    const { fact, text } = growthFact(r.term.label, from, to);
-    compose(writer, [
-      `**${r.term.label}** changed by **`,
-      { fact, text, derived: true },
-      `** from ${earlier.year} to ${later.year}: `,
-      { fact: from, text: earlier.printed },
-      ` in ${earlier.year} and `,
-      { fact: to, text: later.printed },
-      ` in ${later.year}${note(r)} (${where(r)}).\n`,
-    ]);
-  } else {
+  if (q.metric) writeMetric(q.metric, found, writer);
+  else if (change) writeChange(found[0], change, writer);
+  else
     for (const r of found)
       compose(writer, [
         `- **${r.term.label}** (“${r.row.label}”), ${r.row.year}: **`,
         { fact: r.fact, text: r.row.printed },
         `**${note(r)} — ${where(r)}\n`,
       ]);
-  }
   await writer.flush();
   for (const r of found) {
     const row = [r.row.label, ...r.row.periods.map((p) => ({ fact: rowFact(r.term, r.row, p, r.hit), text: p.printed }))];
@@ -107,5 +101,48 @@ export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: An
       unitNote(r.hit.text) ?? undefined,
     );
   }
-  return [];
+  return { missing: [], pages: found.map((r) => r.hit) };
+}
+
+function writeMetric(metric: DefinedMetric, found: Read[], writer: AnswerWriter): void {
+  const order = metric.kind === 'margin' ? [...metric.inputs, 'revenue'] : metric.inputs;
+  const inputs = order.map((key) => found.find((r) => r.term.key === key)!);
+  const { fact, text } = metricFact(
+    metric,
+    inputs.map((r) => r.fact),
+    inputs[0].row.year,
+  );
+  const joiner = metric.kind === 'sum' ? ' + ' : metric.kind === 'difference' ? ' − ' : ' ÷ ';
+  compose(writer, [
+    `**${metric.label}**, ${inputs[0].row.year}: **`,
+    { fact, text, derived: true },
+    `**${note(inputs[0])}\n\n${metric.label} = ${metric.formula}: `,
+    ...inputs.flatMap((r, i): Piece[] => [`${i ? joiner : ''}${r.row.label} `, { fact: r.fact, text: r.row.printed }, ` (${where(r)})`]),
+    '.\n',
+  ]);
+}
+
+type Period = RowFigure['periods'][number];
+
+/** The two periods a change compares: the years asked, else the period read and the one after it. */
+function changeOf(q: QuestionTerms, r: Read): { later: Period; earlier: Period } | 'one-period' {
+  const [first, last] = [...q.years].sort();
+  const later = r.row.periods.find((p) => p.year === (q.years.length >= 2 ? last : r.row.year));
+  const earlier = q.years.length >= 2 ? r.row.periods.find((p) => p.year === first) : r.row.periods[r.row.periods.indexOf(later!) + 1];
+  return later && earlier ? { later, earlier } : 'one-period';
+}
+
+function writeChange(r: Read, { later, earlier }: { later: Period; earlier: Period }, writer: AnswerWriter): void {
+  const to = rowFact(r.term, r.row, later, r.hit);
+  const from = rowFact(r.term, r.row, earlier, r.hit);
+  const { fact, text } = growthFact(r.term.label, from, to);
+  compose(writer, [
+    `**${r.term.label}** changed by **`,
+    { fact, text, derived: true },
+    `** from ${earlier.year} to ${later.year}: `,
+    { fact: from, text: earlier.printed },
+    ` in ${earlier.year} and `,
+    { fact: to, text: later.printed },
+    ` in ${later.year}${note(r)} (${where(r)}).\n`,
+  ]);
 }

@@ -1,7 +1,9 @@
 /**
  * A question answered by what a document says (a risk, a term, a description): the sentences
  * of the best pages that share most words with the question, quoted as they read, each cited to
- * its page. The documents' words are quoted as data, never acted upon.
+ * its page; and, under any answer, the other pages that speak of it, each with its closest line.
+ * The documents' words are quoted as data, never acted upon: a sentence addressed to a reader's
+ * assistant ("ignore previous instructions...") is never chosen as a quote.
  */
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
@@ -9,19 +11,27 @@ import type { AnswerWriter } from '../../answer-writer.js';
 import { compose, passageFact } from './document-facts.js';
 
 const MAX_QUOTES = 3;
+/** Most pages an answer cites (its own and the others that speak of the question). */
+export const MAX_CITED_PAGES = 5;
+const MAX_QUOTE_CHARS = 400;
+const INSTRUCTION =
+  /\b(?:ignore|disregard|forget)\b[^.]{0,60}\b(?:instructions?|prompts?|rules)\b|\bsystem prompt\b|\b(?:you|assistant|ai|model)\s+(?:must|should|shall)\b/i;
+
 const stem = (word: string) =>
   word
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '')
     .slice(0, 6);
 
+/** The page's sentences, and its table rows (a label with figures) as they read. */
 function sentences(hit: PageHit): string[] {
-  return hit.lines
+  const prose = hit.lines
     .map((l) => l.text)
     .join(' ')
     .split(/(?<=[.!?;])\s+(?=[A-Z(“"])/)
-    .map((s) => s.trim())
-    .filter((s) => s.length >= 20);
+    .map((s) => s.trim());
+  const rows = hit.lines.map((l) => l.text).filter((t) => /^[A-Za-z].{3,}\s\(?\$?\s?\d/.test(t));
+  return [...prose, ...rows].filter((s) => s.length >= 20 && s.length <= MAX_QUOTE_CHARS && !INSTRUCTION.test(s));
 }
 
 function score(sentence: string, wanted: string[]): number {
@@ -29,21 +39,71 @@ function score(sentence: string, wanted: string[]): number {
   return wanted.filter((w) => words.has(w)).length;
 }
 
-/** Quotes the passages that answer; false when no page says enough about the question. */
-export async function passageAnswer(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<boolean> {
-  const wanted = [...new Set([...q.words, ...q.terms.flatMap((t) => t.phrases[0].split(/\s+/))].map(stem).filter((w) => w.length >= 3))];
-  if (!wanted.length) return false;
-  const need = Math.max(1, Math.ceil(wanted.length / 2));
-  const quotes = hits
+/** The stems the question searches for: its words and its line items' names. */
+function wantedStems(q: QuestionTerms): string[] {
+  const names = q.terms.flatMap((t) => (q.asked[t.key] ?? t.phrases[0]).split(/\s+/));
+  return [...new Set([...q.words, ...names].map(stem).filter((w) => w.length >= 3))];
+}
+
+interface Quote {
+  hit: PageHit;
+  sentence: string;
+  score: number;
+}
+
+/** `withYear`: only sentences that name a year the question asks about (a figure the statements do not print). */
+function quotesOf(q: QuestionTerms, hits: PageHit[], withYear = false): Quote[] {
+  const wanted = wantedStems(q);
+  if (!wanted.length) return [];
+  const need = Math.max(1, Math.ceil(wanted.length / 3));
+  return hits
     .flatMap((hit) => sentences(hit).map((sentence) => ({ hit, sentence, score: score(sentence, wanted) })))
-    .filter((s) => s.score >= need)
-    .sort((a, b) => b.score - a.score || b.hit.score - a.hit.score)
-    .slice(0, MAX_QUOTES);
+    .filter((s) => s.score >= need && (!withYear || !q.years.length || q.years.some((y) => s.sentence.includes(y))))
+    .sort((a, b) => b.score - a.score || b.hit.score - a.hit.score);
+}
+
+function quote(writer: AnswerWriter, { hit, sentence }: Quote, index: number): void {
+  compose(writer, ['> ', { fact: passageFact(sentence, hit, index), text: sentence }, `\n>\n> — ${hit.fileName}, page ${hit.page}\n\n`]);
+}
+
+/** Quotes the passages that answer; false when no page says enough about the question. */
+export async function passageAnswer(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter, withYear = false): Promise<boolean> {
+  const quotes = quotesOf(q, hits, withYear).slice(0, MAX_QUOTES);
   if (!quotes.length) return false;
   writer.write('## What the documents say\n\n');
-  quotes.forEach(({ hit, sentence }, i) => {
-    compose(writer, ['> ', { fact: passageFact(sentence, hit, i), text: sentence }, `\n>\n> — ${hit.fileName}, page ${hit.page}\n\n`]);
-  });
+  quotes.forEach((found, i) => quote(writer, found, i));
   await writer.flush();
   return true;
+}
+
+/** The pages of a passage answer (to leave out of the other pages). */
+export function passagePages(q: QuestionTerms, hits: PageHit[], withYear = false): PageHit[] {
+  return quotesOf(q, hits, withYear)
+    .slice(0, MAX_QUOTES)
+    .map((s) => s.hit);
+}
+
+/**
+ * Under an answer: the other well-ranked pages that speak of the question (up to
+ * MAX_CITED_PAGES cited in all), each with its closest sentence or row, so the reader can check
+ * where else the documents say it.
+ */
+export async function otherPages(q: QuestionTerms, hits: PageHit[], cited: PageHit[], writer: AnswerWriter): Promise<void> {
+  const seen = new Set(cited.map((h) => `${h.documentId}:${h.page}`));
+  const wanted = wantedStems(q);
+  const top = hits[0]?.score ?? 0;
+  const others: Quote[] = [];
+  for (const hit of hits) {
+    if (seen.size + others.length >= MAX_CITED_PAGES) break;
+    if (seen.has(`${hit.documentId}:${hit.page}`) || hit.score < top / 3) continue;
+    const lines = [...sentences(hit), ...hit.lines.map((l) => l.text).filter((t) => t.length >= 8 && !INSTRUCTION.test(t))];
+    const best = lines.map((sentence) => ({ hit, sentence, score: score(sentence, wanted) })).sort((a, b) => b.score - a.score)[0];
+    if (best && best.score > 0) others.push(best);
+  }
+  if (!others.length) return;
+  writer.write('\n### Other pages on this\n\n');
+  others.forEach(({ hit, sentence }, i) =>
+    compose(writer, [`- ${hit.fileName}, page ${hit.page}: “`, { fact: passageFact(sentence, hit, 100 + i), text: sentence }, '”\n']),
+  );
+  await writer.flush();
 }
