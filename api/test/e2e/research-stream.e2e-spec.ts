@@ -280,10 +280,4 @@ describe('research ask: the event stream, resume, chats and credits (stream mech
       expect.arrayContaining(['query', 'company_number', 'cik', 'chat_id', 'chat_key', 'model', 'web_search_enabled']),
     );
   });
-
-  it('answers the equity routes with a clear message until US data exists', async () => {
-    const reply = await t.request('POST', '/api/equity_analysis/select_tables', { token: alice, body: { query: 'x' } });
-    expect(reply.status).toBe(404);
-    expect(reply.body.error).toBe(RESEARCH_TEXTS.equityUnavailable);
-  });
 });

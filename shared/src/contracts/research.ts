@@ -15,7 +15,7 @@ export const RESEARCH_ROUTES = {
   getChatHistory: 'get_chat_history',
   deleteChat: 'delete_chat',
   modelAccessInfo: 'model_access_info',
-  /** Equity routes of spec 3 section 7 (answer a clear message until US data exists). */
+  /** Equity routes of spec 3 section 7 (data insights over the US KPI tables; company_id is the CIK). */
   equityThoughtProcess: 'equity_analysis/generate_thought_process',
   equityTableSelection: 'equity_analysis/select_tables',
   equityObservations: 'equity_analysis/observations',
@@ -63,8 +63,6 @@ export const RESEARCH_TEXTS = {
   noSections: 'No sections available',
   disclaimer: 'Credence can make mistakes. Check important figures against the cited pages.',
   greeting: (product: string) => `How can ${product} help you today?`,
-  equityUnavailable:
-    'US equity research is not available yet: the KPI tables of SEC filings are (credence us kpis <ticker>, GET /api/us/get_kpi_values_by_table_name); ask about a UK company here.',
   noChats: 'No chats found.',
 } as const;
 

@@ -2,6 +2,7 @@
  * US equity (spec 3 sections 2, 3, 7 and 8; ARCHITECTURE.md 10): SEC XBRL company facts as KPI
  * tables. The API, the web app and the terminal all read these types.
  */
+import type { ResearchCitation, ResearchTable } from './research.js';
 
 /** Routes relative to /api (spec 3 section 7; the ones the spec leaves unnamed are named here). */
 export const US_EQUITY_ROUTES = {
@@ -197,4 +198,39 @@ export interface UsHighlightedSource {
   /** Why there is no highlight (document not imported, before inline XBRL, not tagged). */
   message?: string;
   kpi_info: UsKpiValue;
+}
+
+/**
+ * Data insights (spec 3 /us/equity_analysis/data_insights and section 7's equity calls). A
+ * relevant table is `[table_name, table]`: the page's dropdown is labelled by the first element.
+ */
+export type UsRelevantTable = [string, UsKpiTable];
+
+/** `GET equity_analysis/generate_thought_process?company_id&query`. */
+export interface EquityThoughtProcessResponse {
+  thought_process: string[];
+  error?: string;
+}
+
+/** The result of the `equity_analysis/select_tables` job (check_query). */
+export interface EquityTablesResult {
+  relevant_table_names: UsRelevantTable[];
+}
+
+/** The result of the `equity_analysis/observations` job: observations as strings, `[^c1]` marking citations. */
+export interface EquityObservationsResult {
+  observations: string[];
+  thought_process: string[];
+  /** Each figure's filing tag: `url` opens /backlinker (api/get_highlighted_source) with cik, doc_cg and kv_id. */
+  citations: ResearchCitation[];
+  table_data: ResearchTable[];
+  related_questions: string[];
+  /** Set when the KPI tables could not answer: what is missing. */
+  declined?: { missing: string[] };
+}
+
+/** `GET run_equity_analysis_query?company_id&query`. */
+export interface EquityAnalysisResponse {
+  result: EquityObservationsResult & EquityTablesResult;
+  thought_process: string[];
 }

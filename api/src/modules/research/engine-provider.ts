@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { ResearchAnswer } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { BuiltInEngine } from './engine/builtin/engine.js';
+import { UsEquityAnalyst } from './tools/us/us-equity-analyst.js';
 import { DocumentAnswerer } from './engine/builtin/documents/document-answer.js';
 import type { ResearchEmitter, ResearchEngine, ResearchRequest } from './engine/types.js';
 import type { PageTextService } from './evidence/page-text.service.js';
@@ -16,6 +17,8 @@ export interface ResearchEngines {
   engine: ResearchEngine;
   /** The plan alone (the thought-process job): the built-in analyst's. */
   planner: { plan(request: ResearchRequest): Promise<string[]> };
+  /** The built-in equity analyst over the US KPI tables (the data-insights routes). */
+  equity: UsEquityAnalyst;
   /** The filing pages' text the evidence checker reads (and caches), for the page text route. */
   readonly pages: PageTextService;
   /** The uploaded documents a question asks over, and the plan of an answer over them (PDF chat). */
@@ -31,10 +34,15 @@ export type RecordingEmitter = ResearchEmitter & { declined?(declined: NonNullab
 class BuiltInAnswers implements ResearchEngine {
   readonly name = 'built-in' as const;
 
-  constructor(private readonly builtIn: BuiltInEngine) {}
+  constructor(
+    private readonly builtIn: BuiltInEngine,
+    private readonly equity: UsEquityAnalyst,
+  ) {}
 
   async answer(request: ResearchRequest, out: RecordingEmitter): Promise<void> {
-    const outcome = await this.builtIn.answerWithOutcome(request, out);
+    // A question about a US company (a CIK) is answered from its SEC KPI tables.
+    const outcome =
+      request.cik && !request.companyNumber ? await this.equity.answer(request, out) : await this.builtIn.answerWithOutcome(request, out);
     if (outcome.declined) out.declined?.(outcome.declined);
   }
 }
@@ -68,12 +76,14 @@ export function createResearchEngines(db: DataSource, config: AppConfig): Resear
   const evidence = new ResearchEvidence(db, config);
   const tools = createResearchTools(db, { pages: evidence.pages, dataDir: config.dataDir });
   const builtIn = new BuiltInEngine(tools, evidence);
-  const answers = new BuiltInAnswers(builtIn);
+  const equity = new UsEquityAnalyst(tools, evidence);
+  const answers = new BuiltInAnswers(builtIn, equity);
   const engine = config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers;
   const documents = new DocumentAnswerer(db, evidence);
   return {
     engine: new DocumentAwareEngine(documents, engine),
     planner: builtIn,
+    equity,
     pages: evidence.pages,
     documents,
   };

@@ -1,7 +1,7 @@
-import { All, Body, Controller, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { RESEARCH_ROUTES, RESEARCH_TEXTS, type SessionClaims } from '@credence/shared';
+import { RESEARCH_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -153,19 +153,5 @@ export class ResearchController {
     const user = await this.users.findByEmail(dto.email.trim().toLowerCase());
     if (!user) throw new NotFoundException(`No account with the e-mail ${dto.email}.`);
     return this.credits.setAllowance(user.id, dto.total_credits);
-  }
-
-  @All([
-    RESEARCH_ROUTES.equityThoughtProcess,
-    RESEARCH_ROUTES.equityTableSelection,
-    RESEARCH_ROUTES.equityObservations,
-    RESEARCH_ROUTES.runEquityAnalysisQuery,
-  ])
-  @ApiOperation({
-    summary:
-      'US equity research (spec 3 section 7): 404 with a clear message pointing to the US KPI tables (research over them is not built yet)',
-  })
-  equity(): never {
-    throw new NotFoundException(RESEARCH_TEXTS.equityUnavailable);
   }
 }

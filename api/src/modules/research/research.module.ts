@@ -11,18 +11,20 @@ import { ResearchController } from './research.controller.js';
 import { ResearchJobsService } from './research-jobs.service.js';
 import { ResearchService } from './research.service.js';
 import { StreamRegistry } from './stream/stream-registry.js';
+import { EquityResearchController } from './tools/us/equity.controller.js';
+import { EquityResearchService } from './tools/us/equity-research.service.js';
 
 /** What every process that runs research jobs needs (the API and `worker`): engines, chats, credits, job handlers. */
 @Module({
-  providers: [researchEnginesProvider, ChatsRepository, CreditsService, ResearchJobsService],
-  exports: [RESEARCH_ENGINES, ChatsRepository, CreditsService, ResearchJobsService],
+  providers: [researchEnginesProvider, ChatsRepository, CreditsService, ResearchJobsService, EquityResearchService],
+  exports: [RESEARCH_ENGINES, ChatsRepository, CreditsService, ResearchJobsService, EquityResearchService],
 })
 export class ResearchCoreModule {}
 
 /** The research routes (ARCHITECTURE.md 8, spec 3 section 7). */
 @Module({
   imports: [ResearchCoreModule, UsersModule],
-  controllers: [ResearchController, PageTextController, PdfChatController],
+  controllers: [ResearchController, PageTextController, PdfChatController, EquityResearchController],
   providers: [StreamRegistry, ResearchService, ChatsService, PdfChatService],
 })
 export class ResearchModule {}

@@ -9,6 +9,7 @@
  * A citation gets its id (and is sent) only once a marker in the text or a table refers to it:
  * the inputs of a derived figure that the text never marks are checked but not listed.
  */
+import { secCitation } from '../tools/us/sec-facts.js';
 import type { QuoteBox, ResearchCitation, ResearchTable } from '@credence/shared';
 import type { EvidenceCheck, EvidenceChecker, Fact, FactSource, ResearchEmitter } from './types.js';
 
@@ -46,6 +47,8 @@ export function sourceKey(source: FactSource): string {
       return `upload:${source.document_id}:${source.page}`;
     case 'register':
       return `register:${source.company_number}:${source.record}:${source.key ?? ''}`;
+    case 'sec':
+      return `sec:${source.cik}:${source.accession}:${source.concept}:${source.start ?? ''}:${source.end}`;
   }
 }
 
@@ -84,6 +87,8 @@ function citationFor(id: string, source: FactSource): ResearchCitation {
         url: registerUrl(source.company_number, source.record),
         verified: false,
       };
+    case 'sec':
+      return secCitation(id, source);
   }
 }
 

@@ -51,6 +51,24 @@ export type FactSource =
       key?: string;
     }
   | {
+      /** A US KPI value's fact: one tag of one SEC filing (api/get_highlighted_source shows it highlighted). */
+      kind: 'sec';
+      cik: number;
+      /** The KPI value it stands for (`revenue@FY2023`) and its category, the source viewer's kv_id and doc_cg. */
+      kpi_value_id: string;
+      doc_cg: 'annual' | 'quarterly';
+      /** `us-gaap:Revenues`, the period and the value as filed, the filing's accession, form and date. */
+      concept: string;
+      start: string | null;
+      end: string;
+      value: number;
+      accession: string;
+      form: string;
+      filed: string;
+      /** "10-K filed 2024-02-14 · us-gaap:Revenues". */
+      title: string;
+    }
+  | {
       kind: 'upload';
       document_id: string;
       title: string;

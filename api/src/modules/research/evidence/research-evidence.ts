@@ -17,6 +17,7 @@ import type { AppConfig } from '../../../core/config/config.js';
 import type { EvidenceCheck, EvidenceChecker, Fact } from '../engine/types.js';
 import { formatAmount } from '../../companies-house/documents/accounts-format.js';
 import { findFigure, findPassage, type Found } from './find-on-page.js';
+import { checkSecFact } from '../tools/us/sec-facts.js';
 import { LenderBookCheck } from './lender-book-check.js';
 import type { PageText } from './page-lines.js';
 import { PageTextService } from './page-text.service.js';
@@ -60,6 +61,8 @@ export class ResearchEvidence implements EvidenceChecker {
         return this.register(fact);
       case 'upload':
         return this.onUploadPage(fact, fact.source.document_id, fact.source.page);
+      case 'sec':
+        return checkSecFact(this.db, fact.source);
     }
   }
 

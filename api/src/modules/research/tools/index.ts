@@ -14,6 +14,8 @@ import { filingsTool } from './filings.tool.js';
 import { financialRatiosTool } from './financial-ratios.tool.js';
 import { financialStatementsTool } from './financial-statements.tool.js';
 import { registerTools } from './register/index.js';
+import { usKpiTablesTool } from './us/us-kpi-tables.tool.js';
+import { usKpiValuesTool } from './us/us-kpi-values.tool.js';
 
 export interface ResearchToolsOptions {
   /** DATA_DIR, where stored documents are (document_pages reads them). */
@@ -33,6 +35,8 @@ export function createResearchTools(db: DataSource, options: ResearchToolsOption
     documentPagesTool(db, pages),
     documentSummaryTool(db),
     ...registerTools(db),
+    usKpiTablesTool(db),
+    usKpiValuesTool(db),
   ] as ResearchTool[];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }

@@ -1,0 +1,140 @@
+/**
+ * The data-insights calls of spec 3 section 7 over the built-in equity analyst: the thought
+ * process (at once), the relevant tables and the observations (jobs polled with check_query),
+ * and run_equity_analysis_query (both at once). Observations use a research credit, as an
+ * answer does; the plan and the tables do not.
+ */
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  emptyResearchAnswer,
+  isKpiTableName,
+  isValidPlan,
+  kpiTable,
+  reduceResearchAnswer,
+  RESEARCH_TEXTS,
+  type EquityAnalysisResponse,
+  type EquityObservationsResult,
+  type EquityTablesResult,
+  type EquityThoughtProcessResponse,
+  type JobStartedResponse,
+  type ResearchAnswer,
+  type SessionClaims,
+  type UsRelevantTable,
+} from '@credence/shared';
+import { JobQueue } from '../../../../core/queue/job-queue.js';
+import { describe, finishAnswer } from '../../answer-shape.js';
+import { CreditsService } from '../../credits/credits.service.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../engine-provider.js';
+import type { ResearchRequest, ResearchUser } from '../../engine/types.js';
+import { ResearchJob } from '../../research-job.entity.js';
+import type { EquityJobDto, EquityQueryDto } from './equity.dto.js';
+import { loadUsCompanyKpis } from './sec-facts.js';
+
+export const EQUITY_TABLES_JOB = 'research.equity-tables';
+export const EQUITY_OBSERVATIONS_JOB = 'research.equity-observations';
+
+interface JobData {
+  user: ResearchUser;
+  dto: EquityJobDto;
+}
+
+function equityRequest(user: ResearchUser, dto: EquityJobDto): ResearchRequest {
+  return {
+    query: dto.query.trim(),
+    cik: String(Number(dto.company_id)),
+    chatId: dto.chat_id ?? randomUUID(),
+    model: 'flash',
+    webSearch: false,
+    user,
+    history: [],
+  };
+}
+
+/** The answer's markdown as the page's observation strings: one per paragraph or bullet, headings without their marks. */
+export function observationStrings(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^#+\s*/, '')
+        .replace(/^[-*]\s+/, '')
+        .trim(),
+    )
+    .filter(Boolean);
+}
+
+@Injectable()
+export class EquityResearchService {
+  private readonly logger = new Logger('EquityResearch');
+
+  constructor(
+    @Inject(JobQueue) private readonly queue: JobQueue,
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(CreditsService) private readonly credits: CreditsService,
+    @Inject(RESEARCH_ENGINES) private readonly engines: ResearchEngines,
+  ) {
+    this.queue.register(EQUITY_TABLES_JOB, (data: JobData) => this.tables(data.user, data.dto));
+    this.queue.register(EQUITY_OBSERVATIONS_JOB, (data: JobData) => this.observations(data.user, data.dto));
+  }
+
+  async thoughtProcess(user: SessionClaims, dto: EquityQueryDto): Promise<EquityThoughtProcessResponse> {
+    try {
+      const plan = await this.engines.equity.plan(equityRequest({ id: user.sub, role: user.role }, dto));
+      if (isValidPlan(plan)) return { thought_process: plan };
+      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFallbackError };
+    } catch (error) {
+      this.logger.error(`equity thought process failed: ${describe(error)}`);
+      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFailure };
+    }
+  }
+
+  async start(user: SessionClaims, kind: 'tables' | 'observations', dto: EquityJobDto): Promise<JobStartedResponse> {
+    if (kind === 'observations') await this.credits.ensureAvailable(user.sub);
+    const data: JobData = { user: { id: user.sub, role: user.role }, dto: { ...dto } };
+    const jobId = await this.queue.add(kind === 'tables' ? EQUITY_TABLES_JOB : EQUITY_OBSERVATIONS_JOB, data);
+    await this.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind: `equity-${kind}` });
+    return { job_id: jobId };
+  }
+
+  /** The KPI tables the question reads, whole (annual or quarterly as it asks), in catalogue order. */
+  async tables(user: ResearchUser, dto: EquityQueryDto): Promise<EquityTablesResult> {
+    const request = equityRequest(user, dto);
+    const read = await this.engines.equity.read(request, { user, signal: new AbortController().signal });
+    const loaded = await loadUsCompanyKpis(this.db, Number(request.cik));
+    if (!loaded) return { relevant_table_names: [] };
+    const relevant: UsRelevantTable[] = read.tables
+      .filter(isKpiTableName)
+      .map((name) => [name, kpiTable(loaded.kpis, name, read.question.category)] as UsRelevantTable)
+      .map(([name, table]) => [name, loaded.company.sample ? { ...table, sample: true } : table]);
+    return { relevant_table_names: relevant };
+  }
+
+  /** The written answer: observations with their citations (each a filing tag), uses one credit. */
+  async observations(user: ResearchUser, dto: EquityQueryDto): Promise<EquityObservationsResult> {
+    let folded: ResearchAnswer = { ...emptyResearchAnswer(), engine: { engine: 'built-in' } };
+    const controller = new AbortController();
+    const outcome = await this.engines.equity.answer(equityRequest(user, dto), {
+      emit: (event) => (folded = reduceResearchAnswer(folded, event)),
+      signal: controller.signal,
+    });
+    const answer = finishAnswer(folded);
+    await this.credits.use(user.id);
+    return {
+      observations: observationStrings(answer.text),
+      thought_process: answer.thoughtProcess,
+      citations: answer.citations,
+      table_data: answer.tables,
+      related_questions: answer.relatedQuestions,
+      ...(outcome.declined ? { declined: outcome.declined } : {}),
+    };
+  }
+
+  async runQuery(user: SessionClaims, dto: EquityQueryDto): Promise<EquityAnalysisResponse> {
+    await this.credits.ensureAvailable(user.sub);
+    const who = { id: user.sub, role: user.role };
+    const [tables, observations] = [await this.tables(who, dto), await this.observations(who, dto)];
+    return { result: { ...observations, ...tables }, thought_process: observations.thought_process };
+  }
+}

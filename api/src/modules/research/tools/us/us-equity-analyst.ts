@@ -1,0 +1,174 @@
+/**
+ * The built-in equity analyst (no model): answers a question about a US company from its KPI
+ * tables (us_kpi_tables, us_kpi_values). Every figure is a fact traced to its filing tag and
+ * checked before it streams; a change between periods is a computed figure citing both. What
+ * the filed figures cannot answer (prices, forecasts, people...) is declined in words, and a
+ * question about years or KPIs not on file states no figure.
+ */
+import type { ResearchAnswer } from '@credence/shared';
+import { AnswerWriter } from '../../engine/answer-writer.js';
+import type { ToolRegistry } from '../../engine/builtin/analysis.js';
+import { stepTracker, ToolCalls } from '../../engine/builtin/context.js';
+import type { EvidenceChecker, Fact, ResearchEmitter, ResearchRequest, ToolContext } from '../../engine/types.js';
+import { readEquityQuestion, type EquityQuestion } from './equity-question.js';
+import { wordValue } from './sec-facts.js';
+import type { UsKpiTablesData } from './us-kpi-tables.tool.js';
+import type { UsKpiValuesData } from './us-kpi-values.tool.js';
+
+export interface EquityOutcome {
+  declined?: NonNullable<ResearchAnswer['declined']>;
+  question: EquityQuestion;
+  /** The KPI tables the answer read (the data-insights page's relevant tables). */
+  tables: string[];
+}
+
+const OFFERS =
+  'revenue, profits and margins, cash flow and free cash flow, the balance sheet (assets, debt, equity), earnings per share, dividends and buybacks, and growth, by fiscal year or quarter';
+
+export function equityPlan(company: string, q: EquityQuestion, tables: string[]): string[] {
+  const period = q.category === 'annual' ? 'fiscal years' : 'quarters (Q4 derived as FY − 9M where not reported)';
+  return [
+    `Find ${company || 'the company'} among the US companies whose SEC filings are held here`,
+    `Read the ${tables.length ? tables.join(', ') : 'KPI'} table${tables.length === 1 ? '' : 's'} by ${period}${q.years.length ? ` for ${q.years.map((y) => `FY${y}`).join(', ')}` : ''}`,
+    'Trace every figure to the tag of the 10-K or 10-Q it was filed in',
+    'Write the observations, each figure cited to its filing',
+  ];
+}
+
+export class UsEquityAnalyst {
+  constructor(
+    private readonly tools: ToolRegistry,
+    private readonly evidence: EvidenceChecker,
+  ) {}
+
+  /** The company and the question read against its tables (no figures): the plan and the relevant tables. */
+  async read(request: ResearchRequest, ctx: ToolContext) {
+    const calls = new ToolCalls(this.tools, ctx);
+    const question = readEquityQuestion(request.query);
+    const held = await calls.call<UsKpiTablesData>('us_kpi_tables', { cik: request.cik ?? '' });
+    const present = new Set(held.data.tables.flatMap((t) => t.kpis.map((k) => k.name)));
+    const kpis = question.kpis.filter((k) => present.has(k));
+    const tables = held.data.tables.filter((t) => t.kpis.some((k) => kpis.includes(k.name))).map((t) => t.table_name);
+    return { calls, question, held: held.data, kpis, tables, plan: equityPlan(held.data.company_name, question, tables) };
+  }
+
+  async plan(request: ResearchRequest): Promise<string[]> {
+    return (await this.read(request, { user: request.user, signal: new AbortController().signal })).plan;
+  }
+
+  async answer(request: ResearchRequest, out: ResearchEmitter): Promise<EquityOutcome> {
+    const { calls, question, held, kpis, tables, plan } = await this.read(request, { user: request.user, signal: out.signal });
+    out.emit({ type: 'plan', data: { steps: plan } });
+    const steps = stepTracker(out, plan.length);
+    steps.set(0, 'running');
+    const writer = new AnswerWriter(out, this.evidence);
+    const decline = async (missing: string[]): Promise<EquityOutcome> => {
+      writer.write(
+        `${missing.map((m) => `- ${m}`).join('\n')}\n\nFrom the SEC filings held here I can answer questions about ${OFFERS}.\n`,
+      );
+      await writer.flush();
+      plan.forEach((_, i) => steps.set(i, 'done'));
+      out.emit({ type: 'related', data: { questions: related(held.company_name) } });
+      return { declined: { missing }, question, tables: [] };
+    };
+    if (!held.company_name) return decline([`No US company with CIK ${request.cik ?? '(none given)'} is held here.`]);
+    steps.set(0, 'done', held.company_name);
+    if (!held.tables.length)
+      return decline([
+        `${held.company_name} has no XBRL company facts imported, so it has no KPI tables: request it from the company page.`,
+      ]);
+    const unsupported = question.unsupported.map((what) => `The filed figures do not hold ${what}.`);
+    if (!kpis.length)
+      return decline(unsupported.length ? unsupported : [`${held.company_name}'s filings give none of the figures asked about.`]);
+
+    steps.set(1, 'running');
+    const result = await calls.call<UsKpiValuesData>('us_kpi_values', {
+      cik: request.cik,
+      kpis,
+      category: question.category,
+      periods: question.years.length ? 40 : question.category === 'annual' ? 5 : 8,
+    });
+    const byKey = new Map(result.facts.map((f) => [f.key, f]));
+    // Years asked for, and the one before the first (what it is compared with).
+    const years = question.years.length ? [Math.min(...question.years) - 1, ...question.years] : [];
+    const series = result.data.series
+      .map((s) => ({ ...s, values: years.length ? s.values.filter((v) => years.includes(v.fiscal_year)) : s.values }))
+      .filter((s) => s.values.some((v) => !years.length || question.years.includes(v.fiscal_year)));
+    if (!series.length) {
+      const on = held.periods[question.category === 'annual' ? 'annual' : 'quarterly'];
+      return decline([
+        `No ${question.category} figures for ${question.years.map((y) => `FY${y}`).join(', ')} are on file for ${held.company_name} (on file: ${on.slice(-8).join(', ') || 'none'}).`,
+      ]);
+    }
+    steps.set(1, 'done');
+    steps.set(2, 'running');
+    writer.write(`## ${held.company_name}${held.ticker ? ` (${held.ticker})` : ''}${held.sample ? ' (sample data)' : ''}\n\n`);
+    for (const s of series) {
+      const last = s.values[s.values.length - 1]!;
+      const prior = s.values.length > 1 ? s.values[s.values.length - 2]! : null;
+      const lastFact = byKey.get(last.kpi_value_id)!;
+      writer.write(`- **${s.row_header_name}**: `);
+      writer.figure(lastFact, wordValue(last.value, s.unit));
+      writer.write(` in ${periodName(last.kpi_value_id)}`);
+      if (last.derived && last.formula) writer.write(` (derived: ${last.formula})`);
+      if (prior && s.unit !== '%')
+        change(writer, lastFact, byKey.get(prior.kpi_value_id)!, last.value, prior.value, s.unit, prior.kpi_value_id);
+      writer.write('.\n');
+    }
+    await writer.flush();
+    steps.set(2, 'done');
+    steps.set(3, 'running');
+    const periods = [...new Set(series.flatMap((s) => s.values.map((v) => v.kpi_value_id.split('@')[1]!)))].sort();
+    const rows = series.map((s) => [
+      s.row_header_name,
+      ...periods.map((p) => {
+        const fact = byKey.get(`${s.name}@${p}`);
+        return fact && typeof fact.value === 'number' ? { fact, text: wordValue(fact.value, s.unit) } : '—';
+      }),
+    ]);
+    await writer.table(`${held.company_name}: ${question.category === 'annual' ? 'fiscal years' : 'quarters'}`, ['KPI', ...periods], rows);
+    if (unsupported.length) writer.write(`\n## Not in the filed figures\n\n${unsupported.map((m) => `- ${m}`).join('\n')}\n`);
+    if (result.missing?.length) writer.write(`\n## Not on file\n\n${result.missing.map((m) => `- ${m}`).join('\n')}\n`);
+    await writer.flush();
+    steps.set(3, 'done');
+    out.emit({ type: 'related', data: { questions: related(held.company_name, question) } });
+    return { question, tables };
+  }
+}
+
+function periodName(id: string): string {
+  const key = id.split('@')[1]!;
+  return key.startsWith('FY') ? key : `Q${key.slice(5)} FY${key.slice(0, 4)}`;
+}
+
+/** ", up 4.2% from $X in FY2022": the change a computed figure standing on both values. */
+function change(writer: AnswerWriter, now: Fact, before: Fact, a: number, b: number, unit: string, priorId: string): void {
+  if (b) {
+    const pct = ((a - b) / Math.abs(b)) * 100;
+    const computed: Fact = {
+      ...now,
+      key: `${now.key}~${before.key}`,
+      label: 'change',
+      value: pct,
+      unit: 'percent',
+      inputs: [now, before],
+      formula: '(now − before) / |before| × 100',
+    };
+    writer.write(`, ${pct >= 0 ? 'up' : 'down'} `);
+    writer.derived(computed, `${Math.abs(pct).toFixed(1)}%`);
+    writer.write(' from ');
+  } else writer.write(', against ');
+  writer.figure(before, wordValue(b, unit));
+  writer.write(` in ${periodName(priorId)}`);
+}
+
+function related(company: string, q?: EquityQuestion): string[] {
+  const name = company || 'this company';
+  const all = [
+    `How have ${name}'s revenue and margins changed over the last five years?`,
+    `What is ${name}'s free cash flow by quarter?`,
+    `How much long-term debt does ${name} carry against its equity?`,
+    `How has ${name}'s diluted EPS grown?`,
+  ];
+  return all.filter((x) => x.toLowerCase() !== q?.query.trim().toLowerCase()).slice(0, 4);
+}
