@@ -4,8 +4,13 @@
  */
 import {
   US_EQUITY_TEXTS,
-  formatKpiValue,
+  kpiCellText,
+  kpiPeriodTitle,
   kpiTableUnitLabel,
+  kpiValueFacts,
+  operandRows,
+  US_DERIVED_NOTE,
+  US_SAMPLE_NOTICE,
   matchKpiTableName,
   parsePeriodKey,
   secFilingUrl,
@@ -17,8 +22,6 @@ import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { heading, labelled, styleFor, textTable, type Style } from '../output/text.js';
-
-const SAMPLE_NOTICE = 'Sample data: generated companies and figures, not real SEC filings.';
 
 function limitOf(raw: string | undefined): number {
   if (raw === undefined) return 20;
@@ -56,7 +59,7 @@ export async function usSearch(options: GlobalOptions & { limit?: string }, args
   const width = ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 160);
   ctx.out.result(companyLines(found, width, styleFor(ctx.mode.color)).join('\n'));
   ctx.out.info(`${found.length} ${found.length === 1 ? 'company' : 'companies'} · KPIs with: credence us kpis <ticker>`);
-  if (found.some((c) => c.sample)) ctx.out.info(SAMPLE_NOTICE);
+  if (found.some((c) => c.sample)) ctx.out.info(US_SAMPLE_NOTICE);
 }
 
 /** The table as text: the KPI column, then the newest periods that fit (or `periods` of them). */
@@ -68,7 +71,8 @@ export function kpiTableLines(table: UsKpiTable, width: number, style: Style, pe
   const shown = table.periods.slice(first);
   const rows = table.table_data.map((row) => [
     row.row_header_name,
-    ...row.cells.slice(first).map((c) => (c ? `${formatKpiValue(c.value, row.unit)}${c.derived ? '*' : ' '}` : '— ')),
+    // derived values end in the mark; the others leave its room so the figures line up
+    ...row.cells.slice(first).map((c) => `${kpiCellText(c, row.unit)}${c?.derived ? '' : ' '}`),
   ]);
   return textTable(
     [{ header: 'KPI', flexible: true }, ...shown.map((p) => ({ header: `${p.label} `, align: 'right' as const }))],
@@ -124,10 +128,8 @@ export async function usKpis(
     ].join('\n'),
   );
   if (table.table_data.some((r) => r.cells.some((c) => c?.derived)))
-    ctx.out.info(
-      '* derived (a quarter from year-to-date figures, a margin or a growth rate): credence us source <company> <kpi> <period> shows how.',
-    );
-  if (company.sample) ctx.out.info(SAMPLE_NOTICE);
+    ctx.out.info(`* ${US_DERIVED_NOTE.replace('open the value', 'credence us source <company> <kpi> <period>')}`);
+  if (company.sample) ctx.out.info(US_SAMPLE_NOTICE);
 }
 
 export function valueLines(
@@ -137,20 +139,8 @@ export function valueLines(
   style: Style,
   source?: { url: string | null; sentence: string | null; message?: string },
 ): string[] {
-  const lines = [
-    heading(
-      `${company.title} · ${v.row_header_name} · ${v.ending_type === 'FY' ? `FY${v.fiscal_year}` : `${v.ending_type} FY${v.fiscal_year}`}`,
-      width,
-      style,
-    ),
-  ];
-  const pairs: [string, string][] = [
-    ['Value', `${formatKpiValue(v.value, v.unit)} (${v.unit === '%' ? 'percent' : v.unit}: ${v.value})`],
-    ['Period ends', v.fiscal_date],
-  ];
-  if (v.derived) pairs.push(['Derived', v.formula ?? 'yes']);
-  for (const s of v.sources.slice(0, v.derived ? 0 : 1))
-    pairs.push(['Tag', s.concept], ['Filing', `${s.form} filed ${s.filed}, accession ${s.accn}`]);
+  const lines = [heading(`${company.title} · ${v.row_header_name} · ${kpiPeriodTitle(v)}`, width, style)];
+  const pairs = kpiValueFacts(v);
   if (source?.url) pairs.push(['Address', source.url]);
   lines.push(...labelled(pairs, width, style));
   if (v.derived && v.operands.length) {
@@ -163,12 +153,7 @@ export function valueLines(
           { header: 'Value', align: 'right' },
           { header: 'Tag / filing', flexible: true },
         ],
-        v.operands.map((o) => [
-          o.role === 'base' ? 'vs' : o.role,
-          o.label,
-          formatKpiValue(o.value, o.unit),
-          o.source ? `${o.source.concept.replace(/^[a-z-]+:/, '')} · ${o.source.form} ${o.source.accn}` : 'derived',
-        ]),
+        operandRows(v).map((o) => [o.role, o.label, o.value, o.source]),
         width,
         style,
       ),
@@ -197,5 +182,5 @@ export async function usSource(options: GlobalOptions, args: string[]): Promise<
   const url = source.sec_source_url ?? (value.sources[0] && !company.sample ? secFilingUrl(company.cik_str, value.sources[0].accn) : null);
   const shown = { url, sentence: source.sentence ?? null, message: source.message };
   ctx.out.result(valueLines(company, value, Math.max(60, ctx.mode.width), styleFor(ctx.mode.color), shown).join('\n'));
-  if (company.sample) ctx.out.info(SAMPLE_NOTICE);
+  if (company.sample) ctx.out.info(US_SAMPLE_NOTICE);
 }

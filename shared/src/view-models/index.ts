@@ -19,3 +19,4 @@ export * from './creditors/creditors-tabs.js';
 export * from './creditors/creditors-screener-view-model.js';
 export * from './screener/screener-url.js';
 export * from './research/index.js';
+export * from './us-equity/index.js';

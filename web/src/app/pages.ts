@@ -26,6 +26,9 @@ const chunks = {
   instanceManager: () => import('../pages/instance-manager-page.tsx'),
   ec2Monitoring: () => import('../pages/ec2-monitoring-page.tsx'),
   shell: () => import('./app-shell.tsx'),
+  usStrategicIndicators: () => import('../pages/us/strategic-indicators-page.tsx'),
+  usAnalysis: () => import('../pages/us/us-analysis-page.tsx'),
+  backlinker: () => import('../pages/us/backlinker-page.tsx'),
 } satisfies Record<string, Loader>;
 
 async function withClient<M>(page: Promise<M>): Promise<M> {

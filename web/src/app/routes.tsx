@@ -3,7 +3,7 @@
  * sign-in form only. `pages` doubles as the preload list (the database selector warms /uk/).
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { publicRoutes } from '../public/public-routes.ts';
 import { RequireSession, SignedOutOnly } from './guards.tsx';
 import { pages, type Loader } from './pages.ts';
@@ -45,6 +45,13 @@ export const routes: RouteObject[] = [
               { path: 'home', element: page(pages.home) },
               { path: 'home/companies-house', element: page(pages.companiesHouse) },
               { path: 'analysis', element: page(pages.analysis) },
+              // US equity (spec 3): /us and /us/equity_analysis lead to the strategic indicators
+              { path: 'us', element: <Navigate to="/us/equity_analysis/strategic-indicators" replace /> },
+              { path: 'us/equity_analysis', element: <Navigate to="/us/equity_analysis/strategic-indicators" replace /> },
+              { path: 'us/equity_analysis/strategic-indicators', element: page(pages.usStrategicIndicators) },
+              { path: 'us/equity_analysis/search', element: page(pages.usStrategicIndicators) },
+              { path: 'us/analysis', element: page(pages.usAnalysis) },
+              { path: 'backlinker', element: page(pages.backlinker) },
               // areas later issues build: a page that says what is coming (features/upcoming)
               { path: 'us/*', element: page(pages.comingSoon) },
               { path: 'uk/*', element: page(pages.uk) },

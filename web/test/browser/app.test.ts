@@ -62,7 +62,7 @@ describe('database selector (/home)', () => {
         await page.getByRole('heading', { name, exact: true }).waitFor();
       }
       assert.equal(await page.locator('.db-card', { hasText: 'UK Company Screener' }).getByText('Updated').count(), 1);
-      assert.equal(await page.locator('.db-card--coming').count(), 2, 'two databases are marked coming (US explorer, Deep Insights)');
+      assert.equal(await page.locator('.db-card--coming').count(), 1, 'one database is marked coming (Deep Insights)');
 
       const started = Date.now();
       await page.getByRole('button', { name: 'Explore UK Companies Explorer' }).click();

@@ -609,11 +609,11 @@ describe('no link of the app ends on a 404', () => {
           );
         for (const link of seen) await assertNotMissing(page, link);
 
-        // /analysis is the research chat (its own suite: research.test.ts); the areas still to come say what they will do
+        // /analysis is the research chat (its own suite: research.test.ts); /us the US strategic indicators (us-equity.test.ts)
         await page.goto(`/analysis?companyNumber=${COMPANY}`);
         await page.getByRole('heading', { level: 1, name: 'How can Credence help you today?' }).waitFor();
         await page.goto('/us');
-        await page.getByRole('heading', { level: 1, name: 'US Companies Explorer' }).waitFor();
+        await page.getByRole('heading', { level: 1, name: 'Search for US companies, explore KPIs, and get strategic insights!' }).waitFor();
 
         // /home/companies-house (spec 2 2.1): the explorer with the company and the view asked for
         await page.goto(`/home/companies-house?companyNumber=${COMPANY}&category=filings`);

@@ -17,14 +17,14 @@ describe('database selector (spec 2 section 2.3)', () => {
     assert.equal(findDatabase('companies-screener')?.badge, 'Updated');
   });
 
-  it('opens the UK explorer at /uk/ and keeps the rest under construction for now', () => {
+  it('opens the UK explorer at /uk/, the US one at its strategic indicators, and keeps the rest under construction for now', () => {
     const uk = findDatabase('uk')!;
     assert.equal(uk.ready, true);
     assert.equal(databasePath(uk), '/uk/');
     const ready = DATABASE_SECTIONS.flatMap((s) => s.databases)
       .filter((d) => d.ready)
       .map((d) => d.id);
-    assert.deepEqual([...new Set(ready)], ['uk', 'companies-screener', 'creditors-screener']);
+    assert.deepEqual([...new Set(ready)], ['us/equity_analysis/strategic-indicators', 'uk', 'companies-screener', 'creditors-screener']);
     assert.equal(
       underConstructionText(findDatabase('analysis')!),
       'The specific interface for Deep Insights Engine is under construction.',

@@ -8,3 +8,4 @@ export * from './kpi-tables.js';
 export * from './sec.js';
 export * from './company-search.js';
 export * from './kpi-format.js';
+export * from './kpi-view.js';

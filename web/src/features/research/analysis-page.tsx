@@ -13,7 +13,7 @@ import { PdfViewerProvider } from '../explorer/pdf-viewer.tsx';
 import { openContactSupport } from '../help/open-help.ts';
 import { artifactTabs } from './artifact-tabs.ts';
 import { ArtifactsPanel } from './artifacts-panel.tsx';
-import { ChatInput, type FocusArea } from './chat-input.tsx';
+import { ChatInput, type ChatMarket, type FocusArea } from './chat-input.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
 import { Divider } from './divider.tsx';
 import { Greeting } from './greeting.tsx';
@@ -28,11 +28,15 @@ import './research.css';
 /** Below this width the sidebar starts folded, leaving the chat the room. */
 const NARROW_PX = 1024;
 
-export default function AnalysisPage() {
+/** The company an address names: a registry number, or in the US equity mode (/us/analysis) a CIK. */
+const companyOf = (market: ChatMarket, number: string): ChatCompany => (market === 'us' ? { cik: number } : { company_number: number });
+const idOf = (company: ChatCompany | null | undefined) => company?.company_number ?? company?.cik;
+
+export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket }) {
   const { client } = useServices();
   const [model] = useState(() => {
     const number = new URLSearchParams(window.location.search).get('companyNumber');
-    return createChatViewModel({ client, company: number ? { company_number: number } : null });
+    return createChatViewModel({ client, company: number ? companyOf(market, number) : null });
   });
   const state = useStartedViewModel(model);
   const address = useChatAddress(model, chatAddressKey(state));
@@ -61,9 +65,9 @@ export default function AnalysisPage() {
 
   // a new company in the address (the explorer's links) starts a chat about it
   useEffect(() => {
-    if (address.companyNumber && address.companyNumber !== model.getState().company?.company_number)
-      model.setCompany({ company_number: address.companyNumber });
-  }, [address.companyNumber, model]);
+    if (address.companyNumber && address.companyNumber !== idOf(model.getState().company))
+      model.setCompany(companyOf(market, address.companyNumber));
+  }, [address.companyNumber, model, market]);
 
   // spec 3 section 4: sending closes the artifacts; an answer with tables opens them and folds the sidebar
   useEffect(() => {
@@ -100,7 +104,7 @@ export default function AnalysisPage() {
   function chooseCompany(company: ChatCompany) {
     if (state.messages.length > 0) model.newChat();
     model.setCompany(company);
-    address.clear(company.company_number);
+    address.clear(idOf(company));
   }
 
   return (
@@ -161,6 +165,7 @@ export default function AnalysisPage() {
               </div>
             )}
             <ChatInput
+              market={market}
               value={state.input}
               company={state.company}
               model={state.model}

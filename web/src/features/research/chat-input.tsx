@@ -7,6 +7,16 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { RESEARCH_CONSTANTS, SEARCH_DEBOUNCE_MS, type ChatCompany, type ResearchModel } from '@credence/shared';
 import { CompanySearch } from '../../pages/uk/company-search.tsx';
+import { UsCompanySearch } from '../../pages/us/us-company-search.tsx';
+
+/** uk: companies of the UK registry; us: US companies by CIK (the equity mode of /us/analysis). */
+export type ChatMarket = 'uk' | 'us';
+
+/** The company's name, and its number or CIK beside it. */
+export function companyLabel(company: ChatCompany): { name: string; id: string } {
+  const id = company.company_number ?? (company.cik ? `CIK ${company.cik}` : '');
+  return { name: company.name ?? id, id: company.name ? id : '' };
+}
 
 /** Spec 3 section 3: two focus areas are active, the others are listed as coming. */
 export const FOCUS_AREAS = [
@@ -19,18 +29,39 @@ export const FOCUS_AREAS = [
 ] as const;
 export type FocusArea = (typeof FOCUS_AREAS)[number]['id'];
 
-function CompanyChoice({ company, onChange }: { company: ChatCompany | null; onChange(company: ChatCompany): void }) {
+function CompanyChoice({
+  company,
+  market,
+  onChange,
+}: {
+  company: ChatCompany | null;
+  market: ChatMarket;
+  onChange(company: ChatCompany): void;
+}) {
   const [choosing, setChoosing] = useState(company === null);
   if (company && !choosing)
     return (
       <div className="chat-input__company">
         <span className="chat-input__company-name">
-          {company.name ?? company.company_number} <span className="muted">{company.name ? company.company_number : ''}</span>
+          {companyLabel(company).name} <span className="muted">{companyLabel(company).id}</span>
         </span>
         <button type="button" className="button button--ghost" onClick={() => setChoosing(true)}>
           Change company
         </button>
       </div>
+    );
+  if (market === 'us')
+    return (
+      <UsCompanySearch
+        label="Choose a US company to ask about"
+        placeholder="Choose a US company to ask about"
+        className="chat-input__picker"
+        onSelect={(result) => {
+          if (!result) return;
+          setChoosing(false);
+          onChange({ cik: result.cik_str, name: result.title });
+        }}
+      />
     );
   return (
     <CompanySearch
@@ -58,7 +89,9 @@ export function ChatInput({
   onModel,
   onFocusArea,
   inputRef,
+  market = 'uk',
 }: {
+  market?: ChatMarket;
   value: string;
   company: ChatCompany | null;
   model: ResearchModel;
@@ -90,7 +123,7 @@ export function ChatInput({
         if (!disabled) onSend();
       }}
     >
-      <CompanyChoice company={company} onChange={onCompany} />
+      <CompanyChoice company={company} market={market} onChange={onCompany} />
       <div className="chat-input__box">
         <label htmlFor="research-question" className="visually-hidden">
           Your question
@@ -101,7 +134,7 @@ export function ChatInput({
           rows={1}
           value={value}
           disabled={disabled}
-          placeholder={company ? `Ask about ${company.name ?? company.company_number}…` : 'Choose a company first'}
+          placeholder={company ? `Ask about ${companyLabel(company).name}…` : 'Choose a company first'}
           style={{ maxHeight: RESEARCH_CONSTANTS.textareaMaxPx }}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => {

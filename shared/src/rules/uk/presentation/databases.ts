@@ -25,7 +25,7 @@ export const DATABASE_SECTIONS: readonly DatabaseSection[] = [
         id: 'us/equity_analysis/strategic-indicators',
         name: 'US Companies Explorer',
         description: 'KPIs and strategic indicators of 5000+ US companies from SEC filings.',
-        ready: false,
+        ready: true,
       },
       {
         id: 'uk',

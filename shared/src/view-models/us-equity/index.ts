@@ -1,0 +1,3 @@
+export * from './us-company-search-view-model.js';
+export * from './strategic-indicators-view-model.js';
+export * from './kpi-source-view-model.js';
