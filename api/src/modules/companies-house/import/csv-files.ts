@@ -3,11 +3,20 @@ import { join, resolve } from 'node:path';
 
 /**
  * The files an import reads: each path as given, a directory standing for every file in it whose
- * name matches `pattern`, in natural order (part2 before part10). Shared by the companies-csv and
- * psc-snapshot importers. Throws with a message a user can act on.
+ * name matches `pattern`, in natural order (part2 before part10). Shared by the companies-csv,
+ * psc-snapshot and SEC importers (`archives`: zip files are read as they are). Throws with a
+ * message a user can act on.
  */
-export function expandPaths(paths: string[], pattern: RegExp, what: string): { files: string[]; directories: string[] } {
-  if (paths.length === 0) throw new Error(`no file given: name the ${what} file(s) or a directory holding them`);
+export function expandPaths(
+  paths: string[],
+  pattern: RegExp,
+  what: string,
+  options: { archives?: boolean } = {},
+): { files: string[]; directories: string[] } {
+  if (paths.length === 0)
+    throw new Error(
+      `no file given: name the ${what} file(s)${options.archives ? ', a directory holding them or the zip archive' : ' or a directory holding them'}`,
+    );
   const files: string[] = [];
   const directories: string[] = [];
   for (const path of paths) {
@@ -26,7 +35,8 @@ export function expandPaths(paths: string[], pattern: RegExp, what: string): { f
       files.push(...found);
       directories.push(path);
     } else {
-      if (/\.zip$/i.test(path)) throw new Error(`${path} is a zip archive: unzip it first (unzip "${path}") and import what it holds`);
+      if (!options.archives && /\.zip$/i.test(path))
+        throw new Error(`${path} is a zip archive: unzip it first (unzip "${path}") and import what it holds`);
       files.push(path);
     }
   }

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import yauzl from 'yauzl';
+import { expandPaths } from '../../companies-house/import/csv-files.js';
 
 /** One JSON document of an SEC import: where it is (for bad-file messages) and its bytes. */
 export interface JsonSource {
@@ -23,26 +23,7 @@ export interface SourceList {
 const JSON_NAME = /\.json$/i;
 
 export function listSources(paths: string[], what: string): SourceList {
-  if (paths.length === 0) throw new Error(`no file given: name the ${what} file(s), a directory holding them or the zip archive`);
-  const files: string[] = [];
-  for (const path of paths) {
-    let stat;
-    try {
-      stat = statSync(path);
-    } catch {
-      throw new Error(`${path}: no such file or directory`);
-    }
-    if (stat.isDirectory()) {
-      const found = readdirSync(path)
-        .filter((n) => (JSON_NAME.test(n) || /\.zip$/i.test(n)) && statSync(join(path, n)).isFile())
-        .sort()
-        .map((n) => join(path, n));
-      if (found.length === 0) throw new Error(`${path}: no .json or .zip files in this directory`);
-      files.push(...found);
-    } else files.push(path);
-  }
-  const seen = new Set<string>();
-  const unique = files.filter((f) => !seen.has(resolve(f)) && seen.add(resolve(f)));
+  const { files: unique } = expandPaths(paths, /\.(json|zip)$/i, what, { archives: true });
   const totalBytes = unique.reduce((sum, f) => sum + statSync(f).size, 0);
   return {
     totalBytes,
