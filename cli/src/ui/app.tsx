@@ -120,6 +120,8 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
       if (top.name !== 'screener') router.push({ name: 'screener' });
     } else if (on(KEYS.creditors, press)) {
       if (top.name !== 'creditors') router.push({ name: 'creditors' });
+    } else if (on(KEYS.ops, press)) {
+      if (top.name !== 'ops') router.push({ name: 'ops' });
     } else return false;
     return true;
   };

@@ -80,6 +80,7 @@ export const KEYS = {
   home: b(['H'], 'H', 'home: the database selector'),
   screener: b(['S'], 'S', 'companies screener'),
   creditors: b(['C'], 'C', 'creditors screener'),
+  ops: b(['O'], 'O', 'ops: instances, logs and screens (ops, admin)'),
   // moving in lists and tables
   down: b(['down', 'j'], 'j ↓', 'next row / line'),
   up: b(['up', 'k'], 'k ↑', 'previous row / line'),
@@ -120,6 +121,14 @@ export const KEYS = {
   chatModel: b(['m'], 'm', 'chat: switch the model (flash, pro)'),
   chatNew: b(['N'], 'N', 'chat: a new chat'),
   chatRegenerate: b(['r'], 'r', 'chat: ask the last question again'),
+  // ops (issue 17)
+  opsStart: b(['s'], 's', 'ops: start the instance (asks first)'),
+  opsStop: b(['x'], 'x', 'ops: stop the instance (asks first)'),
+  opsConfirm: b(['y'], 'y n', 'ops: yes or no to a start or stop'),
+  opsRefresh: b(['r'], 'r', 'ops: refresh the status and lists'),
+  opsRegion: b(['R'], 'R', 'ops: next region'),
+  opsPause: b(['space', 'p'], 'Space p', 'ops: pause or follow the live tail'),
+  opsSearch: b(['/'], '/', 'ops: search the log file (any case)'),
   // popups and fields
   apply: b(['enter'], 'Enter', 'apply (in a popup) / run (in a field)'),
   toggle: b(['space'], 'Space', 'tick or untick an option'),
@@ -132,7 +141,7 @@ export type BindingName = keyof typeof KEYS;
 
 /** The help overlay: every key, grouped by where it works. */
 export const HELP_GROUPS: ReadonlyArray<{ title: string; keys: readonly BindingName[] }> = [
-  { title: 'Everywhere', keys: ['help', 'quit', 'forceQuit', 'back', 'search', 'home', 'screener', 'creditors'] },
+  { title: 'Everywhere', keys: ['help', 'quit', 'forceQuit', 'back', 'search', 'home', 'screener', 'creditors', 'ops'] },
   { title: 'Lists, tables and text', keys: ['down', 'up', 'pageDown', 'pageUp', 'top', 'bottom', 'open', 'pane'] },
   { title: 'Company', keys: ['nextSection', 'prevSection', 'sidebar', 'askCompany'] },
   { title: 'Research chat', keys: ['chatFocus', 'chatSend', 'chatModel', 'chatNew', 'chatRegenerate'] },
@@ -153,6 +162,10 @@ export const HELP_GROUPS: ReadonlyArray<{ title: string; keys: readonly BindingN
       'pageSize',
       'ask',
     ],
+  },
+  {
+    title: 'Ops (Tab: instances, logs, screens)',
+    keys: ['opsStart', 'opsStop', 'opsConfirm', 'opsRefresh', 'opsRegion', 'opsPause', 'opsSearch'],
   },
   { title: 'Creditors screener', keys: ['tab1', 'tab2', 'tab3', 'nextTab', 'expand'] },
   { title: 'Filter popup', keys: ['nextType', 'changeType', 'toggle', 'apply', 'clearPopup'] },

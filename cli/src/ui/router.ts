@@ -17,7 +17,9 @@ export type Route =
   /** A database of the selector that has no interface yet (spec 2 2.3). */
   | { name: 'construction'; title: string }
   /** The AI research chat, about a company when one is given (issue 14). */
-  | { name: 'chat'; companyNumber?: string; companyName?: string; chatId?: string };
+  | { name: 'chat'; companyNumber?: string; companyName?: string; chatId?: string }
+  /** The ops tools: instances, logs, screens (issue 17). */
+  | { name: 'ops' };
 
 export interface StackEntry {
   id: number;
@@ -82,6 +84,8 @@ export function routeTitle(route: Route): string {
       return 'UK Creditor Screener';
     case 'construction':
       return route.title;
+    case 'ops':
+      return 'Ops';
     case 'chat':
       return route.companyName || route.companyNumber ? `Ask · ${route.companyName ?? route.companyNumber}` : 'AI Research Chat';
   }

@@ -32,6 +32,11 @@ export class Tmux {
     return this.tmux(['capture-pane', '-p', '-J', '-t', this.session]);
   }
 
+  /** The screen with its colours as escape sequences (capture-pane -e). */
+  styledScreen(): string {
+    return this.tmux(['capture-pane', '-p', '-e', '-t', this.session]);
+  }
+
   lines(): string[] {
     return this.screen().replace(/\n$/, '').split('\n');
   }

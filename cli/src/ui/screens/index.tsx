@@ -4,6 +4,7 @@ import { ChatScreen } from './chat.js';
 import { CompanyScreen } from './company.js';
 import { CreditorsScreen } from './creditors.js';
 import { ConstructionScreen, HomeScreen } from './home.js';
+import { OpsScreen } from './ops.js';
 import { ScreenerScreen } from './screener.js';
 import { SearchScreen } from './search.js';
 
@@ -21,6 +22,8 @@ export function Screen({ route }: { route: Route }) {
       return <CreditorsScreen initialTab={route.tab} />;
     case 'construction':
       return <ConstructionScreen title={route.title} />;
+    case 'ops':
+      return <OpsScreen />;
     case 'chat':
       return <ChatScreen companyNumber={route.companyNumber} companyName={route.companyName} chatId={route.chatId} />;
   }

@@ -1,0 +1,372 @@
+/**
+ * The terminal's ops screen, as state (issue 17): the managed instance and the region's instances,
+ * an instance's log files and screen sessions, a live tail (follows, pauses, scrolls a bounded
+ * buffer), a search, and a watched screen. Framework-free: the screen reads getState() and the
+ * key handler calls the methods; dispose() ends every call and watch.
+ */
+import {
+  ApiError,
+  appendBounded,
+  createStore,
+  logWatchView,
+  OPS_CONSTANTS,
+  OPS_REGIONS,
+  OPS_TEXTS,
+  opsFailureText,
+  screenWatchView,
+  type ApiClient,
+  type BoundedLines,
+  type InstanceStatusResponse,
+  type LogFile,
+  type OpsAction,
+  type OpsInstance,
+  type OpsRegion,
+  type ScreenSession,
+  type Store,
+} from '@credence/shared';
+
+export type OpsPane = 'instances' | 'logs' | 'screens';
+
+export interface TailLine {
+  text: string;
+  marker?: boolean;
+  lineNumber?: number;
+}
+
+export type OpsView =
+  | { kind: 'tail'; file: LogFile; paused: boolean; watching: boolean }
+  | { kind: 'search'; file: LogFile; pattern: string; truncated: boolean }
+  | { kind: 'screen'; screen: ScreenSession; watching: boolean };
+
+export interface OpsState {
+  region: OpsRegion;
+  pane: OpsPane;
+  status: InstanceStatusResponse | null;
+  instances: OpsInstance[] | null;
+  instance: OpsInstance | null;
+  files: LogFile[] | null;
+  screens: ScreenSession[] | null;
+  /** The selected row of each pane's list. */
+  selected: Record<OpsPane, number>;
+  confirming: OpsAction | null;
+  busy: OpsAction | null;
+  view: OpsView | null;
+  lines: BoundedLines<TailLine>;
+  /** First line shown of the viewer (null: the bottom, following). */
+  top: number | null;
+  message: { text: string; tone: 'error' | 'info' } | null;
+}
+
+const NO_LINES: BoundedLines<TailLine> = { lines: [], dropped: 0 };
+
+function failure(prefix: string, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403) return error.error;
+    return opsFailureText(prefix, error.status === 0 ? 'the API is unreachable' : error.error || error.statusText);
+  }
+  return opsFailureText(prefix, (error as Error)?.message);
+}
+
+export class OpsModel {
+  readonly store: Store<OpsState>;
+  private watch: AbortController | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly client: ApiClient,
+    /** Lines the live tail keeps. */
+    readonly bufferLines = 2000,
+  ) {
+    this.store = createStore<OpsState>({
+      region: OPS_CONSTANTS.defaultRegion,
+      pane: 'instances',
+      status: null,
+      instances: null,
+      instance: null,
+      files: null,
+      screens: null,
+      selected: { instances: 0, logs: 0, screens: 0 },
+      confirming: null,
+      busy: null,
+      view: null,
+      lines: NO_LINES,
+      top: null,
+      message: null,
+    });
+  }
+
+  getState = (): OpsState => this.store.getState();
+  subscribe = (listener: () => void) => this.store.subscribe(listener);
+  private set = (update: Partial<OpsState>): void => {
+    if (!this.disposed) this.store.setState(update);
+  };
+  private say = (text: string | null, tone: 'error' | 'info' = 'error'): void => this.set({ message: text ? { text, tone } : null });
+
+  /** The status and the instances of the region (first show, Refresh, region change). */
+  async refresh(): Promise<void> {
+    const { region, instance, pane } = this.getState();
+    const [status, instances] = await Promise.allSettled([this.client.opsStatus(region), this.client.opsInstances(region)]);
+    if (status.status === 'fulfilled') this.set({ status: status.value });
+    else return this.say(failure(OPS_TEXTS.statusFailed, status.reason));
+    if (instances.status === 'fulfilled') this.set({ instances: instances.value.instances });
+    else return this.say(failure(OPS_TEXTS.instancesFailed, instances.reason));
+    if (instance && pane === 'logs') await this.loadFiles();
+    if (instance && pane === 'screens') await this.loadScreens();
+  }
+
+  nextRegion(): void {
+    const { region } = this.getState();
+    const next = OPS_REGIONS[(OPS_REGIONS.indexOf(region) + 1) % OPS_REGIONS.length];
+    this.closeView();
+    this.set({ region: next, instance: null, files: null, screens: null, instances: null, status: null, pane: 'instances' });
+    void this.refresh();
+  }
+
+  move(delta: number | 'top' | 'bottom'): void {
+    const state = this.getState();
+    const count = (state.pane === 'instances' ? state.instances : state.pane === 'logs' ? state.files : state.screens)?.length ?? 0;
+    const now = state.selected[state.pane];
+    const next = delta === 'top' ? 0 : delta === 'bottom' ? count - 1 : now + delta;
+    this.set({ selected: { ...state.selected, [state.pane]: Math.max(0, Math.min(count - 1, next)) } });
+  }
+
+  setPane(pane: OpsPane): void {
+    if (pane !== 'instances' && !this.getState().instance) return this.say('Choose an instance first (Enter on it).', 'info');
+    this.closeView();
+    this.set({ pane, message: null });
+    if (pane === 'logs' && !this.getState().files) void this.loadFiles();
+    if (pane === 'screens') void this.loadScreens();
+  }
+
+  /** Spec 1 section 4: choosing an instance goes to its log files; file, content and screen are cleared. */
+  chooseInstance(): void {
+    const { instances, selected } = this.getState();
+    const instance = instances?.[selected.instances];
+    if (!instance) return;
+    this.closeView();
+    this.set({ instance, pane: 'logs', files: null, screens: null, selected: { ...selected, logs: 0, screens: 0 }, message: null });
+    void this.loadFiles();
+  }
+
+  async loadFiles(): Promise<void> {
+    const { instance, region } = this.getState();
+    if (!instance) return;
+    try {
+      this.set({ files: (await this.client.opsLogs(instance.id, region)).logs });
+    } catch (error) {
+      this.say(failure(OPS_TEXTS.logsFailed, error));
+    }
+  }
+
+  async loadScreens(): Promise<void> {
+    const { instance, region } = this.getState();
+    if (!instance) return;
+    try {
+      this.set({ screens: (await this.client.opsScreens(instance.id, region)).screens });
+    } catch (error) {
+      this.say(failure(OPS_TEXTS.screensFailed, error));
+    }
+  }
+
+  /** Start or stop: asks first; `confirm(true)` does it. */
+  ask(action: OpsAction): void {
+    const { status, busy } = this.getState();
+    if (!status || busy) return;
+    this.set({ confirming: action, message: null });
+  }
+
+  async confirm(yes: boolean): Promise<void> {
+    const { confirming: action, region } = this.getState();
+    this.set({ confirming: null });
+    if (!action || !yes) return;
+    this.set({ busy: action });
+    const failed = action === 'start' ? OPS_TEXTS.startFailed : OPS_TEXTS.stopFailed;
+    try {
+      const answer = action === 'start' ? await this.client.opsStart(region) : await this.client.opsStop(region);
+      if (answer.status === 'success') this.say(`The instance is ${action === 'start' ? 'starting' : 'stopping'}.`, 'info');
+      else this.say(opsFailureText(failed, answer.error));
+    } catch (error) {
+      this.say(
+        error instanceof ApiError && error.status === 0
+          ? action === 'start'
+            ? OPS_TEXTS.startError
+            : OPS_TEXTS.stopError
+          : failure(failed, error),
+      );
+    } finally {
+      this.set({ busy: null });
+    }
+    await this.refresh();
+  }
+
+  /** The selected file's last lines, then every new one (a live tail that follows). */
+  async openFile(lines = 100): Promise<void> {
+    const { files, selected, instance, region } = this.getState();
+    const file = files?.[selected.logs];
+    if (!file || !instance) return;
+    this.closeView();
+    const ref = { instance_id: instance.id, path: file.path, region };
+    this.set({ view: { kind: 'tail', file, paused: false, watching: true }, lines: NO_LINES, top: null, message: null });
+    let cursor: string;
+    try {
+      const tail = await this.client.opsTail({ ...ref, lines: Math.min(lines, OPS_CONSTANTS.tailMaxLines) });
+      this.append(tail.lines.map((text) => ({ text })));
+      cursor = tail.cursor;
+      // the size as read now (the list's may be older)
+      const view = this.getState().view;
+      if (view?.kind === 'tail') this.set({ view: { ...view, file: { ...view.file, size: tail.size } } });
+    } catch (error) {
+      this.setWatching(false);
+      return this.say(failure(OPS_TEXTS.contentFailed, error));
+    }
+    const controller = this.startWatch();
+    this.client
+      .watchLog(ref, {
+        signal: controller.signal,
+        lastEventId: cursor,
+        onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
+        onEvent: (event) => {
+          if (this.getState().message?.text === OPS_TEXTS.reconnecting) this.say(null);
+          const view = logWatchView(event);
+          if (view.kind === 'error') return this.endWatch(controller, view.text);
+          this.append([{ text: view.text, marker: view.kind === 'marker' }]);
+        },
+      })
+      .then(
+        () => this.endWatch(controller, null),
+        (error: unknown) =>
+          this.endWatch(
+            controller,
+            error instanceof ApiError && error.status !== 0 ? failure(OPS_TEXTS.watchingError, error) : OPS_TEXTS.connectionLost,
+          ),
+      );
+  }
+
+  /** The selected file's lines that contain `pattern` (literal, any case). */
+  async search(pattern: string): Promise<void> {
+    const state = this.getState();
+    const file = state.view && state.view.kind !== 'screen' ? state.view.file : state.files?.[state.selected.logs];
+    if (!file || !state.instance) return;
+    if (pattern.trim() === '') return this.say(OPS_TEXTS.patternRequired);
+    this.closeView();
+    try {
+      const answer = await this.client.opsSearch({ instance_id: state.instance.id, path: file.path, region: state.region, pattern });
+      this.set({
+        view: { kind: 'search', file, pattern, truncated: answer.truncated },
+        lines: { lines: answer.matches.map((m) => ({ text: m.line, lineNumber: m.line_number })), dropped: 0 },
+        top: 0,
+        message: answer.matches.length === 0 ? { text: `No lines contain "${pattern}".`, tone: 'info' } : null,
+      });
+    } catch (error) {
+      this.say(failure(OPS_TEXTS.searchFailed, error));
+    }
+  }
+
+  /** The selected screen's content, then its changes. */
+  async openScreen(): Promise<void> {
+    const { screens, selected, instance, region } = this.getState();
+    const screen = screens?.[selected.screens];
+    if (!screen || !instance) return;
+    this.closeView();
+    this.set({ view: { kind: 'screen', screen, watching: true }, lines: NO_LINES, top: null, message: null });
+    const show = (content: string) =>
+      this.set({
+        lines: {
+          lines: content
+            .replace(/\n+$/, '')
+            .split('\n')
+            .map((text) => ({ text })),
+          dropped: 0,
+        },
+      });
+    try {
+      show((await this.client.opsScreenContent(instance.id, screen.pid, region)).content);
+    } catch (error) {
+      this.setWatching(false);
+      return this.say(failure(OPS_TEXTS.screenFailed, error));
+    }
+    const controller = this.startWatch();
+    this.client
+      .watchScreen(
+        { instance_id: instance.id, screen_pid: screen.pid, region },
+        {
+          signal: controller.signal,
+          onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
+          onEvent: (event) => {
+            const view = screenWatchView(event);
+            if (view.kind === 'error') this.endWatch(controller, view.text);
+            else show(view.text);
+          },
+        },
+      )
+      .then(
+        () => this.endWatch(controller, null),
+        () => this.endWatch(controller, OPS_TEXTS.connectionLost),
+      );
+  }
+
+  /** Pause: the view stays where it is while lines keep coming; resume: back to the bottom, following. */
+  togglePause(): void {
+    const { view, lines, top } = this.getState();
+    if (view?.kind !== 'tail') return;
+    const paused = !view.paused;
+    this.set({ view: { ...view, paused }, top: paused ? (top ?? this.bottomTop(lines.lines.length)) : null });
+  }
+
+  /** The viewer's height, set by the screen (for scrolling and pausing at the bottom). */
+  height = 10;
+  private bottomTop = (count: number) => Math.max(0, count - this.height);
+
+  /** Scrolls the viewer; scrolling up a live tail pauses it, reaching the bottom follows again. */
+  scroll(delta: number | 'top' | 'bottom'): void {
+    const { view, lines, top } = this.getState();
+    if (!view) return;
+    const bottom = this.bottomTop(lines.lines.length);
+    const from = top ?? bottom;
+    const next = delta === 'top' ? 0 : delta === 'bottom' ? bottom : Math.max(0, Math.min(bottom, from + delta));
+    if (view.kind === 'tail') {
+      const paused = next < bottom;
+      this.set({ view: { ...view, paused }, top: paused ? next : null });
+    } else this.set({ top: next >= bottom && view.kind === 'screen' ? null : next });
+  }
+
+  /** Esc in a viewer: back to its list (the watch closes). */
+  closeView(): void {
+    this.watch?.abort();
+    this.watch = null;
+    if (this.getState().view) this.set({ view: null, lines: NO_LINES, top: null });
+  }
+
+  dispose(): void {
+    this.closeView();
+    this.disposed = true;
+  }
+
+  private append(more: TailLine[]): void {
+    const { lines, top, view } = this.getState();
+    const next = appendBounded(lines, more, this.bufferLines);
+    // a paused view keeps showing the same lines: lines dropped off the top move it up
+    const shifted = view?.kind === 'tail' && view.paused && top !== null ? Math.max(0, top - (next.dropped - lines.dropped)) : top;
+    this.set({ lines: next, top: shifted });
+  }
+
+  private startWatch(): AbortController {
+    this.watch?.abort();
+    const controller = new AbortController();
+    this.watch = controller;
+    return controller;
+  }
+
+  private setWatching(watching: boolean): void {
+    const { view } = this.getState();
+    if (view && view.kind !== 'search') this.set({ view: { ...view, watching } });
+  }
+
+  private endWatch(controller: AbortController, message: string | null): void {
+    if (this.watch !== controller) return;
+    controller.abort();
+    this.watch = null;
+    this.setWatching(false);
+    if (message) this.say(message);
+  }
+}

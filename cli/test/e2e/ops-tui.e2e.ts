@@ -1,0 +1,127 @@
+/**
+ * The ops screen of the full-screen UI (issue 17) in a real terminal (tmux) at 80x24, as over
+ * SSH, against the real API on its local ops backend: real log files under OPS_LOG_DIRS and a
+ * real GNU screen session. The instance's state in colour, stop asked first and refused by the
+ * local backend, the log list, a live tail that follows, pauses, scrolls and keeps a bounded
+ * buffer, a search, and a watched screen.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { BIN, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { Tmux } from './tmux.js';
+
+describe('the ops screen of the full-screen UI at 80x24', () => {
+  let api: ApiServer;
+  let ops: Record<string, string>;
+  const base = mkdtempSync(join(tmpdir(), 'credence-tui-ops-'));
+  const logs = join(base, 'logs');
+  const log = join(logs, 'live.log');
+  const screenName = `credence-tui-${randomBytes(3).toString('hex')}`;
+
+  before(async () => {
+    mkdirSync(logs, { recursive: true });
+    writeFileSync(log, Array.from({ length: 30 }, (_, i) => `boot ${i + 1} ok`).join('\n') + '\nERROR boot 31 failed\n');
+    execFileSync('screen', ['-dmS', screenName, 'sh', '-c', 'echo "screen says hello"; exec cat']);
+    api = await startApi({ OPS_LOG_DIRS: logs, OPS_WATCH_POLL_MS: '50', OPS_SCREEN_POLL_MS: '100', OPS_WATCH_LINGER_MS: '100' });
+    ({ env: ops } = await signedInUser(api, {
+      email: 'tia@ops.test',
+      password: 'a long and unusual ops passphrase',
+      name: 'Tia Ops',
+      role: 'ops',
+    }));
+  });
+  after(async () => {
+    try {
+      execFileSync('screen', ['-S', screenName, '-X', 'quit']);
+    } catch {
+      /* gone */
+    }
+    await api?.stop();
+    if (api) rmSync(api.dataDir, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  it('instances in colour, stop confirmed then refused, a live tail that follows, pauses and scrolls, search, and a screen', async () => {
+    const term = new Tmux();
+    try {
+      term.start([process.execPath, BIN], ops, 80, 24);
+      await term.waitFor((s) => s.includes('Choose a database') && s.includes('Tia Ops'), 'home');
+      term.type('O');
+      let screen = await term.waitFor(
+        (s) => s.includes('1 Instances') && /Running\s*$/m.test(s) && / checks ok\/ok/.test(s),
+        'the instances',
+      );
+      expect(screen).toContain('Credence › Databases › Ops');
+      // the state in green (SGR 32), as the spec colours running
+      expect(term.styledScreen()).toMatch(/\u001b\[[0-9;]*32m[^\u001b]*Running/);
+
+      term.type('x');
+      await term.waitFor((s) => /Stop .+\? y yes · n no/.test(s), 'the confirmation');
+      term.type('n');
+      await term.waitFor((s) => !s.includes('y yes · n no'), 'the confirmation gone');
+      term.type('x');
+      await term.waitFor((s) => s.includes('y yes · n no'), 'the confirmation again');
+      term.type('y');
+      await term.waitFor((s) => s.includes('Failed to stop instance: This server runs the local'), 'the refusal');
+
+      term.keys('Enter');
+      // the API's own api.log first, then ours
+      await term.waitFor((s) => /›\s+\d+ B\s+api\.log/.test(s) && s.includes('live.log'), 'the log list');
+      term.type('j');
+      await term.waitFor((s) => /›\s+\d+ B\s+live\.log/.test(s) && /File: live\.log \(\d+ B\)/.test(s), 'live.log chosen');
+      term.keys('Enter');
+      screen = await term.waitFor((s) => s.includes('ERROR boot 31 failed') && s.includes('Live'), 'the tail');
+      expect(screen).toMatch(/31 lines shown/);
+      appendFileSync(log, 'appended while watching\n');
+      await term.waitFor((s) => s.includes('appended while watching') && s.includes('32 lines shown'), 'the appended line');
+      appendFileSync(log, Array.from({ length: 40 }, (_, i) => `more ${i + 1}`).join('\n') + '\n');
+      screen = await term.waitFor((s) => s.includes('more 40') && s.includes('72 lines shown'), 'following to the newest line');
+      expect(screen).not.toContain('boot 1 ok');
+
+      // scrolling up pauses: new lines arrive (the count grows) but the view stays
+      term.keys('k', 'k', 'k');
+      screen = await term.waitFor((s) => s.includes('PAUSED') && !s.includes('more 40'), 'paused three lines up');
+      appendFileSync(log, 'written while paused\n');
+      screen = await term.waitFor((s) => s.includes('73 lines shown'), 'the count while paused');
+      expect(screen).not.toContain('written while paused');
+      term.type('G');
+      await term.waitFor((s) => s.includes('written while paused') && !s.includes('PAUSED'), 'following again');
+      term.keys('Space');
+      await term.waitFor((s) => s.includes('PAUSED'), 'Space pauses');
+      term.keys('Space');
+      await term.waitFor((s) => !s.includes('PAUSED'), 'Space follows');
+
+      // the bounded buffer: the oldest lines go, the count says how many
+      appendFileSync(log, Array.from({ length: 2000 }, (_, i) => `flood ${i + 1}`).join('\n') + '\n');
+      screen = await term.waitFor((s) => s.includes('flood 2000') && s.includes('2000 lines shown'), 'the buffer full', 20_000);
+      expect(screen).toMatch(/ 73 dropped · j\/k scroll/);
+
+      term.type('/');
+      await term.waitFor((s) => / Search:\s*$/m.test(s), 'the search field');
+      term.type('error boot');
+      term.keys('Enter');
+      screen = await term.waitFor((s) => /^\s+31 {2}ERROR boot 31 failed/m.test(s) && s.includes('1 line shown'), 'the search result');
+
+      term.keys('Escape');
+      await term.waitFor((s) => s.includes('Enter open · Tab pane'), 'back to the list');
+      term.keys('Tab');
+      screen = await term.waitFor((s) => s.includes(screenName) && s.includes('Detached'), 'the screen sessions');
+      term.keys('Enter');
+      await term.waitFor((s) => s.includes('screen says hello') && /Screen: \S+ \(pid \d+\)/.test(s), 'the screen content');
+      execFileSync('screen', ['-S', screenName, '-X', 'stuff', 'typed while watching\n']);
+      await term.waitFor((s) => s.includes('typed while watching'), 'the screen as it changes');
+
+      for (const line of term.lines()) expect(line.length).toBeLessThanOrEqual(80);
+      term.type('q');
+      screen = await term.waitFor((s) => /EXIT=\d+/.test(s), 'the exit');
+      expect(screen).toContain('EXIT=0');
+    } finally {
+      term.stop();
+    }
+  });
+});
