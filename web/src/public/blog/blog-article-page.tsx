@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import ReactMarkdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { Link, useParams } from 'react-router';
 import { formatPostDate } from './blog-list-page.tsx';
 import { ARTICLE_NOT_FOUND } from './parse-post.ts';
+import { PostBody } from './post-body.tsx';
 import { findPost } from './posts.ts';
 
 /** /blogs/:slug: one post, its Markdown rendered without any raw HTML, and the way back to the list. */
@@ -25,9 +24,7 @@ export default function BlogArticlePage() {
               {post.category} · <time dateTime={post.date}>{formatPostDate(post.date)}</time>
             </p>
             <h1>{post.title}</h1>
-            <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml>
-              {post.body}
-            </ReactMarkdown>
+            <PostBody markdown={post.body} />
           </>
         ) : (
           <>
