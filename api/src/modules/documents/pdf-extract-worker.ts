@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageText } from '../research/evidence/page-lines.js';
 import { pageLinesOf } from '../research/evidence/pdf-text.js';
+import { readingOrder } from './reading-order.js';
 
 export interface ExtractInput {
   bytes: Uint8Array;
@@ -32,7 +33,7 @@ async function extract({ bytes, maxPages }: ExtractInput): Promise<ExtractMessag
     const pages: PageText[] = [];
     for (let n = 1; n <= document.numPages; n++) {
       const page = await document.getPage(n);
-      pages.push({ page: n, lines: await pageLinesOf(page) });
+      pages.push({ page: n, lines: readingOrder(await pageLinesOf(page), page.view[2] - page.view[0]) });
       page.cleanup();
     }
     return { kind: 'done', pages };
