@@ -21,6 +21,7 @@ const chunks = {
   creditorsScreener: () => import('../pages/creditors-screener-page.tsx'),
   notFound: () => import('../pages/not-found-page.tsx'),
   comingSoon: () => import('../pages/coming-soon-page.tsx'),
+  restructuring: () => import('../features/restructuring/restructuring-page.tsx'),
   analysis: () => import('../features/research/analysis-page.tsx'),
   companiesHouse: () => import('../pages/companies-house-redirect.tsx'),
   instanceManager: () => import('../pages/instance-manager-page.tsx'),

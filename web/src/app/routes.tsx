@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
               { path: 'us/analysis', element: page(pages.usAnalysis) },
               { path: 'backlinker', element: page(pages.backlinker) },
               // areas later issues build: a page that says what is coming (features/upcoming)
+              { path: 'us/restructuring', element: page(pages.restructuring) },
               { path: 'us/*', element: page(pages.comingSoon) },
               { path: 'uk/*', element: page(pages.uk) },
               { path: 'companies-screener', element: page(pages.companiesScreener) },

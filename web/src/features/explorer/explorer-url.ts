@@ -108,6 +108,8 @@ export interface PdfTarget {
   quote?: string;
   /** Where the quote sits, in PDF points from the page's top-left (wins over looking the quote up). */
   boxes?: readonly QuoteBox[];
+  /** An uploaded PDF (fetch_pdf) rather than a filing's document. */
+  upload?: { chatKey: string; fileName: string };
 }
 
 /** A figure links to its source only with a document and a page (spec 2 section 5). */

@@ -66,6 +66,20 @@ async function highlightsOf(
   return rectsFromItems(items, indexes, viewport, (item) => pdfjs.Util.transform(viewport.transform, item.transform));
 }
 
+/** The document's bytes: an uploaded PDF through fetch_pdf (base64), a filing's through its download. */
+async function documentBytes(
+  client: ReturnType<typeof useServices>['client'],
+  target: PdfTarget,
+  signal: AbortSignal,
+): Promise<Uint8Array<ArrayBuffer>> {
+  if (target.upload) {
+    const { pdf_content } = await client.fetchPdf(target.upload.chatKey, target.upload.fileName, { signal });
+    return Uint8Array.from(atob(pdf_content), (c) => c.charCodeAt(0));
+  }
+  const response = await client.filingDocument(target.companyNumber, `${target.documentId}.pdf`, { signal });
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) {
   const { client } = useServices();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -82,13 +96,12 @@ function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) 
     let url: string | null = null;
     let destroy: (() => void) | null = null;
     (async () => {
-      const [pdfjs, worker, response] = await Promise.all([
+      const [pdfjs, worker, bytes] = await Promise.all([
         import('pdfjs-dist'),
         import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
-        client.filingDocument(target.companyNumber, `${target.documentId}.pdf`, { signal: abort.signal }),
+        documentBytes(client, target, abort.signal),
       ]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      const bytes = new Uint8Array(await response.arrayBuffer());
       url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
       const task = pdfjs.getDocument({ data: bytes });
       destroy = () => void task.destroy();

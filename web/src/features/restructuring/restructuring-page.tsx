@@ -1,0 +1,240 @@
+/**
+ * /us/restructuring, the 'Capital Restructuring' workspace (spec 3): history of restructuring
+ * chats, the query bar with focus areas, Upload Files, New Query and Export, then Observations,
+ * Thought Process and the results table. Queries run the shared flow (plan, start_query, poll,
+ * save the chat); each failure shows the spec's error modal. The chat is ?chatKey=.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  chatTitle,
+  DOCUMENT_TEXTS,
+  FOCUS_AREAS,
+  newChatKey,
+  RESTRUCTURING_CONSTANTS,
+  RESTRUCTURING_TEXTS,
+  RestructuringError,
+  runRestructuringQuery,
+  type ChatHistoryItem,
+  type RestructuringObservation,
+  type RestructuringTable,
+  type UploadedPdf,
+  type WorkflowCategory,
+} from '@credence/shared';
+import { useServices } from '../../app/services.tsx';
+import { PdfViewerProvider } from '../explorer/pdf-viewer.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ErrorModal } from './error-modal.tsx';
+import { RestructuringTableView } from './restructuring-table.tsx';
+import { UploadDialog } from './upload-dialog.tsx';
+import './restructuring.css';
+
+interface Shown {
+  query: string;
+  plan: string[];
+  observations: RestructuringObservation[];
+  table: RestructuringTable | null;
+}
+
+const EMPTY: Shown = { query: '', plan: [], observations: [], table: null };
+
+function isTable(value: unknown): value is RestructuringTable {
+  return Boolean(value && typeof value === 'object' && Array.isArray((value as RestructuringTable).columns));
+}
+
+export default function RestructuringPage() {
+  const { client } = useServices();
+  const [params, setParams] = useSearchParams();
+  const chatKey = params.get('chatKey') ?? '';
+  const [shown, setShown] = useState<Shown>(EMPTY);
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState<WorkflowCategory>('restructuring');
+  const [loading, setLoading] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [files, setFiles] = useState<UploadedPdf[]>([]);
+  const [history, setHistory] = useState<ChatHistoryItem[]>([]);
+  const closeError = useCallback(() => setError(null), []);
+
+  useEffect(() => {
+    if (!chatKey) setParams({ chatKey: newChatKey() }, { replace: true });
+  }, [chatKey, setParams]);
+
+  const refreshFiles = useCallback(() => {
+    if (!chatKey) return;
+    client.fetchPdfList(chatKey).then(setFiles, () => setError(DOCUMENT_TEXTS.listFailed));
+  }, [client, chatKey]);
+  const refreshHistory = useCallback(() => {
+    client.getChatHistory().then(
+      (items) => setHistory(items.filter((c) => c.chat_category === 'restructuring')),
+      () => setError(RESTRUCTURING_TEXTS.historyFailed),
+    );
+  }, [client]);
+
+  useEffect(() => {
+    refreshFiles();
+    refreshHistory();
+  }, [refreshFiles, refreshHistory]);
+
+  // a saved chat comes back with its latest table
+  useEffect(() => {
+    if (!chatKey) return;
+    setShown(EMPTY);
+    client.getChat(chatKey).then(
+      (chat) => {
+        const last = chat.details.at(-1);
+        if (!last) return;
+        const table: unknown = last.table_data;
+        setShown({
+          query: last.query_str,
+          plan: last.thought_process,
+          observations: Array.isArray(last.observations) ? (last.observations as RestructuringObservation[]) : [],
+          table: isTable(table) ? table : null,
+        });
+        setQuery(last.query_str);
+      },
+      () => undefined, // a new chat has nothing saved yet
+    );
+  }, [client, chatKey]);
+
+  async function run(text: string, columns?: string[]) {
+    setLoading(true);
+    try {
+      const result = await runRestructuringQuery(client, {
+        query: text,
+        chatKey,
+        category,
+        columns,
+        plan: columns ? shown.plan : undefined,
+        onStage: (stage, detail) => stage === 'plan' && detail && setShown((s) => ({ ...s, query: text, plan: detail.plan })),
+      });
+      setShown({ query: text, plan: result.thought_process, observations: result.observations, table: result.table_data });
+      refreshHistory();
+    } catch (e) {
+      setError(e instanceof RestructuringError ? e.message : RESTRUCTURING_TEXTS.unexpected((e as Error)?.message ?? String(e)));
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!query.trim() || loading) return;
+    void run(query.trim());
+  }
+
+  async function exportExcel() {
+    setExporting(true);
+    try {
+      const file = await client.restructuringExcel(chatKey);
+      const url = URL.createObjectURL(
+        new Blob([file.bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      );
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(RESTRUCTURING_TEXTS.unexpected((e as Error)?.message ?? String(e)));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <PdfViewerProvider>
+      <div className="restructuring">
+        <nav className="restructuring__nav" aria-label="Restructuring history">
+          <h2>History</h2>
+          <h3>
+            Restructuring{' '}
+            <Link to={`/us/restructuring?chatKey=${newChatKey()}`} aria-label="New restructuring chat">
+              +
+            </Link>
+          </h3>
+          <ul className="restructuring__history">
+            {history.map((c) => (
+              <li key={c.chat_id}>
+                <Link
+                  to={`/us/restructuring?chatKey=${encodeURIComponent(c.chat_id)}`}
+                  aria-current={c.chat_id === chatKey ? 'page' : undefined}
+                >
+                  {chatTitle(c.query_str, RESTRUCTURING_CONSTANTS.navTitleMax)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="restructuring__main">
+          <p className="restructuring__crumb">Workflows</p>
+          <h1>{RESTRUCTURING_TEXTS.title}</h1>
+          <form className="restructuring__query" onSubmit={submit}>
+            <input
+              aria-label="Query"
+              placeholder="Add your search query here..."
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+            />
+            <select aria-label="Focus area" value={category} onChange={(e) => setCategory(e.currentTarget.value as WorkflowCategory)}>
+              {FOCUS_AREAS.map((f) => (
+                <option key={f.id} value={f.id} disabled={!f.active}>
+                  {f.label}
+                  {f.active ? '' : ' (coming soon)'}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" disabled={!query.trim()} busy={loading} busyLabel="Running">
+              Run
+            </Button>
+            <Button variant="secondary" onClick={() => setUploading(true)}>
+              Upload Files
+            </Button>
+            <Button variant="secondary" onClick={() => setParams({ chatKey: newChatKey() })}>
+              New Query
+            </Button>
+            <Button variant="secondary" onClick={() => void exportExcel()} disabled={!shown.table?.columns.length || loading}>
+              Export
+            </Button>
+          </form>
+          <p className="restructuring__files" aria-label="Uploaded files">
+            {files.length ? files.map((f) => `${f.file_name} (${f.pages} pages)`).join(' · ') : 'No files uploaded yet.'}
+          </p>
+          <div className="restructuring__panels">
+            <section aria-label="Observations" className="restructuring__panel">
+              <h2>Observations</h2>
+              {shown.observations.map((o) => (
+                <p key={o.title}>
+                  <strong>{o.title}:</strong> {o.details}
+                </p>
+              ))}
+            </section>
+            <section aria-label="Thought Process" className="restructuring__panel">
+              <h2>Thought Process</h2>
+              <ol>
+                {shown.plan.map((step, i) => (
+                  <li key={i}>{step}</li>
+                ))}
+              </ol>
+            </section>
+          </div>
+          <RestructuringTableView
+            table={shown.table}
+            chatKey={chatKey}
+            loading={loading}
+            exporting={exporting}
+            onExport={() => void exportExcel()}
+            onAddColumn={(name) => void run(shown.query || query.trim(), [...(shown.table?.columns ?? []), name])}
+          />
+        </main>
+        {uploading && chatKey && (
+          <UploadDialog chatKey={chatKey} workflowCategory={category} onClose={() => setUploading(false)} onUploaded={refreshFiles} />
+        )}
+        {error && <ErrorModal message={error} onClose={closeError} />}
+      </div>
+    </PdfViewerProvider>
+  );
+}

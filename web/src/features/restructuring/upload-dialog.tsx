@@ -1,0 +1,142 @@
+/**
+ * The Upload Files dialog (spec 3 sections 4, 5 and 8), reusable by any page that uploads PDFs to
+ * a chat: pick PDFs (anything else: "Please select only PDF files."), each file uploads with its
+ * own progress (a tenth a second, held at 90% until the server answers, then a completed mark),
+ * then Submit has them processed (start_pdf_processing, polled) with a status message.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { allPdf, DOCUMENT_TEXTS, formatDocumentSize, RESTRUCTURING_CONSTANTS, uploadProgress, waitForJob } from '@credence/shared';
+import { useServices } from '../../app/services.tsx';
+import { errorText } from '../api/web-api.ts';
+import { Button } from '../../ui/button.tsx';
+
+interface FileState {
+  name: string;
+  size: number;
+  progress: number;
+  status: 'uploading' | 'done' | 'failed';
+  error?: string;
+}
+
+export interface UploadDialogProps {
+  chatKey: string;
+  workflowCategory?: string;
+  onClose(): void;
+  /** After files are stored (refresh the list) and again once processed. */
+  onUploaded(): void;
+}
+
+export function UploadDialog({ chatKey, workflowCategory, onClose, onUploaded }: UploadDialogProps) {
+  const { client } = useServices();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [files, setFiles] = useState<FileState[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+  }, []);
+
+  const update = (name: string, next: Partial<FileState>) => setFiles((list) => list.map((f) => (f.name === name ? { ...f, ...next } : f)));
+
+  async function uploadOne(file: File) {
+    let ticks = 0;
+    const timer = setInterval(() => update(file.name, { progress: uploadProgress(++ticks, false) }), RESTRUCTURING_CONSTANTS.uploadTickMs);
+    try {
+      await client.uploadPdfs(chatKey, [{ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }]);
+      update(file.name, { progress: uploadProgress(ticks, true), status: 'done' });
+    } catch (e) {
+      update(file.name, { status: 'failed', error: errorText(e, DOCUMENT_TEXTS.processingFailed) });
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  async function pick(list: FileList | null) {
+    const picked = Array.from(list ?? []);
+    if (!picked.length) return;
+    if (!allPdf(picked)) {
+      setError(DOCUMENT_TEXTS.onlyPdf);
+      return;
+    }
+    setError(null);
+    setFiles((current) => [
+      ...current.filter((f) => !picked.some((p) => p.name === f.name)),
+      ...picked.map((p) => ({ name: p.name, size: p.size, progress: 0, status: 'uploading' as const })),
+    ]);
+    await Promise.all(picked.map(uploadOne));
+    onUploaded();
+  }
+
+  async function submit() {
+    setProcessing(true);
+    setStatus('Processing files…');
+    try {
+      const { job_id } = await client.startPdfProcessing(chatKey, workflowCategory);
+      const done = await waitForJob<{ indexed: number; pages: number }>(client, job_id, {
+        onProgress: (p) => setStatus(`Processing files… ${p.indexed ?? 0} of ${p.documents ?? files.length}`),
+      });
+      setStatus(`Processed ${done.indexed} file${done.indexed === 1 ? '' : 's'}, ${done.pages} pages.`);
+      onUploaded();
+      onClose();
+    } catch {
+      setStatus(null);
+      setError(DOCUMENT_TEXTS.processingFailed);
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  const uploading = files.some((f) => f.status === 'uploading');
+  return (
+    <dialog
+      ref={dialog}
+      className="upload-dialog"
+      aria-labelledby="upload-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id="upload-dialog-title">Upload Files</h2>
+      <label className="upload-dialog__pick">
+        <span>Choose PDF files</span>
+        <input type="file" multiple accept="application/pdf,.pdf" onChange={(e) => void pick(e.currentTarget.files)} />
+      </label>
+      {error && (
+        <p className="notice notice--error" role="alert">
+          {error}
+        </p>
+      )}
+      <ul className="upload-dialog__files" aria-label="Files">
+        {files.map((f) => (
+          <li key={f.name} className={`upload-dialog__file upload-dialog__file--${f.status}`}>
+            <span className="upload-dialog__name">
+              {f.name} <small>{formatDocumentSize(f.size)}</small>
+            </span>
+            <progress max={100} value={f.progress} aria-label={`${f.name} upload`} />
+            <span className="upload-dialog__mark">
+              {f.status === 'done' ? '✓ Completed' : f.status === 'failed' ? f.error : `${f.progress}%`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {status && <p role="status">{status}</p>}
+      <div className="upload-dialog__actions">
+        <Button variant="secondary" onClick={onClose} disabled={processing}>
+          Close
+        </Button>
+        <Button
+          onClick={() => void submit()}
+          disabled={!files.some((f) => f.status === 'done') || uploading}
+          busy={processing}
+          busyLabel="Processing"
+        >
+          Submit
+        </Button>
+      </div>
+    </dialog>
+  );
+}
