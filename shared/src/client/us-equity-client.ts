@@ -12,7 +12,15 @@ import {
   type UsKpiTable,
   type UsKpiValue,
 } from '../contracts/us-equity.js';
+import { RESEARCH_ROUTES } from '../contracts/research.js';
 import type { ResearchTransport } from './research-client.js';
+
+/** The body of the equity research jobs (spec 3 section 7: company_id, query, chat_id). */
+export interface UsEquityJobRequest {
+  company_id: string;
+  query: string;
+  chat_id: string;
+}
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -35,6 +43,12 @@ export interface UsEquityApi {
   /** The KPI tables as an xlsx workbook. */
   usDownloadExcel(cik: string, ticker?: string | null, options?: CallOptions): Promise<ArrayBuffer>;
   usHighlightedSource(cik: string, kvId: string, category?: UsDocumentCategory, options?: CallOptions): Promise<UsHighlightedSource>;
+  /** Data insights, stage 1: the thought process for a query about the company. */
+  usEquityThoughtProcess(companyId: string, query: string, options?: CallOptions): Promise<{ thought_process: string[] }>;
+  /** Data insights, stage 2: a job whose result holds relevant_table_names. */
+  usEquitySelectTables(request: UsEquityJobRequest, options?: CallOptions): Promise<{ job_id: string }>;
+  /** Data insights, stage 3: a job whose result holds observations. */
+  usEquityObservations(request: UsEquityJobRequest, options?: CallOptions): Promise<{ job_id: string }>;
 }
 
 export function createUsEquityApi({ send, json }: ResearchTransport): UsEquityApi {
@@ -52,5 +66,10 @@ export function createUsEquityApi({ send, json }: ResearchTransport): UsEquityAp
       (await send('GET', US_EQUITY_ROUTES.downloadExcel, { cik, company_ticker: ticker ?? undefined }, undefined, call)).arrayBuffer(),
     usHighlightedSource: (cik, kv_id, doc_cg, call) =>
       json<UsHighlightedSource>('GET', US_EQUITY_ROUTES.highlightedSource, { cik, kv_id, doc_cg }, undefined, call),
+    usEquityThoughtProcess: (company_id, query, call) =>
+      json<{ thought_process: string[] }>('GET', RESEARCH_ROUTES.equityThoughtProcess, { company_id, query }, undefined, call),
+    usEquitySelectTables: (request, call) =>
+      json<{ job_id: string }>('POST', RESEARCH_ROUTES.equityTableSelection, undefined, request, call),
+    usEquityObservations: (request, call) => json<{ job_id: string }>('POST', RESEARCH_ROUTES.equityObservations, undefined, request, call),
   };
 }

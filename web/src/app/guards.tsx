@@ -3,14 +3,17 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { HOME_PATH, LOGIN_PATH, loginPathFor, safeRedirect } from '../features/session/redirect.ts';
 import { useSession } from './services.tsx';
 
-/** Signed-in pages: without a live session, /login with this address as the redirect. */
-export function RequireSession() {
+/**
+ * Signed-in pages: without a live session, /login with this address as the redirect (or /signup,
+ * where spec 3 section 6 sends visitors: data insights).
+ */
+export function RequireSession({ to = 'login' }: { to?: 'login' | 'signup' }) {
   const { token, endedBy } = useSession();
   const location = useLocation();
   if (token) return <Outlet />;
   // After a logout the user asked to leave: a plain /login, no way back in the address.
   const target = endedBy === 'logout' ? LOGIN_PATH : loginPathFor(location);
-  return <Navigate to={target} replace />;
+  return <Navigate to={to === 'signup' ? target.replace(LOGIN_PATH, '/signup') : target} replace />;
 }
 
 /**

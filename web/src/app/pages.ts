@@ -30,6 +30,7 @@ const chunks = {
   usStrategicIndicators: () => import('../pages/us/strategic-indicators-page.tsx'),
   usAnalysis: () => import('../pages/us/us-analysis-page.tsx'),
   backlinker: () => import('../pages/us/backlinker-page.tsx'),
+  usDataInsights: () => import('../pages/us/data-insights-page.tsx'),
 } satisfies Record<string, Loader>;
 
 async function withClient<M>(page: Promise<M>): Promise<M> {

@@ -66,6 +66,13 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        // spec 3 section 6: data insights sends visitors to /signup (with the address to come back to)
+        element: <RequireSession to="signup" />,
+        children: [
+          { element: page(pages.shell), children: [{ path: 'us/equity_analysis/data_insights', element: page(pages.usDataInsights) }] },
+        ],
+      },
       { path: '*', element: page(pages.notFound) },
     ],
   },
