@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { kpiTableView, RESEARCH_TEXTS, US_EQUITY_TEXTS, type UsCompany, type UsKpiTable } from '@credence/shared';
+import { kpiTableView, US_EQUITY_TEXTS, type UsCompany, type UsKpiTable } from '@credence/shared';
 import { runAdmin } from '../support/admin-cli.ts';
 import { newPage, screenshot } from '../support/browser.ts';
 import { createApprovedUser, http, loginToken } from '../support/http.ts';
@@ -252,14 +252,15 @@ describe('US data insights', () => {
       const asked = page.waitForResponse((r) => r.url().includes('/api/equity_analysis/generate_thought_process'));
       await query.press('Enter');
       const answer = await asked;
-      if (answer.status() === 404) {
-        // the equity research engine is not on this build: the server's own message shows, the stages stop
-        await page.getByRole('alert').filter({ hasText: RESEARCH_TEXTS.equityUnavailable }).waitFor();
-        assert.equal(await page.locator('.us-insights').getAttribute('data-stage'), '0');
-      } else {
-        await page.locator('.us-insights[data-stage="4"]').waitFor({ timeout: 60_000 });
-        assert.ok((await page.locator('.us-insights__pane ol li').count()) > 0, 'a thought process');
-      }
+      assert.equal(answer.status(), 200);
+      await page.locator('.us-insights[data-stage="4"]').waitFor({ timeout: 60_000 });
+      assert.ok((await page.locator('.us-insights__pane ol li').count()) > 0, 'a thought process');
+      const observations = await page.getByRole('region', { name: 'Observations' }).locator('li').allTextContents();
+      assert.ok(
+        observations.some((o) => /revenue/i.test(o) && /\$[\d,.]+/.test(o)),
+        `an observation states revenue with its figure: ${JSON.stringify(observations)}`,
+      );
+      assert.ok((await page.getByRole('region', { name: 'Relevant tables' }).locator('option').count()) > 0, 'relevant tables offered');
       await screenshot(page, 'us-data-insights');
 
       const downloading = page.waitForEvent('download');
