@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base(), OPS_WATCHES_PER_USER: '0' }, '/srv/app')).toThrow('OPS_WATCHES_PER_USER must be a whole number');
   });
 
+  it('reads the aws ops backend: the large-pipeline- prefix, absolute roots on the instances, a valid managed id and screen user', () => {
+    const aws = loadConfig({ ...base(), OPS_BACKEND: 'aws' }, '/srv/app').ops;
+    expect(aws).toMatchObject({ backend: 'aws', logDirs: ['/var/log/pipeline'] });
+    expect(aws.aws).toMatchObject({ namePrefix: 'large-pipeline-', instanceId: null, screenUser: '', watchPollMs: 1000 });
+    expect(failure({ OPS_BACKEND: 'aws', OPS_LOG_DIRS: 'logs' })).toContain('OPS_LOG_DIRS');
+    expect(failure({ OPS_BACKEND: 'aws', OPS_AWS_INSTANCE_ID: 'i-1; rm -rf /' })).toContain('OPS_AWS_INSTANCE_ID');
+    expect(failure({ OPS_BACKEND: 'aws', OPS_AWS_SCREEN_USER: 'root -c id' })).toContain('OPS_AWS_SCREEN_USER');
+    expect(loadConfig({ ...base() }).ops.aws).toBeNull();
+  });
+
   it('generates the JWT secret once, keeps it in DATA_DIR with mode 0600, and reuses it', () => {
     const env = base();
     const first = loadConfig(env).jwtSecret;

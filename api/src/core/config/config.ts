@@ -90,7 +90,8 @@ export interface AppConfig {
  * skips (a `gap`), watches per user and files watched at once, the heartbeat and the screen poll.
  */
 export interface OpsConfig {
-  backend: 'local';
+  backend: 'local' | 'aws';
+  /** The log roots: on this host (local) or on the instances (aws, absolute paths). */
   logDirs: string[];
   pollMs: number;
   lingerMs: number;
@@ -99,6 +100,26 @@ export interface OpsConfig {
   maxWatchedFiles: number;
   heartbeatMs: number;
   screenPollMs: number;
+  /** OPS_BACKEND=aws: EC2 and SSM (null with local). */
+  aws: AwsOpsConfig | null;
+}
+
+/**
+ * OPS_AWS_NAME_PREFIX (the instances listed and acted on; large-pipeline-), OPS_AWS_INSTANCE_ID
+ * (the one status/start/stop act on; else the first by name), OPS_AWS_SCREEN_USER (whose GNU
+ * screen sessions are listed; empty: the SSM agent's user), OPS_AWS_WATCH_POLL_MS (least time
+ * between two reads of a watched file: one SSM command each), OPS_SSM_POLL_MS (how often a
+ * command's result is asked), OPS_SSM_TIMEOUT_MS, and AWS_ENDPOINT_URL (a local endpoint for tests).
+ * Credentials come from the SDK's usual chain (instance role, AWS_PROFILE, AWS_ACCESS_KEY_ID).
+ */
+export interface AwsOpsConfig {
+  namePrefix: string;
+  instanceId: string | null;
+  screenUser: string;
+  watchPollMs: number;
+  ssmPollMs: number;
+  ssmTimeoutMs: number;
+  endpoint: string | null;
 }
 
 /**
@@ -239,18 +260,37 @@ function llm(env: Env): LlmConfig | null {
   };
 }
 
+function awsOps(env: Env): AwsOpsConfig {
+  const instanceId = read(env, 'OPS_AWS_INSTANCE_ID') ?? null;
+  if (instanceId !== null && !/^i-[0-9a-f]{8,17}$/.test(instanceId)) {
+    throw new ConfigError('OPS_AWS_INSTANCE_ID', 'must be an EC2 instance id such as i-0123456789abcdef0');
+  }
+  const screenUser = read(env, 'OPS_AWS_SCREEN_USER') ?? '';
+  if (!/^[a-z_][a-z0-9_-]{0,31}$|^$/.test(screenUser)) throw new ConfigError('OPS_AWS_SCREEN_USER', 'must be a user name such as ubuntu');
+  return {
+    namePrefix: read(env, 'OPS_AWS_NAME_PREFIX') ?? 'large-pipeline-',
+    instanceId,
+    screenUser,
+    watchPollMs: integer(env, 'OPS_AWS_WATCH_POLL_MS', 1_000, 100, 60_000),
+    ssmPollMs: integer(env, 'OPS_SSM_POLL_MS', 250, 10, 10_000),
+    ssmTimeoutMs: integer(env, 'OPS_SSM_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    endpoint: read(env, 'AWS_ENDPOINT_URL') ?? null,
+  };
+}
+
 function ops(env: Env, cwd: string, dataDir: string): OpsConfig {
   const backend = read(env, 'OPS_BACKEND') ?? 'local';
-  if (backend === 'aws') {
-    throw new ConfigError('OPS_BACKEND', 'aws is not available in this version yet: use local (the default)');
-  }
-  if (backend !== 'local') throw new ConfigError('OPS_BACKEND', `must be local (got "${backend}")`);
+  if (backend !== 'local' && backend !== 'aws') throw new ConfigError('OPS_BACKEND', `must be local or aws (got "${backend}")`);
   const dirs = read(env, 'OPS_LOG_DIRS');
-  const logDirs = dirs === undefined ? [join(dataDir, 'logs')] : dirs.split(delimiter).filter(Boolean);
+  const fallback = backend === 'aws' ? ['/var/log/pipeline'] : [join(dataDir, 'logs')];
+  const logDirs = dirs === undefined ? fallback : dirs.split(delimiter).filter(Boolean);
   if (logDirs.length === 0) throw new ConfigError('OPS_LOG_DIRS', `must name at least one directory (separated by "${delimiter}")`);
+  if (backend === 'aws' && logDirs.some((dir) => !dir.startsWith('/'))) {
+    throw new ConfigError('OPS_LOG_DIRS', 'with OPS_BACKEND=aws the log directories are absolute paths on the instances');
+  }
   return {
     backend,
-    logDirs: [...new Set(logDirs.map((dir) => resolve(cwd, dir)))],
+    logDirs: backend === 'aws' ? [...new Set(logDirs)] : [...new Set(logDirs.map((dir) => resolve(cwd, dir)))],
     pollMs: integer(env, 'OPS_WATCH_POLL_MS', 200, 10, 10_000),
     lingerMs: integer(env, 'OPS_WATCH_LINGER_MS', 5_000, 0, 600_000),
     maxBacklogBytes: integer(env, 'OPS_WATCH_MAX_BACKLOG_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -258,6 +298,7 @@ function ops(env: Env, cwd: string, dataDir: string): OpsConfig {
     maxWatchedFiles: integer(env, 'OPS_WATCHED_FILES', 100, 1, 10_000),
     heartbeatMs: integer(env, 'OPS_HEARTBEAT_MS', 15_000, 10, 600_000),
     screenPollMs: integer(env, 'OPS_SCREEN_POLL_MS', 1_000, 50, 60_000),
+    aws: backend === 'aws' ? awsOps(env) : null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { AwsOpsBackend } from './aws/aws-backend.js';
 import { LocalOpsBackend } from './backend/local-backend.js';
 import { OPS_BACKEND } from './backend/ops-backend.js';
 import { OpsActionsService } from './ops-actions.service.js';
@@ -11,7 +12,11 @@ import { OpsService } from './ops.service.js';
 @Module({
   controllers: [OpsController, OpsWatchController],
   providers: [
-    { provide: OPS_BACKEND, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new LocalOpsBackend(config.ops) },
+    {
+      provide: OPS_BACKEND,
+      inject: [APP_CONFIG],
+      useFactory: ({ ops }: AppConfig) => (ops.aws ? new AwsOpsBackend({ ...ops, aws: ops.aws }) : new LocalOpsBackend(ops)),
+    },
     OpsActionsService,
     OpsService,
   ],

@@ -104,3 +104,29 @@ export class WatchesPerUser {
     };
   }
 }
+
+/**
+ * One client's watch of a shared reader: counted against the user's limit, the reader made by the
+ * first client of `key`, and the function that ends this client's watch (the reader lingers after the last).
+ */
+export async function watchShared<R extends SharedReader>(
+  readers: SharedReaders<R>,
+  perUser: WatchesPerUser,
+  userId: string,
+  key: string,
+  create: () => Promise<R>,
+  attach: (reader: R) => () => void,
+): Promise<() => void> {
+  const release = perUser.take(userId);
+  try {
+    const detach = attach(await readers.acquire(key, create));
+    return () => {
+      detach();
+      release();
+      readers.release(key);
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

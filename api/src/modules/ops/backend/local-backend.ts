@@ -7,7 +7,7 @@ import { searchLines, tailLines } from '../logs/log-reader.js';
 import { LogRoots } from '../logs/log-roots.js';
 import { ScreenCli } from '../screens/screen-cli.js';
 import { ScreenPoller, type ScreenListener } from '../screens/screen-poller.js';
-import { SharedReaders, WatchesPerUser } from '../shared-readers.js';
+import { SharedReaders, WatchesPerUser, watchShared } from '../shared-readers.js';
 import type { OpsBackend } from './ops-backend.js';
 
 export const LOCAL_INSTANCE_ID = 'local';
@@ -96,46 +96,35 @@ export class LocalOpsBackend implements OpsBackend {
   ) {
     this.instance(instanceId);
     const real = await this.roots.resolve(path);
-    const release = this.perUser.take(user.sub);
-    try {
-      const follower = await this.followers.acquire(real, async () => {
+    return watchShared(
+      this.followers,
+      this.perUser,
+      user.sub,
+      real,
+      async () => {
         const created = new LogFollower(real, { pollMs: this.config.pollMs, maxBacklogBytes: this.config.maxBacklogBytes });
         await created.start(parseResumePoint(lastEventId));
         return created;
-      });
-      const detach = follower.attach(lastEventId, listener);
-      return () => {
-        detach();
-        release();
-        this.followers.release(real);
-      };
-    } catch (error) {
-      release();
-      throw error;
-    }
+      },
+      (follower) => follower.attach(lastEventId, listener),
+    );
   }
 
   async watchScreen(user: SessionClaims, instanceId: string, _region: string, pid: number, listener: ScreenListener) {
     this.instance(instanceId);
     await this.screen.session(pid);
-    const release = this.perUser.take(user.sub);
-    const key = String(pid);
-    try {
-      const poller = await this.pollers.acquire(key, async () => {
+    return watchShared(
+      this.pollers,
+      this.perUser,
+      user.sub,
+      String(pid),
+      async () => {
         const created = new ScreenPoller(pid, (p) => this.screen.content(p), this.config.screenPollMs);
         await created.start();
         return created;
-      });
-      const detach = poller.attach(listener);
-      return () => {
-        detach();
-        release();
-        this.pollers.release(key);
-      };
-    } catch (error) {
-      release();
-      throw error;
-    }
+      },
+      (poller) => poller.attach(listener),
+    );
   }
 
   async close(): Promise<void> {

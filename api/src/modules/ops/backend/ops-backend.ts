@@ -12,8 +12,8 @@ import type { FollowerListener } from '../logs/log-follower.js';
 import type { ScreenListener } from '../screens/screen-poller.js';
 
 /**
- * Where the ops tools act: `local` (this host is the one instance) now; `aws` (EC2 and SSM) is
- * the planned second implementation. Every path, pattern and pid arrives validated by the DTOs;
+ * Where the ops tools act: `local` (this host is the one instance) or `aws` (EC2 and SSM,
+ * aws/aws-backend.ts). Every path, pattern and pid arrives validated by the DTOs;
  * a backend confines paths to its log roots itself.
  */
 export interface OpsBackend {

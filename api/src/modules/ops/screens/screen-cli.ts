@@ -79,7 +79,7 @@ export class ScreenCli {
   }
 }
 
-function tidy(text: string): string {
+export function tidy(text: string): string {
   const lines = text.split('\n').map((line) => line.replace(/\s+$/, ''));
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines.join('\n');

@@ -1,0 +1,185 @@
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { OPS_ROUTES } from '@credence/shared';
+import { startAwsReplay, type AwsReplay } from '../support/aws-replay-server.js';
+import { opsUser } from '../support/ops-users.js';
+import { until } from '../support/outage.js';
+import { openSse } from '../support/sse-client.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+// The SDK's own credential chain reads these: static fake keys, signed requests to the local endpoint.
+process.env.AWS_ACCESS_KEY_ID = 'AKIAIOSFODNN7EXAMPLE';
+process.env.AWS_SECRET_ACCESS_KEY = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+process.env.AWS_EC2_METADATA_DISABLED = 'true';
+
+const PIPELINE = 'i-0a1b2c3d4e5f67890';
+const OTHER = 'i-0fedcba9876543210';
+const WEST = 'i-0123456789abcdef0';
+
+describe('ops tools on the aws backend: the real EC2 and SSM clients against recorded-format answers', () => {
+  let t: TestApi;
+  let aws: AwsReplay;
+  let ops: string;
+  let admin: string;
+  const base = mkdtempSync(join(tmpdir(), 'credence-ops-aws-'));
+  const logs = join(base, 'logs');
+  const canary = join(base, 'pwned');
+  const run = join(logs, 'run.log');
+
+  before(async () => {
+    mkdirSync(join(base, 'secret'), { recursive: true });
+    mkdirSync(logs);
+    writeFileSync(join(base, 'secret', 'passwd'), 'root:x:0:0\n');
+    symlinkSync(join(base, 'secret', 'passwd'), join(logs, 'escape.log'));
+    writeFileSync(
+      run,
+      Array.from({ length: 1200 }, (_, i) => `${String(i + 1).padStart(4, '0')} pipeline step ${'.'.repeat(60)} ok`).join('\n') + '\n',
+    );
+    aws = await startAwsReplay([
+      { id: PIPELINE, name: 'large-pipeline-01', region: 'us-east-1', state: 'running' },
+      { id: OTHER, name: 'billing-db', region: 'us-east-1', state: 'running' },
+      { id: WEST, name: 'large-pipeline-eu', region: 'eu-west-1', state: 'stopped', systemStatus: 'impaired' },
+    ]);
+    t = await startTestApi({
+      OPS_BACKEND: 'aws',
+      AWS_ENDPOINT_URL: aws.url,
+      OPS_LOG_DIRS: logs,
+      OPS_SSM_POLL_MS: '20',
+      OPS_AWS_WATCH_POLL_MS: '100',
+      OPS_WATCH_LINGER_MS: '50',
+      OPS_HEARTBEAT_MS: '100',
+    });
+    admin = await t.adminToken();
+    ops = await opsUser(t, 'aws-ops@ops.test');
+  });
+  after(async () => {
+    await t.close();
+    await aws.close();
+    rmSync(base, { recursive: true, force: true });
+  });
+
+  const get = (route: string, query: Record<string, string> = {}, token = ops) =>
+    t.request('GET', `/api/${route}?${new URLSearchParams(query)}`, { token });
+  const file = (path: string) => ({ instance_id: PIPELINE, path });
+
+  it('lists the large-pipeline- instances of the asked region, and answers the managed one with its checks', async () => {
+    const east = await get(OPS_ROUTES.instances);
+    expect(east.body).toEqual({ instances: [{ id: PIPELINE, name: 'large-pipeline-01', state: 'running' }] });
+    const west = await get(OPS_ROUTES.instances, { region: 'eu-west-1' });
+    expect(west.body.instances).toEqual([{ id: WEST, name: 'large-pipeline-eu', state: 'stopped' }]);
+    const filter = aws.calls.find((c) => c.action === 'DescribeInstances')!.body;
+    expect(filter).toMatchObject({ 'Filter.1.Name': 'tag:Name', 'Filter.1.Value.1': 'large-pipeline-*' });
+    expect((await get(OPS_ROUTES.status)).body).toEqual({
+      status: 'success',
+      state: 'running',
+      instance_status: 'ok',
+      system_status: 'ok',
+      instance_id: PIPELINE,
+      instance_name: 'large-pipeline-01',
+      error: null,
+      backend: 'aws',
+    });
+    const eu = await get(OPS_ROUTES.status, { region: 'eu-west-1' });
+    expect(eu.body).toMatchObject({ state: 'stopped', system_status: 'not-applicable', instance_id: WEST });
+  });
+
+  it('stops and starts the instance through its transitions, and records each for admins', async () => {
+    const stop = await t.request('POST', `/api/${OPS_ROUTES.stop}`, { token: ops });
+    expect([stop.status, stop.body]).toEqual([200, { status: 'success', error: null, state: 'stopping' }]);
+    await until('the instance to stop', async () => (await get(OPS_ROUTES.status)).body.state === 'stopped');
+    const start = await t.request('POST', `/api/${OPS_ROUTES.start}`, { token: ops });
+    expect([start.status, start.body]).toEqual([200, { status: 'success', error: null, state: 'pending' }]);
+    const refused = await t.request('POST', `/api/${OPS_ROUTES.stop}`, { token: ops });
+    expect([refused.status, refused.body.error]).toEqual([409, expect.stringContaining('large-pipeline-01 cannot stop now')]);
+    await until('the instance to run', async () => (await get(OPS_ROUTES.status)).body.state === 'running');
+    const record = (await get(OPS_ROUTES.actions, {}, admin)).body.actions.filter(
+      (a: { user_email: string }) => a.user_email === 'aws-ops@ops.test',
+    );
+    expect(record.map((a: { action: string; result: string }) => [a.action, a.result])).toEqual([
+      ['stop', 'refused'],
+      ['start', 'success'],
+      ['stop', 'success'],
+    ]);
+    expect(record[1]).toMatchObject({ backend: 'aws', instance_id: PIPELINE, region: 'us-east-1' });
+  });
+
+  it('lists, tails and searches files through SSM, reading past the 24,000-character cap by offset', async () => {
+    const listed = await get(OPS_ROUTES.logs, { instance_id: PIPELINE });
+    expect(listed.body).toEqual({ logs: [expect.objectContaining({ name: 'run.log', path: run })], roots: [logs] });
+    const before = aws.sendCommands().length;
+    const tail = await get(OPS_ROUTES.tail, { ...file(run), lines: '1000' });
+    expect(tail.status).toBe(200);
+    expect(tail.body.lines).toHaveLength(1000);
+    expect(tail.body.lines[0]).toMatch(/^0201 pipeline step/);
+    expect(tail.body.lines[999]).toMatch(/^1200 pipeline step/);
+    const commands = aws.sendCommands().length - before;
+    expect(commands).toBeGreaterThan(3);
+    const search = await get(OPS_ROUTES.search, { ...file('run.log'), pattern: '0042 PIPELINE' });
+    expect(search.body).toEqual({ matches: [{ line_number: 42, line: expect.stringMatching(/^0042 pipeline step/) }], truncated: false });
+  });
+
+  it('polls through a fresh invocation that does not exist yet and through throttling, and says when a command failed', async () => {
+    aws.faults.push('InvocationDoesNotExist', 'InvocationDoesNotExist', 'ThrottlingException', 'ThrottlingException');
+    const tail = await get(OPS_ROUTES.tail, { ...file(run), lines: '5' });
+    expect([tail.status, tail.body.lines?.[4]]).toEqual([200, expect.stringMatching(/^1200 /)]);
+    expect(aws.faults).toEqual([]);
+    aws.faults.push('Failed');
+    const failed = await get(OPS_ROUTES.tail, { ...file(run), lines: '5' });
+    expect([failed.status, failed.body.error ?? failed.body.message]).toEqual([503, expect.stringContaining('ended Failed: ')]);
+  });
+
+  it('refuses hostile values or keeps them inert: no user text ever reaches the command SSM runs', async () => {
+    const refusals: [Record<string, string>, number][] = [
+      [file('../../etc/passwd'), 400],
+      [file('/etc/passwd'), 400],
+      [file(join(logs, 'escape.log')), 400],
+      [file(`$(touch ${canary})`), 404],
+      [file(`\`touch ${canary}\``), 404],
+      [file(`x; rm -rf ${base}`), 404],
+      [{ ...file(run), pattern: 'a\nb' }, 400],
+      [{ ...file(run), pattern: 'a\u0000b' }, 400],
+      [{ ...file(run), pattern: 'x'.repeat(10_000) }, 400],
+      [{ instance_id: OTHER, path: run }, 404],
+    ];
+    for (const [query, status] of refusals) {
+      const route = 'pattern' in query ? OPS_ROUTES.search : OPS_ROUTES.tail;
+      expect([query.path, (await get(route, query)).status]).toEqual([query.path, status]);
+    }
+    for (const pattern of [`; rm -rf ${base}`, `$(touch ${canary})`, `\`touch ${canary}\``, '{{ssm:/x}}']) {
+      const reply = await get(OPS_ROUTES.search, { ...file(run), pattern });
+      expect([pattern, reply.status, reply.body.matches]).toEqual([pattern, 200, []]);
+    }
+    expect(existsSync(canary)).toBe(false);
+    expect(existsSync(logs)).toBe(true);
+    for (const call of aws.sendCommands()) {
+      const text = call.body.Parameters.commands.join('\n');
+      expect(text).not.toMatch(/\{\{|touch|rm -rf \/tmp|etc\/passwd/);
+    }
+  });
+
+  it('watches a file through SSM: appended lines, a rotation as reset, ids that resume', async () => {
+    const stream = await openSse(`${t.url}/api/${OPS_ROUTES.watch}?${new URLSearchParams(file(run))}`, { method: 'GET', token: ops });
+    expect(stream.status).toBe(200);
+    await stream.waitForComment();
+    appendFileSync(run, 'watched line one\n');
+    const one = await stream.waitFor((e) => e.data?.line === 'watched line one', 15_000);
+    expect(one.id).toMatch(/^\d+:\d+$/);
+    renameSync(run, `${run}.1`);
+    writeFileSync(run, 'fresh file\n');
+    await stream.waitFor((e) => e.event === 'reset' && e.data.reason === 'rotated', 15_000);
+    await stream.waitFor((e) => e.data?.line === 'fresh file', 15_000);
+    stream.drop();
+    const resumed = await openSse(`${t.url}/api/${OPS_ROUTES.watch}?${new URLSearchParams(file(run))}`, {
+      method: 'GET',
+      token: ops,
+      lastEventId: stream.events.at(-1)!.id,
+    });
+    appendFileSync(run, 'after the drop\n');
+    await resumed.waitFor((e) => e.data?.line === 'after the drop', 15_000);
+    expect(resumed.events.filter((e) => e.data?.line === 'fresh file')).toEqual([]);
+    resumed.drop();
+  });
+});
