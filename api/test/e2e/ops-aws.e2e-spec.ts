@@ -90,11 +90,15 @@ describe('ops tools on the aws backend: the real EC2 and SSM clients against rec
     const stop = await t.request('POST', `/api/${OPS_ROUTES.stop}`, { token: ops });
     expect([stop.status, stop.body]).toEqual([200, { status: 'success', error: null, state: 'stopping' }]);
     await until('the instance to stop', async () => (await get(OPS_ROUTES.status)).body.state === 'stopped');
+    // The start stays pending until settled: a stop meanwhile is refused by EC2, whatever the machine's speed.
+    aws.transitionMs = 600_000;
     const start = await t.request('POST', `/api/${OPS_ROUTES.start}`, { token: ops });
     expect([start.status, start.body]).toEqual([200, { status: 'success', error: null, state: 'pending' }]);
+    expect((await get(OPS_ROUTES.status)).body.state).toBe('pending');
     const refused = await t.request('POST', `/api/${OPS_ROUTES.stop}`, { token: ops });
     expect([refused.status, refused.body.error]).toEqual([409, expect.stringContaining('large-pipeline-01 cannot stop now')]);
-    await until('the instance to run', async () => (await get(OPS_ROUTES.status)).body.state === 'running');
+    aws.settle();
+    expect((await get(OPS_ROUTES.status)).body.state).toBe('running');
     const record = (await get(OPS_ROUTES.actions, {}, admin)).body.actions.filter(
       (a: { user_email: string }) => a.user_email === 'aws-ops@ops.test',
     );
@@ -165,12 +169,12 @@ describe('ops tools on the aws backend: the real EC2 and SSM clients against rec
     expect(stream.status).toBe(200);
     await stream.waitForComment();
     appendFileSync(run, 'watched line one\n');
-    const one = await stream.waitFor((e) => e.data?.line === 'watched line one', 15_000);
+    const one = await stream.waitFor((e) => e.data?.line === 'watched line one', 30_000);
     expect(one.id).toMatch(/^\d+:\d+$/);
     renameSync(run, `${run}.1`);
     writeFileSync(run, 'fresh file\n');
-    await stream.waitFor((e) => e.event === 'reset' && e.data.reason === 'rotated', 15_000);
-    await stream.waitFor((e) => e.data?.line === 'fresh file', 15_000);
+    await stream.waitFor((e) => e.event === 'reset' && e.data.reason === 'rotated', 30_000);
+    await stream.waitFor((e) => e.data?.line === 'fresh file', 30_000);
     stream.drop();
     const resumed = await openSse(`${t.url}/api/${OPS_ROUTES.watch}?${new URLSearchParams(file(run))}`, {
       method: 'GET',
@@ -178,7 +182,7 @@ describe('ops tools on the aws backend: the real EC2 and SSM clients against rec
       lastEventId: stream.events.at(-1)!.id,
     });
     appendFileSync(run, 'after the drop\n');
-    await resumed.waitFor((e) => e.data?.line === 'after the drop', 15_000);
+    await resumed.waitFor((e) => e.data?.line === 'after the drop', 30_000);
     expect(resumed.events.filter((e) => e.data?.line === 'fresh file')).toEqual([]);
     resumed.drop();
   });

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { createTestEnvironment, type TestEnvironment } from '../support/environment.js';
-import { ADMIN, MAIN, run, startServer, type Server } from '../support/processes.js';
+import { ADMIN, MAIN, createUserWithAdmin, run, startServer, type Server } from '../support/processes.js';
 
 const embedded = !process.env.DATABASE_URL;
 
@@ -29,26 +29,12 @@ describe('the server process and credence-admin', () => {
   });
 
   it('lets credence-admin create, list, approve and disable accounts while the server runs', async () => {
-    const created = await run(
-      ADMIN,
-      [
-        'user',
-        'create',
-        '--email',
-        'Olu@Acme.com',
-        '--password-stdin',
-        '--name',
-        'Olu Ops',
-        '--company',
-        'Acme',
-        '--role',
-        'ops',
-        '--verified',
-        '--json',
-      ],
-      env,
-      'a long and unusual passphrase\n',
-    );
+    const created = await createUserWithAdmin(env, {
+      email: 'Olu@Acme.com',
+      password: 'a long and unusual passphrase\n',
+      role: 'ops',
+      json: true,
+    });
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ email: 'olu@acme.com', role: 'ops', verified: true, approved: false });

@@ -54,6 +54,8 @@ export interface AwsReplay {
   latencyMs: number;
   /** Time a state change (pending -> running, stopping -> stopped) takes. */
   transitionMs: number;
+  /** Ends every state change under way now (pending -> running, stopping -> stopped). */
+  settle(): void;
   /** The SendCommand calls so far. */
   sendCommands(): AwsCall[];
   close(): Promise<void>;
@@ -101,12 +103,19 @@ export async function startAwsReplay(
     transitionMs: options.transitionMs ?? 200,
     latencyMs: 0,
     sendCommands: () => replay.calls.filter((c) => c.action === 'SendCommand'),
+    settle: () => {
+      for (const [timer, fn] of timers) {
+        clearTimeout(timer);
+        timers.delete(timer);
+        fn();
+      }
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  const timers = new Set<NodeJS.Timeout>();
+  const timers = new Map<NodeJS.Timeout, () => void>();
   const later = (ms: number, fn: () => void) => {
     const timer = setTimeout(() => (timers.delete(timer), fn()), ms);
-    timers.add(timer);
+    timers.set(timer, fn);
   };
 
   function ec2(action: string, params: URLSearchParams, region: string, res: ServerResponse): void {
@@ -305,7 +314,7 @@ export async function startAwsReplay(
   replay.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const close = replay.close;
   replay.close = async () => {
-    for (const timer of timers) clearTimeout(timer);
+    for (const timer of timers.keys()) clearTimeout(timer);
     await Promise.all([...invocations.values()].map((i) => i.done));
     await close();
   };

@@ -27,6 +27,16 @@ export function run(script: string, args: string[], env: Record<string, string>,
   });
 }
 
+/** `credence-admin user create` as an operator runs it: the password on stdin, the flags asked for. */
+export function createUserWithAdmin(
+  env: Record<string, string>,
+  user: { email: string; password: string; role: string; approved?: boolean; json?: boolean },
+): Promise<Finished> {
+  const args = ['user', 'create', '--email', user.email, '--password-stdin', '--name', 'Olu Ops', '--company', 'Acme'];
+  args.push('--role', user.role, '--verified', ...(user.approved ? ['--approved'] : []), ...(user.json ? ['--json'] : []));
+  return run(ADMIN, args, env, user.password);
+}
+
 export interface Server {
   child: ChildProcess;
   url: string;

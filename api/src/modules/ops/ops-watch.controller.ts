@@ -6,18 +6,10 @@ import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
-import { SseWriter } from '../research/stream/sse-writer.js';
+import { openEventStream, type SseEvent, type SseWriter } from '../../core/sse/sse-writer.js';
 import { LogFileQuery, ScreenQuery } from './dto/ops.dto.js';
 import type { WatchEvent } from './logs/log-follower.js';
 import { OpsService } from './ops.service.js';
-
-function headersOf(reply: FastifyReply): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
-      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)]],
-    ),
-  );
-}
 
 const STREAM_DOC = {
   description: 'Events `id: <inode>:<offset>`, `event: message|reset|gap`, `data: <JSON>`; a heartbeat comment',
@@ -75,8 +67,7 @@ export class OpsWatchController {
       writer.send(event);
     };
     const detach = await this.ops.backend.watchLog(user, q.instance_id, this.ops.region(q.region), q.path, lastEventId, { event: send });
-    reply.hijack();
-    writer = new SseWriter(reply.raw, this.config.ops.heartbeatMs, detach, headersOf(reply));
+    writer = openEventStream(reply, this.config.ops.heartbeatMs, detach);
     writer.comment('watching');
     for (const event of pending.splice(0)) send(event);
     if (reply.raw.destroyed) writer.end();
@@ -92,7 +83,7 @@ export class OpsWatchController {
   async watchScreen(@Query() q: ScreenQuery, @CurrentUser() user: SessionClaims, @Res() reply: FastifyReply): Promise<void> {
     let writer: SseWriter | null = null;
     let ended = false;
-    const pending: Parameters<SseWriter['send']>[0][] = [];
+    const pending: SseEvent[] = [];
     const detach = await this.ops.backend.watchScreen(user, q.instance_id, this.ops.region(q.region), Number(q.screen_pid), {
       event: (event) => (writer ? writer.send(event) : pending.push(event)),
       end: () => {
@@ -100,8 +91,7 @@ export class OpsWatchController {
         writer?.end();
       },
     });
-    reply.hijack();
-    writer = new SseWriter(reply.raw, this.config.ops.heartbeatMs, detach, headersOf(reply));
+    writer = openEventStream(reply, this.config.ops.heartbeatMs, detach);
     for (const event of pending.splice(0)) writer.send(event);
     if (ended || reply.raw.destroyed) writer.end();
   }

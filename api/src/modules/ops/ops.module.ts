@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { AwsOpsBackend } from './aws/aws-backend.js';
 import { LocalOpsBackend } from './backend/local-backend.js';
 import { OPS_BACKEND } from './backend/ops-backend.js';
 import { OpsActionsService } from './ops-actions.service.js';
@@ -15,7 +14,12 @@ import { OpsService } from './ops.service.js';
     {
       provide: OPS_BACKEND,
       inject: [APP_CONFIG],
-      useFactory: ({ ops }: AppConfig) => (ops.aws ? new AwsOpsBackend({ ...ops, aws: ops.aws }) : new LocalOpsBackend(ops)),
+      // The AWS SDK is loaded only for OPS_BACKEND=aws (its clients take seconds to import on a busy machine).
+      useFactory: async ({ ops }: AppConfig) => {
+        if (!ops.aws) return new LocalOpsBackend(ops);
+        const { AwsOpsBackend } = await import('./aws/aws-backend.js');
+        return new AwsOpsBackend({ ...ops, aws: ops.aws });
+      },
     },
     OpsActionsService,
     OpsService,

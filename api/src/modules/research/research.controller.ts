@@ -5,6 +5,7 @@ import { RESEARCH_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { openEventStream } from '../../core/sse/sse-writer.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ChatsService } from './chats/chats.service.js';
@@ -20,15 +21,6 @@ import {
 } from './dto/research.dto.js';
 import { ResearchJobsService } from './research-jobs.service.js';
 import { ResearchService, type AskSource } from './research.service.js';
-import { SseWriter } from './stream/sse-writer.js';
-
-function headersOf(reply: FastifyReply): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
-      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)]],
-    ),
-  );
-}
 
 @ApiTags('AI research')
 @ApiBearerAuth()
@@ -65,13 +57,12 @@ export class ResearchController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const source = await this.research.ask(user, dto, lastEventId);
-    reply.hijack();
     this.stream(reply, source);
   }
 
   private stream(reply: FastifyReply, source: AskSource): void {
     let detach: () => void = () => undefined;
-    const writer = new SseWriter(reply.raw, this.config.research.heartbeatMs, () => detach(), headersOf(reply));
+    const writer = openEventStream(reply, this.config.research.heartbeatMs, () => detach());
     if (source.kind === 'stored') {
       for (const event of source.events) writer.send(event);
       writer.end();

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-/** What an SSE stream sends: research events, log and screen watch events. */
+import type { FastifyReply } from 'fastify';
+/** What an SSE stream sends: research events, log and screen watch events (core/sse: shared by both modules). */
 export interface SseEvent {
   /** Left out: the event carries no id (the client's last one stays). */
   id?: string;
@@ -72,4 +73,19 @@ export class SseWriter {
     clearInterval(this.heartbeat);
     this.onClose();
   }
+}
+
+/**
+ * Takes a reply over from Fastify and opens it as an event stream: the headers set so far (CORS,
+ * request id, rate limits) are kept, then the SSE headers. `onClose` runs once, when the client
+ * goes or the writer ends. Shared by the research stream and the ops watches.
+ */
+export function openEventStream(reply: FastifyReply, heartbeatMs: number, onClose: () => void): SseWriter {
+  reply.hijack();
+  const headers = Object.fromEntries(
+    Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
+      value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)]],
+    ),
+  );
+  return new SseWriter(reply.raw, heartbeatMs, onClose, headers);
 }
