@@ -198,12 +198,15 @@ async function aws(dir) {
       '3000 ms',
     );
     const minutes = (performance.now() - started) / 60_000;
-    const perMinute = (replay.sendCommands().length - before) / minutes;
+    const calls = replay.sendCommands().length - before;
+    const perMinute = calls / minutes;
+    // The bound: one read a second while watched (60000 / max(OPS_AWS_WATCH_POLL_MS, round trip)) plus the 2 reads a watch makes as it starts.
+    const bound = 60 * minutes + 2;
     console.log(
-      `  SendCommand calls for the one watched file: ${perMinute.toFixed(1)} a minute (bound: 60000 / max(OPS_AWS_WATCH_POLL_MS, round trip) = at most 60)`,
+      `  SendCommand calls for the one watched file: ${calls} in ${minutes.toFixed(2)} min = ${perMinute.toFixed(1)} a minute (bound: 60 a minute + 2 at the start = ${bound.toFixed(1)})`,
     );
     ssm.destroy();
-    return { p95, perMinute };
+    return { p95, withinCallBound: calls <= bound };
   } finally {
     child.kill('SIGTERM');
     await replay.close();
@@ -216,7 +219,7 @@ try {
   const l = await local(dir);
   console.log('ops monitor, aws backend (SSM commands of 700 ms):');
   const a = await aws(dir);
-  const ok = l.api95 <= 1000 && l.tail95 <= 200 && l.memory <= 100 && a.p95 <= 3000 && a.perMinute <= 60;
+  const ok = l.api95 <= 1000 && l.tail95 <= 200 && l.memory <= 100 && a.p95 <= 3000 && a.withinCallBound;
   console.log(ok ? 'all ops budgets met' : 'an ops budget is missed');
   process.exitCode = ok ? 0 : 1;
 } finally {
