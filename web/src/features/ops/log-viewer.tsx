@@ -19,6 +19,7 @@ import {
 import { Button } from '../../ui/button.tsx';
 import { opsError } from './failure.ts';
 import { useLiveWatch } from './use-live-watch.ts';
+import { ViewerNotices } from './viewer-notices.tsx';
 
 interface Row {
   key: number;
@@ -156,16 +157,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
           {watch.watching ? 'Stop watching' : 'Watch live'}
         </Button>
       </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
-      {watch.notice && (
-        <p className={`notice notice--${watch.notice.tone}`} role={watch.notice.tone === 'error' ? 'alert' : 'status'}>
-          {watch.notice.text}
-        </p>
-      )}
+      <ViewerNotices error={error} notice={watch.notice} />
       <LogLines rows={rows} highlight={highlight} follow={watch.watching} />
     </div>
   );

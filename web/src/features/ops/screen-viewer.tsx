@@ -4,6 +4,7 @@ import { OPS_TEXTS, screenWatchView, type ApiClient, type ScreenSession } from '
 import { Button } from '../../ui/button.tsx';
 import { opsError } from './failure.ts';
 import { useLiveWatch } from './use-live-watch.ts';
+import { ViewerNotices } from './viewer-notices.tsx';
 
 export interface ScreenViewerProps {
   client: ApiClient;
@@ -62,16 +63,7 @@ export function ScreenViewer({ client, instanceId, region, screen, onShown }: Sc
           {watch.watching ? 'Stop watching' : 'Watch live'}
         </Button>
       </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
-      {watch.notice && (
-        <p className={`notice notice--${watch.notice.tone}`} role={watch.notice.tone === 'error' ? 'alert' : 'status'}>
-          {watch.notice.text}
-        </p>
-      )}
+      <ViewerNotices error={error} notice={watch.notice} />
       <pre className="log-viewer__lines" aria-label="Screen output" tabIndex={0}>
         {content}
       </pre>

@@ -2,11 +2,12 @@
  * The company search box (spec 2 2.2, 2.4): a combobox over the shared search view model. Up and
  * Down move through the results, Enter opens the highlighted one, Escape closes the list.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { createSearchViewModel, SEARCH_TEXTS, type CompanySearchResult } from '@credence/shared';
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useCloseOnPointerOutside } from '../../ui/use-close-on-pointer-outside.ts';
 import { StatusBadge } from './company-header.tsx';
 
 export function listedTicker(result: CompanySearchResult): string | null {
@@ -35,15 +36,9 @@ export function CompanySearch({
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const closeList = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  useCloseOnPointerOutside(root, open, closeList);
 
   function choose(result: CompanySearchResult | null) {
     if (!result) return;

@@ -3,12 +3,13 @@
  * meanwhile, 'Failed to load company data.' if it fails) and is searched locally and fuzzily over
  * name, ticker and CIK as the user types. Up and Down move, Enter opens, Escape closes.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { createUsCompanySearchViewModel, US_EQUITY_TEXTS, type UsCompany } from '@credence/shared';
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useCloseOnPointerOutside } from '../../ui/use-close-on-pointer-outside.ts';
 import './us.css';
 
 export function UsCompanySearch({
@@ -31,15 +32,9 @@ export function UsCompanySearch({
   const [active, setActive] = useState(0);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
+  const closeList = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  useCloseOnPointerOutside(root, open, closeList);
 
   function choose(company: UsCompany | null) {
     setOpen(false);
