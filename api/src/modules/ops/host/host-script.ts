@@ -11,8 +11,9 @@
  * 6 lines / pattern / inode, 7 screen user, 8... log roots.
  *
  * Operations: `list` (the files under the roots), `tail` (inode, size, then the last lines),
- * `search` (matching lines, numbered, the newest 1001), `read` (inode, size, then the bytes from
- * an offset), `screens` (`screen -ls`), `hardcopy` (a session's content), `chunk` (more of an
+ * `search` (matching lines, numbered, the newest 1001; case folded
+ * under a UTF-8 locale where the host has one, so `É` finds `é`), `read` (inode, size, the 64 bytes before
+ * an offset in hex, then the bytes from it), `screens` (`screen -ls`), `hardcopy` (a session's content), `chunk` (more of an
  * earlier output). An output is spooled to a private file and answered a chunk at a time
  * (base64, under SSM's 24,000-character cap); the header says the status and the total size:
  *   CREDENCE-OPS 1 <ok|error-word> <total bytes> <spool id>
@@ -119,18 +120,28 @@ case $op in
   search)
     [ -n "$b" ] || fail bad-value
     confine "$a"
-    grep -F -i -n -a -e "$b" -- "$file" | tail -n 1001 | cut -b 1-16400 > "$spool"
+    utf8=$(locale -a 2>/dev/null | grep -i -x -m 1 -e 'C\.utf-*8' -e 'en_US\.utf-*8')
+    [ -n "$utf8" ] || utf8=C
+    LC_ALL=$utf8 grep -F -i -n -a -e "$b" -- "$file" | tail -n 1001 | cut -b 1-16400 > "$spool"
     emit ;;
   read)
     number "$b"
     confine "$a"
     info=$(stat -c '%i %s' -- "$file")
-    { printf '%s\n' "$info"
-      set -- $info
-      if [ "$1" = "$b" ] && [ "$off" -le "$2" ]; then tail -c +"$((off + 1))" -- "$file" | head -c "$len"; fi
+    { set -- $info
+      if [ "$1" = "$b" ] && [ "$off" -le "$2" ]; then
+        from=0
+        [ "$off" -le 64 ] || from=$((off - 64))
+        before=$(tail -c +"$((from + 1))" -- "$file" | head -c "$((off - from))" | od -An -v -tx1 | tr -d ' \n')
+        [ -n "$before" ] || before=-
+        printf '%s %s\n' "$info" "$before"
+        tail -c +"$((off + 1))" -- "$file" | head -c "$len"
+      else
+        printf '%s -\n' "$info"
+      fi
     } > "$spool"
     off=0
-    len=$((len + 100))
+    len=$((len + 300))
     emit ;;
   screens)
     command -v screen >/dev/null 2>&1 || fail screen-missing

@@ -61,8 +61,10 @@ describe('the ops host script, run for real with sh on this host (the text SSM s
     });
     appendFileSync(join(root, 'pipeline', 'run.log'), 'step 32 ok\n');
     const read = await tools.read('pipeline/run.log', inode, Number(size));
-    expect(read).toEqual({ inode, size: Number(size) + 11, data: Buffer.from('step 32 ok\n') });
-    expect((await tools.read('pipeline/run.log', '1', 0)).data.length).toBe(0);
+    // The 64 bytes before the offset come too: a follower compares them with what it read to see a rewrite.
+    const lines = `${Array.from({ length: 30 }, (_, i) => `step ${i + 1} ok`).join('\n')}\nERROR step 31 failed\n`;
+    expect(read).toEqual({ inode, size: Number(size) + 11, data: Buffer.from('step 32 ok\n'), before: Buffer.from(lines.slice(-64)) });
+    expect(await tools.read('pipeline/run.log', '1', 0)).toEqual({ inode, size: Number(size) + 11, data: Buffer.alloc(0) });
   });
 
   it('answers an output larger than one chunk by offset, every call under the 24,000-character cap', async () => {
@@ -101,6 +103,19 @@ describe('the ops host script, run for real with sh on this host (the text SSM s
     expect((await tools.search(file, 'z'.repeat(10_000))).matches).toEqual([]);
     expect(existsSync(canary)).toBe(false);
     expect(existsSync(root)).toBe(true);
+  });
+
+  it('folds case beyond ASCII as the local search does (a UTF-8 locale), with non-ASCII hostile patterns still inert', async () => {
+    const file = join(root, 'accents.log');
+    writeFileSync(file, 'ÉCHEC du lot 7\nétape réussie\nStraße gesperrt\nΣΦΑΛΜΑ δίσκου\né $(touch x) ü\n');
+    expect((await tools.search(file, 'échec')).matches).toEqual([{ line_number: 1, line: 'ÉCHEC du lot 7' }]);
+    expect((await tools.search(file, 'ÉTAPE RÉUSSIE')).matches).toEqual([{ line_number: 2, line: 'étape réussie' }]);
+    expect((await tools.search(file, 'σφαλμα')).matches).toEqual([{ line_number: 4, line: 'ΣΦΑΛΜΑ δίσκου' }]);
+    expect((await tools.search(file, 'É $(TOUCH X) Ü')).matches).toEqual([{ line_number: 5, line: 'é $(touch x) ü' }]);
+    for (const pattern of [`é$(touch ${canary})`, `ü\`touch ${canary}\``, `Σ'; touch ${canary}; '`, 'é{{ssm:/x}}', 'ß'.repeat(3_000)]) {
+      expect(await tools.search(file, pattern)).toEqual({ matches: [], truncated: false });
+    }
+    expect(existsSync(canary)).toBe(false);
   });
 
   it('sends SSM the fixed script after one line of base64 arguments: no user text, no quote, no {{', () => {

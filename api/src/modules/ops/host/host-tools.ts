@@ -18,6 +18,8 @@ export interface RemoteRead {
   size: number;
   /** The bytes from the asked offset (empty when the file is another one or shorter). */
   data: Buffer;
+  /** Up to 64 bytes of the file ending at the asked offset (absent at offset 0 or for another file). */
+  before?: Buffer;
 }
 
 /**
@@ -119,12 +121,13 @@ export class HostTools {
     return { matches, truncated };
   }
 
-  /** The file's inode and size and, when it is still `inode` and at least `offset` long, up to CHUNK_BYTES from there. */
+  /** The file's inode and size and, when it is still `inode` and at least `offset` long, the bytes before `offset` and up to CHUNK_BYTES from there. */
   async read(path: string, inode: string, offset: number): Promise<RemoteRead> {
     const out = await this.call('read', path, inode || '0', offset);
     const header = out.indexOf(0x0a);
-    const [seen, size] = out.subarray(0, header).toString('latin1').split(' ');
-    return { inode: seen, size: Number(size), data: out.subarray(header + 1) };
+    const [seen, size, before] = out.subarray(0, header).toString('latin1').split(' ');
+    const read: RemoteRead = { inode: seen, size: Number(size), data: out.subarray(header + 1) };
+    return before && /^(?:[0-9a-f]{2})+$/.test(before) ? { ...read, before: Buffer.from(before, 'hex') } : read;
   }
 
   async screens(): Promise<ScreenSession[]> {
