@@ -250,6 +250,7 @@ describe('US data insights', () => {
       const query = page.getByPlaceholder('Add your search query here...');
       await query.fill('How did revenue and margins develop?');
       const asked = page.waitForResponse((r) => r.url().includes('/api/equity_analysis/generate_thought_process'));
+      const saved = page.waitForResponse((r) => r.url().includes('/api/create_chat_history'));
       await query.press('Enter');
       const answer = await asked;
       assert.equal(answer.status(), 200);
@@ -267,6 +268,15 @@ describe('US data insights', () => {
       await page.getByRole('button', { name: 'Export' }).click();
       assert.equal((await downloading).suggestedFilename(), `${company.ticker}-kpis.xlsx`);
 
+      // the observations' citations: numbered links, no raw markers, each opening its filing tag in /backlinker
+      assert.equal((await saved).status(), 200);
+      await followCitation(page, company);
+      // back, the saved chat shows its observations with their citations again
+      await page.goBack();
+      await page.locator('.us-insights[data-stage="2"]').waitFor();
+      await page.getByRole('region', { name: 'Observations' }).locator('a.citation-marker').first().waitFor();
+      assert.doesNotMatch(await page.getByRole('region', { name: 'Observations' }).innerText(), /\[\^/);
+
       await page.getByRole('button', { name: 'New Query' }).click();
       await page.waitForURL((url) => url.searchParams.get('chatKey') !== firstKey);
       assert.equal(await query.inputValue(), '');
@@ -280,6 +290,38 @@ describe('US data insights', () => {
     }
   });
 });
+
+/**
+ * A revenue observation's first citation: a numbered link (the raw `[^cN]` marker never shows)
+ * that opens /backlinker at its tag, whose value is the figure the observation states.
+ */
+async function followCitation(page: Page, company: UsCompany): Promise<void> {
+  const region = page.getByRole('region', { name: 'Observations' });
+  assert.doesNotMatch(await region.innerText(), /\[\^/, 'no raw citation markers');
+  const cited = region
+    .locator('li')
+    .filter({ hasText: /revenue/i })
+    .filter({ has: page.locator('a.citation-marker') })
+    .first();
+  const statement = await cited.innerText();
+  const marker = cited.locator('a.citation-marker').first();
+  assert.match(await marker.innerText(), /^\d+$/, 'the marker reads as its footnote number');
+  const href = new URL((await marker.getAttribute('href'))!, page.url());
+  assert.equal(href.pathname, '/backlinker');
+  assert.equal(href.searchParams.get('cik'), company.cik_str);
+  const kvId = href.searchParams.get('kv_id')!;
+  await region
+    .getByRole('link', { name: /View filing/ })
+    .first()
+    .waitFor();
+  await marker.click();
+  await page.waitForURL((url) => url.pathname === '/backlinker' && url.searchParams.get('kv_id') === kvId);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const value = await page.locator('.us-source__fact', { hasText: 'Value' }).locator('dd').innerText();
+  const figure = value.split(' (')[0]!.replace(/^\(|\)$/g, '');
+  assert.ok(statement.includes(figure), `the observation "${statement}" states the cited value ${value}`);
+  await screenshot(page, 'us-data-insights-citation');
+}
 
 /** The source frame: sandboxed without scripts, no script inside, the highlighted fact scrolled into view. Answers its text. */
 async function checkFrame(page: Page): Promise<string> {

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { ApiError } from '../../client/errors.js';
+import type { ResearchCitation } from '../../contracts/research.js';
 import type { UsCompany } from '../../contracts/us-equity.js';
 import { pendingClient, settle } from '../testing/fakes.js';
 import { createDataInsightsViewModel, relevantTables } from './data-insights-view-model.js';
@@ -16,6 +17,16 @@ const company: UsCompany = {
   verified: true,
 };
 
+/** A figure's filing tag, as the observations job cites it. */
+const cite = (id: string): ResearchCitation => ({
+  id,
+  kind: 'sec',
+  document_id: '0001001-25-000001',
+  title: 'Revenue FY2024 (10-K)',
+  url: `/backlinker?cik=1001&doc_cg=annual&kv_id=${id}`,
+  verified: true,
+});
+
 describe('data insights view model', () => {
   it('runs a query through the stages, shows the first relevant table and stores the chat', async () => {
     let n = 0;
@@ -27,7 +38,7 @@ describe('data insights view model', () => {
       checkQuery: (id: string) =>
         id === 'tables'
           ? { status: 'completed', result: { relevant_table_names: [['Income Statement', 'annual'], ['Margins and Returns']] } }
-          : { status: 'completed', result: { observations: ['Revenue grew 12%'] } },
+          : { status: 'completed', result: { observations: ['Revenue grew 12%[^c2]'], citations: [cite('c1'), cite('c2')] } },
       usKpiTable: (_c: string, name: string, category: string) => ({
         table_name: name,
         category,
@@ -47,13 +58,16 @@ describe('data insights view model', () => {
     expect(s.stage).toBe(4);
     expect(s.thoughtProcess).toEqual(['Read the income statement', 'Compare margins']);
     expect(s.tables.map((t) => t.label)).toEqual(['Income Statement', 'Margins and Returns']);
-    expect(s.observations).toEqual(['Revenue grew 12%']);
+    expect(s.observations).toEqual(['Revenue grew 12%[^c2]']);
+    // the marker used is footnote 1, whatever its id; a citation no observation uses is not listed
+    expect(s.footnotes.map((f) => [f.number, f.id, f.citation.url])).toEqual([[1, 'c2', '/backlinker?cik=1001&doc_cg=annual&kv_id=c2']]);
     expect(s.table?.table_name).toBe('Income Statement');
     expect(callsOf('usEquitySelectTables')[0]!.args[0]).toEqual({ company_id: '1001', query: 'How did margins move?', chat_id: 'key-9' });
     expect(callsOf('createChatHistory')[0]!.args[0]).toMatchObject({
       chat_id: 'key-9',
       chat_category: 'equity-analysis',
       chat_metadata: { cik: '1001' },
+      table_data: { citations: [cite('c1'), cite('c2')] },
     });
     expect(calls.length).toBeGreaterThan(0);
     expect(model.newQuery()).toBe('key-2');
@@ -99,7 +113,12 @@ describe('data insights view model', () => {
       getChat: {
         chat_metadata: { cik: '1001' },
         details: [
-          { query_str: 'Old question', thought_process: ['a'], observations: ['b'], table_data: { relevant_table_names: [['Growth']] } },
+          {
+            query_str: 'Old question',
+            thought_process: ['a'],
+            observations: ['b[^c1]'],
+            table_data: { relevant_table_names: [['Growth']], citations: [cite('c1'), { id: 3 }] },
+          },
         ],
       },
       usCompany: company,
@@ -108,7 +127,8 @@ describe('data insights view model', () => {
     model.open('saved', null);
     await settle();
     await settle();
-    expect(model.getState()).toMatchObject({ stage: 2, query: 'Old question', thoughtProcess: ['a'], observations: ['b'] });
+    expect(model.getState()).toMatchObject({ stage: 2, query: 'Old question', thoughtProcess: ['a'], observations: ['b[^c1]'] });
+    expect(model.getState().footnotes.map((f) => f.label)).toEqual(['Revenue FY2024 (10-K)']);
     expect(model.getState().tables.map((t) => t.label)).toEqual(['Growth']);
     expect(model.getState().company?.cik_str).toBe('1001');
   });

@@ -5,12 +5,15 @@
  * (the observations job), 4 done; the chat stored with create_chat_history under its chatKey. The
  * relevant tables are KPI tables of the company, shown from get_kpi_values_by_table_name, so each
  * figure opens its filing. Errors of the table and observation jobs are ignored and the stages go
- * on (spec 3 section 8); a saved chat is restored at stage 2.
+ * on (spec 3 section 8); a saved chat is restored at stage 2. The observations' `[^cN]` markers
+ * are numbered by the research chat's shared citation rule (each citation a filing tag opening in
+ * /backlinker); the citations are saved with the chat's table data and restored with it.
  */
 import type { ApiClient } from '../../client/api-client.js';
 import { waitForJob } from '../../client/research-client.js';
-import { isValidPlan } from '../../contracts/research.js';
+import { isValidPlan, type ResearchCitation } from '../../contracts/research.js';
 import { US_EQUITY_TEXTS, type UsCompany, type UsDocumentCategory, type UsKpiTable } from '../../contracts/us-equity.js';
+import { citationFootnotes, citationIdsInText, type CitationFootnote } from '../../rules/research/citations.js';
 import { isKpiTableName } from '../../rules/us/kpi-tables.js';
 import { isAbort, serverText } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
@@ -36,6 +39,9 @@ export interface DataInsightsState {
   /** Why the thought process failed (the server's text). */
   error: string | null;
   observations: readonly string[];
+  /** The observations' citations (each a SEC filing tag) and their footnotes, numbered in order of first use. */
+  citations: readonly ResearchCitation[];
+  footnotes: readonly CitationFootnote[];
   tables: readonly RelevantTable[];
   /** The chosen relevant table (-1: none). */
   selected: number;
@@ -83,6 +89,19 @@ export function relevantTables(raw: unknown): RelevantTable[] {
 
 const strings = (raw: unknown): string[] => (Array.isArray(raw) ? raw.filter((s): s is string => typeof s === 'string') : []);
 
+const isCitation = (c: unknown): c is ResearchCitation =>
+  typeof c === 'object' && c !== null && typeof (c as ResearchCitation).id === 'string' && typeof (c as ResearchCitation).kind === 'string';
+
+/** The observations with their citations, and the footnotes of those the observations' markers use. */
+export function citedObservations(observations: unknown, citations: unknown) {
+  const texts = strings(observations);
+  const cited = Array.isArray(citations) ? citations.filter(isCitation) : [];
+  const text = texts.join('\n');
+  const used = new Set(citationIdsInText(text));
+  const footnotes = citationFootnotes({ text, citations: cited, tables: [] }).filter((f) => used.has(f.id));
+  return { observations: texts, citations: cited, footnotes };
+}
+
 export function createDataInsightsViewModel({
   client,
   newChatKey = () => globalThis.crypto.randomUUID(),
@@ -99,6 +118,8 @@ export function createDataInsightsViewModel({
     thoughtProcess: [],
     error: null,
     observations: [],
+    citations: [],
+    footnotes: [],
     tables: [],
     selected: -1,
     table: null,
@@ -142,12 +163,12 @@ export function createDataInsightsViewModel({
       const chat = await client.getChat(chatKey, { signal });
       const detail = chat.details.at(-1) as unknown as Record<string, unknown> | undefined;
       if (!detail || store.getState().chatKey !== chatKey) return;
-      const tableData = (detail.table_data ?? chat.table_data) as { relevant_table_names?: unknown } | null;
+      const tableData = (detail.table_data ?? chat.table_data) as { relevant_table_names?: unknown; citations?: unknown } | null;
       store.setState({
         query: String(detail.query_str ?? ''),
         input: String(detail.query_str ?? ''),
         thoughtProcess: strings(detail.thought_process),
-        observations: strings(detail.observations),
+        ...citedObservations(detail.observations, tableData?.citations),
         tables: relevantTables(tableData?.relevant_table_names),
         stage: 2,
       });
@@ -204,8 +225,8 @@ export function createDataInsightsViewModel({
       if (store.getState().tables.length > 0) selectTable(0);
       try {
         const { job_id } = await client.usEquityObservations(request, { signal });
-        const result = await waitForJob<{ observations?: unknown }>(client, job_id, { signal });
-        if (ticket.isCurrent()) store.setState({ observations: strings(result?.observations) });
+        const result = await waitForJob<{ observations?: unknown; citations?: unknown }>(client, job_id, { signal });
+        if (ticket.isCurrent()) store.setState(citedObservations(result?.observations, result?.citations));
       } catch (error) {
         if (!ticket.isCurrent() || isAbort(error)) return;
       }
@@ -218,7 +239,7 @@ export function createDataInsightsViewModel({
           query_str: query,
           thought_process: [...s.thoughtProcess],
           observations: [...s.observations],
-          table_data: { relevant_table_names: s.tables.map((t) => [t.label, t.category]) },
+          table_data: { relevant_table_names: s.tables.map((t) => [t.label, t.category]), citations: [...s.citations] },
           chat_category: 'equity-analysis',
           chat_metadata: { cik: companyId, company_name: company.title },
         })

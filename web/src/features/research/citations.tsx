@@ -1,13 +1,15 @@
 /**
  * Citations in an answer: the footnote marker in the text (a numbered button) and the footnote
  * list under it. A document page opens the PDF viewer at that page with the quote highlighted; a
- * register record opens its page in the app; a web source opens in a new tab. A citation the
- * checker could not confirm is marked unverified wherever it shows.
+ * register record opens its page in the app; a SEC filing tag opens its source in /backlinker
+ * (an address in the app); a web source opens in a new tab. A citation the checker could not
+ * confirm is marked unverified wherever it shows.
  */
 import { Link } from 'react-router';
 import type { CitationFootnote, ResearchCitation } from '@credence/shared';
 import { usePdfViewer } from '../explorer/pdf-viewer.tsx';
 import { explorerSearch, type ExplorerCategory, type PdfTarget } from '../explorer/explorer-url.ts';
+import './citations.css';
 
 /** The PDF viewer's target for a filing page, or null when the citation is not one. */
 export function citationPdfTarget(citation: ResearchCitation): PdfTarget | null {
@@ -38,6 +40,11 @@ export function registerHref(citation: ResearchCitation): string | null {
   return `/uk/?${explorerSearch({ companyNumber: citation.company_number, category }).toString()}`;
 }
 
+/** The citation's address when it is a page of the app (a SEC tag's /backlinker), else null. */
+export function inAppHref(citation: ResearchCitation): string | null {
+  return citation.url && /^\/(?!\/)/.test(citation.url) ? citation.url : null;
+}
+
 const UNVERIFIED = 'unverified: not confirmed against its source';
 
 /** The numbered marker in the answer's text. */
@@ -59,6 +66,13 @@ export function CitationMarker({ footnote }: { footnote: CitationFootnote }) {
       <button type="button" className={className} onClick={() => viewer.open(target)} aria-label={label} title={label}>
         {text}
       </button>
+    );
+  const inApp = inAppHref(citation);
+  if (inApp)
+    return (
+      <Link className={className} to={inApp} aria-label={label} title={label}>
+        {text}
+      </Link>
     );
   if (citation.url)
     return (
@@ -86,10 +100,12 @@ export function CitationAction({ citation }: { citation: ResearchCitation }) {
     );
   if (citation.page) return <span className="page-button page-button--static">Page {citation.page}</span>;
   const record = registerHref(citation);
-  if (record)
+  const inApp = record ?? inAppHref(citation);
+  if (inApp)
     return (
-      <Link className="page-button" to={record}>
-        View record
+      <Link className="page-button" to={inApp}>
+        {record ? 'View record' : 'View filing'}
+        {record ? null : <span className="visually-hidden"> of {citation.title}</span>}
       </Link>
     );
   if (citation.url)

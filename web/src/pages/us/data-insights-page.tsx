@@ -4,12 +4,16 @@
  * below, Observations and Thought Process side by side above the relevant tables (a dropdown
  * labelled by each entry's first element; the KPI table shown with every figure opening its
  * filing). The stages 0-4 follow the shared view model; chatKey in the address names the chat.
+ * Observations show their citations as the research chat does: each marker a numbered link to
+ * the cited filing tag in /backlinker, the footnotes listed under them.
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createDataInsightsViewModel, type DataInsightsState } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
+import { AnswerMarkdown } from '../../features/research/answer-markdown.tsx';
+import { Footnotes } from '../../features/research/citations.tsx';
 import { useDocumentTitle } from '../../ui/document-title.ts';
 import { useToaster } from '../../ui/toasts.tsx';
 import { KpiTable } from './kpi-table.tsx';
@@ -115,11 +119,16 @@ export default function DataInsightsPage() {
               <p>Gathering Observations...</p>
             </div>
           ) : state.observations.length > 0 ? (
-            <ul>
-              {state.observations.map((o) => (
-                <li key={o}>{o}</li>
-              ))}
-            </ul>
+            <>
+              <ul className="us-insights__observations">
+                {state.observations.map((o) => (
+                  <li key={o}>
+                    <AnswerMarkdown text={o} footnotes={state.footnotes} />
+                  </li>
+                ))}
+              </ul>
+              <Footnotes footnotes={state.footnotes} />
+            </>
           ) : (
             <p className="muted">{state.stage === 4 ? 'No observations for this query.' : 'Observations appear here.'}</p>
           )}
