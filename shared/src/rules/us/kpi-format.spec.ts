@@ -14,6 +14,22 @@ describe('KPI presentation', () => {
     expect(kpiTableUnitLabel('USD per share')).toBe('USD per share; shares in millions');
   });
 
+  it('keeps two significant digits of a figure under a million (or under a cent, a tenth of a percent), negatives in brackets', () => {
+    expect(formatKpiValue(850_000, 'USD')).toBe('0.85');
+    expect(formatKpiValue(-850_000, 'USD')).toBe('(0.85)');
+    expect(formatKpiValue(40_000, 'USD')).toBe('0.040');
+    expect(formatKpiValue(1_234, 'USD')).toBe('0.0012');
+    expect(formatKpiValue(7, 'USD')).toBe('0.000007');
+    expect(formatKpiValue(999_999, 'USD')).toBe('1.00');
+    expect(formatKpiValue(0, 'USD')).toBe('0.0');
+    expect(formatKpiValue(-0.12, 'USD/shares')).toBe('(0.12)');
+    expect(formatKpiValue(0.004, 'USD/shares')).toBe('0.0040');
+    expect(formatKpiValue(-2.5, 'USD/shares')).toBe('(2.50)');
+    expect(formatKpiValue(250_000, 'shares')).toBe('0.25m');
+    expect(formatKpiValue(0.05, '%')).toBe('0.050%');
+    expect(formatKpiValue(-3.26, '%')).toBe('(3.3%)');
+  });
+
   it('matches table names loosely and reads periods as an analyst writes them', () => {
     expect(matchKpiTableName('income')).toBe('Income Statement');
     expect(matchKpiTableName('cash-flow')).toBe('Cash Flow');

@@ -1,20 +1,30 @@
 /**
  * How a KPI value reads in a table (web and terminal): money in millions of its currency with one
  * decimal, per-share values with two decimals, share counts in millions, percentages with one
- * decimal; negatives in brackets as statements print them.
+ * decimal; negatives in brackets as statements print them. A figure too small for those decimals
+ * keeps two significant digits rather than reading as zero ($850,000 in a millions table is
+ * "0.85", $40,000 "0.040", EPS of $0.004 "0.0040"), down to whole dollars and shares.
  */
 import { US_KPI_TABLES, type UsKpiTableName } from './kpi-catalogue.js';
 
-const grouped = (v: number, decimals: number) =>
-  Math.abs(v).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/** Decimals for a magnitude: `least`, or enough for two significant digits under 1, at most `most`. */
+function decimalsFor(magnitude: number, least: number, most: number): number {
+  if (magnitude === 0 || magnitude >= 1) return least;
+  return Math.min(most, Math.max(least, Math.ceil(-Math.log10(magnitude)) + 1));
+}
+
+const grouped = (v: number, least: number, most: number) => {
+  const decimals = decimalsFor(Math.abs(v), least, most);
+  return Math.abs(v).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+};
 
 export function formatKpiValue(value: number | null | undefined, unit: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   let text: string;
-  if (unit === '%') text = `${grouped(value, 1)}%`;
-  else if (unit.endsWith('/shares')) text = grouped(value, 2);
-  else if (unit === 'shares') text = `${grouped(value / 1e6, 1)}m`;
-  else text = grouped(value / 1e6, 1);
+  if (unit === '%') text = `${grouped(value, 1, 3)}%`;
+  else if (unit.endsWith('/shares')) text = grouped(value, 2, 4);
+  else if (unit === 'shares') text = `${grouped(value / 1e6, 1, 6)}m`;
+  else text = grouped(value / 1e6, 1, 6);
   return value < 0 ? `(${text})` : text;
 }
 

@@ -36,7 +36,7 @@ const table: UsKpiTable = {
 describe('KPI views', () => {
   it('writes cells as statements print them, derived ones marked, missing ones as a dash', () => {
     expect(kpiCellText(table.table_data[0]!.cells[1], 'USD')).toBe('2.3*');
-    expect(kpiCellText(table.table_data[2]!.cells[0], 'USD')).toBe('(0.4)');
+    expect(kpiCellText(table.table_data[2]!.cells[0], 'USD')).toBe('(0.40)');
     expect(kpiCellText(null, 'USD')).toBe('—');
     expect(kpiPeriodTitle({ ending_type: 'FY', fiscal_year: 2023 })).toBe('FY2023');
     expect(kpiPeriodTitle({ ending_type: 'Q4', fiscal_year: 2023 })).toBe('Q4 FY2023');
