@@ -1,7 +1,7 @@
 import type { UsFact } from '@credence/shared';
 import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../companies-house/import/importer.js';
 import { replaceFacts } from '../store/us-store.js';
-import { mapCompanyFacts } from './companyfacts.mapper.js';
+import { mapCompanyFactsBytes } from './companyfacts.mapper.js';
 import { listSources } from './json-sources.js';
 
 /** Facts per transaction: a few hundred companies of the bulk. */
@@ -50,7 +50,7 @@ async function importCompanyFacts(context: ImportContext, paths: string[]): Prom
     if (signal?.aborted) break;
     summary.summary.read++;
     try {
-      const mapped = mapCompanyFacts(JSON.parse((await source.read()).toString('utf8')));
+      const mapped = mapCompanyFactsBytes(await source.read());
       malformed += mapped.malformed;
       pending.push({ cik: mapped.cik, entityName: mapped.entityName, facts: mapped.facts });
       pendingFacts += mapped.facts.length;

@@ -1,4 +1,5 @@
 import { catalogueConcepts, latestFiledFacts, parseCik, type UsFact } from '@credence/shared';
+import { ScanError, scanCompanyFacts } from './companyfacts.scan.js';
 
 /** One companyfacts file read: the company, the facts the KPI catalogue reads, and counts. */
 export interface MappedCompanyFacts {
@@ -6,8 +7,6 @@ export interface MappedCompanyFacts {
   entityName: string;
   /** The latest filed periodic copy of each catalogued concept, unit and period. */
   facts: UsFact[];
-  /** Facts in the file (every concept and form). */
-  read: number;
   /** Facts of catalogued concepts that were malformed and left out. */
   malformed: number;
 }
@@ -31,7 +30,6 @@ export function mapCompanyFacts(doc: unknown): MappedCompanyFacts {
   if (!entityName) throw new Error('entityName is missing');
   if (doc.facts !== undefined && !isObject(doc.facts)) throw new Error('facts is not an object of taxonomies');
   const candidates: UsFact[] = [];
-  let read = 0;
   let malformed = 0;
   for (const [taxonomy, concepts] of Object.entries((doc.facts as Json | undefined) ?? {})) {
     if (!isObject(concepts)) continue;
@@ -41,7 +39,6 @@ export function mapCompanyFacts(doc: unknown): MappedCompanyFacts {
       const wanted = CONCEPTS.has(key);
       for (const [unit, list] of Object.entries(concept.units)) {
         if (!Array.isArray(list)) continue;
-        read += list.length;
         if (!wanted) continue;
         for (const raw of list) {
           const f = factOf(key, unit, raw);
@@ -51,7 +48,22 @@ export function mapCompanyFacts(doc: unknown): MappedCompanyFacts {
       }
     }
   }
-  return { cik, entityName, facts: latestFiledFacts(candidates), read, malformed };
+  return { cik, entityName, facts: latestFiledFacts(candidates), malformed };
+}
+
+/**
+ * A companyfacts file's bytes: only the catalogue's concepts are parsed (companyfacts.scan.ts);
+ * a file the scan cannot step over is handed to JSON.parse, whose SyntaxError names the fault.
+ */
+export function mapCompanyFactsBytes(bytes: Buffer): MappedCompanyFacts {
+  let doc: unknown;
+  try {
+    doc = scanCompanyFacts(bytes, (concept) => CONCEPTS.has(concept));
+  } catch (error) {
+    if (!(error instanceof ScanError)) throw error;
+    doc = JSON.parse(bytes.toString('utf8'));
+  }
+  return mapCompanyFacts(doc);
 }
 
 function factOf(concept: string, unit: string, raw: unknown): UsFact | null {
