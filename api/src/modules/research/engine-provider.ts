@@ -9,6 +9,7 @@ import type { ResearchEmitter, ResearchEngine, ResearchRequest } from './engine/
 import type { PageTextService } from './evidence/page-text.service.js';
 import { ResearchEvidence } from './evidence/research-evidence.js';
 import { ModelEngine } from './llm/model-engine.js';
+import { DocumentModelAnswerer } from '../documents/llm/document-model.js';
 import { createResearchTools } from './tools/index.js';
 
 /** What answers questions and plans them: a mutable holder so that a test can put a double in. */
@@ -48,13 +49,15 @@ class BuiltInAnswers implements ResearchEngine {
 }
 
 /**
- * A question in a chat that has uploaded documents (`chat_key`) is answered from them by the
- * built-in document analyst (every figure and quote confirmed on its page); any other by `inner`.
+ * A question in a chat that has uploaded documents (`chat_key`) is answered from them: through the
+ * model when LLM_* is set (the found pages sent as data, its figures checked on their pages), else
+ * by the built-in document analyst (every figure and quote confirmed on its page); any other by `inner`.
  */
 class DocumentAwareEngine implements ResearchEngine {
   constructor(
     private readonly documents: DocumentAnswerer,
     private readonly inner: ResearchEngine,
+    private readonly model: DocumentModelAnswerer | null,
   ) {}
 
   get name() {
@@ -62,6 +65,10 @@ class DocumentAwareEngine implements ResearchEngine {
   }
 
   async answer(request: ResearchRequest, out: RecordingEmitter): Promise<void> {
+    if (this.model) {
+      if (!(await this.model.answer(request, out))) await this.inner.answer(request, out);
+      return;
+    }
     const outcome = await this.documents.answer(request, out);
     if (!outcome) return this.inner.answer(request, out);
     if (outcome.declined) out.declined?.(outcome.declined);
@@ -81,7 +88,7 @@ export function createResearchEngines(db: DataSource, config: AppConfig): Resear
   const engine = config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers;
   const documents = new DocumentAnswerer(db, evidence);
   return {
-    engine: new DocumentAwareEngine(documents, engine),
+    engine: new DocumentAwareEngine(documents, engine, config.llm ? new DocumentModelAnswerer(config.llm, db, evidence, documents) : null),
     planner: builtIn,
     equity,
     pages: evidence.pages,

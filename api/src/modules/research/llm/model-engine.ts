@@ -23,6 +23,13 @@ export interface ModelEngineOptions {
   related?: (request: ResearchRequest) => string[];
   /** Most requests to the model per answer (tool rounds plus the answer). */
   maxRounds?: number;
+  /** The messages the model starts from (its rules and the question); `conversation()` when absent. */
+  conversation?: (request: ResearchRequest) => ChatMessage[];
+  /**
+   * Tool calls made before the model's first round, their results sent as data (such as the pages
+   * a search of the user's documents found), so that the model starts from them.
+   */
+  firstCalls?: (request: ResearchRequest) => { name: string; arguments: Record<string, unknown> }[];
 }
 
 export const MODEL_PLAN = [
@@ -109,7 +116,7 @@ export class ModelEngine implements ResearchEngine {
   }
 
   private async converse(turn: Turn): Promise<void> {
-    const messages: ChatMessage[] = conversation(turn.request);
+    const messages: ChatMessage[] = this.options.conversation?.(turn.request) ?? conversation(turn.request);
     const maxRounds = this.options.maxRounds ?? MAX_ROUNDS;
     const steps = new PlanSteps(turn.out, turn.steps.length, this.options.plan ? 0 : 1);
     const onText = async (delta: string) => {
@@ -117,6 +124,7 @@ export class ModelEngine implements ResearchEngine {
       await turn.text.push(delta);
     };
     steps.set(0, 'running');
+    await this.callFirst(turn, messages, steps);
     for (let round = 0; round < maxRounds; round++) {
       const finalRound = round === maxRounds - 1;
       const result = await this.requestWithRetries(turn, messages, finalRound ? undefined : this.toolDefinitions, onText);
@@ -132,6 +140,23 @@ export class ModelEngine implements ResearchEngine {
     }
     await turn.text.end();
     steps.finish(this.checkDetail(turn));
+  }
+
+  /** The calls made for the model before its first round: an assistant turn that asked for them, and their results. */
+  private async callFirst(turn: Turn, messages: ChatMessage[], steps: PlanSteps): Promise<void> {
+    const first = this.options.firstCalls?.(turn.request) ?? [];
+    if (!first.length) return;
+    const calls: AssembledToolCall[] = first.map((call, i) => ({
+      id: `call_credence_${i + 1}`,
+      name: call.name,
+      arguments: call.arguments,
+      rawArguments: JSON.stringify(call.arguments),
+    }));
+    const step = steps.lookup();
+    messages.push(assistantMessage({ content: '', reasoning: '', toolCalls: calls, finishReason: 'tool_calls' }));
+    const details: string[] = [];
+    for (const call of calls) messages.push({ role: 'tool', tool_call_id: call.id, content: await this.runCall(turn, call, details) });
+    steps.set(step, 'done', details.join('; '));
   }
 
   private checkDetail(turn: Turn): { detail?: string } {

@@ -21,7 +21,7 @@ export interface DocumentOutcome {
   declined?: { missing: string[] };
 }
 
-const RELATED = [
+export const DOCUMENT_RELATED = [
   'What was revenue in the latest year?',
   'What was EBITDA (operating income plus depreciation and amortization)?',
   'What was capital expenditure?',
@@ -80,6 +80,11 @@ export class DocumentAnswerer {
     return names?.length ? docs.filter((d) => names.includes(d.file_name)) : docs;
   }
 
+  /** Indexes for search what is not indexed yet. */
+  async indexAll(docs: UploadedPdf[]): Promise<void> {
+    for (const doc of docs) if (!doc.indexed) await this.documents.index(doc.document_id);
+  }
+
   /** The plan an answer over these documents follows (PDF chat's thought process). */
   plan(request: ResearchRequest, docs: UploadedPdf[]): string[] {
     return planFor(questionTerms(request.query), docs);
@@ -95,7 +100,7 @@ export class DocumentAnswerer {
     out.emit({ type: 'plan', data: { steps: plan } });
     const steps = stepTracker(out, plan.length);
     steps.set(0, 'running');
-    for (const doc of docs) if (!doc.indexed) await this.documents.index(doc.document_id);
+    await this.indexAll(docs);
     const pages = docs.reduce((n, d) => n + d.pages, 0);
     steps.set(0, 'done', `${docs.length} document${docs.length === 1 ? '' : 's'}, ${pages} pages`);
     steps.set(1, 'running');
@@ -129,7 +134,7 @@ export class DocumentAnswerer {
       await writer.flush();
     }
     const asked = request.query.trim().toLowerCase();
-    out.emit({ type: 'related', data: { questions: RELATED.filter((r) => r.toLowerCase() !== asked) } });
+    out.emit({ type: 'related', data: { questions: DOCUMENT_RELATED.filter((r) => r.toLowerCase() !== asked) } });
     return missing.length ? { declined: { missing } } : {};
   }
 }
