@@ -219,6 +219,61 @@ describe('ops pages', () => {
     }
   });
 
+  it('monitor: Pause freezes the live tail while the buffer keeps filling, counts the new lines, and Resume shows them', async () => {
+    const { context, page, errors } = await signedInPage(browser, api.url, admin);
+    try {
+      const path = join(logs, 'paused.log');
+      writeFileSync(path, 'first\n');
+      await page.goto('/ec2-monitoring');
+      await page.getByRole('button', { name: /local/ }).click();
+      await page.getByRole('button', { name: /paused\.log/ }).click();
+      await logLines(page).getByText('first').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Pause', exact: true }).count(), 0, 'no pause without a live watch');
+      await page.getByRole('button', { name: 'Watch live' }).click();
+      appendFileSync(path, 'before the pause\n');
+      await logLines(page).getByText('before the pause').waitFor();
+
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Paused: 0 new lines since. Resume to show them.' }).waitFor();
+      appendFileSync(path, 'while paused 1\n');
+      await page.getByRole('status').filter({ hasText: 'Paused: 1 new line since.' }).waitFor();
+      appendFileSync(path, 'while paused 2\nwhile paused 3\n');
+      await page.getByRole('status').filter({ hasText: 'Paused: 3 new lines since.' }).waitFor();
+      assert.deepEqual(await linesShown(page), ['first', 'before the pause'], 'the view stays as it was');
+      await statusBar(page).getByText('2 lines shown').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Resume', exact: true, pressed: true }).count(), 1);
+
+      await page.getByRole('button', { name: 'Resume', exact: true }).click();
+      await logLines(page).getByText('while paused 3').waitFor();
+      assert.deepEqual(await linesShown(page), ['first', 'before the pause', 'while paused 1', 'while paused 2', 'while paused 3']);
+      assert.equal(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^Paused: / })
+          .count(),
+        0,
+      );
+      appendFileSync(path, 'after the resume\n');
+      await logLines(page).getByText('after the resume').waitFor();
+
+      // stopping the watch ends the pause too
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      await page.getByRole('button', { name: 'Stop watching' }).click();
+      await page.getByRole('button', { name: 'Watch live' }).waitFor();
+      assert.equal(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^Paused: / })
+          .count(),
+        0,
+      );
+      assert.equal(await page.getByRole('button', { name: /^(Pause|Resume)$/ }).count(), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('monitor: the Screen Sessions tab lists a real screen as Detached, shows its output and watches it change', async () => {
     const { context, page, errors } = await signedInPage(browser, api.url, admin);
     try {

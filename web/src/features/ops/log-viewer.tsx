@@ -2,7 +2,8 @@
  * The log viewer (spec 1 sections 2, 5, 8): the last lines of a file (line count 5 to 1000,
  * default 10), a pattern search, and a live watch that appends lines as they are written (a
  * bounded buffer; rotation, truncation and skipped bytes are marked) and stays at the bottom
- * unless you scroll up.
+ * unless you scroll up. Pause (as in k9s and stern) freezes the view while the buffer keeps
+ * filling and counts the lines that came meanwhile; Resume shows them and follows again.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -30,6 +31,12 @@ interface Row {
 
 const EMPTY: BoundedLines<Row> = { lines: [], dropped: 0 };
 
+/** A paused live tail: the lines shown when it paused, and how many came since. */
+interface Paused {
+  rows: BoundedLines<Row>;
+  arrived: number;
+}
+
 export interface LogViewerProps {
   client: ApiClient;
   instanceId: string;
@@ -45,6 +52,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
   const [rows, setRows] = useState<BoundedLines<Row>>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const [paused, setPaused] = useState<Paused | null>(null);
   const watch = useLiveWatch(`${instanceId}\n${file.path}`);
   const nextKey = useRef(0);
   const ref = { instance_id: instanceId, path: file.path, region };
@@ -75,7 +83,12 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [instanceId, file.path, region]);
 
-  useEffect(() => onShown(rows.lines.filter((r) => !r.marker).length, watch.watching), [rows, watch.watching, onShown]);
+  const shown = paused?.rows ?? rows;
+  useEffect(() => onShown(shown.lines.filter((r) => !r.marker).length, watch.watching), [shown, watch.watching, onShown]);
+  // a watch that ends (stopped, failed, another file) is no longer paused
+  useEffect(() => {
+    if (!watch.watching) setPaused(null);
+  }, [watch.watching]);
 
   async function search(event: FormEvent) {
     event.preventDefault();
@@ -111,6 +124,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
           if (view.kind === 'error') return on.fail(view.text);
           const row = { key: nextKey.current++, text: view.text, marker: view.kind === 'marker' };
           setRows((old) => appendBounded(old, [row]));
+          if (view.kind === 'line') setPaused((p) => p && { ...p, arrived: p.arrived + 1 });
         },
       }),
     );
@@ -156,9 +170,19 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
         <Button variant={watch.watching ? 'primary' : 'secondary'} aria-pressed={watch.watching} onClick={() => void toggleWatch()}>
           {watch.watching ? 'Stop watching' : 'Watch live'}
         </Button>
+        {watch.watching && (
+          <Button variant="secondary" aria-pressed={paused !== null} onClick={() => setPaused(paused ? null : { rows, arrived: 0 })}>
+            {paused ? 'Resume' : 'Pause'}
+          </Button>
+        )}
       </div>
       <ViewerNotices error={error} notice={watch.notice} />
-      <LogLines rows={rows} highlight={highlight} follow={watch.watching} />
+      {paused && (
+        <p className="notice notice--info" role="status">
+          {`Paused: ${paused.arrived} new ${paused.arrived === 1 ? 'line' : 'lines'} since. Resume to show them.`}
+        </p>
+      )}
+      <LogLines rows={shown} highlight={highlight} follow={watch.watching && !paused} />
     </div>
   );
 }
@@ -166,6 +190,10 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
 function LogLines({ rows, highlight, follow }: { rows: BoundedLines<Row>; highlight: string; follow: boolean }) {
   const box = useRef<HTMLPreElement>(null);
   const atBottom = useRef(true);
+  // following again (a watch starts or resumes): back to the bottom
+  useLayoutEffect(() => {
+    if (follow) atBottom.current = true;
+  }, [follow]);
   useLayoutEffect(() => {
     const el = box.current;
     if (el && follow && atBottom.current) el.scrollTop = el.scrollHeight;
