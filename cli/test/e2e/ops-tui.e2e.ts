@@ -3,7 +3,9 @@
  * SSH, against the real API on its local ops backend: real log files under OPS_LOG_DIRS and a
  * real GNU screen session. The instance's state in colour, stop asked first and refused by the
  * local backend, the log list, a live tail that follows, pauses, scrolls and keeps a bounded
- * buffer, a search, and a watched screen.
+ * buffer, a search, and a watched screen; the region key; a live tail over a network that drops
+ * (it says it reconnects and keeps following) and one that stays down (it says the connection
+ * was lost and stops).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { cuttableProxy } from '../support/cuttable-proxy.js';
 import { BIN, signedInUser, startApi, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 
@@ -122,6 +125,63 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
       expect(screen).toContain('EXIT=0');
     } finally {
       term.stop();
+    }
+  });
+
+  it('R moves to the next region (the calls carry it); a dropped live tail reconnects and keeps following, one that cannot stops', async () => {
+    const proxy = await cuttableProxy(api.url);
+    const { env } = await signedInUser(
+      { ...api, url: proxy.url },
+      { email: 'rex@ops.test', password: 'a long and unusual ops passphrase', name: 'Rex Ops', role: 'ops' },
+    );
+    const term = new Tmux();
+    const live = /lines? shown · Live/;
+    try {
+      term.start([process.execPath, BIN], env, 80, 24);
+      await term.waitFor((s) => s.includes('Choose a database') && s.includes('Rex Ops'), 'home');
+      term.type('O');
+      await term.waitFor((s) => s.includes('region us-east-1 (R)') && /Running\s*$/m.test(s), 'the instances of us-east-1');
+      const before = proxy.requests.length;
+      term.type('R');
+      await term.waitFor((s) => s.includes('region us-east-2 (R)') && /Running\s*$/m.test(s), 'the instances of us-east-2');
+      const asked = proxy.requests.slice(before);
+      expect(asked).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^GET \/api\/status_intern_instance\?.*region=us-east-2/),
+          expect.stringMatching(/^GET \/api\/list_ec2_instances\?.*region=us-east-2/),
+        ]),
+      );
+
+      term.keys('Enter');
+      // newest first: live.log (written by the test above) or the API's own log
+      const chosen = (s: string) => /›\s+[\d.]+ \S*B\s+live\.log/.test(s);
+      let screen = await term.waitFor((s) => s.includes('live.log') && s.includes('api.log'), 'the log list');
+      if (!chosen(screen)) {
+        term.type('j');
+        await term.waitFor(chosen, 'live.log chosen');
+      }
+      term.keys('Enter');
+      await term.waitFor((s) => live.test(s), 'the live tail');
+
+      proxy.cut();
+      screen = await term.waitFor((s) => s.includes('Live view connection error. Reconnecting...'), 'the reconnecting notice');
+      expect(screen).toMatch(live);
+      proxy.restore();
+      appendFileSync(log, 'written across the reconnect\n');
+      screen = await term.waitFor(
+        (s) => s.includes('written across the reconnect') && !s.includes('Reconnecting'),
+        'the line after the reconnect',
+        20_000,
+      );
+      expect(screen).toMatch(live);
+
+      proxy.cut();
+      screen = await term.waitFor((s) => s.includes('Connection to server lost'), 'the watch given up', 30_000);
+      expect(screen).not.toMatch(live);
+      for (const line of term.lines()) expect(line.length).toBeLessThanOrEqual(80);
+    } finally {
+      term.stop();
+      await proxy.close();
     }
   });
 });
