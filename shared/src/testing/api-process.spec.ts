@@ -24,10 +24,12 @@ describe('spawnApi', () => {
        setTimeout(() => process.stdout.write('1234/\\n  ' + JSON.stringify(Object.keys(process.env).sort()) + ' ' + process.env.GREETING + '\\n'), 50);
        setInterval(() => {}, 1000);`,
     );
-    const api = await spawnApi(main, { GREETING: 'hello' });
+    let heard: () => void = () => undefined;
+    const greeted = new Promise<void>((resolve) => (heard = resolve));
+    const api = await spawnApi(main, { GREETING: 'hello' }, { onOutput: (text) => text.includes('hello') && heard() });
     try {
       expect(api.url).toBe('http://localhost:41234');
-      await new Promise((r) => setTimeout(r, 100));
+      await greeted;
       expect(api.output()).toContain('warming up');
       expect(api.output()).toContain('hello');
       expect(api.output()).not.toContain('"HOME"');
@@ -53,7 +55,11 @@ describe('spawnApi', () => {
   });
 
   it('kills a server that does not start in time and fails with its output', async () => {
+    // The clock is injected: the time runs out once the server has said what it is doing.
+    let runOut: () => void = () => undefined;
+    const timer = { set: (fire: () => void) => (runOut = fire), clear: () => undefined };
     const main = script('slow.mjs', `console.log('migrating'); setInterval(() => {}, 1000);`);
-    await expect(spawnApi(main, {}, { timeoutMs: 300 })).rejects.toThrow(/did not start within 300 ms:\nmigrating/);
+    const started = spawnApi(main, {}, { timeoutMs: 300, timer, onOutput: (text) => text.includes('migrating') && runOut() });
+    await expect(started).rejects.toThrow(/did not start within 300 ms:\nmigrating/);
   });
 });

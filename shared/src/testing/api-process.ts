@@ -12,7 +12,21 @@ export interface SpawnApiOptions {
   timeoutMs?: number;
   /** Whether the server sees this process's environment; without it, only PATH and `env`. */
   inheritEnv?: boolean;
+  /** Called with each piece of output as it arrives, stdout and stderr alike. */
+  onOutput?: (text: string) => void;
+  /** The clock behind `timeoutMs` (default: setTimeout and clearTimeout); tests inject their own. */
+  timer?: StartTimer;
 }
+
+export interface StartTimer {
+  set(fire: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const REAL_TIMER: StartTimer = {
+  set: (fire, ms) => setTimeout(fire, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export interface ApiProcess {
   /** The address it printed, without a trailing slash ("http://localhost:41234"). */
@@ -28,7 +42,7 @@ export interface ApiProcess {
 const READY = /Credence is running at (http:\/\/\S+)\s/;
 
 export async function spawnApi(main: string, env: Record<string, string>, options: SpawnApiOptions = {}): Promise<ApiProcess> {
-  const { cwd, timeoutMs = 120_000, inheritEnv = false } = options;
+  const { cwd, timeoutMs = 120_000, inheritEnv = false, onOutput, timer: clock = REAL_TIMER } = options;
   const child = spawn(process.execPath, [main], {
     env: inheritEnv ? { ...process.env, ...env } : { PATH: process.env.PATH ?? '', ...env },
     cwd,
@@ -39,7 +53,7 @@ export async function spawnApi(main: string, env: Record<string, string>, option
   const url = await new Promise<string>((ready, fail) => {
     const timer =
       timeoutMs > 0
-        ? setTimeout(() => {
+        ? clock.set(() => {
             child.kill('SIGKILL');
             fail(new Error(`The API did not start within ${timeoutMs} ms:\n${output}`));
           }, timeoutMs)
@@ -49,12 +63,13 @@ export async function spawnApi(main: string, env: Record<string, string>, option
       let text = '';
       stream.on('data', (data: Buffer) => {
         output += data.toString();
+        onOutput?.(data.toString());
         if (started) return;
         text += data.toString();
         const match = READY.exec(text);
         if (match) {
           started = true;
-          clearTimeout(timer);
+          clock.clear(timer);
           ready(match[1].replace(/\/+$/, ''));
         }
       });
@@ -62,11 +77,11 @@ export async function spawnApi(main: string, env: Record<string, string>, option
     watch(child.stdout);
     watch(child.stderr);
     child.once('error', (error) => {
-      clearTimeout(timer);
+      clock.clear(timer);
       fail(error);
     });
     child.once('exit', (code, signal) => {
-      clearTimeout(timer);
+      clock.clear(timer);
       fail(new Error(`The API exited with ${code ?? signal} before starting:\n${output}`));
     });
   });

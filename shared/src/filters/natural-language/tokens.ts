@@ -56,12 +56,15 @@ function amountAt(query: string, at: number, previous: Token | undefined): { tok
   };
 }
 
-function quotedAt(query: string, at: number): { token: Token; next: number } | null {
+/** `unclosed`: closing marks known to be absent from the rest of the query (so each is looked for once). */
+function quotedAt(query: string, at: number, unclosed: Set<string>, steps?: TokenizeSteps): { token: Token; next: number } | null {
   const close = QUOTE_PAIRS[query[at]];
-  if (!close) return null;
+  if (!close || unclosed.has(close)) return null;
   // An apostrophe opens a quote only at a word start and when it is closed before a non-letter.
   if (query[at] === "'" && at > 0 && /[\p{L}\p{N}]/u.test(query[at - 1])) return null;
   const end = query.indexOf(close, at + 1);
+  if (steps) steps.count += (end < 0 ? query.length : end) - at;
+  if (end < 0) unclosed.add(close);
   if (end <= at + 1) return null;
   if (query[at] === "'" && /[\p{L}\p{N}]/u.test(query[end + 1] ?? '')) return null;
   const text = query.slice(at + 1, end);
@@ -69,19 +72,31 @@ function quotedAt(query: string, at: number): { token: Token; next: number } | n
   return { token: { kind: 'quoted', text, start: at, end: end + 1 }, next: end + 1 };
 }
 
-/** Splits a query into tokens. Pure; linear in the query's length. */
-export function tokenize(query: string): Token[] {
+/** Counts the tokenizer's work, for the spec that checks it is linear: see `tokenize`. */
+export interface TokenizeSteps {
+  count: number;
+}
+
+/**
+ * Splits a query into tokens. Pure; linear in the query's length. `steps`, when given, counts
+ * one per position the loop visits plus the characters every look-ahead read (a token's length,
+ * or how far a quote looked for its closing mark).
+ */
+export function tokenize(query: string, steps?: TokenizeSteps): Token[] {
   const tokens: Token[] = [];
+  const unclosed = new Set<string>();
   let at = 0;
   while (at < query.length) {
+    if (steps) steps.count++;
     const c = query[at];
     if (/\s/.test(c)) {
       at++;
       continue;
     }
     const previous = tokens[tokens.length - 1];
-    const found = quotedAt(query, at) ?? amountAt(query, at, previous);
+    const found = quotedAt(query, at, unclosed, steps) ?? amountAt(query, at, previous);
     if (found) {
+      if (steps) steps.count += found.next - at;
       tokens.push(found.token);
       at = found.next;
       continue;
@@ -90,6 +105,7 @@ export function tokenize(query: string): Token[] {
     const word = WORD.exec(query);
     if (word) {
       const end = at + word[0].length;
+      if (steps) steps.count += end - at;
       tokens.push({ kind: 'word', text: word[0].toLowerCase().replace(/’/g, "'"), start: at, end });
       at = end;
       continue;
