@@ -16,6 +16,11 @@ export type OpsRegion = (typeof OPS_REGIONS)[number];
 
 export const OPS_CONSTANTS = {
   defaultRegion: 'us-east-1' as OpsRegion,
+  /**
+   * The instance name prefix (spec 1 section 9), the API's default OPS_AWS_NAME_PREFIX. The API
+   * filters (an EC2 tag filter; any other id is 404): web and cli show what it answers and never
+   * filter again, so the one setting holds for every client.
+   */
   instanceNameFilter: 'large-pipeline-',
   tailDefaultLines: 10,
   tailMinLines: 5,

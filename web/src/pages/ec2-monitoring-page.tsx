@@ -1,7 +1,9 @@
 /**
  * /ec2-monitoring (spec 1 sections 2, 4, 7, 8, 9): region selector and Refresh; Log Files and
  * Screen Sessions tabs; the instances and, once one is chosen, its log files or screens (loaded
- * then, not before); the log and screen viewers with their live watches; the status bar.
+ * then, not before); the log and screen viewers with their live watches; the status bar. The
+ * instances are the API's answer as is: the API keeps only the `large-pipeline-` names
+ * (OPS_AWS_NAME_PREFIX), the page never filters again (README, docs/decisions.md).
  */
 import { useCallback, useEffect, useState } from 'react';
 import {

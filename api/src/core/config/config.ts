@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { OPS_CONSTANTS } from '@credence/shared';
 
 export type Role = 'admin' | 'ops' | 'analyst';
 
@@ -268,7 +269,7 @@ function awsOps(env: Env): AwsOpsConfig {
   const screenUser = read(env, 'OPS_AWS_SCREEN_USER') ?? '';
   if (!/^[a-z_][a-z0-9_-]{0,31}$|^$/.test(screenUser)) throw new ConfigError('OPS_AWS_SCREEN_USER', 'must be a user name such as ubuntu');
   return {
-    namePrefix: read(env, 'OPS_AWS_NAME_PREFIX') ?? 'large-pipeline-',
+    namePrefix: read(env, 'OPS_AWS_NAME_PREFIX') ?? OPS_CONSTANTS.instanceNameFilter,
     instanceId,
     screenUser,
     watchPollMs: integer(env, 'OPS_AWS_WATCH_POLL_MS', 1_000, 100, 60_000),
