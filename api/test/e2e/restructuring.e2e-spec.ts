@@ -21,6 +21,7 @@ import {
 } from '@credence/shared';
 import { CREDIT, facilitiesAgreementPdf, notesOfferingPdf } from '../support/credit-documents.js';
 import { uploadPdfs } from '../support/documents-client.js';
+import { runRestructuring } from '../support/restructuring-client.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const A = CREDIT.agreement;
@@ -50,20 +51,7 @@ describe('restructuring: a table of the instruments across uploaded credit docum
     return t.request('GET', `/api/generate_thought_process?${q}`, { token: auth });
   }
 
-  async function run(thoughts: string[], auth = token, key = KEY): Promise<RestructuringResult> {
-    const started = await t.request('POST', '/api/start_query', {
-      token: auth,
-      body: { query: 'Capital structure of Harbour Logistics', thoughts, chat_key: key, workflow_category: 'restructuring' },
-    });
-    expect(started.status).toBe(200);
-    expect(started.body.data.job_id).toBe(started.body.job_id);
-    for (;;) {
-      const reply = await t.request('GET', `/api/check_query?job_id=${encodeURIComponent(started.body.job_id)}`, { token: auth });
-      if (reply.body.status === 'completed') return reply.body.result as RestructuringResult;
-      if (reply.body.status === 'failed') throw new Error(reply.body.error);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
+  const run = (thoughts: string[]) => runRestructuring(t, token, KEY, thoughts);
 
   const rowOf = (name: string): RestructuringRow => {
     const row = result.table_data.rows.find((r) => r['Instrument / Facility']!.text === name);
@@ -231,10 +219,12 @@ describe('restructuring: a table of the instruments across uploaded credit docum
     const q = new URLSearchParams({ query: 'Credit terms', chat_id: KEY, workflow_category: 'private_credit' });
     const planned = await t.request('GET', `/api/generate_thought_process?${q}`, { token });
     expect(planned.status).toBe(200);
-    const started = await t.request('POST', '/api/start_query', {
-      token,
-      body: { query: 'Credit terms', thoughts: planned.body.thought_process, chat_key: KEY, workflow_category: 'private_credit' },
+    const credit = await runRestructuring(t, token, KEY, planned.body.thought_process, {
+      query: 'Credit terms',
+      category: 'private_credit',
     });
-    expect(started.status).toBe(200);
+    expect(credit.workflow_category).toBe('private_credit');
+    expect(credit.table_data.table_title).toBe('Credit Terms');
+    expect(credit.table_data.rows.map((r) => r['Instrument / Facility']!.text)).toEqual([A.term.name, A.rcf.name, N.name]);
   });
 });

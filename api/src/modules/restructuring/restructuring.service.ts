@@ -18,6 +18,7 @@ import {
   type UploadedPdf,
   type WorkflowCategory,
 } from '@credence/shared';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { JobQueue } from '../../core/queue/job-queue.js';
 import { toPage, type StoredPage } from '../documents/documents.repository.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
@@ -25,6 +26,7 @@ import { CreditsService } from '../research/credits/credits.service.js';
 import { ResearchJob } from '../research/research-job.entity.js';
 import type { StartQueryDto } from './dto/restructuring.dto.js';
 import { extractTable } from './extract/table.js';
+import { RestructuringModel } from './model/model-table.js';
 
 export const RESTRUCTURING_JOB = 'restructuring.query';
 /** Pages read per query at most (the workspace's documents in upload order). */
@@ -46,12 +48,16 @@ function documentList(files: UploadedPdf[]): string {
 
 @Injectable()
 export class RestructuringService {
+  private readonly model: RestructuringModel | null;
+
   constructor(
     @Inject(JobQueue) private readonly queue: JobQueue,
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
     @Inject(CreditsService) private readonly credits: CreditsService,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    this.model = config.llm ? new RestructuringModel(config.llm) : null;
     this.queue.register(RESTRUCTURING_JOB, (data: QueryJob) => this.run(data));
   }
 
@@ -101,11 +107,18 @@ export class RestructuringService {
     return rows.map(toPage);
   }
 
-  /** The job: the table of the plan's columns read from the workspace's documents; uses a credit. */
+  /**
+   * The job: the table of the plan's columns read from the workspace's documents (by the model
+   * when LLM_* is set, each of its cells checked on its page; else, or when it fails, without
+   * one); uses a credit.
+   */
   async run(job: QueryJob): Promise<RestructuringResult> {
     const columns = chosenColumns(job.thoughts);
     const pages = await this.pages(job.userId, job.chatKey);
-    const { table, observations } = extractTable(pages, columns, TITLES[job.category]);
+    const builtIn = extractTable(pages, columns, TITLES[job.category]);
+    const { table, observations, engine } = this.model
+      ? await this.model.table(job.query, job.category, pages, builtIn)
+      : { ...builtIn, engine: 'built-in' as const };
     await this.credits.use(job.userId);
     return {
       thought_process: job.thoughts,
@@ -113,7 +126,7 @@ export class RestructuringService {
       table_data: table,
       chat_key: job.chatKey,
       workflow_category: job.category,
-      engine: 'built-in',
+      engine,
     };
   }
 }
