@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/routes.tsx';
@@ -10,8 +10,8 @@ import './app/app.css';
 const services = createServices();
 const router = createBrowserRouter(routes);
 
-// A public page arrives as HTML with its content: render once its chunk is loaded, so the page
-// replaces that HTML in one paint instead of flashing a loading screen.
+// A public page arrives as HTML with its content: render once its chunk is loaded, so the first
+// client render is that same page (hydration needs it) instead of a loading screen.
 if (!router.state.initialized) {
   await new Promise<void>((resolve) => {
     const stop = router.subscribe((state) => {
@@ -23,12 +23,25 @@ if (!router.state.initialized) {
   });
 }
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <ServicesProvider services={services}>
       <ToastProvider>
         <RouterProvider router={router} />
       </ToastProvider>
     </ServicesProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page's HTML came from the build (scripts/prerender.js): React takes over that DOM as it
+// is (no second paint, no layout shift); any other page starts from the empty #root.
+const root = document.getElementById('root')!;
+if (root.firstElementChild) {
+  hydrateRoot(root, app, {
+    // a mismatch is a bug (the build's HTML and the first client render must agree): say so
+    // where the browser tests look, then React renders the page on the client as usual
+    onRecoverableError: (error) => console.error(`hydration: ${error instanceof Error ? error.message : String(error)}`),
+  });
+} else {
+  createRoot(root).render(app);
+}

@@ -2,11 +2,15 @@ import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useRouteError } from 'react-router';
 import { watchExpiry } from '../features/session/session-store.ts';
 import { ACCOUNT_MESSAGES } from '@credence/shared';
+import { CookieBanner } from '../public/layout/cookie-banner.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { useToaster } from '../ui/toasts.tsx';
 import { useServices, useSession } from './services.tsx';
 
-/** Every page: the expiry checks (spec 1 section 4), the skip link and the loading fallback. */
+/**
+ * Every page: the expiry checks (spec 1 section 4), the skip link, the loading fallback and the
+ * cookie-consent banner (spec 3: for every visitor, on the public site and in the app).
+ */
 export function RootLayout() {
   const { session } = useServices();
   const { endedBy } = useSession();
@@ -25,6 +29,7 @@ export function RootLayout() {
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
+      <CookieBanner />
     </>
   );
 }

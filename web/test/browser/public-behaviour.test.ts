@@ -25,11 +25,9 @@ after(async () => {
   await api?.stop();
 });
 
-/** A visitor who already answered the cookie banner (it would cover the forms at 375 px). */
-async function visitor(viewport?: { width: number; height: number }) {
-  const opened = await newPage(browser, api.url, viewport);
-  await opened.context.addInitScript(() => localStorage.setItem('cookie-consent', 'false'));
-  return opened;
+/** A visitor who already answered the cookie banner (newPage's default: it would cover the forms at 375 px). */
+function visitor(viewport?: { width: number; height: number }) {
+  return newPage(browser, api.url, viewport);
 }
 
 /** Opens a public page and waits until it runs (its server-rendered HTML shows before that). */
@@ -191,11 +189,12 @@ describe('security FAQ', () => {
 });
 
 describe('cookie banner', () => {
-  async function pausedPage() {
-    const { context, page } = await newPage(browser, api.url);
+  /** A first visit (no choice stored) on the page's fake clock, paused so the test moves time itself. */
+  async function firstVisit() {
+    const { context, page, errors } = await newPage(browser, api.url, undefined, { consent: null });
     await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
     await page.clock.pauseAt(new Date('2026-01-05T09:00:01Z'));
-    return { context, page };
+    return { context, page, errors, banner: page.getByRole('region', { name: 'Cookie consent' }) };
   }
 
   it('appears 1.5 s after the page opens, then remembers Accept and Decline', async () => {
@@ -203,11 +202,10 @@ describe('cookie banner', () => {
       ['Accept', 'true'],
       ['Decline', 'false'],
     ] as const) {
-      const { context, page } = await pausedPage();
+      const { context, page, banner } = await firstVisit();
       try {
         await open(page, '/security');
         await page.locator('h1').waitFor();
-        const banner = page.getByRole('region', { name: 'Cookie consent' });
         await page.clock.runFor(1490);
         assert.equal(await banner.count(), 0, 'not before 1.5 s');
         await page.clock.runFor(20);
@@ -222,6 +220,47 @@ describe('cookie banner', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it("shows on the app's pages too, and a choice made on one page holds on every other", async () => {
+    const { context, page, errors, banner } = await firstVisit();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    try {
+      // the sign-in page is the app's, not the marketing site's: the banner is there too
+      // (the delay itself is the test above; React reveals the lazy page on a timer, so time moves first)
+      await page.goto('/login');
+      await page.clock.runFor(1510);
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await banner.waitFor();
+      // nothing that needs consent has run: no cookie, and no request has left the site
+      assert.deepEqual(await context.cookies(), []);
+      assert.equal(await page.evaluate(() => document.cookie), '');
+      const origin = new URL(api.url).origin;
+      assert.deepEqual(
+        requests.filter((url) => new URL(url).origin !== origin),
+        [],
+      );
+
+      // moving within the site (no reload) keeps the banner until a choice is made
+      await banner.getByRole('link', { name: 'Privacy policy' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor();
+      await banner.waitFor();
+      await banner.getByRole('button', { name: 'Accept' }).click();
+      await banner.waitFor({ state: 'detached' });
+
+      for (const path of ['/', '/pricing', '/blogs', '/us/integrations', '/signup']) {
+        await page.goto(path);
+        await page.clock.runFor(1000); // (the lazy sign-up page is revealed on a timer)
+        await page.locator('h1, h2').first().waitFor();
+        await page.clock.runFor(60_000);
+        assert.equal(await banner.count(), 0, `no banner again on ${path}`);
+      }
+      assert.equal(await page.evaluate(() => localStorage.getItem('cookie-consent')), 'true');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
     }
   });
 });

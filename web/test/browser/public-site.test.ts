@@ -1,6 +1,7 @@
 /**
  * The public site in headless chromium against the real API (issue 18): every page at 1366, 1024, 768 and
- * 375 px (screenshots kept, axe-core finds nothing serious), the HTML a visitor without
+ * 375 px (screenshots kept, axe-core finds nothing serious), the client hydrating the build's
+ * HTML unchanged, the HTML a visitor without
  * JavaScript gets, the sitemap and robots.txt, and what `/` downloads.
  */
 import { after, before, describe, it } from 'node:test';
@@ -31,7 +32,7 @@ const WIDTHS = [1366, 1024, 768, 375] as const;
 describe('every public page', () => {
   for (const width of WIDTHS) {
     it(`renders its heading with no serious accessibility problem at ${width} px`, async () => {
-      const { context, page, errors } = await newPage(browser, api.url, { width, height: 900 });
+      const { context, page, errors } = await newPage(browser, api.url, { width, height: 900 }, { consent: null });
       try {
         // the banner is part of the page too: let it show, so axe reads it
         for (const meta of PUBLIC_PAGES) {
@@ -51,6 +52,47 @@ describe('every public page', () => {
       }
     });
   }
+});
+
+describe('the client taking over', () => {
+  it("hydrates each page's HTML from the build as it is: same DOM, no mismatch, no layout shift", async () => {
+    const { context, page, errors } = await newPage(browser, api.url, { width: 1366, height: 900 });
+    try {
+      // every layout shift from the first paint on (buffered), summed by the page itself
+      await context.addInitScript(() => {
+        const shifts: { value: number; at: string[] }[] = [];
+        (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; sources?: { node?: Node }[] }[])
+            shifts.push({
+              value: entry.value,
+              at: (entry.sources ?? []).map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 80) ?? ''),
+            });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const meta of PUBLIC_PAGES) {
+        await page.goto(meta.path);
+        await page.waitForSelector('html[data-live="true"]', { state: 'attached' });
+        const result = await page.evaluate(async () => {
+          // two frames: whatever the first client render changed has been laid out and painted
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const served = await (await fetch(location.pathname)).text();
+          const root = new DOMParser().parseFromString(served, 'text/html').getElementById('root');
+          return {
+            served: root?.innerHTML ?? '',
+            live: document.getElementById('root')!.innerHTML,
+            shifts: (window as unknown as { layoutShifts: { value: number; at: string[] }[] }).layoutShifts,
+          };
+        });
+        assert.ok(result.served.length > 1000, `${meta.path} is served with its content`);
+        assert.equal(result.live, result.served, `${meta.path}: the hydrated DOM is the served HTML`);
+        assert.deepEqual(result.shifts, [], `${meta.path} shifts no layout`);
+      }
+      assert.deepEqual(errors, [], 'no hydration mismatch reported');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('without JavaScript', () => {

@@ -4,6 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { COOKIE_CONSENT_KEY, storedCookieConsent } from '@credence/shared';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { WEB_ROOT } from './api-server.ts';
 
@@ -30,14 +31,31 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface NewPageOptions {
+  /**
+   * The cookie-consent choice stored before any page opens (spec 3's cookie-consent key):
+   * `declined` by default so the banner never covers what a test clicks; `null` for a first visit
+   * (the banner's own tests).
+   */
+  consent?: 'accepted' | 'declined' | null;
+}
+
 /** A fresh context (its own localStorage) at a laptop width; console errors are collected. */
 export async function newPage(
   browser: Browser,
   baseURL: string,
   viewport = { width: 1280, height: 860 },
+  { consent = 'declined' }: NewPageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
   context.setDefaultTimeout(10_000);
+  if (consent) {
+    // only where nothing is stored yet: a choice the page makes survives reloads
+    const stored = { key: COOKIE_CONSENT_KEY, value: storedCookieConsent(consent) };
+    await context.addInitScript(({ key, value }) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+    }, stored);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

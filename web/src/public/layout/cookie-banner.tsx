@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { COOKIE_BANNER_DELAY_MS, COOKIE_CONSENT_KEY, readCookieConsent, storedCookieConsent, type CookieConsent } from '@credence/shared';
+import './cookie-banner.css';
 
 function storage(): Storage | null {
   try {
@@ -11,10 +12,12 @@ function storage(): Storage | null {
 }
 
 /**
- * The cookie-consent banner (spec 3): shown 1.5 s after the page opens when no choice is stored,
+ * The cookie-consent banner (spec 3), on every page of the site and the app (the root layout
+ * renders it): shown 1.5 s after the page opens when no choice is stored,
  * gone once accepted or declined, the choice kept under the cookie-consent key. Credence loads
  * nothing that needs consent (no analytics, trackers or third-party requests), so the choice
- * gates nothing yet; anything added later must read it first.
+ * gates nothing yet; anything added later must read it first. Its text is short and small so it
+ * never becomes a page's largest contentful paint when it appears (bench/public-site.js).
  */
 export function CookieBanner({ delayMs = COOKIE_BANNER_DELAY_MS }: { delayMs?: number }) {
   const [visible, setVisible] = useState(false);
@@ -38,9 +41,8 @@ export function CookieBanner({ delayMs = COOKIE_BANNER_DELAY_MS }: { delayMs?: n
 
   return (
     <section className="cookie-banner" role="region" aria-label="Cookie consent">
-      <p>
-        Credence keeps only what it needs to sign you in and remember this choice. Optional cookies would help us improve the site; we set
-        none unless you accept. <Link to="/privacy-policy">Privacy policy</Link>
+      <p className="cookie-banner__text">
+        We store only your sign-in and this choice; optional cookies only if you accept. <Link to="/privacy-policy">Privacy policy</Link>
       </p>
       <div className="cookie-banner__actions">
         <button type="button" className="button button--secondary" onClick={() => choose('declined')}>

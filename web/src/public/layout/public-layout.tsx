@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { publicPageMeta } from '../site-pages.ts';
-import { CookieBanner } from './cookie-banner.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import '../public.css';
@@ -43,7 +42,7 @@ function usePageMeta(): void {
   }, [pathname]);
 }
 
-/** Every marketing page: the public header, the page, the footer and the cookie banner. */
+/** Every marketing page: the public header, the page and the footer (the root layout adds the cookie banner). */
 export function PublicLayout() {
   const { pathname } = useLocation();
   useHashScroll();
@@ -54,7 +53,6 @@ export function PublicLayout() {
       <SiteHeader landing={pathname === '/'} />
       <Outlet />
       <SiteFooter />
-      <CookieBanner />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { COUNTER_DURATION_MS, counterValue, formatCounter } from '@credence/shared';
 import { prefersReducedMotion } from './motion.ts';
 
@@ -7,14 +7,17 @@ import { prefersReducedMotion } from './motion.ts';
  * the final value at once with reduced motion and in the build's HTML.
  */
 export function Counter({ target, label }: { target: number; label: string }) {
-  const [value, setValue] = useState(() => (prefersReducedMotion() ? target : 0));
+  // the final value first, as in the build's HTML (hydration renders the same); back to zero
+  // before the browser paints again when it will count
+  const [value, setValue] = useState(target);
   const element = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (prefersReducedMotion() || typeof IntersectionObserver === 'undefined') {
       setValue(target);
       return;
     }
+    setValue(0);
     let frame = 0;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;

@@ -1,19 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { TYPING_MS_PER_CHARACTER, typedText } from '@credence/shared';
 import { prefersReducedMotion } from './motion.ts';
 
 /**
  * Text that types itself out at 35 ms a character (spec 1 section 4). Screen readers and the
- * build's HTML get the whole text at once; reduced motion shows it whole.
+ * build's HTML get the whole text at once; reduced motion shows it whole. The first render shows
+ * it whole too, so the client takes over the build's HTML unchanged (hydration).
  */
 export function TypingText({ text, className }: { text: string; className?: string }) {
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? text : ''));
+  // the whole text first, as in the build's HTML (hydration renders the same); typing starts
+  // before the browser paints again
+  const [shown, setShown] = useState(text);
 
-  useEffect(() => {
-    if (prefersReducedMotion()) {
-      setShown(text);
-      return;
-    }
+  useLayoutEffect(() => {
+    setShown(prefersReducedMotion() ? text : '');
+    if (prefersReducedMotion()) return;
     const started = performance.now();
     let frame = 0;
     const tick = () => {
