@@ -3,12 +3,27 @@
  * chat (multipart), list, fetch and delete them, and start the job that indexes them. Built over
  * the client's own transport, so tokens, errors and the base address work as for every call.
  */
-import { DOCUMENT_ROUTES, type FetchPdfResponse, type UploadedPdf, type UploadPdfResponse } from '../contracts/documents.js';
-import type { JobStartedResponse } from '../contracts/research.js';
+import {
+  DOCUMENT_ROUTES,
+  type FetchPdfResponse,
+  type PdfChatAnswer,
+  type PdfChatThoughtProcess,
+  type UploadedPdf,
+  type UploadPdfResponse,
+} from '../contracts/documents.js';
+import type { JobStartedResponse, ResearchModel } from '../contracts/research.js';
 import type { ResearchTransport } from './research-client.js';
 
 interface CallOptions {
   signal?: AbortSignal;
+}
+
+/** A question over a chat's PDFs (spec 3 PDF chat); `fileName` narrows it to one of them. */
+export interface PdfChatQuestion {
+  chatKey: string;
+  query: string;
+  fileName?: string;
+  model?: ResearchModel;
 }
 
 /** A file to upload: its name and bytes. */
@@ -26,6 +41,21 @@ export interface DocumentsApi {
   deletePdf(chatKey: string, fileName: string, options?: CallOptions): Promise<{ message: string }>;
   /** Starts indexing the chat's PDFs: poll check_query (its `progress` while it runs). */
   startPdfProcessing(chatKey: string, workflowCategory?: string, options?: CallOptions): Promise<JobStartedResponse>;
+  /** The plan of an answer over the chat's PDFs (generate_thought_process_pdf_chat). */
+  pdfChatThoughtProcess(question: PdfChatQuestion, options?: CallOptions): Promise<PdfChatThoughtProcess>;
+  /** The answer over the chat's PDFs (read_file_and_query): answered directly, stored in the chat. */
+  readFileAndQuery(question: PdfChatQuestion & { thoughtProcess?: readonly string[] }, options?: CallOptions): Promise<PdfChatAnswer>;
+}
+
+/** Spec 3 sends the PDF chat calls as multipart forms; the plan goes as a JSON array. */
+function pdfChatForm(question: PdfChatQuestion & { thoughtProcess?: readonly string[] }): FormData {
+  const form = new FormData();
+  form.append('chatKey', question.chatKey);
+  form.append('query', question.query);
+  if (question.fileName) form.append('fileName', question.fileName);
+  if (question.model) form.append('model', question.model);
+  if (question.thoughtProcess) form.append('thoughtProcess', JSON.stringify(question.thoughtProcess));
+  return form;
 }
 
 export function createDocumentsApi(transport: ResearchTransport): DocumentsApi {
@@ -50,5 +80,9 @@ export function createDocumentsApi(transport: ResearchTransport): DocumentsApi {
         { chat_key: chatKey, ...(workflowCategory ? { workflow_category: workflowCategory } : {}) },
         call,
       ),
+    pdfChatThoughtProcess: (question, call) =>
+      transport.json<PdfChatThoughtProcess>('POST', DOCUMENT_ROUTES.pdfChatThoughtProcess, undefined, pdfChatForm(question), call),
+    readFileAndQuery: (question, call) =>
+      transport.json<PdfChatAnswer>('POST', DOCUMENT_ROUTES.readFileAndQuery, undefined, pdfChatForm(question), call),
   };
 }

@@ -124,6 +124,34 @@ describe('research chat: citations', () => {
     });
   });
 
+  it("opens an uploaded PDF's page through the chat key it was uploaded with, its quote highlighted", () => {
+    const boxes = [{ page: 2, x0: 50, top: 90, x1: 300, bottom: 102 }];
+    const upload: ResearchCitation = {
+      id: 'c2',
+      kind: 'upload',
+      document_id: 'doc-9',
+      title: 'northwind-10k.pdf, page 2',
+      pdf_name: 'northwind-10k.pdf',
+      chat_key: 'chat-key-1',
+      page: 2,
+      quote: 'Net sales 260,174 265,595 229,234',
+      boxes,
+      verified: true,
+    };
+    assert.deepEqual(citationPdfTarget(upload), {
+      companyNumber: '',
+      documentId: 'doc-9',
+      page: 2,
+      title: 'northwind-10k.pdf',
+      upload: { chatKey: 'chat-key-1', fileName: 'northwind-10k.pdf' },
+      quote: 'Net sales 260,174 265,595 229,234',
+      boxes,
+    });
+    // without the chat key (or the file) the viewer could not fetch it: no page button
+    assert.equal(citationPdfTarget({ ...upload, chat_key: undefined }), null);
+    assert.equal(citationPdfTarget({ ...upload, pdf_name: undefined }), null);
+  });
+
   it('has no page to open for a register record or a filing without a page', () => {
     assert.equal(citationPdfTarget({ ...filing, kind: 'register', page: undefined, url: '/uk/' }), null);
     assert.equal(citationPdfTarget({ ...filing, page: undefined }), null);

@@ -4,26 +4,29 @@
  * credits. The web chat screen, the terminal's chat screen and `credence ask` all drive this.
  */
 import type { ApiClient } from '../../client/api-client.js';
+import type { UploadedPdf } from '../../contracts/documents.js';
 import {
   emptyResearchAnswer,
   isValidPlan,
   RESEARCH_CONSTANTS,
   RESEARCH_TEXTS,
   reduceResearchAnswer,
-  type ChatDetail,
   type ChatHistoryItem,
   type ModelAccessInfo,
   type ResearchAnswer,
   type ResearchAskRequest,
   type ResearchModel,
   type ResearchStreamEvent,
-  type SavedChat,
 } from '../../contracts/research.js';
 import { filterChats } from '../../rules/research/chats.js';
 import { editedPlan, genericPlan } from '../../rules/research/plan.js';
 import { errorStatus, isAbort, serverText } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
+import { answerOfDetail, companyOfChat, failed, failureText, withPlanRule } from './chat-answers.js';
+import { askPdfChat } from './pdf-chat.js';
+
+export { answerOfDetail };
 
 export interface ChatCompany {
   company_number?: string;
@@ -62,10 +65,13 @@ export interface ChatState {
   loadError: string | null;
   /** The last question went over the allowance (402). */
   quotaExceeded: boolean;
+  /** The PDFs attached to the chat (uploaded with its key): with any, questions go to the PDF chat calls. */
+  pdfs: readonly UploadedPdf[];
 }
 
 export interface ChatViewModelOptions {
-  client: Pick<ApiClient, 'ask' | 'getChat' | 'modelAccessInfo'> & Partial<Pick<ApiClient, 'getChatHistory' | 'deleteChat'>>;
+  client: Pick<ApiClient, 'ask' | 'getChat' | 'modelAccessInfo'> &
+    Partial<Pick<ApiClient, 'getChatHistory' | 'deleteChat' | 'fetchPdfList' | 'pdfChatThoughtProcess' | 'readFileAndQuery'>>;
   company?: ChatCompany | null;
   /** The selector's first model; 'pro' unless given (`credence ask` starts on 'flash'). */
   initialModel?: ResearchModel;
@@ -100,53 +106,15 @@ export interface ChatViewModel extends ReadableStore<ChatState> {
   loadHistory(): Promise<void>;
   /** Deletes a chat; it leaves the list, and the open chat starts over when it was this one. */
   deleteChat(chatId: string): Promise<void>;
+  /** The chat's key, made now when it has none (PDFs are uploaded with it before the first question). */
+  ensureChatKey(): string;
+  /** Loads the PDFs attached to the chat (fetch_pdf_list with its key); a failure leaves them as they were. */
+  loadPdfs(): Promise<void>;
   /** Stops the stream and requests; state stays readable. */
   dispose(): void;
 }
 
 const randomKey = () => globalThis.crypto.randomUUID();
-
-/** A stored answer as the chat shows it: the stored ResearchAnswer, or one rebuilt from the detail's parts. */
-export function answerOfDetail(detail: ChatDetail): ResearchAnswer {
-  const stored = detail.observations as Partial<ResearchAnswer> | null | undefined;
-  const base = emptyResearchAnswer();
-  if (stored && typeof stored === 'object' && typeof stored.text === 'string') return { ...base, ...stored };
-  const thoughtProcess = Array.isArray(detail.thought_process) ? detail.thought_process : [];
-  return { ...base, thoughtProcess, stepStatus: thoughtProcess.map(() => 'done'), tables: detail.table_data ?? [] };
-}
-
-/** The plan rule (spec 3 section 4) on an answer: an invalid plan gives way to the generic one. */
-function withPlanRule(answer: ResearchAnswer): { answer: ResearchAnswer; planError: string | null } {
-  if (isValidPlan(answer.thoughtProcess)) return { answer, planError: null };
-  return { answer: { ...answer, ...genericPlan('done') }, planError: RESEARCH_TEXTS.planFallbackError };
-}
-
-function companyOfChat(chat: SavedChat, current: ChatCompany | null): ChatCompany | null {
-  const meta = chat.chat_metadata ?? {};
-  if (meta.company_id) return { company_number: meta.company_id, name: meta.company_name ?? null };
-  if (meta.cik) return { cik: meta.cik, name: meta.company_name ?? null };
-  return current;
-}
-
-function failureText(error: unknown): { text: string; quota: boolean } {
-  const status = errorStatus(error);
-  if (status === 402) return { text: RESEARCH_TEXTS.quotaExceeded, quota: true };
-  if (status === 401 || status === 403 || status === 400 || status === 404) {
-    return { text: serverText(error) ?? RESEARCH_TEXTS.chatFailure, quota: false };
-  }
-  return { text: RESEARCH_TEXTS.chatFailure, quota: false };
-}
-
-/** A failed answer (spec 3 section 8): its error, and when no plan came, the generic plan failed with the plan failure text. */
-function failed(message: ChatMessage, error: string): Partial<ChatMessage> {
-  const noPlan = message.answer.thoughtProcess.length === 0;
-  return {
-    streaming: false,
-    error,
-    planError: noPlan ? RESEARCH_TEXTS.planFailure : message.planError,
-    answer: noPlan ? { ...message.answer, ...genericPlan('failed') } : message.answer,
-  };
-}
 
 export function createChatViewModel(options: ChatViewModelOptions): ChatViewModel {
   const { client } = options;
@@ -162,11 +130,13 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
     loading: false,
     loadError: null,
     quotaExceeded: false,
+    pdfs: [],
   });
   const stream = createLatestRequest();
   const chatLoad = createLatestRequest();
   const credits = createLatestRequest();
   const history = createLatestRequest();
+  const pdfList = createLatestRequest();
   let nextKey = 1;
 
   const updateMessage = (key: number, change: (message: ChatMessage) => Partial<ChatMessage>) =>
@@ -198,9 +168,39 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
     }
   }
 
-  async function ask(question: string) {
+  function ensureChatKey(): string {
     const state = store.getState();
     const chatKey = state.chatKey ?? state.chatId ?? (options.newChatKey ?? randomKey)();
+    if (state.chatKey !== chatKey) store.setState({ chatKey });
+    return chatKey;
+  }
+
+  /** A question over the chat's PDFs: plan, then the whole answer (spec 3 PDF chat). */
+  async function askDocuments(key: number, question: string, chatKey: string) {
+    const ticket = stream.next();
+    const outcome = await askPdfChat(
+      client as Required<typeof client>,
+      { chatKey, query: question, model: store.getState().model ?? RESEARCH_CONSTANTS.defaultModel },
+      {
+        signal: ticket.signal,
+        onPlan: (plan, planError) => {
+          if (ticket.isCurrent()) updateMessage(key, (m) => ({ answer: { ...m.answer, ...plan }, planError }));
+        },
+      },
+    );
+    if (!ticket.isCurrent() || (!outcome.ok && outcome.aborted)) return updateMessage(key, () => ({ streaming: false }));
+    if (!outcome.ok) {
+      updateMessage(key, (m) => failed(m, outcome.error));
+      return store.setState({ quotaExceeded: outcome.quota });
+    }
+    const ruled = withPlanRule(outcome.answer);
+    updateMessage(key, () => ({ answer: ruled.answer, planError: ruled.planError, streaming: false }));
+    store.setState({ chatId: outcome.chatId });
+    void refreshCredits();
+  }
+
+  async function ask(question: string) {
+    const chatKey = ensureChatKey();
     const key = nextKey++;
     const placeholder: ChatMessage = {
       key,
@@ -211,7 +211,8 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
       planError: null,
     };
     store.setState((s) => ({ messages: [...s.messages, placeholder], input: '', chatKey, quotaExceeded: false }));
-    const { company, chatId, model } = store.getState();
+    const { company, chatId, model, pdfs } = store.getState();
+    if (pdfs.length > 0 && client.pdfChatThoughtProcess && client.readFileAndQuery) return askDocuments(key, question, chatKey);
     const request: ResearchAskRequest = {
       query: question,
       ...(company?.company_number ? { company_number: company.company_number } : {}),
@@ -285,16 +286,33 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
           company: companyOfChat(chat, s.company),
           model: chat.chat_metadata?.model ?? s.model,
           loading: false,
+          pdfs: [],
         }));
+        if (chat.chat_metadata?.isCurrentChatPDF || chat.chat_metadata?.chat_key) void model.loadPdfs();
       } catch (error) {
         if (!ticket.isCurrent() || isAbort(error)) return;
         store.setState({ loading: false, loadError: serverText(error) ?? RESEARCH_TEXTS.chatFailure });
+        // not stored yet: a chat whose PDFs were attached before its first question keeps them
+        if (errorStatus(error) === 404) {
+          store.setState({ messages: [], chatId: null, chatKey: chatId, pdfs: [] });
+          void model.loadPdfs();
+        }
       }
     },
     newChat() {
       stream.cancel();
       chatLoad.cancel();
-      store.setState({ messages: [], chatId: null, chatKey: null, input: '', loading: false, loadError: null, quotaExceeded: false });
+      pdfList.cancel();
+      store.setState({
+        messages: [],
+        chatId: null,
+        chatKey: null,
+        input: '',
+        loading: false,
+        loadError: null,
+        quotaExceeded: false,
+        pdfs: [],
+      });
     },
     async regenerate() {
       const last = store.getState().messages.at(-1);
@@ -332,7 +350,20 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
       store.setState((s) => ({ history: s.history?.filter((c) => c.chat_id !== chatId) ?? null }));
       if (store.getState().chatId === chatId) model.newChat();
     },
+    ensureChatKey,
+    async loadPdfs() {
+      const { chatKey } = store.getState();
+      if (!client.fetchPdfList || !chatKey) return;
+      const ticket = pdfList.next();
+      try {
+        const pdfs = await client.fetchPdfList(chatKey, { signal: ticket.signal });
+        if (ticket.isCurrent() && store.getState().chatKey === chatKey) store.setState({ pdfs: Array.isArray(pdfs) ? pdfs : [] });
+      } catch {
+        // the list stays as it was (spec 3: a failed list load is told by the page that asked)
+      }
+    },
     dispose() {
+      pdfList.cancel();
       stream.cancel();
       chatLoad.cancel();
       credits.cancel();

@@ -13,6 +13,7 @@ import { PdfViewerProvider } from '../explorer/pdf-viewer.tsx';
 import { openContactSupport } from '../help/open-help.ts';
 import { artifactTabs } from './artifact-tabs.ts';
 import { ArtifactsPanel } from './artifacts-panel.tsx';
+import { AttachedPdfs } from './attached-pdfs.tsx';
 import { ChatInput, type ChatMarket, type FocusArea } from './chat-input.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
 import { Divider } from './divider.tsx';
@@ -139,7 +140,9 @@ export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket })
           <section className="analysis__chat" style={{ flexBasis: showArtifacts ? `${100 - percent}%` : '100%' }} aria-label="Chat">
             <MessageList questions={state.messages.map((m) => m.question)} follow={last?.answer}>
               {state.loading && <Spinner size="large" label="Loading chat" />}
-              {!state.loading && state.messages.length === 0 && <Greeting canAsk={state.company !== null} onSample={fillInput} />}
+              {!state.loading && state.messages.length === 0 && (
+                <Greeting canAsk={state.company !== null || state.pdfs.length > 0} onSample={fillInput} />
+              )}
               {state.messages.map((m, i) => (
                 <MessageView
                   key={m.key}
@@ -177,6 +180,15 @@ export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket })
               onCompany={chooseCompany}
               onModel={(m) => model.setModel(m)}
               onFocusArea={setFocusArea}
+              pdfChat={state.pdfs.length > 0}
+              attachments={
+                <AttachedPdfs
+                  pdfs={state.pdfs}
+                  busy={busy}
+                  chatKey={() => model.ensureChatKey()}
+                  onUploaded={() => void model.loadPdfs()}
+                />
+              }
             />
             <p className="analysis__disclaimer">{RESEARCH_TEXTS.disclaimer}</p>
           </section>

@@ -1,10 +1,11 @@
 /**
  * The chat input (spec 3 sections 2, 3, 5 and 9): the company it asks about (the existing company
  * search), the model (flash or pro), the focus area, and a textarea that grows to 200 px. It is
- * disabled until a company is chosen and while an answer streams or a chat loads; Enter sends,
+ * disabled until a company is chosen (or PDFs are attached: a PDF chat) and while an answer streams
+ * or a chat loads; Enter sends,
  * Shift+Enter starts a new line; a blank question is not sent (the view model ignores it).
  */
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { RESEARCH_CONSTANTS, SEARCH_DEBOUNCE_MS, type ChatCompany, type ResearchModel } from '@credence/shared';
 import { CompanySearch } from '../../pages/uk/company-search.tsx';
 import { UsCompanySearch } from '../../pages/us/us-company-search.tsx';
@@ -90,6 +91,8 @@ export function ChatInput({
   onFocusArea,
   inputRef,
   market = 'uk',
+  pdfChat = false,
+  attachments,
 }: {
   market?: ChatMarket;
   value: string;
@@ -103,10 +106,14 @@ export function ChatInput({
   onModel(model: ResearchModel): void;
   onFocusArea(area: FocusArea): void;
   inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** PDFs are attached: the question is about them, no company needed. */
+  pdfChat?: boolean;
+  /** The attached PDFs and the button that attaches more. */
+  attachments?: ReactNode;
 }) {
   const own = useRef<HTMLTextAreaElement>(null);
   const textarea = inputRef ?? own;
-  const disabled = busy || company === null;
+  const disabled = busy || (company === null && !pdfChat);
 
   useLayoutEffect(() => {
     const el = textarea.current;
@@ -124,6 +131,7 @@ export function ChatInput({
       }}
     >
       <CompanyChoice company={company} market={market} onChange={onCompany} />
+      {attachments}
       <div className="chat-input__box">
         <label htmlFor="research-question" className="visually-hidden">
           Your question
@@ -134,7 +142,9 @@ export function ChatInput({
           rows={1}
           value={value}
           disabled={disabled}
-          placeholder={company ? `Ask about ${companyLabel(company).name}…` : 'Choose a company first'}
+          placeholder={
+            pdfChat ? 'Ask about the attached PDFs…' : company ? `Ask about ${companyLabel(company).name}…` : 'Choose a company first'
+          }
           style={{ maxHeight: RESEARCH_CONSTANTS.textareaMaxPx }}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => {

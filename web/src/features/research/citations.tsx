@@ -1,9 +1,9 @@
 /**
  * Citations in an answer: the footnote marker in the text (a numbered button) and the footnote
- * list under it. A document page opens the PDF viewer at that page with the quote highlighted; a
- * register record opens its page in the app; a SEC filing tag opens its source in /backlinker
- * (an address in the app); a web source opens in a new tab. A citation the checker could not
- * confirm is marked unverified wherever it shows.
+ * list under it. A document page (a filing's or an uploaded PDF's) opens the PDF viewer at that
+ * page with the quote highlighted; a register record opens its page in the app; a SEC filing tag
+ * opens its source in /backlinker (an address in the app); a web source opens in a new tab. A
+ * citation the checker could not confirm is marked unverified wherever it shows.
  */
 import { Link } from 'react-router';
 import type { CitationFootnote, ResearchCitation } from '@credence/shared';
@@ -11,18 +11,32 @@ import { usePdfViewer } from '../explorer/pdf-viewer.tsx';
 import { explorerSearch, type ExplorerCategory, type PdfTarget } from '../explorer/explorer-url.ts';
 import './citations.css';
 
-/** The PDF viewer's target for a filing page, or null when the citation is not one. */
+/** The quote and its boxes, when the citation has them (the viewer highlights them). */
+const quoteOf = (citation: ResearchCitation) => ({
+  ...(citation.quote ? { quote: citation.quote } : {}),
+  ...(citation.boxes?.length ? { boxes: citation.boxes } : {}),
+});
+
+/**
+ * The PDF viewer's target for a document page, or null when the citation is not one: a filing's
+ * page (by company and document), or an uploaded PDF's (by the chat key it was uploaded with).
+ */
 export function citationPdfTarget(citation: ResearchCitation): PdfTarget | null {
-  if (citation.kind !== 'filing' || !citation.company_number || !citation.page || citation.page < 1) return null;
+  if (!citation.page || citation.page < 1) return null;
+  if (citation.kind === 'upload') {
+    if (!citation.chat_key || !citation.pdf_name) return null;
+    return {
+      companyNumber: '',
+      documentId: citation.document_id,
+      page: citation.page,
+      title: citation.pdf_name,
+      upload: { chatKey: citation.chat_key, fileName: citation.pdf_name },
+      ...quoteOf(citation),
+    };
+  }
+  if (citation.kind !== 'filing' || !citation.company_number) return null;
   const documentId = citation.pdf_name ? citation.pdf_name.replace(/\.pdf$/i, '') : citation.document_id;
-  return {
-    companyNumber: citation.company_number,
-    documentId,
-    page: citation.page,
-    title: citation.title,
-    ...(citation.quote ? { quote: citation.quote } : {}),
-    ...(citation.boxes?.length ? { boxes: citation.boxes } : {}),
-  };
+  return { companyNumber: citation.company_number, documentId, page: citation.page, title: citation.title, ...quoteOf(citation) };
 }
 
 /** The explorer's view of a register record (the web's own addresses: /uk/?companyNumber=...&category=...). */

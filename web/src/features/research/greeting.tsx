@@ -12,7 +12,9 @@ export function Greeting({ canAsk, onSample }: { canAsk: boolean; onSample(quest
         <span aria-hidden="true">{typed}</span>
         {typed.length < full.length && <span className="greeting__caret" aria-hidden="true" />}
       </h1>
-      <p className="muted">{canAsk ? 'Try one of these, or ask your own question:' : 'Choose a company below, then ask your question.'}</p>
+      <p className="muted">
+        {canAsk ? 'Try one of these, or ask your own question:' : 'Choose a company below, or attach PDFs, then ask your question.'}
+      </p>
       <ul className="greeting__samples">
         {RESEARCH_SAMPLE_QUESTIONS.map((q) => (
           <li key={q}>

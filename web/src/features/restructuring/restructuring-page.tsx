@@ -26,7 +26,7 @@ import { PdfViewerProvider } from '../explorer/pdf-viewer.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ErrorModal } from './error-modal.tsx';
 import { RestructuringTableView } from './restructuring-table.tsx';
-import { UploadDialog } from './upload-dialog.tsx';
+import { UploadDialog } from '../documents/upload-dialog.tsx';
 import './restructuring.css';
 
 interface Shown {

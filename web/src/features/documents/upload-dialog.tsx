@@ -9,6 +9,7 @@ import { allPdf, DOCUMENT_TEXTS, formatDocumentSize, RESTRUCTURING_CONSTANTS, up
 import { useServices } from '../../app/services.tsx';
 import { errorText } from '../api/web-api.ts';
 import { Button } from '../../ui/button.tsx';
+import './upload-dialog.css';
 
 interface FileState {
   name: string;

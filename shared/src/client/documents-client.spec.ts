@@ -1,0 +1,32 @@
+import { describe, it } from 'node:test';
+import { expect } from 'expect';
+import { createApiClient, type FetchLike } from './index.js';
+
+describe('documents client: PDF chat calls', () => {
+  it('sends the plan and the answer calls as multipart forms (spec 3), the plan as a JSON array, with the bearer', async () => {
+    const seen: { url: string; init?: RequestInit }[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      seen.push({ url, init });
+      const body = url.endsWith('generate_thought_process_pdf_chat') ? { thought_process: ['Read', 'Answer'] } : { chat_id: 'k1' };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = createApiClient({ baseUrl: 'http://api.test', token: 't', fetch });
+    const plan = await client.pdfChatThoughtProcess({ chatKey: 'k1', query: 'Net sales in 2022?', model: 'flash' });
+    expect(plan.thought_process).toEqual(['Read', 'Answer']);
+    await client.readFileAndQuery({ chatKey: 'k1', query: 'Net sales in 2022?', fileName: 'a.pdf', thoughtProcess: plan.thought_process });
+
+    expect(seen.map((s) => [s.init?.method, s.url])).toEqual([
+      ['POST', 'http://api.test/api/generate_thought_process_pdf_chat'],
+      ['POST', 'http://api.test/api/read_file_and_query'],
+    ]);
+    const [planForm, answerForm] = seen.map((s) => s.init?.body as FormData);
+    expect(Object.fromEntries(planForm)).toEqual({ chatKey: 'k1', query: 'Net sales in 2022?', model: 'flash' });
+    expect(Object.fromEntries(answerForm)).toEqual({
+      chatKey: 'k1',
+      query: 'Net sales in 2022?',
+      fileName: 'a.pdf',
+      thoughtProcess: '["Read","Answer"]',
+    });
+    expect((seen[1].init?.headers as Record<string, string>).authorization).toBe('Bearer t');
+  });
+});
