@@ -4,7 +4,7 @@ import { citationFootnotes, emptyResearchAnswer, type ResearchAnswer, type Resea
 import { answerAsText } from '../../src/features/research/answer-actions.tsx';
 import { csvField, exportFileName, tablesToCsv } from '../../src/features/research/answer-export.ts';
 import { artifactTabs, splitTabs } from '../../src/features/research/artifact-tabs.ts';
-import { citationPdfTarget, registerHref } from '../../src/features/research/citations.tsx';
+import { citationPdfTarget, registerHref } from '../../src/features/research/citation-targets.ts';
 import { artifactsPercentAt, artifactsPercentByKey, clampArtifactsPercent, resizedColumn } from '../../src/features/research/layout.ts';
 import { questionAbove } from '../../src/features/research/message-list.tsx';
 import { sourceTarget } from '../../src/features/research/source-cards.tsx';
