@@ -4,18 +4,13 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { OPS_ROUTES } from '@credence/shared';
-import { startAwsReplay, type AwsReplay } from '../support/aws-replay-server.js';
+import type { AwsReplay } from '../support/aws-replay-server.js';
+import { PIPELINE, startAwsOpsApi } from '../support/aws-ops.js';
 import { opsUser } from '../support/ops-users.js';
 import { until } from '../support/outage.js';
 import { openSse } from '../support/sse-client.js';
-import { startTestApi, type TestApi } from '../support/test-api.js';
+import type { TestApi } from '../support/test-api.js';
 
-// The SDK's own credential chain reads these: static fake keys, signed requests to the local endpoint.
-process.env.AWS_ACCESS_KEY_ID = 'AKIAIOSFODNN7EXAMPLE';
-process.env.AWS_SECRET_ACCESS_KEY = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
-process.env.AWS_EC2_METADATA_DISABLED = 'true';
-
-const PIPELINE = 'i-0a1b2c3d4e5f67890';
 const OTHER = 'i-0fedcba9876543210';
 const WEST = 'i-0123456789abcdef0';
 
@@ -38,20 +33,15 @@ describe('ops tools on the aws backend: the real EC2 and SSM clients against rec
       run,
       Array.from({ length: 1200 }, (_, i) => `${String(i + 1).padStart(4, '0')} pipeline step ${'.'.repeat(60)} ok`).join('\n') + '\n',
     );
-    aws = await startAwsReplay([
-      { id: PIPELINE, name: 'large-pipeline-01', region: 'us-east-1', state: 'running' },
-      { id: OTHER, name: 'billing-db', region: 'us-east-1', state: 'running' },
-      { id: WEST, name: 'large-pipeline-eu', region: 'eu-west-1', state: 'stopped', systemStatus: 'impaired' },
-    ]);
-    t = await startTestApi({
-      OPS_BACKEND: 'aws',
-      AWS_ENDPOINT_URL: aws.url,
-      OPS_LOG_DIRS: logs,
-      OPS_SSM_POLL_MS: '20',
-      OPS_AWS_WATCH_POLL_MS: '100',
-      OPS_WATCH_LINGER_MS: '50',
-      OPS_HEARTBEAT_MS: '100',
-    });
+    ({ t, aws } = await startAwsOpsApi(
+      [
+        { id: PIPELINE, name: 'large-pipeline-01', region: 'us-east-1', state: 'running' },
+        { id: OTHER, name: 'billing-db', region: 'us-east-1', state: 'running' },
+        { id: WEST, name: 'large-pipeline-eu', region: 'eu-west-1', state: 'stopped', systemStatus: 'impaired' },
+      ],
+      logs,
+      { OPS_HEARTBEAT_MS: '100' },
+    ));
     admin = await t.adminToken();
     ops = await opsUser(t, 'aws-ops@ops.test');
   });
