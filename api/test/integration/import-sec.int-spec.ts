@@ -102,6 +102,23 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
     expect((await query('SELECT count(*)::int AS n FROM us_companies'))[0].n).toBe(2);
   });
 
+  it('a re-run skips the files unchanged since their last import and re-imports the changed one', async () => {
+    const path = join(h.scratch, 'companyfacts.zip');
+    const again = new Collector();
+    const same = await secCompanyFactsImporter.run(context(again), [path]);
+    expect(same).toMatchObject({ read: 2, skipped: 0, written: 0 });
+    expect(again.infos.join('\n')).toContain('2 file(s) unchanged since their last import');
+    await writeZip(path, { 'CIK0000001001.json': tagswitchFacts(777), 'CIK0000002002.json': januaryFacts() });
+    const changed = new Collector();
+    expect((await secCompanyFactsImporter.run(context(changed), [path])).tables.us_companies).toBe(1);
+    expect(changed.infos.join('\n')).toContain('1 file(s) unchanged');
+    const [row] = await query(
+      `SELECT val::float8 AS val FROM us_facts WHERE cik = $1 AND period_start = '2023-01-01' AND period_end = '2023-12-31' AND concept LIKE '%RevenueFromContract%'`,
+      [TAGSWITCH_CIK],
+    );
+    expect(row.val).toBe(777);
+  });
+
   it('imports submissions: the company, its SIC industry and sector, and its periodic filings (older pages too)', async () => {
     const dir = join(h.scratch, 'subs');
     const { mkdirSync } = await import('node:fs');

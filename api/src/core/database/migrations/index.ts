@@ -11,6 +11,7 @@ import { Documents1764547200000 } from './1764547200000-documents.js';
 import { UsEquity1764633600000 } from './1764633600000-us-equity.js';
 import { Ops1764720000000 } from './1764720000000-ops.js';
 import { UsFactsNoFk1765324800000 } from './1765324800000-us-facts-no-fk.js';
+import { UsFactsSource1765324900000 } from './1765324900000-us-facts-source.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   UsEquity1764633600000,
   Ops1764720000000,
   UsFactsNoFk1765324800000,
+  UsFactsSource1765324900000,
 ];

@@ -9,6 +9,8 @@ export interface JsonSource {
   /** The entry's name inside its file or archive (`CIK0000320193.json`). */
   entry: string;
   size: number;
+  /** Zip entries: CRC-32 and size, known without inflating the entry. */
+  fingerprint?: string;
   read(): Promise<Buffer>;
 }
 
@@ -86,6 +88,7 @@ async function* zipEntries(file: string): AsyncGenerator<ZipSource> {
         name: `${file}:${entry.fileName}`,
         entry: entry.fileName.split('/').pop()!,
         size: entry.uncompressedSize,
+        fingerprint: `crc32 ${entry.crc32.toString(16)} ${entry.uncompressedSize}`,
         compressedDone,
         read: () => readEntry(zip, entry),
       };

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { UsFact } from '@credence/shared';
 import { bulkInsert, type BulkColumn } from '../../../core/database/bulk-insert.js';
 
@@ -65,15 +65,29 @@ export async function upsertCompanies(manager: EntityManager, rows: UsCompanyRow
   return rows.length;
 }
 
-/** Companies met first in a companyfacts file: named by its entityName until tickers or submissions name them. */
-async function ensureCompanies(manager: EntityManager, companies: { cik: number; entityName: string; count: number }[]): Promise<void> {
+/**
+ * Companies met first in a companyfacts file: named by its entityName until tickers or submissions
+ * name them. `source`: the file's fingerprint (null when unknown: the next bulk import rewrites it).
+ */
+async function ensureCompanies(
+  manager: EntityManager,
+  companies: { cik: number; entityName: string; count: number; source: string | null }[],
+): Promise<void> {
   await manager.query(
-    `INSERT INTO us_companies (cik, title, facts_count, facts_updated_at)
-     SELECT u.cik, u.title, u.n, now() FROM unnest($1::int[], $2::text[], $3::int[]) AS u(cik, title, n)
+    `INSERT INTO us_companies (cik, title, facts_count, facts_updated_at, facts_source)
+     SELECT u.cik, u.title, u.n, now(), u.source FROM unnest($1::int[], $2::text[], $3::int[], $4::text[]) AS u(cik, title, n, source)
      ON CONFLICT (cik) DO UPDATE SET facts_count = EXCLUDED.facts_count, facts_updated_at = now(),
-       verified = true, sample = false`,
-    [companies.map((c) => c.cik), companies.map((c) => c.entityName), companies.map((c) => c.count)],
+       facts_source = EXCLUDED.facts_source, verified = true, sample = false`,
+    [companies.map((c) => c.cik), companies.map((c) => c.entityName), companies.map((c) => c.count), companies.map((c) => c.source)],
   );
+}
+
+/** The fingerprint of the companyfacts file each company was last imported from (see replaceFacts). */
+export async function factSources(manager: EntityManager | DataSource): Promise<Map<number, string>> {
+  const rows: { cik: number; facts_source: string }[] = await manager.query(
+    'SELECT cik, facts_source FROM us_companies WHERE facts_source IS NOT NULL',
+  );
+  return new Map(rows.map((r) => [r.cik, r.facts_source]));
 }
 
 const FACT_COLUMNS: BulkColumn[] = [
@@ -91,15 +105,19 @@ const FACT_COLUMNS: BulkColumn[] = [
   { name: 'fp', type: 'text' },
 ];
 
-/** A company's facts replace the ones an earlier import stored (a companyfacts file is its whole history). */
+/**
+ * A company's facts replace the ones an earlier import stored (a companyfacts file is its whole
+ * history). `source`: the file's fingerprint, kept so that the next bulk import can skip it
+ * unchanged; without one the company is imported again next time.
+ */
 export async function replaceFacts(
   manager: EntityManager,
-  companies: { cik: number; entityName: string; facts: UsFact[] }[],
+  companies: { cik: number; entityName: string; facts: UsFact[]; source?: string | null }[],
 ): Promise<number> {
   if (companies.length === 0) return 0;
   await ensureCompanies(
     manager,
-    companies.map((c) => ({ cik: c.cik, entityName: c.entityName, count: c.facts.length })),
+    companies.map((c) => ({ cik: c.cik, entityName: c.entityName, count: c.facts.length, source: c.source ?? null })),
   );
   await manager.query('DELETE FROM us_facts WHERE cik = ANY($1::int[])', [companies.map((c) => c.cik)]);
   const rows = companies.flatMap((c) =>
