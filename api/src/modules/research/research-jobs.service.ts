@@ -2,9 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  emptyResearchAnswer,
-  isValidPlan,
-  reduceResearchAnswer,
   RESEARCH_TEXTS,
   type CheckQueryResponse,
   type JobStartedResponse,
@@ -14,12 +11,13 @@ import {
   type SessionClaims,
 } from '@credence/shared';
 import { JobQueue, type JobState } from '../../core/queue/job-queue.js';
-import { describe, finishAnswer } from './answer-shape.js';
+import { describe } from './answer-shape.js';
 import { CreditsService } from './credits/credits.service.js';
 import type { RunQueryDto, ThoughtProcessDto } from './dto/research.dto.js';
-import { RESEARCH_ENGINES, type RecordingEmitter, type ResearchEngines } from './engine-provider.js';
-import type { ResearchRequest, ResearchUser } from './engine/types.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import type { ResearchRequest } from './engine/types.js';
 import { ResearchJob } from './research-job.entity.js';
+import { foldedAnswer, planWithFallback, startResearchJob, type JobData as JobOf } from './research-job-steps.js';
 
 export const THOUGHT_PROCESS_JOB = 'research.thought-process';
 export const RUN_QUERY_JOB = 'research.run-query';
@@ -32,10 +30,7 @@ export const JOB_STALLED = 'The worker running this job stopped before it finish
 
 const STATUS: Record<JobState, JobStatusName> = { queued: 'pending', running: 'running', completed: 'completed', failed: 'failed' };
 
-interface JobData {
-  user: ResearchUser;
-  dto: RunQueryDto;
-}
+type JobData = JobOf<RunQueryDto>;
 
 function researchRequest({ user, dto }: JobData): ResearchRequest {
   return {
@@ -68,16 +63,14 @@ export class ResearchJobsService {
     this.queue.register(RUN_QUERY_JOB, (data: JobData) => this.runQuery(data));
   }
 
-  async start(
-    user: SessionClaims,
-    kind: 'thought-process' | 'run-query',
-    dto: ThoughtProcessDto | RunQueryDto,
-  ): Promise<JobStartedResponse> {
-    if (kind === 'run-query') await this.credits.ensureAvailable(user.sub);
-    const data: JobData = { user: { id: user.sub, role: user.role }, dto: { ...dto } };
-    const jobId = await this.queue.add(kind === 'run-query' ? RUN_QUERY_JOB : THOUGHT_PROCESS_JOB, data);
-    await this.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind });
-    return { job_id: jobId };
+  private jobDeps() {
+    return { queue: this.queue, db: this.db, credits: this.credits };
+  }
+
+  start(user: SessionClaims, kind: 'thought-process' | 'run-query', dto: ThoughtProcessDto | RunQueryDto): Promise<JobStartedResponse> {
+    const answers = kind === 'run-query';
+    const name = answers ? RUN_QUERY_JOB : THOUGHT_PROCESS_JOB;
+    return startResearchJob(this.jobDeps(), user, { name, kind, answers, dto });
   }
 
   async check(user: SessionClaims, jobId: string): Promise<CheckQueryResponse> {
@@ -94,35 +87,20 @@ export class ResearchJobsService {
   }
 
   /** Spec 3 sections 4/5: an invalid plan is replaced by the generic one, with the spec's error. */
-  async thoughtProcess(data: JobData): Promise<{ thought_process: string[]; error?: string }> {
-    try {
-      const plan = await this.engines.planner.plan(researchRequest(data));
-      if (isValidPlan(plan)) return { thought_process: plan };
-      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFallbackError };
-    } catch (error) {
-      this.logger.error(`thought process failed: ${describe(error)}`);
-      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFailure };
-    }
+  thoughtProcess(data: JobData): Promise<{ thought_process: string[]; error?: string }> {
+    return planWithFallback(() => this.engines.planner.plan(researchRequest(data)), this.logger, 'thought process');
   }
 
   /** The whole answer at once (no stream); uses one credit when it completes. */
   async runQuery(data: JobData): Promise<RunQueryResult> {
     const engine = this.engines.engine;
-    let folded: ResearchAnswer = { ...emptyResearchAnswer(), engine: { engine: engine.name } };
-    const controller = new AbortController();
+    let answer: ResearchAnswer;
     try {
-      const emitter: RecordingEmitter = {
-        emit: (event) => (folded = reduceResearchAnswer(folded, event)),
-        signal: controller.signal,
-        engineInfo: (info) => (folded = { ...folded, engine: info }),
-        declined: (declined) => (folded = { ...folded, declined }),
-      };
-      await engine.answer(researchRequest(data), emitter);
+      ({ answer } = await foldedAnswer(engine.name, (emitter) => engine.answer(researchRequest(data), emitter)));
     } catch (error) {
       this.logger.error(`run_query failed: ${describe(error)}`);
       throw new Error(RESEARCH_TEXTS.chatFailure, { cause: error });
     }
-    const answer = finishAnswer(folded);
     await this.credits.use(data.user.id);
     return {
       answer: { observations: answer.sections, table_data: answer.tables, text: answer.text, citations: answer.citations },

@@ -9,6 +9,7 @@ import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCloseOnPointerOutside } from '../../ui/use-close-on-pointer-outside.ts';
 import { StatusBadge } from './company-header.tsx';
+import '../../ui/company-search.css';
 
 export function listedTicker(result: CompanySearchResult): string | null {
   const t = (result['Exchange:Ticker'] ?? '').trim();

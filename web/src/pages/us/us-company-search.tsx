@@ -10,6 +10,7 @@ import { useServices } from '../../app/services.tsx';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { useCloseOnPointerOutside } from '../../ui/use-close-on-pointer-outside.ts';
+import '../../ui/company-search.css';
 import './us.css';
 
 export function UsCompanySearch({
@@ -45,13 +46,13 @@ export function UsCompanySearch({
   const results = state.results;
   const showList = open && state.status === 'ready' && state.query.trim() !== '';
   return (
-    <div className={`us-search ${className ?? ''}`} ref={root}>
+    <div className={`company-search us-search ${className ?? ''}`} ref={root}>
       <label htmlFor={`${id}-input`} className="visually-hidden">
         {label}
       </label>
       <input
         id={`${id}-input`}
-        className="us-search__input"
+        className="company-search__input"
         type="search"
         role="combobox"
         aria-expanded={showList}
@@ -85,35 +86,35 @@ export function UsCompanySearch({
         }}
       />
       {state.status === 'loading' && (
-        <span className="us-search__spinner">
+        <span className="company-search__spinner">
           <Spinner label="Loading companies" />
         </span>
       )}
       {state.status === 'error' && <ErrorNotice message={state.error ?? US_EQUITY_TEXTS.companyDataFailed} onRetry={() => model.retry()} />}
       {showList && (
-        <div className="us-search__popup">
+        <div className="company-search__popup">
           {results.length === 0 && (
-            <p className="us-search__message" role="status">
+            <p className="company-search__message" role="status">
               No US companies match "{state.query.trim()}". Try part of the name, the ticker or the CIK.
             </p>
           )}
-          <ul id={`${id}-list`} role="listbox" aria-label="US companies" className="us-search__list">
+          <ul id={`${id}-list`} role="listbox" aria-label="US companies" className="company-search__list">
             {results.map((company, index) => (
               <li
                 key={company.cik_str}
                 id={`${id}-option-${index}`}
                 role="option"
                 aria-selected={index === active}
-                className={`us-search__option${index === active ? ' us-search__option--active' : ''}`}
+                className={`company-search__option${index === active ? ' company-search__option--active' : ''}`}
                 onPointerDown={(event) => event.preventDefault()}
                 onClick={() => choose(company)}
                 onMouseMove={() => index !== active && setActive(index)}
               >
-                <span className="us-search__name">
+                <span className="company-search__name">
                   {company.title}
                   {company.ticker && <span className="us-search__ticker">{company.ticker}</span>}
                 </span>
-                <span className="us-search__meta">
+                <span className="company-search__meta">
                   CIK {company.cik_str}
                   {company.sector ? ` · ${company.sector}` : ''}
                   {company.available ? (company.sample ? ' · sample data' : '') : ' · no data yet'}

@@ -8,37 +8,28 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  emptyResearchAnswer,
   isKpiTableName,
-  isValidPlan,
   kpiTable,
-  reduceResearchAnswer,
-  RESEARCH_TEXTS,
   type EquityAnalysisResponse,
   type EquityObservationsResult,
   type EquityTablesResult,
   type EquityThoughtProcessResponse,
   type JobStartedResponse,
-  type ResearchAnswer,
   type SessionClaims,
   type UsRelevantTable,
 } from '@credence/shared';
 import { JobQueue } from '../../../../core/queue/job-queue.js';
-import { describe, finishAnswer } from '../../answer-shape.js';
 import { CreditsService } from '../../credits/credits.service.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from '../../engine-provider.js';
 import type { ResearchRequest, ResearchUser } from '../../engine/types.js';
-import { ResearchJob } from '../../research-job.entity.js';
+import { foldedAnswer, planWithFallback, startResearchJob, type JobData as JobOf } from '../../research-job-steps.js';
 import type { EquityJobDto, EquityQueryDto } from './equity.dto.js';
 import { loadUsCompanyKpis } from './sec-facts.js';
 
 export const EQUITY_TABLES_JOB = 'research.equity-tables';
 export const EQUITY_OBSERVATIONS_JOB = 'research.equity-observations';
 
-interface JobData {
-  user: ResearchUser;
-  dto: EquityJobDto;
-}
+type JobData = JobOf<EquityJobDto>;
 
 function equityRequest(user: ResearchUser, dto: EquityJobDto): ResearchRequest {
   return {
@@ -79,23 +70,15 @@ export class EquityResearchService {
     this.queue.register(EQUITY_OBSERVATIONS_JOB, (data: JobData) => this.observations(data.user, data.dto));
   }
 
-  async thoughtProcess(user: SessionClaims, dto: EquityQueryDto): Promise<EquityThoughtProcessResponse> {
-    try {
-      const plan = await this.engines.equity.plan(equityRequest({ id: user.sub, role: user.role }, dto));
-      if (isValidPlan(plan)) return { thought_process: plan };
-      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFallbackError };
-    } catch (error) {
-      this.logger.error(`equity thought process failed: ${describe(error)}`);
-      return { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFailure };
-    }
+  thoughtProcess(user: SessionClaims, dto: EquityQueryDto): Promise<EquityThoughtProcessResponse> {
+    const request = equityRequest({ id: user.sub, role: user.role }, dto);
+    return planWithFallback(() => this.engines.equity.plan(request), this.logger, 'equity thought process');
   }
 
-  async start(user: SessionClaims, kind: 'tables' | 'observations', dto: EquityJobDto): Promise<JobStartedResponse> {
-    if (kind === 'observations') await this.credits.ensureAvailable(user.sub);
-    const data: JobData = { user: { id: user.sub, role: user.role }, dto: { ...dto } };
-    const jobId = await this.queue.add(kind === 'tables' ? EQUITY_TABLES_JOB : EQUITY_OBSERVATIONS_JOB, data);
-    await this.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind: `equity-${kind}` });
-    return { job_id: jobId };
+  start(user: SessionClaims, kind: 'tables' | 'observations', dto: EquityJobDto): Promise<JobStartedResponse> {
+    const name = kind === 'tables' ? EQUITY_TABLES_JOB : EQUITY_OBSERVATIONS_JOB;
+    const deps = { queue: this.queue, db: this.db, credits: this.credits };
+    return startResearchJob(deps, user, { name, kind: `equity-${kind}`, answers: kind === 'observations', dto });
   }
 
   /** The KPI tables the question reads, whole (annual or quarterly as it asks), in catalogue order. */
@@ -113,13 +96,8 @@ export class EquityResearchService {
 
   /** The written answer: observations with their citations (each a filing tag), uses one credit. */
   async observations(user: ResearchUser, dto: EquityQueryDto): Promise<EquityObservationsResult> {
-    let folded: ResearchAnswer = { ...emptyResearchAnswer(), engine: { engine: 'built-in' } };
-    const controller = new AbortController();
-    const outcome = await this.engines.equity.answer(equityRequest(user, dto), {
-      emit: (event) => (folded = reduceResearchAnswer(folded, event)),
-      signal: controller.signal,
-    });
-    const answer = finishAnswer(folded);
+    const request = equityRequest(user, dto);
+    const { answer, outcome } = await foldedAnswer('built-in', (emitter) => this.engines.equity.answer(request, emitter));
     await this.credits.use(user.id);
     return {
       observations: observationStrings(answer.text),
