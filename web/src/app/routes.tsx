@@ -53,7 +53,6 @@ export const routes: RouteObject[] = [
               { path: 'us/analysis', element: page(pages.usAnalysis) },
               { path: 'backlinker', element: page(pages.backlinker) },
               // areas later issues build: a page that says what is coming (features/upcoming)
-              { path: 'us/restructuring', element: page(pages.restructuring) },
               { path: 'us/*', element: page(pages.comingSoon) },
               { path: 'uk/*', element: page(pages.uk) },
               { path: 'companies-screener', element: page(pages.companiesScreener) },
@@ -67,10 +66,16 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // spec 3 section 6: data insights sends visitors to /signup (with the address to come back to)
+        // spec 3 sections 2 and 6: data insights and restructuring send visitors to /signup (with the address to come back to)
         element: <RequireSession to="signup" />,
         children: [
-          { element: page(pages.shell), children: [{ path: 'us/equity_analysis/data_insights', element: page(pages.usDataInsights) }] },
+          {
+            element: page(pages.shell),
+            children: [
+              { path: 'us/equity_analysis/data_insights', element: page(pages.usDataInsights) },
+              { path: 'us/restructuring', element: page(pages.restructuring) },
+            ],
+          },
         ],
       },
       { path: '*', element: page(pages.notFound) },

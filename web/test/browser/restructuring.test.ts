@@ -3,7 +3,9 @@
  * agreement and a notes memorandum made here with pdfkit (a non-PDF refused with the spec's
  * words, each file's progress to its completed mark), run a query, read the table whose cells
  * cite their pages, refuse an empty column name, add a column, open a cited page in the PDF
- * viewer, and download the Excel file named from the table title.
+ * viewer, remove columns with Edit Columns, download the Excel file named from the table title,
+ * find the chat under History (beside the Equity Analysis list) and delete it; a visitor goes to
+ * /signup; a failed query shows the Error modal.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,7 +47,7 @@ describe('restructuring workspace (/us/restructuring)', () => {
     await api?.stop();
   });
 
-  it('goes from upload to a table whose cited cell opens its page, adds a column and exports the workbook', async () => {
+  it('goes from upload to a table whose cited cell opens its page, adds and removes columns, exports the workbook and deletes the chat', async () => {
     const { context, page } = await signedInPage(browser, api.url, token, { width: 1400, height: 900 });
     try {
       const agreement = await pdf([
@@ -106,6 +108,21 @@ describe('restructuring workspace (/us/restructuring)', () => {
       await table.getByRole('columnheader', { name: 'Governing law' }).waitFor({ timeout: WAIT_MS });
       await table.locator('tbody tr').first().waitFor();
 
+      // Edit Columns: Save only once the choice changed; removing columns re-runs without them
+      await table.getByRole('button', { name: 'Edit Columns' }).click();
+      const columns = table.getByRole('form', { name: 'Columns' });
+      assert.equal(await columns.getByRole('button', { name: 'Save columns' }).isDisabled(), true);
+      await columns.getByRole('checkbox', { name: 'Governing law' }).uncheck();
+      await columns.getByRole('checkbox', { name: 'Ranking' }).uncheck();
+      await columns.getByRole('button', { name: 'Save columns' }).click();
+      await table.getByRole('columnheader', { name: 'Ranking' }).waitFor({ state: 'detached', timeout: WAIT_MS });
+      await table.getByRole('columnheader', { name: 'Maturity' }).waitFor({ timeout: WAIT_MS });
+      assert.equal(await table.getByRole('columnheader', { name: 'Governing law' }).count(), 0);
+      await page
+        .getByRole('region', { name: 'Thought Process' })
+        .getByText(/\[Instrument \/ Facility, .*Financial Covenants\]$/)
+        .waitFor();
+
       // the margin's page opens in the viewer
       await rows.nth(0).getByRole('button', { name: 'p. 3' }).first().click();
       const viewer = page.getByRole('dialog', { name: /facility-agreement\.pdf page 3/ });
@@ -118,10 +135,49 @@ describe('restructuring workspace (/us/restructuring)', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export' }).click();
       assert.equal((await download).suggestedFilename(), 'Capital_Structure.xlsx');
-      await page
-        .getByRole('navigation', { name: 'Restructuring history' })
-        .getByRole('link', { name: 'Capital structure of Meridian...' })
-        .waitFor();
+      const nav = page.getByRole('navigation', { name: 'Restructuring history' });
+      await nav.getByRole('link', { name: 'Capital structure of Meridian...' }).waitFor();
+      await nav.getByText('Equity Analysis').waitFor();
+
+      // deleting the chat takes it off the list and opens a fresh workspace
+      const before = new URL(page.url()).searchParams.get('chatKey');
+      await nav.getByRole('button', { name: 'Delete Capital structure of Meridian...' }).click();
+      await nav.getByRole('link', { name: 'Capital structure of Meridian...' }).waitFor({ state: 'detached', timeout: WAIT_MS });
+      await page.waitForURL(
+        (url) =>
+          url.pathname === '/us/restructuring' && Boolean(url.searchParams.get('chatKey')) && url.searchParams.get('chatKey') !== before,
+      );
+      await page.getByLabel('Uploaded files').filter({ hasText: 'No files uploaded yet.' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a visitor to /signup, and shows a failed query in the Error modal until Close', async () => {
+    const visitor = await browser.newContext({ baseURL: api.url });
+    try {
+      const page = await visitor.newPage();
+      await page.goto('/us/restructuring?chatKey=abc', { timeout: WAIT_MS });
+      await page.waitForURL((url) => url.pathname === '/signup', { timeout: WAIT_MS });
+      assert.equal(new URL(page.url()).searchParams.get('redirect'), '/us/restructuring?chatKey=abc');
+    } finally {
+      await visitor.close();
+    }
+
+    const { context, page } = await signedInPage(browser, api.url, token, { width: 1400, height: 900 });
+    try {
+      await page.goto('/us/restructuring', { timeout: WAIT_MS });
+      await page.waitForURL((url) => Boolean(url.searchParams.get('chatKey')), { timeout: WAIT_MS });
+      // a workspace with no documents: the plan call fails with the server's words
+      await page.getByRole('textbox', { name: 'Query' }).fill('Capital structure');
+      await page.getByRole('button', { name: 'Run' }).click();
+      const modal = page.getByRole('alertdialog', { name: 'Error' });
+      await modal.waitFor({ timeout: WAIT_MS });
+      assert.match(await modal.innerText(), /Fetching thought process failed: .*upload/i);
+      await screenshot(page, 'restructuring-error-modal');
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await modal.waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('button', { name: 'Run' }).isEnabled(), true);
     } finally {
       await context.close();
     }

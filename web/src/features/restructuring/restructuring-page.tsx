@@ -5,13 +5,11 @@
  * save the chat); each failure shows the spec's error modal. The chat is ?chatKey=.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import {
-  chatTitle,
   DOCUMENT_TEXTS,
   FOCUS_AREAS,
   newChatKey,
-  RESTRUCTURING_CONSTANTS,
   RESTRUCTURING_TEXTS,
   RestructuringError,
   runRestructuringQuery,
@@ -25,6 +23,7 @@ import { useServices } from '../../app/services.tsx';
 import { PdfViewerProvider } from '../explorer/pdf-viewer.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ErrorModal } from './error-modal.tsx';
+import { HistoryNav } from './history-nav.tsx';
 import { RestructuringTableView } from './restructuring-table.tsx';
 import { UploadDialog } from '../documents/upload-dialog.tsx';
 import './restructuring.css';
@@ -45,6 +44,7 @@ function isTable(value: unknown): value is RestructuringTable {
 export default function RestructuringPage() {
   const { client } = useServices();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const chatKey = params.get('chatKey') ?? '';
   const [shown, setShown] = useState<Shown>(EMPTY);
   const [query, setQuery] = useState('');
@@ -67,7 +67,7 @@ export default function RestructuringPage() {
   }, [client, chatKey]);
   const refreshHistory = useCallback(() => {
     client.getChatHistory().then(
-      (items) => setHistory(items.filter((c) => c.chat_category === 'restructuring')),
+      (items) => setHistory(items),
       () => setError(RESTRUCTURING_TEXTS.historyFailed),
     );
   }, [client]);
@@ -124,6 +124,17 @@ export default function RestructuringPage() {
     void run(query.trim());
   }
 
+  /** Spec 3 section 4: a deleted chat leaves the lists and the page goes to /us/restructuring. */
+  async function deleteChat(chat: ChatHistoryItem) {
+    try {
+      await client.deleteChat(chat.chat_id);
+      setHistory((h) => h.filter((c) => c.chat_id !== chat.chat_id));
+      void navigate('/us/restructuring');
+    } catch (e) {
+      setError(RESTRUCTURING_TEXTS.unexpected((e as Error)?.message ?? String(e)));
+    }
+  }
+
   async function exportExcel() {
     setExporting(true);
     try {
@@ -148,27 +159,7 @@ export default function RestructuringPage() {
   return (
     <PdfViewerProvider>
       <div className="restructuring">
-        <nav className="restructuring__nav" aria-label="Restructuring history">
-          <h2>History</h2>
-          <h3>
-            Restructuring{' '}
-            <Link to={`/us/restructuring?chatKey=${newChatKey()}`} aria-label="New restructuring chat">
-              +
-            </Link>
-          </h3>
-          <ul className="restructuring__history">
-            {history.map((c) => (
-              <li key={c.chat_id}>
-                <Link
-                  to={`/us/restructuring?chatKey=${encodeURIComponent(c.chat_id)}`}
-                  aria-current={c.chat_id === chatKey ? 'page' : undefined}
-                >
-                  {chatTitle(c.query_str, RESTRUCTURING_CONSTANTS.navTitleMax)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <HistoryNav history={history} chatKey={chatKey} onDelete={(c) => void deleteChat(c)} />
         <main className="restructuring__main">
           <p className="restructuring__crumb">Workflows</p>
           <h1>{RESTRUCTURING_TEXTS.title}</h1>
@@ -228,6 +219,7 @@ export default function RestructuringPage() {
             exporting={exporting}
             onExport={() => void exportExcel()}
             onAddColumn={(name) => void run(shown.query || query.trim(), [...(shown.table?.columns ?? []), name])}
+            onColumns={(columns) => void run(shown.query || query.trim(), columns)}
           />
         </main>
         {uploading && chatKey && (

@@ -1,18 +1,22 @@
 /**
  * The results table (spec 3 /us/restructuring): titled by the table title, a column per chosen
- * field, each cited cell a button that opens its page in the PDF viewer; Add Column (names
- * checked by the shared rules: empty, duplicate, trimmed) and the Excel download.
+ * field, each cited cell a button that opens its page in the PDF viewer; Edit Columns (select or
+ * remove), Add Column (names checked by the shared rules: empty, duplicate, trimmed) and the
+ * Excel download.
  */
 import { useState, type FormEvent } from 'react';
 import { canExport, checkColumnName, RESTRUCTURING_TEXTS, type RestructuringCell, type RestructuringTable } from '@credence/shared';
 import { usePdfViewer } from '../explorer/pdf-viewer.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ColumnEditor } from './column-editor.tsx';
 
 interface Props {
   table: RestructuringTable | null;
   chatKey: string;
   loading: boolean;
   onAddColumn(name: string): void;
+  /** Re-runs with these columns (a selection of the current ones). */
+  onColumns(columns: string[]): void;
   onExport(): void;
   exporting: boolean;
 }
@@ -47,8 +51,9 @@ function Cell({ cell, chatKey }: { cell: RestructuringCell | string | undefined;
   );
 }
 
-export function RestructuringTableView({ table, chatKey, loading, onAddColumn, onExport, exporting }: Props) {
+export function RestructuringTableView({ table, chatKey, loading, onAddColumn, onColumns, onExport, exporting }: Props) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -66,6 +71,9 @@ export function RestructuringTableView({ table, chatKey, loading, onAddColumn, o
     <section className="restructuring-table" aria-label="Results table">
       <header className="restructuring-table__bar">
         <h2>{table?.table_title || RESTRUCTURING_TEXTS.defaultTableTitle}</h2>
+        <Button variant="secondary" onClick={() => setEditing((e) => !e)} disabled={!table?.columns.length || loading}>
+          Edit Columns
+        </Button>
         <Button variant="secondary" onClick={() => setAdding((a) => !a)} disabled={!table || loading}>
           Add Column
         </Button>
@@ -73,6 +81,16 @@ export function RestructuringTableView({ table, chatKey, loading, onAddColumn, o
           Excel
         </Button>
       </header>
+      {editing && table && !loading && (
+        <ColumnEditor
+          key={table.columns.join('|')}
+          columns={table.columns}
+          onSave={(columns) => {
+            setEditing(false);
+            onColumns(columns);
+          }}
+        />
+      )}
       {adding && (
         <form className="restructuring-table__add" onSubmit={submit}>
           <label>
