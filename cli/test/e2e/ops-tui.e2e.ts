@@ -8,29 +8,26 @@
  * was lost and stops).
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { cuttableProxy } from '../support/cuttable-proxy.js';
-import { BIN, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { startOpsHost, pipelineLog, type OpsHost } from '../support/ops-host.js';
+import { BIN, signedInUser, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 
 describe('the ops screen of the full-screen UI at 80x24', () => {
+  let host: OpsHost;
   let api: ApiServer;
   let ops: Record<string, string>;
-  const base = mkdtempSync(join(tmpdir(), 'credence-tui-ops-'));
-  const logs = join(base, 'logs');
-  const log = join(logs, 'live.log');
-  const screenName = `credence-tui-${randomBytes(3).toString('hex')}`;
+  let log: string;
+  let screenName: string;
 
   before(async () => {
-    mkdirSync(logs, { recursive: true });
-    writeFileSync(log, Array.from({ length: 30 }, (_, i) => `boot ${i + 1} ok`).join('\n') + '\nERROR boot 31 failed\n');
-    execFileSync('screen', ['-dmS', screenName, 'sh', '-c', 'echo "screen says hello"; exec cat']);
-    api = await startApi({ OPS_LOG_DIRS: logs, OPS_WATCH_POLL_MS: '50', OPS_SCREEN_POLL_MS: '100', OPS_WATCH_LINGER_MS: '100' });
+    host = await startOpsHost('tui', { 'live.log': pipelineLog('boot', 30) }, 'echo "screen says hello"; exec cat');
+    ({ api, screenName } = host);
+    log = join(host.logs, 'live.log');
     ({ env: ops } = await signedInUser(api, {
       email: 'tia@ops.test',
       password: 'a long and unusual ops passphrase',
@@ -38,16 +35,7 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
       role: 'ops',
     }));
   });
-  after(async () => {
-    try {
-      execFileSync('screen', ['-S', screenName, '-X', 'quit']);
-    } catch {
-      /* gone */
-    }
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
-    rmSync(base, { recursive: true, force: true });
-  });
+  after(() => host?.close());
 
   it('instances in colour, stop confirmed then refused, a live tail that follows, pauses and scrolls, search, and a screen', async () => {
     const term = new Tmux();

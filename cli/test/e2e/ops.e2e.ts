@@ -4,13 +4,12 @@
  * (pipes: no TTY) and `logs tail -f` in tmux at 80x24 as over SSH.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { BIN, credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { startOpsHost, pipelineLog, type OpsHost } from '../support/ops-host.js';
+import { BIN, credence, signedInUser, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 
 /** `credence` left running (pipes), its output read as it comes. */
@@ -32,21 +31,16 @@ function running(args: string[], env: Record<string, string>) {
 }
 
 describe('credence ops, logs and screens against the real API (local backend)', () => {
+  let host: OpsHost;
   let api: ApiServer;
   let ops: Record<string, string>;
   let analyst: Record<string, string>;
-  const base = mkdtempSync(join(tmpdir(), 'credence-cli-ops-'));
-  const logs = join(base, 'logs');
-  const screenName = `credence-cli-${randomBytes(3).toString('hex')}`;
+  let logs: string;
+  let screenName: string;
 
   before(async () => {
-    mkdirSync(join(logs, 'pipeline'), { recursive: true });
-    writeFileSync(
-      join(logs, 'pipeline', 'run.log'),
-      Array.from({ length: 40 }, (_, i) => `step ${i + 1} ok`).join('\n') + '\nERROR step 41 failed\n',
-    );
-    execFileSync('screen', ['-dmS', screenName, 'sh', '-c', 'echo "screen says hello"; exec sleep 600']);
-    api = await startApi({ OPS_LOG_DIRS: logs, OPS_WATCH_POLL_MS: '50', OPS_SCREEN_POLL_MS: '100', OPS_WATCH_LINGER_MS: '100' });
+    host = await startOpsHost('cli', { 'pipeline/run.log': pipelineLog('step', 40) }, 'echo "screen says hello"; exec sleep 600');
+    ({ api, logs, screenName } = host);
     ({ env: ops } = await signedInUser(api, {
       email: 'olu@ops.test',
       password: 'a long and unusual ops passphrase',
@@ -55,16 +49,7 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     }));
     ({ env: analyst } = await signedInUser(api, { email: 'ann@ops.test', password: 'a long and unusual passphrase', name: 'Ann' }));
   });
-  after(async () => {
-    try {
-      execFileSync('screen', ['-S', screenName, '-X', 'quit']);
-    } catch {
-      /* gone */
-    }
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
-    rmSync(base, { recursive: true, force: true });
-  });
+  after(() => host?.close());
 
   it('ops status and instances show the local host running; start and stop need --yes without a terminal and are refused by the local backend', async () => {
     const status = await credence(['ops', 'status'], ops);
