@@ -188,6 +188,30 @@ describe('security FAQ', () => {
   });
 });
 
+describe('landing video section', () => {
+  it('is 160vh tall (spec 1 section 9) at a desktop and a phone width, its tour kept in view as it scrolls', async () => {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 375, height: 700 },
+    ]) {
+      const { context, page } = await visitor(viewport);
+      try {
+        await open(page, '/');
+        const section = page.locator('#demo');
+        const height = await section.evaluate((el) => el.getBoundingClientRect().height);
+        assert.ok(height >= viewport.height * 1.6 - 1, `${viewport.width} px: ${height} px tall for a ${viewport.height} px window`);
+        if (viewport.width < 1024) await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('link', { name: 'Watch Demo' }).click();
+        await page.waitForURL((url) => url.hash === '#demo');
+        await page.getByRole('heading', { name: 'See Credence at work' }).waitFor();
+        assert.ok(await page.getByRole('heading', { name: 'See Credence at work' }).isVisible());
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('cookie banner', () => {
   /** A first visit (no choice stored) on the page's fake clock, paused so the test moves time itself. */
   async function firstVisit() {
