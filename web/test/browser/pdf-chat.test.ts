@@ -3,12 +3,14 @@
  * the real API (no model, no company): attach an annual report made here with pdfkit (its
  * statement of operations on page 3) through the Upload Files dialog, see it listed as attached,
  * ask a figure question, which goes to the PDF chat calls (plan, then answer), read the cited
- * answer, and open the cited page in the PDF viewer with the quote highlighted on it.
+ * answer, open the cited page in the PDF viewer with the quote highlighted on it, reload the
+ * chat, and remove the PDF.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import PDFDocument from 'pdfkit';
 import { screenshot } from '../support/browser.ts';
+import { http } from '../support/http.ts';
 import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
@@ -60,7 +62,7 @@ const WAIT_MS = 60_000;
 const suite = sampleDataSuite(0);
 
 describe('PDF chat in the research chat (/analysis)', () => {
-  it('attaches a PDF, answers a question from it with a citation, and opens the cited page with the quote highlighted', async () => {
+  it('attaches a PDF, answers a question from it with a citation, and opens the cited page with the quote highlighted, then removes the PDF', async () => {
     const { context, page } = await signedInPage(suite.browser, suite.api.url, suite.token, { width: 1366, height: 820 });
     try {
       await page.goto('/analysis', { timeout: WAIT_MS });
@@ -139,6 +141,12 @@ describe('PDF chat in the research chat (/analysis)', () => {
         .first()
         .waitFor({ timeout: WAIT_MS });
       await page.getByRole('list', { name: 'Attached PDFs' }).getByText(FILE).waitFor();
+
+      // removed, the PDF leaves the list and the chat no longer answers from it
+      await page.getByRole('button', { name: `Remove ${FILE}` }).click();
+      await page.getByRole('list', { name: 'Attached PDFs' }).waitFor({ state: 'detached' });
+      const left = await http<unknown[]>(suite.api, 'GET', `fetch_pdf_list?chatKey=${chatKey}`, undefined, suite.token);
+      assert.deepEqual(left, { status: 200, body: [] }, 'the document is deleted on the server');
     } finally {
       await context.close();
     }

@@ -71,7 +71,7 @@ export interface ChatState {
 
 export interface ChatViewModelOptions {
   client: Pick<ApiClient, 'ask' | 'getChat' | 'modelAccessInfo'> &
-    Partial<Pick<ApiClient, 'getChatHistory' | 'deleteChat' | 'fetchPdfList' | 'pdfChatThoughtProcess' | 'readFileAndQuery'>>;
+    Partial<Pick<ApiClient, 'getChatHistory' | 'deleteChat' | 'fetchPdfList' | 'deletePdf' | 'pdfChatThoughtProcess' | 'readFileAndQuery'>>;
   company?: ChatCompany | null;
   /** The selector's first model; 'pro' unless given (`credence ask` starts on 'flash'). */
   initialModel?: ResearchModel;
@@ -110,6 +110,8 @@ export interface ChatViewModel extends ReadableStore<ChatState> {
   ensureChatKey(): string;
   /** Loads the PDFs attached to the chat (fetch_pdf_list with its key); a failure leaves them as they were. */
   loadPdfs(): Promise<void>;
+  /** Removes an attached PDF (delete_pdf): it leaves the list; with none left, questions stream again. */
+  removePdf(fileName: string): Promise<void>;
   /** Stops the stream and requests; state stays readable. */
   dispose(): void;
 }
@@ -212,7 +214,9 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
     };
     store.setState((s) => ({ messages: [...s.messages, placeholder], input: '', chatKey, quotaExceeded: false }));
     const { company, chatId, model, pdfs } = store.getState();
-    if (pdfs.length > 0 && client.pdfChatThoughtProcess && client.readFileAndQuery) return askDocuments(key, question, chatKey);
+    // a PDF chat is stored under its key; a chat the stream began (its own id) keeps streaming, which reads the key's PDFs too
+    const pdfChat = pdfs.length > 0 && (chatId === null || chatId === chatKey);
+    if (pdfChat && client.pdfChatThoughtProcess && client.readFileAndQuery) return askDocuments(key, question, chatKey);
     const request: ResearchAskRequest = {
       query: question,
       ...(company?.company_number ? { company_number: company.company_number } : {}),
@@ -361,6 +365,12 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
       } catch {
         // the list stays as it was (spec 3: a failed list load is told by the page that asked)
       }
+    },
+    async removePdf(fileName) {
+      const { chatKey } = store.getState();
+      if (!client.deletePdf || !chatKey) return;
+      await client.deletePdf(chatKey, fileName);
+      if (store.getState().chatKey === chatKey) store.setState((s) => ({ pdfs: s.pdfs.filter((p) => p.file_name !== fileName) }));
     },
     dispose() {
       pdfList.cancel();

@@ -40,7 +40,8 @@ const answer: ResearchAnswer = {
   stepStatus: ['done', 'done'],
 };
 
-function fakeClient(lists: Record<string, UploadedPdf[]> = { 'key-1': [pdf] }) {
+/** `streamChatId`: the chat the stream stores its answers in (null: the stream fails). */
+function fakeClient(lists: Record<string, UploadedPdf[]> = { 'key-1': [pdf] }, streamChatId: string | null = null) {
   const plans: { question: PdfChatQuestion; reply: ReturnType<typeof deferred<PdfChatThoughtProcess>> }[] = [];
   const reads: { question: PdfChatQuestion & { thoughtProcess?: readonly string[] }; reply: ReturnType<typeof deferred<PdfChatAnswer>> }[] =
     [];
@@ -48,7 +49,7 @@ function fakeClient(lists: Record<string, UploadedPdf[]> = { 'key-1': [pdf] }) {
   const client = {
     ask: async (request: unknown) => {
       asks.push(request);
-      return { chat_id: null, answer: emptyResearchAnswer(), error: 'not here', lastEventId: '0' };
+      return { chat_id: streamChatId, answer: emptyResearchAnswer(), error: streamChatId ? null : 'not here', lastEventId: '1' };
     },
     getChat: async (id: string): Promise<SavedChat> => {
       if (id === 'pdf-chat')
@@ -57,6 +58,10 @@ function fakeClient(lists: Record<string, UploadedPdf[]> = { 'key-1': [pdf] }) {
     },
     modelAccessInfo: async () => ({ accessed_count: 1, total_credits: 20 }),
     fetchPdfList: async (chatKey?: string) => lists[chatKey ?? ''] ?? [],
+    deletePdf: async (chatKey: string, fileName: string) => {
+      lists[chatKey] = (lists[chatKey] ?? []).filter((p) => p.file_name !== fileName);
+      return { message: 'deleted' };
+    },
     pdfChatThoughtProcess: (question: PdfChatQuestion) => {
       const reply = deferred<PdfChatThoughtProcess>();
       plans.push({ question, reply });
@@ -99,6 +104,13 @@ describe('chat view model: PDF chat', () => {
     expect(state.messages[0]).toMatchObject({ streaming: false, error: null, answer });
     expect(messageView(state.messages[0]).footnotes[0].citation).toMatchObject({ kind: 'upload', chat_key: 'key-1', page: 2 });
     expect(asks).toHaveLength(0);
+
+    // the PDF removed, the chat's questions stream again
+    await chat.removePdf('northwind-10k.pdf');
+    expect(chat.getState().pdfs).toEqual([]);
+    await chat.send('And now?');
+    expect(asks).toHaveLength(1);
+    expect(plans).toHaveLength(1);
   });
 
   it('says the plan was generic when the server gave none, and words failures as spec 3 does', async () => {
@@ -131,6 +143,19 @@ describe('chat view model: PDF chat', () => {
       error: 'You have exceeded your quota!',
       planError: 'Failed to generate thought process. Please try again.',
     });
+  });
+
+  it('a chat the stream began keeps streaming with its key once PDFs are attached (one chat, the stream reads them)', async () => {
+    const { client, plans, asks } = fakeClient({ 'key-0': [{ ...pdf, chat_key: 'key-0' }] }, 'stream-chat');
+    const chat = createChatViewModel({ client, company: { company_number: '01234567' }, newChatKey: () => 'key-0' });
+    await chat.send('first, about the company');
+    expect(chat.getState()).toMatchObject({ chatId: 'stream-chat', chatKey: 'key-0' });
+    expect(chat.ensureChatKey()).toBe('key-0');
+    await chat.loadPdfs();
+    expect(chat.getState().pdfs).toHaveLength(1);
+    await chat.send('then about the PDF');
+    expect(plans).toHaveLength(0);
+    expect(asks[1]).toMatchObject({ chat_id: 'stream-chat', chat_key: 'key-0', query: 'then about the PDF' });
   });
 
   it('a chat without PDFs still streams; a loaded PDF chat gets its PDFs back; a new chat has none', async () => {

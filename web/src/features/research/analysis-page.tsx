@@ -187,6 +187,7 @@ export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket })
                   busy={busy}
                   chatKey={() => model.ensureChatKey()}
                   onUploaded={() => void model.loadPdfs()}
+                  onRemove={(name) => model.removePdf(name)}
                 />
               }
             />
