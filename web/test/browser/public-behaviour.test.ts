@@ -289,6 +289,9 @@ describe('cookie banner', () => {
   });
 });
 
+/** Spec 1 section 9 worked by hand for a team of 7 (salaries 95,000, 150,000 and 120,000). */
+const SPEC_SAVINGS_FOR_7: Record<string, number> = { Consulting: 290_000, Investment: 444_000, Advisory: 360_000 };
+
 describe('ROI calculator', () => {
   it('gives each department the formula of spec 1 section 9, checks its fields and starts over', async () => {
     const { context, page } = await visitor();
@@ -307,6 +310,10 @@ describe('ROI calculator', () => {
         await page.getByLabel('Team size').fill('7');
         await calculate.click();
         const expected = roiEstimate(department, 7);
+        // and against spec 1 section 9's own figures, in case the shared rule drifted: 7 people
+        // save round(7 x salary x 0.4 + 24000) a year and round(1760 x 7 x 0.4) = 4,928 hours
+        assert.equal(expected.yearlySavings, SPEC_SAVINGS_FOR_7[department], department);
+        assert.equal(expected.yearlyHoursSaved, 4928, department);
         assert.equal(await page.getByTestId('roi-savings').textContent(), money.format(expected.yearlySavings), department);
         assert.equal(await page.getByTestId('roi-hours').textContent(), expected.yearlyHoursSaved.toLocaleString('en-US'), department);
         await page.getByRole('button', { name: 'Recalculate' }).click();
@@ -412,6 +419,62 @@ describe('sales forms', () => {
 
       await page.getByRole('button', { name: 'Contact Us' }).click();
       await page.getByRole('button', { name: 'Start Free Trial' }).waitFor({ state: 'hidden' });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Presses Tab until the focused element is the one `label` names (keyboard only, as a visitor would). */
+async function tabTo(page: Page, label: string): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return '';
+      const labelled = (el as HTMLInputElement).labels?.[0]?.textContent ?? '';
+      return `${labelled}|${el.textContent ?? ''}`.trim();
+    });
+    if (name.split('|').some((part) => part.trim().startsWith(label))) return;
+  }
+  throw new Error(`Tab never reached "${label}"`);
+}
+
+describe('keyboard alone', () => {
+  it('fills and sends the pricing form, runs the ROI calculator and folds the Contact Us section', async () => {
+    const { context, page } = await visitor({ width: 1366, height: 900 });
+    try {
+      await open(page, '/pricing');
+      await tabTo(page, 'Full Name');
+      await page.keyboard.type('Kay Board');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(`keys-${Date.now()}@example.com`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Example Partners');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Analyst');
+      await page.keyboard.press('Enter');
+      await page.getByText('Thank you! Your pricing request has been submitted. A team member will reach out soon.').waitFor();
+
+      await tabTo(page, 'Department');
+      await page.keyboard.press('ArrowDown');
+      const department = await page.getByLabel('Department').inputValue();
+      assert.ok((ROI_DEPARTMENTS as readonly string[]).includes(department), `a department chosen by arrow key (${department})`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('3');
+      await tabTo(page, 'Calculate ROI');
+      await page.keyboard.press('Enter');
+      const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+      await page.getByTestId('roi-savings').waitFor();
+      assert.equal(await page.getByTestId('roi-savings').textContent(), money.format(roiEstimate(department, 3).yearlySavings));
+
+      await open(page, '/contact-us');
+      await tabTo(page, 'Contact Us');
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')), 'true');
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Start Free Trial' }).waitFor({ state: 'hidden' });
+      await page.keyboard.press('Space');
+      await page.getByRole('button', { name: 'Start Free Trial' }).waitFor();
     } finally {
       await context.close();
     }

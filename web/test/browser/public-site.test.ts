@@ -109,12 +109,14 @@ describe('without JavaScript', () => {
           canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
           ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
           ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+          ogDescription: document.querySelector('meta[property="og:description"]')?.getAttribute('content'),
           h1: document.querySelector('h1')?.textContent,
           text: document.querySelector('main')?.textContent?.length ?? 0,
         }));
         assert.equal(head.title, meta.title);
         assert.equal(head.description, meta.description);
         assert.equal(head.ogTitle, meta.title);
+        assert.equal(head.ogDescription, meta.description);
         // the API's PUBLIC_URL (unset here: localhost and its port) is the canonical address
         assert.match(head.canonical ?? '', new RegExp(`^http://localhost:\\d+${meta.path === '/' ? '/' : meta.path}$`));
         assert.equal(head.ogUrl, head.canonical);
@@ -122,6 +124,29 @@ describe('without JavaScript', () => {
         assert.ok(head.text > 200, `${meta.path} has its text (${head.text} characters)`);
         assert.ok(origin);
       }
+      // each blog post too (the build's manifest lists every page it rendered)
+      const built = JSON.parse(readFileSync(join(WEB_DIST, 'prerendered', 'manifest.json'), 'utf8')) as { pages: { path: string }[] };
+      const posts = built.pages.map((p) => p.path).filter((path) => path.startsWith('/blogs/'));
+      assert.ok(posts.length >= 3, `the blog's posts are built (${posts.join(' ')})`);
+      for (const path of posts) {
+        await page.goto(path);
+        const post = await page.evaluate(() => ({
+          title: document.title,
+          canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
+          og: document.querySelector('meta[property="og:description"]')?.getAttribute('content') ?? '',
+          h1: document.querySelector('h1')?.textContent ?? '',
+          text: document.querySelector('main')?.textContent?.length ?? 0,
+        }));
+        assert.match(post.title, /· Credence blog$/, path);
+        assert.ok(
+          post.canonical.endsWith(path) && post.og.length > 20 && post.h1.length > 5 && post.text > 400,
+          `${path}: ${JSON.stringify(post)}`,
+        );
+      }
+      await page.goto('/privacy-policy');
+      await page.getByText('Last updated January 13, 2025').waitFor();
+      await page.getByText(/not meant for children under 13/).waitFor();
+
       await page.goto('/');
       assert.equal(await page.getByRole('link', { name: 'Log in' }).getAttribute('href'), '/login');
       for (const value of ['100K+', '10M+', '15+']) assert.ok(await page.getByText(value, { exact: true }).count(), value);
