@@ -55,6 +55,7 @@ after(async () => {
 
 const statusBar = (page: Page) => page.getByRole('status', { name: 'Status bar' });
 const logLines = (page: Page) => page.getByLabel('Log lines');
+const pausedNotice = (page: Page) => page.getByRole('status').filter({ hasText: /^Paused: / });
 
 async function linesShown(page: Page): Promise<string[]> {
   const text = await logLines(page).innerText();
@@ -234,11 +235,11 @@ describe('ops pages', () => {
       await logLines(page).getByText('before the pause').waitFor();
 
       await page.getByRole('button', { name: 'Pause', exact: true }).click();
-      await page.getByRole('status').filter({ hasText: 'Paused: 0 new lines since. Resume to show them.' }).waitFor();
+      await pausedNotice(page).filter({ hasText: 'Paused: 0 new lines since. Resume to show them.' }).waitFor();
       appendFileSync(path, 'while paused 1\n');
-      await page.getByRole('status').filter({ hasText: 'Paused: 1 new line since.' }).waitFor();
+      await pausedNotice(page).filter({ hasText: 'Paused: 1 new line since.' }).waitFor();
       appendFileSync(path, 'while paused 2\nwhile paused 3\n');
-      await page.getByRole('status').filter({ hasText: 'Paused: 3 new lines since.' }).waitFor();
+      await pausedNotice(page).filter({ hasText: 'Paused: 3 new lines since.' }).waitFor();
       assert.deepEqual(await linesShown(page), ['first', 'before the pause'], 'the view stays as it was');
       await statusBar(page).getByText('2 lines shown').waitFor();
       assert.equal(await page.getByRole('button', { name: 'Resume', exact: true, pressed: true }).count(), 1);
@@ -246,13 +247,7 @@ describe('ops pages', () => {
       await page.getByRole('button', { name: 'Resume', exact: true }).click();
       await logLines(page).getByText('while paused 3').waitFor();
       assert.deepEqual(await linesShown(page), ['first', 'before the pause', 'while paused 1', 'while paused 2', 'while paused 3']);
-      assert.equal(
-        await page
-          .getByRole('status')
-          .filter({ hasText: /^Paused: / })
-          .count(),
-        0,
-      );
+      assert.equal(await pausedNotice(page).count(), 0);
       appendFileSync(path, 'after the resume\n');
       await logLines(page).getByText('after the resume').waitFor();
 
@@ -260,13 +255,7 @@ describe('ops pages', () => {
       await page.getByRole('button', { name: 'Pause', exact: true }).click();
       await page.getByRole('button', { name: 'Stop watching' }).click();
       await page.getByRole('button', { name: 'Watch live' }).waitFor();
-      assert.equal(
-        await page
-          .getByRole('status')
-          .filter({ hasText: /^Paused: / })
-          .count(),
-        0,
-      );
+      assert.equal(await pausedNotice(page).count(), 0);
       assert.equal(await page.getByRole('button', { name: /^(Pause|Resume)$/ }).count(), 0);
       assert.deepEqual(errors, []);
     } finally {
