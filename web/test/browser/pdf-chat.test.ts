@@ -9,6 +9,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import PDFDocument from 'pdfkit';
+import { seriousViolations } from '../support/axe.ts';
 import { screenshot } from '../support/browser.ts';
 import { http } from '../support/http.ts';
 import { sampleDataSuite } from '../support/sample-suite.ts';
@@ -107,6 +108,7 @@ describe('PDF chat in the research chat (/analysis)', () => {
         .first();
       await pageButton.waitFor();
       await screenshot(page, 'pdf-chat-answer');
+      assert.deepEqual(await seriousViolations(page, '.analysis'), [], 'axe-core finds nothing serious in the PDF chat');
 
       // the cited page opens in the viewer, the quote highlighted on it
       await pageButton.click();
