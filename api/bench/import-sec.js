@@ -20,6 +20,7 @@ import pg from 'pg';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { catalogueConcepts } from '@credence/shared';
+import { seededRandom } from '@credence/shared/query-families';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ADMIN = join(here, '..', 'dist', 'src', 'bin', 'credence-admin.js');
@@ -31,17 +32,6 @@ const wanted = [...catalogueConcepts()]
   .filter((c) => c.startsWith('us-gaap:'))
   .slice(0, 40)
   .map((c) => c.slice(8));
-
-/** A deterministic generator (mulberry32), so every run builds the same archive. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n) => String(n).padStart(2, '0');
 
@@ -79,7 +69,7 @@ function concept(name, instant, cik, next, years = 10) {
 
 function companyFacts(i, night) {
   const cik = 100_000 + i;
-  const next = random(cik * 7 + night);
+  const next = seededRandom(cik * 7 + night);
   const others = 40 + Math.floor(next() * 160);
   const facts = {
     'us-gaap': {},

@@ -6,7 +6,7 @@
  * browser safe; exported as `@credence/shared/query-families`, never from the main entry.
  */
 /** A small seeded generator (mulberry32), so a failure names an input that can be replayed. */
-function random(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -60,7 +60,7 @@ const PIECES = [
 ];
 
 function generated(seed: number, length: number): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   let text = '';
   while (text.length < length) text += PIECES[Math.floor(next() * PIECES.length)];
   return text.slice(0, length);

@@ -2,9 +2,10 @@
  * The payloads of spec 3's KPI calls built from one company's KPI values: the KPI list, a table
  * (`table_data`, `table_unit`), and one value with its sources and operands.
  */
-import type { UsDocumentCategory, UsFact, UsFactSource, UsKpiItem, UsKpiTable, UsKpiValue } from '../../contracts/us-equity.js';
+import type { UsDocumentCategory, UsFactSource, UsKpiItem, UsKpiTable, UsKpiValue } from '../../contracts/us-equity.js';
 import { US_KPI_TABLES, type UsKpiTableName, tableUnit } from './kpi-catalogue.js';
 import type { CompanyKpis } from './kpi-values.js';
+import { factSource } from './quarterise.js';
 
 export function isKpiTableName(name: string): name is UsKpiTableName {
   return (US_KPI_TABLES as readonly string[]).includes(name);
@@ -88,19 +89,5 @@ export function kpiValue(kpis: CompanyKpis, id: string): UsKpiValue | null {
     filing_report_date: latest?.filed ?? null,
     sources,
     operands: p.operands,
-  };
-}
-
-function factSource(f: UsFact): UsFactSource {
-  return {
-    concept: f.concept,
-    unit: f.unit,
-    start: f.start,
-    end: f.end,
-    value: f.val,
-    accn: f.accn,
-    form: f.form,
-    filed: f.filed,
-    frame: f.frame ?? null,
   };
 }

@@ -6,7 +6,7 @@
  * it. A derived value is marked and keeps its operands. Balance-sheet instants, share counts and
  * per-share values are never derived by subtraction: only what was reported is shown.
  */
-import type { UsEndingType, UsFact, UsOperand } from '../../contracts/us-equity.js';
+import type { UsEndingType, UsFact, UsFactSource, UsOperand } from '../../contracts/us-equity.js';
 import { type FiscalYear, placePeriod } from './fiscal-calendar.js';
 import { addIsoDays } from './periods.js';
 
@@ -81,17 +81,22 @@ export function factOperand(label: string, role: UsOperand['role'], f: UsFact): 
     derived: false,
     start: f.start,
     end: f.end,
-    source: {
-      concept: f.concept,
-      unit: f.unit,
-      start: f.start,
-      end: f.end,
-      value: f.val,
-      accn: f.accn,
-      form: f.form,
-      filed: f.filed,
-      frame: f.frame ?? null,
-    },
+    source: factSource(f),
+  };
+}
+
+/** Where a filed fact comes from: its tag, period, value and filing (kpi_info, operands, citations). */
+export function factSource(f: UsFact): UsFactSource {
+  return {
+    concept: f.concept,
+    unit: f.unit,
+    start: f.start,
+    end: f.end,
+    value: f.val,
+    accn: f.accn,
+    form: f.form,
+    filed: f.filed,
+    frame: f.frame ?? null,
   };
 }
 
