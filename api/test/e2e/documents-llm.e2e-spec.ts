@@ -9,30 +9,25 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { PdfChatAnswer } from '@credence/shared';
-import { uploadPdfs } from '../support/documents-client.js';
-import { startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';
+import { startModelApi, type ModelApi } from '../support/model-api.js';
+import { textChunks, type ReplayServer } from '../support/openai-replay-server.js';
 import { toolCallChunks } from '../support/research-llm.js';
 import { annualReportPdf, REPORT } from '../support/sample-documents.js';
-import { startTestApi, type TestApi } from '../support/test-api.js';
+import type { TestApi } from '../support/test-api.js';
 
 const KEY = 'llm-pdf-chat';
 
 describe('documents: PDF chat through a model, figures checked on their pages', () => {
+  let api: ModelApi;
   let t: TestApi;
   let server: ReplayServer;
   let token: string;
 
   before(async () => {
-    server = await startReplayServer();
-    t = await startTestApi({ LLM_BASE_URL: server.baseUrl, LLM_MODEL: 'model-pro', LLM_MODEL_FAST: 'model-fast', LLM_MAX_RETRIES: '0' });
-    token = await t.activeUser('llm-pdf@credence.test');
-    const uploaded = await uploadPdfs(t, token, KEY, [{ name: 'northwind-10k.pdf', bytes: await annualReportPdf() }]);
-    if (uploaded.status !== 200) throw new Error(JSON.stringify(uploaded.body));
+    api = await startModelApi('llm-pdf@credence.test', KEY, [{ name: 'northwind-10k.pdf', bytes: await annualReportPdf() }]);
+    ({ t, server, token } = api);
   });
-  after(async () => {
-    await t.close();
-    await server.close();
-  });
+  after(() => api.close());
   beforeEach(() => {
     server.requests.length = 0;
   });

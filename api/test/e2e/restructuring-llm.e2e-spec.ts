@@ -10,10 +10,10 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { DEFAULT_RESTRUCTURING_COLUMNS, RESTRUCTURING_TEXTS, columnsStep, type RestructuringResult } from '@credence/shared';
 import { CREDIT, facilitiesAgreementPdf, notesOfferingPdf } from '../support/credit-documents.js';
-import { uploadPdfs } from '../support/documents-client.js';
-import { startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';
+import { startModelApi, type ModelApi } from '../support/model-api.js';
+import { textChunks, type ReplayServer } from '../support/openai-replay-server.js';
 import { runRestructuring } from '../support/restructuring-client.js';
-import { startTestApi, type TestApi } from '../support/test-api.js';
+import type { TestApi } from '../support/test-api.js';
 
 const A = CREDIT.agreement;
 const N = CREDIT.notes;
@@ -46,24 +46,19 @@ const MODEL_TABLE = {
 };
 
 describe('restructuring: the table through a model, each cell checked on its page', () => {
+  let api: ModelApi;
   let t: TestApi;
   let server: ReplayServer;
   let token: string;
 
   before(async () => {
-    server = await startReplayServer();
-    t = await startTestApi({ LLM_BASE_URL: server.baseUrl, LLM_MODEL: 'model-pro', LLM_MAX_RETRIES: '0' });
-    token = await t.activeUser('llm-restructuring@credence.test');
-    const uploaded = await uploadPdfs(t, token, KEY, [
+    api = await startModelApi('llm-restructuring@credence.test', KEY, [
       { name: A.file, bytes: await facilitiesAgreementPdf() },
       { name: N.file, bytes: await notesOfferingPdf() },
     ]);
-    if (uploaded.status !== 200) throw new Error(JSON.stringify(uploaded.body));
+    ({ t, server, token } = api);
   });
-  after(async () => {
-    await t.close();
-    await server.close();
-  });
+  after(() => api.close());
   beforeEach(() => {
     server.requests.length = 0;
   });

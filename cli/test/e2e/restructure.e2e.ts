@@ -12,37 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { MERIDIAN, renderPdf } from '@credence/shared/credit-pdfs';
 import { RESTRUCTURING_TEXTS, type RestructuringResult } from '@credence/shared';
 import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
-
-function pdf(pages: string[][]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  for (const page of pages) {
-    doc.addPage().fontSize(10);
-    for (const p of page) doc.text(p, { width: 495 }).moveDown(0.6);
-  }
-  doc.end();
-  return done;
-}
-
-const agreement = () =>
-  pdf([
-    ['FACILITY AGREEMENT', 'for MERIDIAN FOODS LIMITED as the Borrower', 'with ALPINE LOAN AGENCY LIMITED as Agent'],
-    [
-      'The Lenders make available to the Borrower a sterling term loan facility (the "Term Facility") in an aggregate amount equal to GBP 120,000,000.',
-      'Margin: 3.75 per cent. per annum.',
-      'Termination Date: 30 June 2030.',
-    ],
-  ]);
-
-const memorandum = () =>
-  pdf([
-    ['GBP 200,000,000 6.5% Senior Notes due 2031', 'issued by Meridian Foods Finance plc (the "Issuer")'],
-    ['The Notes will bear interest at a rate of 6.5% per annum.', 'The Notes will mature on 1 April 2031.'],
-  ]);
 
 describe('credence restructure against the real API', () => {
   let api: ApiServer;
@@ -54,8 +26,8 @@ describe('credence restructure against the real API', () => {
     api = await startApi({ SAMPLE_COMPANIES: '0' });
     ({ env } = await signedInUser(api, { email: 'restructure@example.com', password: 'a long and unusual restructure phrase', name: 'R' }));
     dir = mkdtempSync(join(tmpdir(), 'credence-restructure-'));
-    writeFileSync(join(dir, 'facility-agreement.pdf'), await agreement());
-    writeFileSync(join(dir, 'notes.pdf'), await memorandum());
+    writeFileSync(join(dir, MERIDIAN.agreement.file), await renderPdf(PDFDocument, MERIDIAN.agreement.pages));
+    writeFileSync(join(dir, MERIDIAN.notes.file), await renderPdf(PDFDocument, MERIDIAN.notes.pages));
   });
   after(async () => {
     await api?.stop();
@@ -92,7 +64,7 @@ describe('credence restructure against the real API', () => {
   it('--chat --columns: the same workspace with the chosen columns; a block per instrument, each cell with its page', async () => {
     const run = await credence(['restructure', '--chat', key, '--columns', ' Facility , Margin,Governing law '], env);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('Term Facility\n  Margin: 3.75 per cent. per annum  [facility-agreement.pdf p. 2]');
+    expect(run.stdout).toContain('Term Facility\n  Margin: 3.75 per cent. per annum  [facility-agreement.pdf p. 3]');
     expect(run.stdout).toContain(`  Governing law: ${RESTRUCTURING_TEXTS.notFound}\n`);
     expect(run.stdout).toContain('6.5% Senior Notes due 2031\n  Margin: 6.5% per annum  [notes.pdf p. 2]');
     const json = await credence(['restructure', '--chat', key, '--columns', 'Facility,Maturity', '--json'], env);
@@ -101,7 +73,7 @@ describe('credence restructure against the real API', () => {
     expect(result.table_data.rows[0]!['Maturity']).toMatchObject({
       text: '30 June 2030',
       pdf_file_name: 'facility-agreement.pdf',
-      pageNumber: 2,
+      pageNumber: 3,
     });
     expect(result.chat_key).toBe(key);
     const chats = JSON.parse((await credence(['chats', 'list', '--json'], env)).stdout) as { chat_id: string; chat_category: string }[];

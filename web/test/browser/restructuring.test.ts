@@ -10,24 +10,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import PDFDocument from 'pdfkit';
+import { MERIDIAN, renderPdf } from '@credence/shared/credit-pdfs';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
-
-function pdf(pages: string[][]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, autoFirstPage: false });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  for (const page of pages) {
-    doc.addPage().fontSize(10);
-    for (const p of page) doc.text(p, { width: 495 }).moveDown(0.6);
-  }
-  doc.end();
-  return done;
-}
 
 const WAIT_MS = 60_000;
 
@@ -50,17 +38,8 @@ describe('restructuring workspace (/us/restructuring)', () => {
   it('goes from upload to a table whose cited cell opens its page, adds and removes columns, exports the workbook and deletes the chat', async () => {
     const { context, page } = await signedInPage(browser, api.url, token, { width: 1400, height: 900 });
     try {
-      const agreement = await pdf([
-        ['FACILITY AGREEMENT', 'for MERIDIAN FOODS LIMITED as the Borrower', 'with ALPINE LOAN AGENCY LIMITED as Agent'],
-        [
-          'The Lenders make available to the Borrower a sterling term loan facility (the "Term Facility") in an aggregate amount equal to GBP 120,000,000.',
-        ],
-        ['Margin: 3.75 per cent. per annum.', 'Termination Date: 30 June 2030.'],
-      ]);
-      const notes = await pdf([
-        ['GBP 200,000,000 6.5% Senior Notes due 2031', 'issued by Meridian Foods Finance plc (the "Issuer")'],
-        ['The Notes will bear interest at a rate of 6.5% per annum.', 'The Notes will mature on 1 April 2031.'],
-      ]);
+      const agreement = await renderPdf(PDFDocument, MERIDIAN.agreement.pages);
+      const notes = await renderPdf(PDFDocument, MERIDIAN.notes.pages);
       await page.goto('/us/restructuring', { timeout: WAIT_MS });
       await page.waitForURL((url) => Boolean(url.searchParams.get('chatKey')), { timeout: WAIT_MS });
       await page.getByRole('heading', { level: 1, name: 'Capital Restructuring' }).waitFor();
