@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { seededRandom } from '@credence/shared/query-families';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ADMIN = join(
@@ -47,16 +48,7 @@ const COLUMNS = HEADER.split(',').length; // 55
 
 // ---- A quick deterministic generator of realistic rows ------------------------------------------
 
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 const WORDS = (
   'ACORN ALBION APEX ARDEN ASHFORD ATLAS AVON BEACON BIRCH BRIDGE BRIGHTON BRISTOL BROOK CALEDONIAN CAMBRIAN CASTLE CEDAR CENTRAL ' +
