@@ -108,7 +108,7 @@ describe('public header', () => {
   it('offers a signed-in visitor the way into the app instead of Log in', async () => {
     const user = await createApprovedUser(api, 'publicvisitor');
     const token = await loginToken(api, user.email, user.password);
-    const { context, page } = await signedInPage(browser, api.url, token);
+    const { context, page, errors } = await signedInPage(browser, api.url, token);
     try {
       await open(page, '/');
       await page.getByRole('link', { name: 'Open Credence' }).click();
@@ -116,6 +116,8 @@ describe('public header', () => {
       await page.goBack();
       await page.locator('h1').waitFor();
       assert.equal(await page.getByRole('link', { name: 'Log in' }).count(), 0);
+      // the build's HTML is a signed-out visitor's: hydration takes it over first, then switches
+      assert.deepEqual(errors, [], 'no hydration mismatch for a signed-in visitor');
     } finally {
       await context.close();
     }

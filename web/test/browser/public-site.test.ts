@@ -33,6 +33,10 @@ describe('every public page', () => {
   for (const width of WIDTHS) {
     it(`renders its heading with no serious accessibility problem at ${width} px`, async () => {
       const { context, page, errors } = await newPage(browser, api.url, { width, height: 900 }, { consent: null });
+      const elsewhere: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).origin !== new URL(api.url).origin) elsewhere.push(request.url());
+      });
       try {
         // the banner is part of the page too: let it show, so axe reads it
         for (const meta of PUBLIC_PAGES) {
@@ -47,6 +51,7 @@ describe('every public page', () => {
           await screenshot(page, `public${meta.path === '/' ? '-home' : meta.path.replace(/\//g, '-')}-${width}`);
         }
         assert.deepEqual(errors, []);
+        assert.deepEqual(elsewhere, [], 'no font, tracker or other request leaves the site on any page');
       } finally {
         await context.close();
       }
