@@ -14,6 +14,9 @@ export default defineConfig({
       { find: /^@credence\/shared$/, replacement: shared('index.ts') },
     ],
   },
+  // the year the build ran: the public footer's copyright in the prerendered HTML and the client's
+  // first render agree on it (hydration), then the client shows the visitor's current year
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   // `npm run dev -w @credence/web`: the app on Vite's dev server, the API calls sent on to a running API.
   server: { proxy: { '/api': process.env.CREDENCE_API_URL ?? 'http://localhost:3000' } },
   build: {

@@ -98,6 +98,19 @@ describe('the client taking over', () => {
       await context.close();
     }
   });
+
+  it('hydrates a page built in an earlier year without a mismatch, then shows the current year', async () => {
+    const { context, page, errors } = await newPage(browser, api.url);
+    try {
+      await page.clock.setFixedTime(new Date('2031-03-02T10:00:00Z'));
+      await page.goto('/security');
+      await page.waitForSelector('html[data-live="true"]', { state: 'attached' });
+      await page.getByText('© 2031 Credence.', { exact: false }).waitFor();
+      assert.deepEqual(errors, [], 'no hydration mismatch reported');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('without JavaScript', () => {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { CONTACT_EMAIL } from '../site-config.ts';
 import { Logo } from './logo.tsx';
@@ -72,7 +73,20 @@ export function SiteFooter() {
           </ul>
         </div>
       </div>
-      <p className="site-footer__copyright">© {new Date().getFullYear()} Credence. Open-source software for financial analysis.</p>
+      <p className="site-footer__copyright">
+        © <CopyrightYear /> Credence. Open-source software for financial analysis.
+      </p>
     </footer>
   );
 }
+
+/**
+ * The copyright year: the build's in the first render (so hydration finds the prerendered HTML
+ * unchanged even in a later year), then the visitor's current year.
+ */
+function CopyrightYear() {
+  return <>{useSyncExternalStore(noSubscription, currentYear, buildYear)}</>;
+}
+const noSubscription = () => () => undefined;
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => __BUILD_YEAR__;
