@@ -190,6 +190,45 @@ describe('security FAQ', () => {
   });
 });
 
+describe('public footer', () => {
+  it("links spec 1's pages, demo, e-mail and social accounts, and stacks below 768 px", async () => {
+    for (const width of [1366, 375]) {
+      const { context, page } = await visitor({ width, height: 800 });
+      try {
+        await open(page, '/security');
+        const footer = page.locator('footer.site-footer');
+        const hrefs = await footer.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+        for (const href of [
+          '/products/search',
+          '/products/discover',
+          '/products/monitor',
+          '/products/deep-insights',
+          '/company#team',
+          '/company#careers',
+          '/contact-us',
+          '/privacy-policy',
+          '/contact-sales',
+          'mailto:hello@credence.example',
+          'https://www.linkedin.com/',
+        ])
+          assert.ok(hrefs.includes(href), `${href} in the footer (${hrefs.join(' ')})`);
+        assert.equal(await footer.getByRole('link', { name: 'Get a Demo' }).getAttribute('href'), '/contact-sales');
+        await footer.getByText(/© \d{4} Credence\./).waitFor();
+        const top = (selector: string) =>
+          footer
+            .locator(selector)
+            .first()
+            .evaluate((el) => el.getBoundingClientRect().top);
+        const [brand, products] = [await top('.site-footer__brand'), await top('nav[aria-label="Products"]')];
+        if (width >= 768) assert.equal(products, brand, 'one row at 1366 px');
+        else assert.ok(products > brand, 'the brand above the link columns at 375 px');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe('landing video section', () => {
   it('is 160vh tall (spec 1 section 9) at a desktop and a phone width, its tour kept in view as it scrolls', async () => {
     for (const viewport of [
