@@ -35,12 +35,16 @@ const squeeze = (text: string) => text.replace(/\s+/g, '');
 export function instructionLines(page: Pick<PageHit, 'text' | 'lines'>): Set<number> {
   const sentences = page.text
     .split(/(?<=[.!?])\s+/)
+    .map((s) => s.replace(/\s+/g, ' '))
     .filter(instructionLike)
     .map(squeeze);
+  // a line inside such a sentence, holding one, or where one starts or ends beside other text
+  const within = (text: string, s: string) =>
+    s.includes(text) || text.includes(s) || text.endsWith(s.slice(0, 16)) || text.startsWith(s.slice(-16));
   const out = new Set<number>();
   page.lines.forEach((line, i) => {
     const text = squeeze(line.text);
-    if (text && (instructionLike(line.text) || sentences.some((s) => s.includes(text) || text.includes(s)))) out.add(i);
+    if (text && (instructionLike(line.text) || sentences.some((s) => within(text, s)))) out.add(i);
   });
   return out;
 }
