@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { createApprovedUser, loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
@@ -192,6 +193,25 @@ describe('keyboard', () => {
       await page.getByRole('button', { name: 'Explore UK Companies Explorer' }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL((url) => url.pathname === '/uk/');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the shell header and axe-core', () => {
+  it('finds nothing serious in the header, its user menu closed and open (the toggle names what it shows)', async () => {
+    const { context, page } = await signedIn();
+    try {
+      await page.goto('/home');
+      await page.getByRole('heading', { name: 'Company Explorer' }).waitFor();
+      assert.deepEqual(await seriousViolations(page, '.shell__header'), [], 'the header with the user menu closed');
+      const initial = await page.locator('.user-menu__toggle .avatar').evaluate((el) => getComputedStyle(el, '::before').content);
+      assert.equal(initial, '"A"', "the avatar still shows the analyst's initial");
+      const toggle = page.getByRole('button', { name: /^Account:/ });
+      await toggle.click();
+      await page.getByRole('button', { name: 'Log out' }).waitFor();
+      assert.deepEqual(await seriousViolations(page, '.shell__header'), [], 'the header with the user menu open');
     } finally {
       await context.close();
     }
