@@ -140,6 +140,12 @@ describe('without JavaScript', () => {
         assert.equal(head.ogUrl, head.canonical);
         assert.ok(head.h1 && head.h1.length > 5, `${meta.path} has a heading`);
         assert.ok(head.text > 200, `${meta.path} has its text (${head.text} characters)`);
+        if (meta.path.startsWith('/products'))
+          assert.deepEqual(
+            await page.locator('.stats--ribbon .counter__value').allTextContents(),
+            ['100K+', '10M+', '15+'],
+            `${meta.path} has the statistics ribbon`,
+          );
         assert.ok(origin);
       }
       // each blog post too (the build's manifest lists every page it rendered)
