@@ -4,7 +4,8 @@
  * words, each file's progress to its completed mark), run a query, read the table whose cells
  * cite their pages, refuse an empty column name, add a column, open a cited page in the PDF
  * viewer, remove columns with Edit Columns, download the Excel file named from the table title,
- * find the chat under History (beside the Equity Analysis list) and delete it; a visitor goes to
+ * run a second query and go back to the first through the chat-history chips (axe-clean), find
+ * the chat under History (beside the Equity Analysis list) and delete it; a visitor goes to
  * /signup; a failed query shows the Error modal.
  */
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,7 @@ import PDFDocument from 'pdfkit';
 import { MERIDIAN, renderPdf } from '@credence/shared/credit-pdfs';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
@@ -76,6 +78,8 @@ describe('restructuring workspace (/us/restructuring)', () => {
         .getByText(/\[Instrument \/ Facility, .*Ranking\]/)
         .waitFor();
       await page.getByRole('region', { name: 'Observations' }).getByText('Instruments found:').waitFor();
+      const chips = page.getByRole('list', { name: 'Queries in this chat' });
+      await chips.getByRole('button', { name: 'Capital structure of Meridian Foods' }).waitFor({ timeout: WAIT_MS });
 
       // Add Column: an empty name is refused, a new one re-runs with that column
       await table.getByRole('button', { name: 'Add Column' }).click();
@@ -114,6 +118,30 @@ describe('restructuring workspace (/us/restructuring)', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export' }).click();
       assert.equal((await download).suggestedFilename(), 'Capital_Structure.xlsx');
+
+      // a second query gets its chip first (cut, its full text as the title); the first query's
+      // chip (one for its three runs) shows that chat's latest run of it again, columns as edited
+      const second = 'Capital structure of Meridian Foods: every facility and note with lenders, margin and maturity';
+      await page.getByRole('textbox', { name: 'Query' }).fill(second);
+      await page.getByRole('button', { name: 'Run' }).click();
+      await table.getByRole('columnheader', { name: 'Ranking' }).waitFor({ timeout: WAIT_MS });
+      const chip = chips.getByRole('button');
+      await chip.nth(1).waitFor({ timeout: WAIT_MS });
+      assert.deepEqual(await chip.allInnerTexts(), ['Capital structure of Meridian Foods: eve...', 'Capital structure of Meridian Foods']);
+      assert.equal(await chip.first().getAttribute('title'), second);
+      assert.equal(await chip.first().getAttribute('aria-current'), 'true');
+      assert.deepEqual(await seriousViolations(page, '.restructuring__main'), [], 'axe-core finds nothing serious in the workspace');
+      await chip.nth(1).focus();
+      await page.keyboard.press('Enter');
+      await table.getByRole('columnheader', { name: 'Ranking' }).waitFor({ state: 'detached', timeout: WAIT_MS });
+      await table.getByRole('columnheader', { name: 'Maturity' }).waitFor();
+      assert.equal(await page.getByRole('textbox', { name: 'Query' }).inputValue(), 'Capital structure of Meridian Foods');
+      assert.equal(await chip.nth(1).getAttribute('aria-current'), 'true');
+      await page
+        .getByRole('region', { name: 'Thought Process' })
+        .getByText(/\[Instrument \/ Facility, .*Financial Covenants\]$/)
+        .waitFor();
+
       const nav = page.getByRole('navigation', { name: 'Restructuring history' });
       await nav.getByRole('link', { name: 'Capital structure of Meridian...' }).waitFor();
       await nav.getByText('Equity Analysis').waitFor();

@@ -2,7 +2,8 @@
  * /us/restructuring, the 'Capital Restructuring' workspace (spec 3): history of restructuring
  * chats, the query bar with focus areas, Upload Files, New Query and Export, then Observations,
  * Thought Process and the results table. Queries run the shared flow (plan, start_query, poll,
- * save the chat); each failure shows the spec's error modal. The chat is ?chatKey=.
+ * save the chat); each failure shows the spec's error modal. The chat is ?chatKey=; the chips under
+ * the query bar are its saved runs.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -14,8 +15,6 @@ import {
   RestructuringError,
   runRestructuringQuery,
   type ChatHistoryItem,
-  type RestructuringObservation,
-  type RestructuringTable,
   type UploadedPdf,
   type WorkflowCategory,
 } from '@credence/shared';
@@ -25,21 +24,9 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorModal } from './error-modal.tsx';
 import { HistoryNav } from './history-nav.tsx';
 import { RestructuringTableView } from './restructuring-table.tsx';
+import { chipRuns, EMPTY, RunChips, shownOf, type Shown } from './run-chips.tsx';
 import { UploadDialog } from '../documents/upload-dialog.tsx';
 import './restructuring.css';
-
-interface Shown {
-  query: string;
-  plan: string[];
-  observations: RestructuringObservation[];
-  table: RestructuringTable | null;
-}
-
-const EMPTY: Shown = { query: '', plan: [], observations: [], table: null };
-
-function isTable(value: unknown): value is RestructuringTable {
-  return Boolean(value && typeof value === 'object' && Array.isArray((value as RestructuringTable).columns));
-}
 
 export default function RestructuringPage() {
   const { client } = useServices();
@@ -55,6 +42,7 @@ export default function RestructuringPage() {
   const [uploading, setUploading] = useState(false);
   const [files, setFiles] = useState<UploadedPdf[]>([]);
   const [history, setHistory] = useState<ChatHistoryItem[]>([]);
+  const [runs, setRuns] = useState<Shown[]>([]);
   const closeError = useCallback(() => setError(null), []);
 
   useEffect(() => {
@@ -77,26 +65,30 @@ export default function RestructuringPage() {
     refreshHistory();
   }, [refreshFiles, refreshHistory]);
 
-  // a saved chat comes back with its latest table
+  /** The chat's saved runs become the chips; on opening a chat its latest run is shown. */
+  const loadRuns = useCallback(
+    async (showLatest: boolean) => {
+      const chat = await client.getChat(chatKey);
+      setRuns(chipRuns(chat.details));
+      const last = chat.details.at(-1);
+      if (!showLatest || !last) return;
+      setShown(shownOf(last));
+      setQuery(last.query_str);
+    },
+    [client, chatKey],
+  );
+
   useEffect(() => {
     if (!chatKey) return;
     setShown(EMPTY);
-    client.getChat(chatKey).then(
-      (chat) => {
-        const last = chat.details.at(-1);
-        if (!last) return;
-        const table: unknown = last.table_data;
-        setShown({
-          query: last.query_str,
-          plan: last.thought_process,
-          observations: Array.isArray(last.observations) ? (last.observations as RestructuringObservation[]) : [],
-          table: isTable(table) ? table : null,
-        });
-        setQuery(last.query_str);
-      },
-      () => undefined, // a new chat has nothing saved yet
-    );
-  }, [client, chatKey]);
+    setRuns([]);
+    loadRuns(true).catch(() => undefined); // a new chat has nothing saved yet
+  }, [chatKey, loadRuns]);
+
+  function pick(saved: Shown) {
+    setShown(saved);
+    setQuery(saved.query);
+  }
 
   async function run(text: string, columns?: string[]) {
     setLoading(true);
@@ -111,6 +103,7 @@ export default function RestructuringPage() {
       });
       setShown({ query: text, plan: result.thought_process, observations: result.observations, table: result.table_data });
       refreshHistory();
+      loadRuns(false).catch(() => setError(RESTRUCTURING_TEXTS.historyFailed));
     } catch (e) {
       setError(e instanceof RestructuringError ? e.message : RESTRUCTURING_TEXTS.unexpected((e as Error)?.message ?? String(e)));
     } finally {
@@ -191,11 +184,12 @@ export default function RestructuringPage() {
               Export
             </Button>
           </form>
+          <RunChips runs={runs} current={shown} disabled={loading} onPick={pick} />
           <p className="restructuring__files" aria-label="Uploaded files">
             {files.length ? files.map((f) => `${f.file_name} (${f.pages} pages)`).join(' · ') : 'No files uploaded yet.'}
           </p>
           <div className="restructuring__panels">
-            <section aria-label="Observations" className="restructuring__panel">
+            <section aria-label="Observations" className="restructuring__panel" tabIndex={0}>
               <h2>Observations</h2>
               {shown.observations.map((o) => (
                 <p key={o.title}>
@@ -203,7 +197,7 @@ export default function RestructuringPage() {
                 </p>
               ))}
             </section>
-            <section aria-label="Thought Process" className="restructuring__panel">
+            <section aria-label="Thought Process" className="restructuring__panel" tabIndex={0}>
               <h2>Thought Process</h2>
               <ol>
                 {shown.plan.map((step, i) => (
