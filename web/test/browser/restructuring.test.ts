@@ -141,6 +141,13 @@ describe('restructuring workspace (/us/restructuring)', () => {
         .getByRole('region', { name: 'Thought Process' })
         .getByText(/\[Instrument \/ Facility, .*Financial Covenants\]$/)
         .waitFor();
+      // Export writes the chat's latest table, so it waits until the latest run is shown again
+      const exportButton = page.getByRole('button', { name: 'Export' });
+      assert.equal(await exportButton.isDisabled(), true);
+      assert.match((await exportButton.getAttribute('title')) ?? '', /latest table/);
+      await chip.first().click();
+      await table.getByRole('columnheader', { name: 'Ranking' }).waitFor();
+      assert.equal(await exportButton.isEnabled(), true);
 
       const nav = page.getByRole('navigation', { name: 'Restructuring history' });
       await nav.getByRole('link', { name: 'Capital structure of Meridian...' }).waitFor();

@@ -19,6 +19,8 @@ interface Props {
   onColumns(columns: string[]): void;
   onExport(): void;
   exporting: boolean;
+  /** Why Export is off for the table shown (an older run: the export writes the chat's latest). */
+  exportBlocked?: string | null;
 }
 
 function Cell({ cell, chatKey }: { cell: RestructuringCell | string | undefined; chatKey: string }) {
@@ -51,7 +53,7 @@ function Cell({ cell, chatKey }: { cell: RestructuringCell | string | undefined;
   );
 }
 
-export function RestructuringTableView({ table, chatKey, loading, onAddColumn, onColumns, onExport, exporting }: Props) {
+export function RestructuringTableView({ table, chatKey, loading, onAddColumn, onColumns, onExport, exporting, exportBlocked }: Props) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
@@ -77,7 +79,14 @@ export function RestructuringTableView({ table, chatKey, loading, onAddColumn, o
         <Button variant="secondary" onClick={() => setAdding((a) => !a)} disabled={!table || loading}>
           Add Column
         </Button>
-        <Button variant="secondary" onClick={onExport} disabled={!canExport(table) || loading} busy={exporting} busyLabel="Exporting">
+        <Button
+          variant="secondary"
+          onClick={onExport}
+          disabled={!canExport(table) || loading || Boolean(exportBlocked)}
+          title={exportBlocked ?? undefined}
+          busy={exporting}
+          busyLabel="Exporting"
+        >
           Excel
         </Button>
       </header>

@@ -16,6 +16,9 @@ export interface Shown {
 
 export const EMPTY: Shown = { query: '', plan: [], observations: [], table: null };
 
+/** Export writes the chat's latest saved table (the API's), so it is off while an older run is shown. */
+export const OLDER_RUN_EXPORT = "Export writes this chat's latest table: run this query again to export it.";
+
 /** Chip labels are cut here, plus an ellipsis. */
 const CHIP_TITLE_MAX = 40;
 
