@@ -3,7 +3,10 @@
 // Measured, each beside a baseline taken in the same run (the same calls for a one-page PDF):
 //   - a 100-page annual report uploaded (upload_pdf) and indexed (start_pdf_processing until
 //     check_query says completed), BENCH_ROUNDS times: median and worst (budget <= 5 s), and the
-//     API's peak resident memory above its level before (budget <= 3x the file's size + a fixed base);
+//     API's peak resident memory above its level before (budget <= 3x the file's size + a fixed base),
+//     for two sizes of it: text only (0.1 MB) and with a photograph on every page (BENCH_IMAGE_KB
+//     per page, default 60: about 6 MB, a realistic report). The two peaks give the memory per MB
+//     of file (their difference over the sizes' difference, to compare with 3) and the fixed base;
 //   - 20 concurrent uploads of it: errors (budget: none) and p95;
 //   - one user's 50 documents in one chat: a figure question (EBITDA, two statements) answered,
 //     time to `done`, p95 over BENCH_QUESTIONS (budget <= 1 s without a model).
@@ -17,6 +20,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const { annualReportPdf, pagesPdf } = await import(join(here, '..', 'dist', 'test', 'support', 'sample-documents.js'));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 20);
+const IMAGE_KB = Number(process.env.BENCH_IMAGE_KB ?? 60);
 const BUDGET = { indexMs: 5000, concurrentErrors: 0, askP95Ms: 1000 };
 const ms = (v) => `${v.toFixed(0)} ms`;
 const mb = (v) => `${(v / 1024 / 1024).toFixed(1)} MB`;
@@ -67,39 +71,51 @@ async function main() {
   try {
     const headers = await adminHeaders(server.base);
     const report = await annualReportPdf({ pages: 100 });
+    const photos = await annualReportPdf({ pages: 100, imageKb: IMAGE_KB });
     const small = await pagesPdf(1);
-    console.log(`100-page annual report: ${mb(report.length)}; baseline: a one-page PDF (${report.length > 0 ? small.length : 0} bytes)`);
+    console.log(
+      `100-page annual report: ${mb(report.length)} text only, ${mb(photos.length)} with a ${IMAGE_KB} KB photograph a page; ` +
+        `baseline: a one-page PDF (${small.length} bytes)`,
+    );
 
     const small_ms = [];
-    const big_ms = [];
-    let peak = 0;
+    const sizes = [
+      { name: 'text only', bytes: report, ms: [], peak: 0 },
+      { name: 'with photographs', bytes: photos, ms: [], peak: 0 },
+    ];
     for (let round = 0; round < ROUNDS; round++) {
       small_ms.push(
         await timed(
           async () => (await upload(server.base, headers, `s${round}`, 'one.pdf', small), await index(server.base, headers, `s${round}`)),
         ),
       );
-      const before = rssOf(server.child.pid);
-      let top = before;
-      const watch = setInterval(() => (top = Math.max(top, rssOf(server.child.pid))), 10);
-      big_ms.push(
-        await timed(
-          async () => (
-            await upload(server.base, headers, `b${round}`, 'annual.pdf', report),
-            await index(server.base, headers, `b${round}`)
+      for (const [i, size] of sizes.entries()) {
+        const before = rssOf(server.child.pid);
+        let top = before;
+        const watch = setInterval(() => (top = Math.max(top, rssOf(server.child.pid))), 10);
+        const key = `b${i}-${round}`;
+        size.ms.push(
+          await timed(
+            async () => (await upload(server.base, headers, key, 'annual.pdf', size.bytes), await index(server.base, headers, key)),
           ),
-        ),
-      );
-      clearInterval(watch);
-      peak = Math.max(peak, top - before);
+        );
+        clearInterval(watch);
+        size.peak = Math.max(size.peak, top - before);
+      }
     }
     const median = (v) => percentile(v, 50);
+    for (const size of sizes)
+      console.log(
+        `upload + index, 100 pages ${size.name} (${mb(size.bytes.length)}): median ${ms(median(size.ms))}, worst ${ms(Math.max(...size.ms))} ` +
+          `(budget <= ${ms(BUDGET.indexMs)}); one page: median ${ms(median(small_ms))}; ratio ${(median(size.ms) / median(small_ms)).toFixed(1)}x; ` +
+          `API resident memory above its level before, peak ${mb(size.peak)} (3x the file = ${mb(3 * size.bytes.length)})`,
+      );
+    const [text, big] = sizes;
+    const perMb = (big.peak - text.peak) / (big.bytes.length - text.bytes.length);
+    const base = text.peak - perMb * text.bytes.length;
     console.log(
-      `upload + index, 100 pages: median ${ms(median(big_ms))}, worst ${ms(Math.max(...big_ms))} (budget <= ${ms(BUDGET.indexMs)}); ` +
-        `one page: median ${ms(median(small_ms))}; ratio ${(median(big_ms) / median(small_ms)).toFixed(1)}x`,
-    );
-    console.log(
-      `API resident memory above its level before, peak: ${mb(peak)} for a ${mb(report.length)} file (3x the file = ${mb(3 * report.length)})`,
+      `memory per MB of file: ${perMb.toFixed(2)} MB (budget <= 3); fixed base: ${mb(base)} ` +
+        `(from the two peaks: ${mb(text.peak)} at ${mb(text.bytes.length)}, ${mb(big.peak)} at ${mb(big.bytes.length)})`,
     );
 
     let errors = 0;

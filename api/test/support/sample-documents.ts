@@ -3,7 +3,7 @@
  * an annual report with known text and statement tables on known pages, and the malformed and
  * hostile files an upload must refuse.
  */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -80,9 +80,60 @@ export const REPORT = {
 };
 
 /** A six-page annual report with known text on known pages (see REPORT); more pages of filler with `pages`. */
-export function annualReportPdf(options: { pages?: number; company?: string } = {}): Promise<Buffer> {
+/** A PNG chunk: length, type, data, CRC. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/**
+ * A photo-like RGB PNG of about `kb` KB: deterministic noise (xorshift from `seed`), which no
+ * compression shrinks, as a report's JPEG photographs do not shrink either.
+ */
+export function noisePng(kb: number, seed: number): Buffer {
+  const width = 128;
+  const row = 1 + width * 3;
+  const height = Math.max(1, Math.ceil((kb * 1024) / row));
+  const raw = Buffer.alloc(row * height);
+  let x = seed * 2654435761 || 1;
+  for (let i = 0; i < raw.length; i++) {
+    if (i % row === 0) continue; // each scanline's filter byte: none
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    raw[i] = x & 0xff;
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter set, no interlace
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([
+    signature,
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(raw, { level: 1 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * The annual report: statements on known pages, exhibit pages after. With `imageKb`, every page
+ * also carries its own photograph of about that size (a realistically sized report: a 100-page
+ * one with 60 KB images is about 6 MB).
+ */
+export function annualReportPdf(options: { pages?: number; company?: string; imageKb?: number } = {}): Promise<Buffer> {
   const company = options.company ?? REPORT.company;
+  let page = 0;
+  const photo = (doc: Doc) => {
+    page++;
+    if (options.imageKb) doc.image(noisePng(options.imageKb, page), 50, 560, { fit: [495, 230] });
+  };
   return render((doc) => {
+    doc.on('pageAdded', () => photo(doc));
     doc.addPage();
     doc.font('Helvetica-Bold').fontSize(24).text(company, 50, 200);
     doc.font('Helvetica').fontSize(14).text('Annual Report on Form 10-K for the fiscal year 2019');
