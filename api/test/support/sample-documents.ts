@@ -79,7 +79,6 @@ export const REPORT = {
   plantedPage: 4,
 };
 
-/** A six-page annual report with known text on known pages (see REPORT); more pages of filler with `pages`. */
 /** A PNG chunk: length, type, data, CRC. */
 function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -121,8 +120,9 @@ export function noisePng(kb: number, seed: number): Buffer {
 }
 
 /**
- * The annual report: statements on known pages, exhibit pages after. With `imageKb`, every page
- * also carries its own photograph of about that size (a realistically sized report: a 100-page
+ * A six-page annual report with known text on known pages (see REPORT); more pages of filler with
+ * `pages`. With `imageKb`, every page also carries its own photograph of about that size (a
+ * realistically sized report: a 100-page
  * one with 60 KB images is about 6 MB).
  */
 export function annualReportPdf(options: { pages?: number; company?: string; imageKb?: number } = {}): Promise<Buffer> {
