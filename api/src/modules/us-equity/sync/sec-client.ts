@@ -46,6 +46,13 @@ export class SecRefusedError extends Error {}
 
 /** The SEC's limit: 10 requests a second. */
 export const SEC_MAX_PER_SECOND = 10;
+/**
+ * The pace sent by default: a tenth under the limit. The bucket spaces requests on this host's
+ * clock but the SEC counts them as they arrive, and a request held up on its way (a new
+ * connection, a busy event loop) brings the next ones closer: CI saw 11 arrivals in 985 ms when
+ * sending at exactly 10 a second.
+ */
+export const SEC_DEFAULT_PER_SECOND = 9;
 
 /** A User-Agent as the SEC asks for it: a name and a contact e-mail address. */
 export function checkUserAgent(value: string | undefined): string {
@@ -69,7 +76,7 @@ export class SecClient {
 
   constructor(private readonly options: SecClientOptions) {
     checkUserAgent(options.userAgent);
-    const perSecond = options.perSecond ?? SEC_MAX_PER_SECOND;
+    const perSecond = options.perSecond ?? SEC_DEFAULT_PER_SECOND;
     if (!(perSecond > 0 && perSecond <= SEC_MAX_PER_SECOND))
       throw new Error(`requests a second must be between 0 and ${SEC_MAX_PER_SECOND} (the SEC's limit), got ${perSecond}`);
     this.clock = options.clock ?? systemClock;
