@@ -135,9 +135,14 @@ export class BullJobQueue extends JobQueue {
    */
   private async failIfWorkerGone(job: Bull.Job): Promise<boolean> {
     if (await this.queue.client.exists(job.lockKey())) return false;
-    if ((await job.getState()) !== 'active') return true;
+    // A worker takes a job in two steps: BRPOPLPUSH into the active list, then the script that
+    // locks it and sets processedOn. A job read between them is active with no lock yet; a lost
+    // worker's lock has expired, which takes lockMs from when processedOn was set.
+    const fresh = (await this.queue.getJob(job.id)) ?? job;
+    if (!fresh.processedOn || Date.now() - fresh.processedOn < this.lockMs) return false;
+    if ((await fresh.getState()) !== 'active') return true;
     // The worker may finish it between the two reads: Bull then refuses the move (not active).
-    await job.moveToFailed({ message: WORKER_GONE }, true).catch(() => undefined);
+    await fresh.moveToFailed({ message: WORKER_GONE }, true).catch(() => undefined);
     return true;
   }
 
