@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { Redis } from 'ioredis';
-import { BullJobQueue } from '../../src/core/queue/bull-queue.js';
+import { BullJobQueue, WORKER_GONE } from '../../src/core/queue/bull-queue.js';
 import { InProcessJobQueue } from '../../src/core/queue/in-process-queue.js';
 import type { JobQueue, JobStatus } from '../../src/core/queue/job-queue.js';
 
@@ -311,3 +311,30 @@ for (const implementation of implementations) {
     });
   });
 }
+
+describe(
+  'BullJobQueue: a job counts as worker-gone only once its worker could have held it',
+  { skip: redisUrl ? false : 'needs REDIS_URL (Redis)' },
+  () => {
+    it('leaves a job a worker has popped but not yet locked running, and fails one whose lock has expired', async () => {
+      const prefix = `credence-test-gone-${randomBytes(4).toString('hex')}`;
+      const keys = `${prefix}:bull:credence`;
+      const reader = new BullJobQueue(redisUrl!, prefix, false, 1, null, 1000);
+      const redis = new Redis(redisUrl!);
+      try {
+        const id = await reader.add('probe', {});
+        // A worker's first step: the job moves into the active list; the lock and processedOn come next.
+        expect(await redis.rpoplpush(`${keys}:wait`, `${keys}:active`)).toBe(id);
+        expect(await reader.get(id)).toMatchObject({ state: 'running' });
+        // The second step long ago, and no lock now: the worker died without renewing it.
+        await redis.hset(`${keys}:${id}`, 'processedOn', String(Date.now() - 5_000));
+        expect(await reader.get(id)).toMatchObject({ state: 'failed', error: WORKER_GONE });
+      } finally {
+        await reader.close();
+        const left = await redis.keys(`${prefix}:*`);
+        if (left.length) await redis.del(...left);
+        await redis.quit();
+      }
+    });
+  },
+);
