@@ -36,9 +36,6 @@ export interface EngineRun {
   events: ResearchEvent[];
   answer: ResearchAnswer;
   outcome: BuiltInOutcome;
-  /** Milliseconds from the call to the first event, and to the end. */
-  firstEventMs: number;
-  totalMs: number;
 }
 
 export function request(query: string, companyNumber?: string): ResearchRequest {
@@ -55,18 +52,15 @@ export function request(query: string, companyNumber?: string): ResearchRequest 
 
 export async function runEngine(engine: BuiltInEngine, req: ResearchRequest): Promise<EngineRun> {
   const events: ResearchEvent[] = [];
-  const started = performance.now();
-  let firstEventMs = -1;
   const controller = new AbortController();
   const outcome = await engine.answerWithOutcome(req, {
     signal: controller.signal,
     emit(event) {
-      if (firstEventMs < 0) firstEventMs = performance.now() - started;
       events.push(event);
     },
   });
   const answer = events.reduce(reduceResearchAnswer, emptyResearchAnswer());
-  return { events, answer, outcome, firstEventMs, totalMs: performance.now() - started };
+  return { events, answer, outcome };
 }
 
 /** The text of each page of the PDF get_filing_pdf serves for a filing document (index 0 = page 1), whitespace removed. */

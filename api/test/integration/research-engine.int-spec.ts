@@ -302,13 +302,13 @@ describe('built-in analyst on sample companies (no model)', () => {
     expect(notFiled.answer.text).toContain('No accounts for FY1995 are on file');
   });
 
-  it('plans fast and finishes each analysis well within its budget', async () => {
-    const timings: number[] = [];
+  // Time to the plan and to the end of each analysis is a budget, measured beside a baseline by
+  // `npm run bench:research` (api/bench/research.js), not asserted here.
+  it('sends its plan before anything else in each analysis', async () => {
     for (const question of QUESTIONS) {
       const run = await runEngine(engine, request(question, '09876543'));
-      expect(run.firstEventMs).toBeLessThan(300);
-      timings.push(run.totalMs);
+      expect({ question, first: run.events[0]?.type }).toEqual({ question, first: 'plan' });
+      expect(run.events.filter((e) => e.type === 'plan')).toHaveLength(1);
     }
-    expect(Math.max(...timings)).toBeLessThan(2000);
   });
 });
