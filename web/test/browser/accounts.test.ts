@@ -422,20 +422,40 @@ describe('protected routes and the session', () => {
   });
 
   it('notices a token expiring while the page is open (first check at 2.5 s, then every 5 s)', async () => {
+    // On the page's fake clock, paused at a whole second, so the test moves time itself.
     const { context, page } = await fresh();
-    try {
+    const onHome = async () => (await page.evaluate(() => location.pathname)) === '/home';
+    /** Opens /home with a token that expires `expiresIn` ms after the page loads; answers the load time. */
+    async function openExpiringIn(expiresIn: number) {
       await page.goto('/login');
-      const expiresAt = Date.now() + 1500;
+      const loaded = await page.evaluate(() => Date.now());
       await page.evaluate(
         (token) => localStorage.setItem('token', token),
-        fakeToken({ full_name: 'Brief Session', email: 'brief@example.com', exp: Math.ceil(expiresAt / 1000) }),
+        fakeToken({ full_name: 'Brief Session', email: 'brief@example.com', exp: (loaded + expiresIn) / 1000 }),
       );
-      const loaded = Date.now();
       await page.goto('/home');
-      await page.getByRole('heading', { name: 'Welcome, Brief' }).waitFor();
-      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/home', { timeout: 12_000 });
-      const took = Date.now() - loaded;
-      assert.ok(took >= 2000 && took < 9000, `redirected after ${took} ms`);
+      assert.equal(await page.evaluate(() => Date.now()), loaded, 'the clock stands still while the page loads');
+      assert.equal(await onHome(), true);
+    }
+    try {
+      await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
+      await page.clock.pauseAt(new Date('2026-01-05T09:00:01Z'));
+
+      // expired 1 s after load: nothing notices before the first check at 2.5 s, which does
+      await openExpiringIn(1000);
+      await page.clock.runFor(2490);
+      assert.equal(await onHome(), true, 'no check before 2.5 s');
+      await page.clock.runFor(20);
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/home');
+      assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
+
+      // expired 4 s after load: the first check (2.5 s) passes it, the next, 5 s later (7.5 s), ends it
+      await page.clock.pauseAt(new Date('2026-01-05T09:01:00Z'));
+      await openExpiringIn(4000);
+      await page.clock.runFor(7490);
+      assert.equal(await onHome(), true, 'no check between 2.5 s and 7.5 s');
+      await page.clock.runFor(20);
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/home');
       assert.equal(await page.evaluate(() => localStorage.getItem('token')), null);
     } finally {
       await context.close();
