@@ -39,7 +39,6 @@ describe('the API while its database server is unreachable and back', { skip }, 
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(refused.body.error).toMatch(/database/);
-    expect(refused.ms).toBeLessThan(2_000);
     const search = await call(server, 'GET', '/api/companies_house/search_companies?query=acme', { token });
     expect(search.status).toBe(503);
     expect(search.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -47,7 +46,10 @@ describe('the API while its database server is unreachable and back', { skip }, 
     const readiness = await call(server, 'GET', '/api/health/ready');
     expect(readiness.status).toBe(503);
     expect(readiness.body).toMatchObject({ status: 'unavailable', checks: { database: { status: 'down' } } });
-    expect(readiness.body.checks.database.error).toEqual(expect.any(String));
+    // Refused at once by the refused connection, not after the pool's 15 s connection timeout
+    // (connectionTimeoutMillis) or the check's own 3 s: the error is the refusal, no wall-clock bound.
+    expect(readiness.body.checks.database.error).toMatch(/ECONNREFUSED/);
+    expect(readiness.body.checks.database.error).not.toMatch(/timeout|no answer within/i);
     expect(await call(server, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
 
     await proxy.restore();
