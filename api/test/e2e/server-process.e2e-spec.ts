@@ -113,8 +113,11 @@ describe('the server process and credence-admin', () => {
 
   it('stops cleanly on SIGTERM (exit 0) and starts again on the same data', async () => {
     const stopped = await server.stop('SIGTERM');
+    // Exit 0 is the shutdown finishing by itself: past the server's 10 s grace it says "Still busy"
+    // and exits 1. So that timer, not a wall-clock bound here, is what a hang would meet.
     expect(`exit ${stopped.code}\n${stopped.output}`).toMatch(/^exit 0\n/);
-    expect(stopped.ms).toBeLessThan(10_000);
+    expect(stopped.output).toContain('SIGTERM: finishing requests and jobs, then closing the database...');
+    expect(stopped.output).not.toContain('Still busy');
     server = await startServer(env);
     expect(server.output()).toContain('Admin account: admin@credence.test');
     const list = await run(ADMIN, ['user', 'list', '--json'], env);
