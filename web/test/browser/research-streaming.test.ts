@@ -1,10 +1,11 @@
 /**
  * The research chat's streaming timings and keyboard use (spec 3 sections 2, 4 and 9) in headless
  * chromium against the real API and the built-in engine. A MutationObserver records when each
- * part appears (performance.now), so the test reads the timings the reader saw instead of
- * sleeping: the plan card's 1 s skeleton, the sources one a second, then the pages analyzed
- * count, and the related questions' 1 s skeleton; with reduced motion all of it at once. Then the
- * chat by keyboard alone, and the sidebar's Databases and Integrations views.
+ * part appears (performance.now, on the page's paused fake clock that the test moves), so the test
+ * reads the timings the reader saw, exactly and in virtual time: the plan card's 1 s skeleton, the
+ * sources one a second, then the pages analyzed count, and the related questions' 1 s skeleton;
+ * with reduced motion all of it at once. Then the chat by keyboard alone, and the sidebar's
+ * Databases and Integrations views.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,29 +65,71 @@ async function ask(page: Page, question: string): Promise<Timeline> {
   return page.evaluate(() => (window as unknown as { timeline: Timeline }).timeline);
 }
 
+/** How far the paused clock moves at a time: the timeline is exact to this. */
+const STEP_MS = 20;
+
+/**
+ * Moves the page's paused fake clock in small steps until the answer, its sources' pages count and
+ * its related questions are all shown; after each step React renders (its scheduler runs on
+ * MessageChannel, which is not on the clock). Answers the timeline, in the clock's time.
+ */
+async function runClockUntilShown(page: Page, maxMs = 40_000): Promise<Timeline> {
+  for (let moved = 0; moved <= maxMs; moved += STEP_MS) {
+    await page.clock.runFor(STEP_MS);
+    const done = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          // a few tasks' turns: the render, its effects, and what they scheduled
+          const channel = new MessageChannel();
+          let turns = 0;
+          channel.port1.onmessage = () => {
+            if (++turns < 4) return channel.port2.postMessage(null);
+            const { first } = (window as unknown as { timeline: Timeline }).timeline;
+            resolve(['pages', 'related', 'actions'].every((part) => part in first));
+          };
+          channel.port2.postMessage(null);
+        }),
+    );
+    if (done) return page.evaluate(() => (window as unknown as { timeline: Timeline }).timeline);
+  }
+  throw new Error(`not all shown after ${maxMs} ms on the page's clock`);
+}
+
 describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4)', () => {
   it('shows the plan skeleton for 1 s, the sources one a second, then the pages analyzed, and a 1 s related skeleton', async () => {
     const { context, page, errors } = await signedInPage(suite.browser, suite.api.url, suite.token);
     try {
       await page.emulateMedia({ reducedMotion: 'no-preference' });
       await page.addInitScript(watch);
+      await page.clock.install();
       await openChat(page);
-      const t = await ask(page, 'Create a summary sheet');
+      // The page's fake clock is paused: only the test moves it, so every delay is read in its time.
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/research/ask', { timeout: ANSWER_MS });
+      const input = page.getByRole('textbox', { name: 'Your question' });
+      await input.fill('Create a summary sheet');
+      await input.press('Enter');
+      await answered;
+      const t = await runClockUntilShown(page);
 
+      const exact = (actual: number, expected: number, what: string) =>
+        assert.ok(actual >= expected && actual <= expected + STEP_MS, `${what}: ${actual} ms, expected ${expected} (${JSON.stringify(t)})`);
       assert.ok('planSkeleton' in t.first, 'the plan card starts as a skeleton');
-      assert.ok(t.first.planStep - t.first.planSkeleton >= 950, `the plan's steps after 1 s (${JSON.stringify(t)})`);
-      assert.ok(t.gone.planSkeleton <= t.first.planStep + 50, 'the skeleton gives way to the steps');
+      exact(t.first.planStep - t.first.planSkeleton, 1000, "the plan's steps after the skeleton");
+      assert.equal(t.gone.planSkeleton, t.first.planStep, 'the skeleton gives way to the steps');
 
       assert.ok(t.cards.length >= 2, `several sources (${t.cards.length})`);
-      for (let i = 1; i < t.cards.length; i++)
-        assert.ok(t.cards[i] - t.cards[i - 1] >= 950, `source ${i + 1} a second after the one before (${t.cards.join(', ')})`);
+      for (let i = 1; i < t.cards.length; i++) exact(t.cards[i] - t.cards[i - 1], 1000, `source ${i + 1} after the one before`);
       const pagesAfter = t.first.pages - t.cards[0];
-      assert.ok(pagesAfter >= t.cards.length * 1900 - 50, `the pages count after sources x 1900-2400 ms (${pagesAfter} ms)`);
-      assert.ok(pagesAfter <= t.cards.length * 2400 + 1500, `and not much later (${pagesAfter} ms)`);
+      const n = t.cards.length;
+      assert.ok(
+        pagesAfter >= n * 1900 && pagesAfter <= n * 2400 + STEP_MS,
+        `the pages count after sources x 1900-2400 ms: ${pagesAfter} ms for ${n} sources`,
+      );
       assert.match(await page.locator('.source-cards__pages').innerText(), /^[1-9]\d* pages? analyzed$/);
 
       assert.ok('relatedSkeleton' in t.first, 'the related questions start as a skeleton');
-      assert.ok(t.first.related - t.first.relatedSkeleton >= 950, `the related questions after 1 s (${JSON.stringify(t)})`);
+      exact(t.first.related - t.first.relatedSkeleton, 1000, 'the related questions after their skeleton');
       assert.deepEqual(errors, []);
     } catch (error) {
       await screenshot(page, 'research-streaming-failure');
