@@ -149,7 +149,9 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
         await term.waitFor(chosen, 'live.log chosen');
       }
       term.keys('Enter');
-      await term.waitFor((s) => live.test(s), 'the live tail');
+      // Live shows as the watch opens; cut only once the first lines have come too (a cut while
+      // they load is a failed fetch, not a dropped watch).
+      await term.waitFor((s) => /[1-9]\d* lines? shown · Live/.test(s), 'the live tail with its first lines');
 
       proxy.cut();
       screen = await term.waitFor((s) => s.includes('Live view connection error. Reconnecting...'), 'the reconnecting notice');
