@@ -6,16 +6,13 @@
 // served by a bare node:http server on loopback, measured the same way.
 // Budgets: LCP <= 1200 ms and layout shift <= 0.05 on every page. Exits 1 when one is missed.
 // Usage: build api and web, then `npm run bench:public -w @credence/web` (RUNS=3 by default).
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { median, startBenchApp } from './bench-app.js';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
-const repo = join(web, '..');
 const RUNS = Number(process.env.RUNS ?? 3);
 const LCP_BUDGET_MS = 1200;
 const CLS_BUDGET = 0.05;
@@ -23,40 +20,6 @@ const WIDTHS = [
   { width: 1366, height: 900 },
   { width: 375, height: 800 },
 ];
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** The API serving the built site on a fresh embedded database; resolves to its address. */
-async function startApi(dataDir) {
-  const env = {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'public-site-bench-secret-long-enough-1234',
-    ADMIN_EMAIL: 'bench@credence.test',
-    ADMIN_PASSWORD: 'bench admin password',
-    SAMPLE_COMPANIES: '10',
-    WEB_DIST: join(web, 'dist'),
-  };
-  const child = spawn(process.execPath, [join(repo, 'api', 'dist', 'src', 'main.js')], {
-    env,
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise((ok, fail) => {
-    const on = (d) => {
-      out += d;
-      const m = /Credence is running at (http:\/\/\S+)/.exec(out);
-      if (m) ok(m[1].replace(/\/+$/, ''));
-    };
-    child.stdout.on('data', on);
-    child.stderr.on('data', on);
-    child.once('exit', (code) => fail(new Error(`API exited ${code}\n${out}`)));
-  });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
 
 /** The baseline: one blank static page on loopback. */
 async function startBaseline() {
@@ -104,19 +67,14 @@ async function measure(browser, url, viewport, { banner }) {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'credence-public-bench-'));
-const [api, baseline] = await Promise.all([startApi(dataDir), startBaseline()]);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const [app, baseline] = await Promise.all([startBenchApp('public-bench', { SAMPLE_COMPANIES: '10' }), startBaseline()]);
+const { browser } = app;
 let missed = 0;
 try {
   const { pages } = JSON.parse(readFileSync(join(web, 'dist', 'prerendered', 'manifest.json'), 'utf8'));
   const targets = [
     { path: 'baseline: blank static page', url: baseline.url, banner: false },
-    ...pages.map((p) => ({ ...p, url: `${api.url}${p.path}`, banner: true })),
+    ...pages.map((p) => ({ ...p, url: `${app.url}${p.path}`, banner: true })),
   ];
   console.log(
     `public site, first visit, ${RUNS} runs each, median LCP and worst layout shift (budgets ${LCP_BUDGET_MS} ms, ${CLS_BUDGET})\n`,
@@ -139,9 +97,7 @@ try {
   }
   console.log(missed ? `\n${missed} page/width pairs miss a budget` : '\nevery public page meets both budgets');
 } finally {
-  await browser.close();
-  api.stop();
+  await app.close();
   baseline.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(missed ? 1 : 0);
