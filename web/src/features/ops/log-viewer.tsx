@@ -52,8 +52,10 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
   const [rows, setRows] = useState<BoundedLines<Row>>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const [paused, setPaused] = useState<Paused | null>(null);
+  const [pauseState, setPaused] = useState<Paused | null>(null);
   const watch = useLiveWatch(`${instanceId}\n${file.path}`);
+  // derived, so the render that ends a watch never still shows it paused
+  const paused = watch.watching ? pauseState : null;
   const nextKey = useRef(0);
   const ref = { instance_id: instanceId, path: file.path, region };
 
