@@ -1,15 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { companiesCsvImporter, createCompaniesCsvImporter } from '../../src/modules/companies-house/import/companies-csv.importer.js';
 import { parseCsv } from '../../src/modules/companies-house/import/csv-reader.js';
 import { requestRefresh } from '../../src/modules/companies-house/store/derived-tables.js';
-import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { ADMIN, run, startServer } from '../support/processes.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import { Collector, importHarness } from '../support/import-harness.js';
 import { companiesHouseFixtures } from '../support/fixtures.js';
 
 const FIXTURES = companiesHouseFixtures('csv');
@@ -19,36 +17,11 @@ const CSV = join(FIXTURES, 'BasicCompanyData-2026-11-01-part1_1.csv');
 const BAD = join(FIXTURES, 'BasicCompanyData-bad.csv');
 const server = Boolean(process.env.DATABASE_URL);
 
-class Collector implements ImportReporter {
-  bads: BadRow[] = [];
-  infos: string[] = [];
-  progresses: [number, number, number | null][] = [];
-  constructor(private readonly onProgress?: () => void) {}
-  progress(read: number, done: number, total: number | null): void {
-    this.progresses.push([read, done, total]);
-    this.onProgress?.();
-  }
-  bad(row: BadRow): void {
-    this.bads.push(row);
-  }
-  info(line: string): void {
-    this.infos.push(line);
-  }
-}
-
 const quote = (fields: string[]) => fields.map((f) => `"${f.replace(/"/g, '""')}"`).join(',');
 
 describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgres'})`, () => {
-  let t: TestContext;
-  let scratch: string;
-  const context = (reporter: ImportReporter, extra: Partial<ImportContext> = {}): ImportContext => ({
-    dataSource: t.dataSource,
-    config: t.config,
-    reporter,
-    batchSize: 50_000,
-    ...extra,
-  });
-  const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
+  const h = importHarness('companies-csv');
+  const { context, query } = h;
   const count = async () => (await query('SELECT count(*)::int AS n FROM companies'))[0].n as number;
   const company = async (number: string) =>
     (
@@ -64,15 +37,6 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
   const comment = async () => (await query(`SELECT obj_description('companies'::regclass, 'pg_class') AS c`))[0].c as string | null;
   const empty = () => query('TRUNCATE companies CASCADE');
   const fixture = parseCsv(readFileSync(CSV, 'utf8')).records.map((r) => r.fields);
-
-  before(async () => {
-    t = await startTestContext();
-    scratch = mkdtempSync(join(tmpdir(), 'companies-csv-'));
-  });
-  after(async () => {
-    await t.close();
-    rmSync(scratch, { recursive: true, force: true });
-  });
 
   it('imports a file in the published format: every row, values as published', async () => {
     const reporter = new Collector();
@@ -174,7 +138,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
     // The listing comes from another source: a re-import keeps it.
     await query(`UPDATE companies SET exchange = 'LSE', ticker = 'TSCO' WHERE company_number = '00445790'`);
     const before = await company('00445790');
-    const changed = join(scratch, 'BasicCompanyData-2026-12-01-part1_1.csv');
+    const changed = join(h.scratch, 'BasicCompanyData-2026-12-01-part1_1.csv');
     writeFileSync(
       changed,
       readFileSync(CSV, 'utf8').replace('"KESTREL WAY"', '"KESTREL WAY NORTH"').replace('"Active - Proposal to Strike off"', '"Active"'),
@@ -217,7 +181,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
   it('reports a row the database refuses despite the checks (a NUL character) at its line, writing the rest of its batch', async () => {
     await empty();
-    const file = join(scratch, 'BasicCompanyData-nul.csv');
+    const file = join(h.scratch, 'BasicCompanyData-nul.csv');
     const [header, ...rows] = fixture;
     writeFileSync(file, [header, rows[0], ['NUL\u0000 LIMITED', ...rows[1].slice(1)], rows[2]].map(quote).join('\n'));
     const reporter = new Collector();
@@ -229,7 +193,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
   it('imports the multi-part set from a directory in part order, the later row winning', async () => {
     await empty();
-    const dir = join(scratch, 'parts');
+    const dir = join(h.scratch, 'parts');
     mkdirSync(dir);
     const [header, ...rows] = fixture;
     const parts = [rows.slice(0, 10), rows.slice(10, 20), [...rows.slice(20), ['TESCO STORES PLC', ...rows[0].slice(1)]]];
@@ -252,7 +216,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
   it('refuses a file whose header is not the published one before writing anything, naming the missing columns', async () => {
     await empty();
-    const wrong = join(scratch, 'wrong-header.csv');
+    const wrong = join(h.scratch, 'wrong-header.csv');
     const [header, first] = fixture;
     const keep = header.map((name, i) => i).filter((i) => !['IncorporationDate', ' CompanyNumber'].includes(header[i]));
     writeFileSync(wrong, [keep.map((i) => header[i]), keep.map((i) => first[i])].map(quote).join('\n'));
@@ -260,7 +224,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       `${wrong}: not a BasicCompanyData CSV (Companies House Free Company Data Product): its header lacks 2 columns: CompanyNumber, IncorporationDate.`,
     );
     expect(await count()).toBe(0);
-    await expect(companiesCsvImporter.run(context(new Collector()), [join(scratch, 'nowhere.csv')])).rejects.toThrow(
+    await expect(companiesCsvImporter.run(context(new Collector()), [join(h.scratch, 'nowhere.csv')])).rejects.toThrow(
       /nowhere\.csv: no such file or directory/,
     );
   });
@@ -279,7 +243,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
   it('runs as credence-admin import companies-csv: summary on stdout, FILE:LINE: REASON on stderr, exit 0, 1 or 2', async () => {
     await empty();
-    const env = t.environment.env;
+    const env = h.t.environment.env;
     const ok = await run(ADMIN, ['import', 'companies-csv', CSV, '--quiet'], env);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
@@ -303,7 +267,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown import kind "companies-xml"');
 
-    const zip = join(scratch, 'BasicCompanyDataAsOneFile-2026-11-01.zip');
+    const zip = join(h.scratch, 'BasicCompanyDataAsOneFile-2026-11-01.zip');
     writeFileSync(zip, 'PK');
     const zipped = await run(ADMIN, ['import', 'companies-csv', zip], env);
     expect(zipped.code).toBe(1);
@@ -314,7 +278,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
   describe('bulk load into an empty table (server Postgres)', { skip: server ? false : 'needs DATABASE_URL (server PostgreSQL)' }, () => {
     /** A file of `rows` companies (about 500 bytes each) in the published format. */
     const bigFile = (rows: number) => {
-      const path = join(scratch, `BasicCompanyData-big-${rows}.csv`);
+      const path = join(h.scratch, `BasicCompanyData-big-${rows}.csv`);
       const [header, ...templates] = fixture;
       const lines = [quote(header)];
       for (let i = 0; i < rows; i++) {
@@ -355,7 +319,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
     it('copies into the empty table, and a company number met twice in the file (one batch, or two) ends as its later row', async () => {
       await empty();
       const before = await indexes();
-      const file = join(scratch, 'BasicCompanyData-twice.csv');
+      const file = join(h.scratch, 'BasicCompanyData-twice.csv');
       const [header, ...rows] = fixture;
       const tesco = rows.findIndex((fields) => fields[1] === '00445790');
       const second = rows[(tesco + 1) % rows.length];
@@ -399,12 +363,12 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
     it('a first load answers once the rows are in; the indexes and derived tables follow in the background, and credence-admin refresh waits for them', async () => {
       await empty();
-      await run(ADMIN, ['refresh', '--force', '--quiet'], t.environment.env);
+      await run(ADMIN, ['refresh', '--force', '--quiet'], h.t.environment.env);
       const before = await indexes();
-      const imported = await run(ADMIN, ['import', 'companies-csv', bigFile(40_000), '--json', '--quiet'], t.environment.env);
+      const imported = await run(ADMIN, ['import', 'companies-csv', bigFile(40_000), '--json', '--quiet'], h.t.environment.env);
       expect(imported.code).toBe(0);
       const summary = JSON.parse(imported.stdout);
-      const log = join(t.environment.env.DATA_DIR, 'refresh.log');
+      const log = join(h.t.environment.env.DATA_DIR, 'refresh.log');
       expect(summary).toMatchObject({ read: 40_000, written: 40_000, skipped: 0, finishing: { pid: expect.any(Number), log } });
       expect([...summary.indexesSetAside].sort()).toEqual([
         'companies_name_prefix_idx',
@@ -415,7 +379,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       // The rows are there at once.
       expect(await count()).toBe(40_000);
 
-      const refresh = await run(ADMIN, ['refresh', '--json'], t.environment.env);
+      const refresh = await run(ADMIN, ['refresh', '--json'], h.t.environment.env);
       expect(refresh.code).toBe(0);
       const outcome = JSON.parse(refresh.stdout);
       // It waited for the background refresh, or (had it started first) did the work itself.
@@ -429,14 +393,14 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       await exited(summary.finishing.pid);
       expect(readFileSync(log, 'utf8')).toMatch(/credence-admin refresh, started by an import[\s\S]*(Refreshed|up to date)/);
 
-      const nothing = await run(ADMIN, ['refresh'], t.environment.env);
+      const nothing = await run(ADMIN, ['refresh'], h.t.environment.env);
       expect(nothing.code).toBe(0);
       expect(nothing.stdout).toBe('Everything derived from the register is up to date (--force refreshes it anyway).\n');
     });
 
     it("a refresh owed with none running (its process killed): the server's start says so, and credence-admin refresh does it", async () => {
-      await requestRefresh(t.dataSource, 'import companies-csv of 40,000 rows');
-      const server = await startServer({ ...t.environment.env, PORT: '0' });
+      await requestRefresh(h.t.dataSource, 'import companies-csv of 40,000 rows');
+      const server = await startServer({ ...h.t.environment.env, PORT: '0' });
       try {
         expect(server.output()).toMatch(
           /Search words, statistics and screener views are owed a refresh since \S+ \(import companies-csv of 40,000 rows\) and none is running: run `credence-admin refresh`/,
@@ -444,7 +408,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       } finally {
         await server.stop();
       }
-      const refresh = await run(ADMIN, ['refresh', '--json'], t.environment.env);
+      const refresh = await run(ADMIN, ['refresh', '--json'], h.t.environment.env);
       expect(refresh.code).toBe(0);
       expect(JSON.parse(refresh.stdout)).toMatchObject({
         waited: false,
@@ -456,8 +420,8 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
     });
 
     it('Ctrl-C stops credence-admin refresh at once (exit 130) and the refresh stays owed', async () => {
-      await requestRefresh(t.dataSource, 'a test');
-      const child = spawn(process.execPath, [ADMIN, 'refresh'], { env: { PATH: process.env.PATH!, ...t.environment.env } });
+      await requestRefresh(h.t.dataSource, 'a test');
+      const child = spawn(process.execPath, [ADMIN, 'refresh'], { env: { PATH: process.env.PATH!, ...h.t.environment.env } });
       let stderr = '';
       const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
       await new Promise<void>((resolve, reject) => {
@@ -471,7 +435,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       expect(await exited).toBe(130);
       expect(stderr).toContain('refresh: stopped; what is still owed stays recorded: run the command again to finish.');
       expect(await owed()).not.toBeNull();
-      expect((await run(ADMIN, ['refresh', '--quiet'], t.environment.env)).stdout).toMatch(
+      expect((await run(ADMIN, ['refresh', '--quiet'], h.t.environment.env)).stdout).toMatch(
         /^Refreshed: search words, statistics and screener views, in [\d.]+ s \(owed by a test\)\.\n$/,
       );
       expect(await owed()).toBeNull();
@@ -479,9 +443,9 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
     it('--wait: a first load builds its indexes and refreshes the derived tables before it exits', async () => {
       await empty();
-      await run(ADMIN, ['refresh', '--force', '--quiet'], t.environment.env);
+      await run(ADMIN, ['refresh', '--force', '--quiet'], h.t.environment.env);
       const before = await indexes();
-      const imported = await run(ADMIN, ['import', 'companies-csv', bigFile(40_000), '--json', '--wait'], t.environment.env);
+      const imported = await run(ADMIN, ['import', 'companies-csv', bigFile(40_000), '--json', '--wait'], h.t.environment.env);
       expect(imported.code).toBe(0);
       const summary = JSON.parse(imported.stdout);
       expect(summary.finishing).toBeUndefined();
@@ -494,7 +458,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
     /** Starts the real command and answers once it has set the indexes aside. */
     const startBulk = async (file: string) => {
       const child = spawn(process.execPath, [ADMIN, 'import', 'companies-csv', file, '--batch-size', '2000'], {
-        env: { PATH: process.env.PATH!, ...t.environment.env },
+        env: { PATH: process.env.PATH!, ...h.t.environment.env },
       });
       let stderr = '';
       let stdout = '';
@@ -535,7 +499,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       expect(await comment()).toMatch(/^Search indexes set aside by a bulk `credence-admin import companies-csv`/);
       expect((await indexes()).map((i) => i.indexname)).toEqual(['companies_pkey']);
 
-      const next = await run(ADMIN, ['import', 'companies-csv', CSV], t.environment.env);
+      const next = await run(ADMIN, ['import', 'companies-csv', CSV], h.t.environment.env);
       expect(next.code).toBe(0);
       expect(next.stderr).toContain('an earlier bulk import was interrupted: its 4 search indexes are rebuilt at the end of this one');
       expect(await indexes()).toEqual(before);
@@ -552,16 +516,16 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       };
       const before = await indexes();
       await killed();
-      const migrate = await run(ADMIN, ['migrate'], t.environment.env);
+      const migrate = await run(ADMIN, ['migrate'], h.t.environment.env);
       expect(migrate.code).toBe(0);
       expect(migrate.stderr).toContain('an earlier bulk import was interrupted: rebuilding the 4 search indexes it set aside');
       expect(await indexes()).toEqual(before);
       expect(await comment()).toBeNull();
       // Nothing to do the second time.
-      expect((await run(ADMIN, ['migrate'], t.environment.env)).stderr).toBe('');
+      expect((await run(ADMIN, ['migrate'], h.t.environment.env)).stderr).toBe('');
 
       await killed();
-      const server = await startServer({ ...t.environment.env, PORT: '0' });
+      const server = await startServer({ ...h.t.environment.env, PORT: '0' });
       try {
         expect(server.output()).toContain('rebuilding the 4 search indexes it set aside');
         expect(await indexes()).toEqual(before);

@@ -1,63 +1,27 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { after, before, describe, it } from 'node:test';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { companiesCsvImporter } from '../../src/modules/companies-house/import/companies-csv.importer.js';
-import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import { pscSnapshotImporter } from '../../src/modules/companies-house/import/psc-snapshot.importer.js';
 import { ADMIN, run } from '../support/processes.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import { Collector, importHarness } from '../support/import-harness.js';
+import { companiesHouseFixtures } from '../support/fixtures.js';
 
-function fixtures(): string {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'test', 'fixtures', 'companies-house');
-    if (existsSync(join(candidate, 'psc'))) return candidate;
-  }
-  throw new Error('fixtures not found');
-}
-const FIXTURES = fixtures();
-const COMPANIES = join(FIXTURES, 'csv', 'BasicCompanyData-2026-11-01-part1_1.csv');
+const COMPANIES = join(companiesHouseFixtures('csv'), 'BasicCompanyData-2026-11-01-part1_1.csv');
 /** 13 records (10 PSCs of every kind, 2 statements, 1 exemptions record) and the totals trailer. */
-const SNAPSHOT = join(FIXTURES, 'psc', 'persons-with-significant-control-snapshot-2026-11-22.txt');
+const SNAPSHOT = join(companiesHouseFixtures('psc'), 'persons-with-significant-control-snapshot-2026-11-22.txt');
 /** CRLF; good lines 1 and 8, bad ones between, a blank line 7 and a trailer whose totals do not match. */
-const BAD = join(FIXTURES, 'psc', 'psc-snapshot-bad.txt');
-
-class Collector implements ImportReporter {
-  bads: BadRow[] = [];
-  infos: string[] = [];
-  progress(): void {}
-  bad(row: BadRow): void {
-    this.bads.push(row);
-  }
-  info(line: string): void {
-    this.infos.push(line);
-  }
-}
+const BAD = join(companiesHouseFixtures('psc'), 'psc-snapshot-bad.txt');
 
 describe(`import psc-snapshot (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
-  let t: TestContext;
-  let scratch: string;
-  const context = (reporter: ImportReporter, extra: Partial<ImportContext> = {}): ImportContext => ({
-    dataSource: t.dataSource,
-    config: t.config,
-    reporter,
-    batchSize: 50_000,
-    ...extra,
-  });
-  const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
+  const h = importHarness('psc-snapshot');
+  const { context, query } = h;
   const count = async () => (await query('SELECT count(*)::int AS n FROM pscs'))[0].n as number;
   const lines = readFileSync(SNAPSHOT, 'utf8').trimEnd().split('\n');
 
   before(async () => {
-    t = await startTestContext();
-    scratch = mkdtempSync(join(tmpdir(), 'psc-snapshot-'));
     await companiesCsvImporter.run(context(new Collector()), [COMPANIES]);
-  });
-  after(async () => {
-    await t.close();
-    rmSync(scratch, { recursive: true, force: true });
   });
 
   it('imports every kind of record, keyed by the id at the end of links.self, and checks the totals', async () => {
@@ -106,7 +70,7 @@ describe(`import psc-snapshot (${process.env.DATABASE_URL ? 'server Postgres' : 
   });
 
   it('re-imports idempotently: updated in place, never duplicated', async () => {
-    const changed = join(scratch, 'persons-with-significant-control-snapshot-2026-11-23.txt');
+    const changed = join(h.scratch, 'persons-with-significant-control-snapshot-2026-11-23.txt');
     writeFileSync(
       changed,
       readFileSync(SNAPSHOT, 'utf8').replace('"notified_on":"2020-02-17"', '"notified_on":"2020-02-17","ceased_on":"2026-11-20"'),
@@ -146,7 +110,7 @@ describe(`import psc-snapshot (${process.env.DATABASE_URL ? 'server Postgres' : 
 
   it('reads the parts of the snapshot from a directory and checks the trailer of the last against them all', async () => {
     await query('DELETE FROM pscs');
-    const dir = join(scratch, 'parts');
+    const dir = join(h.scratch, 'parts');
     mkdirSync(dir);
     writeFileSync(join(dir, 'psc-snapshot-2026-11-22_1of2.txt'), lines.slice(0, 7).join('\n') + '\n');
     writeFileSync(join(dir, 'psc-snapshot-2026-11-22_2of2.txt'), lines.slice(7).join('\n') + '\n');
@@ -168,7 +132,7 @@ describe(`import psc-snapshot (${process.env.DATABASE_URL ? 'server Postgres' : 
   });
 
   it('runs as credence-admin import psc-snapshot: summary on stdout, FILE:LINE: REASON on stderr, exit 0 or 1', async () => {
-    const env = t.environment.env;
+    const env = h.t.environment.env;
     const ok = await run(ADMIN, ['import', 'psc-snapshot', SNAPSHOT, '--quiet'], env);
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);

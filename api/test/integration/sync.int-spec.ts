@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
-import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
 import type { Clock } from '../../src/modules/companies-house/sync/rate-limit.js';
 import { syncCompanies } from '../../src/modules/companies-house/sync/sync.js';
 import { ADMIN, run } from '../support/processes.js';
-import { startTestContext, type TestContext } from '../support/test-context.js';
+import { Collector, importHarness } from '../support/import-harness.js';
 import { companiesHouseFixtures } from '../support/fixtures.js';
 
 const FIXTURES = companiesHouseFixtures('api');
@@ -83,18 +82,6 @@ function companiesHouse() {
   };
 }
 
-class Collector implements ImportReporter {
-  bads: BadRow[] = [];
-  infos: string[] = [];
-  progress(): void {}
-  bad(row: BadRow): void {
-    this.bads.push(row);
-  }
-  info(line: string): void {
-    this.infos.push(line);
-  }
-}
-
 function fakeClock(): Clock & { slept: number[] } {
   let now = Date.now();
   const slept: number[] = [];
@@ -103,25 +90,9 @@ function fakeClock(): Clock & { slept: number[] } {
 
 describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   const ch = companiesHouse();
-  let t: TestContext;
-  let url: string;
-  const context = (reporter: ImportReporter, overrides: Partial<ImportContext> = {}): ImportContext => ({
-    dataSource: t.dataSource,
-    config: t.config,
-    reporter,
-    batchSize: 50_000,
-    ...overrides,
-  });
-  const query = (sql: string, params: unknown[] = []) => t.dataSource.query(sql, params);
-
-  before(async () => {
-    url = await ch.listen();
-    t = await startTestContext({ CH_API_KEY: KEY, CH_API_URL: url });
-  });
-  after(async () => {
-    await t.close();
-    await ch.close();
-  });
+  const h = importHarness('sync', async () => ({ CH_API_KEY: KEY, CH_API_URL: await ch.listen() }));
+  const { context, query } = h;
+  after(() => ch.close());
 
   it('fetches profiles and every page of each list, waits out a 429, reports unknown companies and stores it all', async () => {
     const reporter = new Collector();
@@ -190,7 +161,7 @@ describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'serve
 
   it('stops with a clear error when the key is refused', async () => {
     const reporter = new Collector();
-    const config = { ...t.config, chApiKey: 'wrong-key' };
+    const config = { ...h.t.config, chApiKey: 'wrong-key' };
     await expect(syncCompanies(context(reporter, { config }), ['08123456'], { client: { clock: fakeClock() } })).rejects.toThrow(
       /refused the API key \(401 Unauthorized\): check CH_API_KEY/,
     );
@@ -198,7 +169,7 @@ describe(`sync from the Companies House API (${process.env.DATABASE_URL ? 'serve
   });
 
   it('runs as credence-admin sync: waits out a real 429 and says so, exit 1 for an unknown company, 2 without a key', async () => {
-    const env = t.environment.env;
+    const env = h.t.environment.env;
     ch.state.tooManyOnce = true;
     const ok = await run(ADMIN, ['sync', '08123456'], env);
     expect(ok.stderr).toMatch(

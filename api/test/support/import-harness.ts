@@ -39,12 +39,19 @@ export interface ImportHarness {
   query(sql: string, params?: unknown[]): Promise<any>;
 }
 
-/** Registers the suite's `before`/`after`: a test context on its own database and a scratch folder. */
-export function importHarness(prefix: string, overrides: Record<string, string> = {}): ImportHarness {
+/**
+ * Registers the suite's `before`/`after`: a test context on its own database and a scratch folder.
+ * `overrides` (environment for the context) may be a function, run in `before`, for values known
+ * only once something else has started, such as a stand-in server's address.
+ */
+export function importHarness(
+  prefix: string,
+  overrides: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): ImportHarness {
   let t: TestContext | undefined;
   let scratch = '';
   before(async () => {
-    t = await startTestContext(overrides);
+    t = await startTestContext(typeof overrides === 'function' ? await overrides() : overrides);
     scratch = mkdtempSync(join(tmpdir(), `${prefix}-`));
   });
   after(async () => {
