@@ -5,7 +5,7 @@
  * instrument, each cell the documents' words cited to the page that states them; a column the
  * documents do not state says so; Add Column re-runs with the new column; the chat is saved in
  * history and exported as xlsx (read back with exceljs); an instruction planted in a PDF changes
- * nothing; another user's workspace is a 404.
+ * nothing; another user's workspace is a 404; an older run of the chat is exported by its run_id.
  */
 import { after, before, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
@@ -227,4 +227,58 @@ describe('restructuring: a table of the instruments across uploaded credit docum
     expect(credit.table_data.table_title).toBe('Credit Terms');
     expect(credit.table_data.rows.map((r) => r['Instrument / Facility']!.text)).toEqual([A.term.name, A.rcf.name, N.name]);
   });
+
+  it("exports an older run by run_id: that run's columns and cells, not the latest; a run of no chat of yours is a 404", async () => {
+    const columns = ['Instrument / Facility', 'Maturity'];
+    const q = new URLSearchParams({ query: 'Maturities', chat_id: KEY, workflow_category: 'private_credit' });
+    const planned = await t.request('GET', `/api/generate_thought_process?${q}`, { token });
+    const latest = await runRestructuring(t, token, KEY, planWithColumns(planned.body.thought_process, columns), {
+      query: 'Maturities',
+      category: 'private_credit',
+    });
+    const saved = await t.request('POST', '/api/create_chat_history', {
+      token,
+      body: { chat_id: KEY, query_str: 'Maturities', chat_category: 'restructuring', ...pick(latest) },
+    });
+    expect(saved.status).toBe(200);
+    const details: { id: string; query_str: string }[] = (await t.request('GET', `/api/get_chat?chat_id=${KEY}`, { token })).body.details;
+    expect(details.map((d) => d.query_str)).toEqual(['Capital structure of Harbour Logistics', 'Maturities']);
+
+    const book = async (query: string, auth = token) => {
+      const response = await fetch(`${t.url}/api/restructuring/export_excel?${query}`, { headers: { authorization: `Bearer ${auth}` } });
+      if (response.status !== 200) return { status: response.status, body: (await response.json()) as { error: string } };
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as never);
+      return { status: 200, name: response.headers.get('content-disposition'), table: workbook.getWorksheet('Table')! };
+    };
+    const newest = await book(`chat_id=${KEY}`);
+    expect(newest.name).toBe('attachment; filename="Credit_Terms.xlsx"');
+    expect(newest.table!.getRow(1).values).toEqual([undefined, ...columns]);
+
+    const older = await book(`chat_id=${KEY}&run_id=${details[0]!.id}`);
+    expect(older.name).toBe('attachment; filename="Capital_Structure.xlsx"');
+    expect(older.table!.getRow(1).values).toEqual([undefined, ...DEFAULT_RESTRUCTURING_COLUMNS]);
+    expect(older.table!.getRow(2).getCell(5).value).toBe(A.term.margin);
+    expect(older.table!.getRow(4).getCell(6).value).toBe(N.maturity);
+
+    const theirs = await t.request('POST', '/api/create_chat_history', {
+      token: other,
+      body: { chat_id: 'their-chat', query_str: 'Theirs', chat_category: 'restructuring', ...pick(result) },
+    });
+    expect(theirs.status).toBe(200);
+    const theirRun: string = (await t.request('GET', '/api/get_chat?chat_id=their-chat', { token: other })).body.details[0].id;
+    for (const runId of [theirRun, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await book(`chat_id=${KEY}&run_id=${runId}`);
+      expect(refused.status).toBe(404);
+      expect(refused.body!.error).toMatch(/^run_id is not a run of this chat/);
+    }
+    expect((await book(`chat_id=their-chat&run_id=${details[0]!.id}`)).status).toBe(404);
+    const malformed = await book(`chat_id=${KEY}&run_id=latest`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body!.error).toMatch(/run_id must be/);
+  });
 });
+
+function pick(run: RestructuringResult) {
+  return { thought_process: run.thought_process, observations: run.observations, table_data: run.table_data };
+}

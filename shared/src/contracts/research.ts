@@ -251,6 +251,8 @@ export interface ChatMetadata {
 
 /** One question and its answer in a chat. */
 export interface ChatDetail {
+  /** The saved run's id: `restructuring/export_excel?run_id=` exports this run's table. */
+  id: string;
   query_str: string;
   thought_process: string[];
   /** The whole answer as streamed. */

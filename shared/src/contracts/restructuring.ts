@@ -10,7 +10,10 @@ export const RESTRUCTURING_ROUTES = {
   generateThoughtProcess: 'generate_thought_process',
   /** POST: `query`, `thoughts`, `chat_key`, `workflow_category`: `{data: {job_id}}`; poll check_query. */
   startQuery: 'start_query',
-  /** GET: `chat_id`: the chat's latest table as xlsx (sheets "Table" and "Observations"). */
+  /**
+   * GET: `chat_id`, optional `run_id` (a saved run's `id` from get_chat's details): that run's
+   * table as xlsx (sheets "Table" and "Observations"); without `run_id`, the chat's latest table.
+   */
   exportExcel: 'restructuring/export_excel',
 } as const;
 

@@ -12,11 +12,16 @@ import {
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { contentDisposition } from '../../core/export/send.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import type { ResearchChatMessage } from '../research/chats/chat-message.entity.js';
+import type { ResearchChat } from '../research/chats/chat.entity.js';
 import { CHAT_NOT_FOUND, ChatsRepository } from '../research/chats/chats.repository.js';
 import { ExportExcelQuery, RestructuringPlanQuery, StartQueryDto } from './dto/restructuring.dto.js';
 import { restructuringWorkbook } from './restructuring-workbook.js';
 import { RestructuringService } from './restructuring.service.js';
 
+const NO_TABLE = 'This chat has no table to export yet.';
+const RUN_NOT_FOUND =
+  "run_id is not a run of this chat: use the id of one of the chat's saved runs (get_chat's details), or leave run_id out to export the latest table.";
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 function isTable(value: unknown): value is RestructuringTable {
@@ -59,14 +64,17 @@ export class RestructuringController {
   @Get(RESTRUCTURING_ROUTES.exportExcel)
   @PerUserRateLimit('exports')
   @ApiProduces(XLSX)
-  @ApiOperation({ summary: 'The chat\'s latest table as xlsx: sheets "Table" and "Observations", named from the table title' })
+  @ApiOperation({
+    summary:
+      'A run\'s table as xlsx: sheets "Table" and "Observations", named from the table title; the chat\'s latest table unless run_id names a saved run',
+    description: "404 when the chat is not yours, when run_id is not one of this chat's runs, or when there is no table to export.",
+  })
   async export(@Query() q: ExportExcelQuery, @CurrentUser() user: SessionClaims, @Res({ passthrough: true }) reply: FastifyReply) {
     const chat = await this.chats.findOwned(user.sub, q.chat_id);
     if (!chat) throw new NotFoundException(CHAT_NOT_FOUND);
-    const latest = (await this.chats.messages(chat)).reverse().find((m) => isTable(m.tableData));
-    if (!latest) throw new NotFoundException('This chat has no table to export yet.');
-    const table = latest.tableData as unknown as RestructuringTable;
-    const observations = Array.isArray(latest.observations) ? (latest.observations as unknown as RestructuringObservation[]) : [];
+    const run = await this.runToExport(chat, q.run_id);
+    const table = run.tableData as unknown as RestructuringTable;
+    const observations = Array.isArray(run.observations) ? (run.observations as unknown as RestructuringObservation[]) : [];
     const body = await restructuringWorkbook(table, observations);
     const name = exportFileName(table.table_title || RESTRUCTURING_TEXTS.defaultTableTitle).replace(/\.xlsx$/, '');
     void reply
@@ -74,5 +82,19 @@ export class RestructuringController {
       .header('content-disposition', contentDisposition(name, 'xlsx'))
       .header('cache-control', 'private, no-store');
     return body;
+  }
+
+  /** The run named by run_id (one of this chat's, so never another user's), else the latest with a table. */
+  private async runToExport(chat: ResearchChat, runId: string | undefined): Promise<ResearchChatMessage> {
+    const messages = await this.chats.messages(chat);
+    if (runId === undefined) {
+      const latest = messages.reverse().find((m) => isTable(m.tableData));
+      if (!latest) throw new NotFoundException(NO_TABLE);
+      return latest;
+    }
+    const run = messages.find((m) => m.id === runId);
+    if (!run) throw new NotFoundException(RUN_NOT_FOUND);
+    if (!isTable(run.tableData)) throw new NotFoundException('That run has no table to export: choose a run that built a table.');
+    return run;
   }
 }

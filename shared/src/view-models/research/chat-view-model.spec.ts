@@ -173,7 +173,7 @@ describe('chat view model', () => {
       user_id: 'u',
       chat_category: 'companies-house',
       chat_metadata: { company_id: '01234567', company_name: 'ACME LTD', model: 'flash' },
-      details: [{ query_str: 'Summary', thought_process: ['Read'], observations: stored, table_data: [], created_at: '' }],
+      details: [{ id: 'm1', query_str: 'Summary', thought_process: ['Read'], observations: stored, table_data: [], created_at: '' }],
       table_data: [],
       created_at: '',
       updated_at: '',

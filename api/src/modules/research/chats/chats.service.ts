@@ -15,6 +15,7 @@ import { CHAT_NOT_FOUND, ChatsRepository } from './chats.repository.js';
 
 function detail(message: ResearchChatMessage): ChatDetail {
   return {
+    id: message.id,
     query_str: message.queryStr,
     thought_process: message.thoughtProcess,
     observations: message.observations,

@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { WORKFLOW_CATEGORIES, type WorkflowCategory } from '@credence/shared';
 import { IsFilled } from '../../../core/validation/decorators.js';
 import { CHAT_KEY, chatKeyMessage } from '../../documents/dto/documents.dto.js';
@@ -53,4 +53,12 @@ export class StartQueryDto {
 /** `GET restructuring/export_excel`. */
 export class ExportExcelQuery {
   @ChatKey('chat_id') chat_id!: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: "A saved run of the chat (the `id` of one of get_chat's details); without it, the chat's latest table",
+  })
+  @IsOptional()
+  @IsUUID('all', { message: "run_id must be a run's id (a UUID from get_chat's details), or left out for the latest table" })
+  run_id?: string;
 }
