@@ -5,6 +5,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { statementTable } from '@credence/shared/credit-pdfs';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -24,27 +25,14 @@ function render(draw: (doc: Doc) => void, options: ConstructorParameters<typeof 
   return done;
 }
 
-/** A statement table: a label column and one column per year, each row on one baseline. */
-function table(doc: Doc, title: string, years: string[], rows: [string, ...string[]][]): void {
-  doc.font('Helvetica-Bold').fontSize(13).text(title, 50, 80);
-  doc.font('Helvetica').fontSize(9).text('(In millions of U.S. dollars)', 50, 100);
-  let y = 130;
-  doc.font('Helvetica-Bold').fontSize(10);
-  years.forEach((year, i) => doc.text(year, 330 + i * 80, y, { width: 70, align: 'right', lineBreak: false }));
-  doc.font('Helvetica');
-  for (const [label, ...values] of rows) {
-    y += 20;
-    doc.text(label, 50, y, { width: 270, lineBreak: false });
-    values.forEach((value, i) => doc.text(value, 330 + i * 80, y, { width: 70, align: 'right', lineBreak: false }));
-  }
-}
-
 function prose(doc: Doc, heading: string, paragraphs: string[]): void {
   doc.font('Helvetica-Bold').fontSize(13).text(heading, 50, 80);
   doc.moveDown();
   doc.font('Helvetica').fontSize(10);
   for (const p of paragraphs) doc.text(p, { width: 495 }).moveDown();
 }
+
+const UNIT_NOTE = '(In millions of U.S. dollars)';
 
 export const REPORT = {
   company: 'Northwind Devices Inc.',
@@ -144,14 +132,14 @@ export function annualReportPdf(options: { pages?: number; company?: string; ima
       'Changes in exchange rates may affect the value of sales made outside the United States.',
     ]);
     doc.addPage();
-    table(doc, 'CONSOLIDATED STATEMENTS OF OPERATIONS', REPORT.years, REPORT.operations.rows);
+    statementTable(doc, 'CONSOLIDATED STATEMENTS OF OPERATIONS', UNIT_NOTE, REPORT.years, REPORT.operations.rows);
     doc.addPage();
     prose(doc, 'Item 7. Management discussion', [
       'Net sales decreased in 2019 compared with 2018, mainly because of lower sales of devices in Greater China.',
       REPORT.planted,
     ]);
     doc.addPage();
-    table(doc, 'CONSOLIDATED STATEMENTS OF CASH FLOWS', REPORT.years, REPORT.cashFlows.rows);
+    statementTable(doc, 'CONSOLIDATED STATEMENTS OF CASH FLOWS', UNIT_NOTE, REPORT.years, REPORT.cashFlows.rows);
     doc.addPage();
     prose(doc, 'Item 9. Controls and procedures', ['The Company maintains disclosure controls and procedures.']);
     for (let n = 7; n <= (options.pages ?? 6); n++) {

@@ -1,7 +1,8 @@
 /**
  * The small credit documents the web and terminal restructuring tests upload (a facility
  * agreement and a notes memorandum of Meridian Foods, known words on known pages), rendered by
- * the pdfkit the caller passes in (shared does not depend on it). Node only: exported as
+ * the pdfkit the caller passes in (shared does not depend on it), and the statement table the
+ * API and web document tests draw in their annual reports. Node only: exported as
  * `@credence/shared/credit-pdfs`, never from the package's main entry.
  */
 
@@ -29,6 +30,42 @@ export function renderPdf(PDFDocument: PdfKit, pages: readonly (readonly string[
   }
   doc.end();
   return done;
+}
+
+/** The pdfkit calls statementTable makes. */
+interface TableDoc {
+  font(name: string): unknown;
+  fontSize(size: number): unknown;
+  text(text: string, x: number, y: number, options?: { width: number; align?: 'right'; lineBreak?: boolean }): unknown;
+}
+
+/**
+ * A financial statement on the current page: its title, the unit note, then a label column and a
+ * column per year, each row on one baseline (so the PDF's text reads a row as one line).
+ */
+export function statementTable(
+  doc: TableDoc,
+  title: string,
+  unitNote: string,
+  years: readonly string[],
+  rows: readonly (readonly [string, ...string[]])[],
+): void {
+  doc.font('Helvetica-Bold');
+  doc.fontSize(13);
+  doc.text(title, 50, 80);
+  doc.font('Helvetica');
+  doc.fontSize(9);
+  doc.text(unitNote, 50, 100);
+  let y = 130;
+  doc.font('Helvetica-Bold');
+  doc.fontSize(10);
+  years.forEach((year, i) => doc.text(year, 330 + i * 80, y, { width: 70, align: 'right', lineBreak: false }));
+  doc.font('Helvetica');
+  for (const [label, ...values] of rows) {
+    y += 20;
+    doc.text(label, 50, y, { width: 270, lineBreak: false });
+    values.forEach((value, i) => doc.text(value, 330 + i * 80, y, { width: 70, align: 'right', lineBreak: false }));
+  }
 }
 
 /** What each document says, page by page (1-based in the comments). */

@@ -9,6 +9,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import PDFDocument from 'pdfkit';
+import { statementTable } from '@credence/shared/credit-pdfs';
 import { seriousViolations } from '../support/axe.ts';
 import { screenshot } from '../support/browser.ts';
 import { http } from '../support/http.ts';
@@ -43,17 +44,8 @@ function annualReport(): Promise<Buffer> {
     .fontSize(10)
     .moveDown()
     .text('Harbor Instruments designs and sells precision measurement equipment to industrial customers.', { width: 495 });
-  doc.addPage().font('Helvetica-Bold').fontSize(13).text('Consolidated Statements of Operations', 50, 80);
-  doc.font('Helvetica').fontSize(9).text('(In thousands of U.S. dollars)', 50, 100);
-  let y = 130;
-  doc.font('Helvetica-Bold').fontSize(10);
-  YEARS.forEach((year, i) => doc.text(year, 330 + i * 80, y, { width: 70, align: 'right', lineBreak: false }));
-  doc.font('Helvetica');
-  for (const [label, ...values] of ROWS) {
-    y += 20;
-    doc.text(label, 50, y, { width: 270, lineBreak: false });
-    values.forEach((value, i) => doc.text(value, 330 + i * 80, y, { width: 70, align: 'right', lineBreak: false }));
-  }
+  doc.addPage();
+  statementTable(doc, 'Consolidated Statements of Operations', '(In thousands of U.S. dollars)', YEARS, ROWS);
   doc.end();
   return done;
 }
