@@ -69,8 +69,11 @@ export async function startBenchApp(name, env) {
     },
     async close() {
       await browser.close();
+      // the embedded database writes until the API has stopped: remove its files after that
+      const exited = child.exitCode === null ? new Promise((ok) => child.once('exit', ok)) : null;
       child.kill();
-      rmSync(dataDir, { recursive: true, force: true });
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }

@@ -4,10 +4,13 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes } from './app/routes.tsx';
 import { createServices, ServicesProvider } from './app/services.tsx';
+import { prefetchAtBoot } from './pages/us/boot-prefetch.ts';
 import { ToastProvider } from './ui/toasts.tsx';
 import './app/app.css';
 
 const services = createServices();
+// a page whose first calls need nothing from its code starts them now, beside its chunks
+prefetchAtBoot(services, window.location);
 const router = createBrowserRouter(routes);
 
 // A public page arrives as HTML with its content: render once its chunk is loaded, so the first

@@ -11,6 +11,7 @@ import {
   strategicIndicatorsSearch,
 } from './strategic-indicators-view-model.js';
 import { createUsCompanySearchViewModel } from './us-company-search-view-model.js';
+import { prefetchStrategicIndicators } from './strategic-indicators-prefetch.js';
 
 const company = (part: Partial<UsCompany> = {}): UsCompany => ({
   title: 'Acme Widgets Inc',
@@ -106,6 +107,54 @@ describe('strategic indicators view model', () => {
     await settle();
     expect(none.callsOf('usKpisList')).toHaveLength(0);
     expect(await c.requestCompany()).toEqual({ ok: true, text: 'Request received' });
+  });
+
+  it('takes a prefetch started before the page: company and KPI list asked once, the table only after the list', async () => {
+    const { client, callsOf } = pendingClient();
+    const prefetch = prefetchStrategicIndicators(client, '0001001');
+    expect(callsOf('usCompany')).toHaveLength(1);
+    callsOf('usCompany')[0]!.answer.resolve(company());
+    await settle();
+    // the list follows the company at once, before any view model exists
+    expect(callsOf('usKpisList').map((c) => c.args[0])).toEqual(['1001']);
+    const model = createStrategicIndicatorsViewModel({ client });
+    model.open({ cik: '1001' }, { prefetch });
+    await settle();
+    expect(model.getState()).toMatchObject({ companyStatus: 'ready', kpisStatus: 'loading' });
+    expect(callsOf('usKpiTable')).toHaveLength(0);
+    callsOf('usKpisList')[0]!.answer.resolve(KPIS);
+    await settle();
+    expect(callsOf('usKpiTable').map((c) => c.args.slice(0, 3))).toEqual([['1001', 'Income Statement', 'annual']]);
+    callsOf('usKpiTable')[0]!.answer.resolve(table('Income Statement', 'annual'));
+    await settle();
+    expect(model.getState()).toMatchObject({ tableStatus: 'ready', table: { table_name: 'Income Statement' } });
+    expect([callsOf('usCompany').length, callsOf('usKpisList').length]).toEqual([1, 1]);
+
+    // another company than the prefetch's: asked as usual
+    const other = createStrategicIndicatorsViewModel({ client });
+    other.open({ cik: '2002' }, { prefetch });
+    expect(callsOf('usCompany').map((c) => c.args[0])).toEqual(['0001001', '2002']);
+  });
+
+  it('keeps the rules with a prefetch: no KPI list for a company without data, no table after a 402', async () => {
+    // the search already holds the company (no company call); it has no data: nothing more is asked
+    const none = pendingClient();
+    const c = createStrategicIndicatorsViewModel({ client: none.client });
+    c.open({ cik: '1652044' }, { company: company({ cik_str: '1652044', available: false }) });
+    await settle();
+    expect(c.getState()).toMatchObject({ companyStatus: 'ready', kpisStatus: 'idle', tableStatus: 'idle' });
+    expect(none.calls).toHaveLength(0);
+
+    const quota = pendingClient({
+      usKpisList: () => {
+        throw new ApiError({ status: 402, error: 'You have exceeded your quota!', call: 'GET /api/get_kpis_list' });
+      },
+    });
+    const a = createStrategicIndicatorsViewModel({ client: quota.client });
+    a.open({ cik: '1001' }, { company: company() });
+    await settle();
+    expect([a.getState().kpisStatus, a.getState().kpisError, a.getState().table]).toEqual(['quota', 'You have exceeded your quota!', null]);
+    expect(quota.calls.map((call) => call.method)).toEqual(['usKpisList']);
   });
 
   it('searches the company list locally with the fuzzy rule, and says when the list failed', async () => {

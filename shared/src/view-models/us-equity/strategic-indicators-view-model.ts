@@ -11,6 +11,7 @@ import { searchKpis } from '../../rules/us/kpi-view.js';
 import { errorStatus, isAbort, serverText } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
+import { prefetchStrategicIndicators, sameCik, type StrategicIndicatorsPrefetch } from './strategic-indicators-prefetch.js';
 
 export type UsCompanyStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
 export type UsKpisStatus = 'idle' | 'loading' | 'ready' | 'quota' | 'error';
@@ -43,9 +44,18 @@ export interface StrategicIndicatorsState {
   busy: 'request' | 'download' | null;
 }
 
+/** What a caller already has of a company it opens: its first calls started, or the company itself (the search's). */
+export interface StrategicIndicatorsHead {
+  prefetch?: StrategicIndicatorsPrefetch | null;
+  company?: UsCompany | null;
+}
+
 export interface StrategicIndicatorsViewModel extends ReadableStore<StrategicIndicatorsState> {
-  /** Opens a company (or the same one with another table, category or KPI). */
-  open(address: StrategicIndicatorsAddress): void;
+  /**
+   * Opens a company (or the same one with another table, category or KPI). `head`: what the caller
+   * already has of it (used when it names the same company): no call is made twice.
+   */
+  open(address: StrategicIndicatorsAddress, head?: StrategicIndicatorsHead): void;
   setCategory(category: UsDocumentCategory): void;
   setTable(tableName: string): void;
   setKpiQuery(query: string): void;
@@ -147,7 +157,15 @@ export function createStrategicIndicatorsViewModel({
     }
   }
 
-  async function loadCompany(address: StrategicIndicatorsAddress) {
+  /** The calls the caller started, or those of the company it holds (the KPI list only). */
+  function startedFor(cik: string, head: StrategicIndicatorsHead | undefined): StrategicIndicatorsPrefetch | null {
+    if (head?.prefetch && sameCik(head.prefetch.cik, cik)) return head.prefetch;
+    const known = head?.company;
+    return known && sameCik(known.cik_str, cik) ? prefetchStrategicIndicators(client, cik, known) : null;
+  }
+
+  async function loadCompany(address: StrategicIndicatorsAddress, head?: StrategicIndicatorsHead) {
+    const started = startedFor(address.cik, head);
     const ticket = companyRequest.next();
     tableRequest.cancel();
     store.setState({
@@ -160,7 +178,7 @@ export function createStrategicIndicatorsViewModel({
     });
     let company: UsCompany;
     try {
-      company = await client.usCompany(address.cik, { signal: ticket.signal });
+      company = await (started?.company ?? client.usCompany(address.cik, { signal: ticket.signal }));
     } catch (error) {
       if (!ticket.isCurrent() || isAbort(error)) return;
       const missing = errorStatus(error) === 404 || errorStatus(error) === 400;
@@ -173,7 +191,7 @@ export function createStrategicIndicatorsViewModel({
     store.setState({ company, cik: company.cik_str, companyStatus: 'ready', kpisStatus: company.available ? 'loading' : 'idle' });
     if (!company.available) return;
     try {
-      const kpis = await client.usKpisList(company.cik_str, { signal: ticket.signal });
+      const kpis = started ? ((await started.kpis) ?? []) : await client.usKpisList(company.cik_str, { signal: ticket.signal });
       if (!ticket.isCurrent()) return;
       store.setState((s) => {
         const next = { ...s, kpis, kpisStatus: 'ready' as const };
@@ -193,11 +211,11 @@ export function createStrategicIndicatorsViewModel({
   return {
     getState: store.getState,
     subscribe: store.subscribe,
-    open(address) {
+    open(address, head) {
       const s = store.getState();
       const sameCompany = s.company !== null && s.company.cik_str === String(Number(address.cik));
       // a company still loading was maybe stopped by dispose (React's StrictMode): load it again
-      if (!sameCompany || s.companyStatus !== 'ready' || s.kpisStatus === 'loading') return void loadCompany(address);
+      if (!sameCompany || s.companyStatus !== 'ready' || s.kpisStatus === 'loading') return void loadCompany(address, head);
       const category = address.category ?? 'annual';
       store.setState((now) => ({
         category,

@@ -24,6 +24,7 @@ import { UsCompanyHeader } from './us-company-header.tsx';
 import { UsLanding } from './us-landing.tsx';
 import { saveBytes } from './save-bytes.ts';
 import { STRATEGIC_INDICATORS_PATH, US_SEARCH_PATH } from './paths.ts';
+import { takeBootPrefetch } from './boot-prefetch.ts';
 import './us.css';
 
 export default function StrategicIndicatorsPage() {
@@ -31,13 +32,17 @@ export default function StrategicIndicatorsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const address = readStrategicIndicatorsAddress(params);
+  const state = location.state as { unknownCik?: string; company?: UsCompany } | null;
+  // the search's company goes along: the page asks for its KPI list at once, not for it again
   const open = (company: UsCompany | null) =>
-    navigate(company ? `${STRATEGIC_INDICATORS_PATH}?cik=${encodeURIComponent(company.cik_str)}` : STRATEGIC_INDICATORS_PATH);
-  if (!address) return <UsLanding onSelect={open} unknownCik={(location.state as { unknownCik?: string } | null)?.unknownCik ?? null} />;
-  return <CompanyIndicators key="company" search={params.toString()} />;
+    company
+      ? navigate(`${STRATEGIC_INDICATORS_PATH}?cik=${encodeURIComponent(company.cik_str)}`, { state: { company } })
+      : navigate(STRATEGIC_INDICATORS_PATH);
+  if (!address) return <UsLanding onSelect={open} unknownCik={state?.unknownCik ?? null} />;
+  return <CompanyIndicators key="company" search={params.toString()} known={state?.company ?? null} />;
 }
 
-function CompanyIndicators({ search }: { search: string }) {
+function CompanyIndicators({ search, known }: { search: string; known: UsCompany | null }) {
   const { client } = useServices();
   const toasts = useToaster();
   const [, setParams] = useSearchParams();
@@ -47,7 +52,10 @@ function CompanyIndicators({ search }: { search: string }) {
 
   useEffect(() => {
     const address = readStrategicIndicatorsAddress(new URLSearchParams(search));
-    if (address) model.open(address);
+    if (!address) return;
+    // calls already started: at the app's start (a cik in the first address) or the search's company
+    model.open(address, { prefetch: takeBootPrefetch(), company: known });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the company of the navigation that opened this address only
   }, [model, search]);
   useEffect(() => () => model.dispose(), [model]);
 
