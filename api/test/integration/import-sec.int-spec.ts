@@ -8,7 +8,18 @@ import { secSubmissionsImporter } from '../../src/modules/us-equity/import/submi
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
 import { loadFacts } from '../../src/modules/us-equity/store/us-facts.repository.js';
 import { ADMIN, run } from '../support/processes.js';
-import { JANUARY_CIK, TAGSWITCH_CIK, accn, januaryFacts, submissions, tagswitchFacts, writeJson, writeZip } from '../support/sec-data.js';
+import {
+  JANUARY_CIK,
+  TAGSWITCH_CIK,
+  accn,
+  companyFacts,
+  januaryFacts,
+  submissions,
+  tagswitchFacts,
+  writeJson,
+  writeZip,
+  type RawFact,
+} from '../support/sec-data.js';
 import { Collector, importHarness } from '../support/import-harness.js';
 
 describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
@@ -117,6 +128,72 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
       [TAGSWITCH_CIK],
     );
     expect(row.val).toBe(777);
+  });
+
+  it('writes every kept fact of every file exactly once over many batches, in-process and through credence-admin alike', async () => {
+    await query('DELETE FROM us_facts');
+    await query('DELETE FROM us_companies');
+    // 90 companies of 1 to 5 fiscal years, each year filed in its 10-K and restated in the next
+    // year's comparative copy (the later one, framed, must win); read in batches of 7 companies.
+    const annual = (cik: number, year: number, val: number, filed: string, frame?: string): RawFact => ({
+      concept: 'Revenues',
+      start: `${year}-01-01`,
+      end: `${year}-12-31`,
+      val,
+      accn: accn(cik, filed, 14),
+      fy: Number(filed.slice(0, 4)) - 1,
+      fp: 'FY',
+      form: '10-K',
+      filed,
+      ...(frame ? { frame } : {}),
+    });
+    const files: Record<string, unknown> = {};
+    const expected: Record<number, number> = {};
+    for (let k = 0; k < 90; k++) {
+      const cik = 7000 + k;
+      const facts: RawFact[] = [];
+      for (let year = 2015; year < 2016 + (k % 5); year++) {
+        const frame = k === 0 ? 'odd\tframe \\ end' : `CY${year}`;
+        facts.push(annual(cik, year, 1000 + k, `${year + 1}-02-14`), annual(cik, year, 2000 + k, `${year + 2}-02-14`, frame));
+      }
+      expected[cik] = 1 + (k % 5);
+      files[`CIK${String(cik).padStart(10, '0')}.json`] = companyFacts(k % 2 ? cik : String(cik).padStart(10, '0'), `Many ${k}`, facts);
+    }
+    const zip = await writeZip(join(h.scratch, 'many.zip'), files);
+    // The same company again after the archive, with one year: read last, it counts.
+    const later = writeJson(
+      mkdtempSync(join(h.scratch, 'later-')),
+      'CIK0000007003.json',
+      companyFacts(7003, 'Many 3', [annual(7003, 2020, 5, '2021-02-14')]),
+    );
+    expected[7003] = 1;
+    const total = Object.values(expected).reduce((a, b) => a + b, 0);
+    const stored = async () => {
+      const counts = await query('SELECT cik, count(*)::int AS n FROM us_facts GROUP BY cik ORDER BY cik');
+      expect(Object.fromEntries(counts.map((r: { cik: number; n: number }) => [r.cik, r.n]))).toEqual(expected);
+      const twice = await query('SELECT cik FROM us_facts GROUP BY cik, concept, unit, period_start, period_end HAVING count(*) > 1');
+      expect(twice).toEqual([]);
+      const vals = await query('SELECT DISTINCT cik, val::float8 AS val FROM us_facts ORDER BY cik');
+      expect(vals).toEqual(Object.keys(expected).map((c) => ({ cik: Number(c), val: Number(c) === 7003 ? 5 : 2000 + Number(c) - 7000 })));
+      return query(
+        `SELECT cik, concept, unit, period_start::text, period_end::text, val::text, accn, form, filed::text, frame, fy, fp
+         FROM us_facts ORDER BY cik, period_end`,
+      );
+    };
+    const reporter = new Collector();
+    const summary = await secCompanyFactsImporter.run(context(reporter, { batchSize: 7 }), [zip, later]);
+    expect(summary).toMatchObject({ read: 91, skipped: 0 });
+    expect(summary.tables.us_facts).toBe(total + 5 - 1);
+    expect(reporter.progressCalls).toBe(91);
+    const inProcess = await stored();
+    expect(inProcess.filter((r: { frame: string }) => r.frame === 'odd\tframe \\ end')).toHaveLength(1);
+    // credence-admin: COPY on server Postgres; on the embedded database this process serves, the
+    // rows travel over the socket (the other path of the writer). The same rows either way.
+    await query('DELETE FROM us_facts');
+    await query('DELETE FROM us_companies');
+    const cli = await run(ADMIN, ['import', 'sec-companyfacts', zip, later, '--batch-size', '7', '--json'], h.t.environment.env);
+    expect(cli.code).toBe(0);
+    expect(await stored()).toEqual(inProcess);
   });
 
   it('imports submissions: the company, its SIC industry and sector, and its periodic filings (older pages too)', async () => {

@@ -3,6 +3,10 @@ import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DataSource, EntityManager } from 'typeorm';
+import { COPY_NULL, decodeCopyLines, escapeCopy } from './copy-format.js';
+import { embeddedEngine } from './embedded-postgres.js';
+
+export { COPY_NULL, decodeCopyLines, escapeCopy };
 
 /** A column of a bulk insert: its name and its Postgres type (used by the embedded path). */
 export interface BulkColumn {
@@ -97,6 +101,38 @@ export async function copyLines(manager: EntityManager, table: string, columns: 
   return stream.rowCount;
 }
 
+/**
+ * Rows already in COPY's text format (`text`: lines each ended by \n), written into `table` inside
+ * the manager's transaction: COPY FROM STDIN on server Postgres; on the embedded database this
+ * process serves, COPY FROM '/dev/blob' straight into PGlite (its socket does not speak COPY's
+ * sub-protocol); on an embedded database another process serves, the lines decoded and inserted
+ * with unnest. `columns` are the caller's constants, in the lines' order.
+ *
+ * The direct PGlite call runs between two of the connection's messages, on PGlite's one session,
+ * so it is inside the connection's open transaction: the caller must not have another query of
+ * this manager in flight (awaiting each call, as a transaction's code does, is enough).
+ */
+export async function copyText(manager: EntityManager, table: string, columns: BulkColumn[], text: string): Promise<void> {
+  if (text.length === 0) return;
+  const names = columns.map((c) => c.name).join(', ');
+  if (supportsCopy(manager.connection)) {
+    const client = (await manager.queryRunner!.connect()) as PoolClient;
+    const stream = client.query(copyFrom(`COPY ${table} (${names}) FROM STDIN`));
+    await pipeline(Readable.from(textChunks(text)), stream);
+    return;
+  }
+  const engine = embeddedEngine(manager.connection.options as { host?: unknown });
+  if (engine) {
+    await engine.query(`COPY ${table} (${names}) FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
+  }
+  await bulkInsert(manager, table, columns, decodeCopyLines(text));
+}
+
+function* textChunks(text: string): Generator<string> {
+  for (let i = 0; i < text.length; i += 262_144) yield text.slice(i, i + 262_144);
+}
+
 /** The lines in chunks of about 256 KB, each line ended by \n. */
 function* joinLines(lines: string[]): Generator<string> {
   let from = 0;
@@ -110,17 +146,6 @@ function* joinLines(lines: string[]): Generator<string> {
     }
   }
   if (from < lines.length) yield lines.slice(from).join('\n') + '\n';
-}
-
-/** NULL in COPY's text format. */
-export const COPY_NULL = '\\N';
-
-const COPY_SPECIALS = /[\\\t\n\r]/;
-
-/** A value in COPY's text format: backslash, tab, line feed and carriage return escaped. */
-export function escapeCopy(text: string): string {
-  if (!COPY_SPECIALS.test(text)) return text;
-  return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
 /** A Postgres array literal of texts: every element quoted, quotes and backslashes escaped. */

@@ -25,6 +25,17 @@ export interface RunningEmbeddedPostgres extends EmbeddedEndpoint {
 
 export class DataDirInUseError extends Error {}
 
+/** The PGlite engines this process serves, by socket directory (the `host` its clients connect to). */
+const engines = new Map<string, PGlite>();
+
+/**
+ * The PGlite engine behind a data source's socket when this process serves it (not when it joined
+ * another process's embedded database), for what the wire protocol cannot carry (COPY FROM a blob).
+ */
+export function embeddedEngine(options: { host?: unknown }): PGlite | undefined {
+  return typeof options.host === 'string' ? engines.get(options.host) : undefined;
+}
+
 function lockFile(dataDir: string): string {
   return join(dataDir, 'pg.lock.json');
 }
@@ -89,6 +100,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningEmb
   });
   chmodSync(socketPath, 0o600);
   const endpoint: EmbeddedEndpoint = { socketDir, port: EMBEDDED_PORT, pid: process.pid };
+  engines.set(socketDir, db);
   writeFileSync(lockFile(dataDir), JSON.stringify(endpoint), { mode: 0o600 });
 
   let stopped = false;
@@ -97,6 +109,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<RunningEmb
     async stop() {
       if (stopped) return;
       stopped = true;
+      engines.delete(socketDir);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const handler of handlers) await handler.detach(true);
       for (const socket of sockets) socket.destroy();

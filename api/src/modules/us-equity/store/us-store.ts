@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { UsFact } from '@credence/shared';
-import { bulkInsert, type BulkColumn } from '../../../core/database/bulk-insert.js';
+import { bulkInsert, copyText, type BulkColumn } from '../../../core/database/bulk-insert.js';
 
 /** A company as the tickers and submissions files describe it. */
 export interface UsCompanyRow {
@@ -138,6 +138,21 @@ export async function replaceFacts(
   );
   await bulkInsert(manager, 'us_facts', FACT_COLUMNS, rows);
   return rows.length;
+}
+
+/**
+ * replaceFacts for companies whose facts are already us_facts COPY lines (the companyfacts
+ * reader's output, columns in FACT_COLUMNS' order): one COPY for the whole batch.
+ */
+export async function replaceFactLines(
+  manager: EntityManager,
+  companies: { cik: number; entityName: string; count: number; copy: string; source: string | null }[],
+): Promise<number> {
+  if (companies.length === 0) return 0;
+  await ensureCompanies(manager, companies);
+  await manager.query('DELETE FROM us_facts WHERE cik = ANY($1::int[])', [companies.map((c) => c.cik)]);
+  await copyText(manager, 'us_facts', FACT_COLUMNS, companies.map((c) => c.copy).join(''));
+  return companies.reduce((n, c) => n + c.count, 0);
 }
 
 /** Filings from submissions: insert or update by accession. */
