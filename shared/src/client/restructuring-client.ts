@@ -23,8 +23,11 @@ interface CallOptions {
 export interface RestructuringApi {
   restructuringPlan(query: string, chatKey: string, category: WorkflowCategory, options?: CallOptions): Promise<RestructuringPlanResponse>;
   startQuery(request: StartQueryRequest, options?: CallOptions): Promise<StartQueryResponse>;
-  /** The chat's latest table as an xlsx file: its bytes and the file name the server gave it. */
-  restructuringExcel(chatId: string, options?: CallOptions): Promise<{ bytes: Uint8Array; fileName: string }>;
+  /**
+   * A run's table as an xlsx file (the chat's latest unless `runId` names a saved run, a
+   * ChatDetail's `id`): its bytes and the file name the server gave it (from that table's title).
+   */
+  restructuringExcel(chatId: string, options?: CallOptions & { runId?: string }): Promise<{ bytes: Uint8Array; fileName: string }>;
 }
 
 function fileNameOf(disposition: string | null): string {
@@ -43,8 +46,9 @@ export function createRestructuringApi(transport: ResearchTransport): Restructur
         call,
       ),
     startQuery: (request, call) => transport.json<StartQueryResponse>('POST', RESTRUCTURING_ROUTES.startQuery, undefined, request, call),
-    restructuringExcel: async (chatId, call) => {
-      const response = await transport.send('GET', RESTRUCTURING_ROUTES.exportExcel, { chat_id: chatId }, undefined, call);
+    restructuringExcel: async (chatId, { runId, ...call } = {}) => {
+      const query = runId ? { chat_id: chatId, run_id: runId } : { chat_id: chatId };
+      const response = await transport.send('GET', RESTRUCTURING_ROUTES.exportExcel, query, undefined, call);
       return { bytes: new Uint8Array(await response.arrayBuffer()), fileName: fileNameOf(response.headers.get('content-disposition')) };
     },
   };

@@ -4,13 +4,17 @@
  * words, each file's progress to its completed mark), run a query, read the table whose cells
  * cite their pages, refuse an empty column name, add a column, open a cited page in the PDF
  * viewer, remove columns with Edit Columns, download the Excel file named from the table title,
- * run a second query and go back to the first through the chat-history chips (axe-clean), find
+ * run a second query (Private Credit) and go back to the first through the chat-history chips
+ * (axe-clean) and export that older run (its own columns and title, read back with exceljs), find
  * the chat under History (beside the Equity Analysis list) and delete it; a visitor goes to
  * /signup; a failed query shows the Error modal.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
+import { DEFAULT_RESTRUCTURING_COLUMNS } from '@credence/shared';
 import { MERIDIAN, renderPdf } from '@credence/shared/credit-pdfs';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
@@ -123,6 +127,7 @@ describe('restructuring workspace (/us/restructuring)', () => {
       // chip (one for its three runs) shows that chat's latest run of it again, columns as edited
       const second = 'Capital structure of Meridian Foods: every facility and note with lenders, margin and maturity';
       await page.getByRole('textbox', { name: 'Query' }).fill(second);
+      await page.getByRole('combobox', { name: 'Focus area' }).selectOption('private_credit');
       await page.getByRole('button', { name: 'Run' }).click();
       await table.getByRole('columnheader', { name: 'Ranking' }).waitFor({ timeout: WAIT_MS });
       const chip = chips.getByRole('button');
@@ -141,13 +146,23 @@ describe('restructuring workspace (/us/restructuring)', () => {
         .getByRole('region', { name: 'Thought Process' })
         .getByText(/\[Instrument \/ Facility, .*Financial Covenants\]$/)
         .waitFor();
-      // Export writes the chat's latest table, so it waits until the latest run is shown again
-      const exportButton = page.getByRole('button', { name: 'Export' });
-      assert.equal(await exportButton.isDisabled(), true);
-      assert.match((await exportButton.getAttribute('title')) ?? '', /latest table/);
+      // Export writes the run shown: the older run's file, named from its title, holds its columns
+      const older = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export' }).click();
+      assert.equal((await older).suggestedFilename(), 'Capital_Structure.xlsx');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load((await readFile((await (await older).path())!)) as never);
+      const sheet = book.getWorksheet('Table')!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      assert.deepEqual(header, [...DEFAULT_RESTRUCTURING_COLUMNS.filter((c) => c !== 'Ranking')]);
+      assert.equal(sheet.rowCount, 3);
+      assert.match(String(sheet.getRow(2).getCell(1).value), /Term Facility/);
+      assert.match(String(sheet.getRow(3).getCell(6).value), /1 April 2031/);
       await chip.first().click();
       await table.getByRole('columnheader', { name: 'Ranking' }).waitFor();
-      assert.equal(await exportButton.isEnabled(), true);
+      const latest = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export' }).click();
+      assert.equal((await latest).suggestedFilename(), 'Credit_Terms.xlsx');
 
       const nav = page.getByRole('navigation', { name: 'Restructuring history' });
       await nav.getByRole('link', { name: 'Capital structure of Meridian...' }).waitFor();

@@ -24,7 +24,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorModal } from './error-modal.tsx';
 import { HistoryNav } from './history-nav.tsx';
 import { RestructuringTableView } from './restructuring-table.tsx';
-import { chipRuns, EMPTY, OLDER_RUN_EXPORT, RunChips, shownOf, type Shown } from './run-chips.tsx';
+import { chipRuns, EMPTY, RunChips, shownOf, type Shown } from './run-chips.tsx';
 import { UploadDialog } from '../documents/upload-dialog.tsx';
 import './restructuring.css';
 
@@ -85,9 +85,6 @@ export default function RestructuringPage() {
     loadRuns(true).catch(() => undefined); // a new chat has nothing saved yet
   }, [chatKey, loadRuns]);
 
-  // runs[0] is the chat's latest saved run, the one the API exports
-  const exportBlocked = runs.length && shown.query && runs[0].query !== shown.query ? OLDER_RUN_EXPORT : null;
-
   function pick(saved: Shown) {
     setShown(saved);
     setQuery(saved.query);
@@ -134,7 +131,8 @@ export default function RestructuringPage() {
   async function exportExcel() {
     setExporting(true);
     try {
-      const file = await client.restructuringExcel(chatKey);
+      // the run shown, by its id (a chip's older run); a run just made is the chat's latest
+      const file = await client.restructuringExcel(chatKey, { runId: shown.runId });
       const url = URL.createObjectURL(
         new Blob([file.bytes as BlobPart], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
       );
@@ -183,12 +181,7 @@ export default function RestructuringPage() {
             <Button variant="secondary" onClick={() => setParams({ chatKey: newChatKey() })}>
               New Query
             </Button>
-            <Button
-              variant="secondary"
-              onClick={() => void exportExcel()}
-              disabled={!shown.table?.columns.length || loading || Boolean(exportBlocked)}
-              title={exportBlocked ?? undefined}
-            >
+            <Button variant="secondary" onClick={() => void exportExcel()} disabled={!shown.table?.columns.length || loading}>
               Export
             </Button>
           </form>
@@ -219,7 +212,6 @@ export default function RestructuringPage() {
             chatKey={chatKey}
             loading={loading}
             exporting={exporting}
-            exportBlocked={exportBlocked}
             onExport={() => void exportExcel()}
             onAddColumn={(name) => void run(shown.query || query.trim(), [...(shown.table?.columns ?? []), name])}
             onColumns={(columns) => void run(shown.query || query.trim(), columns)}

@@ -19,8 +19,6 @@ interface Props {
   onColumns(columns: string[]): void;
   onExport(): void;
   exporting: boolean;
-  /** Why Export is off for the table shown (an older run: the export writes the chat's latest). */
-  exportBlocked?: string | null;
 }
 
 function Cell({ cell, chatKey }: { cell: RestructuringCell | string | undefined; chatKey: string }) {
@@ -53,7 +51,7 @@ function Cell({ cell, chatKey }: { cell: RestructuringCell | string | undefined;
   );
 }
 
-export function RestructuringTableView({ table, chatKey, loading, onAddColumn, onColumns, onExport, exporting, exportBlocked }: Props) {
+export function RestructuringTableView({ table, chatKey, loading, onAddColumn, onColumns, onExport, exporting }: Props) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
@@ -79,14 +77,7 @@ export function RestructuringTableView({ table, chatKey, loading, onAddColumn, o
         <Button variant="secondary" onClick={() => setAdding((a) => !a)} disabled={!table || loading}>
           Add Column
         </Button>
-        <Button
-          variant="secondary"
-          onClick={onExport}
-          disabled={!canExport(table) || loading || Boolean(exportBlocked)}
-          title={exportBlocked ?? undefined}
-          busy={exporting}
-          busyLabel="Exporting"
-        >
+        <Button variant="secondary" onClick={onExport} disabled={!canExport(table) || loading} busy={exporting} busyLabel="Exporting">
           Excel
         </Button>
       </header>

@@ -2,12 +2,15 @@
  * The chat-history chips under the /us/restructuring query bar (spec 3): the queries already run
  * in this chat, read from its saved details (one per run), most recent first. A query run again
  * (Add Column, Edit Columns) keeps one chip for its latest run. Long queries are cut with the full
- * text as the title; a chip is a button that shows its run's table, observations and plan.
+ * text as the title; a chip is a button that shows its run's table, observations and plan, and
+ * Export then writes that run's table (by its id).
  */
 import { chatTitle, type ChatDetail, type RestructuringObservation, type RestructuringTable } from '@credence/shared';
 
 /** What the workspace shows: one run of a query. */
 export interface Shown {
+  /** The saved run's id (the export's run_id); absent for a run just made, which is the latest. */
+  runId?: string;
   query: string;
   plan: string[];
   observations: RestructuringObservation[];
@@ -15,9 +18,6 @@ export interface Shown {
 }
 
 export const EMPTY: Shown = { query: '', plan: [], observations: [], table: null };
-
-/** Export writes the chat's latest saved table (the API's), so it is off while an older run is shown. */
-export const OLDER_RUN_EXPORT = "Export writes this chat's latest table: run this query again to export it.";
 
 /** Chip labels are cut here, plus an ellipsis. */
 const CHIP_TITLE_MAX = 40;
@@ -30,6 +30,7 @@ function isTable(value: unknown): value is RestructuringTable {
 export function shownOf(detail: ChatDetail): Shown {
   const table: unknown = detail.table_data;
   return {
+    runId: detail.id,
     query: detail.query_str,
     plan: Array.isArray(detail.thought_process) ? detail.thought_process : [],
     observations: Array.isArray(detail.observations) ? (detail.observations as RestructuringObservation[]) : [],
