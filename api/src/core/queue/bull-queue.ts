@@ -27,6 +27,8 @@ export const WORKER_GONE = 'The worker running this job stopped before it finish
 export class BullJobQueue extends JobQueue {
   private readonly logger = new Logger('Jobs');
   private opened: Bull.Queue | null = null;
+  /** Handlers registered while held (see hold()), taken up by release(). */
+  private held: Map<string, JobHandler> | null = null;
 
   constructor(
     private readonly redisUrl: string,
@@ -59,6 +61,26 @@ export class BullJobQueue extends JobQueue {
 
   register(name: string, handler: JobHandler): void {
     if (!this.processJobs) return;
+    if (this.held) this.held.set(name, handler);
+    else this.process(name, handler);
+  }
+
+  /**
+   * Registered handlers take no job until release(): the application then starts taking jobs only once
+   * every module is set up (QueueModule releases it at bootstrap), never with half its services ready.
+   */
+  hold(): this {
+    this.held ??= new Map();
+    return this;
+  }
+
+  override release(): void {
+    const held = this.held;
+    this.held = null;
+    for (const [name, handler] of held ?? []) this.process(name, handler);
+  }
+
+  private process(name: string, handler: JobHandler): void {
     // Rejects when the queue closes; Bull reports real failures through its 'error' event.
     this.queue.process(name, this.concurrency, (job) => handler(job.data)).catch(() => undefined);
   }

@@ -25,6 +25,8 @@ export interface JobOptions {
 export abstract class JobQueue {
   /** Declares the handler of a job name. Every process that may run jobs registers the same ones. */
   abstract register(name: string, handler: JobHandler): void;
+  /** Starts taking the jobs of handlers registered while the queue was held (BullJobQueue.hold); else nothing. */
+  release(): void {}
   abstract add(name: string, data: unknown, options?: JobOptions): Promise<string>;
   abstract get(id: string): Promise<JobStatus | null>;
   /**
