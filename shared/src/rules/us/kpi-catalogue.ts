@@ -3,6 +3,9 @@
  * synonyms companies use and have switched between, edgartools' synonym groups and OpenBB's
  * statement schema) or a formula over other KPIs of the same period.
  */
+import type { UsKpiTableName } from './kpi-table-names.js';
+
+export { US_KPI_TABLES, type UsKpiTableName } from './kpi-table-names.js';
 
 /** `money` sums and subtracts; `shares` and `per-share` are never derived by subtraction. */
 export type KpiMeasure = 'money' | 'shares' | 'per-share' | 'percent';
@@ -32,9 +35,6 @@ export interface FormulaKpi extends KpiBase {
 }
 
 export type KpiDefinition = ConceptKpi | FormulaKpi;
-
-export const US_KPI_TABLES = ['Income Statement', 'Balance Sheet', 'Cash Flow', 'Per Share', 'Margins and Returns', 'Growth'] as const;
-export type UsKpiTableName = (typeof US_KPI_TABLES)[number];
 
 const g = (c: string) => `us-gaap:${c}`;
 const ifrs = (c: string) => `ifrs-full:${c}`;

@@ -3,15 +3,9 @@ import { expect } from 'expect';
 import { ApiError } from '../../client/errors.js';
 import type { UsCompany, UsKpiItem } from '../../contracts/us-equity.js';
 import { pendingClient, settle } from '../testing/fakes.js';
-import {
-  createStrategicIndicatorsViewModel,
-  kpiSearchResults,
-  kpiTableNames,
-  readStrategicIndicatorsAddress,
-  strategicIndicatorsSearch,
-} from './strategic-indicators-view-model.js';
+import { createStrategicIndicatorsViewModel, kpiSearchResults, strategicIndicatorsSearch } from './strategic-indicators-view-model.js';
 import { createUsCompanySearchViewModel } from './us-company-search-view-model.js';
-import { prefetchStrategicIndicators } from './strategic-indicators-prefetch.js';
+import { kpiTableNames, prefetchStrategicIndicators, readStrategicIndicatorsAddress } from './strategic-indicators-prefetch.js';
 
 const company = (part: Partial<UsCompany> = {}): UsCompany => ({
   title: 'Acme Widgets Inc',
@@ -109,31 +103,68 @@ describe('strategic indicators view model', () => {
     expect(await c.requestCompany()).toEqual({ ok: true, text: 'Request received' });
   });
 
-  it('takes a prefetch started before the page: company and KPI list asked once, the table only after the list', async () => {
+  it('takes a prefetch started before the page: company, KPI list and then the first table, each asked once', async () => {
     const { client, callsOf } = pendingClient();
-    const prefetch = prefetchStrategicIndicators(client, '0001001');
+    const prefetch = prefetchStrategicIndicators(client, { cik: '0001001' });
     expect(callsOf('usCompany')).toHaveLength(1);
     callsOf('usCompany')[0]!.answer.resolve(company());
     await settle();
-    // the list follows the company at once, before any view model exists
+    // the list follows the company at once, before any view model exists; the table waits for the list
     expect(callsOf('usKpisList').map((c) => c.args[0])).toEqual(['1001']);
+    expect(callsOf('usKpiTable')).toHaveLength(0);
     const model = createStrategicIndicatorsViewModel({ client });
     model.open({ cik: '1001' }, { prefetch });
     await settle();
     expect(model.getState()).toMatchObject({ companyStatus: 'ready', kpisStatus: 'loading' });
-    expect(callsOf('usKpiTable')).toHaveLength(0);
     callsOf('usKpisList')[0]!.answer.resolve(KPIS);
     await settle();
     expect(callsOf('usKpiTable').map((c) => c.args.slice(0, 3))).toEqual([['1001', 'Income Statement', 'annual']]);
     callsOf('usKpiTable')[0]!.answer.resolve(table('Income Statement', 'annual'));
     await settle();
     expect(model.getState()).toMatchObject({ tableStatus: 'ready', table: { table_name: 'Income Statement' } });
-    expect([callsOf('usCompany').length, callsOf('usKpisList').length]).toEqual([1, 1]);
+    expect([callsOf('usCompany').length, callsOf('usKpisList').length, callsOf('usKpiTable').length]).toEqual([1, 1, 1]);
 
-    // another company than the prefetch's: asked as usual
+    // the address's table and category when the list has them; another company: asked as usual
+    const quarterly = prefetchStrategicIndicators(
+      client,
+      { cik: '1001', category: 'quarterly', table_name: 'Margins and Returns' },
+      company(),
+    );
+    await settle();
+    callsOf('usKpisList')[1]!.answer.resolve(KPIS);
+    await settle();
+    expect(callsOf('usKpiTable')[1]!.args.slice(0, 3)).toEqual(['1001', 'Margins and Returns', 'quarterly']);
+    await quarterly.kpis;
     const other = createStrategicIndicatorsViewModel({ client });
     other.open({ cik: '2002' }, { prefetch });
     expect(callsOf('usCompany').map((c) => c.args[0])).toEqual(['0001001', '2002']);
+  });
+
+  it('asks for the table again when the prefetched one is not the one shown or failed', async () => {
+    const { client, callsOf } = pendingClient({ usCompany: company(), usKpisList: KPIS });
+    const prefetch = prefetchStrategicIndicators(client, { cik: '1001' });
+    await settle();
+    const model = createStrategicIndicatorsViewModel({ client });
+    // the page opened on the quarterly tables meanwhile: the annual table started is not used
+    model.open({ cik: '1001', category: 'quarterly' }, { prefetch });
+    await settle();
+    callsOf('usKpiTable')[0]!.answer.resolve(table('Income Statement', 'annual'));
+    await settle();
+    expect(callsOf('usKpiTable').map((c) => c.args[2])).toEqual(['annual', 'quarterly']);
+    callsOf('usKpiTable')[1]!.answer.resolve(table('Income Statement', 'quarterly'));
+    await settle();
+    expect(model.getState().table).toMatchObject({ category: 'quarterly' });
+
+    const failed = prefetchStrategicIndicators(client, { cik: '1001' });
+    await settle();
+    const again = createStrategicIndicatorsViewModel({ client });
+    again.open({ cik: '1001' }, { prefetch: failed });
+    callsOf('usKpiTable')[2]!.answer.reject(new ApiError({ status: 503, error: 'busy', call: 'GET /api/us/get_kpi_values_by_table_name' }));
+    await settle();
+    expect(callsOf('usKpiTable')).toHaveLength(4);
+    callsOf('usKpiTable')[3]!.answer.resolve(table('Income Statement', 'annual'));
+    await settle();
+    expect(again.getState()).toMatchObject({ tableStatus: 'ready', tableError: null });
   });
 
   it('keeps the rules with a prefetch: no KPI list for a company without data, no table after a 402', async () => {

@@ -6,23 +6,21 @@
  */
 import type { ApiClient } from '../../client/api-client.js';
 import { US_EQUITY_TEXTS, type UsCompany, type UsDocumentCategory, type UsKpiItem, type UsKpiTable } from '../../contracts/us-equity.js';
-import { US_KPI_TABLES } from '../../rules/us/kpi-catalogue.js';
 import { searchKpis } from '../../rules/us/kpi-view.js';
 import { errorStatus, isAbort, serverText } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
-import { prefetchStrategicIndicators, sameCik, type StrategicIndicatorsPrefetch } from './strategic-indicators-prefetch.js';
+import {
+  firstKpiTable,
+  prefetchStrategicIndicators,
+  sameCik,
+  type StrategicIndicatorsAddress,
+  type StrategicIndicatorsPrefetch,
+} from './strategic-indicators-prefetch.js';
 
 export type UsCompanyStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
 export type UsKpisStatus = 'idle' | 'loading' | 'ready' | 'quota' | 'error';
 export type UsTableStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-export interface StrategicIndicatorsAddress {
-  cik: string;
-  category?: UsDocumentCategory | null;
-  table_name?: string | null;
-  kpi_name?: string | null;
-}
 
 export interface StrategicIndicatorsState {
   cik: string | null;
@@ -86,12 +84,6 @@ const initial: StrategicIndicatorsState = {
   busy: null,
 };
 
-/** The KPI tables that hold values in the category, in the catalogue's order. */
-export function kpiTableNames(state: Pick<StrategicIndicatorsState, 'kpis' | 'category'>): string[] {
-  const present = new Set(state.kpis.filter((k) => k.category === state.category).map((k) => k.table_name));
-  return US_KPI_TABLES.filter((t) => present.has(t));
-}
-
 /** The KPIs the search box finds in the current category (at most `limit`). */
 export function kpiSearchResults(state: Pick<StrategicIndicatorsState, 'kpis' | 'category' | 'kpiQuery'>, limit = 10): UsKpiItem[] {
   if (!state.kpiQuery.trim()) return [];
@@ -111,18 +103,6 @@ export function strategicIndicatorsSearch(state: Pick<StrategicIndicatorsState, 
   return params.toString();
 }
 
-export function readStrategicIndicatorsAddress(params: URLSearchParams): StrategicIndicatorsAddress | null {
-  const cik = params.get('cik')?.trim();
-  if (!cik) return null;
-  const category = params.get('category');
-  return {
-    cik,
-    category: category === 'quarterly' ? 'quarterly' : 'annual',
-    table_name: params.get('table_name'),
-    kpi_name: params.get('kpi_name'),
-  };
-}
-
 export function createStrategicIndicatorsViewModel({
   client,
 }: {
@@ -133,9 +113,16 @@ export function createStrategicIndicatorsViewModel({
   const tableRequest = createLatestRequest();
 
   /** The chosen table if the category has it, else its first. */
-  function tableFor(state: StrategicIndicatorsState, wanted: string | null): string | null {
-    const names = kpiTableNames(state);
-    return wanted && names.includes(wanted) ? wanted : (names[0] ?? null);
+  const tableFor = (state: StrategicIndicatorsState, wanted: string | null) => firstKpiTable(state.kpis, state.category, wanted);
+  /** The first table a prefetch asked for, taken by the first table load. */
+  let startedTable: Promise<UsKpiTable | null> | null = null;
+
+  /** The prefetch's table when it is the one wanted (its failure: asked again as usual). */
+  async function takeStartedTable(tableName: string, category: UsDocumentCategory): Promise<UsKpiTable | null> {
+    const pending = startedTable;
+    startedTable = null;
+    const table = await pending?.catch(() => null);
+    return table && table.table_name === tableName && table.category === category ? table : null;
   }
 
   async function loadTable() {
@@ -149,7 +136,8 @@ export function createStrategicIndicatorsViewModel({
     const ticket = tableRequest.next();
     store.setState({ tableStatus: 'loading', tableError: null });
     try {
-      const table = await client.usKpiTable(cik, tableName, category, { signal: ticket.signal });
+      const table =
+        (await takeStartedTable(tableName, category)) ?? (await client.usKpiTable(cik, tableName, category, { signal: ticket.signal }));
       if (ticket.isCurrent()) store.setState({ table, tableStatus: 'ready' });
     } catch (error) {
       if (!ticket.isCurrent() || isAbort(error)) return;
@@ -158,14 +146,15 @@ export function createStrategicIndicatorsViewModel({
   }
 
   /** The calls the caller started, or those of the company it holds (the KPI list only). */
-  function startedFor(cik: string, head: StrategicIndicatorsHead | undefined): StrategicIndicatorsPrefetch | null {
-    if (head?.prefetch && sameCik(head.prefetch.cik, cik)) return head.prefetch;
+  function startedFor(address: StrategicIndicatorsAddress, head: StrategicIndicatorsHead | undefined): StrategicIndicatorsPrefetch | null {
+    if (head?.prefetch && sameCik(head.prefetch.cik, address.cik)) return head.prefetch;
     const known = head?.company;
-    return known && sameCik(known.cik_str, cik) ? prefetchStrategicIndicators(client, cik, known) : null;
+    return known && sameCik(known.cik_str, address.cik) ? prefetchStrategicIndicators(client, address, known) : null;
   }
 
   async function loadCompany(address: StrategicIndicatorsAddress, head?: StrategicIndicatorsHead) {
-    const started = startedFor(address.cik, head);
+    const started = startedFor(address, head);
+    startedTable = started?.table ?? null;
     const ticket = companyRequest.next();
     tableRequest.cancel();
     store.setState({
