@@ -136,6 +136,7 @@ export async function startFakeResearchApi(): Promise<FakeResearchApi> {
         events.push({ type: 'done', data: { chat_id: chatId, answer } });
         const now = new Date(Date.UTC(2026, 10, 24, 9, chatCount)).toISOString();
         const detail = {
+          id: `run-${api.asked.length}`,
           query_str: request.query,
           thought_process: answer.thoughtProcess,
           observations: answer,

@@ -220,7 +220,9 @@ describe('research chat screen', () => {
         user_id: 'u',
         chat_category: 'companies-house',
         chat_metadata: { company_id: ACME, company_name: 'ACME WIDGETS LIMITED' },
-        details: [{ query_str: 'Covenant summary', thought_process: ['Read'], observations: stored, table_data: [], created_at: '' }],
+        details: [
+          { id: 'run-1', query_str: 'Covenant summary', thought_process: ['Read'], observations: stored, table_data: [], created_at: '' },
+        ],
         table_data: [],
         created_at: '',
         updated_at: '',
