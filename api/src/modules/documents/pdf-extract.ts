@@ -36,6 +36,11 @@ async function turn(): Promise<() => void> {
   };
 }
 
+/**
+ * `bytes` are moved to the worker, not copied (the array is empty afterwards): pass a copy the
+ * caller no longer needs, with its own buffer (`new Uint8Array(buffer)`), so that only two copies
+ * of the file are held while it is read (the upload's and the worker's), not three.
+ */
 export async function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
   const release = await turn();
   try {
@@ -47,13 +52,16 @@ export async function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Prom
 
 function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
   const script = new URL('./pdf-extract-worker.js', import.meta.url);
-  const input: ExtractInput = { bytes, maxPages: limits.maxPages };
-  const worker = new Worker(script, {
-    workerData: input,
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
-  });
   // Memory outside the worker's heap (decoded streams) shows in the process's resident size.
   const rssBudget = process.memoryUsage.rss() + limits.memoryMb * MB + 3 * bytes.byteLength;
+  const input: ExtractInput = { bytes, maxPages: limits.maxPages };
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  const worker = new Worker(script, {
+    workerData: input,
+    // moved when the array is the whole of its buffer (else cloned: a view's buffer may hold more)
+    transferList: whole ? [bytes.buffer as ArrayBuffer] : [],
+    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
+  });
   return new Promise<ExtractOutcome>((resolve) => {
     let settled = false;
     const finish = (outcome: ExtractOutcome) => {
