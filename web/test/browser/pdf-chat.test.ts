@@ -63,9 +63,13 @@ describe('PDF chat in the research chat (/analysis)', () => {
       const input = page.getByRole('textbox', { name: 'Your question' });
       assert.equal(await input.isDisabled(), true, 'without a company or a PDF there is nothing to ask about');
 
-      // attach: the shared Upload Files dialog, the chat's key in the address
-      await page.getByRole('button', { name: 'Attach PDFs' }).click();
+      // attach: the shared Upload Files dialog, the chat's key in the address; Escape closes it unused
       const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+      await page.getByRole('button', { name: 'Attach PDFs' }).click();
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Attach PDFs' }).click();
       const file = dialog.locator('input[type=file]');
       await file.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') }]);
       await dialog.getByRole('alert').filter({ hasText: 'Please select only PDF files.' }).waitFor();

@@ -4,11 +4,12 @@
  * own progress (a tenth a second, held at 90% until the server answers, then a completed mark),
  * then Submit has them processed (start_pdf_processing, polled) with a status message.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { allPdf, DOCUMENT_TEXTS, formatDocumentSize, RESTRUCTURING_CONSTANTS, uploadProgress, waitForJob } from '@credence/shared';
 import { useServices } from '../../app/services.tsx';
 import { errorText } from '../api/web-api.ts';
 import { Button } from '../../ui/button.tsx';
+import { useModalDialog } from '../../ui/use-modal-dialog.ts';
 import './upload-dialog.css';
 
 interface FileState {
@@ -29,16 +30,11 @@ export interface UploadDialogProps {
 
 export function UploadDialog({ chatKey, workflowCategory, onClose, onUploaded }: UploadDialogProps) {
   const { client } = useServices();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog(onClose);
   const [files, setFiles] = useState<FileState[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-  }, []);
 
   const update = (name: string, next: Partial<FileState>) => setFiles((list) => list.map((f) => (f.name === name ? { ...f, ...next } : f)));
 
@@ -92,15 +88,7 @@ export function UploadDialog({ chatKey, workflowCategory, onClose, onUploaded }:
 
   const uploading = files.some((f) => f.status === 'uploading');
   return (
-    <dialog
-      ref={dialog}
-      className="upload-dialog"
-      aria-labelledby="upload-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...modal} className="upload-dialog" aria-labelledby="upload-dialog-title">
       <h2 id="upload-dialog-title">Upload Files</h2>
       <label className="upload-dialog__pick">
         <span>Choose PDF files</span>

@@ -6,6 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
+import { useModalDialog } from '../../ui/use-modal-dialog.ts';
 import type { PdfTarget } from './explorer-url.ts';
 import { itemsHoldingQuote, rectsFromBoxes, rectsFromItems, type HighlightRect, type PageTextItem } from './pdf-highlight.ts';
 
@@ -82,14 +83,9 @@ async function documentBytes(
 
 function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) {
   const { client } = useServices();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog(onClose, { closeOnBackdrop: true });
   const canvas = useRef<HTMLCanvasElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-  }, []);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -129,18 +125,7 @@ function PdfDialog({ target, onClose }: { target: PdfTarget; onClose(): void }) 
 
   const title = target.title ?? 'Source document';
   return (
-    <dialog
-      ref={dialog}
-      className="pdf-dialog"
-      aria-labelledby="pdf-dialog-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === dialog.current) onClose();
-      }}
-    >
+    <dialog {...modal} className="pdf-dialog" aria-labelledby="pdf-dialog-title">
       <div className="pdf-dialog__bar">
         <h2 id="pdf-dialog-title" className="pdf-dialog__title">
           {title} <span className="pdf-dialog__page">page {target.page}</span>

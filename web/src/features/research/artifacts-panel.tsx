@@ -8,6 +8,7 @@ import { downloadText, exportFileName, tablesToCsv } from './answer-export.ts';
 import { splitTabs, TAB_TYPE_LABELS, tabIndexByKey, type ArtifactTab } from './artifact-tabs.ts';
 import { ResizableTable } from './resizable-table.tsx';
 import { Icon } from './icons.tsx';
+import { useModalDialog } from '../../ui/use-modal-dialog.ts';
 
 function downloadTab(tab: ArtifactTab) {
   downloadText(
@@ -68,27 +69,17 @@ function MoreMenu({ tabs, activeId, onPick }: { tabs: readonly ArtifactTab[]; ac
 }
 
 function FullscreenTab({ tab, onClose }: { tab: ArtifactTab; onClose(): void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const modal = useModalDialog(onClose);
   // read while rendering, before Close takes the focus: what opened the dialog gets it back
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    // showModal would focus Download, the first control; Close is where a keyboard user wants to be
+    // showModal (useModalDialog's effect runs first) focused Download, the first control; Close is where a keyboard user wants to be
     close.current?.focus();
     return () => opener?.focus();
   }, [opener]);
   return (
-    <dialog
-      ref={dialog}
-      className="artifacts-fullscreen"
-      aria-labelledby="artifacts-fullscreen-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
+    <dialog {...modal} className="artifacts-fullscreen" aria-labelledby="artifacts-fullscreen-title">
       <div className="artifacts-fullscreen__bar">
         <h2 id="artifacts-fullscreen-title">{tab.title}</h2>
         <button type="button" className="button button--secondary" onClick={() => downloadTab(tab)}>
