@@ -196,6 +196,20 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
     expect(await stored()).toEqual(inProcess);
   });
 
+  it('stops on the signal: the files read so far are written, the rest are not read', async () => {
+    await query('DELETE FROM us_facts');
+    await query('DELETE FROM us_companies');
+    const zip = join(h.scratch, 'many.zip');
+    const controller = new AbortController();
+    const reporter = new Collector(() => {
+      if (reporter.progressCalls === 3) controller.abort();
+    });
+    const summary = await secCompanyFactsImporter.run(context(reporter, { signal: controller.signal }), [zip]);
+    expect(summary.read).toBe(3);
+    expect((await query('SELECT cik FROM us_companies ORDER BY cik')).map((r: { cik: number }) => r.cik)).toEqual([7000, 7001, 7002]);
+    expect((await query('SELECT count(*)::int AS n FROM us_facts'))[0].n).toBe(1 + 2 + 3);
+  });
+
   it('imports submissions: the company, its SIC industry and sector, and its periodic filings (older pages too)', async () => {
     const dir = join(h.scratch, 'subs');
     const { mkdirSync } = await import('node:fs');

@@ -73,7 +73,8 @@ async function importCompanyFacts(context: ImportContext, paths: string[]): Prom
       reader.ack({ chars });
       reporter.progress(summary.summary.read, file.doneBytes, list.totalBytes);
     }
-    if (!signal?.aborted) await flush();
+    // Stopped or not, what was read is written (as the other importers do): a batch is whole either way.
+    await flush();
   } finally {
     await reader.stop();
   }
