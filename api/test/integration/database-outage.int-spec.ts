@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { createTestEnvironment, TEST_ADMIN, type TestEnvironment } from '../support/environment.js';
 import { call, linesMatching, mailedLink, signupBody } from '../support/outage-api.js';
-import { cuttableProxy, until, type CuttableProxy } from '../support/outage.js';
+import { cuttableProxy, type CuttableProxy } from '@credence/shared/cuttable-proxy';
+import { until } from '../support/outage.js';
 import { startServer, type Server } from '../support/processes.js';
 
 const skip = process.env.DATABASE_URL ? false : 'needs server Postgres (DATABASE_URL): the embedded database cannot go away under the API';

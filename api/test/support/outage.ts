@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, connect, type Server as NetServer, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 
 /** Whether a program is on PATH (for suites that need a server binary and say "skipped" without it). */
 export function onPath(program: string): boolean {
@@ -65,47 +65,4 @@ export async function ownRedis(): Promise<OwnRedis> {
   };
   await redis.start();
   return redis;
-}
-
-/**
- * A TCP proxy on a port of its own to a server (the machine's shared PostgreSQL), which a test can
- * cut (every connection dropped, new ones refused) and restore, without touching the server.
- */
-export interface CuttableProxy {
-  port: number;
-  cut(): Promise<void>;
-  restore(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export async function cuttableProxy(target: { host: string; port: number }): Promise<CuttableProxy> {
-  const port = await freePort();
-  const sockets = new Set<Socket>();
-  let server: NetServer | null = null;
-
-  const listen = async () => {
-    const listening = createServer((client) => {
-      const upstream = connect(target.port, target.host);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => listening.listen(port, '127.0.0.1', resolve));
-    server = listening;
-  };
-
-  const cut = async () => {
-    const closing = server;
-    server = null;
-    if (closing) await new Promise((resolve) => (closing.close(resolve), sockets.forEach((s) => s.destroy())));
-  };
-
-  await listen();
-  return { port, cut, restore: listen, close: cut };
 }

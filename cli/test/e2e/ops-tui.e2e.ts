@@ -12,7 +12,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { cuttableProxy } from '../support/cuttable-proxy.js';
+import { cuttableProxy } from '@credence/shared/cuttable-proxy';
 import { startOpsHost, pipelineLog, type OpsHost } from '../support/ops-host.js';
 import { BIN, signedInUser, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
@@ -153,10 +153,10 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
       // they load is a failed fetch, not a dropped watch).
       await term.waitFor((s) => /[1-9]\d* lines? shown · Live/.test(s), 'the live tail with its first lines');
 
-      proxy.cut();
+      await proxy.cut();
       screen = await term.waitFor((s) => s.includes('Live view connection error. Reconnecting...'), 'the reconnecting notice');
       expect(screen).toMatch(live);
-      proxy.restore();
+      await proxy.restore();
       appendFileSync(log, 'written across the reconnect\n');
       screen = await term.waitFor(
         (s) => s.includes('written across the reconnect') && !s.includes('Reconnecting'),
@@ -165,7 +165,7 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
       );
       expect(screen).toMatch(live);
 
-      proxy.cut();
+      await proxy.cut();
       screen = await term.waitFor((s) => s.includes('Connection to server lost'), 'the watch given up', 30_000);
       expect(screen).not.toMatch(live);
       for (const line of term.lines()) expect(line.length).toBeLessThanOrEqual(80);

@@ -1,0 +1,68 @@
+/**
+ * A TCP proxy in front of a server (the API, PostgreSQL) that a test can cut, as a network that
+ * drops: every open connection is reset and new ones are refused (ECONNREFUSED), until restore()
+ * listens again on the same port. The program under test must notice and reconnect on its own.
+ * It also notes the HTTP request lines that pass through. Node only: exported as
+ * `@credence/shared/cuttable-proxy` for the api and cli tests, never from the package's main entry.
+ */
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+export interface CuttableProxy {
+  /** `http://127.0.0.1:<port>`: the proxy as an HTTP server's address. */
+  url: string;
+  port: number;
+  /** The HTTP request lines seen (`GET /api/...`), in order. */
+  requests: string[];
+  /** Resets every connection and stops listening; resolves once new connections are refused. */
+  cut(): Promise<void>;
+  /** Listens again on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE) (\S+) HTTP\/1\.1\r$/gm;
+
+/** A proxy to `target`: an http(s) URL, or a host and port. */
+export async function cuttableProxy(target: string | { host: string; port: number }): Promise<CuttableProxy> {
+  const { host, port: targetPort } =
+    typeof target === 'string' ? { host: new URL(target).hostname, port: Number(new URL(target).port) } : target;
+  const sockets = new Set<Socket>();
+  const requests: string[] = [];
+  let server: Server | null = null;
+  let port = 0;
+
+  const pipe = (client: Socket) => {
+    if (!server) return client.resetAndDestroy();
+    const upstream = connect(targetPort, host);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => (client.destroy(), upstream.destroy()));
+    }
+    client.on('data', (chunk: Buffer) => {
+      for (const match of chunk.toString('latin1').matchAll(REQUEST_LINE)) requests.push(`${match[1]} ${match[2]}`);
+    });
+    client.pipe(upstream).pipe(client);
+  };
+
+  const listen = async () => {
+    if (server) return;
+    const listening = createServer(pipe);
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => resolve());
+    });
+    port = (listening.address() as { port: number }).port;
+    server = listening;
+  };
+
+  const cut = async () => {
+    const closing = server;
+    server = null;
+    for (const socket of sockets) socket.resetAndDestroy();
+    if (closing) await new Promise((resolve) => closing.close(resolve));
+  };
+
+  await listen();
+  return { url: `http://127.0.0.1:${port}`, port, requests, cut, restore: listen, close: cut };
+}
