@@ -18,6 +18,7 @@ import {
   zipBytes,
 } from '../support/sample-documents.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
+import { CONTENT_CHUNK_BYTES } from '../../src/modules/documents/documents.repository.js';
 
 describe('documents: upload, list, read, process, delete', () => {
   let t: TestApi;
@@ -29,7 +30,9 @@ describe('documents: upload, list, read, process, delete', () => {
     t = await startTestApi({ UPLOAD_MAX_MB: '2', UPLOAD_MAX_PAGES: '40', UPLOAD_PARSE_MEMORY_MB: '128' });
     token = await t.activeUser('owner@credence.test');
     other = await t.activeUser('other@credence.test');
-    report = await annualReportPdf();
+    // a photograph a page makes it span several of the database's 256 KB chunks
+    report = await annualReportPdf({ imageKb: 100 });
+    expect(report.length).toBeGreaterThan(2 * CONTENT_CHUNK_BYTES);
   });
   after(() => t.close());
 

@@ -29,6 +29,11 @@ export interface StoredPage {
 }
 
 const PAGE_BATCH = 200;
+/**
+ * A file is stored in chunks of this size, one statement each: a whole 6 MB value through the
+ * embedded database's socket and heap cost 11-62 MB of memory, chunks about 1 MB (decisions.md).
+ */
+export const CONTENT_CHUNK_BYTES = 256 * 1024;
 /** Numbers as statements print them: 1,234 / (1,234) / 12.5 / 2019. */
 const FIGURE = /\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\d+\.\d+|\d{2,}/g;
 
@@ -65,10 +70,17 @@ export class DocumentsRepository {
     ]);
     const textPages = doc.pages.filter((p) => p.lines.length).length;
     const [row] = await manager.query(
-      `INSERT INTO uploaded_documents (user_id, chat_key, file_name, size, page_count, text_pages, sha256, content)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
-      [doc.userId, doc.chatKey, doc.fileName, doc.size, doc.pages.length, textPages, doc.sha256, doc.content],
+      `INSERT INTO uploaded_documents (user_id, chat_key, file_name, size, page_count, text_pages, sha256)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text AS id`,
+      [doc.userId, doc.chatKey, doc.fileName, doc.size, doc.pages.length, textPages, doc.sha256],
     );
+    for (let offset = 0, seq = 0; offset < doc.content.length; offset += CONTENT_CHUNK_BYTES, seq++) {
+      await manager.query(`INSERT INTO uploaded_document_chunks (document_id, seq, bytes) VALUES ($1, $2, $3)`, [
+        row.id,
+        seq,
+        doc.content.subarray(offset, offset + CONTENT_CHUNK_BYTES),
+      ]);
+    }
     for (let i = 0; i < doc.pages.length; i += PAGE_BATCH) {
       const batch = doc.pages.slice(i, i + PAGE_BATCH).map((p) => {
         const text = p.lines.map((l) => l.text).join('\n');
@@ -105,12 +117,12 @@ export class DocumentsRepository {
   }
 
   async content(userId: string, chatKey: string, fileName: string): Promise<Buffer | null> {
-    const [row] = await this.db.query(`SELECT content FROM uploaded_documents WHERE user_id = $1 AND chat_key = $2 AND file_name = $3`, [
-      userId,
-      chatKey,
-      fileName,
-    ]);
-    return row ? Buffer.from(row.content) : null;
+    const chunks: { bytes: Uint8Array }[] = await this.db.query(
+      `SELECT c.bytes FROM uploaded_document_chunks c JOIN uploaded_documents d ON d.id = c.document_id
+       WHERE d.user_id = $1 AND d.chat_key = $2 AND d.file_name = $3 ORDER BY c.seq`,
+      [userId, chatKey, fileName],
+    );
+    return chunks.length ? Buffer.concat(chunks.map((c) => c.bytes)) : null;
   }
 
   async delete(userId: string, chatKey: string, fileName: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import { UsEquity1764633600000 } from './1764633600000-us-equity.js';
 import { Ops1764720000000 } from './1764720000000-ops.js';
 import { UsFactsNoFk1765324800000 } from './1765324800000-us-facts-no-fk.js';
 import { UsFactsSource1765324900000 } from './1765324900000-us-facts-source.js';
+import { DocumentChunks1765670600000 } from './1765670600000-document-chunks.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   Ops1764720000000,
   UsFactsNoFk1765324800000,
   UsFactsSource1765324900000,
+  DocumentChunks1765670600000,
 ];
