@@ -4,19 +4,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ApiClient, UsCompany } from '@credence/shared';
+import type { ApiClient } from '@credence/shared';
+import { usCompany } from '@credence/shared/testing';
 import { prefetchAtBoot, takeBootPrefetch } from '../../src/pages/us/boot-prefetch.ts';
 
-const company: UsCompany = {
-  title: 'Acme Widgets Inc',
-  cik_str: '1001',
-  ticker: 'ACME',
-  industry: null,
-  sector: null,
-  logo_url: null,
-  available: true,
-  verified: true,
-};
+const company = usCompany();
 
 const revenue = { name: 'revenue', table_name: 'Income Statement', group_name: 'g', row_header_name: 'Revenue', category: 'annual' };
 

@@ -5,6 +5,7 @@
  * Not part of the package's main entry.
  */
 import type { ApiClient } from '../../client/api-client.js';
+import type { UsCompany } from '../../contracts/us-equity.js';
 
 export { filing, insights, overview, profile } from '../company/fixtures.js';
 
@@ -65,4 +66,19 @@ export function pendingClient(answers: Partial<Record<keyof ApiClient, unknown>>
     },
   });
   return { client, calls, callsOf: (method) => calls.filter((c) => c.method === method) };
+}
+
+/** A US company with data, for a test to vary: "Acme Widgets Inc", CIK 1001, ticker ACME. */
+export function usCompany(part: Partial<UsCompany> = {}): UsCompany {
+  return {
+    title: 'Acme Widgets Inc',
+    cik_str: '1001',
+    ticker: 'ACME',
+    industry: null,
+    sector: null,
+    logo_url: null,
+    available: true,
+    verified: true,
+    ...part,
+  };
 }

@@ -2,20 +2,10 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { ApiError } from '../../client/errors.js';
 import type { ResearchCitation } from '../../contracts/research.js';
-import type { UsCompany } from '../../contracts/us-equity.js';
-import { pendingClient, settle } from '../testing/fakes.js';
+import { pendingClient, settle, usCompany } from '../testing/fakes.js';
 import { createDataInsightsViewModel, relevantTables } from './data-insights-view-model.js';
 
-const company: UsCompany = {
-  title: 'Acme Widgets Inc',
-  cik_str: '1001',
-  ticker: 'ACME',
-  industry: null,
-  sector: null,
-  logo_url: null,
-  available: true,
-  verified: true,
-};
+const company = usCompany();
 
 /** A figure's filing tag, as the observations job cites it. */
 const cite = (id: string): ResearchCitation => ({

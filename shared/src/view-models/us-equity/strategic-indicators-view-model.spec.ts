@@ -1,23 +1,13 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { ApiError } from '../../client/errors.js';
-import type { UsCompany, UsKpiItem } from '../../contracts/us-equity.js';
-import { pendingClient, settle } from '../testing/fakes.js';
+import type { UsKpiItem } from '../../contracts/us-equity.js';
+import { pendingClient, settle, usCompany } from '../testing/fakes.js';
 import { createStrategicIndicatorsViewModel, kpiSearchResults, strategicIndicatorsSearch } from './strategic-indicators-view-model.js';
 import { createUsCompanySearchViewModel } from './us-company-search-view-model.js';
 import { kpiTableNames, prefetchStrategicIndicators, readStrategicIndicatorsAddress } from './strategic-indicators-prefetch.js';
 
-const company = (part: Partial<UsCompany> = {}): UsCompany => ({
-  title: 'Acme Widgets Inc',
-  cik_str: '1001',
-  ticker: 'ACME',
-  industry: null,
-  sector: null,
-  logo_url: null,
-  available: true,
-  verified: true,
-  ...part,
-});
+const company = usCompany;
 const item = (name: string, table_name: string, category: 'annual' | 'quarterly' = 'annual'): UsKpiItem => ({
   name,
   table_name,
