@@ -32,7 +32,7 @@ export async function cuttableProxy(target: string | { host: string; port: numbe
   let port = 0;
 
   const pipe = (client: Socket) => {
-    if (!server) return client.resetAndDestroy();
+    if (!server) return client.destroy();
     const upstream = connect(targetPort, host);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -56,13 +56,17 @@ export async function cuttableProxy(target: string | { host: string; port: numbe
     server = listening;
   };
 
-  const cut = async () => {
+  // A socket still connecting is destroyed, never reset: a CI run's test process was left spinning
+  // at full CPU after its suite, never exiting, when a cut reset an upstream connection under way.
+  const stop = async (drop: (socket: Socket) => void) => {
     const closing = server;
     server = null;
-    for (const socket of sockets) socket.resetAndDestroy();
+    for (const socket of sockets) drop(socket);
     if (closing) await new Promise((resolve) => closing.close(resolve));
   };
+  const cut = () => stop((socket) => (socket.connecting ? socket.destroy() : socket.resetAndDestroy()));
+  const close = () => stop((socket) => socket.destroy());
 
   await listen();
-  return { url: `http://127.0.0.1:${port}`, port, requests, cut, restore: listen, close: cut };
+  return { url: `http://127.0.0.1:${port}`, port, requests, cut, restore: listen, close };
 }
