@@ -22,8 +22,14 @@ export interface CuttableProxy {
 
 const REQUEST_LINE = /^(GET|POST|PUT|PATCH|DELETE) (\S+) HTTP\/1\.1\r$/gm;
 
-/** A proxy to `target`: an http(s) URL, or a host and port. */
-export async function cuttableProxy(target: string | { host: string; port: number }): Promise<CuttableProxy> {
+/**
+ * A proxy to `target`: an http(s) URL, or a host and port. A cut resets its connections (the peer
+ * reads ECONNRESET, as when a network drops) unless `reset` is false: then they are closed.
+ */
+export async function cuttableProxy(
+  target: string | { host: string; port: number },
+  { reset = true }: { reset?: boolean } = {},
+): Promise<CuttableProxy> {
   const { host, port: targetPort } =
     typeof target === 'string' ? { host: new URL(target).hostname, port: Number(new URL(target).port) } : target;
   const sockets = new Set<Socket>();
@@ -64,7 +70,7 @@ export async function cuttableProxy(target: string | { host: string; port: numbe
     for (const socket of sockets) drop(socket);
     if (closing) await new Promise((resolve) => closing.close(resolve));
   };
-  const cut = () => stop((socket) => (socket.connecting ? socket.destroy() : socket.resetAndDestroy()));
+  const cut = () => stop((socket) => (reset && !socket.connecting ? socket.resetAndDestroy() : socket.destroy()));
   const close = () => stop((socket) => socket.destroy());
 
   await listen();
