@@ -3,9 +3,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
+import pg from 'pg';
 import { companiesCsvImporter, createCompaniesCsvImporter } from '../../src/modules/companies-house/import/companies-csv.importer.js';
 import { parseCsv } from '../../src/modules/companies-house/import/csv-reader.js';
-import { requestRefresh } from '../../src/modules/companies-house/store/derived-tables.js';
+import { REFRESH_LOCK, requestRefresh } from '../../src/modules/companies-house/store/derived-tables.js';
 import { ADMIN, run, startServer } from '../support/processes.js';
 import { Collector, importHarness } from '../support/import-harness.js';
 import { companiesHouseFixtures } from '../support/fixtures.js';
@@ -400,7 +401,11 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
     it("a refresh owed with none running (its process killed): the server's start says so, and credence-admin refresh does it", async () => {
       await requestRefresh(h.t.dataSource, 'import companies-csv of 40,000 rows');
-      const server = await startServer({ ...h.t.environment.env, PORT: '0' });
+      // Another database on the same cluster refreshing (a second install) holds its own lock, not this one's.
+      const elsewhere = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await elsewhere.connect();
+      await elsewhere.query('SELECT pg_advisory_lock($1)', [REFRESH_LOCK]);
+      const server = await startServer({ ...h.t.environment.env, PORT: '0' }).finally(() => elsewhere.end());
       try {
         expect(server.output()).toMatch(
           /Search words, statistics and screener views are owed a refresh since \S+ \(import companies-csv of 40,000 rows\) and none is running: run `credence-admin refresh`/,

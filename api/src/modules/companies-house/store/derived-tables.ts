@@ -8,7 +8,7 @@ import { refreshNameWords, type RefreshScope } from './name-words.js';
 export type { RefreshScope } from './name-words.js';
 
 /** Held (session advisory lock, server Postgres) by whoever refreshes: one refresh at a time. */
-const REFRESH_LOCK = 7_364_023;
+export const REFRESH_LOCK = 7_364_023;
 
 /**
  * After a write to the register (an import, a sync, the sample generator): brings what is derived
@@ -97,7 +97,13 @@ export async function refreshOwedAndIdle(dataSource: DataSource): Promise<{ sinc
   const owed = await pending(dataSource);
   if (!owed) return null;
   const [{ running }] = await dataSource.query(
-    `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted) AS running`,
+    // pg_locks lists the whole cluster's locks; another database's refresh (a second install, a
+    // test) holds its own lock, not this one's.
+    `SELECT EXISTS (
+       SELECT 1 FROM pg_locks
+        WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND classid = 0 AND objid = $1 AND objsubid = 1 AND granted
+     ) AS running`,
     [REFRESH_LOCK],
   );
   return running ? null : owed;
