@@ -4,6 +4,7 @@
  * check_query shows, and deleted; another user sees none of it (404); every malformed or hostile
  * file is refused with a 4xx that names the problem, and nothing of the request is stored.
  */
+import { Agent, request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { uploadPdfs, processPdfs } from '../support/documents-client.js';
@@ -120,6 +121,37 @@ describe('documents: upload, list, read, process, delete', () => {
       expect((await list(token, 'chat-b')).body).toEqual([]);
     });
   }
+
+  it('a refused oversized file leaves its connection usable: the next request on the same connection is answered', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(3 * 1024 * 1024).fill(0x20)], { type: 'application/pdf' }), 'huge.pdf');
+    form.append('chatKey', 'chat-d');
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, payload?: Buffer, type?: string) =>
+      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+        const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+        if (payload) Object.assign(headers, { 'content-type': type!, 'content-length': String(payload.length) });
+        const req = httpRequest(`${t.url}${path}`, { method, agent, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (piece) => (text += piece));
+          res.on('end', () => resolve({ status: res.statusCode!, text, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end(payload);
+      });
+    try {
+      const refused = await send('POST', '/api/upload_pdf', body, encoded.headers.get('content-type')!);
+      expect(refused.status).toBe(413);
+      expect(refused.text).toMatch(/huge\.pdf is larger than the upload limit of 2 MB/);
+      const next = await send('GET', '/api/fetch_pdf_list?chatKey=chat-d');
+      expect(next).toEqual({ status: 200, text: '[]', reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
 
   it('a form without chatKey or without files is a 400 naming the field', async () => {
     const noKey = await uploadPdfs(t, token, null, [{ name: 'a.pdf', bytes: report }]);

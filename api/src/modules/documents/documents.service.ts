@@ -65,8 +65,8 @@ export class DocumentsService {
 
   private async read(file: IncomingFile): Promise<PageText[]> {
     const { maxPages, parseTimeoutMs: timeoutMs, parseMemoryMb: memoryMb } = this.config.upload;
-    // a copy of its own, moved to the parse worker (file.bytes stays for storing)
-    const outcome = await extractPdf(new Uint8Array(file.bytes), { maxPages, timeoutMs, memoryMb });
+    // read where it is (shared memory) by the parse worker
+    const outcome = await extractPdf(file.bytes, { maxPages, timeoutMs, memoryMb });
     if (!outcome.ok) throw refusal(file.name, outcome, { maxPages, timeoutMs });
     if (!outcome.pages.some((p) => p.lines.length)) throw scanned(file.name);
     return outcome.pages;

@@ -10,6 +10,7 @@ import { pageLinesOf } from '../research/evidence/pdf-text.js';
 import { readingOrder } from './reading-order.js';
 
 export interface ExtractInput {
+  /** In a SharedArrayBuffer: the upload as it was read, not a copy. */
   bytes: Uint8Array;
   maxPages: number;
 }
@@ -17,6 +18,19 @@ export interface ExtractInput {
 export type ExtractMessage =
   | { kind: 'done'; pages: PageText[] }
   | { kind: 'refused'; reason: 'encrypted' | 'corrupt' | 'too-many-pages'; pages?: number; detail?: string };
+
+/**
+ * pdfjs hands the file to its in-thread worker by `structuredClone` with the file's buffer in the
+ * transfer list, which a SharedArrayBuffer refuses. Left out of the list, shared memory is passed
+ * as it is: pdfjs reads the upload where it lies, and no copy of the file is made in this thread
+ * (docs/decisions.md). Only this worker thread, whose one job is pdfjs, is affected.
+ */
+const cloneWithTransfer = globalThis.structuredClone;
+globalThis.structuredClone = (value, options) =>
+  cloneWithTransfer(
+    value,
+    options?.transfer ? { ...options, transfer: options.transfer.filter((t) => !(t instanceof SharedArrayBuffer)) } : options,
+  );
 
 async function extract({ bytes, maxPages }: ExtractInput): Promise<ExtractMessage> {
   let document;

@@ -37,9 +37,8 @@ async function turn(): Promise<() => void> {
 }
 
 /**
- * `bytes` are moved to the worker, not copied (the array is empty afterwards): pass a copy the
- * caller no longer needs, with its own buffer (`new Uint8Array(buffer)`), so that only two copies
- * of the file are held while it is read (the upload's and the worker's), not three.
+ * `bytes` in a SharedArrayBuffer (as an upload is read) are read by the worker where they are, not
+ * copied; any other array is copied once into shared memory.
  */
 export async function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
   const release = await turn();
@@ -50,16 +49,20 @@ export async function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Prom
   }
 }
 
+function shared(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  copy.set(bytes);
+  return copy;
+}
+
 function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
   const script = new URL('./pdf-extract-worker.js', import.meta.url);
   // Memory outside the worker's heap (decoded streams) shows in the process's resident size.
   const rssBudget = process.memoryUsage.rss() + limits.memoryMb * MB + 3 * bytes.byteLength;
-  const input: ExtractInput = { bytes, maxPages: limits.maxPages };
-  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  const input: ExtractInput = { bytes: shared(bytes), maxPages: limits.maxPages };
   const worker = new Worker(script, {
     workerData: input,
-    // moved when the array is the whole of its buffer (else cloned: a view's buffer may hold more)
-    transferList: whole ? [bytes.buffer as ArrayBuffer] : [],
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
   });
   return new Promise<ExtractOutcome>((resolve) => {
