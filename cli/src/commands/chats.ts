@@ -1,7 +1,8 @@
 /**
- * `credence chats list|show|delete` (ARCHITECTURE.md 8): the signed-in user's research chats as a
- * table (id, title cut at 50 characters, company, updated), one chat's answers printed as
- * `credence ask` prints them, and deleting one. --json prints the API's answers.
+ * `credence chats list|show|export|delete` (ARCHITECTURE.md 8): the signed-in user's research chats
+ * as a table (id, title cut at 50 characters, company, updated), one chat's answers printed as
+ * `credence ask` prints them (a restructuring run with its id), a restructuring run's table as the
+ * web's Export writes it, and deleting one. --json prints the API's answers.
  */
 import {
   RESEARCH_TEXTS,
@@ -10,13 +11,16 @@ import {
   chatTitle,
   filterChats,
   formatDate,
+  restructuringRunOf,
   type ChatHistoryItem,
   type SavedChat,
 } from '@credence/shared';
+import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { heading, styleFor, textTable, type Style } from '../output/text.js';
 import { answerLines, planLines } from './research-view.js';
+import { restructuringRunLines } from './restructure.js';
 
 function chatIdArg(raw: string | undefined): string {
   const id = (raw ?? '').trim();
@@ -47,9 +51,14 @@ export function chatLines(chat: SavedChat, width: number, style: Style): string[
   const company = chatCompany(chat.chat_metadata);
   if (company) lines.push(style.dim(company));
   for (const detail of chat.details ?? []) {
-    const answer = answerOfDetail(detail);
     if (lines.length > 0) lines.push('');
-    lines.push(heading(detail.query_str, width, style), ...planLines(answer, style), '', ...answerLines(answer, width, style));
+    lines.push(heading(detail.query_str, width, style));
+    if (chat.chat_category === 'restructuring') {
+      lines.push(...restructuringRunLines(restructuringRunOf(detail), style));
+      continue;
+    }
+    const answer = answerOfDetail(detail);
+    lines.push(...planLines(answer, style), '', ...answerLines(answer, width, style));
     if (answer.error) lines.push('', style.red(answer.error));
   }
   return lines;
@@ -83,6 +92,22 @@ export async function chatsShow(options: GlobalOptions, args: string[]): Promise
     return;
   }
   ctx.out.result(chatLines(chat, Math.max(40, ctx.mode.width), styleFor(ctx.mode.color)).join('\n'));
+  if (chat.chat_category === 'restructuring')
+    ctx.out.info(`Export a run's table: credence chats export ${chat.chat_id} --run <run> -o table.xlsx (the latest without --run)`);
+}
+
+export async function chatsExport(options: GlobalOptions & { run?: string; output?: string }, args: string[]): Promise<void> {
+  const id = chatIdArg(args[0]);
+  const output = options.output?.trim();
+  if (!output || !/\.xlsx$/i.test(output))
+    throw new UsageError(`--output writes an Excel workbook: give a file name ending in .xlsx${output ? `, not "${output}"` : ''}`);
+  const runId = options.run?.trim();
+  if (options.run !== undefined && !runId) throw new UsageError('--run takes a run id, from `credence chats show <id>`');
+  const ctx = createContext(options);
+  const client = await ctx.authedClient();
+  const file = await client.restructuringExcel(id, { runId });
+  await writeFileAtomic(output, [file.bytes]);
+  ctx.out.info(`✓ ${runId ? `run ${runId}` : 'the latest table'} → ${output}`);
 }
 
 export async function chatsDelete(options: GlobalOptions, args: string[]): Promise<void> {

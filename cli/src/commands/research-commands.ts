@@ -102,12 +102,13 @@ export function addResearchCommands(program: Command, lazy: Lazy): void {
 
   const chats = program
     .command('chats')
-    .description('your research chats: list them, show one, delete one')
+    .description("your research chats: list them, show one, export a restructuring run's table, delete one")
     .addHelpText(
       'after',
       examples([
         'credence chats list',
         'credence chats show <id>',
+        'credence chats export <id> --run <run> -o table.xlsx',
         'credence chats delete <id>',
         "credence chats list --json | jq -r '.[].chat_id'",
       ]),
@@ -126,6 +127,20 @@ export function addResearchCommands(program: Command, lazy: Lazy): void {
     .argument('<id>', 'the chat id, from `credence chats list`')
     .addHelpText('after', examples(['credence chats show <id>', 'credence chats show <id> --json | jq .details[0].observations.text']))
     .action(lazy(async () => (await import('./chats.js')).chatsShow));
+  chats
+    .command('export')
+    .description("a restructuring chat's table as an Excel workbook (sheets Table and Observations), as the web's Export writes it")
+    .argument('<id>', 'the chat id, from `credence chats list`')
+    .option('--run <run>', 'the run to export, from `credence chats show <id>` (default: the latest run with a table)')
+    .requiredOption('-o, --output <file.xlsx>', 'the workbook to write (atomically)')
+    .addHelpText(
+      'after',
+      `${examples(['credence chats export <id> -o capital-structure.xlsx', 'credence chats export <id> --run <run> -o before-amendment.xlsx'])}
+Each run of \`credence restructure\` (or of /us/restructuring) is kept in the chat:
+\`credence chats show <id>\` lists them with their ids. Exit codes: 0 written; 1 no such
+chat or run, or no table in it (the server's words); 2 usage; 4 not signed in.`,
+    )
+    .action(lazy(async () => (await import('./chats.js')).chatsExport as Handler));
   chats
     .command('delete')
     .description('delete one of your chats')

@@ -12,8 +12,10 @@ import {
   runRestructuringQuery,
   WORKFLOW_CATEGORIES,
   type RestructuringResult,
+  type SavedRestructuringRun,
   type WorkflowCategory,
 } from '@credence/shared';
+import type { Style } from '../output/text.js';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
 import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
@@ -58,7 +60,11 @@ export function restructureRequest(options: RestructureOptions, args: string[]):
 }
 
 /** The result as blocks: the instrument, then each column with its text and page. */
-export function restructureLines(result: RestructuringResult, bold: (t: string) => string, dim: (t: string) => string): string[] {
+export function restructureLines(
+  result: Pick<RestructuringResult, 'table_data' | 'observations'>,
+  bold: (t: string) => string,
+  dim: (t: string) => string,
+): string[] {
   const lines: string[] = [bold(result.table_data.table_title), ''];
   const rows = restructuringRows(result.table_data);
   if (!rows.length) lines.push('No instrument or facility found in the documents.', '');
@@ -70,6 +76,13 @@ export function restructureLines(result: RestructuringResult, bold: (t: string) 
   lines.push(bold('Observations'));
   for (const o of result.observations) lines.push(`- ${o.title}: ${o.details}`);
   return lines;
+}
+
+/** A saved run in `credence chats show`: its id (for `chats export --run`), then its table as `credence restructure` prints it. */
+export function restructuringRunLines(run: SavedRestructuringRun, style: Pick<Style, 'bold' | 'dim'>): string[] {
+  const lines = run.runId ? [style.dim(`run ${run.runId}`)] : [];
+  if (!run.table) return [...lines, 'This run built no table.'];
+  return [...lines, '', ...restructureLines({ table_data: run.table, observations: run.observations }, style.bold, style.dim)];
 }
 
 export async function restructure(options: RestructureOptions, args: string[]): Promise<void> {

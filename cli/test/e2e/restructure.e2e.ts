@@ -80,6 +80,41 @@ describe('credence restructure against the real API', () => {
     expect(chats).toEqual(expect.arrayContaining([expect.objectContaining({ chat_id: key, chat_category: 'restructuring' })]));
   });
 
+  it('chats show lists the runs with their ids; chats export writes an earlier run, or the latest without --run', async () => {
+    const shown = await credence(['chats', 'show', key], env);
+    expect(shown.code).toBe(0);
+    const runs = [...shown.stdout.matchAll(/^run (\S+)$/gm)].map((m) => m[1]!);
+    // the three runs so far: the first (default columns), then two with chosen columns
+    expect(runs).toHaveLength(3);
+    // each run's table as `credence restructure` prints it, every cell with its page
+    expect(shown.stdout).toContain('Term Facility\n  Margin: 3.75 per cent. per annum  [facility-agreement.pdf p. 3]');
+    expect(shown.stdout).toContain('  Maturity: 30 June 2030  [facility-agreement.pdf p. 3]');
+    expect(shown.stderr).toContain(`credence chats export ${key} --run <run> -o table.xlsx`);
+    const columnsOf = async (file: string) => {
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(file) as never);
+      return (book.getWorksheet('Table')!.getRow(1).values as unknown[]).filter(Boolean);
+    };
+    const first = join(dir, 'first.xlsx');
+    const earlier = await credence(['chats', 'export', key, '--run', runs[0]!, '-o', first], env);
+    expect({ code: earlier.code, stderr: earlier.stderr }).toEqual({ code: 0, stderr: `✓ run ${runs[0]} → ${first}\n` });
+    expect(await columnsOf(first)).toEqual(expect.arrayContaining(['Instrument / Facility', 'Maturity', 'Ranking']));
+    const latest = join(dir, 'latest.xlsx');
+    expect((await credence(['chats', 'export', key, '-o', latest], env)).code).toBe(0);
+    expect(await columnsOf(latest)).toEqual(['Facility', 'Maturity']);
+
+    const unknown = await credence(
+      ['chats', 'export', key, '--run', '00000000-0000-4000-8000-000000000000', '-o', join(dir, 'x.xlsx')],
+      env,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/run/i);
+    expect(existsSync(join(dir, 'x.xlsx'))).toBe(false);
+    const csv = await credence(['chats', 'export', key, '-o', join(dir, 'x.csv')], env);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain('give a file name ending in .xlsx');
+  });
+
   it('usage errors exit 2 and name the problem: an empty or repeated column, no documents, --output not .xlsx', async () => {
     const empty = await credence(['restructure', '--chat', key, '--columns', 'Facility, ,Margin'], env);
     expect(empty.code).toBe(2);

@@ -12,8 +12,10 @@ import {
   exportFileName,
   planColumns,
   planWithColumns,
+  restructuringRunOf,
   uploadProgress,
 } from './restructuring.js';
+import type { ChatDetail } from '../../contracts/research.js';
 
 describe('restructuring rules', () => {
   it('Add Column: names trimmed; empty and duplicate (any case) refused with the spec texts', () => {
@@ -63,5 +65,31 @@ describe('restructuring rules', () => {
     expect(cellSource(cell)).toBe('sfa.pdf p. 2');
     expect(cellSource({ text: RESTRUCTURING_TEXTS.notFound, pdf_file_name: null, pageNumber: null })).toBe('');
     expect(cellText('plain')).toBe('plain');
+  });
+
+  it('reads a saved restructuring run from its chat detail (the table object, the observations list), and nothing else as a table', () => {
+    const table = {
+      table_title: 'Capital structure',
+      columns: ['Facility'],
+      rows: [{ Facility: { text: 'Term Facility', pdf_file_name: 'sfa.pdf', pageNumber: 2 } }],
+    };
+    const detail = {
+      id: 'run-1',
+      query_str: 'Capital structure',
+      thought_process: ['Read the documents', 'Columns [Facility]'],
+      observations: [{ title: 'Instruments found', details: 'One facility.' }],
+      table_data: table,
+      created_at: '2026-11-28T10:00:00Z',
+    } as unknown as ChatDetail;
+    expect(restructuringRunOf(detail)).toEqual({
+      runId: 'run-1',
+      query: 'Capital structure',
+      plan: ['Read the documents', 'Columns [Facility]'],
+      observations: [{ title: 'Instruments found', details: 'One facility.' }],
+      table,
+    });
+    // a research answer's detail: a list of tables and an answer object
+    const research = { ...detail, table_data: [], observations: { text: 'An answer' } } as unknown as ChatDetail;
+    expect(restructuringRunOf(research)).toMatchObject({ observations: [], table: null });
   });
 });

@@ -9,8 +9,10 @@ import {
   RESTRUCTURING_CONSTANTS,
   RESTRUCTURING_TEXTS,
   type RestructuringCell,
+  type RestructuringObservation,
   type RestructuringTable,
 } from '../../contracts/restructuring.js';
+import type { ChatDetail } from '../../contracts/research.js';
 
 export type ColumnCheck = { ok: true; name: string } | { ok: false; error: string };
 
@@ -123,4 +125,33 @@ export function restructuringRows(table: RestructuringTable): RestructuringRowVi
       return { column, text: cellText(cell) || RESTRUCTURING_TEXTS.notFound, source, found: Boolean(source) };
     }),
   }));
+}
+
+/** One run of a query, as the workspace (web) and `credence chats show` (terminal) show it. */
+export interface SavedRestructuringRun {
+  /** The saved run's id (the export's run_id); absent for a run just made, which is the latest. */
+  runId?: string;
+  query: string;
+  plan: string[];
+  observations: RestructuringObservation[];
+  table: RestructuringTable | null;
+}
+
+function isRestructuringTable(value: unknown): value is RestructuringTable {
+  return Boolean(value && typeof value === 'object' && Array.isArray((value as RestructuringTable).columns));
+}
+
+/**
+ * A saved chat detail read as a restructuring run: such a run stores its table object as
+ * `table_data` and its observations as a list, where a research answer keeps a list of tables.
+ */
+export function restructuringRunOf(detail: ChatDetail): SavedRestructuringRun {
+  const table: unknown = detail.table_data;
+  return {
+    runId: detail.id,
+    query: detail.query_str,
+    plan: Array.isArray(detail.thought_process) ? detail.thought_process : [],
+    observations: Array.isArray(detail.observations) ? (detail.observations as RestructuringObservation[]) : [],
+    table: isRestructuringTable(table) ? table : null,
+  };
 }

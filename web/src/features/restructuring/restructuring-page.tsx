@@ -11,6 +11,7 @@ import {
   DOCUMENT_TEXTS,
   FOCUS_AREAS,
   newChatKey,
+  restructuringRunOf,
   RESTRUCTURING_TEXTS,
   RestructuringError,
   runRestructuringQuery,
@@ -24,7 +25,7 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorModal } from './error-modal.tsx';
 import { HistoryNav } from './history-nav.tsx';
 import { RestructuringTableView } from './restructuring-table.tsx';
-import { chipRuns, EMPTY, RunChips, shownOf, type Shown } from './run-chips.tsx';
+import { chipRuns, EMPTY, RunChips, type Shown } from './run-chips.tsx';
 import { UploadDialog } from '../documents/upload-dialog.tsx';
 import './restructuring.css';
 
@@ -72,7 +73,7 @@ export default function RestructuringPage() {
       setRuns(chipRuns(chat.details));
       const last = chat.details.at(-1);
       if (!showLatest || !last) return;
-      setShown(shownOf(last));
+      setShown(restructuringRunOf(last));
       setQuery(last.query_str);
     },
     [client, chatKey],

@@ -5,38 +5,15 @@
  * text as the title; a chip is a button that shows its run's table, observations and plan, and
  * Export then writes that run's table (by its id).
  */
-import { chatTitle, type ChatDetail, type RestructuringObservation, type RestructuringTable } from '@credence/shared';
+import { chatTitle, restructuringRunOf, type ChatDetail, type SavedRestructuringRun } from '@credence/shared';
 
 /** What the workspace shows: one run of a query. */
-export interface Shown {
-  /** The saved run's id (the export's run_id); absent for a run just made, which is the latest. */
-  runId?: string;
-  query: string;
-  plan: string[];
-  observations: RestructuringObservation[];
-  table: RestructuringTable | null;
-}
+export type Shown = SavedRestructuringRun;
 
 export const EMPTY: Shown = { query: '', plan: [], observations: [], table: null };
 
 /** Chip labels are cut here, plus an ellipsis. */
 const CHIP_TITLE_MAX = 40;
-
-function isTable(value: unknown): value is RestructuringTable {
-  return Boolean(value && typeof value === 'object' && Array.isArray((value as RestructuringTable).columns));
-}
-
-/** A saved detail as the workspace shows it (a restructuring run stores its table object as table_data). */
-export function shownOf(detail: ChatDetail): Shown {
-  const table: unknown = detail.table_data;
-  return {
-    runId: detail.id,
-    query: detail.query_str,
-    plan: Array.isArray(detail.thought_process) ? detail.thought_process : [],
-    observations: Array.isArray(detail.observations) ? (detail.observations as RestructuringObservation[]) : [],
-    table: isTable(table) ? table : null,
-  };
-}
 
 /** The chat's runs, most recent first, one per query (its latest run). */
 export function chipRuns(details: ChatDetail[]): Shown[] {
@@ -46,7 +23,7 @@ export function chipRuns(details: ChatDetail[]): Shown[] {
     const key = detail.query_str.replace(/\s+/g, ' ').trim().toLowerCase();
     if (!key || seen.has(key)) continue;
     seen.add(key);
-    runs.push(shownOf(detail));
+    runs.push(restructuringRunOf(detail));
   }
   return runs;
 }
