@@ -21,7 +21,9 @@ export function answerOfDetail(detail: ChatDetail): ResearchAnswer {
   const base = emptyResearchAnswer();
   if (stored && typeof stored === 'object' && typeof stored.text === 'string') return { ...base, ...stored };
   const thoughtProcess = Array.isArray(detail.thought_process) ? detail.thought_process : [];
-  return { ...base, thoughtProcess, stepStatus: thoughtProcess.map(() => 'done'), tables: detail.table_data ?? [] };
+  // a restructuring run keeps one table object here, not a research answer's list of tables
+  const tables = Array.isArray(detail.table_data) ? detail.table_data : [];
+  return { ...base, thoughtProcess, stepStatus: thoughtProcess.map(() => 'done'), tables };
 }
 
 /** The plan rule (spec 3 section 4) on an answer: an invalid plan gives way to the generic one. */

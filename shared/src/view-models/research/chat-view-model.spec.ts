@@ -191,6 +191,37 @@ describe('chat view model', () => {
     expect(messageView(state.messages[0]).text).toBe('Stored [1]');
   });
 
+  it('opens a restructuring chat from the list without failing: its plan, and no table read from the run it stores', async () => {
+    const run = { table_title: 'Capital structure', columns: ['Facility'], rows: [] };
+    const saved = {
+      id: '2',
+      chat_id: 'workspace-1',
+      user_id: 'u',
+      chat_category: 'restructuring',
+      chat_metadata: {},
+      details: [
+        {
+          id: 'r1',
+          query_str: 'Capital structure',
+          thought_process: ['Read the documents'],
+          observations: [{ title: 'Instruments found', details: 'None.' }],
+          table_data: run,
+          created_at: '',
+        },
+      ],
+      table_data: [],
+      created_at: '',
+      updated_at: '',
+    } as unknown as SavedChat;
+    const { client } = fakeClient({ getChat: async () => saved });
+    const chat = createChatViewModel({ client });
+    await chat.load('workspace-1');
+    const state = chat.getState();
+    expect(state).toMatchObject({ chatId: 'workspace-1', loading: false, loadError: null });
+    const view = messageView(state.messages[0]);
+    expect(view.tables).toEqual([]);
+  });
+
   it('a chat that does not load leaves the chat empty and says why', async () => {
     const { client } = fakeClient();
     const chat = createChatViewModel({ client });
