@@ -164,6 +164,18 @@ describe('restructuring workspace (/us/restructuring)', () => {
       await page.getByRole('button', { name: 'Export' }).click();
       assert.equal((await latest).suggestedFilename(), 'Credit_Terms.xlsx');
 
+      // the research chat's list opens this chat on its workspace, not as a research answer
+      const workspace = new URL(page.url()).searchParams.get('chatKey');
+      await page.goto('/analysis', { timeout: WAIT_MS });
+      await page
+        .getByRole('navigation', { name: 'Chats' })
+        .getByRole('button', { name: 'Capital structure of Meridian Foods', exact: true })
+        .click({ timeout: WAIT_MS });
+      await page.waitForURL((url) => url.pathname === '/us/restructuring' && url.searchParams.get('chatKey') === workspace, {
+        timeout: WAIT_MS,
+      });
+      await table.getByRole('columnheader', { name: 'Maturity' }).waitFor({ timeout: WAIT_MS });
+
       const nav = page.getByRole('navigation', { name: 'Restructuring history' });
       await nav.getByRole('link', { name: 'Capital structure of Meridian...' }).waitFor();
       await nav.getByText('Equity Analysis').waitFor();

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { ChatHistoryItem } from '../../contracts/research.js';
-import { chatCompany, chatTitle, filterChats } from './chats.js';
+import { chatCompany, chatPageOf, chatTitle, filterChats } from './chats.js';
 
 const item = (query_str: string, updated_at: string, company_name?: string): ChatHistoryItem => ({
   id: query_str,
@@ -32,5 +32,11 @@ describe('chat list rules', () => {
     const items = [item('Summary sheet', '2026-01-01', 'ACME LTD'), item('Covenants', '2026-02-01'), item('Lenders of acme', '2026-03-01')];
     expect(filterChats(items, 'acme').map((i) => i.query_str)).toEqual(['Lenders of acme', 'Summary sheet']);
     expect(filterChats(items).map((i) => i.query_str)).toEqual(['Lenders of acme', 'Covenants', 'Summary sheet']);
+  });
+
+  it('opens a restructuring chat on its workspace and an equity analysis on data insights; other chats in the research chat', () => {
+    expect(chatPageOf({ chat_id: 'ws 1', chat_category: 'restructuring' })).toBe('/us/restructuring?chatKey=ws%201');
+    expect(chatPageOf({ chat_id: 'e1', chat_category: 'equity-analysis' })).toBe('/us/equity_analysis/data_insights?chatKey=e1');
+    expect(chatPageOf({ chat_id: 'c1', chat_category: 'companies-house' })).toBeNull();
   });
 });

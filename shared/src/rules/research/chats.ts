@@ -25,3 +25,14 @@ export function filterChats(items: readonly ChatHistoryItem[], search = ''): Cha
     .filter((item) => needle === '' || `${item.query_str} ${chatCompany(item.chat_metadata)}`.toLowerCase().includes(needle))
     .sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
 }
+
+/**
+ * The page a chat from the list opens on, when it is not the research chat: a restructuring run's
+ * table on /us/restructuring, an equity analysis on data insights. Null: the research chat itself.
+ */
+export function chatPageOf(chat: Pick<ChatHistoryItem, 'chat_id' | 'chat_category'>): string | null {
+  const key = encodeURIComponent(chat.chat_id);
+  if (chat.chat_category === 'restructuring') return `/us/restructuring?chatKey=${key}`;
+  if (chat.chat_category === 'equity-analysis') return `/us/equity_analysis/data_insights?chatKey=${key}`;
+  return null;
+}

@@ -4,7 +4,16 @@
  * chat view model; this page lays it out and keeps the address in step.
  */
 import { useEffect, useRef, useState } from 'react';
-import { chatAddressKey, createChatViewModel, isStreaming, RESEARCH_CONSTANTS, RESEARCH_TEXTS, type ChatCompany } from '@credence/shared';
+import { useNavigate } from 'react-router';
+import {
+  chatAddressKey,
+  chatPageOf,
+  createChatViewModel,
+  isStreaming,
+  RESEARCH_CONSTANTS,
+  RESEARCH_TEXTS,
+  type ChatCompany,
+} from '@credence/shared';
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import { useDocumentTitle } from '../../ui/document-title.ts';
@@ -35,6 +44,7 @@ const idOf = (company: ChatCompany | null | undefined) => company?.company_numbe
 
 export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket }) {
   const { client } = useServices();
+  const navigate = useNavigate();
   const [model] = useState(() => {
     const number = new URLSearchParams(window.location.search).get('companyNumber');
     return createChatViewModel({ client, company: number ? companyOf(market, number) : null });
@@ -123,9 +133,11 @@ export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket })
             model.newChat();
             address.clear();
           }}
-          onOpen={(chatId) => {
+          onOpen={(chat) => {
+            const page = chatPageOf(chat);
+            if (page) return void navigate(page);
             setView('chat');
-            address.open(chatId);
+            address.open(chat.chat_id);
           }}
           onDelete={async (chatId) => {
             const wasOpen = chatId === state.chatId;

@@ -35,7 +35,7 @@ export function ChatSidebar({
   onView(view: WorkspaceView): void;
   onToggle(): void;
   onNewChat(): void;
-  onOpen(chatId: string): void;
+  onOpen(chat: ChatHistoryItem): void;
   onDelete(chatId: string): Promise<void>;
 }) {
   const [search, setSearch] = useState('');
@@ -78,7 +78,7 @@ export function ChatSidebar({
                       className="chat-item__open"
                       aria-current={chat.chat_id === currentChatId ? 'page' : undefined}
                       title={chat.query_str}
-                      onClick={() => onOpen(chat.chat_id)}
+                      onClick={() => onOpen(chat)}
                     >
                       <span className="chat-item__title">{chatTitle(chat.query_str)}</span>
                       {chatCompany(chat.chat_metadata) && <span className="chat-item__company">{chatCompany(chat.chat_metadata)}</span>}

@@ -5,7 +5,7 @@
  * success it leaves the list and the page goes to /us/restructuring).
  */
 import { Link } from 'react-router';
-import { chatTitle, newChatKey, RESTRUCTURING_CONSTANTS, type ChatHistoryItem } from '@credence/shared';
+import { chatPageOf, chatTitle, newChatKey, RESTRUCTURING_CONSTANTS, type ChatHistoryItem } from '@credence/shared';
 
 const DATA_INSIGHTS = '/us/equity_analysis/data_insights';
 
@@ -15,17 +15,7 @@ interface Props {
   onDelete(chat: ChatHistoryItem): void;
 }
 
-function ChatList({
-  chats,
-  to,
-  chatKey,
-  onDelete,
-}: {
-  chats: ChatHistoryItem[];
-  to: string;
-  chatKey: string;
-  onDelete?(c: ChatHistoryItem): void;
-}) {
+function ChatList({ chats, chatKey, onDelete }: { chats: ChatHistoryItem[]; chatKey: string; onDelete?(c: ChatHistoryItem): void }) {
   if (!chats.length) return <p className="restructuring__none">No chats yet.</p>;
   return (
     <ul className="restructuring__history">
@@ -33,7 +23,7 @@ function ChatList({
         const title = chatTitle(c.query_str, RESTRUCTURING_CONSTANTS.navTitleMax);
         return (
           <li key={c.chat_id}>
-            <Link to={`${to}?chatKey=${encodeURIComponent(c.chat_id)}`} aria-current={c.chat_id === chatKey ? 'page' : undefined}>
+            <Link to={chatPageOf(c)!} aria-current={c.chat_id === chatKey ? 'page' : undefined}>
               {title}
             </Link>
             {onDelete && (
@@ -61,7 +51,7 @@ export function HistoryNav({ history, chatKey, onDelete }: Props) {
             +
           </Link>
         </summary>
-        <ChatList chats={equity} to={DATA_INSIGHTS} chatKey={chatKey} />
+        <ChatList chats={equity} chatKey={chatKey} />
       </details>
       <details open>
         <summary>
@@ -70,7 +60,7 @@ export function HistoryNav({ history, chatKey, onDelete }: Props) {
             +
           </Link>
         </summary>
-        <ChatList chats={restructuring} to="/us/restructuring" chatKey={chatKey} onDelete={onDelete} />
+        <ChatList chats={restructuring} chatKey={chatKey} onDelete={onDelete} />
       </details>
     </nav>
   );
