@@ -16,7 +16,7 @@ import {
   type SavedChat,
 } from '@credence/shared';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
-import { UsageError } from '../runtime/exit-codes.js';
+import { UsageError, xlsxOutput } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { heading, styleFor, textTable, type Style } from '../output/text.js';
 import { answerLines, planLines } from './research-view.js';
@@ -98,9 +98,7 @@ export async function chatsShow(options: GlobalOptions, args: string[]): Promise
 
 export async function chatsExport(options: GlobalOptions & { run?: string; output?: string }, args: string[]): Promise<void> {
   const id = chatIdArg(args[0]);
-  const output = options.output?.trim();
-  if (!output || !/\.xlsx$/i.test(output))
-    throw new UsageError(`--output writes an Excel workbook: give a file name ending in .xlsx${output ? `, not "${output}"` : ''}`);
+  const output = xlsxOutput(options.output ?? '');
   const runId = options.run?.trim();
   if (options.run !== undefined && !runId) throw new UsageError('--run takes a run id, from `credence chats show <id>`');
   const ctx = createContext(options);

@@ -17,7 +17,7 @@ import {
 } from '@credence/shared';
 import type { Style } from '../output/text.js';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
-import { CliFailure, UsageError } from '../runtime/exit-codes.js';
+import { CliFailure, UsageError, xlsxOutput } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { readPdfs, uploadForQuestion } from './ask-documents.js';
 
@@ -54,8 +54,7 @@ export function restructureRequest(options: RestructureOptions, args: string[]):
     if (!checked.ok) throw new UsageError(`--columns: ${checked.error}`);
     columns = checked.columns;
   }
-  if (options.output !== undefined && !/\.xlsx$/i.test(options.output.trim()))
-    throw new UsageError(`--output writes an Excel workbook: give a file name ending in .xlsx, not "${options.output}"`);
+  if (options.output !== undefined) xlsxOutput(options.output);
   return { query, category, columns, chat };
 }
 

@@ -19,7 +19,7 @@ import {
   type UsKpiValue,
 } from '@credence/shared';
 import { writeFileAtomic } from '../runtime/atomic-write.js';
-import { CliFailure, UsageError } from '../runtime/exit-codes.js';
+import { CliFailure, UsageError, xlsxOutput } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { heading, labelled, styleFor, textTable, type Style } from '../output/text.js';
 
@@ -101,8 +101,7 @@ export async function usKpis(
       `Unknown --table "${options.table}": use Income Statement, Balance Sheet, Cash Flow, Per Share, Margins and Returns or Growth`,
     );
   const periods = periodsOf(options.periods);
-  if (options.output !== undefined && !/\.xlsx$/i.test(options.output))
-    throw new UsageError(`--output writes an Excel workbook: give a file name ending in .xlsx (got "${options.output}")`);
+  if (options.output !== undefined) xlsxOutput(options.output);
   const client = await ctx.authedClient();
   const company = await client.usCompany(args[0] ?? '');
   if (!company.available) throw new CliFailure(US_EQUITY_TEXTS.noFacts(company.title));

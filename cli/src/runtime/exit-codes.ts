@@ -10,6 +10,14 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** `--output` for a command that writes an Excel workbook: the name, or a UsageError unless it ends in .xlsx. */
+export function xlsxOutput(raw: string): string {
+  const name = raw.trim();
+  if (!/\.xlsx$/i.test(name))
+    throw new UsageError(`--output writes an Excel workbook: give a file name ending in .xlsx${name ? `, not "${name}"` : ''}`);
+  return name;
+}
+
 /** No token, or the server refused it: exit 4. */
 export class AuthError extends Error {
   override name = 'AuthError';
