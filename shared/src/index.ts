@@ -29,3 +29,4 @@ export * from './rules/us/index.js';
 export * from './contracts/ops.js';
 export * from './rules/ops/index.js';
 export * from './rules/ops/view.js';
+export * from './rules/inert-text/index.js';

@@ -1,0 +1,3 @@
+export * from './file-name.js';
+export * from './markdown-text.js';
+export * from './terminal-text.js';
