@@ -164,6 +164,33 @@ describe('documents: upload, list, read, process, delete', () => {
     expect(json.status).toBe(400);
   });
 
+  it('a file name with a bidi override, a zero-width or a C1 character is a 400 naming the field, here and wherever a file name is taken', async () => {
+    for (const [name, code] of [
+      ['report\u202egpj.exe.pdf', 'U+202E'],
+      ['inv\u200boice.pdf', 'U+200B'],
+      ['next\u0085line.pdf', 'U+0085'],
+      ['iso\u2066late.pdf', 'U+2066'],
+    ]) {
+      const reply = await uploadPdfs(t, token, 'chat-names', [{ name, bytes: report }]);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toMatch(/^files must be a file name without control, invisible or text-direction characters/);
+      expect(reply.body.error).toContain(code);
+      // the refusal names the character; it never carries it back
+      expect(reply.body.error).not.toMatch(/[\u0080-\u009f\u200b\u202a-\u202e\u2066-\u2069]/);
+    }
+    expect((await list(token, 'chat-names')).body).toEqual([]);
+    const bad = encodeURIComponent('report\u202egpj.exe.pdf');
+    const fetched = await t.request('GET', `/api/fetch_pdf?chat_id=chat-a&pdf_name=${bad}`, { token });
+    expect([fetched.status, fetched.body.error]).toEqual([400, expect.stringMatching(/^pdf_name must be a file name without control/)]);
+    const deleted = await t.request('GET', `/api/delete_pdf?chatKey=chat-a&file_name=${bad}`, { token });
+    expect([deleted.status, deleted.body.error]).toEqual([400, expect.stringMatching(/^file_name must be a file name without control/)]);
+    const asked = await t.request('POST', '/api/generate_thought_process_pdf_chat', {
+      token,
+      body: { chatKey: 'chat-a', query: 'What were net sales?', fileName: 'report\u202egpj.exe.pdf' },
+    });
+    expect([asked.status, asked.body.error]).toEqual([400, expect.stringMatching(/^fileName must be a file name without control/)]);
+  });
+
   it('deletes a document: gone from the list, and fetching it is a 404', async () => {
     const deleted = await t.request('GET', '/api/delete_pdf?chatKey=chat-a&file_name=northwind-10k.pdf', { token });
     expect(deleted.status).toBe(200);

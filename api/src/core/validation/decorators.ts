@@ -1,5 +1,5 @@
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
-import { isValidEmail } from '@credence/shared';
+import { fileNameProblem, isValidEmail } from '@credence/shared';
 import { newPasswordError } from '../security/passwords.js';
 
 /** The shared e-mail rule (the same one the web app and the terminal check). */
@@ -42,6 +42,22 @@ export function IsNewPassword(options: ValidationOptions = {}) {
       validator: {
         validate: (value: unknown, args: ValidationArguments) => newPasswordError(value, emailOf(args)) === null,
         defaultMessage: (args?: ValidationArguments) => newPasswordError(args?.value, emailOf(args)) ?? '',
+      },
+    });
+}
+
+/** A file's name (the shared rule: no path, no control, invisible or text-direction character), the message naming `field`. */
+export function IsFileName(field: string, options: ValidationOptions = {}) {
+  return (target: object, property: string) =>
+    registerDecorator({
+      name: 'isFileName',
+      target: target.constructor,
+      propertyName: property,
+      options,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && fileNameProblem(field, value) === null,
+        defaultMessage: (args?: ValidationArguments) =>
+          typeof args?.value === 'string' ? (fileNameProblem(field, args.value) ?? '') : `${field} must be a file name`,
       },
     });
 }

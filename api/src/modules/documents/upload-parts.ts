@@ -7,7 +7,8 @@ import { BadRequestException } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { MULTIPART_MAX_FILES as MAX_FILES } from '../../core/security/multipart.js';
-import { chatKeyMessage, CHAT_KEY, FILE_NAME } from './dto/documents.dto.js';
+import { fileNameProblem } from '@credence/shared';
+import { chatKeyMessage, CHAT_KEY } from './dto/documents.dto.js';
 import { tooLarge, UploadRefused } from './pdf-check.js';
 import type { IncomingFile } from './documents.service.js';
 
@@ -51,7 +52,12 @@ export async function readUpload(request: FastifyRequest, maxMb: number): Promis
       if (part.type === 'file') {
         if (part.fieldname !== 'files') throw new BadRequestException(`Unexpected file field ${part.fieldname}: send PDFs as files.`);
         const name = (part.filename ?? '').trim();
-        if (!FILE_NAME.test(name)) throw new BadRequestException('Each file needs a file name (without slashes or control characters).');
+        const problem = fileNameProblem('files', name);
+        if (problem) {
+          // read the refused part to its end: a body left unread hangs the connection (see readShared)
+          for await (const _ of part.file as AsyncIterable<Buffer>);
+          throw new BadRequestException(problem);
+        }
         files.push({ name, bytes: await readShared(part.file, name, maxMb) });
       } else if (part.fieldname === 'chatKey') {
         chatKey = String(part.value);

@@ -9,7 +9,7 @@
 
 export const FILE_NAME_MAX = 255;
 
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/gu;
 
 function codePoint(c: string): string {
   return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -21,9 +21,12 @@ export function fileNameProblem(field: string, name: string): string | null {
   if (name.length > FILE_NAME_MAX) return `${field} must be a file name of at most ${FILE_NAME_MAX} characters`;
   if (/[/\\]/.test(name)) return `${field} must be a file name without slashes (not a path)`;
   if (name === '.' || name === '..') return `${field} must be a file name, not "${name}"`;
-  const bad = INVISIBLE.exec(name);
+  const bad = name.match(INVISIBLE);
   if (bad)
-    return `${field} must be a file name without control, invisible or text-direction characters (it holds ${codePoint(bad[0])}): rename the file and try again`;
+    return (
+      `${field} must be a file name without control, invisible or text-direction characters: ` +
+      `"${name.replace(INVISIBLE, (c) => `<${codePoint(c)}>`)}" holds ${[...new Set(bad.map(codePoint))].join(', ')}; rename the file and try again`
+    );
   return null;
 }
 

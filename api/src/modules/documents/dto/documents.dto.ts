@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Min } from 'class-validator';
+import { IsFileName } from '../../../core/validation/decorators.js';
 
 /** The chat a document belongs to: as research chat ids (web UUIDs, terminal short ids). */
 export const CHAT_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 export const chatKeyMessage = (field: string) => `${field} must be 1 to 100 letters, digits, - or _ (the chat's key)`;
-/** A file's name as uploaded: no path, no control characters. */
-export const FILE_NAME = /^[^/\\\u0000-\u001f]{1,255}$/;
 
 export class ChatKeyQuery {
   @ApiProperty({ example: 'k3x9' })
@@ -30,8 +29,7 @@ export class FetchPdfQuery {
   chat_id!: string;
 
   @ApiProperty({ example: 'annual-report.pdf' })
-  @MaxLength(255, { message: 'pdf_name must be at most 255 characters' })
-  @Matches(FILE_NAME, { message: 'pdf_name must be a file name (no slashes)' })
+  @IsFileName('pdf_name')
   @IsString({ message: 'pdf_name is required' })
   pdf_name!: string;
 }
@@ -43,7 +41,7 @@ export class DeletePdfQuery {
   chatKey!: string;
 
   @ApiProperty({ example: 'annual-report.pdf' })
-  @Matches(FILE_NAME, { message: 'file_name must be a file name (no slashes)' })
+  @IsFileName('file_name')
   @IsString({ message: 'file_name is required' })
   file_name!: string;
 }

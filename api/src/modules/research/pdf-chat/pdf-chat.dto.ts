@@ -5,8 +5,8 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsFilled } from '../../../core/validation/decorators.js';
-import { CHAT_KEY, chatKeyMessage, FILE_NAME } from '../../documents/dto/documents.dto.js';
+import { IsFileName, IsFilled } from '../../../core/validation/decorators.js';
+import { CHAT_KEY, chatKeyMessage } from '../../documents/dto/documents.dto.js';
 import { QUERY_MAX } from '../dto/research.dto.js';
 
 export const PLAN_STEPS_MAX = 30;
@@ -26,8 +26,7 @@ export class PdfChatThoughtProcessDto {
 
   @ApiPropertyOptional({ description: "Only this one of the chat's PDFs (all of them when absent)", example: 'annual-report.pdf' })
   @IsOptional()
-  @MaxLength(255, { message: 'fileName must be at most 255 characters' })
-  @Matches(FILE_NAME, { message: 'fileName must be a file name (no slashes)' })
+  @IsFileName('fileName')
   @IsString({ message: 'fileName must be a file name' })
   fileName?: string;
 

@@ -1,7 +1,7 @@
 /**
  * A third-party filing made safe to show: no script, no plug-in, no form, no frame, no link or
  * image that loads from elsewhere, no event handler or javascript: address, no CSS that fetches
- * (url(), @import, expression()). Links within the document (#anchors) keep working. The web app
+ * (url(), @import, expression(), even written with CSS escapes or comments). Links within the document (#anchors) keep working. The web app
  * shows the result in a sandboxed frame as well (no scripts run there even if one slipped by).
  */
 import { DomUtils } from 'htmlparser2';
@@ -62,12 +62,61 @@ const URL_ATTRIBUTES = new Set([
   'lowsrc',
   'dynsrc',
 ]);
-/** CSS that fetches or runs something: url(...), image-set(...), @import, IE's expression() and behaviors. */
-export function cleanCss(css: string): string {
+/**
+ * CSS as the browser will read it, with nothing left that could mean something else: comments
+ * removed (an unclosed one runs to the end, as in CSS), escapes decoded as CSS Syntax 4.3.7 says
+ * (a backslash and 1 to 6 hex digits plus one optional whitespace, a backslash and a newline, or a
+ * backslash and any other character), and any backslash that decoding produced dropped, so no
+ * escape survives to be decoded again by the browser. `@\69mport`, `\75rl(` and `u\rl(` are
+ * then plain `@import` and `url(`, which cleanCss removes.
+ */
+export function plainCss(css: string): string {
   return css
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/(url|image-set|expression)\s*\((?:[^()]|\([^()]*\))*\)/gi, 'none')
-    .replace(/(behavior|-moz-binding)\s*:[^;}"]*/gi, '');
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
+    .replace(/\\(?:([0-9a-f]{1,6})(?:\r\n|[ \t\n\r\f])?|(\r\n|[\n\r\f])|([\s\S]))/gi, (_m, hex: string | undefined, newline, other: string | undefined) => {
+      if (hex) {
+        const code = parseInt(hex, 16);
+        return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+      }
+      return newline ? '' : (other ?? '');
+    })
+    .replace(/\\/g, '');
+}
+
+/** Functions that fetch (or, in old IE, run) something: their name and everything to the matching parenthesis, or to the end. */
+const FETCHING = /(?:url|src|image|image-set|cross-fade|element|expression)\s*\(/gi;
+const AT_RULES = /@(?:import|namespace|font-face|document|-moz-document)\b[^;{}]*(?:;|\{[^{}]*\}|$)?/gi;
+const PROPERTIES = /(?:behavior|-moz-binding|-ms-behavior)\s*:[^;}"]*/gi;
+
+function dropCalls(css: string): string {
+  let out = '';
+  let from = 0;
+  for (let m = FETCHING.exec(css); m; m = FETCHING.exec(css)) {
+    let depth = 1;
+    let at = m.index + m[0].length;
+    for (; at < css.length && depth > 0; at++) if (css[at] === '(') depth++;
+    else if (css[at] === ')') depth--;
+    out += css.slice(from, m.index) + 'none';
+    from = at;
+    FETCHING.lastIndex = at;
+  }
+  FETCHING.lastIndex = 0;
+  return out + css.slice(from);
+}
+
+/**
+ * CSS that fetches or runs something: url(...), image-set(...) and the other image functions,
+ * @import and @font-face, IE's expression() and behaviors, Mozilla's bindings; matched on
+ * plainCss's text (escapes and comments gone), and again until nothing more is removed.
+ */
+export function cleanCss(css: string): string {
+  let current = plainCss(css);
+  for (;;) {
+    const next = dropCalls(current.replace(AT_RULES, '')).replace(PROPERTIES, '');
+    // `<` has no use in a style sheet; decoded from `\3c` it could close the style element
+    if (next === current) return next.replace(/</g, '');
+    current = next;
+  }
 }
 
 export function sanitizeDom(nodes: DomNode[]): void {
