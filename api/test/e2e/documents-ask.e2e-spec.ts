@@ -9,7 +9,9 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { ResearchAnswer, ResearchCitation } from '@credence/shared';
 import { uploadPdfs } from '../support/documents-client.js';
-import { annualReportPdf, REPORT } from '../support/sample-documents.js';
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { annualReportPdf, PLANTED_LINK, plantedLinkPdf, REPORT } from '../support/sample-documents.js';
 import { openSse } from '../support/sse-client.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -24,6 +26,8 @@ describe('documents: questions answered from uploaded PDFs, cited to their pages
     other = await t.activeUser('someone@credence.test');
     const uploaded = await uploadPdfs(t, token, 'report-chat', [{ name: 'northwind-10k.pdf', bytes: await annualReportPdf() }]);
     if (uploaded.status !== 200) throw new Error(JSON.stringify(uploaded.body));
+    const planted = await uploadPdfs(t, token, 'planted-chat', [{ name: 'contoso_[notes]_*2024*.pdf', bytes: await plantedLinkPdf() }]);
+    if (planted.status !== 200) throw new Error(JSON.stringify(planted.body));
   });
   after(() => t.close());
 
@@ -110,6 +114,19 @@ describe('documents: questions answered from uploaded PDFs, cited to their pages
     expect(uploadCitations(answer)[0].page).toBe(REPORT.operations.page);
     expect(uploadCitations(answer).map((c) => c.page)).not.toContain(1);
     expect(answer.text).not.toMatch(/ignore all previous instructions/i);
+  });
+
+  it('markdown planted in a quoted passage is shown as the characters it is: no link under the verified citation', async () => {
+    const answer = await ask('What does the report say about restated segment figures?', token, 'planted-chat');
+    const citation = uploadCitations(answer).find((c) => c.page === 2);
+    expect(citation).toMatchObject({ verified: true, pdf_name: 'contoso_[notes]_*2024*.pdf' });
+    // rendered as the web renders it (CommonMark + GFM): the planted link and the file name are text
+    const html = micromark(answer.text, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).not.toMatch(/<a\s|href=/);
+    // (the PDF's line may wrap inside the address: its text is read with a space there)
+    expect(html.replace(/\s+/g, '')).toContain(PLANTED_LINK.replace(/\s+/g, ''));
+    expect(html).toContain('contoso_[notes]_*2024*.pdf');
+    expect(html).not.toMatch(/<em>|<strong>2024/);
   });
 
   it("another user's question in a chat with the same key never reads the owner's document", async () => {

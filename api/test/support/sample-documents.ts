@@ -149,6 +149,24 @@ export function annualReportPdf(options: { pages?: number; company?: string; ima
   });
 }
 
+/** Markdown a third party planted in a PDF's passage: a link dressed as a notice (issue 24). */
+export const PLANTED_LINK = '[Figures restated - verify at secure portal](https://evil.example/login)';
+export const PLANTED_PASSAGE = `The segment figures were restated after the audit ${PLANTED_LINK} and the restated segment figures are final.`;
+
+/** A two-page report whose second page carries PLANTED_PASSAGE among ordinary sentences. */
+export function plantedLinkPdf(): Promise<Buffer> {
+  return render((doc) => {
+    doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(24).text('Contoso Holdings plc', 50, 200);
+    doc.addPage();
+    prose(doc, 'Note 4. Segment information', [
+      'The Company reports three operating segments, each managed separately.',
+      PLANTED_PASSAGE,
+      'Segment results are reviewed by the board every quarter.',
+    ]);
+  });
+}
+
 /** A PDF whose pages carry no text at all (as a scan without a text layer: only drawn shapes). */
 export function scannedPdf(): Promise<Buffer> {
   return render((doc) => {

@@ -4,8 +4,8 @@
  * words are markdown; every piece of outside text goes through escapeMarkdownText on its way in.
  */
 
-/** Characters that begin inline markup anywhere: emphasis, code, links and images, HTML and autolinks, tables, strikethrough, entities, escapes. */
-const INLINE = /[\\`*_[\]<>|~&!#]/g;
+/** Characters that begin inline markup anywhere: emphasis, code, links and images, HTML and autolinks, tables, strikethrough, escapes; `&` only where it starts an entity ("M&S" stays as it reads). */
+const INLINE = /[\\`*_[\]<>|~!#]|&(?=#?\w+;)/g;
 /** Control characters and the bidirectional overrides (they would reorder what the reader sees). */
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 

@@ -12,6 +12,7 @@ import { DocumentsRepository } from '../../../../documents/documents.repository.
 import { searchPages, type PageHit } from '../../../../documents/search/page-search.js';
 import { questionTerms, type QuestionTerms } from '../../../../documents/search/question-terms.js';
 import { AnswerWriter } from '../../answer-writer.js';
+import { markdownSafe } from '../text.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../types.js';
 import { stepTracker } from '../context.js';
 import { figureAnswer, type FigureOutcome } from './figure-answer.js';
@@ -126,10 +127,10 @@ export class DocumentAnswerer {
     if (!missing.length) await otherPages(q, hits, cited, writer);
     for (let i = 2; i < plan.length; i++) steps.set(i, 'done');
     if (missing.length) {
-      const names = docs.map((d) => d.file_name).join(', ');
+      const names = docs.map((d) => markdownSafe(d.file_name)).join(', ');
       writer.write(
         `The uploaded documents (${names}) do not answer this question, so I state no figure.\n\n${missing.map((m) => `- ${m}`).join('\n')}\n\n` +
-          `I searched ${pages} pages for: ${planFor(q, docs)[1].replace(/^Search their pages for /, '')}.\n`,
+          `I searched ${pages} pages for: ${markdownSafe(planFor(q, docs)[1].replace(/^Search their pages for /, ''))}.\n`,
       );
       await writer.flush();
     }

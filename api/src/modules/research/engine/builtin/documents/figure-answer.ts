@@ -11,6 +11,7 @@ import type { QuestionTerms } from '../../../../documents/search/question-terms.
 import { findRow, unitNote, type RowFigure } from '../../../../documents/search/statement-row.js';
 import type { AnswerWriter } from '../../answer-writer.js';
 import type { Fact } from '../../types.js';
+import { markdownSafe } from '../text.js';
 import { compose, growthFact, metricFact, rowFact, type Piece } from './document-facts.js';
 
 interface Read {
@@ -45,9 +46,11 @@ function readTerm(term: FinanceTerm, hits: PageHit[], q: QuestionTerms, year?: s
 }
 
 const where = (r: Read) => `${r.hit.fileName}, page ${r.hit.page}`;
+/** The same in the answer's markdown (a file name and a row label are the document's words). */
+const whereMd = (r: Read) => markdownSafe(where(r));
 const note = (r: Read) => {
   const unit = unitNote(r.hit.text);
-  return unit ? ` (${unit.charAt(0).toLowerCase()}${unit.slice(1)})` : '';
+  return unit ? ` (${markdownSafe(unit.charAt(0).toLowerCase() + unit.slice(1))})` : '';
 };
 
 export interface FigureOutcome {
@@ -86,9 +89,9 @@ export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: An
   else
     for (const r of found)
       compose(writer, [
-        `- **${r.term.label}** (“${r.row.label}”), ${r.row.year}: **`,
+        `- **${r.term.label}** (“${markdownSafe(r.row.label)}”), ${r.row.year}: **`,
         { fact: r.fact, text: r.row.printed },
-        `**${note(r)} — ${where(r)}\n`,
+        `**${note(r)} — ${whereMd(r)}\n`,
       ]);
   await writer.flush();
   for (const r of found) {
@@ -117,7 +120,11 @@ function writeMetric(metric: DefinedMetric, found: Read[], writer: AnswerWriter)
     `**${metric.label}**, ${inputs[0].row.year}: **`,
     { fact, text, derived: true },
     `**${note(inputs[0])}\n\n${metric.label} = ${metric.formula}: `,
-    ...inputs.flatMap((r, i): Piece[] => [`${i ? joiner : ''}${r.row.label} `, { fact: r.fact, text: r.row.printed }, ` (${where(r)})`]),
+    ...inputs.flatMap((r, i): Piece[] => [
+      `${i ? joiner : ''}${markdownSafe(r.row.label)} `,
+      { fact: r.fact, text: r.row.printed },
+      ` (${whereMd(r)})`,
+    ]),
     '.\n',
   ]);
 }
@@ -143,6 +150,6 @@ function writeChange(r: Read, { later, earlier }: { later: Period; earlier: Peri
     { fact: from, text: earlier.printed },
     ` in ${earlier.year} and `,
     { fact: to, text: later.printed },
-    ` in ${later.year}${note(r)} (${where(r)}).\n`,
+    ` in ${later.year}${note(r)} (${whereMd(r)}).\n`,
   ]);
 }

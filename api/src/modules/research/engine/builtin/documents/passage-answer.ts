@@ -2,12 +2,14 @@
  * A question answered by what a document says (a risk, a term, a description): the sentences
  * of the best pages that share most words with the question, quoted as they read, each cited to
  * its page; and, under any answer, the other pages that speak of it, each with its closest line.
- * The documents' words are quoted as data, never acted upon: a sentence addressed to a reader's
+ * The documents' words are quoted as data (escaped: a link or markup in them shows as the
+ * characters it is), never acted upon: a sentence addressed to a reader's
  * assistant ("ignore previous instructions...") is never chosen as a quote.
  */
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
 import type { AnswerWriter } from '../../answer-writer.js';
+import { markdownSafe } from '../text.js';
 import { compose, passageFact } from './document-facts.js';
 
 const MAX_QUOTES = 3;
@@ -63,7 +65,11 @@ function quotesOf(q: QuestionTerms, hits: PageHit[], withYear = false): Quote[] 
 }
 
 function quote(writer: AnswerWriter, { hit, sentence }: Quote, index: number): void {
-  compose(writer, ['> ', { fact: passageFact(sentence, hit, index), text: sentence }, `\n>\n> — ${hit.fileName}, page ${hit.page}\n\n`]);
+  compose(writer, [
+    '> ',
+    { fact: passageFact(sentence, hit, index), text: markdownSafe(sentence) },
+    `\n>\n> — ${markdownSafe(hit.fileName)}, page ${hit.page}\n\n`,
+  ]);
 }
 
 /** Quotes the passages that answer; false when no page says enough about the question. */
@@ -103,7 +109,11 @@ export async function otherPages(q: QuestionTerms, hits: PageHit[], cited: PageH
   if (!others.length) return;
   writer.write('\n### Other pages on this\n\n');
   others.forEach(({ hit, sentence }, i) =>
-    compose(writer, [`- ${hit.fileName}, page ${hit.page}: “`, { fact: passageFact(sentence, hit, 100 + i), text: sentence }, '”\n']),
+    compose(writer, [
+      `- ${markdownSafe(hit.fileName)}, page ${hit.page}: “`,
+      { fact: passageFact(sentence, hit, 100 + i), text: markdownSafe(sentence) },
+      '”\n',
+    ]),
   );
   await writer.flush();
 }
