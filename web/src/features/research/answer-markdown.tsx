@@ -1,8 +1,12 @@
 /**
  * An answer's markdown (react-markdown + remark-gfm; raw HTML is never rendered): citation
  * markers become footnote buttons (numbers from the shared rule), and in registry mode the
- * "Key Findings" sections show with their own citations.
+ * "Key Findings" sections show with their own citations. An answer's text links nowhere: the
+ * engines write no links of their own, so any other link in it (a model repeating a document,
+ * text planted in a PDF that escaped escaping) shows inert, its words and its address as text.
+ * The only links out are the citations' own (web sources, pages of filings).
  */
+import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import {
@@ -25,12 +29,7 @@ function components(footnotes: readonly CitationFootnote[]): Components {
         const footnote = byId.get(href.slice(CITE_HREF.length));
         return footnote ? <CitationMarker footnote={footnote} /> : null;
       }
-      const external = href ? /^https?:/i.test(href) : false;
-      return (
-        <a href={href} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
-          {children}
-        </a>
-      );
+      return <InertLink href={href}>{children}</InertLink>;
     },
     table({ children }) {
       return (
@@ -43,6 +42,18 @@ function components(footnotes: readonly CitationFootnote[]): Components {
       return null;
     },
   };
+}
+
+/** A link in an answer's text, shown as text: its words, then its address when that differs from them. */
+function InertLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const words = typeof children === 'string' ? children : Array.isArray(children) && children.every((c) => typeof c === 'string') ? children.join('') : null;
+  const address = href && href !== words ? ` (${href})` : '';
+  return (
+    <span className="answer__inert-link" title="Links in an answer's text are shown as text">
+      {children}
+      {address}
+    </span>
+  );
 }
 
 export function AnswerMarkdown({ text, footnotes }: { text: string; footnotes: readonly CitationFootnote[] }) {
@@ -72,9 +83,13 @@ function SectionCitations({ citations, all }: { citations: readonly RegistryCita
         if (c.type === 'web')
           return (c.urls ?? []).map((u) => (
             <li key={`${i}-${u.uri}`}>
-              <a className="page-button" href={u.uri} target="_blank" rel="noreferrer">
-                {u.title || u.uri}
-              </a>
+              {/^https?:\/\//i.test(u.uri) ? (
+                <a className="page-button" href={u.uri} target="_blank" rel="noreferrer">
+                  {u.title || u.uri}
+                </a>
+              ) : (
+                <span>{u.title || u.uri}</span>
+              )}
             </li>
           ));
         if (c.source)
