@@ -2,7 +2,7 @@
  * Runs a list command (screener or a creditors tab): one page as a table, JSON or csv; every row
  * (--all) to stdout; or every row to a file (--output) through the API's export route.
  */
-import type { ApiClient, ColumnFilter, ScreenerPaging, ScreenerQuery } from '@credence/shared';
+import { terminalSafe, type ApiClient, type ColumnFilter, type ScreenerPaging, type ScreenerQuery } from '@credence/shared';
 import { UsageError } from '../runtime/exit-codes.js';
 import { count } from '../runtime/output.js';
 import type { Context } from '../runtime/session.js';
@@ -91,7 +91,8 @@ export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & 
       );
       return;
     case 'csv':
-      process.stdout.write(rowsToCsv(plan.columns, page.rows));
+      // csv is data: exact in a pipe or file, its controls shown at a terminal
+      process.stdout.write(ctx.mode.stdoutIsTTY ? terminalSafe(rowsToCsv(plan.columns, page.rows), false) : rowsToCsv(plan.columns, page.rows));
       ctx.out.info(pageFooter(page.paging, nounFor(info, page.paging.total_count)));
       return;
     default: {

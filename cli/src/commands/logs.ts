@@ -2,12 +2,15 @@
  * `credence logs list|tail|search`: the log monitor from a shell. `tail -f` follows like
  * `tail -F`: the last lines first, then every new line; a rotation or truncation is said on
  * stderr and the new file followed from its start; a dropped connection is resumed exactly.
+ * Lines are the files' own text: their colours kept, any other escape or control shown visibly,
+ * binary lines said as binary (output/outside-text.ts).
  */
-import { logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
+import { binaryMatchesText, isBinaryText, logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
 import { UsageError } from '../runtime/exit-codes.js';
 import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
-import { highlighted, sizeText } from './ops-view.js';
+import { outsideLineText } from '../output/outside-text.js';
+import { sizeText } from './ops-view.js';
 import { regionOf } from './ops.js';
 
 export interface LogsOptions extends GlobalOptions {
@@ -70,8 +73,12 @@ export async function logsSearch(options: LogsOptions, args: string[]): Promise<
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
   const style = styleFor(ctx.mode.color);
   const width = String(result.matches.at(-1)?.line_number ?? 0).length;
+  // binary lines are counted and said as grep says them, never written out
+  const binary = result.matches.filter((m) => isBinaryText(m.line)).length;
   for (const match of result.matches)
-    ctx.out.result(`${style.dim(String(match.line_number).padStart(width))}  ${highlighted(style, match.line, pattern)}`);
+    if (!isBinaryText(match.line))
+      ctx.out.result(`${style.dim(String(match.line_number).padStart(width))}  ${outsideLineText(match.line, ctx.mode.color, pattern)}`);
+  if (binary) ctx.out.result(binaryMatchesText(path, binary));
   ctx.out.info(
     `${result.matches.length} matching lines${result.truncated ? ` (the newest ${OPS_CONSTANTS.maxSearchMatches}; more matched)` : ''}`,
   );
@@ -89,7 +96,7 @@ export async function logsTail(options: LogsOptions, args: string[]): Promise<vo
   const style = styleFor(ctx.mode.color);
   const show = (line: string) => {
     if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return;
-    ctx.out.result(ctx.mode.json ? JSON.stringify({ line }) : highlighted(style, line, mark));
+    ctx.out.result(ctx.mode.json ? JSON.stringify({ line }) : outsideLineText(line, ctx.mode.color, mark));
   };
   for (const line of tail.lines) show(line);
   if (!options.follow) return;

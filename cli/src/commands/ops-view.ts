@@ -1,5 +1,5 @@
-/** The ops commands' text: coloured states, sizes, highlighted matches (rules from shared). */
-import { checkStatusColour, formatFileSize, highlightParts, instanceState, instanceStateColour, type OpsColour } from '@credence/shared';
+/** The ops commands' text: coloured states and sizes (rules from shared). */
+import { checkStatusColour, formatFileSize, instanceState, instanceStateColour, type OpsColour } from '@credence/shared';
 import type { Style } from '../output/text.js';
 
 export function paint(style: Style, colour: OpsColour, text: string): string {
@@ -12,11 +12,3 @@ export function paint(style: Style, colour: OpsColour, text: string): string {
 export const stateText = (style: Style, state: string) => paint(style, instanceStateColour(state), instanceState(state));
 export const checkText = (style: Style, status: string) => paint(style, checkStatusColour(status), status || 'unknown');
 export const sizeText = (bytes: number) => formatFileSize(bytes);
-
-/** The line with every match of `pattern` in bold yellow (as grep --color does). */
-export function highlighted(style: Style, line: string, pattern: string | undefined): string {
-  if (!pattern || !style.color) return line;
-  return highlightParts(line, pattern)
-    .map((part) => (part.match ? style.bold(style.yellow(part.text)) : part.text))
-    .join('');
-}

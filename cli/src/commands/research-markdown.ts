@@ -5,8 +5,20 @@
  */
 import { heading, NBSP, textTable, textWidth, wrap, type Style, type TextColumn } from '../output/text.js';
 
-/** Inline markdown → styled text: bold kept as bold, emphasis, code and links as their words. */
+/** A backslash-escaped character stands for itself: held as a private-use character while markup is read. */
+const HELD = 0xe000;
+const hold = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, (_m, c: string) => String.fromCharCode(HELD + c.charCodeAt(0)));
+const release = (text: string) => text.replace(/[\ue000-\ue07f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - HELD));
+
+/**
+ * Inline markdown → styled text: bold kept as bold, emphasis, code and links as their words.
+ * Escaped characters (`\[` in a quoted passage: the engines escape outside text) show as themselves.
+ */
 export function inlineText(text: string, style: Style): string {
+  return release(inlineMarkup(hold(text), style));
+}
+
+function inlineMarkup(text: string, style: Style): string {
   return text
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, '$1')
     .replace(/`([^`]+)`/g, '$1')

@@ -1,7 +1,11 @@
-/** `credence screens list|show|watch`: the GNU screen sessions of an instance, read from a shell. */
+/**
+ * `credence screens list|show|watch`: the GNU screen sessions of an instance, read from a shell.
+ * A session's content is shown by the shared rule for outside text: no escape or control of it acts.
+ */
 import { OPS_TEXTS } from '@credence/shared';
 import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
+import { outsideText } from '../output/outside-text.js';
 import { styleFor, textTable } from '../output/text.js';
 import { instanceOf } from './logs.js';
 import { regionOf } from './ops.js';
@@ -41,7 +45,7 @@ export async function screensShow(options: ScreensOptions, args: string[]): Prom
   const ctx = createContext(options);
   const client = await ctx.authedClient();
   const { content } = await client.opsScreenContent(instanceOf(options), pid, regionOf(options));
-  ctx.out.result(ctx.mode.json ? JSON.stringify({ content }) : content);
+  ctx.out.result(ctx.mode.json ? JSON.stringify({ content }) : outsideText(content, ctx.mode.color));
 }
 
 export async function screensWatch(options: ScreensOptions, args: string[]): Promise<void> {
@@ -67,7 +71,7 @@ export async function screensWatch(options: ScreensOptions, args: string[]): Pro
           // At a terminal the view is redrawn in place; in a pipe each new content follows a rule.
           if (ctx.mode.stdoutIsTTY) process.stdout.write('\u001b[H\u001b[2J');
           else ctx.out.result(`--- screen ${pid} at ${new Date().toISOString()} ---`);
-          ctx.out.result(event.data.content);
+          ctx.out.result(outsideText(event.data.content, ctx.mode.color));
         },
       },
     );

@@ -7,12 +7,15 @@
  * synchronized update (DEC 2026: terminals that know it show the batch at once, the others
  * ignore it). Nothing is erased before it is redrawn, so an unchanged line never blinks, and
  * the frame can use every row of the terminal. (Ink 6.8's own incremental mode draws each
- * frame one line lower than the last when the frame is shorter than the terminal.)
+ * frame one line lower than the last when the frame is shorter than the terminal.) Frames pass
+ * shared terminalSafe first: only SGR reaches the terminal from them, so no text shown on screen
+ * (a log line, a company or file name) can move the cursor, retitle the window or write the clipboard.
  *
  * Redraws are capped: the first change after a quiet spell is drawn at once (a key press shows
  * without delay), changes that follow within the interval are folded into one trailing frame.
  */
 import { EventEmitter } from 'node:events';
+import { terminalSafe } from '@credence/shared';
 import { textWidth } from '../output/text.js';
 
 const BEGIN_SYNC = '\u001b[?2026h';
@@ -96,7 +99,8 @@ export class ScreenWriter extends EventEmitter {
     const frame = this.pending;
     this.pending = null;
     if (frame === null) return;
-    const lines = frame.split('\n');
+    // the last guard: Ink's and our SGR stay, any other escape or control a frame holds is shown, never acted on
+    const lines = terminalSafe(frame, true).split('\n');
     const rows = this.rows;
     const columns = this.columns;
     let out = '';

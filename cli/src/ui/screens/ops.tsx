@@ -8,7 +8,6 @@ import { Box, Text } from 'ink';
 import {
   checkStatusColour,
   formatFileSize,
-  highlightParts,
   instanceStateColour,
   instanceStateLabel,
   OPS_CONSTANTS,
@@ -25,6 +24,7 @@ import { OpsModel, type OpsPane, type OpsState } from '../ops/ops-model.js';
 import { useEntryModel, useFreshState } from '../router.js';
 import { useServices } from '../services.js';
 import { editText, emptyText, type TextState } from '../text-edit.js';
+import { outsideLineText } from '../../output/outside-text.js';
 import { cut, fit } from '../text.js';
 
 const PANES: readonly OpsPane[] = ['instances', 'logs', 'screens'];
@@ -215,20 +215,15 @@ function PaneList({ state, width, height }: { state: OpsState; width: number; he
   );
 }
 
-const BOLD_YELLOW = ['\u001b[1;33m', '\u001b[22;39m'];
-
 function Viewer({ state, width, height, color }: { state: OpsState; width: number; height: number; color: boolean }) {
   const pattern = state.view?.kind === 'search' ? state.view.pattern : '';
   const lines: ViewLine[] = state.lines.lines.map((line) => {
-    const text =
-      (line.lineNumber !== undefined ? `${String(line.lineNumber).padStart(6)}  ` : '') +
-      line.text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
-    if (line.marker) return { text, dim: true };
-    if (!pattern || !color) return { text };
-    const styled = highlightParts(text, pattern)
-      .map((p) => (p.match ? `${BOLD_YELLOW[0]}${p.text}${BOLD_YELLOW[1]}` : p.text))
-      .join('');
-    return { text: styled.includes('\u001b') ? cut(styled, width) : text };
+    const number = line.lineNumber !== undefined ? `${String(line.lineNumber).padStart(6)}  ` : '';
+    // a line of the file (or screen) by the shared rule for outside text; tabs as spaces for the layout
+    const shown = outsideLineText(line.text.replace(/\t/g, '    '), color && !line.marker, pattern || undefined);
+    if (line.marker) return { text: number + shown, dim: true };
+    const text = number + shown;
+    return { text: text.includes('\u001b') ? cut(text, width) : text };
   });
   const top = state.top ?? Math.max(0, lines.length - height);
   return <ScrollView lines={lines} top={Math.min(top, Math.max(0, lines.length - 1))} height={height} width={width} />;
