@@ -92,7 +92,9 @@ export async function runList(ctx: Context, info: TableInfo, flags: ListFlags & 
       return;
     case 'csv':
       // csv is data: exact in a pipe or file, its controls shown at a terminal
-      process.stdout.write(ctx.mode.stdoutIsTTY ? terminalSafe(rowsToCsv(plan.columns, page.rows), false) : rowsToCsv(plan.columns, page.rows));
+      process.stdout.write(
+        ctx.mode.stdoutIsTTY ? terminalSafe(rowsToCsv(plan.columns, page.rows), false) : rowsToCsv(plan.columns, page.rows),
+      );
       ctx.out.info(pageFooter(page.paging, nounFor(info, page.paging.total_count)));
       return;
     default: {

@@ -37,8 +37,17 @@ describe('outside text is inert in the terminal (logs, screens, answers)', () =>
   let ops: Record<string, string>;
 
   before(async () => {
-    host = await startOpsHost('inert', { 'hostile.log': `${HOSTILE}\n`, 'blob.log': 'PK\u0003\u0004\u0000\u0000 ERROR in blob\nERROR text line\n' }, 'printf "screen \\033]0;pwned\\007 says hi \\302\\2332J\\n"; exec sleep 600');
-    ({ env: ops } = await signedInUser(host.api, { email: 'ivy@ops.test', password: 'a long and unusual ops passphrase', name: 'Ivy', role: 'ops' }));
+    host = await startOpsHost(
+      'inert',
+      { 'hostile.log': `${HOSTILE}\n`, 'blob.log': 'PK\u0003\u0004\u0000\u0000 ERROR in blob\nERROR text line\n' },
+      'printf "screen \\033]0;pwned\\007 says hi \\302\\2332J\\n"; exec sleep 600',
+    );
+    ({ env: ops } = await signedInUser(host.api, {
+      email: 'ivy@ops.test',
+      password: 'a long and unusual ops passphrase',
+      name: 'Ivy',
+      role: 'ops',
+    }));
   });
   after(() => host?.close());
 
@@ -71,7 +80,9 @@ describe('outside text is inert in the terminal (logs, screens, answers)', () =>
   });
 
   it('logs tail -f prints no control byte of a line written while it follows', async () => {
-    const child = spawn(process.execPath, [BIN, 'logs', 'tail', 'hostile.log', '-f', '-n', '1'], { env: { PATH: process.env.PATH ?? '', ...ops } });
+    const child = spawn(process.execPath, [BIN, 'logs', 'tail', 'hostile.log', '-f', '-n', '1'], {
+      env: { PATH: process.env.PATH ?? '', ...ops },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -120,7 +131,9 @@ describe('credence ask --pdf: a planted markdown link prints as its characters',
     doc
       .addPage()
       .fontSize(9)
-      .text(`The segment figures were restated after the audit ${PLANTED} and the restated segment figures are final.`, 50, 80, { width: 520 });
+      .text(`The segment figures were restated after the audit ${PLANTED} and the restated segment figures are final.`, 50, 80, {
+        width: 520,
+      });
     doc.end();
     writeFileSync(join(dir, 'notes.pdf'), await done);
     host = await startOpsHost('inert-pdf', {}, 'exec sleep 600');

@@ -42,7 +42,11 @@ describe('an answer quoting a PDF with planted markdown (/analysis)', () => {
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(await plantedReport())], { type: 'application/pdf' }), FILE);
     form.append('chatKey', chatKey);
-    const uploaded = await fetch(`${suite.api.url}/api/upload_pdf`, { method: 'POST', body: form, headers: { authorization: `Bearer ${suite.token}` } });
+    const uploaded = await fetch(`${suite.api.url}/api/upload_pdf`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${suite.token}` },
+    });
     assert.equal(uploaded.status, 200, await uploaded.text());
 
     const { context, page } = await signedInPage(suite.browser, suite.api.url, suite.token, { width: 1366, height: 820 });
@@ -53,7 +57,10 @@ describe('an answer quoting a PDF with planted markdown (/analysis)', () => {
       await input.fill('What does the report say about restated segment figures?');
       await input.press('Enter');
       const answer = page.locator('.message .answer').first();
-      await answer.getByText(/verify at secure portal/).first().waitFor({ timeout: WAIT_MS });
+      await answer
+        .getByText(/verify at secure portal/)
+        .first()
+        .waitFor({ timeout: WAIT_MS });
       await page.locator('.answer-actions').waitFor({ timeout: WAIT_MS });
       await screenshot(page, 'inert-planted-link');
 
@@ -61,7 +68,11 @@ describe('an answer quoting a PDF with planted markdown (/analysis)', () => {
       const text = (await answer.innerText()).replace(/\s+/g, '');
       assert.ok(text.includes(PLANTED.replace(/\s+/g, '')), `the planted markdown reads as its characters: ${text}`);
       // the quote sits under a verified citation (a footnote button for page 2, not marked unverified)
-      await page.locator('.footnotes').getByRole('button', { name: `Page 2 of ${FILE}` }).first().waitFor();
+      await page
+        .locator('.footnotes')
+        .getByRole('button', { name: `Page 2 of ${FILE}` })
+        .first()
+        .waitFor();
       assert.equal(await answer.locator('.citation-marker--unverified').count(), 0);
     } finally {
       await context.close();

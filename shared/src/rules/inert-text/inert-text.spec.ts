@@ -34,7 +34,9 @@ describe('escapeMarkdownText: outside text in an answer is text, never markup', 
     ]) {
       const rendered = html(escapeMarkdownText(planted));
       expect(rendered).not.toMatch(/<a |<img|href=/);
-      expect(rendered.replace(/<\/?p>\n?/g, '')).toBe(planted.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
+      expect(rendered.replace(/<\/?p>\n?/g, '')).toBe(
+        planted.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+      );
     }
   });
 
@@ -127,7 +129,13 @@ describe('fileNameProblem: one rule for every file name taken', () => {
   });
 
   it('accepts ordinary names in any script', () => {
-    for (const name of ['annual-report 2024 (final).pdf', 'Société Générale – rapport.pdf', '年次報告書.pdf', 'تقرير.pdf', 'Ünïcödé [v2].pdf'])
+    for (const name of [
+      'annual-report 2024 (final).pdf',
+      'Société Générale – rapport.pdf',
+      '年次報告書.pdf',
+      'تقرير.pdf',
+      'Ünïcödé [v2].pdf',
+    ])
       expect(fileNameProblem('files', name)).toBeNull();
   });
 });

@@ -46,7 +46,12 @@ function components(footnotes: readonly CitationFootnote[]): Components {
 
 /** A link in an answer's text, shown as text: its words, then its address when that differs from them. */
 function InertLink({ href, children }: { href?: string; children?: ReactNode }) {
-  const words = typeof children === 'string' ? children : Array.isArray(children) && children.every((c) => typeof c === 'string') ? children.join('') : null;
+  const words =
+    typeof children === 'string'
+      ? children
+      : Array.isArray(children) && children.every((c) => typeof c === 'string')
+        ? children.join('')
+        : null;
   const address = href && href !== words ? ` (${href})` : '';
   return (
     <span className="answer__inert-link" title="Links in an answer's text are shown as text">

@@ -50,7 +50,9 @@ describe('cleanCss: CSS that fetches or runs is removed however it is written', 
     });
 
   it('keeps ordinary styles as they read', () => {
-    expect(cleanCss('color:red;font-weight:bold;margin:0 0 1em;content:"\\201C"')).toBe('color:red;font-weight:bold;margin:0 0 1em;content:"“"');
+    expect(cleanCss('color:red;font-weight:bold;margin:0 0 1em;content:"\\201C"')).toBe(
+      'color:red;font-weight:bold;margin:0 0 1em;content:"“"',
+    );
     expect(cleanCss('div > p { background:url(x.png) no-repeat; color:#333 }')).toBe('div > p { background:none no-repeat; color:#333 }');
   });
 

@@ -73,13 +73,16 @@ const URL_ATTRIBUTES = new Set([
 export function plainCss(css: string): string {
   return css
     .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
-    .replace(/\\(?:([0-9a-f]{1,6})(?:\r\n|[ \t\n\r\f])?|(\r\n|[\n\r\f])|([\s\S]))/gi, (_m, hex: string | undefined, newline, other: string | undefined) => {
-      if (hex) {
-        const code = parseInt(hex, 16);
-        return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
-      }
-      return newline ? '' : (other ?? '');
-    })
+    .replace(
+      /\\(?:([0-9a-f]{1,6})(?:\r\n|[ \t\n\r\f])?|(\r\n|[\n\r\f])|([\s\S]))/gi,
+      (_m, hex: string | undefined, newline, other: string | undefined) => {
+        if (hex) {
+          const code = parseInt(hex, 16);
+          return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+        }
+        return newline ? '' : (other ?? '');
+      },
+    )
     .replace(/\\/g, '');
 }
 
@@ -94,8 +97,9 @@ function dropCalls(css: string): string {
   for (let m = FETCHING.exec(css); m; m = FETCHING.exec(css)) {
     let depth = 1;
     let at = m.index + m[0].length;
-    for (; at < css.length && depth > 0; at++) if (css[at] === '(') depth++;
-    else if (css[at] === ')') depth--;
+    for (; at < css.length && depth > 0; at++)
+      if (css[at] === '(') depth++;
+      else if (css[at] === ')') depth--;
     out += css.slice(from, m.index) + 'none';
     from = at;
     FETCHING.lastIndex = at;
