@@ -16,7 +16,8 @@ function errorLines(child) {
   const lines = [];
   let partial = '';
   const read = (data) => {
-    const text = partial + data.toString();
+    // Nest's console logger colours its lines
+    const text = (partial + data.toString()).replace(/\x1b\[[0-9;]*m/g, '');
     const parts = text.split('\n');
     partial = parts.pop();
     const now = Date.now();
@@ -36,6 +37,8 @@ async function startApi() {
     serverEnv(dataDir, {
       LOG_LEVEL: 'error',
       RESEARCH_CREDITS_PER_MONTH: '1000000',
+      // a reading cut short by the machine's load is not a reading error: the upload times are reported instead
+      UPLOAD_PARSE_TIMEOUT_MS: '900000',
       // no model, whatever the shell has configured: the evaluation measures the built-in engine
       LLM_BASE_URL: '',
       LLM_API_KEY: '',
