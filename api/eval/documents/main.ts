@@ -27,6 +27,7 @@ it started from) and docs/evaluations.json (every recorded run, by dataset and c
 --only <text>       only the documents whose name contains <text> (nothing is recorded)
 --no-record         print the results; write neither docs/evaluations.md nor docs/evaluations.json
 --dump <dir>        write each question's answer and the stored text of its evidence pages there
+--render            run nothing: rewrite docs/evaluations.md from the latest run in docs/evaluations.json
 --concurrency <n>   uploads sent at once (default 2)
 -h, --help          this help`;
 
@@ -64,6 +65,7 @@ function options(argv: string[]) {
         only: { type: 'string' },
         'no-record': { type: 'boolean', default: false },
         dump: { type: 'string' },
+        render: { type: 'boolean', default: false },
         concurrency: { type: 'string', default: '2' },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -140,6 +142,28 @@ export async function main(opts: MainOptions): Promise<number> {
     throw error;
   }
   const { values } = parsed;
+  const jsonFile = join(opts.repoRoot, 'docs', 'evaluations.json');
+  const mdFile = join(opts.repoRoot, 'docs', 'evaluations.md');
+  const write = (run: RunRecord, base: RunRecord | null) =>
+    writeFileSync(
+      mdFile,
+      updateDocument(
+        existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : null,
+        dataset.name,
+        renderBlock(dataset.name, dataset.documents.length, run, base),
+      ),
+    );
+  if (values.render) {
+    const runs = readRecords(jsonFile)[dataset.name] ?? {};
+    const latest = Object.values(runs).sort((a, b) => b.date.localeCompare(a.date))[0];
+    if (!latest) {
+      opts.print(`eval:documents: no run of ${dataset.name} is recorded in docs/evaluations.json`);
+      return 1;
+    }
+    write(latest, baselineOf(opts.repoRoot, runs, { commit: latest.commit, uncommitted: latest.uncommitted }, values.baseline));
+    opts.print(`Written: docs/evaluations.md from the run of ${latest.commit.slice(0, 10)}.`);
+    return 0;
+  }
   const record = !values['no-record'] && !values.only;
   const identity = identityOf(opts.apiDir);
   const started = performance.now();
@@ -182,8 +206,6 @@ export async function main(opts: MainOptions): Promise<number> {
   if (values.dump) dump(resolve(opts.cwd, values.dump), dataset, outcome);
   if (!record) return 0;
 
-  const jsonFile = join(opts.repoRoot, 'docs', 'evaluations.json');
-  const mdFile = join(opts.repoRoot, 'docs', 'evaluations.md');
   const records = readRecords(jsonFile);
   const runs = (records[dataset.name] ??= {});
   const base = baselineOf(opts.repoRoot, runs, identity, values.baseline);
@@ -192,8 +214,7 @@ export async function main(opts: MainOptions): Promise<number> {
   for (const key of Object.keys(runs))
     if (key.endsWith('+uncommitted') && (!identity.uncommitted || key !== `${identity.commit}+uncommitted`)) delete runs[key];
   writeRecords(jsonFile, records);
-  const existing = existsSync(mdFile) ? readFileSync(mdFile, 'utf8') : null;
-  writeFileSync(mdFile, updateDocument(existing, dataset.name, renderBlock(dataset.name, dataset.documents.length, run, base)));
+  write(run, base);
   opts.print(`Written: docs/evaluations.md (baseline ${base ? base.commit.slice(0, 10) : 'none'}) and docs/evaluations.json.`);
   return 0;
 }

@@ -58,24 +58,21 @@ function summary(run: RunRecord, base: RunRecord | null): string {
 
 function byType(run: RunRecord, base: RunRecord | null): string {
   const types = Object.keys(run.totals);
-  const was = (type: string, of: (x: Totals) => string) => {
-    const b = base?.totals[type];
-    return b ? ` (${of(b)})` : '';
-  };
   const row = (type: string) => {
     const t = run.totals[type];
+    const b = base?.totals[type];
     const cols: ((x: Totals) => string)[] = [
-      (x) => String(x.questions),
       (x) => ratio(x.pageRecall),
       (x) => (x.figuresRight.of ? count(x.figuresRight) : '–'),
       (x) => (x.wrongWithCitation.of ? count(x.wrongWithCitation) : '–'),
       (x) => count(x.declines),
       (x) => ms(x.medianMs),
     ];
-    return `| ${type === ALL_TYPES ? '**all**' : type} | ${cols.map((c) => `${c(t)}${was(type, c)}`).join(' | ')} |`;
+    const cells = cols.map((c) => (b ? `${c(t)} / ${c(b)}` : c(t)));
+    return `| ${type === ALL_TYPES ? '**all**' : type} | ${t.questions} | ${cells.join(' | ')} |`;
   };
   return [
-    'By question type (baseline in parentheses):',
+    base ? 'By question type (this run / baseline):' : 'By question type:',
     '',
     '| type | questions | page recall at 5 | numeric right | wrong with citation | declines | median time |',
     '| --- | --- | --- | --- | --- | --- | --- |',
