@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApiClient } from '@credence/shared';
 import { DatasetError, readDataset, type Dataset } from './dataset.js';
-import { baselineOf, identityOf, readRecords, writeRecords, type RunRecord } from './records.js';
+import { baselineOf, identityOf, readRecords, writeRecords, type Identity, type RunRecord } from './records.js';
 import { renderBlock, updateDocument } from './render.js';
 import { runEvaluation, type RunOutcome } from './run.js';
 import { ALL_TYPES, share, totalsByType, type Totals } from './totals.js';
@@ -165,7 +165,16 @@ export async function main(opts: MainOptions): Promise<number> {
     return 0;
   }
   const record = !values['no-record'] && !values.only;
-  const identity = identityOf(opts.apiDir);
+  let identity: Identity;
+  try {
+    identity = identityOf(opts.apiDir);
+  } catch {
+    if (record) {
+      opts.print(`eval:documents: ${opts.apiDir} is not in a git checkout, and runs are recorded by commit: add --no-record`);
+      return 2;
+    }
+    identity = { commit: 'not a git checkout', uncommitted: true };
+  }
   const started = performance.now();
   const loadBefore = loadavg()[0];
   opts.print(
