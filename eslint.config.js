@@ -12,7 +12,7 @@ module.exports = defineConfig(
   // Only the packages' sources and tests: build output (dist/, .test-dist/ and the like) and fixtures are not ours.
   globalIgnores(['**/node_modules/', '**/dist/', '**/.*/', 'api/test/fixtures/']),
   {
-    files: ['{shared,api,web,cli}/{src,test}/**/*.{ts,tsx}'],
+    files: ['{shared,api,web,cli}/{src,test}/**/*.{ts,tsx}', 'api/eval/**/*.ts'],
     extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: __dirname },

@@ -8,9 +8,11 @@ import { Agent, request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { uploadPdfs, processPdfs } from '../support/documents-client.js';
+import { openSse } from '../support/sse-client.js';
 import {
   annualReportPdf,
   compressionBombPdf,
+  controlCharactersPdf,
   corruptPdf,
   encryptedPdf,
   pagesPdf,
@@ -64,6 +66,22 @@ describe('documents: upload, list, read, process, delete', () => {
       const listed = await t.request('GET', `/api/${path}?chatKey=chat-a`, { token });
       expect(listed.body.map((f: { file_name: string }) => f.file_name)).toEqual(['northwind-10k.pdf']);
     }
+  });
+
+  it('stores a PDF whose font maps glyphs to NUL and terminal escapes: the page text holds no control character, and questions over it are answered', async () => {
+    const reply = await uploadPdfs(t, token, 'chat-control', [{ name: 'ligatures.pdf', bytes: await controlCharactersPdf() }]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.files).toEqual([expect.objectContaining({ file_name: 'ligatures.pdf', pages: 1, text_pages: 1 })]);
+    const page = await t.request('GET', `/api/pdf_page_text?document_id=${reply.body.files[0].document_id}&page=1`, { token });
+    expect(page.status).toBe(200);
+    const text = page.body.lines.map((l: { text: string }) => l.text).join('\n');
+    expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(text).toBe('Secion 1. Effecive ae. Invenory 5,409');
+    const words = page.body.lines.flatMap((l: { boxes: unknown[] }) => l.boxes);
+    expect(words.length).toBeGreaterThan(0);
+    const asked = await openSse(`${t.url}/api/research/ask`, { token, body: { query: 'What was inventory?', chat_key: 'chat-control' } });
+    expect(asked.status).toBe(200);
+    expect((await asked.finished(60_000)).map((e) => e.event)).toContain('done');
   });
 
   it('fetch_pdf answers the very bytes uploaded; start_pdf_processing indexes them with progress through check_query', async () => {

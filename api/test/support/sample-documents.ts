@@ -3,6 +3,7 @@
  * an annual report with known text and statement tables on known pages, and the malformed and
  * hostile files an upload must refuse.
  */
+import { createRequire } from 'node:module';
 import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { statementTable } from '@credence/shared/credit-pdfs';
@@ -196,6 +197,32 @@ export function pagesPdf(pages: number): Promise<Buffer> {
       doc.text(`Page ${n} of a long document.`);
     }
   });
+}
+
+/** A font that ships with pdfjs-dist (so with the API), embedded with the ToUnicode map a reader extracts text by. */
+const EMBEDDED_FONT = createRequire(import.meta.url).resolve('pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf');
+
+/**
+ * A one-page PDF as real filings come, whose embedded font's ToUnicode map sends some glyphs to
+ * characters no stored text may hold: "t" to U+0000 (as a real 10-K's "ti" ligature does) and "D"
+ * to U+001B (a terminal escape). Its text reads "Section 1. Effective Date. Inventory 5,409" with
+ * those letters replaced.
+ */
+export async function controlCharactersPdf(): Promise<Buffer> {
+  const pdf = await render(
+    (doc) => {
+      doc.addPage();
+      doc.font(EMBEDDED_FONT).fontSize(12).text('Section 1. Effective Date. Inventory 5,409', 50, 80);
+    },
+    { compress: false },
+  );
+  // the map is written uncompressed: the same number of bytes replaced keeps every offset of the file
+  const text = pdf.toString('latin1');
+  const map = /beginbfrange[\s\S]*?endbfrange/.exec(text);
+  if (!map) throw new Error('the font has no ToUnicode range to patch');
+  const patched = map[0].replace('<0074>', '<0000>').replace('<0044>', '<001b>');
+  if (patched.length !== map[0].length || patched === map[0]) throw new Error('the ToUnicode map did not take the patch');
+  return Buffer.from(text.slice(0, map.index) + patched + text.slice(map.index + map[0].length), 'latin1');
 }
 
 /** A ZIP archive's first bytes (a local file header) under a .pdf name. */

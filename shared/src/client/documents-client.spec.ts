@@ -29,4 +29,16 @@ describe('documents client: PDF chat calls', () => {
     });
     expect((seen[1].init?.headers as Record<string, string>).authorization).toBe('Bearer t');
   });
+
+  it('reads one page of an uploaded document by its id and page number', async () => {
+    const seen: string[] = [];
+    const page = { document_id: 'd1', file_name: 'a.pdf', page: 3, lines: [{ text: 'Net sales 5,409', boxes: [] }] };
+    const fetch: FetchLike = async (url) => {
+      seen.push(url);
+      return new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const client = createApiClient({ baseUrl: 'http://api.test', token: 't', fetch });
+    expect(await client.pdfPageText('d1', 3)).toEqual(page);
+    expect(seen).toEqual(['http://api.test/api/pdf_page_text?document_id=d1&page=3']);
+  });
 });

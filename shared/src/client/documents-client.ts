@@ -8,6 +8,7 @@ import {
   type FetchPdfResponse,
   type PdfChatAnswer,
   type PdfChatThoughtProcess,
+  type UploadedPageText,
   type UploadedPdf,
   type UploadPdfResponse,
 } from '../contracts/documents.js';
@@ -39,6 +40,8 @@ export interface DocumentsApi {
   fetchPdfList(chatKey?: string, options?: CallOptions): Promise<UploadedPdf[]>;
   fetchPdf(chatKey: string, fileName: string, options?: CallOptions): Promise<FetchPdfResponse>;
   deletePdf(chatKey: string, fileName: string, options?: CallOptions): Promise<{ message: string }>;
+  /** One page of an uploaded document as stored: its lines and their boxes (404 when it is not the user's). */
+  pdfPageText(documentId: string, page: number, options?: CallOptions): Promise<UploadedPageText>;
   /** Starts indexing the chat's PDFs: poll check_query (its `progress` while it runs). */
   startPdfProcessing(chatKey: string, workflowCategory?: string, options?: CallOptions): Promise<JobStartedResponse>;
   /** The plan of an answer over the chat's PDFs (generate_thought_process_pdf_chat). */
@@ -72,6 +75,8 @@ export function createDocumentsApi(transport: ResearchTransport): DocumentsApi {
       transport.json<FetchPdfResponse>('GET', DOCUMENT_ROUTES.fetchPdf, { chat_id: chatKey, pdf_name: fileName }, undefined, call),
     deletePdf: (chatKey, fileName, call) =>
       transport.json<{ message: string }>('GET', DOCUMENT_ROUTES.deletePdf, { chatKey, file_name: fileName }, undefined, call),
+    pdfPageText: (documentId, page, call) =>
+      transport.json<UploadedPageText>('GET', DOCUMENT_ROUTES.pdfPageText, { document_id: documentId, page }, undefined, call),
     startPdfProcessing: (chatKey, workflowCategory, call) =>
       transport.json<JobStartedResponse>(
         'POST',

@@ -2,7 +2,7 @@
  * Documents (spec 3 PDF chat and restructuring, ARCHITECTURE.md 9): the routes of spec 3 section
  * 7 that upload, list, read, process and delete a user's PDFs, and their payloads.
  */
-import type { RegistrySection, ResearchAnswer, ResearchTable } from './research.js';
+import type { FilingPageLine, RegistrySection, ResearchAnswer, ResearchTable } from './research.js';
 
 export const DOCUMENT_ROUTES = {
   /** Multipart: `files` (one or more PDFs) and `chatKey`. */
@@ -57,6 +57,14 @@ export interface FetchPdfResponse {
   file_name: string;
   /** The file's bytes, base64. */
   pdf_content: string;
+}
+
+/** `pdf_page_text`: one page of an uploaded document as its lines read, with their words' boxes. */
+export interface UploadedPageText {
+  document_id: string;
+  file_name: string;
+  page: number;
+  lines: FilingPageLine[];
 }
 
 /** The start_pdf_processing job's progress (check_query `progress` while it runs) and result. */

@@ -18,6 +18,19 @@ export interface PageText {
   lines: PageLine[];
 }
 
+/** C0 and C1 control characters, and surrogates without their other half. */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text as it may be stored, searched and shown: tabs and breaks become spaces; control characters
+ * are removed (a font whose ToUnicode map is broken reads a ligature or a checkbox as U+0000,
+ * "Effec\u0000ve", which PostgreSQL refuses in text and JSON; an escape would drive a terminal), and
+ * so are unpaired surrogates (not Unicode, refused alike).
+ */
+export function printable(text: string): string {
+  return text.replace(/[\t\n\v\f\r]/g, ' ').replace(UNPRINTABLE, '');
+}
+
 /** Whitespace dropped: how a figure or a wrapped sentence is looked for in text laid out in lines. */
 export function squeeze(text: string): string {
   return text.replace(/\s+/g, '');

@@ -4,7 +4,7 @@
  * the page's top-left, so a citation can box the figure it quotes.
  */
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PageLine, PageText, TextItem } from './page-lines.js';
+import { printable, type PageLine, type PageText, type TextItem } from './page-lines.js';
 
 interface RawItem {
   str: string;
@@ -48,12 +48,14 @@ export async function pageLinesOf(page: { view: number[]; getTextContent(): Prom
   const items: TextItem[] = [];
   const baselines: number[] = [];
   for (const raw of content.items as RawItem[]) {
-    if (typeof raw.str !== 'string' || !raw.str.trim()) continue;
+    // removed before anything reads or stores the text (the boxes stay the glyphs')
+    const text = typeof raw.str === 'string' ? printable(raw.str) : '';
+    if (!text.trim()) continue;
     const [, , , scaleY, x, y] = raw.transform;
     const size = raw.height || Math.abs(scaleY);
     const baseline = height - y;
     items.push({
-      text: raw.str,
+      text,
       x0: round(x),
       top: round(baseline - size),
       x1: round(x + raw.width),
