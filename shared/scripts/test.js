@@ -12,7 +12,7 @@ const find = (dir) =>
   );
 // Most of these files spend their time waiting (timers, child processes, sockets), not computing:
 // node's default of one file per core less one ran them one at a time on 2 cores.
-const concurrency = Math.max(4, availableParallelism() * 4);
+const concurrency = Math.max(4, availableParallelism() * 2);
 const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...find(dist)], {
   stdio: 'inherit',
 });

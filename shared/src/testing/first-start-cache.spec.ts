@@ -78,7 +78,7 @@ describe('restoreFirstStart', () => {
   it('does nothing without a cache or with server Postgres, whose data is not in DATA_DIR', async () => {
     const { env, firstStarts } = suite('');
     const withoutCache = env();
-    expect(await restoreFirstStart(main, withoutCache, {}, undefined)).toBe(false);
+    expect(await restoreFirstStart(main, withoutCache, {}, '')).toBe(false);
     const cache = mkdtempSync(join(dir, 'cache-'));
     const server = env({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' });
     expect(await restoreFirstStart(main, server, {}, cache)).toBe(false);
