@@ -1,9 +1,13 @@
 // Runs the API's suites (compiled by `tsc -b` to dist/) with Node's test runner.
-// Usage: npm test -w @credence/api [-- name-fragment...]   (only files whose path contains a fragment)
-// Embedded mode builds one migrated PGlite template first; every suite starts from a copy of it.
+// Usage: npm test -w @credence/api [-- [--engine] name-fragment...]   (only files whose path contains a fragment)
+// --engine: only the suites that depend on the database engine and the job queue, every file under
+// test/integration and test/e2e (the only ones that see DATABASE_URL and REDIS_URL): the root
+// `npm test` runs them a second time against server Postgres and Redis.
+// One migrated database is made first (a PGlite data directory, or a template database on the
+// server); every suite starts from a copy of it.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,8 +22,12 @@ function find(dir) {
   });
 }
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const engineOnly = args.includes('--engine');
+const filters = args.filter((arg) => arg !== '--engine');
+const ENGINE_SUITES = [join(dist, 'test', 'integration'), join(dist, 'test', 'e2e')].map((dir) => dir + sep);
 const files = find(dist)
+  .filter((file) => !engineOnly || ENGINE_SUITES.some((dir) => file.startsWith(dir)))
   .filter((file) => filters.length === 0 || filters.some((f) => relative(root, file).includes(f)))
   .sort();
 if (files.length === 0) {
@@ -33,7 +41,7 @@ const { default: globalSetup } = await import(join(dist, 'test/support/global-se
 const { default: globalTeardown } = await import(join(dist, 'test/support/global-teardown.js'));
 await globalSetup();
 console.error(
-  `credence api tests: ${files.length} files, database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}, jobs: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`,
+  `credence api tests: ${files.length} ${engineOnly ? 'engine-dependent ' : ''}files, database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}, jobs: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`,
 );
 const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
   stdio: 'inherit',

@@ -28,24 +28,8 @@ async function main(): Promise<void> {
   const admin = await ensureFirstAdmin(api.app, config);
   await ensureSampleData(api.dataSource, config, (line) => process.stdout.write(`  ${line}\n`));
   await ensureUsSampleData(api.dataSource, config, (line) => process.stdout.write(`  ${line}\n`));
-  await api.app.listen({ port: config.port, host: config.host });
-  const address = api.app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://localhost:${port}`;
-  const database = config.databaseUrl ? redact(config.databaseUrl) : `embedded (${config.dataDir}/pg)`;
-  const lines = [
-    '',
-    `  Credence is running at ${url}`,
-    `  API reference: ${url}/api/docs    health: ${url}/api/health`,
-    `  Database: ${database}    jobs: ${config.redisUrl ? 'Redis' : 'in-process'}    mail: ${config.smtpUrl ? 'SMTP' : `${config.dataDir}/outbox`}`,
-    admin.created
-      ? `  Sign in as ${admin.email} with the password ${admin.passwordFile ? `in ${admin.passwordFile}` : 'from ADMIN_PASSWORD'} (created now).`
-      : `  Admin account: ${admin.email}${admin.passwordFile ? ` (password in ${admin.passwordFile})` : ''}.`,
-    '  Press Ctrl-C to stop.',
-    '',
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
-
+  // Before the ready line: a supervisor (or a test) may stop the server as soon as it reads it, and a
+  // signal with no handler yet would kill it without closing the database.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -66,6 +50,23 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  await api.app.listen({ port: config.port, host: config.host });
+  const address = api.app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  const database = config.databaseUrl ? redact(config.databaseUrl) : `embedded (${config.dataDir}/pg)`;
+  const lines = [
+    '',
+    `  Credence is running at ${url}`,
+    `  API reference: ${url}/api/docs    health: ${url}/api/health`,
+    `  Database: ${database}    jobs: ${config.redisUrl ? 'Redis' : 'in-process'}    mail: ${config.smtpUrl ? 'SMTP' : `${config.dataDir}/outbox`}`,
+    admin.created
+      ? `  Sign in as ${admin.email} with the password ${admin.passwordFile ? `in ${admin.passwordFile}` : 'from ADMIN_PASSWORD'} (created now).`
+      : `  Admin account: ${admin.email}${admin.passwordFile ? ` (password in ${admin.passwordFile})` : ''}.`,
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
 }
 
 main().catch((error) => {

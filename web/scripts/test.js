@@ -6,6 +6,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openFirstStartCache } from '@credence/shared/first-start-cache';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [suite = 'unit', ...words] = process.argv.slice(2);
@@ -31,5 +32,8 @@ if (files.length === 0) {
   process.exit(2);
 }
 const args = ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files];
-const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root });
+// Browser suites start the API from a copy of the data directory its first start left (made once a run).
+const cache = openFirstStartCache();
+const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env: cache.env });
+cache.close();
 process.exit(result.status ?? 1);

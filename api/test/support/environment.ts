@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { Redis } from 'ioredis';
+import { serverDatabaseUrl, serverQuery } from './server-database.js';
 
 export const TEST_ADMIN = { email: 'admin@credence.test', password: 'admin test password that is long' };
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!';
@@ -13,12 +13,6 @@ export interface TestEnvironment {
   env: Record<string, string>;
   dataDir: string;
   cleanup(): Promise<void>;
-}
-
-function serverDatabaseUrl(base: string, name: string): string {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 /** `empty`: a database with no schema at all (the upgrade test restores old releases' dumps into it). */
@@ -52,17 +46,11 @@ export async function createTestEnvironment(
   const baseUrl = process.env.DATABASE_URL;
   if (baseUrl) {
     const name = `credence_test_${id}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    // A copy of the database the runner migrated once (global-setup), as the embedded copies below.
+    const template = process.env.CREDENCE_TEST_SERVER_TEMPLATE;
+    await serverQuery(baseUrl, `CREATE DATABASE ${name}${template && !options.empty ? ` TEMPLATE ${template}` : ''}`);
     env.DATABASE_URL = serverDatabaseUrl(baseUrl, name);
-    cleanups.push(async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    });
+    cleanups.push(() => serverQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   } else if (process.env.CREDENCE_TEST_TEMPLATE && !options.empty) {
     cpSync(join(process.env.CREDENCE_TEST_TEMPLATE, 'pg'), join(dataDir, 'pg'), { recursive: true });
   }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnApi } from '@credence/shared/api-process';
+import { restoreFirstStart } from '@credence/shared/first-start-cache';
 
 const cliRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = join(cliRoot, 'bin', 'credence.js');
@@ -100,6 +101,8 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     SAMPLE_COMPANIES: '400',
     ...extraEnv,
   };
+  // Under the test runner, from a copy of the data directory the same first start left (seeded once a run).
+  await restoreFirstStart(API_MAIN, env, { cwd: REPO, timeoutMs });
   const { url, stop } = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
   const health = await fetch(`${url}/api/health`);
   if (health.status !== 200) throw new Error(`GET /api/health answered ${health.status}`);

@@ -75,6 +75,8 @@ describe('lenderKey across brands and forms (issue 13)', () => {
     const name = 'x as security '.repeat(2000) + 'bank';
     const started = performance.now();
     lenderKey(name);
-    expect(performance.now() - started).toBeLessThan(200);
+    // About 30 ms; a pattern that backtracks takes seconds on these 28,000 characters. 200 ms failed
+    // on a loaded 2-core CI with shared's other test files running beside this one (225 ms).
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnApi } from '@credence/shared/api-process';
+import { restoreFirstStart } from '@credence/shared/first-start-cache';
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const REPO = resolve(WEB_ROOT, '..');
@@ -77,6 +78,8 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
   // Never two writers on one data directory, and no server of the developer's reached by accident.
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
+  // Under the test runner, from a copy of the data directory the same first start left (made once a run).
+  await restoreFirstStart(API_MAIN, env, { cwd: REPO, timeoutMs });
   const api = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
   const outbox = join(dataDir, 'outbox');
   const mails = (to: string): Mail[] => {

@@ -1,0 +1,74 @@
+/**
+ * An API's first start on an empty embedded data directory runs initdb, every migration, creates
+ * the first admin and generates the sample companies: 10-80 s on this project's 2-core machines,
+ * paid again by every cli and browser suite that starts an API. Within one test run, this keeps
+ * the data directory each distinct first start leaves behind and gives every later start a copy
+ * of it. Node only: exported as `@credence/shared/first-start-cache`.
+ *
+ * The runners (cli/scripts/test.js, web/scripts/test.js, the root scripts/test.js) open a cache
+ * for the run and name it in CREDENCE_FIRST_START_CACHE; without it a start is a real first start.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnApi, type SpawnApiOptions } from './api-process.js';
+
+export const FIRST_START_CACHE = 'CREDENCE_FIRST_START_CACHE';
+
+/**
+ * What a first start writes depends on besides the build: the sample size and the first admin
+ * (api/src/main.ts: ensureFirstAdmin, ensureSampleData, ensureUsSampleData). A new first-start
+ * write that reads another variable adds it here.
+ */
+export const FIRST_START_INPUTS = ['SAMPLE_COMPANIES', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const;
+
+/** The folder a cached first start of `main` with `env` is kept in (it may not exist yet). */
+export function firstStartKey(main: string, env: Record<string, string | undefined>): string {
+  const inputs = [main, ...FIRST_START_INPUTS.map((name) => env[name] ?? null)];
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 16);
+}
+
+/**
+ * Fills `env.DATA_DIR` (an empty folder) with a copy of the data directory the first start of
+ * `main` with these inputs left, making that first start once per cache. Answers false and does
+ * nothing without a cache, or when the API is to use server Postgres (nothing of it is in DATA_DIR).
+ */
+export async function restoreFirstStart(
+  main: string,
+  env: Record<string, string>,
+  options: SpawnApiOptions = {},
+  cache: string | undefined = process.env[FIRST_START_CACHE],
+): Promise<boolean> {
+  if (!cache || env.DATABASE_URL || !env.DATA_DIR) return false;
+  const template = join(cache, firstStartKey(main, env));
+  if (!existsSync(template)) await makeFirstStart(main, env, template, options);
+  cpSync(template, env.DATA_DIR, { recursive: true });
+  return true;
+}
+
+async function makeFirstStart(main: string, env: Record<string, string>, template: string, options: SpawnApiOptions): Promise<void> {
+  const building = mkdtempSync(`${template}.building-`);
+  try {
+    const api = await spawnApi(main, { ...env, DATA_DIR: building, PORT: '0' }, options);
+    await api.stop();
+    // A data directory copied from a server that was killed would need recovery in every copy.
+    if (api.child.exitCode !== 0)
+      throw new Error(`The API's first start did not shut down cleanly (${api.child.exitCode ?? api.child.signalCode}):\n${api.output()}`);
+    try {
+      renameSync(building, template);
+    } catch (error) {
+      // Another suite made the same first start meanwhile: keep its copy.
+      if (!existsSync(template)) throw error;
+    }
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+}
+
+/** For a runner: the cache named in `env`, or a new one that `close()` removes. */
+export function openFirstStartCache(env: NodeJS.ProcessEnv = process.env): { env: NodeJS.ProcessEnv; close(): void } {
+  if (env[FIRST_START_CACHE]) return { env, close: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'credence-first-starts-'));
+  return { env: { ...env, [FIRST_START_CACHE]: dir }, close: () => rmSync(dir, { recursive: true, force: true }) };
+}
