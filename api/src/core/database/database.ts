@@ -2,6 +2,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { findRunningEmbedded, startEmbeddedPostgres, type RunningEmbeddedPostgres } from './embedded-postgres.js';
+import { ADVISORY_LOCKS } from './advisory-locks.js';
 
 export class DatabaseInUseError extends Error {}
 
@@ -12,8 +13,6 @@ export interface DatabaseHandle {
   /** The embedded database this process opened, to stop after the data source is destroyed. */
   embedded: RunningEmbeddedPostgres | null;
 }
-
-const MIGRATION_LOCK = 7_364_021;
 
 /** The entity classes the data source maps (api/src/entities.ts: ENTITIES). */
 export type Entities = NonNullable<DataSourceOptions['entities']>;
@@ -84,10 +83,10 @@ export async function connectAndMigrate(handle: DatabaseHandle): Promise<DataSou
     const runner = dataSource.createQueryRunner();
     await runner.connect();
     try {
-      await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await runner.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await runner.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => undefined);
       await runner.release();
     }
   } else {

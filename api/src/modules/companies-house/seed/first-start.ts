@@ -2,10 +2,10 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import type { ImportReporter } from '../import/importer.js';
 import { seedSampleData } from './seed.js';
+import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
 
 const SILENT: ImportReporter = { progress: () => undefined, bad: () => undefined, info: () => undefined };
 /** Held while one process generates the first-start sample, so that API processes starting together on one server generate it once. */
-const FIRST_START_LOCK = 7_364_022;
 
 /**
  * First start: with an empty register and SAMPLE_COMPANIES above 0, generates that many sample
@@ -18,7 +18,7 @@ export async function ensureSampleData(dataSource: DataSource, config: AppConfig
   const lock = config.databaseUrl ? dataSource.createQueryRunner() : null;
   if (lock) {
     await lock.connect();
-    const [{ locked }] = await lock.query(`SELECT pg_try_advisory_lock($1) AS locked`, [FIRST_START_LOCK]);
+    const [{ locked }] = await lock.query(`SELECT pg_try_advisory_lock($1) AS locked`, [ADVISORY_LOCKS.firstStart]);
     if (!locked) {
       await lock.release();
       return;
@@ -36,7 +36,7 @@ export async function ensureSampleData(dataSource: DataSource, config: AppConfig
     );
   } finally {
     if (lock) {
-      await lock.query(`SELECT pg_advisory_unlock($1)`, [FIRST_START_LOCK]).catch(() => undefined);
+      await lock.query(`SELECT pg_advisory_unlock($1)`, [ADVISORY_LOCKS.firstStart]).catch(() => undefined);
       await lock.release();
     }
   }

@@ -4,11 +4,12 @@ import { refreshScreenerViews } from '../../screener/refresh-views.js';
 import { restoreDeferredCompanyIndexes } from '../import/companies-csv.bulk-load.js';
 import type { ImportReporter } from '../import/importer.js';
 import { refreshNameWords, type RefreshScope } from './name-words.js';
+import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
 
 export type { RefreshScope } from './name-words.js';
 
 /** Held (session advisory lock, server Postgres) by whoever refreshes: one refresh at a time. */
-export const REFRESH_LOCK = 7_364_023;
+export const REFRESH_LOCK = ADVISORY_LOCKS.derivedTablesRefresh;
 
 /**
  * After a write to the register (an import, a sync, the sample generator): brings what is derived

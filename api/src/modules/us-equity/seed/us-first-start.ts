@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { replaceFacts, upsertCompanies, upsertFilings } from '../store/us-store.js';
 import { US_SAMPLE_FIRST_CIK, sampleCompany } from './us-sample.js';
+import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
 
 export const US_SAMPLE_COMPANIES = 200;
 
@@ -46,7 +47,7 @@ export async function ensureUsSampleData(dataSource: DataSource, config: AppConf
   const lock = config.databaseUrl ? dataSource.createQueryRunner() : null;
   if (lock) {
     await lock.connect();
-    const [{ locked }] = await lock.query(`SELECT pg_try_advisory_lock($1) AS locked`, [US_SAMPLE_LOCK]);
+    const [{ locked }] = await lock.query(`SELECT pg_try_advisory_lock($1) AS locked`, [ADVISORY_LOCKS.usSample]);
     if (!locked) {
       await lock.release();
       return;
@@ -57,13 +58,11 @@ export async function ensureUsSampleData(dataSource: DataSource, config: AppConf
     if (empty) await generate(dataSource, log);
   } finally {
     if (lock) {
-      await lock.query(`SELECT pg_advisory_unlock($1)`, [US_SAMPLE_LOCK]).catch(() => undefined);
+      await lock.query(`SELECT pg_advisory_unlock($1)`, [ADVISORY_LOCKS.usSample]).catch(() => undefined);
       await lock.release();
     }
   }
 }
-
-const US_SAMPLE_LOCK = 7_364_023;
 
 async function generate(dataSource: DataSource, log: (line: string) => void): Promise<void> {
   const started = Date.now();
