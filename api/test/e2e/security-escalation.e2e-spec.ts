@@ -17,7 +17,7 @@ import { SESSION_CACHE_TTL_MS } from '../../src/core/auth/session-registry.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import { useManualClock, type ManualClock } from '../support/manual-clock.js';
 import { opsUser } from '../support/ops-users.js';
-import { MAIN, run } from '../support/processes.js';
+import { startServer } from '../support/processes.js';
 import { openSse, type SseEvent } from '../support/sse-client.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -66,6 +66,7 @@ describe('a leaked log root and a leaked signing key grant nothing (issue 24, se
     rotate();
     // On a build that follows the link, the leaked line arrives instead of the end.
     await stream.waitFor((e) => typeof e.data?.error === 'string' || (lineOf(e) ?? '').includes(leaked), 10_000);
+    expect(stream.events.map(lineOf).filter(Boolean)).toEqual(['before the rotation']);
     return stream.finished(10_000);
   }
 
@@ -194,10 +195,12 @@ describe('a leaked log root and a leaked signing key grant nothing (issue 24, se
   it('refuses to start with an OPS_LOG_DIRS root that is DATA_DIR or holds it, in one line naming OPS_LOG_DIRS', async () => {
     // Every shape of it (equal, a parent, through a symlink, among other roots) is in config.spec.ts; here the real process.
     const env = { ...t.environment.env, DATA_DIR: join(base, 'data'), OPS_LOG_DIRS: `${logs}:${base}`, DATABASE_URL: '', REDIS_URL: '' };
-    const refused = await run(MAIN, [], env);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(
-      /^credence: Invalid configuration: OPS_LOG_DIRS must not name DATA_DIR or a directory above it [^\n]*\n$/,
+    const outcome = await startServer(env).then(
+      async (server) => (await server.stop()) && 'it started',
+      (error: Error) => error.message,
+    );
+    expect(outcome).toMatch(
+      /exited with 1 before starting:\ncredence: Invalid configuration: OPS_LOG_DIRS must not name DATA_DIR or a directory above it [^\n]*\n$/,
     );
   });
 });
