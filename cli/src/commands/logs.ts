@@ -1,12 +1,13 @@
 /**
  * `credence logs list|tail|search`: the log monitor from a shell. `tail -f` follows like
  * `tail -F`: the last lines first, then every new line; a rotation or truncation is said on
- * stderr and the new file followed from its start; a dropped connection is resumed exactly.
+ * stderr and the new file followed from its start; a dropped connection is resumed exactly; an
+ * error message from the server (the file left the log directories) ends it with exit 1.
  * Lines are the files' own text: their colours kept, any other escape or control shown visibly,
  * binary lines said as binary (output/outside-text.ts).
  */
 import { binaryMatchesText, isBinaryText, logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
-import { UsageError } from '../runtime/exit-codes.js';
+import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
 import { outsideLineText } from '../output/outside-text.js';
@@ -116,11 +117,13 @@ async function follow(
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const note = (text: string) => ctx.out.info(style.dim(text));
+  let failure: string | null = null;
   const onEvent = (event: LogWatchEvent & { id: string }) => {
-    if (ctx.mode.json && event.type !== 'message') return ctx.out.result(JSON.stringify({ event: event.type, ...event.data }));
     const view = logWatchView(event);
+    // The watch's end (spec 1: a watch stops on an error message): said once, as the command's failure.
+    if (view.kind === 'error') return void (failure = view.text);
+    if (ctx.mode.json && event.type !== 'message') return ctx.out.result(JSON.stringify({ event: event.type, ...event.data }));
     if (view.kind === 'marker') return note(view.text);
-    if (view.kind === 'error') return ctx.out.error(view.text);
     show(view.text);
   };
   try {
@@ -134,4 +137,5 @@ async function follow(
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   }
+  if (failure) throw new CliFailure(failure);
 }

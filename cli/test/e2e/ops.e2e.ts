@@ -4,7 +4,8 @@
  * (pipes: no TTY) and `logs tail -f` in tmux at 80x24 as over SSH.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
@@ -121,6 +122,24 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     expect(tail.stdout()).toBe('old 1\nold 2\nnew 1\nafter rotation\nafter truncation\n');
     tail.child.kill('SIGINT');
     expect(await tail.exited).toBe(0);
+  });
+
+  it('logs tail -f stops with exit 1 and says why when a rotation puts a link to a file outside the log directories at the path, printing none of it', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'credence-cli-outside-'));
+    after(() => rmSync(outside, { recursive: true, force: true }));
+    writeFileSync(join(outside, 'jwt-secret'), 'the signing secret\n');
+    const path = join(logs, 'escape.log');
+    writeFileSync(path, 'first\n');
+    const tail = running(['logs', 'tail', 'escape.log', '-f'], ops);
+    await tail.until(() => tail.stdout() === 'first\n', 'the first line');
+    appendFileSync(path, 'second\n');
+    await tail.until(() => tail.stdout().endsWith('second\n'), 'an appended line');
+    renameSync(path, `${path}.1`);
+    symlinkSync(join(outside, 'jwt-secret'), path);
+    expect(await tail.exited).toBe(1);
+    expect(tail.stdout()).toBe('first\nsecond\n');
+    expect(tail.stderr()).toMatch(/Watching error: The watch of .*escape\.log has ended: that path now leads outside the log directories/);
+    expect(tail.stderr()).not.toContain('signing secret');
   });
 
   it('logs tail -f in a terminal at 80x24 follows new lines (a long one whole, wrapped), and Ctrl-C ends it', async () => {

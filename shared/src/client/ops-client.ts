@@ -54,7 +54,7 @@ export interface OpsApi {
   opsScreens(instanceId: string, region?: string, options?: CallOptions): Promise<ScreensResponse>;
   opsScreenContent(instanceId: string, pid: number, region?: string, options?: CallOptions): Promise<ScreenContentResponse>;
   opsActions(options?: CallOptions): Promise<OpsActionsResponse>;
-  /** Follows a log file until the signal aborts; rejects on a refusal or when reconnecting fails. */
+  /** Follows a log file until an `{error}` message ends it or the signal aborts; rejects on a refusal or when reconnecting fails. */
   watchLog(file: LogFileRef, options: WatchOptions<LogWatchEvent & { id: string }>): Promise<void>;
   /** Watches a screen session until it ends (an `{error}` message), or the signal aborts. */
   watchScreen(target: { instance_id: string; screen_pid: number; region?: string }, options: WatchOptions<ScreenWatchEvent>): Promise<void>;
@@ -141,6 +141,9 @@ async function follow<E extends { type: string; id?: string; data: unknown }>(
   }
 }
 
+/** Spec 1: a watch stops on an error message (the server ends the stream after it). */
+const endsWatch = (event: { data: unknown }) => typeof (event.data as { error?: unknown }).error === 'string';
+
 export function createOpsApi(transport: ResearchTransport): OpsApi {
   const { json } = transport;
   return {
@@ -170,14 +173,14 @@ export function createOpsApi(transport: ResearchTransport): OpsApi {
       json<ScreenContentResponse>('GET', OPS_ROUTES.screenContent, { instance_id, screen_pid: pid, region }, undefined, call),
     opsActions: (call) => json<OpsActionsResponse>('GET', OPS_ROUTES.actions, undefined, undefined, call),
     watchLog: (file, options) =>
-      follow(transport, OPS_ROUTES.watch, { instance_id: file.instance_id, path: file.path, region: file.region }, options, () => false),
+      follow(transport, OPS_ROUTES.watch, { instance_id: file.instance_id, path: file.path, region: file.region }, options, endsWatch),
     watchScreen: (target, options) =>
       follow(
         transport,
         OPS_ROUTES.watchScreen,
         { instance_id: target.instance_id, screen_pid: target.screen_pid, region: target.region },
         options,
-        (e) => typeof (e.data as { error?: unknown }).error === 'string',
+        endsWatch,
       ),
   };
 }

@@ -11,7 +11,9 @@ const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
 /**
  * Global: every route needs a valid access token of a live session (not signed out, not expired,
- * account not disabled) unless it is marked @Public().
+ * account approved and not disabled) unless it is marked @Public(). `request.user` carries the
+ * token's session id and expiry but the role and identity the database holds now: the token's own
+ * claims of them are never believed (a leaked signing key re-signing `role: admin` gains nothing).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -28,15 +30,20 @@ export class SessionGuard implements CanActivate {
     if (!header) throw new UnauthorizedException(ACCOUNT_MESSAGES.signInRequired);
     const token = BEARER.exec(header)?.[1];
     const claims = token ? this.tokens.verify(token) : null;
-    if (!claims || !(await this.sessions.isActive(claims.jti, claims.sub))) {
-      throw new UnauthorizedException(ACCOUNT_MESSAGES.sessionInvalid);
-    }
-    request.user = claims;
+    const principal = claims ? await this.sessions.principal(claims.jti, claims.sub) : null;
+    if (!claims || !principal) throw new UnauthorizedException(ACCOUNT_MESSAGES.sessionInvalid);
+    request.user = {
+      ...claims,
+      role: principal.role,
+      email: principal.email,
+      full_name: principal.fullName,
+      company_name: principal.companyName,
+    };
     return true;
   }
 }
 
-/** Global: routes with @Roles(...) answer 403 to any other signed-in role. */
+/** Global: routes with @Roles(...) answer 403 to any other signed-in role (the database's, set by SessionGuard). */
 @Injectable()
 export class RolesGuard implements CanActivate {
   constructor(@Inject(Reflector) private readonly reflector: Reflector) {}

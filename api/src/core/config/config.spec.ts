@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { ConfigError, loadConfig } from './config.js';
@@ -40,6 +40,36 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ ...base(), OPS_BACKEND: 'gcp' }, '/srv/app')).toThrow('Invalid configuration: OPS_BACKEND must be local');
     expect(() => loadConfig({ ...base(), OPS_WATCHES_PER_USER: '0' }, '/srv/app')).toThrow('OPS_WATCHES_PER_USER must be a whole number');
+  });
+
+  it('refuses an ops log root that is DATA_DIR or above it (the JWT secret would be readable), by any spelling; below it is fine', () => {
+    const env = base();
+    const link = join(mkdtempSync(join(tmpdir(), 'credence-config-link-')), 'up');
+    symlinkSync(dirname(env.DATA_DIR), link);
+    for (const roots of [
+      env.DATA_DIR,
+      `${env.DATA_DIR}/`,
+      dirname(env.DATA_DIR),
+      '/',
+      link,
+      `${env.DATA_DIR}/logs:${env.DATA_DIR}/logs/..`,
+    ]) {
+      expect(failure({ ...env, OPS_LOG_DIRS: roots })).toMatch(
+        /^Invalid configuration: OPS_LOG_DIRS must not name DATA_DIR or a directory above it \(".*" holds .*, where the JWT secret is kept\)/,
+      );
+    }
+    mkdirSync(join(env.DATA_DIR, 'logs'));
+    symlinkSync(join(env.DATA_DIR, 'logs'), join(dirname(link), 'logs-link'));
+    for (const roots of [
+      `${env.DATA_DIR}/logs`,
+      `${env.DATA_DIR}/logs/pipeline`,
+      `${env.DATA_DIR}-logs`,
+      join(dirname(link), 'logs-link'),
+    ]) {
+      expect(loadConfig({ ...env, OPS_LOG_DIRS: roots }).ops.logDirs).toHaveLength(1);
+    }
+    expect(loadConfig({ ...env, OPS_BACKEND: 'aws', OPS_LOG_DIRS: '/' }).ops.logDirs).toEqual(['/']);
+    expect(loadConfig(env).ops.secretFiles).toEqual([join(env.DATA_DIR, 'jwt-secret'), join(env.DATA_DIR, 'admin-password')]);
   });
 
   it('reads the aws ops backend: the large-pipeline- prefix, absolute roots on the instances, a valid managed id and screen user', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, join, resolve } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { OPS_CONSTANTS } from '@credence/shared';
 
 export type Role = 'admin' | 'ops' | 'analyst';
@@ -94,6 +94,8 @@ export interface OpsConfig {
   backend: 'local' | 'aws';
   /** The log roots: on this host (local) or on the instances (aws, absolute paths). */
   logDirs: string[];
+  /** DATA_DIR's secret files, never read through a log root whatever path names them (a hard link, a bind mount). */
+  secretFiles: string[];
   pollMs: number;
   lingerMs: number;
   maxBacklogBytes: number;
@@ -223,6 +225,9 @@ export function exportMaxRows(env: Env = process.env): number {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** The secret files kept in DATA_DIR (mode 0600): the generated JWT signing key and the first admin's password. */
+export const SECRET_FILES = { jwtSecret: 'jwt-secret', adminPassword: 'admin-password' } as const;
+
 /** The JWT secret: JWT_SECRET when set, else one generated on first start and kept in DATA_DIR. */
 function jwtSecret(env: Env, dataDir: string): string {
   const given = read(env, 'JWT_SECRET');
@@ -230,7 +235,7 @@ function jwtSecret(env: Env, dataDir: string): string {
     if (given.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
     return given;
   }
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, SECRET_FILES.jwtSecret);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
@@ -279,6 +284,33 @@ function awsOps(env: Env): AwsOpsConfig {
   };
 }
 
+/** A path with its symlinks resolved as far as it exists (the rest as written). */
+function realish(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realish(parent), basename(path));
+  }
+}
+
+/**
+ * Every log root can be read by ops users (and written by the pipelines that log there): none may
+ * hold DATA_DIR, where the JWT signing secret, the first admin's password and the database live.
+ */
+function refuseRootsOverDataDir(logDirs: string[], dataDir: string): void {
+  const data = realish(dataDir);
+  for (const dir of logDirs) {
+    const rel = relative(realish(dir), data);
+    if (rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel))) {
+      throw new ConfigError(
+        'OPS_LOG_DIRS',
+        `must not name DATA_DIR or a directory above it ("${dir}" holds ${dataDir}, where the JWT secret is kept): name the log directories only, such as ${join(dataDir, 'logs')}`,
+      );
+    }
+  }
+}
+
 function ops(env: Env, cwd: string, dataDir: string): OpsConfig {
   const backend = read(env, 'OPS_BACKEND') ?? 'local';
   if (backend !== 'local' && backend !== 'aws') throw new ConfigError('OPS_BACKEND', `must be local or aws (got "${backend}")`);
@@ -289,9 +321,12 @@ function ops(env: Env, cwd: string, dataDir: string): OpsConfig {
   if (backend === 'aws' && logDirs.some((dir) => !dir.startsWith('/'))) {
     throw new ConfigError('OPS_LOG_DIRS', 'with OPS_BACKEND=aws the log directories are absolute paths on the instances');
   }
+  const resolved = backend === 'aws' ? [...new Set(logDirs)] : [...new Set(logDirs.map((dir) => resolve(cwd, dir)))];
+  if (backend === 'local') refuseRootsOverDataDir(resolved, dataDir);
   return {
     backend,
-    logDirs: backend === 'aws' ? [...new Set(logDirs)] : [...new Set(logDirs.map((dir) => resolve(cwd, dir)))],
+    logDirs: resolved,
+    secretFiles: Object.values(SECRET_FILES).map((name) => join(dataDir, name)),
     pollMs: integer(env, 'OPS_WATCH_POLL_MS', 200, 10, 10_000),
     lingerMs: integer(env, 'OPS_WATCH_LINGER_MS', 5_000, 0, 600_000),
     maxBacklogBytes: integer(env, 'OPS_WATCH_MAX_BACKLOG_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),

@@ -1,18 +1,22 @@
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { constants, createWriteStream, mkdirSync, openSync, type WriteStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConsoleLogger } from '@nestjs/common';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config/config.js';
 
+/** Appended to, created if missing; never through a symlink planted at its name (or into a FIFO). */
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
 /**
  * The request log goes to stdout and is appended to `file` (in the first ops log root, so the
  * monitor has a log to watch out of the box; rotate it with logrotate's copytruncate or a rename).
+ * The log roots are writable by the pipelines that log there: a link put at `file` is not followed.
  */
-function teeToLogFile(file: string): { write(line: string): void } {
+export function teeToLogFile(file: string): { write(line: string): void } {
   let out: WriteStream | null = null;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    out = createWriteStream(file, { flags: 'a' });
+    out = createWriteStream('', { fd: openSync(file, APPEND_FLAGS, 0o640) });
     out.on('error', () => (out = null));
   } catch {
     out = null;

@@ -40,10 +40,12 @@ export class OpsWatchController {
   @ApiOkResponse(STREAM_DOC)
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'Resume after this line (`<inode>:<offset>`)' })
   @ApiOperation({
-    summary: 'Follow a log file (like tail -F): `message` {line} or {error}; `reset` on rotation or truncation; `gap` {skipped_bytes}',
+    summary:
+      'Follow a log file (like tail -F): `message` {line}, or {error} and the stream ends; `reset` on rotation or truncation; `gap` {skipped_bytes}',
     description:
       'Starts at the end of the file (tail_ec2_instance gives the lines before). One reader per file is shared by every watcher. ' +
-      'A watcher that falls more than OPS_WATCH_MAX_BACKLOG_BYTES behind gets a gap. At most OPS_WATCHES_PER_USER watches per user (429).',
+      'A watcher that falls more than OPS_WATCH_MAX_BACKLOG_BYTES behind gets a gap. At most OPS_WATCHES_PER_USER watches per user (429). ' +
+      'A rotation that puts a link to outside OPS_LOG_DIRS (or anything but a regular file) at the path ends the watch with {error}, unread.',
   })
   async watch(
     @Query() q: LogFileQuery,
@@ -66,11 +68,19 @@ export class OpsWatchController {
       skipped = 0;
       writer.send(event);
     };
-    const detach = await this.ops.backend.watchLog(user, q.instance_id, this.ops.region(q.region), q.path, lastEventId, { event: send });
+    let ended = false;
+    const detach = await this.ops.backend.watchLog(user, q.instance_id, this.ops.region(q.region), q.path, lastEventId, {
+      event: send,
+      // The file may no longer be read (its path left the log roots): the last event said why.
+      end: () => {
+        ended = true;
+        writer?.end();
+      },
+    });
     writer = openEventStream(reply, this.config.ops.heartbeatMs, detach);
     writer.comment('watching');
     for (const event of pending.splice(0)) send(event);
-    if (reply.raw.destroyed) writer.end();
+    if (ended || reply.raw.destroyed) writer.end();
   }
 
   @Get(OPS_ROUTES.watchScreen)

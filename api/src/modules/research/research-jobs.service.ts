@@ -17,7 +17,7 @@ import type { RunQueryDto, ThoughtProcessDto } from './dto/research.dto.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
 import type { ResearchRequest } from './engine/types.js';
 import { ResearchJob } from './research-job.entity.js';
-import { foldedAnswer, planWithFallback, startResearchJob, type JobData as JobOf } from './research-job-steps.js';
+import { foldedAnswer, planWithFallback, spendJobCredit, startResearchJob, type JobData as JobOf } from './research-job-steps.js';
 
 export const THOUGHT_PROCESS_JOB = 'research.thought-process';
 export const RUN_QUERY_JOB = 'research.run-query';
@@ -91,8 +91,12 @@ export class ResearchJobsService {
     return planWithFallback(() => this.engines.planner.plan(researchRequest(data)), this.logger, 'thought process');
   }
 
-  /** The whole answer at once (no stream); uses one credit when it completes. */
-  async runQuery(data: JobData): Promise<RunQueryResult> {
+  /** The whole answer at once (no stream): the credit reserved at start is kept when it completes, refunded when it fails. */
+  runQuery(data: JobData): Promise<RunQueryResult> {
+    return spendJobCredit(this.credits, data, () => this.answer(data));
+  }
+
+  private async answer(data: JobData): Promise<RunQueryResult> {
     const engine = this.engines.engine;
     let answer: ResearchAnswer;
     try {
@@ -101,7 +105,6 @@ export class ResearchJobsService {
       this.logger.error(`run_query failed: ${describe(error)}`);
       throw new Error(RESEARCH_TEXTS.chatFailure, { cause: error });
     }
-    await this.credits.use(data.user.id);
     return {
       answer: { observations: answer.sections, table_data: answer.tables, text: answer.text, citations: answer.citations },
       thought_process: answer.thoughtProcess,

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { RESEARCH_TEXTS, type ChatCategory, type ResearchModel, type ResearchStreamEvent, type SessionClaims } from '@credence/shared';
 import { CHAT_NOT_FOUND, ChatsRepository } from './chats/chats.repository.js';
 import type { ResearchChat } from './chats/chat.entity.js';
-import { CreditsService } from './credits/credits.service.js';
+import { CreditsService, type CreditReservation } from './credits/credits.service.js';
 import type { AskDto } from './dto/research.dto.js';
 import { RESEARCH_ENGINES, type RecordingEmitter, type ResearchEngines } from './engine-provider.js';
 import type { ResearchRequest } from './engine/types.js';
@@ -23,7 +23,8 @@ export function chatCategory(dto: { cik?: string }): ChatCategory {
 /**
  * `POST /api/research/ask`: starts an answer (or finds the one a client resumes), runs the engine
  * with the stream as its emitter, and when the engine is done stores the question and the whole
- * answer in the chat, uses one credit and sends `done`, all or nothing.
+ * answer in the chat and sends `done`, all or nothing. A credit is reserved before the work and
+ * kept only once the answer is stored (a failure or a client gone for good gives it back).
  */
 @Injectable()
 export class ResearchService {
@@ -42,10 +43,16 @@ export class ResearchService {
     if (resumed) return resumed;
     const chat = dto.chat_id ? await this.chats.findByChatId(dto.chat_id) : null;
     if (chat && chat.userId !== user.sub) throw new NotFoundException(CHAT_NOT_FOUND);
-    await this.credits.ensureAvailable(user.sub);
+    const credit = await this.credits.reserve(user.sub);
+    let request: ResearchRequest;
+    try {
+      request = await this.request(user, dto, chat);
+    } catch (error) {
+      await credit.refund();
+      throw error;
+    }
     const stream = this.registry.create(user.sub);
-    const request = await this.request(user, dto, chat);
-    void this.run(stream, request, dto);
+    void this.run(stream, request, dto, credit);
     return { kind: 'live', stream, afterSeq: 0 };
   }
 
@@ -87,7 +94,8 @@ export class ResearchService {
     };
   }
 
-  private async run(stream: ResearchStream, request: ResearchRequest, dto: AskDto): Promise<void> {
+  /** The credit reserved for it is committed once the answer is stored, else (failure, the client gone) refunded. */
+  private async run(stream: ResearchStream, request: ResearchRequest, dto: AskDto, credit: CreditReservation): Promise<void> {
     try {
       const engine = this.engines.engine;
       const emitter: RecordingEmitter = {
@@ -129,8 +137,8 @@ export class ResearchService {
           },
           manager,
         );
-        await this.credits.use(request.user.id, manager);
       });
+      credit.commit();
       stream.push({ type: 'done', data: { chat_id: request.chatId, answer } });
     } catch (error) {
       if (!stream.signal.aborted) {
@@ -139,6 +147,7 @@ export class ResearchService {
         stream.push({ type: 'error', data: { message } });
       }
     } finally {
+      await credit.refund();
       stream.end();
     }
   }

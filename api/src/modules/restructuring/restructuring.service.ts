@@ -22,7 +22,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { JobQueue } from '../../core/queue/job-queue.js';
 import { toPage, type StoredPage } from '../documents/documents.repository.js';
 import { DocumentsRepository } from '../documents/documents.repository.js';
-import { CreditsService } from '../research/credits/credits.service.js';
+import { CreditsService, type CreditTicket } from '../research/credits/credits.service.js';
 import { ResearchJob } from '../research/research-job.entity.js';
 import type { StartQueryDto } from './dto/restructuring.dto.js';
 import { extractTable } from './extract/table.js';
@@ -40,6 +40,8 @@ interface QueryJob {
   thoughts: string[];
   chatKey: string;
   category: WorkflowCategory;
+  /** The credit reserved at start (absent on a job queued before reservations). */
+  credit?: CreditTicket;
 }
 
 function documentList(files: UploadedPdf[]): string {
@@ -81,19 +83,22 @@ export class RestructuringService {
     };
   }
 
+  /** Queues the job with a credit reserved for it (402 when none is left; given back if it cannot be queued). */
   async start(user: SessionClaims, dto: StartQueryDto): Promise<StartQueryResponse> {
     await this.files(user.sub, dto.chat_key);
-    await this.credits.ensureAvailable(user.sub);
-    const data: QueryJob = {
-      userId: user.sub,
-      query: dto.query.trim(),
-      thoughts: dto.thoughts,
-      chatKey: dto.chat_key,
-      category: dto.workflow_category,
-    };
-    const jobId = await this.queue.add(RESTRUCTURING_JOB, data);
-    await this.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind: 'restructuring' });
-    return { job_id: jobId, data: { job_id: jobId } };
+    return this.credits.withCredit(user.sub, async (credit) => {
+      const data: QueryJob = {
+        userId: user.sub,
+        query: dto.query.trim(),
+        thoughts: dto.thoughts,
+        chatKey: dto.chat_key,
+        category: dto.workflow_category,
+        credit,
+      };
+      const jobId = await this.queue.add(RESTRUCTURING_JOB, data);
+      await this.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind: 'restructuring' });
+      return { job_id: jobId, data: { job_id: jobId } };
+    });
   }
 
   private async pages(userId: string, chatKey: string): Promise<StoredPage[]> {
@@ -110,16 +115,19 @@ export class RestructuringService {
   /**
    * The job: the table of the plan's columns read from the workspace's documents (by the model
    * when LLM_* is set, each of its cells checked on its page; else, or when it fails, without
-   * one); uses a credit.
+   * one). The credit reserved at start is kept when it completes, refunded when it fails.
    */
   async run(job: QueryJob): Promise<RestructuringResult> {
+    return (await this.credits.forJob(job.credit, job.userId)).spend(() => this.table(job));
+  }
+
+  private async table(job: QueryJob): Promise<RestructuringResult> {
     const columns = chosenColumns(job.thoughts);
     const pages = await this.pages(job.userId, job.chatKey);
     const builtIn = extractTable(pages, columns, TITLES[job.category]);
     const { table, observations, engine } = this.model
       ? await this.model.table(job.query, job.category, pages, builtIn)
       : { ...builtIn, engine: 'built-in' as const };
-    await this.credits.use(job.userId);
     return {
       thought_process: job.thoughts,
       observations,

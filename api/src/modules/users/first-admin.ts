@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import type { AppConfig } from '../../core/config/config.js';
+import { SECRET_FILES, type AppConfig } from '../../core/config/config.js';
 import { UsersService } from './users.service.js';
 
 export interface FirstAdmin {
@@ -18,7 +18,7 @@ export interface FirstAdmin {
  */
 export async function ensureFirstAdmin(app: INestApplicationContext, config: AppConfig): Promise<FirstAdmin> {
   const users = app.get(UsersService);
-  const passwordFile = join(config.dataDir, 'admin-password');
+  const passwordFile = join(config.dataDir, SECRET_FILES.adminPassword);
   const existing = (await users.users.activeAdmins())[0];
   if (existing) return { email: existing.email, created: false, passwordFile: existsSync(passwordFile) ? passwordFile : null };
   const given = config.adminPassword;

@@ -91,8 +91,9 @@ export class UsersService {
   }
 
   /**
-   * Gives an account another role (ops for the ops tools). Its sessions end, so the new role
-   * (carried in the access token) applies from its next sign-in; the last admin keeps the role.
+   * Gives an account another role (ops for the ops tools). Authorisation reads the stored role, and
+   * the account's sessions end too, so that no client keeps showing the old role's tools; the new
+   * role applies from the next sign-in. The last admin keeps the role.
    */
   async setRole(email: string, role: Role): Promise<User> {
     const user = await this.requireByEmail(email);

@@ -1,3 +1,4 @@
+import { BadRequestException } from '@nestjs/common';
 import { FollowerCore, type ResumePoint } from '../logs/follower-core.js';
 import type { SharedReader } from '../shared-readers.js';
 import type { RemoteRead } from '../host/host-tools.js';
@@ -16,7 +17,8 @@ export interface RemoteFollowerOptions {
  * file shrinks or the bytes before the offset changed (copy-truncate then more than the old size
  * written before the next read), `gap` when more than maxBacklogBytes are waiting. Shared by
  * every watcher of the file; a client resuming with `<inode>:<offset>` after the reader stopped
- * gets a new one that reads from there.
+ * gets a new one that reads from there. Every read is confined on the instance (host-script.ts);
+ * a refusal (the path now leads outside the roots) ends the watch with an `{error}` message.
  */
 export class RemoteFollower extends FollowerCore implements SharedReader {
   private timer: NodeJS.Timeout | null = null;
@@ -63,6 +65,11 @@ export class RemoteFollower extends FollowerCore implements SharedReader {
     try {
       more = await this.check();
     } catch (error) {
+      // Refused (the path now leads outside the roots, or to no regular file): the watch ends, unread.
+      if (error instanceof BadRequestException) {
+        this.stopped = true;
+        return this.finish(`The watch has ended: ${(error as Error).message}`);
+      }
       this.emit({ type: 'message', id: `${this.inode}:${this.offset}`, data: { error: (error as Error).message } });
     }
     // Behind: the next read at once (still one at a time); else no sooner than pollMs after this one started.

@@ -29,7 +29,7 @@ export class LocalOpsBackend implements OpsBackend {
     private readonly config: OpsConfig,
     private readonly screen = new ScreenCli(),
   ) {
-    this.roots = new LogRoots(config.logDirs);
+    this.roots = new LogRoots(config.logDirs, config.secretFiles);
     this.followers = new SharedReaders(config.lingerMs, config.maxWatchedFiles, 'log files');
     this.pollers = new SharedReaders(config.lingerMs, config.maxWatchedFiles, 'screen sessions');
     this.perUser = new WatchesPerUser(config.maxWatchesPerUser);
@@ -68,12 +68,22 @@ export class LocalOpsBackend implements OpsBackend {
 
   async tail(instanceId: string, _region: string, path: string, lines: number) {
     this.instance(instanceId);
-    return tailLines(await this.roots.resolve(path), lines);
+    const file = await this.roots.open(path);
+    try {
+      return await tailLines(file, lines);
+    } finally {
+      await file.handle.close();
+    }
   }
 
   async search(instanceId: string, _region: string, path: string, pattern: string, signal?: AbortSignal) {
     this.instance(instanceId);
-    return searchLines(await this.roots.resolve(path), pattern, signal);
+    const file = await this.roots.open(path);
+    try {
+      return await searchLines(file.handle, pattern, signal);
+    } finally {
+      await file.handle.close();
+    }
   }
 
   async screens(instanceId: string) {
@@ -102,7 +112,7 @@ export class LocalOpsBackend implements OpsBackend {
       user.sub,
       real,
       async () => {
-        const created = new LogFollower(real, { pollMs: this.config.pollMs, maxBacklogBytes: this.config.maxBacklogBytes });
+        const created = new LogFollower(real, this.roots, { pollMs: this.config.pollMs, maxBacklogBytes: this.config.maxBacklogBytes });
         await created.start(parseResumePoint(lastEventId));
         return created;
       },

@@ -17,7 +17,10 @@
  * earlier output). An output is spooled to a private file and answered a chunk at a time
  * (base64, under SSM's 24,000-character cap); the header says the status and the total size:
  *   CREDENCE-OPS 1 <ok|error-word> <total bytes> <spool id>
- * Paths are resolved on the host (`realpath -e`: `..` and symlinks) and must end inside a root.
+ * Paths are resolved on the host (`realpath -e`: `..` and symlinks) and must end inside a root;
+ * the file is then opened once (fd 3) and, where /proc shows what was opened (Linux), read only
+ * if that is the very file checked, and only through that descriptor: a path swapped between
+ * the check and the read (a symlink put in place of a directory) is refused, never read.
  */
 export const HOST_SCRIPT = String.raw`set -u
 umask 077
@@ -77,6 +80,12 @@ confine() {
   [ -n "$(inside "$file")" ] || fail outside
   [ -f "$file" ] || fail not-a-file
   [ -r "$file" ] || fail unreadable
+  exec 3< "$file" 2>/dev/null || fail unreadable
+  if [ -e "/proc/$$/fd/3" ]; then
+    opened=$(realpath -e -- "/proc/$$/fd/3" 2>/dev/null) || fail not-found
+    [ "$opened" = "$file" ] || fail outside
+    file=/proc/$$/fd/3
+  fi
 }
 tmp=$(printenv TMPDIR) || tmp=/tmp
 case $tmp in /*) ;; *) tmp=/tmp ;; esac
@@ -115,7 +124,7 @@ case $op in
   tail)
     number "$b"
     confine "$a"
-    { stat -c '%i %s' -- "$file"; tail -n "$b" -- "$file" | cut -b 1-16400; } > "$spool"
+    { stat -L -c '%i %s' -- "$file"; tail -n "$b" -- "$file" | cut -b 1-16400; } > "$spool"
     emit ;;
   search)
     [ -n "$b" ] || fail bad-value
@@ -127,7 +136,7 @@ case $op in
   read)
     number "$b"
     confine "$a"
-    info=$(stat -c '%i %s' -- "$file")
+    info=$(stat -L -c '%i %s' -- "$file")
     { set -- $info
       if [ "$1" = "$b" ] && [ "$off" -le "$2" ]; then
         from=0

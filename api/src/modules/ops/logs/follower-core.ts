@@ -12,6 +12,8 @@ export type WatchEvent = LogWatchEvent & { id: string };
 
 export interface FollowerListener {
   event(event: WatchEvent): void;
+  /** The follower ended on its own after a last `{error}` message (its file may no longer be read): the stream ends. */
+  end?(): void;
 }
 
 /** Where a client resumes: the `<inode>:<offset>` of the last line it has. */
@@ -54,6 +56,9 @@ export abstract class FollowerCore {
   private readonly kept: Kept[] = [];
   private keptBytes = 0;
   protected readonly listeners = new Set<FollowerListener>();
+  /** Ended on its own (finish): SharedReaders gives the next client a new follower, which checks the file afresh. */
+  ended = false;
+  private finalEvent: WatchEvent | null = null;
 
   constructor(protected readonly maxBacklogBytes: number) {}
 
@@ -71,6 +76,11 @@ export abstract class FollowerCore {
 
   /** Adds a client: first what it missed since its resume point (or a reset or a gap saying what it cannot get), then the live lines. */
   attach(resumeId: string | undefined, listener: FollowerListener): () => void {
+    if (this.finalEvent) {
+      listener.event(this.finalEvent);
+      listener.end?.();
+      return () => undefined;
+    }
     for (const event of this.catchUp(resumeId)) listener.event(event);
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -94,6 +104,19 @@ export abstract class FollowerCore {
         events.push({ type: 'gap', id: `${this.inode}:${this.coverStart}`, data: { skipped_bytes: this.coverStart } });
     }
     return [...events, ...current.map((k) => k.event)];
+  }
+
+  /**
+   * Ends every client's watch with a last `{error}` message (the spec's "watch stops on an error
+   * message"): used when the followed path no longer leads to a log file that may be read.
+   */
+  protected finish(error: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.finalEvent = { type: 'message', id: `${this.inode}:${this.offset}`, data: { error } };
+    this.emit(this.finalEvent);
+    for (const listener of this.listeners) listener.end?.();
+    this.listeners.clear();
   }
 
   /** A new file (`inode`) or the same one truncated: `reset`, then its lines from the start. */

@@ -1,20 +1,22 @@
-import { appendFileSync, mkdtempSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { OPS_CONSTANTS } from '@credence/shared';
 import { LogFollower, parseResumePoint, type WatchEvent } from './log-follower.js';
+import { LogRoots } from './log-roots.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'credence-follow-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
+const roots = new LogRoots([dir]);
 let n = 0;
 
 /** A follower checked by hand (its own poll is an hour away): every test drives it step by step. */
 async function follow(initial: string | Buffer, options: { maxBacklogBytes?: number; resume?: string } = {}) {
   const path = join(dir, `f${++n}.log`);
   writeFileSync(path, initial);
-  const follower = new LogFollower(path, { pollMs: 3_600_000, maxBacklogBytes: options.maxBacklogBytes ?? 1024 * 1024 });
+  const follower = new LogFollower(path, roots, { pollMs: 3_600_000, maxBacklogBytes: options.maxBacklogBytes ?? 1024 * 1024 });
   await follower.start(parseResumePoint(options.resume));
   const events: WatchEvent[] = [];
   follower.attach(options.resume, { event: (e) => events.push(e) });
@@ -132,7 +134,7 @@ describe('LogFollower: one reader of a file, like tail -F', () => {
     writeFileSync(path, 'seen\n');
     const inode = String(statSync(path).ino);
     appendFileSync(path, 'missed while away\n');
-    const follower = new LogFollower(path, { pollMs: 3_600_000, maxBacklogBytes: 1024 * 1024 });
+    const follower = new LogFollower(path, roots, { pollMs: 3_600_000, maxBacklogBytes: 1024 * 1024 });
     after(() => follower.stop());
     await follower.start(parseResumePoint(`${inode}:5`));
     const back: WatchEvent[] = [];
@@ -147,6 +149,38 @@ describe('LogFollower: one reader of a file, like tail -F', () => {
       ['gap', { skipped_bytes: 5 }],
       ['message', { line: 'missed while away' }],
     ]);
+  });
+
+  it('ends the watch, reading nothing, when a rotation puts a link to a file outside the roots (or a directory) at the path', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'credence-outside-'));
+    after(() => rmSync(outside, { recursive: true, force: true }));
+    writeFileSync(join(outside, 'jwt-secret'), 'the signing secret\n');
+    for (const replace of [
+      (path: string) => symlinkSync(join(outside, 'jwt-secret'), path),
+      (path: string) => mkdirSync(path),
+      (path: string) => symlinkSync(`../${outside.split('/').slice(-1)[0]}/jwt-secret`, path),
+    ]) {
+      const f = await follow('');
+      let ended = 0;
+      f.follower.attach(undefined, { event: () => undefined, end: () => ended++ });
+      appendFileSync(f.path, 'last line of the old file\n');
+      renameSync(f.path, `${f.path}.1`);
+      replace(f.path);
+      await f.follower.check();
+      expect(f.lines()).toEqual(['last line of the old file']);
+      const last = f.events.at(-1)!;
+      expect(last.data).toEqual({ error: expect.stringContaining('has ended: that path now leads outside the log directories') });
+      expect([ended, f.follower.ended]).toEqual([1, true]);
+      // Later checks read nothing; a client arriving now gets the end at once.
+      writeFileSync(join(outside, 'jwt-secret'), 'the signing secret, rewritten\n');
+      await f.follower.check();
+      expect(f.events.at(-1)).toBe(last);
+      const late: WatchEvent[] = [];
+      let lateEnded = false;
+      f.follower.attach(undefined, { event: (e) => late.push(e), end: () => (lateEnded = true) });
+      expect([late, lateEnded]).toEqual([[last], true]);
+      expect(JSON.stringify(f.events)).not.toContain('signing secret');
+    }
   });
 
   it('reads only well-formed resume ids', () => {

@@ -1,5 +1,7 @@
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { stat, type FileHandle } from 'node:fs/promises';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { FollowerCore, type ResumePoint } from './follower-core.js';
+import type { LogRoots } from './log-roots.js';
 
 export { parseResumePoint, type FollowerListener, type ResumePoint, type WatchEvent } from './follower-core.js';
 
@@ -16,6 +18,9 @@ export interface FollowerOptions {
  * `reset` and continue from the start), sends each complete line with the id `<inode>:<offset
  * after it>`, and skips to the newest bytes with a `gap` when it falls more than maxBacklogBytes
  * behind. Polls the file's size every pollMs (as tail -F does where it cannot use inotify).
+ * Every open, the first and each after a rotation, goes through LogRoots.open: a path that now
+ * leads outside the log roots (a symlink put in its place, a directory swapped for one) or to
+ * something else than a regular file ends the watch with an `{error}` message, unread.
  */
 export class LogFollower extends FollowerCore {
   private handle: FileHandle | null = null;
@@ -25,6 +30,7 @@ export class LogFollower extends FollowerCore {
 
   constructor(
     readonly path: string,
+    private readonly roots: LogRoots,
     private readonly options: FollowerOptions,
   ) {
     super(options.maxBacklogBytes);
@@ -32,9 +38,9 @@ export class LogFollower extends FollowerCore {
 
   /** Opens the file and starts at its end, or at a resuming client's offset when it is of this file and close enough. */
   async start(resume: ResumePoint | null): Promise<void> {
-    this.handle = await open(this.path, 'r');
-    const info = await this.handle.stat({ bigint: true });
-    this.startAt(info.ino.toString(), Number(info.size), resume);
+    const file = await this.roots.open(this.path);
+    this.handle = file.handle;
+    this.startAt(file.inode, file.size, resume);
     this.schedule();
   }
 
@@ -57,7 +63,7 @@ export class LogFollower extends FollowerCore {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       void this.check()
-        .catch((error: Error) => this.emit({ type: 'message', id: `${this.inode}:${this.offset}`, data: { error: error.message } }))
+        .catch((error: Error) => this.end(error.message))
         .finally(() => this.schedule());
     }, this.options.pollMs);
     this.timer.unref();
@@ -84,9 +90,29 @@ export class LogFollower extends FollowerCore {
 
   private async reopen(): Promise<void> {
     await this.handle?.close().catch(() => undefined);
-    this.handle = await open(this.path, 'r').catch(() => null);
-    if (!this.handle) return;
-    this.restart((await this.handle.stat({ bigint: true })).ino.toString(), 'rotated');
+    this.handle = null;
+    try {
+      const file = await this.roots.open(this.path);
+      this.handle = file.handle;
+      this.restart(file.inode, 'rotated');
+    } catch (error) {
+      // Missing (mid-rotation): waited for, as tail -F does.
+      if (error instanceof NotFoundException) return;
+      if (!(error instanceof BadRequestException)) throw error;
+      this.end(
+        `The watch of ${this.path} has ended: that path now leads outside the log directories (${this.roots.dirs.join(', ')}) ` +
+          'or to something other than a log file, and nothing from it was read.',
+      );
+    }
+  }
+
+  /** Stops reading and ends every client's watch with `error` (clients stop on an error message). */
+  private end(error: string): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    void this.handle?.close().catch(() => undefined);
+    this.handle = null;
+    this.finish(error);
   }
 
   private async readAvailable(): Promise<void> {

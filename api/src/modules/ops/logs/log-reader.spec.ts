@@ -4,10 +4,24 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { OPS_CONSTANTS } from '@credence/shared';
-import { searchLines, tailLines } from './log-reader.js';
+import { searchLines as searchOpened, tailLines as tailOpened } from './log-reader.js';
+import { LogRoots } from './log-roots.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'credence-reader-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
+const roots = new LogRoots([dir]);
+
+/** The readers take a file opened (and checked) by LogRoots.open, as the ops backend gives them. */
+async function opened<T>(path: string, read: (file: Awaited<ReturnType<LogRoots['open']>>) => Promise<T>): Promise<T> {
+  const file = await roots.open(path);
+  try {
+    return await read(file);
+  } finally {
+    await file.handle.close();
+  }
+}
+const tailLines = (path: string, count: number) => opened(path, (file) => tailOpened(file, count));
+const searchLines = (path: string, pattern: string) => opened(path, (file) => searchOpened(file.handle, pattern));
 const file = (name: string, content: string | Buffer) => {
   const path = join(dir, name);
   writeFileSync(path, content);

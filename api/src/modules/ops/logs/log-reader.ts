@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { OPS_CONSTANTS, type SearchMatch, type SearchResponse, type TailResponse } from '@credence/shared';
+import type { OpenedLog } from './log-roots.js';
 
 const NEWLINE = 0x0a;
 const CHUNK = 64 * 1024;
@@ -14,52 +14,41 @@ export function decodeLine(bytes: Buffer): { text: string; truncated: boolean } 
   return { text: decoder.decode(bytes.subarray(0, Math.min(end, OPS_CONSTANTS.maxLineBytes))), truncated };
 }
 
-/** The inode of an open file as a decimal string (bigint: inodes can pass 2^53). */
-export async function inodeOf(handle: import('node:fs/promises').FileHandle): Promise<{ inode: string; size: number }> {
-  const info = await handle.stat({ bigint: true });
-  return { inode: info.ino.toString(), size: Number(info.size) };
-}
-
 /**
- * The last `count` lines of a file, read backwards from its end in chunks: the cost depends on
- * the lines asked for, never on the file's size. The cursor is the watch id to continue from.
+ * The last `count` lines of an opened file (LogRoots.open: `inode` and `size` as it was opened),
+ * read backwards from its end in chunks: the cost depends on the lines asked for, never on the
+ * file's size. The cursor is the watch id to continue from.
  */
-export async function tailLines(path: string, count: number): Promise<TailResponse> {
-  const handle = await open(path, 'r');
-  try {
-    const { inode, size } = await inodeOf(handle);
-    // A line longer than maxLineBytes is cut anyway: never read more than that per line.
-    const maxBytes = (count + 1) * (OPS_CONSTANTS.maxLineBytes + 2);
-    const chunks: Buffer[] = [];
-    let position = size;
-    let newlines = 0;
-    let read = 0;
-    // The file's own last newline ends the last line; it does not start an empty one.
-    let skipLast = size > 0;
-    while (position > 0 && newlines <= count && read < maxBytes) {
-      const length = Math.min(CHUNK, position, maxBytes - read);
-      position -= length;
-      const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, position);
-      const chunk = buffer.subarray(0, bytesRead);
-      for (let i = chunk.length - 1; i >= 0; i--) {
-        if (chunk[i] !== NEWLINE) continue;
-        if (skipLast && position + i === size - 1) continue;
-        newlines++;
-      }
-      skipLast = false;
-      chunks.unshift(chunk);
-      read += bytesRead;
+export async function tailLines({ handle, inode, size }: Omit<OpenedLog, 'path'>, count: number): Promise<TailResponse> {
+  // A line longer than maxLineBytes is cut anyway: never read more than that per line.
+  const maxBytes = (count + 1) * (OPS_CONSTANTS.maxLineBytes + 2);
+  const chunks: Buffer[] = [];
+  let position = size;
+  let newlines = 0;
+  let read = 0;
+  // The file's own last newline ends the last line; it does not start an empty one.
+  let skipLast = size > 0;
+  while (position > 0 && newlines <= count && read < maxBytes) {
+    const length = Math.min(CHUNK, position, maxBytes - read);
+    position -= length;
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    const chunk = buffer.subarray(0, bytesRead);
+    for (let i = chunk.length - 1; i >= 0; i--) {
+      if (chunk[i] !== NEWLINE) continue;
+      if (skipLast && position + i === size - 1) continue;
+      newlines++;
     }
-    let text = Buffer.concat(chunks);
-    if (text.length > 0 && text[text.length - 1] === NEWLINE) text = text.subarray(0, text.length - 1);
-    const parts = text.length === 0 && size === 0 ? [] : splitLines(text);
-    // The first part may be the end of a line that started before what was read: dropped when more lines were read.
-    const lines = (position > 0 && parts.length > count ? parts.slice(1) : parts).slice(-count);
-    return { lines: lines.map((line) => decodeLine(line).text), size, cursor: `${inode}:${size}` };
-  } finally {
-    await handle.close();
+    skipLast = false;
+    chunks.unshift(chunk);
+    read += bytesRead;
   }
+  let text = Buffer.concat(chunks);
+  if (text.length > 0 && text[text.length - 1] === NEWLINE) text = text.subarray(0, text.length - 1);
+  const parts = text.length === 0 && size === 0 ? [] : splitLines(text);
+  // The first part may be the end of a line that started before what was read: dropped when more lines were read.
+  const lines = (position > 0 && parts.length > count ? parts.slice(1) : parts).slice(-count);
+  return { lines: lines.map((line) => decodeLine(line).text), size, cursor: `${inode}:${size}` };
 }
 
 function splitLines(bytes: Buffer): Buffer[] {
@@ -74,10 +63,11 @@ function splitLines(bytes: Buffer): Buffer[] {
 }
 
 /**
- * The lines that contain `pattern` (literal, case-insensitive: never a regular expression, so no
- * pattern can make it slow), read as a stream; the newest maxSearchMatches are kept.
+ * The lines of an opened file (LogRoots.open) that contain `pattern` (literal, case-insensitive:
+ * never a regular expression, so no pattern can make it slow), read as a stream; the newest
+ * maxSearchMatches are kept. The caller closes the handle.
  */
-export async function searchLines(path: string, pattern: string, signal?: AbortSignal): Promise<SearchResponse> {
+export async function searchLines(handle: FileHandle, pattern: string, signal?: AbortSignal): Promise<SearchResponse> {
   const needle = pattern.toLowerCase();
   const limit = OPS_CONSTANTS.maxSearchMatches;
   const matches: SearchMatch[] = [];
@@ -94,7 +84,7 @@ export async function searchLines(path: string, pattern: string, signal?: AbortS
       truncated = true;
     }
   };
-  const stream = createReadStream(path, { highWaterMark: 1024 * 1024, signal });
+  const stream = handle.createReadStream({ start: 0, highWaterMark: 1024 * 1024, signal, autoClose: false });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     let start = 0;
     for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, start)) {

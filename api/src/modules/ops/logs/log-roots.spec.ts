@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { linkSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -47,5 +48,39 @@ describe('LogRoots: paths confined to the log directories', () => {
     await expect(roots.resolve('pipeline')).rejects.toMatchObject({ status: 400, message: expect.stringContaining('must name a file') });
     await expect(roots.resolve('nope.log')).rejects.toMatchObject({ status: 404, message: 'No such log file: nope.log' });
     await expect(roots.resolve('; rm -rf /')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('opens a file for reading and says which (inode, size); refuses a FIFO at once, and a hard link of a secret file', async () => {
+    const file = await roots.open('pipeline/run.log');
+    try {
+      expect(file).toMatchObject({ path: join(root, 'pipeline', 'run.log'), size: 4, inode: expect.stringMatching(/^\d+$/) });
+      expect((await file.handle.readFile()).toString()).toBe('run\n');
+    } finally {
+      await file.handle.close();
+    }
+    execFileSync('mkfifo', [join(root, 'pipe.log')]);
+    await expect(roots.open('pipe.log')).rejects.toMatchObject({ status: 400 });
+    writeFileSync(join(outside, 'jwt-secret'), 'signing key\n');
+    linkSync(join(outside, 'jwt-secret'), join(root, 'innocent.log'));
+    const guarded = new LogRoots([root], [join(outside, 'jwt-secret'), join(outside, 'missing-admin-password')]);
+    await expect(guarded.open('innocent.log')).rejects.toMatchObject({ status: 400 });
+    await expect(guarded.open('api.log').then((f) => f.handle.close())).resolves.toBeUndefined();
+  });
+
+  it('never reads a file a directory swap sent it to between the check and the open', async () => {
+    mkdirSync(join(root, 'race'));
+    writeFileSync(join(root, 'race', 'app.log'), 'inside\n');
+    mkdirSync(join(outside, 'race'));
+    writeFileSync(join(outside, 'race', 'app.log'), 'outside secret\n');
+    class Racing extends LogRoots {
+      override async resolve(path: string): Promise<string> {
+        const real = await super.resolve(path);
+        // The attacker swaps the checked directory for a link out of the roots, just after the check.
+        renameSync(join(root, 'race'), join(root, 'race.old'));
+        symlinkSync(join(outside, 'race'), join(root, 'race'));
+        return real;
+      }
+    }
+    await expect(new Racing([root]).open('race/app.log')).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RESEARCH_TEXTS, type ModelAccessInfo } from '@credence/shared';
 import { CLOCK, type Clock } from '../../../core/clock.js';
@@ -10,12 +10,64 @@ interface CreditRow {
   allowance: number | null;
 }
 
+/** A credit taken for one answer, as a job carries it to the process that runs it (plain JSON). */
+export interface CreditTicket {
+  userId: string;
+  /** The month it was taken from: a refund after the month has turned gives nothing back to the new one. */
+  period: string;
+}
+
+/**
+ * One credit taken before the work: committed once the answer is stored (it stays used), given
+ * back when the work fails or its client leaves before anything was stored. Either happens once.
+ */
+export class CreditReservation {
+  private settled = false;
+
+  constructor(
+    readonly ticket: CreditTicket,
+    private readonly giveBack: (ticket: CreditTicket) => Promise<void>,
+  ) {}
+
+  /** The answer is stored: the credit stays used (a later refund() does nothing). */
+  commit(): void {
+    this.settled = true;
+  }
+
+  /** Nothing was stored: the credit goes back. Never throws (a failed refund is logged). */
+  async refund(): Promise<void> {
+    if (this.settled) return;
+    this.settled = true;
+    await this.giveBack(this.ticket);
+  }
+
+  /** Runs `work`: committed when it resolves, refunded when it throws. */
+  async spend<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.commit();
+      return result;
+    } catch (error) {
+      await this.refund();
+      throw error;
+    }
+  }
+}
+
 /**
  * Research credits: each answered question uses one; the allowance (RESEARCH_CREDITS_PER_MONTH,
  * or what an admin set for the user) starts again each calendar month (UTC, the app's clock).
+ *
+ * The one rule of every paid pipeline (research/ask, run_query, PDF chat, equity observations and
+ * run_equity_analysis_query, restructuring's start_query): a credit is reserved before any work
+ * by one conditional UPDATE (`used < allowance`), so parallel requests can never take more than
+ * what is left, then committed when the answer is stored or refunded when it is not. A job
+ * carries its reservation as a ticket in its data (withCredit at start, forJob in the job).
  */
 @Injectable()
 export class CreditsService {
+  private readonly logger = new Logger('Credits');
+
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -42,23 +94,64 @@ export class CreditsService {
     };
   }
 
-  /** 402 "You have exceeded your quota!" when no credit is left: checked before any work starts. */
+  /** 402 "You have exceeded your quota!" when no credit is left, for a route that is gated but not paid (the US KPI list). */
   async ensureAvailable(userId: string): Promise<void> {
     const { accessed_count, total_credits } = await this.info(userId);
-    if (accessed_count >= total_credits) {
-      throw new HttpException({ error: RESEARCH_TEXTS.quotaExceeded }, HttpStatus.PAYMENT_REQUIRED);
-    }
+    if (accessed_count >= total_credits) throw quotaExceeded();
   }
 
-  /** Uses one credit (in the transaction that stores the answer). */
-  async use(userId: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.db.manager).query(
-      `INSERT INTO research_credits (user_id, period, used) VALUES ($1, $2, 1)
-       ON CONFLICT (user_id) DO UPDATE
-         SET used = CASE WHEN research_credits.period = EXCLUDED.period THEN research_credits.used + 1 ELSE 1 END,
-             period = EXCLUDED.period`,
-      [userId, this.period()],
+  /**
+   * Takes one credit now, or 402 when none is left. One UPDATE checks and takes it (a new month
+   * counts from 0), so of N parallel requests with one credit left exactly one gets it, on
+   * embedded PGlite and server Postgres alike (the row is locked and the condition read again).
+   */
+  async reserve(userId: string): Promise<CreditReservation> {
+    const period = this.period();
+    await this.db.query(`INSERT INTO research_credits (user_id, period, used) VALUES ($1, $2, 0) ON CONFLICT (user_id) DO NOTHING`, [
+      userId,
+      period,
+    ]);
+    const taken: unknown[] = await this.db.query(
+      `UPDATE research_credits
+          SET used = CASE WHEN period = $2 THEN used + 1 ELSE 1 END, period = $2
+        WHERE user_id = $1 AND (CASE WHEN period = $2 THEN used ELSE 0 END) < COALESCE(allowance, $3)
+        RETURNING used`,
+      [userId, period, this.config.research.creditsPerMonth],
     );
+    // TypeORM answers an UPDATE ... RETURNING as [rows, count] on Postgres.
+    const rows = Array.isArray(taken[0]) ? (taken[0] as unknown[]) : taken;
+    if (rows.length === 0) throw quotaExceeded();
+    return this.held({ userId, period });
+  }
+
+  /** The reservation behind a ticket a job carries (taken when the job was started). */
+  held(ticket: CreditTicket): CreditReservation {
+    return new CreditReservation(ticket, (t) => this.giveBack(t));
+  }
+
+  /** What a paid job spends: the ticket it was started with; a job queued before tickets existed takes one now. */
+  async forJob(ticket: CreditTicket | undefined, userId: string): Promise<CreditReservation> {
+    return ticket ? this.held(ticket) : this.reserve(userId);
+  }
+
+  /**
+   * Reserves a credit (402 when none is left), runs `work` with its ticket, and commits it when
+   * the work resolves (the answer stored, or the job that will spend the ticket queued), else refunds it.
+   */
+  async withCredit<T>(userId: string, work: (ticket: CreditTicket) => Promise<T>): Promise<T> {
+    const credit = await this.reserve(userId);
+    return credit.spend(() => work(credit.ticket));
+  }
+
+  private async giveBack(ticket: CreditTicket): Promise<void> {
+    try {
+      await this.db.query(`UPDATE research_credits SET used = used - 1 WHERE user_id = $1 AND period = $2 AND used > 0`, [
+        ticket.userId,
+        ticket.period,
+      ]);
+    } catch (error) {
+      this.logger.error(`refunding a research credit of ${ticket.userId} failed: ${(error as Error).message}`);
+    }
   }
 
   /** An admin sets a user's monthly allowance (null: back to the configured one). */
@@ -70,4 +163,8 @@ export class CreditsService {
     );
     return this.info(userId);
   }
+}
+
+function quotaExceeded(): HttpException {
+  return new HttpException({ error: RESEARCH_TEXTS.quotaExceeded }, HttpStatus.PAYMENT_REQUIRED);
 }

@@ -51,7 +51,16 @@ export class PdfChatService {
   async readFileAndQuery(user: SessionClaims, dto: ReadFileAndQueryDto): Promise<PdfChatAnswer> {
     const request = await this.request(user, dto);
     const docs = await this.documents(request, dto);
-    await this.credits.ensureAvailable(user.sub);
+    // One credit, reserved first: kept once the answer is stored, refunded if anything before fails.
+    return this.credits.withCredit(user.sub, () => this.answerAndStore(user, dto, request, docs));
+  }
+
+  private async answerAndStore(
+    user: SessionClaims,
+    dto: ReadFileAndQueryDto,
+    request: ResearchRequest,
+    docs: UploadedPdf[],
+  ): Promise<PdfChatAnswer> {
     let answer: ResearchAnswer;
     try {
       answer = await this.answer(request);
@@ -81,7 +90,6 @@ export class PdfChatService {
         { queryStr: request.query, thoughtProcess: answer.thoughtProcess, observations: answer, tableData: answer.tables },
         manager,
       );
-      await this.credits.use(user.sub, manager);
     });
     return {
       chat_id: request.chatId,

@@ -22,7 +22,7 @@ import { JobQueue } from '../../../../core/queue/job-queue.js';
 import { CreditsService } from '../../credits/credits.service.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from '../../engine-provider.js';
 import type { ResearchRequest, ResearchUser } from '../../engine/types.js';
-import { foldedAnswer, planWithFallback, startResearchJob, type JobData as JobOf } from '../../research-job-steps.js';
+import { foldedAnswer, planWithFallback, spendJobCredit, startResearchJob, type JobData as JobOf } from '../../research-job-steps.js';
 import type { EquityJobDto, EquityQueryDto } from './equity.dto.js';
 import { loadUsCompanyKpis } from './sec-facts.js';
 
@@ -67,7 +67,9 @@ export class EquityResearchService {
     @Inject(RESEARCH_ENGINES) private readonly engines: ResearchEngines,
   ) {
     this.queue.register(EQUITY_TABLES_JOB, (data: JobData) => this.tables(data.user, data.dto));
-    this.queue.register(EQUITY_OBSERVATIONS_JOB, (data: JobData) => this.observations(data.user, data.dto));
+    this.queue.register(EQUITY_OBSERVATIONS_JOB, (data: JobData) =>
+      spendJobCredit(this.credits, data, () => this.observations(data.user, data.dto)),
+    );
   }
 
   thoughtProcess(user: SessionClaims, dto: EquityQueryDto): Promise<EquityThoughtProcessResponse> {
@@ -94,11 +96,10 @@ export class EquityResearchService {
     return { relevant_table_names: relevant };
   }
 
-  /** The written answer: observations with their citations (each a filing tag), uses one credit. */
+  /** The written answer: observations with their citations (each a filing tag); the caller spends a credit on it. */
   async observations(user: ResearchUser, dto: EquityQueryDto): Promise<EquityObservationsResult> {
     const request = equityRequest(user, dto);
     const { answer, outcome } = await foldedAnswer('built-in', (emitter) => this.engines.equity.answer(request, emitter));
-    await this.credits.use(user.id);
     return {
       observations: observationStrings(answer.text),
       thought_process: answer.thoughtProcess,
@@ -109,10 +110,12 @@ export class EquityResearchService {
     };
   }
 
-  async runQuery(user: SessionClaims, dto: EquityQueryDto): Promise<EquityAnalysisResponse> {
-    await this.credits.ensureAvailable(user.sub);
-    const who = { id: user.sub, role: user.role };
-    const [tables, observations] = [await this.tables(who, dto), await this.observations(who, dto)];
-    return { result: { ...observations, ...tables }, thought_process: observations.thought_process };
+  /** Tables and observations at once, for one credit (reserved first, refunded if either fails). */
+  runQuery(user: SessionClaims, dto: EquityQueryDto): Promise<EquityAnalysisResponse> {
+    return this.credits.withCredit(user.sub, async () => {
+      const who = { id: user.sub, role: user.role };
+      const [tables, observations] = [await this.tables(who, dto), await this.observations(who, dto)];
+      return { result: { ...observations, ...tables }, thought_process: observations.thought_process };
+    });
   }
 }
