@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { SCREENER_ROUTES, US_EQUITY_ROUTES, paddedCik } from '@credence/shared';
+import { seededRandom } from '@credence/shared/query-families';
 import { seedUsSample } from '../../src/modules/us-equity/seed/us-first-start.js';
 import { US_SAMPLE_FIRST_CIK } from '../../src/modules/us-equity/seed/us-sample.js';
 import { uploadPdfs } from '../support/documents-client.js';
-import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.js';
+import { identityProviderEnv, startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.js';
 import { opsUser } from '../support/ops-users.js';
 import {
   mixedCases,
   nestRoutes,
   problemOf,
   routesOf,
-  seeded,
   sendAll,
   singleCases,
   type FuzzAnswer,
@@ -196,7 +196,8 @@ describe('security probe: hostile input gets a 4xx, never a 500', () => {
  * route Nest serves) gets each hostile value in each parameter, one at a time, then a seeded mix of
  * several at once. Routes an analyst may call are fuzzed as the analyst; the ops and admin routes as
  * ops and admin; the mixes are sent as the admin too. Any 5xx, a 4xx without the error body, or no
- * answer in time fails the test, listing route, parameter and value.
+ * answer in time fails the test, listing route, parameter and value. FUZZ_SEED=n draws other extra
+ * values; FUZZ_TIMING=1 prints each route's CPU time and its baseline answer (how deep the fuzz goes).
  */
 describe('route fuzz: every route, hostile values in every parameter, never a 500', () => {
   const SEED = Number(process.env.FUZZ_SEED ?? 24);
@@ -217,13 +218,7 @@ describe('route fuzz: every route, hostile values in every parameter, never a 50
     // Sign-in with Google and Microsoft configured (against the local stand-in), so their routes read what they are sent.
     provider = await startFakeIdentityProvider();
     t = await startTestApi({
-      GOOGLE_CLIENT_ID: provider.googleClientId,
-      GOOGLE_TOKENINFO_URL: provider.googleTokeninfoUrl,
-      GOOGLE_USERINFO_URL: provider.googleUserinfoUrl,
-      MICROSOFT_CLIENT_ID: provider.microsoftApp.clientId,
-      MICROSOFT_CLIENT_SECRET: provider.microsoftApp.clientSecret,
-      MICROSOFT_TOKEN_URL: provider.microsoftTokenUrl,
-      MICROSOFT_PROFILE_URL: provider.microsoftProfileUrl,
+      ...identityProviderEnv(provider),
       TRUST_PROXY: 'true',
       FORM_RATE_LIMIT: high,
       QUERY_RATE_LIMIT: high,
@@ -354,7 +349,7 @@ describe('route fuzz: every route, hostile values in every parameter, never a 50
     // The routes that delete go last, so the chat and the PDF stay for the routes that read them.
     const deletes = (r: FuzzRoute) => (/delete/.test(r.path) ? 1 : 0);
     const fuzzed = routes.filter((r) => !(r.method === 'POST' && r.path === '/api/logout')).sort((a, b) => deletes(a) - deletes(b));
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     const answers: FuzzAnswer[] = [];
     const started = Date.now();
     const cpu = process.cpuUsage();

@@ -290,18 +290,6 @@ export const HOSTILE_BODIES: [label: string, body: string, contentType: string][
 // ---------------------------------------------------------------------------------------------
 // Building requests
 
-/** A deterministic generator (mulberry32): the same seed, the same cases. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SENTINEL = '\u0001fuzz\u0001';
 
 function wireOf(value: unknown): string {
