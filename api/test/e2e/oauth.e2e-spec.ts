@@ -3,6 +3,7 @@ import { expect } from 'expect';
 import { ACCOUNT_MESSAGES } from '@credence/shared';
 import {
   closedPortUrl,
+  identityProviderEnv,
   startFakeIdentityProvider,
   type FakeIdentityProvider,
   type GoogleProfile,
@@ -37,15 +38,7 @@ describe('sign-in with identity providers', () => {
 
   before(async () => {
     provider = await startFakeIdentityProvider();
-    t = await startTestApi({
-      GOOGLE_CLIENT_ID: provider.googleClientId,
-      GOOGLE_TOKENINFO_URL: provider.googleTokeninfoUrl,
-      GOOGLE_USERINFO_URL: provider.googleUserinfoUrl,
-      MICROSOFT_CLIENT_ID: provider.microsoftApp.clientId,
-      MICROSOFT_CLIENT_SECRET: provider.microsoftApp.clientSecret,
-      MICROSOFT_TOKEN_URL: provider.microsoftTokenUrl,
-      MICROSOFT_PROFILE_URL: provider.microsoftProfileUrl,
-    });
+    t = await startTestApi(identityProviderEnv(provider));
     await t.activeUser('ada@example.com');
     await t.activeUser('satya@contoso.example');
     await t.activeUser('alan@fabrikam.example');

@@ -365,5 +365,21 @@ describe('sales and help forms', () => {
       const rows = await limited.api.dataSource.query(`SELECT count(*)::int AS n FROM sales_requests`);
       expect(rows[0].n).toBe(3);
     });
+
+    it('keeps the 409 for a repeated e-mail on the pricing form, and counts it: the 409 is no unlimited oracle of who asked', async () => {
+      // Each form has its own budget per address: the trial form's three above leave the pricing form's whole.
+      const first = await limited.request('POST', '/api/pricing_requests', { body: request('repeat@example.com') });
+      expect(first.status).toBe(201);
+      for (const email of ['repeat@example.com', 'REPEAT@example.com ']) {
+        const again = await limited.request('POST', '/api/pricing_requests', { body: request(email) });
+        expect(again).toMatchObject({ status: 409, body: { error: SALES_MESSAGES.pricingDuplicate, statusCode: 409 } });
+      }
+      const fourth = await limited.request('POST', '/api/pricing_requests', { body: request('repeat@example.com') });
+      expect(fourth.status).toBe(429);
+      expect(fourth.body).toEqual({ error: ACCOUNT_MESSAGES.tooManyRequests, statusCode: 429 });
+      expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const rows = await limited.api.dataSource.query(`SELECT kind, email FROM sales_requests WHERE kind = 'pricing'`);
+      expect(rows).toEqual([{ kind: 'pricing', email: 'repeat@example.com' }]);
+    });
   });
 });

@@ -1,6 +1,26 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { SCREENER_ROUTES, US_EQUITY_ROUTES } from '@credence/shared';
+import { SCREENER_ROUTES, US_EQUITY_ROUTES, paddedCik } from '@credence/shared';
+import { seededRandom } from '@credence/shared/query-families';
+import { seedUsSample } from '../../src/modules/us-equity/seed/us-first-start.js';
+import { US_SAMPLE_FIRST_CIK } from '../../src/modules/us-equity/seed/us-sample.js';
+import { uploadPdfs } from '../support/documents-client.js';
+import { identityProviderEnv, startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider.js';
+import { opsUser } from '../support/ops-users.js';
+import {
+  mixedCases,
+  nestRoutes,
+  problemOf,
+  routesOf,
+  sendAll,
+  singleCases,
+  type FuzzAnswer,
+  type FuzzRoute,
+} from '../support/route-fuzz.js';
+import { pagesPdf } from '../support/sample-documents.js';
+import { company, loadScreenerData } from '../support/screener-data.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 /**
@@ -168,5 +188,212 @@ describe('security probe: hostile input gets a 4xx, never a 500', () => {
       const response = await fetch(`${t.url}/api/me`, { headers: { authorization: header.replace(NUL, '%00') } });
       expect({ header: header.slice(0, 20), status: response.status }).toEqual({ header: header.slice(0, 20), status: 401 });
     }
+  });
+});
+
+/**
+ * The route fuzz (issue 24 section 5): every route in the OpenAPI document (which must list every
+ * route Nest serves) gets each hostile value in each parameter, one at a time, then a seeded mix of
+ * several at once. Routes an analyst may call are fuzzed as the analyst; the ops and admin routes as
+ * ops and admin; the mixes are sent as the admin too. Any 5xx, a 4xx without the error body, or no
+ * answer in time fails the test, listing route, parameter and value. FUZZ_SEED=n draws other extra
+ * values; FUZZ_TIMING=1 prints each route's CPU time and its baseline answer (how deep the fuzz goes).
+ */
+describe('route fuzz: every route, hostile values in every parameter, never a 500', () => {
+  const SEED = Number(process.env.FUZZ_SEED ?? 24);
+  const MIXES_PER_ROUTE = 6;
+  let t: TestApi;
+  let provider: FakeIdentityProvider;
+  let tokens: { analyst: string; ops: string; admin: string };
+  let routes: FuzzRoute[];
+  const ANALYST = 'fuzz.analyst@example.com';
+  const PASSWORD = 'a perfectly fine passphrase';
+  const CHAT = 'fuzz-chat';
+  const PDF = 'fuzz-report.pdf';
+  const CIK = String(US_SAMPLE_FIRST_CIK);
+  const COMPANY_NUMBER = '00445790';
+
+  before(async () => {
+    const high = '1000000/60s';
+    // Sign-in with Google and Microsoft configured (against the local stand-in), so their routes read what they are sent.
+    provider = await startFakeIdentityProvider();
+    t = await startTestApi({
+      ...identityProviderEnv(provider),
+      TRUST_PROXY: 'true',
+      FORM_RATE_LIMIT: high,
+      QUERY_RATE_LIMIT: high,
+      EXPORT_RATE_LIMIT: high,
+      DOCUMENT_RATE_LIMIT: high,
+      OPS_RATE_LIMIT: high,
+      LOGIN_FAILURE_LIMIT: high,
+      LOGIN_ADDRESS_FAILURE_LIMIT: high,
+      RESEARCH_CREDITS_PER_MONTH: '1000000',
+      // A dropped research stream stops its work at once: the fuzz drops every stream it opens.
+      RESEARCH_RESUME_GRACE_MS: '0',
+    });
+    tokens = { analyst: await t.activeUser(ANALYST, PASSWORD), ops: await opsUser(t, 'fuzz.ops@example.com'), admin: await t.adminToken() };
+    // Real rows behind the baseline values, so a hostile value in one parameter meets the code
+    // that runs when the others are right: a US and a UK company, a chat, an uploaded PDF, a log file.
+    await seedUsSample(t.api.dataSource, 1);
+    await loadScreenerData(t, { companies: [company(COMPANY_NUMBER, 'FUZZ TEST LTD')] });
+    const upload = await uploadPdfs(t, tokens.analyst, CHAT, [{ name: PDF, bytes: await pagesPdf(2) }]);
+    expect(upload.status).toBe(200);
+    const documentId: string = upload.body.files[0].document_id;
+    const chat = await t.request('POST', '/api/create_chat_history', {
+      token: tokens.analyst,
+      body: { chat_id: CHAT, query_str: 'Lenders of FUZZ TEST LTD', chat_category: 'companies-house' },
+    });
+    expect(chat.status).toBe(200);
+    const logs = join(t.environment.dataDir, 'logs');
+    mkdirSync(logs, { recursive: true });
+    writeFileSync(join(logs, 'pipeline.log'), 'started\nrow 1 ok\nrow 2 failed\n');
+
+    const table = await t.request('GET', `/api/us/get_kpi_values_by_table_name?company_id=${CIK}&table_name=Income%20Statement`, {
+      token: tokens.analyst,
+    });
+    const kvId: string = table.body.table_data[0].cells.find((cell: { kpi_value_id?: string } | null) => cell)!.kpi_value_id;
+    const doc = (await t.request('GET', '/api/docs-json')).body;
+    const usRoute = (route: string) =>
+      /equity|\/us\/|get_kpis_list|get_kpi_value_by_id|backlinker|highlighted|download_excel|\/requests/.test(route);
+    const known: Record<string, (route: string) => unknown> = {
+      company_number: () => COMPANY_NUMBER,
+      company_id: (route) => (usRoute(route) ? CIK : COMPANY_NUMBER),
+      cik: () => CIK,
+      cik_str: () => CIK,
+      kv_id: () => kvId,
+      doc_cg: () => 'annual',
+      table_name: (route) => (usRoute(route) ? 'Income Statement' : 'income_statement'),
+      company_name: () => 'FUZZ TEST LTD',
+      chatPDFFileName: () => PDF,
+      company: () => CIK,
+      chat_id: () => CHAT,
+      chatKey: () => CHAT,
+      chat_key: () => CHAT,
+      document_id: () => documentId,
+      pdf_name: () => PDF,
+      file_name: () => PDF,
+      fileName: () => PDF,
+      page: () => 1,
+      instance_id: () => 'local',
+      path: () => join(logs, 'pipeline.log'),
+      pattern: () => 'row',
+      email: (route) => (/admin|login/.test(route) ? ANALYST : 'someone@example.com'),
+      password: () => PASSWORD,
+      filing_type: () => 'AA',
+      document_category: (route) => (usRoute(route) ? 'annual' : 'AA'),
+      page_size: () => 10,
+      filters: () => '[]',
+      sort_by: () => null,
+      cursor: () => null,
+      run_id: () => null,
+      thoughtProcess: () => ['Read the lenders of each facility'],
+      thoughts: () => ['Read the lenders of each facility', 'Columns: [Lender] [Facility]'],
+    };
+    routes = routesOf(doc, (route, name) => known[name]?.(route));
+  });
+  after(async () => {
+    await t?.close();
+    await provider?.close();
+  });
+
+  it('lists every route Nest serves in the OpenAPI document, so the fuzz reaches them all', () => {
+    const documented = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const served = nestRoutes(t.api.app).filter((r) => !r.startsWith('ALL '));
+    expect(served.filter((r) => !documented.has(r))).toEqual([]);
+    expect(routes.length).toBeGreaterThan(80);
+  });
+
+  it('refuses a CIK past the integer column, CIK 0 and a page past any upload with a 400 naming the field', async () => {
+    const cikMessage = (field: string) =>
+      `${field} must be an SEC CIK: digits from 1 to 2147483647 (up to 10 with leading zeros), such as 320193`;
+    const kv = 'doc_cg=annual&kv_id=revenue@FY2023';
+    const refused: [method: string, path: string, message: string][] = [
+      [
+        'GET',
+        '/api/us/company?company=2147483648',
+        'company must be a CIK (digits, from 1 to 2147483647) or a ticker such as AAPL or BRK-B',
+      ],
+      ['GET', '/api/get_kpis_list?company_id=2147483648', cikMessage('company_id')],
+      ['GET', '/api/us/get_kpi_values_by_table_name?company_id=9999999999&table_name=Income%20Statement', cikMessage('company_id')],
+      ['GET', `/api/get_kpi_value_by_id?cik=2147483648&${kv}`, cikMessage('cik')],
+      ['GET', `/api/get_highlighted_source?cik=2147483648&${kv}`, cikMessage('cik')],
+      ['GET', `/api/backlinker?cik=2147483648&${kv}`, cikMessage('cik')],
+      ['GET', '/api/download_excel?cik=2147483648', cikMessage('cik')],
+      ['POST', '/api/requests?cik_str=2147483648', cikMessage('cik_str')],
+      ['GET', '/api/run_equity_analysis_query?company_id=0&query=Revenue', cikMessage('company_id')],
+      ['GET', '/api/run_equity_analysis_query?company_id=2147483648&query=Revenue', cikMessage('company_id')],
+      [
+        'GET',
+        '/api/pdf_page_text?document_id=6f6eacec-f265-4a5e-b301-0a8c92956536&page=2147483648',
+        'page must be a whole number from 1 to 100000',
+      ],
+    ];
+    for (const [method, path, message] of refused) {
+      const reply = await t.request(method, path, { token: tokens.analyst });
+      expect({ path, status: reply.status, body: reply.body }).toEqual({ path, status: 400, body: { error: message, statusCode: 400 } });
+    }
+    // The largest CIK the column holds is a CIK like any other: no company has it.
+    expect((await t.request('GET', '/api/get_kpis_list?company_id=2147483647', { token: tokens.analyst })).status).toBe(404);
+    expect((await t.request('GET', `/api/get_kpis_list?company_id=${paddedCik(CIK)}`, { token: tokens.analyst })).status).toBe(200);
+  });
+
+  it('answers every hostile value with a 4xx (or a success), never a 500, to an analyst, ops and an admin', async () => {
+    let address = 0;
+    const options = (token: string) => ({
+      token,
+      concurrency: 4,
+      timeoutMs: 15_000,
+      address: () => `10.${(++address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+    });
+    // Logging out ends the session the fuzz is using: its bodies are probed above ('signed-in forms').
+    // The routes that delete go last, so the chat and the PDF stay for the routes that read them.
+    const deletes = (r: FuzzRoute) => (/delete/.test(r.path) ? 1 : 0);
+    const fuzzed = routes.filter((r) => !(r.method === 'POST' && r.path === '/api/logout')).sort((a, b) => deletes(a) - deletes(b));
+    const random = seededRandom(SEED);
+    const answers: FuzzAnswer[] = [];
+    const started = Date.now();
+    const cpu = process.cpuUsage();
+    for (const route of fuzzed) {
+      const cases = singleCases(route, random);
+      const routeCpu = process.cpuUsage();
+      // The analyst where the route lets an analyst in; else ops, else the admin.
+      let token = tokens.analyst;
+      let baseline: FuzzAnswer | undefined;
+      for (const candidate of [tokens.analyst, tokens.ops, tokens.admin]) {
+        [baseline] = await sendAll(t.url, cases.slice(0, 1), options(candidate));
+        token = candidate;
+        if (baseline.status !== 401 && baseline.status !== 403) break;
+      }
+      answers.push(baseline!, ...(await sendAll(t.url, cases.slice(1), options(token))));
+      answers.push(...(await sendAll(t.url, mixedCases(route, random, MIXES_PER_ROUTE), options(tokens.admin))));
+      if (process.env.FUZZ_TIMING) {
+        const used = process.cpuUsage(routeCpu);
+        console.error(`${route.method} ${route.path}: ${cases.length} cases, ${Math.round((used.user + used.system) / 1000)} ms CPU`);
+      }
+    }
+    if (process.env.FUZZ_TIMING) {
+      for (const a of answers.filter((a) => a.fuzz.what === 'the baseline request')) {
+        console.error(`baseline ${a.fuzz.method} ${a.fuzz.url.slice(0, 150)}: ${a.status} ${JSON.stringify(a.body).slice(0, 150)}`);
+      }
+    }
+    const problems = answers.flatMap((a) => {
+      const problem = problemOf(a);
+      return problem ? [`${a.fuzz.method} ${a.fuzz.route.path} with ${a.fuzz.what}: ${problem}`] : [];
+    });
+    // A rate limit answering most of a route's requests would hide its code from the fuzz.
+    for (const route of fuzzed) {
+      const mine = answers.filter((a) => a.fuzz.route === route);
+      const limited = mine.filter((a) => a.status === 429).length;
+      if (limited > mine.length / 4) {
+        problems.push(`${route.method} ${route.path}: 429 to ${limited} of ${mine.length}: raise its limit in the fuzz's environment`);
+      }
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const { user, system } = process.cpuUsage(cpu);
+    const cpuSeconds = ((user + system) / 1e6).toFixed(1);
+    console.error(
+      `route fuzz: ${answers.length} requests to ${fuzzed.length} routes in ${seconds} s, ${cpuSeconds} s of CPU (seed ${SEED})`,
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -322,6 +322,19 @@ export async function startFakeIdentityProvider(app: Partial<MicrosoftApp> = {})
 }
 
 /** A loopback URL on which nothing listens: a provider that is down. */
+/** The API's settings for sign-in with Google and Microsoft against this stand-in. */
+export function identityProviderEnv(provider: FakeIdentityProvider): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: provider.googleClientId,
+    GOOGLE_TOKENINFO_URL: provider.googleTokeninfoUrl,
+    GOOGLE_USERINFO_URL: provider.googleUserinfoUrl,
+    MICROSOFT_CLIENT_ID: provider.microsoftApp.clientId,
+    MICROSOFT_CLIENT_SECRET: provider.microsoftApp.clientSecret,
+    MICROSOFT_TOKEN_URL: provider.microsoftTokenUrl,
+    MICROSOFT_PROFILE_URL: provider.microsoftProfileUrl,
+  };
+}
+
 export async function closedPortUrl(): Promise<string> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

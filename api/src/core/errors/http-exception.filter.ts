@@ -1,9 +1,10 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@credence/shared';
 import type { DatabaseStatus } from '../health/database-status.js';
 import { DependencyUnavailableError, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGES, type Dependency } from '../health/dependency-status.js';
 import { redactUrl } from '../logging/logger.js';
+import { databaseInputError } from './database-input-error.js';
 
 export function noRouteMessage(method: string, path: string): string {
   return `No route ${method} ${redactUrl(path)}. The API reference is at /api/docs.`;
@@ -59,6 +60,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
     if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
       void reply.status(fastifyStatus).send({ error: (exception as Error).message, statusCode: fastifyStatus });
+      return;
+    }
+    const request = host.switchToHttp().getRequest<FastifyRequest | undefined>();
+    const badValue = request ? databaseInputError(exception, request) : null;
+    if (badValue && request) {
+      // A value the DTO should have refused: answered as the client's mistake, logged so the rule gets added.
+      this.logger.warn(
+        `${request.method} ${redactUrl(request.url)}: the database refused a request value (${badValue.code}: ${(exception as Error).message}); validate it in the DTO`,
+      );
+      void reply.status(400).send({ error: badValue.message, statusCode: 400 });
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { isAccession, paddedCik, parseCik, secFilingUrl, sicSector } from './sec.js';
+import { MAX_CIK, isAccession, paddedCik, parseCik, secFilingUrl, sicSector } from './sec.js';
 
 describe('SEC identifiers', () => {
   it('reads a CIK as an integer or a zero-padded string, and refuses anything else', () => {
@@ -9,6 +9,10 @@ describe('SEC identifiers', () => {
     expect(parseCik('CIK0000320193')).toBe(320193);
     expect(parseCik('320193')).toBe(320193);
     for (const bad of [0, -1, 1.5, '', 'abc', '12345678901', null, undefined, {}]) expect(parseCik(bad)).toBeNull();
+    // Stored as PostgreSQL integer: up to 2^31 - 1, whether padded to ten digits or not.
+    expect(parseCik('2147483647')).toBe(2_147_483_647);
+    expect(parseCik(MAX_CIK)).toBe(MAX_CIK);
+    for (const tooLarge of ['2147483648', '9999999999', 2_147_483_648, 1e10]) expect(parseCik(tooLarge)).toBeNull();
     expect(paddedCik(320193)).toBe('0000320193');
   });
 

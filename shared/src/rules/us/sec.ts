@@ -3,14 +3,21 @@
  * some; a filing's address uses the CIK without zeros and the accession without dashes.
  */
 
-/** A CIK from a number or a digit string (padded or not); null when it is not one. */
+/**
+ * The largest CIK Credence holds. The SEC writes CIKs in ten digits, but assigns them in sequence
+ * (about two million by the mid-2020s); they are stored as PostgreSQL `integer`, so 2^31 - 1 is the ceiling
+ * (see docs/decisions.md). A larger number is no CIK of any company we can hold.
+ */
+export const MAX_CIK = 2_147_483_647;
+
+/** A CIK from a number or a digit string (padded or not); null when it is not one (or above MAX_CIK). */
 export function parseCik(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value < 1e10 ? value : null;
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 && value <= MAX_CIK ? value : null;
   if (typeof value !== 'string') return null;
   const text = value.trim().replace(/^CIK/i, '');
   if (!/^\d{1,10}$/.test(text)) return null;
   const n = Number(text);
-  return n > 0 ? n : null;
+  return n > 0 && n <= MAX_CIK ? n : null;
 }
 
 /** The 10-digit form the SEC's file names and data APIs use. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsFileName } from '../../../core/validation/decorators.js';
 
 /** The chat a document belongs to: as research chat ids (web UUIDs, terminal short ids). */
@@ -59,14 +59,19 @@ export class StartPdfProcessingDto {
   workflow_category?: string;
 }
 
+/** No upload has more pages (UPLOAD_MAX_PAGES goes up to 100,000): a larger number is no page at all. */
+const MAX_PAGE_NUMBER = 100_000;
+const PAGE_MESSAGE = `page must be a whole number from 1 to ${MAX_PAGE_NUMBER}`;
+
 export class PdfPageQuery {
   @ApiProperty()
   @IsUUID('all', { message: 'document_id must be a document id (a UUID from fetch_pdf_list)' })
   document_id!: string;
 
-  @ApiProperty({ minimum: 1 })
+  @ApiProperty({ minimum: 1, maximum: MAX_PAGE_NUMBER })
   @Type(() => Number)
-  @Min(1, { message: 'page must be a whole number from 1' })
-  @IsInt({ message: 'page must be a whole number from 1' })
+  @Max(MAX_PAGE_NUMBER, { message: PAGE_MESSAGE })
+  @Min(1, { message: PAGE_MESSAGE })
+  @IsInt({ message: PAGE_MESSAGE })
   page!: number;
 }

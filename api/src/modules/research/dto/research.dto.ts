@@ -14,12 +14,11 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsFilled } from '../../../core/validation/decorators.js';
+import { IsCik, IsFilled } from '../../../core/validation/decorators.js';
 
 export const QUERY_MAX = 4000;
 const MODELS = ['flash', 'pro'] as const;
 const COMPANY_NUMBER = /^[A-Za-z]{0,2}\d{1,8}$/;
-const CIK = /^\d{1,10}$/;
 /** Client-chosen chat ids and keys: web uses UUIDs, the terminal short random ids. */
 const CHAT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const CHAT_ID_MESSAGE = '$property must be 1 to 100 letters, digits, - or _';
@@ -49,7 +48,11 @@ export class AskDto {
   @Query() query!: string;
   @Optional(COMPANY_NUMBER, '$property must be a Companies House company number such as 00445790 or SC123456', '00445790')
   company_number?: string;
-  @Optional(CIK, 'cik must be an SEC CIK (digits)', '320193') cik?: string;
+  @ApiPropertyOptional({ example: '320193' })
+  @IsOptional()
+  @IsCik('cik')
+  @IsString({ message: 'cik must be an SEC CIK (digits), such as 320193' })
+  cik?: string;
   @Optional(CHAT_ID, CHAT_ID_MESSAGE, 'b7c1a2d4-1f7e-4a5e-9d3c-2f1e0a9b8c7d') chat_id?: string;
   @Optional(CHAT_ID, CHAT_ID_MESSAGE, 'k3j2h1') chat_key?: string;
   @Model() model?: 'flash' | 'pro';

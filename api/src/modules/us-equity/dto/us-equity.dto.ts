@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-
-const CIK = /^\s*\d{1,10}\s*$/;
+import { IsCik } from '../../../core/validation/decorators.js';
 
 export class UsCompanyIdQuery {
   @ApiProperty({ description: 'The SEC CIK (with or without leading zeros)', example: '320193' })
-  @Matches(CIK, { message: 'company_id must be an SEC CIK (up to 10 digits), such as 320193' })
+  @IsCik('company_id')
   @IsString({ message: 'company_id is required: the SEC CIK of the company' })
   company_id!: string;
 }
@@ -32,7 +31,7 @@ export class UsKpiTableQuery extends UsCompanyIdQuery {
 
 export class UsKpiValueQuery {
   @ApiProperty({ example: '320193' })
-  @Matches(CIK, { message: 'cik must be an SEC CIK (up to 10 digits), such as 320193' })
+  @IsCik('cik')
   @IsString({ message: 'cik is required: the SEC CIK of the company' })
   cik!: string;
 
@@ -69,20 +68,20 @@ export class UsCompaniesQuery {
 export class UsCompanyQuery {
   @ApiProperty({ description: 'A CIK or a ticker', example: 'AAPL' })
   @IsString({ message: 'company is required: a CIK or a ticker' })
-  @Matches(/^\s*[A-Za-z0-9.-]{1,12}\s*$/, { message: 'company must be a CIK (digits) or a ticker such as AAPL or BRK-B' })
+  @IsCik('company', { alsoTicker: true })
   company!: string;
 }
 
 export class UsRequestQuery {
   @ApiProperty({ example: '320193' })
-  @Matches(CIK, { message: 'cik_str must be an SEC CIK (up to 10 digits), such as 320193' })
+  @IsCik('cik_str')
   @IsString({ message: 'cik_str is required: the SEC CIK of the company to add' })
   cik_str!: string;
 }
 
 export class UsDownloadQuery {
   @ApiProperty({ example: '320193' })
-  @Matches(CIK, { message: 'cik must be an SEC CIK (up to 10 digits), such as 320193' })
+  @IsCik('cik')
   @IsString({ message: 'cik is required: the SEC CIK of the company' })
   cik!: string;
 

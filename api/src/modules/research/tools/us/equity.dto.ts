@@ -1,15 +1,14 @@
 /** The equity data-insights calls of spec 3 section 7: a US company (CIK) and a question. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsFilled } from '../../../../core/validation/decorators.js';
+import { IsCik, IsFilled } from '../../../../core/validation/decorators.js';
 import { QUERY_MAX } from '../../dto/research.dto.js';
 
-const CIK = /^\d{1,10}$/;
 const CHAT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 export class EquityQueryDto {
   @ApiProperty({ description: "The US company's SEC CIK", example: '320193' })
-  @Matches(CIK, { message: 'company_id must be an SEC CIK (digits), e.g. 320193' })
+  @IsCik('company_id')
   @IsString({ message: 'company_id must be an SEC CIK (digits), e.g. 320193' })
   company_id!: string;
 
