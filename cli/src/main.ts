@@ -10,7 +10,7 @@ export function version(): string {
 }
 
 /**
- * `credence` with no command in a terminal opens the full-screen UI (ARCHITECTURE.md 5): only
+ * `credence` with no command in a terminal opens the full-screen UI (docs/architecture.md 5): only
  * global flags given (--api-url, --token, --no-color), stdin and stdout a TTY, CI unset.
  * Anywhere else (a pipe, cron, CI, --json) it prints the help and exits 2, as before.
  */

@@ -1,5 +1,5 @@
 /**
- * The commander program (ARCHITECTURE.md 5). Only commander is loaded here: each command's code,
+ * The commander program (docs/architecture.md 5). Only commander is loaded here: each command's code,
  * the shared package and conf are imported when that command runs, so --help stays fast.
  */
 import { Command, CommanderError, Option } from 'commander';

@@ -227,7 +227,7 @@ describe('list and export paths against a fake API', () => {
     // A hang guard, not a budget: the run takes about 0.3 s; a binary that does not hang up on the
     // export the fake never ends lingers about 8 s (Node's own socket handling) and then exits just
     // the same, so no event tells the two apart, only the time. The CLI has no request timeout to
-    // inject (ARCHITECTURE.md's CLI contract has none, and one is not added for a test alone), so
+    // inject (the CLI contract of docs/architecture.md 5 has none, and one is not added for a test alone), so
     // 5 s (over 10x the normal run) tells them apart without failing on a busy machine.
     expect(result.ms).toBeLessThan(5_000);
   });

@@ -25,7 +25,7 @@ function publicStylesheets(manifest) {
 }
 
 function headFor(page) {
-  const url = `${ORIGIN}${page.path}`;
+  const url = `${ORIGIN}${page.canonical ?? page.path}`;
   return [
     `<title>${escape(page.title)}</title>`,
     `<meta name="description" content="${escape(page.description)}" />`,
@@ -35,6 +35,15 @@ function headFor(page) {
     `<meta property="og:title" content="${escape(page.title)}" />`,
     `<meta property="og:description" content="${escape(page.description)}" />`,
     `<meta property="og:url" content="${url}" />`,
+  ].join('\n    ');
+}
+
+/** The not-found page's head: no address of its own, and not for search engines. */
+function notFoundHead(page) {
+  return [
+    `<title>${escape(page.title)}</title>`,
+    `<meta name="description" content="${escape(page.description)}" />`,
+    `<meta name="robots" content="noindex" />`,
   ].join('\n    ');
 }
 
@@ -49,25 +58,40 @@ await build({
   build: { ssr: 'src/public/prerender.tsx', outDir: ssrOut, emptyOutDir: true, manifest: false },
 });
 try {
-  const { renderPublicPage, PAGES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
+  const { renderPublicPage, PAGES, NOT_FOUND_PAGE, NOT_FOUND_ROUTES, APP_ROUTE_PATTERNS } = await import(
+    pathToFileURL(join(ssrOut, 'prerender.js')).href
+  );
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const styles = publicStylesheets(manifest);
   const out = join(dist, 'prerendered');
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  const pages = [];
-  for (const page of PAGES) {
+  const render = async (page, head, file) => {
     const body = await renderPublicPage(page.path);
     const html = template
-      .replace(/<title>[^<]*<\/title>/, `${headFor(page)}\n    ${styles}`)
+      .replace(/<title>[^<]*<\/title>/, `${head}\n    ${styles}`)
       .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
     if (!html.includes(body)) throw new Error(`index.html has no empty <div id="root"></div> to fill for ${page.path}`);
-    writeFileSync(join(out, fileFor(page.path)), html);
-    pages.push({ path: page.path, file: fileFor(page.path) });
+    writeFileSync(join(out, file), html);
+  };
+  const pages = [];
+  for (const page of PAGES) {
+    await render(page, headFor(page), fileFor(page.path));
+    // a second address of a page (its canonical elsewhere) stays out of the sitemap
+    pages.push({ path: page.path, file: fileFor(page.path), sitemap: page.canonical === undefined });
   }
-  writeFileSync(join(out, 'manifest.json'), `${JSON.stringify({ origin: ORIGIN, pages }, null, 2)}\n`);
-  console.log(`prerendered ${pages.length} public pages into dist/prerendered`);
+  await render(NOT_FOUND_PAGE, notFoundHead(NOT_FOUND_PAGE), '404.html');
+  // an unknown value of a public route's parameter (/blogs/nope): that route's own not-found view
+  const notFoundRoutes = [];
+  for (const route of NOT_FOUND_ROUTES) {
+    const file = `404${fileFor(route.pattern).replace(/:/g, '')}`;
+    await render({ ...NOT_FOUND_PAGE, path: route.path }, notFoundHead(NOT_FOUND_PAGE), file);
+    notFoundRoutes.push({ pattern: route.pattern, file });
+  }
+  const site = { origin: ORIGIN, pages, notFound: '404.html', notFoundRoutes, appRoutes: APP_ROUTE_PATTERNS };
+  writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(site, null, 2)}\n`);
+  console.log(`prerendered ${pages.length} public pages and 404.html into dist/prerendered (${APP_ROUTE_PATTERNS.length} app routes)`);
 } finally {
   rmSync(ssrOut, { recursive: true, force: true });
 }

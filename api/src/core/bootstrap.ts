@@ -1,24 +1,21 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
 import { ENTITIES } from '../entities.js';
 import type { AppConfig } from './config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './database/database.js';
-import { HttpExceptionFilter, noRouteMessage } from './errors/http-exception.filter.js';
+import { HttpExceptionFilter } from './errors/http-exception.filter.js';
 import { DatabaseStatus } from './health/database-status.js';
 import { createValidationPipe } from './errors/validation.js';
 import { AppLogger, loggerOptions, RequestLog } from './logging/logger.js';
 import { registerMultipart } from './security/multipart.js';
 import { registerBodyParsers } from './security/request-body.js';
 import { registerSecurityHeaders } from './security/security-headers.js';
-import { loadPrerenderedSite } from './web/prerendered-site.js';
+import { serveWebApp } from './web/serve-web-app.js';
 
 export interface Api {
   app: NestFastifyApplication;
@@ -93,53 +90,4 @@ async function configureHttp(app: NestFastifyApplication, config: AppConfig): Pr
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   await serveWebApp(app, config.webDist ?? defaultWebDist(), config.publicUrl);
-}
-
-/**
- * The built web app at `/`, with every non-API path falling back to index.html (client routing);
- * the public pages get their prerendered HTML, and /sitemap.xml and /robots.txt list them.
- */
-async function serveWebApp(app: NestFastifyApplication, root: string, publicUrl: string): Promise<void> {
-  const fastify = app.getHttpAdapter().getInstance();
-  const index = join(root, 'index.html');
-  const hasWeb = existsSync(index);
-  const site = loadPrerenderedSite(root, publicUrl);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      maxAge: '1h',
-      // the prerendered pages are served at their own paths, with the site's address filled in
-      allowedPath: (pathName: string) => !pathName.startsWith('/prerendered/'),
-    });
-  }
-  fastify.get('/sitemap.xml', (_request: FastifyRequest, reply: FastifyReply) => {
-    void reply.header('cache-control', 'no-cache').type('application/xml; charset=utf-8').send(site.sitemap());
-  });
-  fastify.get('/robots.txt', (_request: FastifyRequest, reply: FastifyReply) => {
-    void reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(site.robots());
-  });
-  fastify.get('/*', (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb) {
-      void reply.status(404).send({ error: noRouteMessage(request.method, path), statusCode: 404 });
-      return;
-    }
-    // Revalidated on every visit, so a new release is picked up at once (assets keep their max-age).
-    const page = site.page(safeDecode(path));
-    if (page !== null) {
-      void reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
-      return;
-    }
-    void reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
-  });
-}
-
-function safeDecode(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
 }

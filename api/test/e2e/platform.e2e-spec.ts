@@ -78,8 +78,8 @@ describe('the HTTP platform', () => {
     expect(post.body).toEqual({ error: expect.any(String), statusCode: 404 });
   });
 
-  it("serves the web app's index.html for client-side paths (SPA fallback)", async () => {
-    for (const path of ['/uk/12345678', '/login', '/screener/saved?sort=name', '/no-such-page']) {
+  it("serves the web app's index.html for the app's own routes (read from its router), whatever the case or trailing slash", async () => {
+    for (const path of ['/uk/12345678', '/login', '/Login/', '/reset-password/some-token', '/us/anything/below', '/home?x=1']) {
       const response = await fetchAll(`${t.url}${path}`);
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
       expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -87,10 +87,70 @@ describe('the HTTP platform', () => {
     }
   });
 
+  it('answers any other address with status 404 and the prerendered not-found page, and an unknown /api route with JSON', async () => {
+    const notFound = readFileSync(join(defaultWebDist(), 'prerendered', '404.html'), 'utf8');
+    for (const path of ['/nonexistent-page', '/screener/saved?sort=name', '/reset-password/a/b', '/assets/no-such-chunk.js']) {
+      const response = await fetchAll(`${t.url}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.text).toBe(notFound);
+      expect(response.text).toContain('<h1>Page not found</h1>');
+      expect(response.text).toContain('<meta name="robots" content="noindex" />');
+    }
+    // an unknown blog post: the blog's own "Article not found", as the client renders it there
+    const post = await fetchAll(`${t.url}/blogs/nope`);
+    expect(post.status).toBe(404);
+    expect(post.text).toContain('<h1>Article not found</h1>');
+    expect(post.text).toContain('<meta name="robots" content="noindex" />');
+    const api = await fetchAll(`${t.url}/api/nonexistent`);
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.text)).toMatchObject({ statusCode: 404 });
+  });
+
+  it('sends the hashed assets precompressed (brotli, else gzip) and cached for a year; HTML revalidated against its ETag', async () => {
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(webIndex())![1];
+    const plain = readFileSync(join(defaultWebDist(), script));
+    for (const [accept, encoding, file] of [
+      ['gzip, deflate, br', 'br', `${script}.br`],
+      ['gzip', 'gzip', `${script}.gz`],
+      ['identity', null, script],
+    ] as const) {
+      const response = await fetch(`${t.url}${script}`, { headers: { 'accept-encoding': accept } });
+      const body = Buffer.from(await response.arrayBuffer());
+      expect({ accept, status: response.status, encoding: response.headers.get('content-encoding') }).toEqual({
+        accept,
+        status: 200,
+        encoding,
+      });
+      expect(response.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      // fetch decodes what it can: the bytes are the build's, whichever form carried them
+      expect(body.equals(plain)).toBe(true);
+      expect(readFileSync(join(defaultWebDist(), file)).length).toBeLessThanOrEqual(plain.length);
+    }
+    for (const path of ['/pricing', '/login']) {
+      const first = await fetch(`${t.url}${path}`, { headers: { 'accept-encoding': 'br' } });
+      await first.arrayBuffer();
+      expect({ path, cache: first.headers.get('cache-control'), encoding: first.headers.get('content-encoding') }).toEqual({
+        path,
+        cache: 'no-cache',
+        encoding: 'br',
+      });
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      // the browser revalidates as it asked first (a validator belongs to one encoding of the page);
+      // cache-control set here, or fetch would add no-cache, which asks for the page whatever its validator
+      const revalidate = { 'accept-encoding': 'br', 'cache-control': 'max-age=0' };
+      const again = await fetchAll(`${t.url}${path}`, { headers: { ...revalidate, 'if-none-match': etag! } });
+      expect({ path, status: again.status, text: again.text }).toEqual({ path, status: 304, text: '' });
+    }
+  });
+
   it('serves the public pages as their prerendered HTML, addressed at PUBLIC_URL, with the sitemap and robots.txt', async () => {
     const origin = t.api.config.publicUrl;
     const manifest = JSON.parse(readFileSync(join(defaultWebDist(), 'prerendered', 'manifest.json'), 'utf8')) as {
-      pages: { path: string }[];
+      pages: { path: string; sitemap: boolean }[];
     };
     expect(manifest.pages.map((p) => p.path)).toEqual(expect.arrayContaining(['/', '/pricing', '/security', '/privacy-policy']));
     for (const path of ['/', '/pricing', '/pricing/', '/products/search?ref=mail']) {
@@ -106,7 +166,11 @@ describe('the HTTP platform', () => {
     const sitemap = await fetchAll(`${t.url}/sitemap.xml`);
     expect(sitemap.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(sitemap.text).toContain(`<loc>${origin}/pricing</loc>`);
-    expect([...sitemap.text.matchAll(/<loc>/g)].length).toBe(manifest.pages.length);
+    expect([...sitemap.text.matchAll(/<loc>/g)].length).toBe(manifest.pages.filter((page) => page.sitemap).length);
+    // /revamped-website shows the solutions page: its canonical address is /solutions, and only that is listed
+    expect(sitemap.text).toContain(`<loc>${origin}/solutions</loc>`);
+    expect(sitemap.text).not.toContain('/revamped-website');
+    expect((await fetchAll(`${t.url}/revamped-website`)).text).toContain(`<link rel="canonical" href="${origin}/solutions" />`);
     const robots = await fetchAll(`${t.url}/robots.txt`);
     expect(robots.text).toContain(`Sitemap: ${origin}/sitemap.xml`);
     expect((await fetchAll(`${t.url}/prerendered/index.html`)).status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * `credence ask "<question>"` (ARCHITECTURE.md 8, issue 14 "Terminal"): the plan's steps tick on
+ * `credence ask "<question>"` (docs/architecture.md 8, issue 14 "Terminal"): the plan's steps tick on
  * stderr as they run, the answer prints to stdout as terminal markdown with its citations as
  * numbered footnotes; `--json` prints one JSON document at the end, `--stream` the events as JSON
  * Lines. Exit 0 when the answer is done, 1 when it failed (an error event, the quota), 2 usage,

@@ -1,5 +1,5 @@
 /**
- * `credence chats list|show|export|delete` (ARCHITECTURE.md 8): the signed-in user's research chats
+ * `credence chats list|show|export|delete` (docs/architecture.md 8): the signed-in user's research chats
  * as a table (id, title cut at 50 characters, company, updated), one chat's answers printed as
  * `credence ask` prints them (a restructuring run with its id), a restructuring run's table as the
  * web's Export writes it, and deleting one. --json prints the API's answers.

@@ -10,7 +10,7 @@ import { COMPANY_SECTION_HELP } from './company-sections.js';
 type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
 type Lazy = (load: () => Promise<Handler>) => (...params: unknown[]) => Promise<void>;
 
-/** The output and exit-code rules of ARCHITECTURE.md 5, after each command's own words. */
+/** The output and exit-code rules of docs/architecture.md 5, after each command's own words. */
 const RULES = (output: string, failures: string) => `
 Output: ${output}
 Hints, notes and errors go to stderr. No colours or prompts when stdout is not

@@ -1,5 +1,5 @@
 /**
- * The ops commands (`credence ops`, `credence logs`, `credence screens`; ARCHITECTURE.md 11),
+ * The ops commands (`credence ops`, `credence logs`, `credence screens`; docs/architecture.md 11),
  * made for ops staff over SSH. Only commander is loaded here: each handler is imported when it runs.
  */
 import type { Command } from 'commander';

@@ -1,5 +1,5 @@
 /**
- * Exit codes (ARCHITECTURE.md 5) and the one mapping from any failure to a message and a code.
+ * Exit codes (docs/architecture.md 5) and the one mapping from any failure to a message and a code.
  * Nothing heavy is imported here: errors from the shared package are recognised by name.
  */
 export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;

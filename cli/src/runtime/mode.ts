@@ -1,5 +1,5 @@
 /**
- * How the client talks (ARCHITECTURE.md 5): when stdout is not a TTY, or --json is given, or CI
+ * How the client talks (docs/architecture.md 5): when stdout is not a TTY, or --json is given, or CI
  * is set, there are no colours, spinners or prompts; NO_COLOR / --no-color turn colours off.
  */
 export interface Mode {

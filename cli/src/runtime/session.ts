@@ -1,5 +1,5 @@
 /**
- * Global options (ARCHITECTURE.md 5) → the API address, the token and a typed client.
+ * Global options (docs/architecture.md 5) → the API address, the token and a typed client.
  * Flags win over the environment, which wins over the saved session.
  */
 import type { ApiClient } from '@credence/shared';
@@ -54,7 +54,7 @@ export function createContext(options: GlobalOptions): Context {
   };
   const client = async (t?: string | null, persist = false) => {
     const { createApiClient } = await import('@credence/shared');
-    // An answer carrying access_token refreshes the session (ARCHITECTURE.md 4): keep the new one.
+    // An answer carrying access_token refreshes the session (docs/architecture.md 4): keep the new one.
     const onAccessToken = persist
       ? (fresh: string) => void import('./token-store.js').then((store) => store.saveToken(apiUrl, fresh))
       : undefined;

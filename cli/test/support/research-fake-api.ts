@@ -1,6 +1,6 @@
 /**
  * A small HTTP server that speaks the research routes as the contract says
- * (shared/src/contracts/research.ts, ARCHITECTURE.md 8): `POST /api/research/ask` as Server-Sent
+ * (shared/src/contracts/research.ts, docs/architecture.md 8): `POST /api/research/ask` as Server-Sent
  * Events (ids, a heartbeat comment, resume from Last-Event-ID), the chat history routes, and
  * failures on purpose: a 402 quota, an error event, a connection cut mid-answer.
  */

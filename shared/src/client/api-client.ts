@@ -1,6 +1,6 @@
 /**
  * The typed API client: the only way the web app and the terminal client reach the API
- * (ARCHITECTURE.md 1). Runs wherever a WHATWG `fetch` exists (browsers, Node >= 20): no Node or
+ * (docs/architecture.md 1). Runs wherever a WHATWG `fetch` exists (browsers, Node >= 20): no Node or
  * DOM imports. Every failure is an ApiError (status 0 when the server could not be reached).
  */
 import {

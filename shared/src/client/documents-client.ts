@@ -1,5 +1,5 @@
 /**
- * The document calls of the typed client (spec 3 section 7, ARCHITECTURE.md 9): upload PDFs to a
+ * The document calls of the typed client (spec 3 section 7, docs/architecture.md 9): upload PDFs to a
  * chat (multipart), list, fetch and delete them, and start the job that indexes them. Built over
  * the client's own transport, so tokens, errors and the base address work as for every call.
  */

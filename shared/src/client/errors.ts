@@ -8,7 +8,7 @@ export class ApiError extends Error {
   readonly status: number;
   /** The HTTP status text ("Bad Gateway"); empty when none came (HTTP/2 sends none). */
   readonly statusText: string;
-  /** The server's `error` text (ARCHITECTURE.md 4), or the network failure's text. */
+  /** The server's `error` text (docs/architecture.md 4), or the network failure's text. */
   readonly error: string;
   /** The server's `message` text when it sent one (the screener routes do). */
   readonly serverMessage: string | null;

@@ -1,5 +1,5 @@
 /**
- * The ops calls of the typed client (spec 1 section 7, ARCHITECTURE.md 11): the instance manager,
+ * The ops calls of the typed client (spec 1 section 7, docs/architecture.md 11): the instance manager,
  * the log and screen monitor, and the live watches, which reconnect with Last-Event-ID after a
  * dropped connection (the server sends exactly the lines missed, or a `reset` / `gap`).
  */

@@ -1,5 +1,5 @@
 /**
- * The research calls of the typed client (spec 3 section 7, ARCHITECTURE.md 8): the streamed
+ * The research calls of the typed client (spec 3 section 7, docs/architecture.md 8): the streamed
  * answer of `POST /api/research/ask` (resumed with Last-Event-ID after a dropped connection),
  * chat history, jobs and credits. Built over the client's own transport, so tokens, errors and
  * the base address work exactly as for every other call.

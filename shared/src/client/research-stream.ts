@@ -1,9 +1,11 @@
 /**
- * Server-Sent Events over a WHATWG fetch body (browsers and Node alike, no Node imports): a
- * parser that follows the HTML standard's event-stream rules (BOM, CR/LF/CRLF line ends, `id`,
- * `event`, multi-line `data`, `retry`, comment lines as heartbeats), and the research stream's
- * reader on top of it, which turns messages into `ResearchStreamEvent`s and ignores the rest.
+ * Server-Sent Events over a WHATWG fetch body (browsers and Node alike, no Node imports): the
+ * event-stream format is read by `eventsource-parser` (the HTML standard's rules: BOM, CR/LF/CRLF
+ * line ends, `id`, `event`, multi-line `data`, `retry`, comment lines as heartbeats); this file
+ * keeps the last event id across messages for `Last-Event-ID` resumption, reads a fetch body to
+ * its end or to a stop, and turns messages into `ResearchStreamEvent`s.
  */
+import { createParser } from 'eventsource-parser';
 import { RESEARCH_EVENT_TYPES, type ResearchEventType, type ResearchStreamEvent } from '../contracts/research.js';
 
 /** One dispatched SSE message. */
@@ -26,89 +28,28 @@ export interface SseParser {
 }
 
 export function createSseParser(onMessage: (message: SseMessage) => void, initialLastEventId = ''): SseParser {
-  let buffer = '';
-  let started = false;
-  /** The previous line ended with CR: an LF that starts the next text belongs to it. */
-  let skipLeadingLf = false;
-  let data: string[] = [];
-  let eventType = '';
   let lastEventId = initialLastEventId;
   let retry: number | null = null;
-
-  function dispatch() {
-    if (data.length === 0) {
-      eventType = '';
-      return;
-    }
-    const message = { id: lastEventId, event: eventType || 'message', data: data.join('\n') };
-    data = [];
-    eventType = '';
-    onMessage(message);
-  }
-
-  function processField(name: string, value: string) {
-    switch (name) {
-      case 'event':
-        eventType = value;
-        break;
-      case 'data':
-        data.push(value);
-        break;
-      case 'id':
-        if (!value.includes('\u0000')) lastEventId = value;
-        break;
-      case 'retry':
-        if (/^\d+$/.test(value)) retry = Number(value);
-        break;
-      default:
-      // unknown fields are ignored
-    }
-  }
-
-  function processLine(line: string) {
-    if (line === '') return dispatch();
-    if (line.startsWith(':')) return; // a comment: the heartbeat
-    const colon = line.indexOf(':');
-    if (colon === -1) return processField(line, '');
-    const value = line.slice(colon + 1);
-    processField(line.slice(0, colon), value.startsWith(' ') ? value.slice(1) : value);
-  }
-
+  const parser = createParser({
+    onEvent(event) {
+      // the library reports each message's own id; the standard's last event id carries over
+      if (event.id !== undefined) lastEventId = event.id;
+      onMessage({ id: lastEventId, event: event.event ?? 'message', data: event.data });
+    },
+    onRetry(ms) {
+      retry = ms;
+    },
+    // unknown fields and a bad `retry` are ignored, as the standard says
+  });
+  let started = false;
   return {
     feed(text) {
       if (text === '') return;
-      buffer += text;
-      if (!started) {
-        started = true;
-        if (buffer.charCodeAt(0) === 0xfeff) buffer = buffer.slice(1);
-      }
-      if (skipLeadingLf && buffer.startsWith('\n')) buffer = buffer.slice(1);
-      skipLeadingLf = false;
-      let start = 0;
-      for (;;) {
-        const cr = buffer.indexOf('\r', start);
-        const lf = buffer.indexOf('\n', start);
-        const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(cr, lf);
-        if (end === -1) break;
-        processLine(buffer.slice(start, end));
-        if (buffer[end] === '\r') {
-          if (end + 1 === buffer.length) {
-            skipLeadingLf = true;
-            start = end + 1;
-            break;
-          }
-          start = buffer[end + 1] === '\n' ? end + 2 : end + 1;
-        } else {
-          start = end + 1;
-        }
-      }
-      buffer = buffer.slice(start);
+      // the library drops a BOM only as undecoded bytes; decoded text starts with U+FEFF
+      parser.feed(started || text.charCodeAt(0) !== 0xfeff ? text : text.slice(1));
+      started = true;
     },
-    end() {
-      buffer = '';
-      data = [];
-      eventType = '';
-    },
+    end: () => parser.reset({ consume: false }),
     lastEventId: () => lastEventId,
     retry: () => retry,
   };

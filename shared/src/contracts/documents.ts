@@ -1,5 +1,5 @@
 /**
- * Documents (spec 3 PDF chat and restructuring, ARCHITECTURE.md 9): the routes of spec 3 section
+ * Documents (spec 3 PDF chat and restructuring, docs/architecture.md 9): the routes of spec 3 section
  * 7 that upload, list, read, process and delete a user's PDFs, and their payloads.
  */
 import type { FilingPageLine, RegistrySection, ResearchAnswer, ResearchTable } from './research.js';

@@ -1,5 +1,5 @@
 /**
- * The ops tools of spec 1 (sections 2, 3, 4, 7, 8, 9) and ARCHITECTURE.md 11: the instance
+ * The ops tools of spec 1 (sections 2, 3, 4, 7, 8, 9) and docs/architecture.md 11: the instance
  * manager and the log and screen-session monitor. Paths are relative to /api.
  */
 

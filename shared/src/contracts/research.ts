@@ -1,5 +1,5 @@
 /**
- * AI research (spec 3 sections 3-9, ARCHITECTURE.md 8): the stream of `POST /api/research/ask`,
+ * AI research (spec 3 sections 3-9, docs/architecture.md 8): the stream of `POST /api/research/ask`,
  * the stored answer (spec 3's Answer shape, which `get_chat` restores exactly as it streamed),
  * chat history, jobs and credits. The API, the web app and the terminal all read these types.
  */

@@ -1,5 +1,5 @@
 /**
- * US equity (spec 3 sections 2, 3, 7 and 8; ARCHITECTURE.md 10): SEC XBRL company facts as KPI
+ * US equity (spec 3 sections 2, 3, 7 and 8; docs/architecture.md 10): SEC XBRL company facts as KPI
  * tables. The API, the web app and the terminal all read these types.
  */
 import type { ResearchCitation, ResearchTable } from './research.js';

@@ -1,5 +1,5 @@
 /**
- * Filter expressions (ARCHITECTURE.md section 5), shared by the CLI and any text filter box:
+ * Filter expressions (docs/architecture.md section 5), shared by the CLI and any text filter box:
  *
  *   col~text  col^text  col$text   contains, startsWith, endsWith
  *   col=value                      equals (select columns: is_one_of that value)

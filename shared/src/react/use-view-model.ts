@@ -1,5 +1,5 @@
 /**
- * React hooks over the view models' external stores (ARCHITECTURE.md 1): the same hooks work
+ * React hooks over the view models' external stores (docs/architecture.md 1): the same hooks work
  * under React DOM (web) and Ink (terminal). Only react itself is imported here; never react-dom
  * or ink. Import from "@credence/shared/react" (the main entry never loads React).
  */

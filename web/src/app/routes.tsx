@@ -78,7 +78,6 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: page(pages.notFound) },
     ],
   },
 ];

@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routePatterns } from '../app/route-patterns.ts';
 import { routes } from '../app/routes.tsx';
 import { ServicesProvider, type Services } from '../app/services.tsx';
 import { createWebApi } from '../features/api/web-api.ts';
@@ -13,13 +14,32 @@ import { createSessionStore } from '../features/session/session-store.ts';
 import { ToastProvider } from '../ui/toasts.tsx';
 
 import { POSTS } from './blog/posts.ts';
-import { PUBLIC_PAGES, type PublicPageMeta } from './site-pages.ts';
+import { publicRoutes } from './public-routes.ts';
+import { NOT_FOUND_PAGE, PUBLIC_PAGES, type PublicPageMeta } from './site-pages.ts';
 
 /** Every page to render: the public pages and one per blog post. */
 export const PAGES: readonly PublicPageMeta[] = [
   ...PUBLIC_PAGES,
   ...POSTS.map((post) => ({ path: `/blogs/${post.slug}`, title: `${post.title} · Credence blog`, description: post.summary })),
 ];
+
+/** The not-found page (404.html), rendered at an address only the catch-all route answers. */
+export { NOT_FOUND_PAGE };
+
+/**
+ * The signed-in app's path patterns, from the route table itself: the API serves the app for
+ * these and 404 for any other address that is not a prerendered page.
+ */
+export const APP_ROUTE_PATTERNS: readonly string[] = routePatterns(routes, [publicRoutes]);
+
+/**
+ * Where the site answers an unknown address with a page of its own: a public route with a
+ * parameter (a blog post that does not exist shows the blog's "Article not found"). Each is
+ * rendered with a value no page has, so the 404 the server sends is what the client renders.
+ */
+export const NOT_FOUND_ROUTES: readonly { pattern: string; path: string }[] = routePatterns([publicRoutes])
+  .filter((pattern) => pattern.includes('/:'))
+  .map((pattern) => ({ pattern, path: pattern.replace(/:[^/]+/g, '__no-such-page__').replace(/\?/g, '') }));
 
 /** Services that never run: the build renders what a signed-out visitor first sees. */
 function buildServices(): Services {

@@ -41,5 +41,7 @@ export const publicRoutes: RouteObject = {
         { path: 'deep-insights', lazy: page(products, 'DeepInsightsProduct') },
       ],
     },
+    // any address neither the site nor the app knows, signed in or not (prerendered as 404.html)
+    { path: '*', lazy: page(() => import('./pages/not-found-page.tsx')) },
   ],
 };

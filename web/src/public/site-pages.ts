@@ -7,6 +7,8 @@ export interface PublicPageMeta {
   path: string;
   title: string;
   description: string;
+  /** The address search engines should index instead (a second address of the same page): left out of the sitemap. */
+  canonical?: string;
 }
 
 export const PUBLIC_PAGES: readonly PublicPageMeta[] = [
@@ -72,9 +74,11 @@ export const PUBLIC_PAGES: readonly PublicPageMeta[] = [
     description: 'Credence for asset management, consulting, investment and corporate banking, and sell-side research.',
   },
   {
+    // spec 1 section 2: a second address of the solutions page
     path: '/revamped-website',
     title: 'Solutions · Credence',
     description: 'Credence for asset management, consulting, investment and corporate banking, and sell-side research.',
+    canonical: '/solutions',
   },
   {
     path: '/blogs',
@@ -92,6 +96,13 @@ export const PUBLIC_PAGES: readonly PublicPageMeta[] = [
     description: 'What personal data Credence collects, why, how long it is kept and the choices you have.',
   },
 ];
+
+/** The page any unknown address gets (prerendered as 404.html, sent with status 404). */
+export const NOT_FOUND_PAGE: PublicPageMeta = {
+  path: '/404',
+  title: 'Page not found · Credence',
+  description: 'There is no page at this address.',
+};
 
 export function publicPageMeta(path: string): PublicPageMeta | undefined {
   return PUBLIC_PAGES.find((page) => page.path === path);

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { formatCounter, roiEstimate, ROI_DEPARTMENTS } from '@credence/shared';
+import { formatCounter, roiAssumptions, roiEstimate, ROI_DEPARTMENTS, ROI_MESSAGES } from '@credence/shared';
 import { startApi, type ApiServer } from '../support/api-server.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { createApprovedUser, loginToken } from '../support/http.ts';
@@ -357,10 +357,25 @@ describe('ROI calculator', () => {
         assert.equal(expected.yearlyHoursSaved, 4928, department);
         assert.equal(await page.getByTestId('roi-savings').textContent(), money.format(expected.yearlySavings), department);
         assert.equal(await page.getByTestId('roi-hours').textContent(), expected.yearlyHoursSaved.toLocaleString('en-US'), department);
+        // beside the result, what it assumes: the department's salary, 40%, the working year, the fixed amount
+        const assumptions = (await page.getByTestId('roi-assumptions').locator('div').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+        assert.deepEqual(
+          assumptions,
+          roiAssumptions(department).map((a) => `${a.label} ${a.value}`),
+          department,
+        );
+        assert.ok(assumptions.some((line) => line.includes('40%')) && assumptions.some((line) => line.includes('$24,000')));
         await page.getByRole('button', { name: 'Recalculate' }).click();
         assert.equal(await page.getByLabel('Team size').inputValue(), '');
         assert.equal(await page.getByLabel('Department').inputValue(), '');
       }
+      // 99,999,999,999 people is no team: the calculator says its limit instead of a figure in the quadrillions
+      await page.getByLabel('Department').selectOption('Investment');
+      await page.getByLabel('Team size').fill('99999999999');
+      await calculate.click();
+      await page.getByText(ROI_MESSAGES.teamTooLarge).waitFor();
+      assert.equal(await page.getByTestId('roi-savings').count(), 0);
+      assert.match(ROI_MESSAGES.teamTooLarge, /10,000/);
     } finally {
       await context.close();
     }

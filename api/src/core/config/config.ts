@@ -80,7 +80,7 @@ export interface AppConfig {
   upload: { maxMb: number; maxPages: number; parseTimeoutMs: number; parseMemoryMb: number };
   /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
   llm: LlmConfig | null;
-  /** The ops tools (ARCHITECTURE.md 11): see OpsConfig. */
+  /** The ops tools (docs/architecture.md 11): see OpsConfig. */
   ops: OpsConfig;
 }
 

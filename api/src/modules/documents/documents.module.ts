@@ -11,7 +11,7 @@ import { DocumentsService } from './documents.service.js';
 })
 export class DocumentsCoreModule {}
 
-/** The document routes (spec 3 section 7, ARCHITECTURE.md 9). */
+/** The document routes (spec 3 section 7, docs/architecture.md 9). */
 @Module({
   imports: [DocumentsCoreModule],
   controllers: [DocumentsController],

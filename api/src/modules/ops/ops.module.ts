@@ -7,7 +7,7 @@ import { OpsWatchController } from './ops-watch.controller.js';
 import { OpsController } from './ops.controller.js';
 import { OpsService } from './ops.service.js';
 
-/** The ops tools (spec 1, ARCHITECTURE.md 11): instance manager, log and screen monitor. */
+/** The ops tools (spec 1, docs/architecture.md 11): instance manager, log and screen monitor. */
 @Module({
   controllers: [OpsController, OpsWatchController],
   providers: [

@@ -40,7 +40,7 @@ export class ResearchController {
   @PerUserRateLimit('query')
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
-    description: 'Events `id: <stream>:<n>`, `event: <type>`, `data: <JSON>` (ARCHITECTURE.md 8)',
+    description: 'Events `id: <stream>:<n>`, `event: <type>`, `data: <JSON>` (docs/architecture.md 8)',
     content: { 'text/event-stream': { schema: { type: 'string', example: 'id: 1f0c...:1\nevent: plan\ndata: {"steps":["..."]}\n\n' } } },
   })
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'Resume a dropped stream after this event (same body)' })

@@ -21,7 +21,7 @@ import { EquityResearchService } from './tools/us/equity-research.service.js';
 })
 export class ResearchCoreModule {}
 
-/** The research routes (ARCHITECTURE.md 8, spec 3 section 7). */
+/** The research routes (docs/architecture.md 8, spec 3 section 7). */
 @Module({
   imports: [ResearchCoreModule, UsersModule],
   controllers: [ResearchController, PageTextController, PdfChatController, EquityResearchController],

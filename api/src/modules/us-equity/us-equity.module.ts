@@ -5,7 +5,7 @@ import { UsEquityController } from './us-equity.controller.js';
 import { UsEquityService } from './us-equity.service.js';
 import { HighlightedSourceService } from './source/highlighted-source.service.js';
 
-/** US equity (spec 3, ARCHITECTURE.md 10): the KPI tables from SEC company facts. */
+/** US equity (spec 3, docs/architecture.md 10): the KPI tables from SEC company facts. */
 @Module({
   imports: [ResearchCoreModule],
   controllers: [UsEquityController],

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { ROI_MESSAGES, roiEstimate, roiFromForm } from './roi.js';
+import { formatRoi, ROI_MAX_TEAM_SIZE, ROI_MESSAGES, roiAssumptions, roiEstimate, roiFromForm } from './roi.js';
 
 describe('ROI calculator (spec 1 section 9)', () => {
   it('applies each department salary: round(size x salary x 0.4 + 24000), round(1760 x size x 0.4)', () => {
@@ -21,5 +21,26 @@ describe('ROI calculator (spec 1 section 9)', () => {
     for (const bad of ['0', '-2', '2.5', 'ten', '1e3'])
       expect(roiFromForm('Consulting', bad)).toEqual({ error: 'Please enter a valid team size' });
     expect(roiFromForm('Investment', ' 4 ')).toEqual({ result: roiEstimate('Investment', 4) });
+  });
+
+  it('bounds the team to a plausible size, with a message that says the limit and what to do instead', () => {
+    expect(roiFromForm('Advisory', '10000')).toEqual({ result: roiEstimate('Advisory', ROI_MAX_TEAM_SIZE) });
+    for (const big of ['10001', '99999999999', '9'.repeat(40)])
+      expect(roiFromForm('Consulting', big)).toEqual({ error: ROI_MESSAGES.teamTooLarge });
+    expect(ROI_MESSAGES.teamTooLarge).toContain('10,000');
+    expect(ROI_MESSAGES.teamTooLarge).toMatch(/contact sales/);
+    // the largest estimate stays in the hundreds of millions, never the quadrillions of issue 25
+    expect(formatRoi(roiEstimate('Investment', ROI_MAX_TEAM_SIZE)).yearlySavings).toBe('$600,024,000');
+  });
+
+  it("states the assumptions behind a department's estimate: its salary, 40%, the working year and the fixed amount", () => {
+    expect(roiAssumptions('Investment')).toEqual([
+      { label: 'Average salary in Investment', value: '$150,000 a year' },
+      { label: 'Time saved on research and analysis', value: '40%' },
+      { label: 'Working year', value: '1,760 hours' },
+      { label: 'Fixed saving added to each estimate', value: '$24,000 a year' },
+    ]);
+    expect(roiAssumptions('Other')[0]).toEqual({ label: 'Average salary', value: '$100,000 a year' });
+    expect(formatRoi({ yearlySavings: 290_000, yearlyHoursSaved: 4928 })).toEqual({ yearlySavings: '$290,000', yearlyHoursSaved: '4,928' });
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Citations as the reader sees them (issue 14, ARCHITECTURE.md 8): the answer's `[^cN]` markers
+ * Citations as the reader sees them (issue 14, docs/architecture.md 8): the answer's `[^cN]` markers
  * become footnote numbers in the order the citations are first used, and each footnote reads
  * "Full accounts made up to 31/12/2024, page 7". The web and the terminal both render with these.
  */

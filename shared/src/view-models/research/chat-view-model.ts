@@ -1,5 +1,5 @@
 /**
- * The research chat (spec 3 sections 2 and 4, ARCHITECTURE.md 8): questions and their streamed
+ * The research chat (spec 3 sections 2 and 4, docs/architecture.md 8): questions and their streamed
  * answers, the chat they belong to, the company asked about, the model, the input and the
  * credits. The web chat screen, the terminal's chat screen and `credence ask` all drive this.
  */

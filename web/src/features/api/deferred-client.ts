@@ -1,5 +1,5 @@
 /**
- * The typed client (ARCHITECTURE.md 1) without its code in the entry every page shares: the
+ * The typed client (docs/architecture.md 1) without its code in the entry every page shares: the
  * calls of every area (accounts, screeners, explorer, research, US equity, documents, ops) are
  * ~7 KB gzipped and grow with each area, while `/` and the public pages make no call until a form
  * is sent (issue 18: `/` downloads <= 120 KB). The web app's client answers `baseUrl`, `token()`

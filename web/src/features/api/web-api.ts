@@ -1,5 +1,5 @@
 /**
- * The web app's way to the API: the shared typed client (ARCHITECTURE.md 1), every call of it,
+ * The web app's way to the API: the shared typed client (docs/architecture.md 1), every call of it,
  * accounts included, through one `sessionFetch`, so the session follows every answer. The
  * client's code is a chunk of its own, loaded on the first call (deferred-client.ts).
  */

@@ -38,7 +38,9 @@ function usePageMeta(): void {
     if (!meta) return;
     document.title = meta.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
-    document.querySelector('link[rel="canonical"]')?.setAttribute('href', new URL(meta.path, window.location.origin).href);
+    document
+      .querySelector('link[rel="canonical"]')
+      ?.setAttribute('href', new URL(meta.canonical ?? meta.path, window.location.origin).href);
   }, [pathname]);
 }
 

@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ROI_DEPARTMENTS, roiFromForm, type RoiResult } from '@credence/shared';
+import { formatRoi, ROI_DEPARTMENTS, ROI_MAX_TEAM_SIZE, roiAssumptions, roiFromForm, type RoiResult } from '@credence/shared';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/field.tsx';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const whole = new Intl.NumberFormat('en-US');
-
 /**
  * The ROI calculator of /pricing (spec 1 sections 4, 5 and 9): department and team size, then the
- * results; Recalculate empties the form and returns to it. The formula is shared's roiEstimate.
+ * results with the assumptions behind them; Recalculate empties the form and returns to it. The
+ * formula, its bounds and its wording are shared's (rules/public-site/roi.ts).
  */
 export function RoiCalculator() {
   const id = useId();
@@ -36,21 +34,33 @@ export function RoiCalculator() {
   }
 
   if (result) {
+    const shown = formatRoi(result);
     return (
       <div className="roi roi--results" aria-live="polite">
         <h3>Your estimated return</h3>
         <dl className="roi__results">
           <div>
             <dt>Yearly savings</dt>
-            <dd data-testid="roi-savings">{money.format(result.yearlySavings)}</dd>
+            <dd data-testid="roi-savings">{shown.yearlySavings}</dd>
           </div>
           <div>
             <dt>Hours saved a year</dt>
-            <dd data-testid="roi-hours">{whole.format(result.yearlyHoursSaved)}</dd>
+            <dd data-testid="roi-hours">{shown.yearlyHoursSaved}</dd>
           </div>
         </dl>
+        <h4 className="roi__assumptions-title" id={`${id}-assumptions`}>
+          Assumptions
+        </h4>
+        <dl className="roi__assumptions" aria-labelledby={`${id}-assumptions`} data-testid="roi-assumptions">
+          {roiAssumptions(department).map((assumption) => (
+            <div key={assumption.label}>
+              <dt>{assumption.label}</dt>
+              <dd>{assumption.value}</dd>
+            </div>
+          ))}
+        </dl>
         <p className="roi__note">
-          Based on a 40% gain in research efficiency across a 1,760-hour working year and your department&apos;s average salary.
+          Savings: team size × salary × time saved, plus the fixed saving. Hours: team size × working year × time saved.
         </p>
         <Button variant="secondary" onClick={recalculate}>
           Recalculate
@@ -95,6 +105,7 @@ export function RoiCalculator() {
           type="number"
           inputMode="numeric"
           min={1}
+          max={ROI_MAX_TEAM_SIZE}
           step={1}
           required
           value={teamSize}

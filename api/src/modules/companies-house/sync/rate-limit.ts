@@ -1,11 +1,13 @@
 /**
- * The Companies House API's published limit: 600 requests per 5 minutes per key. A token bucket
- * paces our requests, and the server's X-Ratelimit-* headers (Limit, Remain, Reset in epoch
- * seconds, Window such as "5m") correct it: when the server says nothing remains, or answers 429,
- * we wait until its window resets. Time is injectable so tests need not wait minutes.
+ * The Companies House API's published limit: 600 requests per 5 minutes per key. The API's token
+ * bucket (core/rate-limit/token-bucket.ts) paces our requests, and the server's X-Ratelimit-*
+ * headers (Limit, Remain, Reset in epoch seconds, Window such as "5m") correct it: when the server
+ * says nothing remains, or answers 429, we wait until its window resets. Time is injectable so
+ * tests need not wait minutes.
  */
 
 import type { Clock } from '../../../core/clock.js';
+import { TokenBucket } from '../../../core/rate-limit/token-bucket.js';
 
 export { systemClock, type Clock } from '../../../core/clock.js';
 
@@ -24,36 +26,29 @@ export interface RateLimitOptions {
 const RESET_MARGIN_MS = 500;
 
 export class RateLimiter {
-  private tokens: number;
-  private refilled: number;
-  /** No request before this time (the server's window is used up). */
-  private blockedUntil = 0;
+  private readonly bucket: TokenBucket;
   private pacingSaid = false;
 
   constructor(private readonly options: RateLimitOptions) {
-    this.tokens = options.limit;
-    this.refilled = options.clock.now();
+    this.bucket = new TokenBucket({
+      limit: options.limit,
+      windowMs: options.windowMs,
+      clock: options.clock,
+      signal: options.signal,
+      onPacing: (wait) => {
+        if (this.pacingSaid) return;
+        this.pacingSaid = true;
+        const { limit, windowMs } = this.bucket.rate;
+        options.onWait(
+          `pacing requests to ${limit} per ${describeWindow(windowMs)} (the Companies House limit): about ${seconds(wait)} between requests`,
+        );
+      },
+    });
   }
 
   /** Waits until a request may go out, and counts it. */
-  async take(): Promise<void> {
-    const { clock } = this.options;
-    const blocked = this.blockedUntil - clock.now();
-    if (blocked > 0) await clock.sleep(blocked, this.options.signal);
-    this.refill();
-    if (this.tokens < 1) {
-      const rate = this.options.limit / this.options.windowMs;
-      const wait = Math.ceil((1 - this.tokens) / rate);
-      if (!this.pacingSaid) {
-        this.pacingSaid = true;
-        this.options.onWait(
-          `pacing requests to ${this.options.limit} per ${describeWindow(this.options.windowMs)} (the Companies House limit): about ${seconds(wait)} between requests`,
-        );
-      }
-      await clock.sleep(wait, this.options.signal);
-      this.refill();
-    }
-    this.tokens -= 1;
+  take(): Promise<void> {
+    return this.bucket.take();
   }
 
   /** Reads the X-Ratelimit-* headers of an answer. */
@@ -61,47 +56,36 @@ export class RateLimiter {
     const limit = intHeader(headers, 'x-ratelimit-limit');
     const remain = intHeader(headers, 'x-ratelimit-remain');
     const window = windowHeader(headers.get('x-ratelimit-window'));
-    if (limit && limit > 0 && window) {
-      this.options.limit = limit;
-      this.options.windowMs = window;
-    }
+    if (limit && limit > 0 && window) this.bucket.setRate(limit, window);
     if (remain !== null) {
-      this.tokens = Math.min(this.tokens, remain);
+      this.bucket.cap(remain);
       if (remain <= 0) this.blockUntilReset(headers, 'no requests left in this window');
     }
   }
 
   /** After a 429: wait for the server's window to reset (or Retry-After, or a whole window). */
   async tooManyRequests(headers: Headers): Promise<void> {
-    this.tokens = 0;
+    this.bucket.cap(0);
     this.blockUntilReset(headers, 'Companies House answered 429 Too Many Requests');
-    const wait = this.blockedUntil - this.options.clock.now();
-    if (wait > 0) await this.options.clock.sleep(wait, this.options.signal);
+    await this.bucket.waitForHold();
   }
 
   private blockUntilReset(headers: Headers, why: string): void {
     const now = this.options.clock.now();
+    const { windowMs, limit: rateLimit } = this.bucket.rate;
     const reset = intHeader(headers, 'x-ratelimit-reset');
     const retryAfter = intHeader(headers, 'retry-after');
     let until: number;
     if (reset !== null && reset * 1000 > now) until = reset * 1000 + RESET_MARGIN_MS;
     else if (retryAfter !== null) until = now + retryAfter * 1000;
-    else until = now + (reset !== null ? 1000 : this.options.windowMs);
+    else until = now + (reset !== null ? 1000 : windowMs);
     // A reset further away than one window means clocks disagree: never wait longer than a window.
-    until = Math.min(until, now + this.options.windowMs + RESET_MARGIN_MS);
-    if (until <= this.blockedUntil) return;
-    this.blockedUntil = until;
-    const limit = intHeader(headers, 'x-ratelimit-limit') ?? this.options.limit;
+    until = Math.min(until, now + windowMs + RESET_MARGIN_MS);
+    if (!this.bucket.hold(until)) return;
+    const limit = intHeader(headers, 'x-ratelimit-limit') ?? rateLimit;
     this.options.onWait(
-      `rate limit: ${why} (${limit} per ${describeWindow(this.options.windowMs)}); waiting ${seconds(until - now)} until ${new Date(until).toISOString().slice(11, 19)} UTC`,
+      `rate limit: ${why} (${limit} per ${describeWindow(windowMs)}); waiting ${seconds(until - now)} until ${new Date(until).toISOString().slice(11, 19)} UTC`,
     );
-  }
-
-  private refill(): void {
-    const now = this.options.clock.now();
-    const elapsed = Math.max(0, now - this.refilled);
-    this.refilled = now;
-    this.tokens = Math.min(this.options.limit, this.tokens + (elapsed * this.options.limit) / this.options.windowMs);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The one POSIX shell script the ops tools run on an instance (ARCHITECTURE.md 11): the same text
+ * The one POSIX shell script the ops tools run on an instance (docs/architecture.md 11): the same text
  * runs here under `sh -c` (LocalScriptRunner) and on EC2 through SSM's AWS-RunShellScript
  * (SsmScriptRunner). It is fixed: every user value (path, pattern, line count, pid, offsets) and
  * every setting (log roots, screen user) reaches it as a base64 positional argument, decoded

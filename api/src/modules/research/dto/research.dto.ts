@@ -43,7 +43,7 @@ const Model = () => (target: object, property: string) => {
   IsIn(MODELS, { message: 'model must be flash or pro' })(target, property);
 };
 
-/** `POST /api/research/ask` (ARCHITECTURE.md 8). */
+/** `POST /api/research/ask` (docs/architecture.md 8). */
 export class AskDto {
   @Query() query!: string;
   @Optional(COMPANY_NUMBER, '$property must be a Companies House company number such as 00445790 or SC123456', '00445790')

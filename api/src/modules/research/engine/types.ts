@@ -2,7 +2,7 @@
  * The research engine's parts and the contracts between them: tools read Credence's data and
  * return facts with their sources; an engine (the built-in analyst, or a model through function
  * calling) plans, calls tools and writes; the evidence checker confirms each cited figure before
- * it is shown. Every engine emits the events of ARCHITECTURE.md 8 through a ResearchEmitter.
+ * it is shown. Every engine emits the events of docs/architecture.md 8 through a ResearchEmitter.
  */
 import type { QuoteBox, ResearchEngineInfo, ResearchEvent, ResearchModel } from '@credence/shared';
 

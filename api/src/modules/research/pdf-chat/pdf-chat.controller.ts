@@ -16,7 +16,7 @@ const FIELDS = {
   model: { type: 'string', enum: ['flash', 'pro'] },
 };
 
-/** Spec 3 PDF chat: plan, then answer, over the PDFs uploaded to a chat (ARCHITECTURE.md 9). */
+/** Spec 3 PDF chat: plan, then answer, over the PDFs uploaded to a chat (docs/architecture.md 9). */
 @ApiTags('Documents')
 @ApiBearerAuth()
 @Controller()

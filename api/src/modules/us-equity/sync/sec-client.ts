@@ -2,7 +2,7 @@ import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { systemClock, type Clock } from '../../../core/clock.js';
-import { TokenBucket } from './token-bucket.js';
+import { TokenBucket } from '../../../core/rate-limit/token-bucket.js';
 
 /**
  * A client of the SEC's EDGAR data (https://www.sec.gov/os/accessing-edgar-data): every request
@@ -81,7 +81,8 @@ export class SecClient {
       throw new Error(`requests a second must be between 0 and ${SEC_MAX_PER_SECOND} (the SEC's limit), got ${perSecond}`);
     this.clock = options.clock ?? systemClock;
     this.fetch = options.fetch ?? globalThis.fetch;
-    this.bucket = new TokenBucket(perSecond, 1, this.clock, options.signal);
+    // a burst of one: requests 1/perSecond apart, so no one-second window ever holds more than perSecond
+    this.bucket = new TokenBucket({ limit: perSecond, windowMs: 1000, burst: 1, clock: this.clock, signal: options.signal });
   }
 
   /** data.sec.gov's `/submissions/CIK##########.json` or `/api/xbrl/companyfacts/...`: the JSON, or null on 404. */
@@ -186,7 +187,8 @@ export class SecClient {
     this.options.onWait?.(
       `${url}: ${problem}; trying again in ${(ms / 1000).toFixed(1)} s${given !== null ? ' (as Retry-After asks)' : ''}`,
     );
-    this.bucket.pause(ms);
+    // every request waits out the pause, and the first after it is not followed by a burst
+    this.bucket.hold(this.clock.now() + ms, { emptied: true });
   }
 }
 
