@@ -45,7 +45,7 @@ export async function startResearchJob<Dto extends object>(
     await deps.db.getRepository(ResearchJob).insert({ jobId, userId: user.sub, kind: job.kind });
     return { job_id: jobId };
   };
-  return job.answers ? deps.credits.withCredit(user.sub, queue) : queue();
+  return job.answers ? deps.credits.holdForJob(user.sub, queue) : queue();
 }
 
 /** Runs a paid job's work with the credit it was started with: kept when the work resolves, refunded when it throws. */

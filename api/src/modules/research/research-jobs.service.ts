@@ -77,12 +77,19 @@ export class ResearchJobsService {
     const owned = await this.db.getRepository(ResearchJob).findOneBy({ jobId, userId: user.sub });
     if (!owned) throw new NotFoundException(JOB_NOT_FOUND);
     const job = await this.queue.get(jobId);
-    if (!job) return { status: 'failed', error: JOB_LOST };
+    if (!job) {
+      await this.credits.refundLostJob(jobId);
+      return { status: 'failed', error: JOB_LOST };
+    }
     const status = STATUS[job.state];
     if (status === 'completed') return { status, result: job.result };
     if (owned.progress && status !== 'failed') return { status, progress: owned.progress };
-    if (status === 'failed')
-      return { status, error: job.error && STALLED.test(job.error) ? JOB_STALLED : (job.error ?? RESEARCH_TEXTS.chatFailure) };
+    if (status === 'failed') {
+      const stalled = Boolean(job.error && STALLED.test(job.error));
+      // Its worker died before settling the credit the job held: it goes back (once, whoever reads first).
+      if (stalled) await this.credits.refundLostJob(jobId);
+      return { status, error: stalled ? JOB_STALLED : (job.error ?? RESEARCH_TEXTS.chatFailure) };
+    }
     return { status };
   }
 

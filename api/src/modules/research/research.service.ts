@@ -138,7 +138,7 @@ export class ResearchService {
           manager,
         );
       });
-      credit.commit();
+      await credit.commit();
       stream.push({ type: 'done', data: { chat_id: request.chatId, answer } });
     } catch (error) {
       if (!stream.signal.aborted) {

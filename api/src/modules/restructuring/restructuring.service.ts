@@ -86,7 +86,7 @@ export class RestructuringService {
   /** Queues the job with a credit reserved for it (402 when none is left; given back if it cannot be queued). */
   async start(user: SessionClaims, dto: StartQueryDto): Promise<StartQueryResponse> {
     await this.files(user.sub, dto.chat_key);
-    return this.credits.withCredit(user.sub, async (credit) => {
+    return this.credits.holdForJob(user.sub, async (credit) => {
       const data: QueryJob = {
         userId: user.sub,
         query: dto.query.trim(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RESEARCH_TEXTS, type ModelAccessInfo } from '@credence/shared';
@@ -15,6 +16,14 @@ export interface CreditTicket {
   userId: string;
   /** The month it was taken from: a refund after the month has turned gives nothing back to the new one. */
   period: string;
+  /** A queued job's hold (research_credit_holds): whoever deletes it settles the credit, once. */
+  hold?: string;
+}
+
+/** How a reservation ends: kept (the answer is stored) or given back. */
+interface Settlement {
+  keep(ticket: CreditTicket): Promise<void>;
+  giveBack(ticket: CreditTicket): Promise<void>;
 }
 
 /**
@@ -26,26 +35,28 @@ export class CreditReservation {
 
   constructor(
     readonly ticket: CreditTicket,
-    private readonly giveBack: (ticket: CreditTicket) => Promise<void>,
+    private readonly settlement: Settlement,
   ) {}
 
-  /** The answer is stored: the credit stays used (a later refund() does nothing). */
-  commit(): void {
+  /** The answer is stored: the credit stays used (a later refund() does nothing). Never throws. */
+  async commit(): Promise<void> {
+    if (this.settled) return;
     this.settled = true;
+    await this.settlement.keep(this.ticket);
   }
 
   /** Nothing was stored: the credit goes back. Never throws (a failed refund is logged). */
   async refund(): Promise<void> {
     if (this.settled) return;
     this.settled = true;
-    await this.giveBack(this.ticket);
+    await this.settlement.giveBack(this.ticket);
   }
 
   /** Runs `work`: committed when it resolves, refunded when it throws. */
   async spend<T>(work: () => Promise<T>): Promise<T> {
     try {
       const result = await work();
-      this.commit();
+      await this.commit();
       return result;
     } catch (error) {
       await this.refund();
@@ -118,15 +129,66 @@ export class CreditsService {
         RETURNING used`,
       [userId, period, this.config.research.creditsPerMonth],
     );
-    // TypeORM answers an UPDATE ... RETURNING as [rows, count] on Postgres.
-    const rows = Array.isArray(taken[0]) ? (taken[0] as unknown[]) : taken;
-    if (rows.length === 0) throw quotaExceeded();
+    if (returnedRows(taken).length === 0) throw quotaExceeded();
     return this.held({ userId, period });
   }
 
   /** The reservation behind a ticket a job carries (taken when the job was started). */
   held(ticket: CreditTicket): CreditReservation {
-    return new CreditReservation(ticket, (t) => this.giveBack(t));
+    if (!ticket.hold) return new CreditReservation(ticket, { keep: async () => undefined, giveBack: (t) => this.giveBack(t) });
+    const hold = ticket.hold;
+    const settle = `DELETE FROM research_credit_holds WHERE id = $1 RETURNING user_id, period`;
+    return new CreditReservation(ticket, {
+      keep: () => this.release(settle, hold, false),
+      giveBack: () => this.release(settle, hold, true),
+    });
+  }
+
+  /**
+   * Reserves a credit for a job (402 when none is left) and holds it in the database until the job
+   * settles it: `queue` adds the job with the ticket in its data and answers its id. When the job
+   * cannot be queued the credit goes back at once; when its worker dies, refundLostJob gives it back.
+   */
+  async holdForJob<T extends { job_id: string }>(userId: string, queue: (ticket: CreditTicket) => Promise<T>): Promise<T> {
+    const credit = await this.reserve(userId);
+    const ticket: CreditTicket = { ...credit.ticket, hold: randomUUID() };
+    try {
+      await this.db.query(`INSERT INTO research_credit_holds (id, user_id, period) VALUES ($1, $2, $3)`, [
+        ticket.hold,
+        userId,
+        ticket.period,
+      ]);
+    } catch (error) {
+      await credit.refund();
+      throw error;
+    }
+    try {
+      const started = await queue(ticket);
+      // A fast job may have settled (deleted) its hold already: then there is nothing to mark.
+      await this.db.query(`UPDATE research_credit_holds SET job_id = $2 WHERE id = $1`, [ticket.hold, started.job_id]);
+      return started;
+    } catch (error) {
+      await this.held(ticket).refund();
+      throw error;
+    }
+  }
+
+  /**
+   * Gives back the credit of a job that ended without its worker settling it (the worker died, or
+   * the queue lost the job). Does nothing when the job settled its credit itself, or held none.
+   */
+  async refundLostJob(jobId: string): Promise<void> {
+    await this.release(`DELETE FROM research_credit_holds WHERE job_id = $1 RETURNING user_id, period`, jobId, true);
+  }
+
+  /** Deletes a hold; when it was still there and `refund` is set, its credit goes back. Never throws. */
+  private async release(sql: string, key: string, refund: boolean): Promise<void> {
+    try {
+      const deleted = returnedRows<{ user_id: string; period: string }>(await this.db.query(sql, [key]));
+      if (refund) for (const row of deleted) await this.giveBack({ userId: row.user_id, period: row.period });
+    } catch (error) {
+      this.logger.error(`settling a research credit hold failed: ${(error as Error).message}`);
+    }
   }
 
   /** What a paid job spends: the ticket it was started with; a job queued before tickets existed takes one now. */
@@ -163,6 +225,12 @@ export class CreditsService {
     );
     return this.info(userId);
   }
+}
+
+/** TypeORM answers an UPDATE or DELETE ... RETURNING as [rows, count] on Postgres. */
+function returnedRows<T>(result: unknown): T[] {
+  const rows = result as unknown[];
+  return (Array.isArray(rows[0]) ? rows[0] : rows) as T[];
 }
 
 function quotaExceeded(): HttpException {
