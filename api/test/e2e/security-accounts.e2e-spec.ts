@@ -35,9 +35,9 @@ describe('security: sign-up and account mail', () => {
       // The owner is told, with a way in; no verification link is sent, and the account is as it was.
       const notice = await t.mailLink('owner@example.com', /tried to sign up/);
       expect(notice).toBe('http://credence.test/login');
-      const mail = t.mails('owner@example.com').find((m) => /tried to sign up/.test(m.subject))!;
+      const mail = (await t.mails('owner@example.com')).find((m) => /tried to sign up/.test(m.subject))!;
       expect(mail.text).toContain('http://credence.test/forgot_password');
-      expect(t.mails('owner@example.com').filter((m) => /Verify/.test(m.subject))).toHaveLength(1);
+      expect((await t.mails('owner@example.com')).filter((m) => /Verify/.test(m.subject))).toHaveLength(1);
       const rows = await t.api.dataSource.query(`SELECT full_name FROM users WHERE email = 'owner@example.com'`);
       expect(rows).toEqual([{ full_name: 'Test User' }]);
       expect((await t.request('POST', '/api/login', { body: { email: 'owner@example.com', password: PASSWORD } })).status).toBe(200);
@@ -94,11 +94,11 @@ describe('security: sign-up and account mail', () => {
       });
       expect(signup.status).toBe(201);
       const verifyLink = await t.mailLink(email, /Verify/);
-      const verifyMail = t.mails(email).find((m) => /Verify/.test(m.subject))!;
+      const verifyMail = (await t.mails(email)).find((m) => /Verify/.test(m.subject))!;
       expect(verifyMail.text.split('\n')[0]).toMatch(/^Hello Ada Your account is suspended/);
       await t.request('POST', `/api${new URL(verifyLink).pathname}`);
       await t.mailLink(TEST_ADMIN.email, /hostile\.applicant@example\.com/);
-      const mail = t.mails(TEST_ADMIN.email).find((m) => m.subject.includes(email))!;
+      const mail = (await t.mails(TEST_ADMIN.email)).find((m) => m.subject.includes(email))!;
 
       const lines = mail.text.split('\n');
       const name = lines.find((l) => l.startsWith('Name: '))!;

@@ -57,7 +57,10 @@ describe('the API while its database server is unreachable and back', { skip }, 
     await proxy.restore();
     await until('readiness says ready again', async () => (await call(server, 'GET', '/api/health/ready')).status === 200);
     expect((await call(server, 'POST', '/api/signup', { body: signupBody(email) })).status).toBe(201);
-    await until('the verification mail is written', () => mailedLink(environment.dataDir, email, /^Verify your email address/) !== null);
+    await until(
+      'the verification mail is written',
+      async () => (await mailedLink(environment.dataDir, email, /^Verify your email address/)) !== null,
+    );
     expect((await call(server, 'GET', '/api/companies_house/search_companies?query=acme', { token })).status).toBe(200);
 
     const output = server.output();

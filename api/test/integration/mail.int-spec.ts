@@ -7,6 +7,7 @@ import { Logger } from '@nestjs/common';
 import { expect } from 'expect';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/core/config/config.js';
+import { decodeMail } from '@credence/shared/mail';
 import { MailService } from '../../src/core/mail/mail.service.js';
 import { InProcessJobQueue } from '../../src/core/queue/in-process-queue.js';
 
@@ -14,16 +15,6 @@ interface Received {
   from: string;
   to: string[];
   raw: string;
-}
-
-/** Decodes quoted-printable soft breaks and `=XX` escapes, as a mail client would. */
-function unquote(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-function header(raw: string, name: string): string | undefined {
-  const head = raw.split(/\r?\n\r?\n/)[0];
-  return new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1];
 }
 
 const message = {
@@ -100,18 +91,15 @@ describe('MailService over SMTP', () => {
     const [got] = received;
     expect(got.from).toBe('no-reply@credence.test');
     expect(got.to).toEqual(['ada@example.com']);
-    expect(header(got.raw, 'To')).toBe('ada@example.com');
-    expect(header(got.raw, 'From')).toBe('Credence <no-reply@credence.test>');
-    expect(header(got.raw, 'Subject')).toBe('Verify your email for Credence');
-    expect(header(got.raw, 'Message-ID')).toBe(delivery.messageId);
-    const body = unquote(
-      got.raw
-        .split(/\r?\n\r?\n/)
-        .slice(1)
-        .join('\n\n'),
-    ).replace(/\r\n/g, '\n');
-    expect(body).toContain('Hello Ada,');
-    expect(body).toContain(message.link);
+    const read = await decodeMail(got.raw);
+    expect(read).toMatchObject({
+      to: 'ada@example.com',
+      from: 'Credence <no-reply@credence.test>',
+      subject: 'Verify your email for Credence',
+      messageId: delivery.messageId,
+    });
+    expect(read.text).toContain('Hello Ada,');
+    expect(read.text).toContain(message.link);
     // SMTP mode writes nothing to the outbox.
     expect(() => readdirSync(join(dir, 'outbox'))).toThrow();
     await queue.close();
@@ -130,7 +118,7 @@ describe('MailService over SMTP', () => {
     });
     expect(received).toHaveLength(1);
     expect(received[0].to).toEqual(['grace@example.com']);
-    expect(header(received[0].raw, 'Subject')).toBe('Your Credence account is approved');
+    expect((await decodeMail(received[0].raw)).subject).toBe('Your Credence account is approved');
     await queue.close();
   });
 });
@@ -150,18 +138,14 @@ describe('MailService without SMTP_URL (outbox)', () => {
     expect(join(dir, 'outbox', files[0])).toBe(delivery.file);
     expect(statSync(delivery.file!).mode & 0o777).toBe(0o600);
 
-    const raw = readFileSync(delivery.file!, 'utf8');
-    expect(header(raw, 'To')).toBe('ada@example.com');
-    expect(header(raw, 'Subject')).toBe('Verify your email for Credence');
-    expect(header(raw, 'From')).toBe('Credence <no-reply@credence.local>');
-    const body = unquote(
-      raw
-        .split(/\r?\n\r?\n/)
-        .slice(1)
-        .join('\n\n'),
-    );
-    expect(body).toContain('Hello Ada,');
-    expect(body).toContain(message.link);
+    const read = await decodeMail(readFileSync(delivery.file!));
+    expect(read).toMatchObject({
+      to: 'ada@example.com',
+      subject: 'Verify your email for Credence',
+      from: 'Credence <no-reply@credence.local>',
+    });
+    expect(read.text).toContain('Hello Ada,');
+    expect(read.text).toContain(message.link);
 
     // send() goes through the queue and adds a second file.
     const id = await mail.send({ to: 'grace@example.com', subject: 'Reset your Credence password', text: 'Reset it here.\n' });
@@ -170,7 +154,7 @@ describe('MailService without SMTP_URL (outbox)', () => {
     const after = readdirSync(join(dir, 'outbox'));
     expect(after).toHaveLength(2);
     expect(after.every((f) => f.endsWith('.eml'))).toBe(true);
-    expect(header(readFileSync((job.result as { file: string }).file, 'utf8'), 'To')).toBe('grace@example.com');
+    expect((await decodeMail(readFileSync((job.result as { file: string }).file))).to).toBe('grace@example.com');
     await queue.close();
   });
 });

@@ -37,7 +37,10 @@ describe('the API while its Redis is stopped and started again', { skip }, () =>
     const early = 'before-the-outage@example.com';
     expect((await call(server, 'POST', '/api/signup', { body: signupBody(early) })).status).toBe(201);
     let verify: string | null = null;
-    await until('the first verification mail is written', () => (verify = mailedLink(environment.dataDir, early, /^Verify/)) !== null);
+    await until(
+      'the first verification mail is written',
+      async () => (verify = await mailedLink(environment.dataDir, early, /^Verify/)) !== null,
+    );
     const verifyPath = `/api${new URL(verify!).pathname}`;
 
     await redis.stop();
@@ -73,7 +76,10 @@ describe('the API while its Redis is stopped and started again', { skip }, () =>
     // The refused sign-up left no account behind: the same one now succeeds, and its mail is sent.
     const accepted = await call(server, 'POST', '/api/signup', { body: signupBody(email) });
     expect(accepted.status).toBe(201);
-    await until('the verification mail is written', () => mailedLink(environment.dataDir, email, /^Verify your email address/) !== null);
+    await until(
+      'the verification mail is written',
+      async () => (await mailedLink(environment.dataDir, email, /^Verify your email address/)) !== null,
+    );
     expect((await call(server, 'POST', verifyPath)).status).toBe(200);
 
     const output = server.output();

@@ -1,5 +1,5 @@
 import type { Server } from './processes.js';
-import { outboxMails } from './test-api.js';
+import { outboxMails } from '@credence/shared/mail';
 
 export interface Answer {
   status: number;
@@ -39,10 +39,8 @@ export function signupBody(email: string) {
 }
 
 /** The link of the newest mail to `to` whose subject matches, once one has been written to DATA_DIR/outbox. */
-export function mailedLink(dataDir: string, to: string, subject: RegExp): string | null {
-  const mail = outboxMails(dataDir, to)
-    .reverse()
-    .find((m) => subject.test(m.subject));
+export async function mailedLink(dataDir: string, to: string, subject: RegExp): Promise<string | null> {
+  const mail = (await outboxMails(dataDir, to)).reverse().find((m) => subject.test(m.subject));
   return (mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0]) ?? null;
 }
 

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { outboxMails } from '@credence/shared/mail';
 import { createApi, type Api } from '../../src/core/bootstrap.js';
 import { loadConfig } from '../../src/core/config/config.js';
 import { ensureFirstAdmin } from '../../src/modules/users/first-admin.js';
@@ -23,48 +22,11 @@ export interface TestApi {
   ): Promise<Reply<T>>;
   /** Waits for the mail to `to` whose subject matches, and answers the link in it. */
   mailLink(to: string, subject: RegExp): Promise<string>;
-  mails(to: string): { subject: string; text: string }[];
+  mails(to: string): Promise<{ subject: string; text: string }[]>;
   adminToken(): Promise<string>;
   /** Signs up, verifies and approves an account; answers its access token. */
   activeUser(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
-}
-
-const bytes = (text: string) => text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
-/** RFC 2047 encoded words (a long or non-ASCII subject): =?UTF-8?Q?...?= and =?UTF-8?B?...?=. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?[\w-]+\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-      Buffer.from(
-        encoding.toUpperCase() === 'B' ? text : bytes(text.replace(/_/g, ' ')),
-        encoding.toUpperCase() === 'B' ? 'base64' : 'latin1',
-      ).toString('utf8'),
-    );
-}
-
-function parseMail(raw: string): { to: string; subject: string; text: string } {
-  const [head, ...body] = raw.split('\n\n');
-  // Long headers are folded onto several lines (RFC 5322): unfold before reading.
-  const header = (name: string) => decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head.replace(/\n[ \t]+/g, ' '))?.[1] ?? '');
-  // Quoted-printable: soft line breaks, then every =XX byte (a name with non-ASCII characters is UTF-8).
-  const text = Buffer.from(bytes(body.join('\n\n').replace(/=\n/g, '')), 'latin1').toString('utf8');
-  return { to: header('To'), subject: header('Subject'), text };
-}
-
-/** The mails to `to` written to DATA_DIR/outbox (outbox mode: no SMTP_URL), oldest first. */
-export function outboxMails(dataDir: string, to: string): { to: string; subject: string; text: string }[] {
-  const outbox = join(dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(outbox)
-      .filter((f) => f.endsWith('.eml'))
-      .sort();
-  } catch {
-    return [];
-  }
-  return files.map((f) => parseMail(readFileSync(join(outbox, f), 'utf8'))).filter((m) => m.to.includes(to));
 }
 
 /**
@@ -112,9 +74,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     async mailLink(to, subject) {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const mail = mails(to)
-          .reverse()
-          .find((m) => subject.test(m.subject));
+        const mail = (await mails(to)).reverse().find((m) => subject.test(m.subject));
         const link = mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0];
         if (link) return link;
         if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within 10 s`);

@@ -127,10 +127,7 @@ describe('sign-up, verification, approval and first sign-in', () => {
     const { context, page } = await fresh();
     try {
       const user = await createApprovedUser(api, 'reopen');
-      const mail = api
-        .mails(ADMIN_EMAIL)
-        .filter((m) => m.subject.includes(user.email))
-        .pop()!;
+      const mail = (await api.mails(ADMIN_EMAIL)).filter((m) => m.subject.includes(user.email)).pop()!;
       await page.goto('/login');
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
       await page.waitForURL((url) => url.pathname === '/home');
@@ -205,7 +202,7 @@ describe('forgot and reset password', () => {
       await email.fill('not-an-email');
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
       assert.equal(await email.evaluate((el: HTMLInputElement) => el.validity.typeMismatch), true);
-      assert.equal(api.mails(user.email).filter((m) => /Reset/.test(m.subject)).length, 0);
+      assert.equal((await api.mails(user.email)).filter((m) => /Reset/.test(m.subject)).length, 0);
 
       await email.fill(user.email);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();

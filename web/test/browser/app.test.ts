@@ -283,10 +283,7 @@ describe('layout from 1024 px down to 768 px', () => {
 
   it('keeps the signed-in pages within the window, the approval page included', async () => {
     const applicant = await createApprovedUser(api, 'narrow');
-    const approvePath = api
-      .mails(ADMIN_EMAIL)
-      .filter((m) => m.subject.includes(applicant.email))
-      .pop()!.path!;
+    const approvePath = (await api.mails(ADMIN_EMAIL)).filter((m) => m.subject.includes(applicant.email)).pop()!.path!;
     const adminToken = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
     for (const width of widths) {
       const { context, page } = await signedIn(adminToken, { width, height: 900 });

@@ -2,12 +2,13 @@
  * The real API (the built api/dist) on a random loopback port with the embedded database and a
  * fresh DATA_DIR, serving this web app's build. Mail goes to DATA_DIR/outbox as .eml files.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnApi } from '@credence/shared/api-process';
 import { restoreFirstStart } from '@credence/shared/first-start-cache';
+import { outboxMails, type OutboxMail } from '@credence/shared/mail';
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const REPO = resolve(WEB_ROOT, '..');
@@ -30,24 +31,17 @@ export interface Mail {
 export interface ApiServer {
   url: string;
   dataDir: string;
-  mails(to: string): Mail[];
+  mails(to: string): Promise<Mail[]>;
   /** Waits for a mail to `to` whose subject matches (mail goes out in the background). */
   waitForMail(to: string, subject: RegExp, options?: { after?: number; timeoutMs?: number }): Promise<Mail>;
   output(): string;
   stop(): Promise<void>;
 }
 
-/** Decodes an .eml as nodemailer writes it (quoted-printable text). */
-export function parseMail(file: string, raw: string): Mail {
-  const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '';
-  let text = raw.slice(split).trim();
-  if (/quoted-printable/i.test(head)) {
-    text = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  const link = /https?:\/\/[^\s<>"]+?(\/(?:verify|approve|reset-password|login)[^\s<>"]*)/.exec(text);
-  return { file, to: header('To'), subject: header('Subject'), text, path: link ? link[1] : null };
+/** A mail with the first link of this site in it, as a path ("/verify/<token>"). */
+function withPath(mail: OutboxMail): Mail {
+  const link = /https?:\/\/[^\s<>"]+?(\/(?:verify|approve|reset-password|login)[^\s<>"]*)/.exec(mail.text);
+  return { file: mail.file, to: mail.to, subject: mail.subject, text: mail.text, path: link ? link[1] : null };
 }
 
 export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<ApiServer> {
@@ -81,20 +75,7 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
   // Under the test runner, from a copy of the data directory the same first start left (made once a run).
   await restoreFirstStart(API_MAIN, env, { cwd: REPO, timeoutMs });
   const api = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
-  const outbox = join(dataDir, 'outbox');
-  const mails = (to: string): Mail[] => {
-    let files: string[];
-    try {
-      files = readdirSync(outbox)
-        .filter((f) => f.endsWith('.eml'))
-        .sort();
-    } catch {
-      return [];
-    }
-    return files
-      .map((f) => parseMail(f, readFileSync(join(outbox, f), 'utf8')))
-      .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
-  };
+  const mails = async (to: string): Promise<Mail[]> => (await outboxMails(dataDir, to)).map(withPath);
   return {
     url: api.url,
     dataDir,
@@ -102,14 +83,12 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     async waitForMail(to, subject, { after = 0, timeoutMs: wait = 15_000 } = {}) {
       const until = Date.now() + wait;
       for (;;) {
-        const found = mails(to).filter((m) => subject.test(m.subject));
+        const found = (await mails(to)).filter((m) => subject.test(m.subject));
         if (found.length > after) return found[found.length - 1];
         if (Date.now() > until)
           throw new Error(
             `No mail to ${to} matching ${subject} within ${wait} ms (outbox: ${
-              mails('')
-                .map((m) => `${m.to}: ${m.subject}`)
-                .join('; ') || 'empty'
+              (await mails('')).map((m) => `${m.to}: ${m.subject}`).join('; ') || 'empty'
             })`,
           );
         await new Promise((r) => setTimeout(r, 100));
