@@ -3,7 +3,7 @@
  * items wrapped to the width, pipe tables as aligned tables (textTable), **bold** in bold, links
  * as their words. Used by `credence ask`, `credence chats show` and the chat screen alike.
  */
-import { heading, NBSP, textTable, textWidth, wrap, type Style, type TextColumn } from '../output/text.js';
+import { cellLine, heading, NBSP, textTable, textWidth, wrap, type Style, type TextColumn } from '../output/text.js';
 
 /** A backslash-escaped character stands for itself: held as a private-use character while markup is read. */
 const HELD = 0xe000;
@@ -30,13 +30,13 @@ const TABLE_SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 const LIST_ITEM = /^(\s*)([-*+]|\d+[.)])\s+(.*)$/;
 const NUMERIC = /^[-+(£$€]*\d[\d,.]*\)?\s*(%|[kmx]|bn)?$/i;
 
-/** The cells of one pipe-table row. */
+/** The cells of one pipe-table row: split at its pipes, never at an escaped one (`\|`, a pipe in a quoted name). */
 export function tableCells(line: string): string[] {
   return line
     .trim()
     .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    .split('|')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
     .map((c) => c.trim());
 }
 
@@ -63,12 +63,12 @@ export function tableLines(headers: readonly string[], rows: readonly (readonly 
 export function recordLines(headers: readonly string[], rows: readonly (readonly string[])[], width: number, style: Style): string[] {
   const lines: string[] = [];
   for (const row of rows) {
-    lines.push(`  ${style.bold(row[0] || '—')}`);
+    lines.push(`  ${style.bold(cellLine(row[0] || '—'))}`);
     const pairs = headers
       .slice(1)
       .map((header, i) => [header, row[i + 1] ?? ''] as const)
       .filter(([, value]) => value !== '')
-      .map(([header, value]) => `${header.replace(/ /g, NBSP)}:${NBSP}${value}`);
+      .map(([header, value]) => `${header.replace(/ /g, NBSP)}:${NBSP}${cellLine(value)}`);
     // NBSP keeps each "·" at the end of its line, not the start of the next
     lines.push(...wrap(pairs.join(`${NBSP}· `), width - 4).map((line) => `    ${line}`));
   }

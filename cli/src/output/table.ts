@@ -4,15 +4,15 @@
  * zero or empty), numbers right-aligned, long cells cut with "…".
  */
 import { columnHeader, screenerCellText, totalText, type ColumnSpec } from '@credence/shared';
-import { cut, padEnd, padStart, textWidth } from './text.js';
+import { cellLine, cut, padEnd, padStart, textWidth } from './text.js';
 
 const MIN_WIDTH = 6;
 const MAX_NATURAL = 40;
 const GAP = '  ';
 
-/** A cell as the web's screener tables show it (shared screenerCellText, spec 2 section 9). */
+/** A cell as the web's screener tables show it (shared screenerCellText, spec 2 section 9), on one line with its controls visible. */
 export function formatCell(column: ColumnSpec, value: unknown): string {
-  return screenerCellText(column, value);
+  return cellLine(screenerCellText(column, value));
 }
 
 /** A column's header with its unit, as the web's (shared columnHeader): "Turnover (£m)". */

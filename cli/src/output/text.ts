@@ -4,6 +4,7 @@
  * plain-text layout of the readable views (company sections, filings): section headings, label
  * and value blocks, wrapped paragraphs and colours that vanish without a colour terminal.
  */
+import { terminalSafe } from '@credence/shared';
 import cliTruncate from 'cli-truncate';
 import stringWidth from 'string-width';
 import wrapAnsi from 'wrap-ansi';
@@ -63,6 +64,16 @@ export function cut(text: string, width: number): string {
   let out = cliTruncate(text, room);
   while (room > 1 && textWidth(out) > width) out = cliTruncate(text, --room);
   return textWidth(out) > width ? '' : out;
+}
+
+/**
+ * A table cell as one line of inert text, before it is measured: line breaks and tabs as spaces
+ * (a cell never starts a row of its own), and every control character and escape sequence but our
+ * own SGR colours shown visibly (shared terminalSafe), so a name from the register or a filing can
+ * neither break the columns nor act on the terminal, and widths count what is shown.
+ */
+export function cellLine(text: string): string {
+  return terminalSafe(text.replace(/[\r\n\t]+/g, ' '), true);
 }
 
 /** Exactly `width` cells: line breaks and tabs as spaces, cut, then padded on the right (or the left for numbers). */
@@ -142,7 +153,8 @@ export function textTable(
   style: Style = PLAIN,
   indent = 2,
 ): string[] {
-  const widths = columns.map((c, i) => Math.max(textWidth(c.header), ...rows.map((r) => textWidth(r[i] ?? ''))));
+  const safe = rows.map((r) => columns.map((_, i) => cellLine(r[i] ?? '')));
+  const widths = columns.map((c, i) => Math.max(textWidth(c.header), ...safe.map((r) => textWidth(r[i]))));
   const total = () => indent + widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1);
   while (total() > width) {
     let widest = -1;
@@ -167,6 +179,6 @@ export function textTable(
       columns.map((c) => c.header),
       true,
     ),
-    ...rows.map((r) => line(r)),
+    ...safe.map((r) => line(r)),
   ];
 }

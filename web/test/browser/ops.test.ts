@@ -263,6 +263,40 @@ describe('ops pages', () => {
     }
   });
 
+  it('monitor: a log line written with colours, a window title, an OSC 52 clipboard write and binary bytes shows as text: colours styled, controls visible, binary said', async () => {
+    const { context, page, errors } = await signedInPage(browser, api.url, admin);
+    try {
+      writeFileSync(
+        join(logs, 'hostile.log'),
+        [
+          '\u001b[1;31mERROR\u001b[0m disk full',
+          'quiet\u001b]0;pwned\u0007 \u001b]52;c;ZXZpbA==\u0007 \u001b[2J\u001b[H <a href="https://evil.example">login</a>',
+          'PK\u0003\u0004\u0000\u0000\u0014\u0000',
+        ].join('\n') + '\n',
+      );
+      await page.goto('/ec2-monitoring');
+      await page.getByRole('button', { name: /local/ }).click();
+      await page.getByRole('button', { name: /hostile\.log/ }).click();
+      await statusBar(page).getByText('3 lines shown').waitFor();
+      assert.deepEqual(await linesShown(page), [
+        'ERROR disk full',
+        'quiet^[]0;pwned^G ^[]52;c;ZXZpbA==^G ^[[2J^[[H <a href="https://evil.example">login</a>',
+        '[binary line: 8 characters not shown]',
+      ]);
+      const error = logLines(page).getByText('ERROR', { exact: true });
+      assert.equal(await error.evaluate((el) => getComputedStyle(el).fontWeight), '700');
+      assert.notEqual(
+        await error.evaluate((el) => getComputedStyle(el).color),
+        await logLines(page).evaluate((el) => getComputedStyle(el).color),
+      );
+      assert.equal(await logLines(page).locator('a, img').count(), 0);
+      assert.equal(await logLines(page).locator('.log-line__control').first().innerText(), '^[]0;pwned^G');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('monitor: the Screen Sessions tab lists a real screen as Detached, shows its output and watches it change', async () => {
     const { context, page, errors } = await signedInPage(browser, api.url, admin);
     try {

@@ -97,6 +97,10 @@ describe('research chat: export and copy', () => {
     assert.equal(csvField('say "hi"'), '"say ""hi"""');
     assert.equal(csvField('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
     assert.equal(csvField('-12.5'), '-12.5');
+    // a register name a spreadsheet would run, and one a semicolon-separated locale would split
+    assert.equal(csvField('@SUM(1+1)*cmd|calc'), "'@SUM(1+1)*cmd|calc");
+    assert.equal(csvField('-2+3 Holdings'), "'-2+3 Holdings");
+    assert.equal(csvField('Smith; Jones LLP'), '"Smith; Jones LLP"');
     assert.equal(csvField(null), '');
     const csv = tablesToCsv([{ ...table('t1', 'Turnover'), unit: '£m' }, table('t2', 'Margins')]);
     assert.equal(csv, 'Turnover (£m)\r\nYear,Turnover\r\n2024,12.3\r\n\r\nMargins\r\nYear,Turnover\r\n2024,12.3\r\n');

@@ -3,13 +3,14 @@
  * default 10), a pattern search, and a live watch that appends lines as they are written (a
  * bounded buffer; rotation, truncation and skipped bytes are marked) and stays at the bottom
  * unless you scroll up. Pause (as in k9s and stern) freezes the view while the buffer keeps
- * filling and counts the lines that came meanwhile; Resume shows them and follows again.
+ * filling and counts the lines that came meanwhile; Resume shows them and follows again. Each
+ * line is shown by the shared rule for outside text (OutsideLine): its colours as styles, its
+ * control characters as visible text, a binary line in words.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import {
   appendBounded,
   clampLineCount,
-  highlightParts,
   logWatchView,
   OPS_CONSTANTS,
   OPS_TEXTS,
@@ -19,6 +20,7 @@ import {
 } from '@credence/shared';
 import { Button } from '../../ui/button.tsx';
 import { opsError } from './failure.ts';
+import { OutsideLine } from './outside-line.tsx';
 import { useLiveWatch } from './use-live-watch.ts';
 import { ViewerNotices } from './viewer-notices.tsx';
 
@@ -215,9 +217,7 @@ function LogLines({ rows, highlight, follow }: { rows: BoundedLines<Row>; highli
       {rows.lines.map((row) => (
         <span key={row.key} className={row.marker ? 'log-line log-line--marker' : 'log-line'}>
           {row.lineNumber !== undefined && <span className="log-line__number">{row.lineNumber} </span>}
-          {highlight
-            ? highlightParts(row.text, highlight).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))
-            : row.text}
+          {row.marker ? row.text : <OutsideLine text={row.text} highlight={highlight} />}
           {'\n'}
         </span>
       ))}

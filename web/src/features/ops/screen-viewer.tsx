@@ -1,8 +1,13 @@
-/** The screen output viewer (spec 1 section 2): a session's content, and a live watch that shows it as it changes. */
+/**
+ * The screen output viewer (spec 1 section 2): a session's content, and a live watch that shows it
+ * as it changes. Each line is shown by the shared rule for outside text (OutsideLine), as the log
+ * viewer and the terminal show theirs.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { OPS_TEXTS, screenWatchView, type ApiClient, type ScreenSession } from '@credence/shared';
 import { Button } from '../../ui/button.tsx';
 import { opsError } from './failure.ts';
+import { OutsideLine } from './outside-line.tsx';
 import { useLiveWatch } from './use-live-watch.ts';
 import { ViewerNotices } from './viewer-notices.tsx';
 
@@ -53,6 +58,7 @@ export function ScreenViewer({ client, instanceId, region, screen, onShown }: Sc
     );
   }
 
+  const lines = content === '' ? [] : content.replace(/\n$/, '').split('\n');
   return (
     <div className="log-viewer">
       <div className="log-viewer__controls">
@@ -65,7 +71,12 @@ export function ScreenViewer({ client, instanceId, region, screen, onShown }: Sc
       </div>
       <ViewerNotices error={error} notice={watch.notice} />
       <pre className="log-viewer__lines" aria-label="Screen output" tabIndex={0}>
-        {content}
+        {lines.map((line, i) => (
+          <span key={i} className="log-line">
+            <OutsideLine text={line} />
+            {'\n'}
+          </span>
+        ))}
       </pre>
     </div>
   );

@@ -3,17 +3,19 @@
  * its unit, then a blank line. CSV rather than xlsx keeps a spreadsheet library out of the
  * browser bundle; every spreadsheet opens it.
  */
-import type { ResearchTable } from '@credence/shared';
+import { csvField as quotedField, escapeFormula, type ResearchTable } from '@credence/shared';
 
 type Cell = string | number | null | undefined;
 
-/** One CSV field: quoted when needed; text a spreadsheet would run as a formula is made inert. */
+/**
+ * One CSV field by the product's one csv rule (shared rules/csv.ts, as the API's exports write
+ * theirs): quoted when needed, and text a spreadsheet would run as a formula (= + - @, tab, CR)
+ * made inert; a figure written as text ("-12.5", "-1,234") stays a number.
+ */
 export function csvField(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d[\d,.]*$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return quotedField(/^-?\d[\d,.]*$/.test(value) ? value : escapeFormula(value));
 }
 
 export function tablesToCsv(tables: readonly ResearchTable[]): string {

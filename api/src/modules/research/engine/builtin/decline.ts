@@ -3,6 +3,7 @@
  * and what it can answer instead. A decline states no figure.
  */
 import { RESEARCH_SAMPLE_QUESTIONS } from '@credence/shared';
+import { markdownSafe, missingList } from './text.js';
 import type { Understood } from './understand.js';
 
 export type DeclineReason = 'no-company' | 'company-not-found' | 'unsupported' | 'no-analysis' | 'not-on-file';
@@ -26,13 +27,13 @@ export function declineFor(u: Understood, reason: DeclineReason, offers: string,
       return {
         reason,
         missing: [`a company matching “${clip(u.companyNotFound ?? '')}”`],
-        markdown: `## Company not found\n\nNo company matching “${clip(u.companyNotFound ?? '')}” is held here, so there is nothing to answer from. Check the company number or the registered name; for a company that is held, I can answer ${offers}.\n`,
+        markdown: `## Company not found\n\nNo company matching “${markdownSafe(clip(u.companyNotFound ?? ''))}” is held here, so there is nothing to answer from. Check the company number or the registered name; for a company that is held, I can answer ${offers}.\n`,
       };
     case 'unsupported':
       return {
         reason,
         missing: u.unsupported,
-        markdown: `## Not in the data\n\nThe data held here has no ${u.unsupported.join(', ')} for ${subject}: it holds the Companies House register and the company's filed accounts, and I don't estimate figures they don't contain. I can answer ${offers} instead.\n`,
+        markdown: `## Not in the data\n\nThe data held here has no ${u.unsupported.map(markdownSafe).join(', ')} for ${subject}: it holds the Companies House register and the company's filed accounts, and I don't estimate figures they don't contain. I can answer ${offers} instead.\n`,
       };
     case 'no-analysis':
       return {
@@ -44,7 +45,7 @@ export function declineFor(u: Understood, reason: DeclineReason, offers: string,
       return {
         reason,
         missing,
-        markdown: `## Not on file\n\n${missing.map((m) => `- ${m}`).join('\n')}\n\nI don't estimate figures that are not filed. I can answer ${offers} from what is on file.\n`,
+        markdown: `## Not on file\n\n${missingList(missing)}\n\nI don't estimate figures that are not filed. I can answer ${offers} from what is on file.\n`,
       };
   }
 }

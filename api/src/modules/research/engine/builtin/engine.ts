@@ -11,6 +11,7 @@ import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest,
 import type { Analysis, ToolRegistry } from './analysis.js';
 import { analysisContext, stepTracker, ToolCalls, type AnalysisContextOptions, type StepTracker } from './context.js';
 import { declineFor, type Decline } from './decline.js';
+import { missingList } from './text.js';
 import { keyFindings } from './key-findings.js';
 import { availableAnalyses, chosenAnalyses, offerList, planSteps } from './plan.js';
 import { understand, type Understood } from './understand.js';
@@ -82,7 +83,7 @@ export class BuiltInEngine implements ResearchEngine {
     if (missing.length && writer.figureCount() === 0)
       return this.declined(u, declineFor(u, 'not-on-file', offerList(this.analyses), missing), writer, steps, out, true);
     if (missing.length) {
-      writer.write(`\n## Not on file\n\n${missing.map((m) => `- ${m}`).join('\n')}\n`);
+      writer.write(`\n## Not on file\n\n${missingList(missing)}\n`);
       await writer.flush();
     }
     out.emit({ type: 'related', data: { questions: this.related(u, analyses) } });

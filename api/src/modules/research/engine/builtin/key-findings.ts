@@ -65,7 +65,7 @@ export async function keyFindings(
     w.figure(name, `**${markdownSafe(String(name.value))}**`);
     if (status) {
       w.write(' (status: ');
-      w.figure(status, String(status.value));
+      w.figure(status, markdownSafe(String(status.value)));
       w.write(')');
     }
     w.write('.\n\n');

@@ -9,6 +9,7 @@ import type { ResearchAnswer } from '@credence/shared';
 import { AnswerWriter } from '../../engine/answer-writer.js';
 import type { ToolRegistry } from '../../engine/builtin/analysis.js';
 import { stepTracker, ToolCalls } from '../../engine/builtin/context.js';
+import { markdownSafe, missingList } from '../../engine/builtin/text.js';
 import type { EvidenceChecker, Fact, ResearchEmitter, ResearchRequest, ToolContext } from '../../engine/types.js';
 import { readEquityQuestion, type EquityQuestion } from './equity-question.js';
 import { wordValue } from './sec-facts.js';
@@ -63,9 +64,7 @@ export class UsEquityAnalyst {
     steps.set(0, 'running');
     const writer = new AnswerWriter(out, this.evidence);
     const decline = async (missing: string[]): Promise<EquityOutcome> => {
-      writer.write(
-        `${missing.map((m) => `- ${m}`).join('\n')}\n\nFrom the SEC filings held here I can answer questions about ${OFFERS}.\n`,
-      );
+      writer.write(`${missingList(missing)}\n\nFrom the SEC filings held here I can answer questions about ${OFFERS}.\n`);
       await writer.flush();
       plan.forEach((_, i) => steps.set(i, 'done'));
       out.emit({ type: 'related', data: { questions: related(held.company_name) } });
@@ -102,15 +101,17 @@ export class UsEquityAnalyst {
     }
     steps.set(1, 'done');
     steps.set(2, 'running');
-    writer.write(`## ${held.company_name}${held.ticker ? ` (${held.ticker})` : ''}${held.sample ? ' (sample data)' : ''}\n\n`);
+    writer.write(
+      `## ${markdownSafe(held.company_name)}${held.ticker ? ` (${markdownSafe(held.ticker)})` : ''}${held.sample ? ' (sample data)' : ''}\n\n`,
+    );
     for (const s of series) {
       const last = s.values[s.values.length - 1]!;
       const prior = s.values.length > 1 ? s.values[s.values.length - 2]! : null;
       const lastFact = byKey.get(last.kpi_value_id)!;
-      writer.write(`- **${s.row_header_name}**: `);
+      writer.write(`- **${markdownSafe(s.row_header_name)}**: `);
       writer.figure(lastFact, wordValue(last.value, s.unit));
       writer.write(` in ${periodName(last.kpi_value_id)}`);
-      if (last.derived && last.formula) writer.write(` (derived: ${last.formula})`);
+      if (last.derived && last.formula) writer.write(` (derived: ${markdownSafe(last.formula)})`);
       if (prior && s.unit !== '%')
         change(writer, lastFact, byKey.get(prior.kpi_value_id)!, last.value, prior.value, s.unit, prior.kpi_value_id);
       writer.write('.\n');
@@ -127,8 +128,8 @@ export class UsEquityAnalyst {
       }),
     ]);
     await writer.table(`${held.company_name}: ${question.category === 'annual' ? 'fiscal years' : 'quarters'}`, ['KPI', ...periods], rows);
-    if (unsupported.length) writer.write(`\n## Not in the filed figures\n\n${unsupported.map((m) => `- ${m}`).join('\n')}\n`);
-    if (result.missing?.length) writer.write(`\n## Not on file\n\n${result.missing.map((m) => `- ${m}`).join('\n')}\n`);
+    if (unsupported.length) writer.write(`\n## Not in the filed figures\n\n${missingList(unsupported)}\n`);
+    if (result.missing?.length) writer.write(`\n## Not on file\n\n${missingList(result.missing)}\n`);
     await writer.flush();
     steps.set(3, 'done');
     out.emit({ type: 'related', data: { questions: related(held.company_name, question) } });

@@ -4,6 +4,7 @@ import type { Analysis } from '../../analysis.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccountsStep, say, sayWithWorking } from './common.js';
 import { accountsFindings, balanceFinding, liquidityFinding } from './findings.js';
+import { markdownSafe } from '../../text.js';
 
 const LIQUIDITY: [RatioKey, string][] = [
   ['currentRatio', 'Current ratio'],
@@ -27,7 +28,7 @@ export const balanceSheet: Analysis = {
     const ratios = accounts.ratios.get(last.fiscal_year) ?? {};
     const netCurrent = lines.find((f) => f.key.startsWith('balance_sheet.netCurrentAssets@'));
     if (netCurrent) {
-      ctx.writer.write(`At the ${fy(last)} year end the company had ${netCurrent.label.toLowerCase()} of `);
+      ctx.writer.write(`At the ${fy(last)} year end the company had ${markdownSafe(netCurrent.label.toLowerCase())} of `);
       say(ctx, netCurrent);
       if (ratios.currentRatio) {
         ctx.writer.write(' and a current ratio of ');
@@ -41,7 +42,7 @@ export const balanceSheet: Analysis = {
       ctx.writer.write('.');
     }
     if (last.metrics.netAssets) {
-      ctx.writer.write(` ${last.metrics.netAssets.label} were `);
+      ctx.writer.write(` ${markdownSafe(last.metrics.netAssets.label)} were `);
       say(ctx, last.metrics.netAssets);
       ctx.writer.write('.');
     }

@@ -10,6 +10,7 @@ import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { cell, fy, readAccountsStep, say, sayNetDebt, type Accounts } from './common.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { accountsFindings, balanceFinding, firstOf, netDebtFinding } from './findings.js';
+import { markdownSafe } from '../../text.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
 const DEBT = ['borrowings', 'creditorsWithinOneYear', 'creditorsAfterOneYear', 'provisions'];
@@ -26,13 +27,13 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts
   const m = last.metrics;
   w.write(`### Funding at the ${fy(last)} year end\n\n`);
   if (m.netAssets) {
-    w.write(`- ${m.netAssets.label}: `);
+    w.write(`- ${markdownSafe(m.netAssets.label)}: `);
     say(ctx, m.netAssets);
     const parts = EQUITY.map((k) => lineOf(last, k)).filter((f): f is Fact => Boolean(f));
     if (parts.length) {
       w.write(', made up of ');
       parts.forEach((f, i) => {
-        w.write(`${i ? (i === parts.length - 1 ? ' and ' : ', ') : ''}${f.label.toLowerCase()} `);
+        w.write(`${i ? (i === parts.length - 1 ? ' and ' : ', ') : ''}${markdownSafe(f.label.toLowerCase())} `);
         say(ctx, f);
       });
     }
@@ -41,12 +42,12 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts
   for (const key of DEBT) {
     const f = lineOf(last, key);
     if (!f) continue;
-    w.write(`- ${f.label}: `);
+    w.write(`- ${markdownSafe(f.label)}: `);
     say(ctx, f);
     w.write('\n');
   }
   if (m.totalLiabilities) {
-    w.write(`- ${m.totalLiabilities.label}: `);
+    w.write(`- ${markdownSafe(m.totalLiabilities.label)}: `);
     say(ctx, m.totalLiabilities);
     w.write('\n');
   }

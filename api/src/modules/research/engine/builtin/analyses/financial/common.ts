@@ -7,6 +7,7 @@ import type { StatementYear } from '../../../../tools/statements.js';
 import type { TableCell } from '../../../answer-writer.js';
 import type { Fact } from '../../../types.js';
 import type { AnalysisContext } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
 
 export interface Accounts {
   /** The years to present, oldest first. */
@@ -169,7 +170,7 @@ export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true)
   ctx.writer.write(' (');
   fact.inputs.forEach((input, i) => {
     if (i) ctx.writer.write(i === 1 && fact.inputs!.length === 2 ? (/ - /.test(fact.formula ?? '') ? ' less ' : ' / ') : ', ');
-    ctx.writer.write(`${labelInText(input.label)} `);
+    ctx.writer.write(`${markdownSafe(labelInText(input.label))} `);
     ctx.writer.figure(input, amountWords(input));
   });
   ctx.writer.write(')');

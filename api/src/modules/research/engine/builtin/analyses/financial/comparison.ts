@@ -11,6 +11,7 @@ import type { TableCell } from '../../../answer-writer.js';
 import type { Fact } from '../../../types.js';
 import type { AnalysisContext } from '../../analysis.js';
 import { cell, changeFact, fy, labelInText, sayWithWorking, wordsFor, type Accounts } from './common.js';
+import { markdownSafe } from '../../text.js';
 
 /** One figure across the years: its words and its fact in each year (absent when not filed). */
 export interface Series {
@@ -51,7 +52,7 @@ function changeSentence(ctx: AnalysisContext, series: Series, first: StatementYe
   const diff = differenceFact(to, from);
   if (!diff) return false;
   const value = Number(diff.value);
-  w.write(`${series.words} ${value > 0 ? 'rose by ' : value < 0 ? 'fell by ' : 'was unchanged'}`);
+  w.write(`${markdownSafe(series.words)} ${value > 0 ? 'rose by ' : value < 0 ? 'fell by ' : 'was unchanged'}`);
   if (value) w.derived(diff, differenceText(diff));
   // A percentage change only between two positive amounts (a loss's sign would read backwards).
   const pct = to.unit !== 'percent' && to.unit !== 'ratio' && Number(from.value) > 0 && Number(to.value) > 0 ? changeFact(to, from) : null;

@@ -10,6 +10,7 @@ import type { StatementYear } from '../../../../tools/statements.js';
 import type { Fact } from '../../../types.js';
 import type { AnalysisContext, Finding, FindingPart } from '../../analysis.js';
 import { amountWords, changeFact, fy, labelInText, previousYear, wordsFor } from './common.js';
+import { markdownSafe } from '../../text.js';
 
 interface Latest {
   year: StatementYear;
@@ -44,9 +45,9 @@ export function withWorking(fact: Fact): FindingPart[] {
   const joiner = / - /.test(fact.formula ?? '') ? ' less ' : ' / ';
   return [
     { fact, text: wordsFor(fact), derived: true },
-    ` (${labelInText(a.label)} `,
+    ` (${markdownSafe(labelInText(a.label))} `,
     fig(a),
-    b ? `${joiner}${labelInText(b.label)} ` : '',
+    b ? `${joiner}${markdownSafe(labelInText(b.label))} ` : '',
     b ? fig(b) : null,
     ')',
   ];

@@ -11,6 +11,7 @@ import type { AnalysisContext, AnalysisId } from '../../analysis.js';
 import { METRIC_ANALYSIS } from '../../vocabulary.js';
 import { answerComparison, ratioSeries } from './comparison.js';
 import { changeFact, fy, previousYear, say, sayWithWorking, type Accounts } from './common.js';
+import { markdownSafe } from '../../text.js';
 
 const METRIC_WORDS: Record<string, string> = {
   turnover: 'Turnover',
@@ -113,7 +114,7 @@ export async function answerMetrics(
       const fact = accounts.ratios.get(year.fiscal_year)?.[ratio];
       if (!fact) continue;
       start();
-      ctx.writer.write(`${fact.label} in ${fy(year)} was `);
+      ctx.writer.write(`${markdownSafe(fact.label)} in ${fy(year)} was `);
       sayWithWorking(ctx, fact);
       ctx.writer.write('.\n\n');
     }

@@ -6,7 +6,7 @@
 import type { DocumentSummaryData } from '../../../../tools/document-summary.tool.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { quoted } from '../../text.js';
+import { markdownSafe, quoted } from '../../text.js';
 
 function quote(ctx: AnalysisContext, fact: Fact, lead: string): void {
   ctx.writer.write(`- ${lead}`);
@@ -38,7 +38,7 @@ export const risks: Analysis = {
     ctx.writer.write(
       `## Risks\n\nAs the ${data.fiscal_year ? `FY${data.fiscal_year} ` : ''}accounts state them (quoted from the filing):\n\n`,
     );
-    for (const risk of data.risks) quote(ctx, risk, `**${risk.label}**: `);
+    for (const risk of data.risks) quote(ctx, risk, `**${markdownSafe(risk.label)}**: `);
     if (data.outlook.length) {
       ctx.writer.write('\n### Outlook\n\n');
       for (const item of data.outlook) quote(ctx, item, '');

@@ -6,19 +6,28 @@
 import type { ChargesData } from '../../../../tools/register/charges.tool.js';
 import type { ToolResult } from '../../../types.js';
 import type { AnalysisContext } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
 import { listText } from './write.js';
 
 export interface ChargesRead {
   companyNumber: string;
+  /** The company's name as the register gives it (plain text: table titles). */
   companyName: string;
+  /** The same name written into markdown (escaped: the register's text is never markup). */
+  companyMd: string;
   result: ToolResult<ChargesData>;
   data: ChargesData;
 }
 
-/** The company's name as the answer says it. */
+/** The company's name as the answer says it (plain text, as the register gives it: table titles). */
 export function companyLabel(ctx: AnalysisContext): string {
   const u = ctx.understanding;
   return u.companyName ?? (u.companyNumber ? `company ${u.companyNumber}` : 'the company');
+}
+
+/** The company's name written into the answer's markdown: the register's text, escaped. */
+export function companyMd(ctx: AnalysisContext): string {
+  return markdownSafe(companyLabel(ctx));
 }
 
 /** The company the question is about, or null after saying one is needed. */
@@ -59,5 +68,5 @@ export async function readChargesOrDecline(ctx: AnalysisContext, step: number, w
     ctx.missing(`${data.lender.named} is not among the chargeholders of ${name}; the register names ${listText(holders)}.`);
     return null;
   }
-  return { companyNumber, companyName: name, result: result as ToolResult<ChargesData>, data };
+  return { companyNumber, companyName: name, companyMd: markdownSafe(name), result: result as ToolResult<ChargesData>, data };
 }

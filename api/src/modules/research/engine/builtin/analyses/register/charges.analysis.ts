@@ -2,6 +2,7 @@
 import { formatDate } from '@credence/shared';
 import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
 import type { Analysis, AnalysisContext, Understanding } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, hasFact, heading, say, statusText, lenderWords } from './write.js';
 import { liveSecurityFinding } from './findings.js';
@@ -40,7 +41,7 @@ function summary(ctx: AnalysisContext, read: ChargesRead): void {
     ctx.writer,
     `The register shows `,
     countFig(r, `${p}:total`),
-    ` ${c.total === 1 ? 'charge' : 'charges'}${lenderNote(ctx.understanding)} against ${read.companyName}: `,
+    ` ${c.total === 1 ? 'charge' : 'charges'}${markdownSafe(lenderNote(ctx.understanding))} against ${read.companyMd}: `,
     countFig(r, `${p}:active`),
     ` not fully satisfied (`,
     countFig(r, `${p}:outstanding`),
@@ -70,10 +71,10 @@ function newest(ctx: AnalysisContext, read: ChargesRead, charges: readonly Charg
   const created = factOf(read.result, `charge:${latest.chargeId}:created`);
   say(
     ctx.writer,
-    `The most recent, ${latest.title}, was created on `,
+    `The most recent, ${markdownSafe(latest.title)}, was created on `,
     { fact: created, text: formatDate(latest.createdOn) },
-    latest.lenders.length ? ` in favour of ${latest.lenders.join(' and ')}` : '',
-    ` and is ${statusText(latest.status).toLowerCase()}.\n\n`,
+    latest.lenders.length ? ` in favour of ${latest.lenders.map(markdownSafe).join(' and ')}` : '',
+    ` and is ${markdownSafe(statusText(latest.status).toLowerCase())}.\n\n`,
   );
 }
 

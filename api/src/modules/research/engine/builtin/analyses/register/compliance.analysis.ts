@@ -3,6 +3,7 @@ import { averageDelayText, dueInText, formatDate, percentText } from '@credence/
 import type { ComplianceData } from '../../../../tools/register/compliance.tool.js';
 import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
 import { countFig, dateFig, factOf, heading, plural, say } from './write.js';
 import { complianceFinding } from './findings.js';
@@ -17,7 +18,7 @@ function statements(ctx: AnalysisContext, r: ToolResult<ComplianceData>, name: s
   }
   say(
     ctx.writer,
-    `${name} has filed `,
+    `${markdownSafe(name)} has filed `,
     countFig(r, 'cs:statements'),
     ` confirmation ${plural(m.statements, 'statement')}: `,
     countFig(r, 'cs:on-time'),

@@ -11,6 +11,7 @@ import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { sayNetDebt, sayWithWorking } from '../financial/common.js';
+import { markdownSafe } from '../../text.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, hasFact, heading, plural, say, subheading, lenderWords } from './write.js';
 import { liveSecurityFinding } from './findings.js';
@@ -60,7 +61,7 @@ function lenders(ctx: AnalysisContext, read: ChargesRead, live: readonly ChargeI
     say(
       ctx.writer,
       i ? '; ' : '',
-      `${holder.name}: `,
+      `${markdownSafe(holder.name)}: `,
       countFig(read.result, `lender:${holder.key}:active`),
       ` live ${plural(holder.active, 'charge')}`,
       latest ? ', the latest created on ' : '',
@@ -81,7 +82,7 @@ function released(ctx: AnalysisContext, read: ChargesRead, charges: readonly Cha
     if (last)
       say(
         ctx.writer,
-        `The most recent release was ${last.title}, satisfied on `,
+        `The most recent release was ${markdownSafe(last.title)}, satisfied on `,
         {
           fact: factOf(read.result, `charge:${last.chargeId}:satisfied`),
           text: formatDate(last.satisfiedOn),
@@ -94,7 +95,7 @@ function released(ctx: AnalysisContext, read: ChargesRead, charges: readonly Cha
     ctx.writer,
     countFig(read.result, `${p}:satisfied`),
     ` ${plural(satisfied.length, 'charge has', 'charges have')} been fully satisfied`,
-    last ? `, most recently ${last.title} on ` : '',
+    last ? `, most recently ${markdownSafe(last.title)} on ` : '',
     last ? { fact: factOf(read.result, `charge:${last.chargeId}:satisfied`), text: formatDate(last.satisfiedOn) } : null,
     '.\n\n',
   );
@@ -178,7 +179,7 @@ export const covenantsAnalysis: Analysis = {
       : read.data.charges;
     const live = charges.filter((c) => c.active);
     ctx.writer.write(
-      `What the register shows of ${read.companyName}'s lending terms: the security granted and the restrictive terms filed with it.\n\n`,
+      `What the register shows of ${read.companyMd}'s lending terms: the security granted and the restrictive terms filed with it.\n\n`,
     );
     ctx.step(1, 'running');
     livePackage(ctx, read);

@@ -8,6 +8,7 @@ import type { ComplianceData } from '../../../../tools/register/compliance.tool.
 import type { LeadershipData } from '../../../../tools/register/leadership.tool.js';
 import type { ToolResult } from '../../../types.js';
 import type { AnalysisContext, Finding } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
 import { countFig, factOf, hasFact, listText, plural } from './write.js';
 
 async function read<T>(ctx: AnalysisContext, tool: string, args: Record<string, unknown> = {}): Promise<ToolResult<T> | null> {
@@ -26,8 +27,8 @@ async function readCharges(ctx: AnalysisContext): Promise<{ r: ToolResult<Charge
   if (named && !named.keys.length) return null;
   if (!named) return { r, prefix: 'charges' };
   // The lender as the register names it ("Barclays Bank PLC"), not as the question typed it.
-  const names = r.data.chargeholders.filter((h) => named.keys.includes(h.key)).map((h) => h.name);
-  return { r, prefix: `charges[${named.keys.join('|')}]`, lender: names.length ? listText(names) : named.named };
+  const names = r.data.chargeholders.filter((h) => named.keys.includes(h.key)).map((h) => markdownSafe(h.name));
+  return { r, prefix: `charges[${named.keys.join('|')}]`, lender: names.length ? listText(names) : markdownSafe(named.named) };
 }
 
 /** "4 of the 6 charges on the register are not fully satisfied (3 over all assets, 2 with a negative pledge), held by A and B." */
@@ -48,7 +49,7 @@ export async function liveSecurityFinding(ctx: AnalysisContext): Promise<Finding
             : ['All ', countFig(r, `${p}:total`), ` charges${where} are fully satisfied: no security is outstanding.`],
       },
     ];
-  const holders = read.lender ? [] : r.data.chargeholders.filter((h) => h.active > 0).map((h) => h.name);
+  const holders = read.lender ? [] : r.data.chargeholders.filter((h) => h.active > 0).map((h) => markdownSafe(h.name));
   return [
     {
       key: 'live-security',
@@ -81,7 +82,7 @@ export async function mainLenderFinding(ctx: AnalysisContext): Promise<Finding[]
     {
       key: 'main-lender',
       parts: [
-        `${top.name} holds `,
+        `${markdownSafe(top.name)} holds `,
         countFig(r, `lender:${top.key}:active`),
         ' of the ',
         countFig(r, 'charges:live:total'),

@@ -3,7 +3,8 @@ import { formatDate } from '@credence/shared';
 import type { LeadershipData } from '../../../../tools/register/leadership.tool.js';
 import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { companyLabel, companyOrDecline } from './charges-read.js';
+import { markdownSafe } from '../../text.js';
+import { companyLabel, companyMd, companyOrDecline } from './charges-read.js';
 import { shareCapitalPart } from './share-capital.js';
 import { cellOf, countFig, factOf, hasFact, heading, listText, plural, say, subheading } from './write.js';
 import { leadershipFinding } from './findings.js';
@@ -63,7 +64,7 @@ function control(ctx: AnalysisContext, r: ToolResult<LeadershipData>, name: stri
     const key = `psc:${p.key}:notified`;
     say(
       ctx.writer,
-      `${p.name || 'An unnamed person'}${p.control.length ? ` (${listText(p.control.map((c) => c.replace(/\.$/, '').toLowerCase()))})` : ''}`,
+      `${p.name ? markdownSafe(p.name) : 'An unnamed person'}${p.control.length ? ` (${listText(p.control.map((c) => markdownSafe(c.replace(/\.$/, '').toLowerCase())))})` : ''}`,
       hasFact(r, key) ? ', notified on ' : '',
       hasFact(r, key) ? { fact: factOf(r, key), text: formatDate(p.notifiedOn) } : null,
       '. ',
@@ -110,10 +111,10 @@ export const leadershipAnalysis: Analysis = {
       return;
     }
     heading(ctx.writer, this.title);
-    board(ctx, result, name);
+    board(ctx, result, companyMd(ctx));
     ctx.step(0, 'done');
     ctx.step(1, 'running');
-    control(ctx, result, name);
+    control(ctx, result, companyMd(ctx));
     ctx.step(1, 'done');
     ctx.step(2, 'running');
     changes(ctx, result);

@@ -2,6 +2,7 @@
 import { formatDate, type LenderDetail } from '@credence/shared';
 import type { ChargeholderSummary } from '../../../../tools/register/charges.tool.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, heading, plural, say, lenderWords } from './write.js';
 import { mainLenderFinding } from './findings.js';
@@ -33,7 +34,7 @@ function liveWords(active: number, charges: number): string {
 
 function lenderSentences(ctx: AnalysisContext, read: ChargesRead, holders: readonly ChargeholderSummary[]): void {
   if (!read.data.lender) {
-    say(ctx.writer, `${read.companyName}'s charges are held by ${holders.length === 1 ? 'one lender' : 'these lenders'}. `);
+    say(ctx.writer, `${read.companyMd}'s charges are held by ${holders.length === 1 ? 'one lender' : 'these lenders'}. `);
   }
   holders.forEach((h, i) => {
     const latest = read.data.charges.find((c) => c.lenderKeys.includes(h.key) && c.createdOn);
@@ -41,7 +42,7 @@ function lenderSentences(ctx: AnalysisContext, read: ChargesRead, holders: reado
     say(
       ctx.writer,
       i ? ' ' : '',
-      `${h.name} holds `,
+      `${markdownSafe(h.name)} holds `,
       countFig(read.result, `lender:${h.key}:charges`),
       ` ${plural(h.charges, 'charge')}, `,
       // One charge: "which is live" / "which is no longer live"; more: "3 live", "both live", "none live".
@@ -62,7 +63,7 @@ async function lenderBook(ctx: AnalysisContext, read: ChargesRead, holder: Charg
   const fact = (key: string) => factOf(result, `lender-book:${key}`);
   say(
     ctx.writer,
-    `Across every company on file, ${result.data.lender_name} holds `,
+    `Across every company on file, ${markdownSafe(result.data.lender_name)} holds `,
     { fact: fact('total'), text: result.data.total_charges.toLocaleString('en-GB') },
     ` charges over `,
     { fact: fact('companies'), text: result.data.unique_companies_count.toLocaleString('en-GB') },

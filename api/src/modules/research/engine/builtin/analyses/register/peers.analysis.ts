@@ -4,7 +4,8 @@ import type { PeerRow, PeersData } from '../../../../tools/register/peers.tool.j
 import type { TableCell } from '../../../answer-writer.js';
 import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { companyLabel, companyOrDecline } from './charges-read.js';
+import { markdownSafe } from '../../text.js';
+import { companyLabel, companyMd, companyOrDecline } from './charges-read.js';
 import { heading, say } from './write.js';
 
 const BASIS_WORDS = { turnover: 'turnover', total_assets: 'total assets' } as const;
@@ -77,9 +78,9 @@ export const peersAnalysis: Analysis = {
     ctx.step(0, 'done', `${result.data.peers.length} peers`);
     ctx.step(1, 'running');
     ctx.writer.write(
-      `Peers are companies on file whose primary SIC code is ${result.data.subject.sicCode}${result.data.subject.industryGroup ? ` (${result.data.subject.industryGroup})` : ''}, ${bandText(result.data)}, from their latest accounts.\n\n`,
+      `Peers are companies on file whose primary SIC code is ${markdownSafe(result.data.subject.sicCode ?? '')}${result.data.subject.industryGroup ? ` (${markdownSafe(result.data.subject.industryGroup)})` : ''}, ${bandText(result.data)}, from their latest accounts.\n\n`,
     );
-    sizeSentence(ctx, result, name);
+    sizeSentence(ctx, result, companyMd(ctx));
     await ctx.writer.flush();
     await table(ctx, result, name);
     ctx.step(1, 'done');

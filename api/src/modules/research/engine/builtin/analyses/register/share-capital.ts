@@ -3,6 +3,7 @@ import { currencySymbol, formatDate } from '@credence/shared';
 import type { CapitalData } from '../../../../tools/register/capital.tool.js';
 import type { ToolResult } from '../../../types.js';
 import type { AnalysisContext } from '../../analysis.js';
+import { markdownSafe } from '../../text.js';
 import { countFig, factOf, hasFact, say, subheading, type Figure } from './write.js';
 
 /** Share capital is often a few pounds: pence are kept ("£0.30", "£1,000,000"). */
@@ -25,7 +26,7 @@ export async function shareCapitalPart(ctx: AnalysisContext, companyNumber: stri
       .map(([currency, total]) => ({ fact: factOf(result, `capital:latest:${currency}`), text: capitalText(total, currency) }));
     say(
       ctx.writer,
-      `The latest statement of capital (${latest.type}, `,
+      `The latest statement of capital (${markdownSafe(latest.type)}, `,
       { fact: factOf(result, 'capital:latest:date'), text: formatDate(latest.date) },
       `) totals `,
     );
