@@ -104,6 +104,21 @@ export async function logsTail(options: LogsOptions, args: string[]): Promise<vo
   await follow(ctx, client, file, tail.cursor, show, style);
 }
 
+/** An outage said once (the client keeps trying with growing waits), and its end. */
+export function onceAnOutage(say: (text: string) => void) {
+  let down = false;
+  return {
+    onReconnecting: () => {
+      if (!down) say(OPS_TEXTS.reconnecting);
+      down = true;
+    },
+    onReconnected: () => {
+      down = false;
+      say(OPS_TEXTS.reconnected);
+    },
+  };
+}
+
 async function follow(
   ctx: Context,
   client: Awaited<ReturnType<Context['authedClient']>>,
@@ -131,7 +146,7 @@ async function follow(
       signal: stop.signal,
       lastEventId: cursor,
       onEvent,
-      onReconnecting: () => note(OPS_TEXTS.reconnecting),
+      ...onceAnOutage(note),
     });
   } finally {
     process.removeListener('SIGINT', onSignal);

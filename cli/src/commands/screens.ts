@@ -7,7 +7,7 @@ import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { outsideText } from '../output/outside-text.js';
 import { styleFor, textTable } from '../output/text.js';
-import { instanceOf } from './logs.js';
+import { instanceOf, onceAnOutage } from './logs.js';
 import { regionOf } from './ops.js';
 
 export interface ScreensOptions extends GlobalOptions {
@@ -61,7 +61,7 @@ export async function screensWatch(options: ScreensOptions, args: string[]): Pro
       { instance_id: instanceOf(options), screen_pid: pid, region: regionOf(options) },
       {
         signal: stop.signal,
-        onReconnecting: () => ctx.out.info(OPS_TEXTS.reconnecting),
+        ...onceAnOutage((text) => ctx.out.info(text)),
         onEvent: (event) => {
           if ('error' in event.data) {
             failure = `${OPS_TEXTS.watchingError}: ${event.data.error}`;

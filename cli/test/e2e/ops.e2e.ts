@@ -3,33 +3,15 @@
  * backend: real log files under OPS_LOG_DIRS, a real GNU screen session, the binary spawned
  * (pipes: no TTY) and `logs tail -f` in tmux at 80x24 as over SSH.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { startOpsHost, pipelineLog, type OpsHost } from '../support/ops-host.js';
-import { BIN, credence, signedInUser, type ApiServer } from '../support/processes.js';
+import { BIN, credence, running, signedInUser, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
-
-/** `credence` left running (pipes), its output read as it comes. */
-function running(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const until = async (test: () => boolean, what: string, timeoutMs = 15_000) => {
-    const started = Date.now();
-    while (!test()) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; stdout:\n${stdout}\nstderr:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
-  return { child, exited, until, stdout: () => stdout, stderr: () => stderr };
-}
 
 describe('credence ops, logs and screens against the real API (local backend)', () => {
   let host: OpsHost;

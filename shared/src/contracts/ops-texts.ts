@@ -51,5 +51,7 @@ export const OPS_TEXTS = {
   watchingError: 'Watching error',
   connectionLost: 'Connection to server lost',
   reconnecting: 'Live view connection error. Reconnecting...',
+  /** Said once the connection is back (issue 28): what was written meanwhile follows, or a gap says how much was missed. */
+  reconnected: 'Live view reconnected.',
   patternRequired: 'Please enter a search pattern',
 } as const;

@@ -225,8 +225,10 @@ export class OpsModel {
         signal: controller.signal,
         lastEventId: cursor,
         onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
+        onReconnected: () => this.say(OPS_TEXTS.reconnected, 'info'),
         onEvent: (event) => {
-          if (this.getState().message?.text === OPS_TEXTS.reconnecting) this.say(null);
+          const said = this.getState().message?.text;
+          if (said === OPS_TEXTS.reconnecting || said === OPS_TEXTS.reconnected) this.say(null);
           const view = logWatchView(event);
           if (view.kind === 'error') return this.endWatch(controller, view.text);
           this.append([{ text: view.text, marker: view.kind === 'marker' }]);
@@ -292,6 +294,7 @@ export class OpsModel {
         {
           signal: controller.signal,
           onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
+          onReconnected: () => this.say(OPS_TEXTS.reconnected, 'info'),
           onEvent: (event) => {
             const view = screenWatchView(event);
             if (view.kind === 'error') this.endWatch(controller, view.text);

@@ -120,6 +120,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
         signal,
         lastEventId: cursor,
         onReconnecting: () => on.reconnecting(),
+        onReconnected: () => on.reconnected(),
         onEvent: (event) => {
           on.alive();
           const view = logWatchView(event);
