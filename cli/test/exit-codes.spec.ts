@@ -6,16 +6,16 @@ import { AuthError, describeFailure, EXIT, UsageError } from '../src/runtime/exi
 const api = (status: number, error: string) => new ApiError({ status, error, call: 'GET /api/x' });
 
 describe('failure → exit code and message', () => {
-  it('maps 401 to 4 telling the user to sign in, and a 403 to 4 with the refusal, never "not signed in"', () => {
+  it('maps 401 to 4 telling the user to sign in, and a 403 to 5 (refused: signing in again would not help) with the refusal, never "not signed in"', () => {
     expect(describeFailure(api(401, 'Invalid token'))).toEqual({
       code: EXIT.auth,
       message: expect.stringContaining('run `credence login`'),
     });
     const forbidden = describeFailure(api(403, 'Your account is not approved yet'));
-    expect(forbidden.code).toBe(4);
+    expect(forbidden.code).toBe(5);
     expect(forbidden.message).toBe('Refused: Your account is not approved yet');
     const role = describeFailure(api(403, 'This needs the ops or admin role.'));
-    expect(role.code).toBe(4);
+    expect(role.code).toBe(5);
     expect(role.message).toMatch(/^Refused: This needs the ops or admin role\. You are signed in; ask an administrator/);
     expect(role.message).not.toMatch(/not signed in/i);
     expect(describeFailure(new AuthError('no token')).code).toBe(4);

@@ -4,10 +4,10 @@
  * stderr and the new file followed from its start; a dropped connection is resumed exactly; an
  * error message from the server (the file left the log directories) ends it with exit 1.
  * Lines are the files' own text: their colours kept, any other escape or control shown visibly,
- * binary lines said as binary (output/outside-text.ts).
+ * binary lines said as binary (output/outside-text.ts). `search` exits 1 when nothing matched, as grep.
  */
 import { binaryMatchesText, isBinaryText, logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
-import { CliFailure, UsageError } from '../runtime/exit-codes.js';
+import { CliFailure, EXIT, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
 import { outsideLineText } from '../output/outside-text.js';
@@ -71,6 +71,8 @@ export async function logsSearch(options: LogsOptions, args: string[]): Promise<
   const ctx = createContext(options);
   const client = await ctx.authedClient();
   const result = await client.opsSearch({ instance_id: instanceOf(options), region: regionOf(options), path, pattern: pattern! });
+  // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
+  if (result.matches.length === 0) process.exitCode = EXIT.failure;
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
   const style = styleFor(ctx.mode.color);
   const width = String(result.matches.at(-1)?.line_number ?? 0).length;

@@ -2,7 +2,8 @@
  * Exit codes (docs/architecture.md 5) and the one mapping from any failure to a message and a code.
  * Nothing heavy is imported here: errors from the shared package are recognised by name.
  */
-export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
+/** 4: sign in (again) helps; 5: signed in, but the account or its role may not do this (signing in again would loop). */
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4, refused: 5 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A bad flag, filter, column or sort: exit 2. The message names it and lists what is valid. */
@@ -82,7 +83,7 @@ export function describeFailure(error: unknown, apiUrl?: string): Failure {
       };
     }
     if (status === 401) return { code: EXIT.auth, message: SIGN_IN_MESSAGE };
-    if (status === 403) return { code: EXIT.auth, message: refusal(error.error) };
+    if (status === 403) return { code: EXIT.refused, message: refusal(error.error) };
     if (status === 400 || status === 422) return { code: EXIT.usage, message: error.error };
     if (status === 404) return { code: EXIT.failure, message: notFound(error, apiUrl) };
     if (status === 429) return { code: EXIT.failure, message: `${error.error}. Too many requests: wait a minute and try again.` };

@@ -53,10 +53,17 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     expect((await credence(['ops', 'status', '--region', 'mars-1'], ops)).code).toBe(2);
   });
 
-  it('refuses an analyst (exit 4) with the reason', async () => {
-    const run = await credence(['logs', 'list'], analyst);
-    expect(run.code).toBe(4);
-    expect(run.stderr).toContain('This needs the ops or admin role.');
+  it('refuses an analyst with exit 5 ("refused"), not 4 ("not signed in": a cron wrapper would sign in again and loop), and says why', async () => {
+    for (const args of [
+      ['logs', 'list'],
+      ['ops', 'status'],
+      ['screens', 'list'],
+    ]) {
+      const run = await credence(args, analyst);
+      expect([args.join(' '), run.code]).toEqual([args.join(' '), 5]);
+      expect(run.stderr).toContain('This needs the ops or admin role.');
+      expect(run.stderr).not.toMatch(/not signed in/i);
+    }
   });
 
   it('logs list, tail -n, search with highlighted matches, and clear usage errors', async () => {
@@ -72,6 +79,11 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     const search = await credence(['logs', 'search', 'pipeline/run.log', 'step 4'], ops);
     expect(search.stdout).toBe(' 4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
     expect(search.stderr).toContain('3 matching lines');
+    expect(search.code).toBe(0);
+    // as grep: nothing matched is exit 1, with nothing on stdout (and the same with --json)
+    const none = await credence(['logs', 'search', 'pipeline/run.log', 'no such words'], ops);
+    expect([none.code, none.stdout, none.stderr]).toEqual([1, '', expect.stringContaining('0 matching lines')]);
+    expect((await credence(['logs', 'search', 'pipeline/run.log', 'no such words', '--json'], ops)).code).toBe(1);
     for (const bad of [
       ['logs', 'tail', 'pipeline/run.log', '-n', '0'],
       ['logs', 'tail', 'pipeline/run.log', '-n', 'ten'],
