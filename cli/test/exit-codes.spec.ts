@@ -38,7 +38,7 @@ describe('failure → exit code and message', () => {
   it('maps server failures to 1 naming the status and suggesting a retry', () => {
     const failure = describeFailure(api(500, 'Something went wrong on our side.'));
     expect(failure.code).toBe(1);
-    expect(failure.message).toMatch(/^The API failed \(500\): Something went wrong on our side\.\. Try again/);
+    expect(failure.message).toMatch(/^The API failed \(500\): Something went wrong on our side\. Try again/);
     expect(describeFailure(api(413, 'This export would hold 2,000,000 rows')).code).toBe(1);
   });
 
@@ -56,5 +56,20 @@ describe('failure → exit code and message', () => {
       'Not Found (GET /api/x): is --api-url (now http://h:1) the Credence API?',
     );
     expect(describeFailure(new Error('boom'))).toEqual({ code: 1, message: 'boom' });
+  });
+
+  it('says a server failure once: no doubled full stop, no second "try again" (issue 28)', () => {
+    const generic = describeFailure(api(500, 'Something went wrong on our side. Please try again; if it persists, contact support.'));
+    expect(generic).toEqual({
+      code: 1,
+      message:
+        "The API failed (500): Something went wrong on our side. Please try again; if it persists, contact support. If it keeps failing, check the server's log.",
+    });
+    expect(describeFailure(api(503, 'SSM did not answer')).message).toBe(
+      "The API failed (503): SSM did not answer. Try again; if it keeps failing, check the server's log.",
+    );
+    const stopped =
+      'The instance i-0123456789abcdef0 is stopped: its logs and screens can be read only while it runs. Start it and try again.';
+    expect(describeFailure(api(409, stopped))).toEqual({ code: 1, message: stopped });
   });
 });

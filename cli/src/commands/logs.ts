@@ -97,9 +97,12 @@ export async function logsTail(options: LogsOptions, args: string[]): Promise<vo
   const file = { instance_id: instanceOf(options), region: regionOf(options), path };
   const tail = await client.opsTail({ ...file, lines });
   const style = styleFor(ctx.mode.color);
-  const show = (line: string) => {
-    if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return;
-    ctx.out.result(ctx.mode.json ? JSON.stringify({ line }) : outsideLineText(line, ctx.mode.color, mark));
+  const show = (line: string, truncated = false) => {
+    if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return false;
+    ctx.out.result(
+      ctx.mode.json ? JSON.stringify(truncated ? { line, truncated } : { line }) : outsideLineText(line, ctx.mode.color, mark),
+    );
+    return true;
   };
   for (const line of tail.lines) show(line);
   if (!options.follow) return;
@@ -126,7 +129,7 @@ async function follow(
   client: Awaited<ReturnType<Context['authedClient']>>,
   file: { instance_id: string; region?: string; path: string },
   cursor: string,
-  show: (line: string) => void,
+  show: (line: string, truncated?: boolean) => boolean,
   style: Style,
 ): Promise<void> {
   const stop = new AbortController();
@@ -141,7 +144,8 @@ async function follow(
     if (view.kind === 'error') return void (failure = view.text);
     if (ctx.mode.json && event.type !== 'message') return ctx.out.result(JSON.stringify({ event: event.type, ...event.data }));
     if (view.kind === 'marker') return note(view.text);
-    show(view.text);
+    // a line cut at the server's limit is said so (never cut silently)
+    if (show(view.text, view.truncated) && view.truncated && !ctx.mode.json) note(OPS_TEXTS.lineCut);
   };
   try {
     await client.watchLog(file, {

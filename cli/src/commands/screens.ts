@@ -28,10 +28,11 @@ export async function screensList(options: ScreensOptions): Promise<void> {
   if (ctx.mode.json) return ctx.out.result(JSON.stringify({ screens }, null, 2));
   if (screens.length === 0) return ctx.out.info('No screen sessions on this instance.');
   const style = styleFor(ctx.mode.color);
-  const rows = screens.map((s) => [String(s.pid), s.name, s.attached ? style.green('Attached') : style.dim('Detached'), s.status]);
+  // One STATE column: screen's own word (Attached, Detached, Multi attached...), green when attached.
+  const rows = screens.map((s) => [String(s.pid), s.name, s.attached ? style.green(s.status) : style.dim(s.status)]);
   ctx.out.result(
     textTable(
-      [{ header: 'PID', align: 'right' }, { header: 'NAME', flexible: true }, { header: 'STATE' }, { header: 'STATUS' }],
+      [{ header: 'PID', align: 'right' }, { header: 'NAME', flexible: true }, { header: 'STATE' }],
       rows,
       ctx.mode.width,
       style,

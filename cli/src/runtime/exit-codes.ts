@@ -87,11 +87,15 @@ export function describeFailure(error: unknown, apiUrl?: string): Failure {
     if (status === 400 || status === 422) return { code: EXIT.usage, message: error.error };
     if (status === 404) return { code: EXIT.failure, message: notFound(error, apiUrl) };
     if (status === 429) return { code: EXIT.failure, message: `${error.error}. Too many requests: wait a minute and try again.` };
+    // A plain state the server named (the instance is stopped, its SSM agent not registered): its own words.
+    if (status === 409 || status === 424) return { code: EXIT.failure, message: error.error };
     if (status >= 500) {
-      return {
-        code: EXIT.failure,
-        message: `The API failed (${status}): ${error.error}. Try again; if it keeps failing, check the server's log.`,
-      };
+      // The server's words end with their own full stop, and may already say to try again: said once.
+      const said = error.error.trim().replace(/[.\s]+$/, '');
+      const advice = /try again/i.test(said)
+        ? "If it keeps failing, check the server's log."
+        : "Try again; if it keeps failing, check the server's log.";
+      return { code: EXIT.failure, message: `The API failed (${status}): ${said}. ${advice}` };
     }
     return { code: EXIT.failure, message: `${error.error} (${status})` };
   }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { OPS_TEXTS } from '@credence/shared';
 import { startOpsHost, pipelineLog, type OpsHost } from '../support/ops-host.js';
 import { BIN, credence, running, signedInUser, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
@@ -49,7 +50,7 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     expect([unconfirmed.code, unconfirmed.stderr]).toEqual([2, expect.stringContaining('add --yes to confirm')]);
     const refused = await credence(['ops', 'stop', '--yes'], ops);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Failed to stop instance: This server runs the local ops backend');
+    expect(refused.stderr).toBe(`credence: Failed to stop instance: ${OPS_TEXTS.localStartStop}\n`);
     expect((await credence(['ops', 'status', '--region', 'mars-1'], ops)).code).toBe(2);
   });
 
@@ -114,6 +115,17 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     await tail.until(() => tail.stdout().endsWith('after truncation\n'), 'the truncated file');
     expect(tail.stderr()).toContain('--- file truncated: following it from its start ---');
     expect(tail.stdout()).toBe('old 1\nold 2\nnew 1\nafter rotation\nafter truncation\n');
+    // deleted: said once, and the file is picked up again when it is back
+    rmSync(path);
+    await tail.until(() => tail.stderr().includes(OPS_TEXTS.fileMissing), 'the deleted file said');
+    writeFileSync(path, 'back again\n');
+    await tail.until(() => tail.stdout().endsWith('back again\n'), 'the file back');
+    expect(tail.stderr().split(OPS_TEXTS.fileMissing)).toHaveLength(2);
+    // a line over the 16 KB limit: its start, and a note that it was cut (never cut silently)
+    appendFileSync(path, 'L'.repeat(20_000) + '\nshort after\n');
+    await tail.until(() => tail.stdout().endsWith('short after\n'), 'the lines after the long one');
+    expect(tail.stdout()).toContain(`back again\n${'L'.repeat(16 * 1024)}\nshort after\n`);
+    expect(tail.stderr()).toContain(OPS_TEXTS.lineCut);
     tail.child.kill('SIGINT');
     expect(await tail.exited).toBe(0);
   });
@@ -156,8 +168,10 @@ describe('credence ops, logs and screens against the real API (local backend)', 
   it('screens list, show and watch a real GNU screen session', async () => {
     const list = await credence(['screens', 'list'], ops);
     expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^\s*PID\s+NAME\s+STATE$/m);
     const row = list.stdout.split('\n').find((line) => line.includes(screenName))!;
-    expect(row).toMatch(/^\s*(\d+)\s+\S+\s+Detached\s+Detached$/);
+    // one STATE column (it was shown twice, as STATE and STATUS)
+    expect(row).toMatch(/^\s*(\d+)\s+\S+\s+Detached$/);
     const pid = /^\s*(\d+)/.exec(row)![1];
     const started = Date.now();
     let shown = '';
