@@ -54,7 +54,7 @@ stdout stays empty and "rows → file in seconds" goes to stderr. Made for cron:
 Examples:
 ${examples.map((e) => `  $ ${e}`).join('\n')}
 
-Exit codes: 0 ok, 1 failure, 2 bad flag, filter, column or sort, 4 not signed in or refused (role).`;
+Exit codes: 0 ok, 1 failure, 2 bad flag, filter, column or sort, 4 not signed in, 5 refused (role).`;
 
 function addListOptions(command: Command, options: { pageSizes: string }): Command {
   return command
@@ -96,7 +96,8 @@ Examples:
   $ credence ask "Create a summary sheet" --company 00123456
 
 Environment: CREDENCE_API_URL, CREDENCE_TOKEN, NO_COLOR, CI.
-Exit codes: 0 ok, 1 failure, 2 usage (bad flag or filter), 4 not signed in, session expired or refused (role).`,
+Exit codes: 0 ok, 1 failure, 2 usage (bad flag or filter), 4 not signed in or session expired, 5 refused (signed in, but
+the account or its role may not do this).`,
     );
 
   program

@@ -70,7 +70,17 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(d)).toEqual(['yesterday.csv']);
   });
 
-  it('fails with the system error when the directory does not exist', async () => {
-    await expect(writeFileAtomic(join(dir(), 'missing', 'out.csv'), ['x'])).rejects.toMatchObject({ code: 'ENOENT' });
+  it('fails naming the file, its directory and the fix (not the temp file) when the directory does not exist or is a file', async () => {
+    const missing = join(dir(), 'missing');
+    await expect(writeFileAtomic(join(missing, 'out.csv'), ['x'])).rejects.toMatchObject({
+      code: 'ENOENT',
+      message: `Cannot write ${join(missing, 'out.csv')}: the directory ${missing} does not exist. Create it (mkdir -p ${missing}) or write to an existing directory.`,
+    });
+    const file = join(dir(), 'a-file');
+    writeFileSync(file, 'not a directory');
+    await expect(writeFileAtomic(join(file, 'out.csv'), ['x'])).rejects.toMatchObject({
+      code: 'ENOTDIR',
+      message: `Cannot write ${join(file, 'out.csv')}: ${file} is not a directory. Give a path in an existing directory.`,
+    });
   });
 });

@@ -222,7 +222,11 @@ describe('list and export paths against a fake API', () => {
     const target = join(dir, 'no-such-dir', 'rows.jsonl');
     const result = await credence(['screener', '--filter', 'company_name~slow', '--output', target], env);
     expect(result).toMatchObject({ code: 1, stdout: '' });
-    expect(result.stderr).toContain(`ENOENT: no such file or directory, open '${join(dir, 'no-such-dir')}/.rows.jsonl.`);
+    expect(result.stderr).toBe(
+      `credence: Cannot write ${target}: the directory ${join(dir, 'no-such-dir')} does not exist. ` +
+        `Create it (mkdir -p ${join(dir, 'no-such-dir')}) or write to an existing directory.\n`,
+    );
+    expect(result.stderr).not.toContain('.tmp');
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
     // A hang guard, not a budget: the run takes about 0.3 s; a binary that does not hang up on the
     // export the fake never ends lingers about 8 s (Node's own socket handling) and then exits just

@@ -115,6 +115,23 @@ describe('ops tools on the aws backend: the real EC2 and SSM clients against rec
     expect(search.body).toEqual({ matches: [{ line_number: 42, line: expect.stringMatching(/^0042 pipeline step/) }], truncated: false });
   });
 
+  it("answers a stopped instance's logs, tail and screens with 409 naming its state and how to start it, never a 500", async () => {
+    const stopped = { instance_id: WEST, region: 'eu-west-1' };
+    for (const [route, query] of [
+      [OPS_ROUTES.logs, stopped],
+      [OPS_ROUTES.tail, { ...stopped, path: run, lines: '5' }],
+      [OPS_ROUTES.screens, stopped],
+    ] as const) {
+      const reply = await get(route, query);
+      expect([route, reply.status, reply.body.error]).toEqual([
+        route,
+        409,
+        `The instance ${WEST} is stopped: its logs and screens can be read only while it runs. ` +
+          'Start it (credence ops start, or Start in the Instance Manager) and try again.',
+      ]);
+    }
+  });
+
   it('polls through a fresh invocation that does not exist yet and through throttling, and says when a command failed', async () => {
     aws.faults.push('InvocationDoesNotExist', 'InvocationDoesNotExist', 'ThrottlingException', 'ThrottlingException');
     const tail = await get(OPS_ROUTES.tail, { ...file(run), lines: '5' });

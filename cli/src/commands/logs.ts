@@ -4,10 +4,10 @@
  * stderr and the new file followed from its start; a dropped connection is resumed exactly; an
  * error message from the server (the file left the log directories) ends it with exit 1.
  * Lines are the files' own text: their colours kept, any other escape or control shown visibly,
- * binary lines said as binary (output/outside-text.ts).
+ * binary lines said as binary (output/outside-text.ts). `search` exits 1 when nothing matched, as grep.
  */
 import { binaryMatchesText, isBinaryText, logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
-import { CliFailure, UsageError } from '../runtime/exit-codes.js';
+import { CliFailure, EXIT, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
 import { outsideLineText } from '../output/outside-text.js';
@@ -71,6 +71,8 @@ export async function logsSearch(options: LogsOptions, args: string[]): Promise<
   const ctx = createContext(options);
   const client = await ctx.authedClient();
   const result = await client.opsSearch({ instance_id: instanceOf(options), region: regionOf(options), path, pattern: pattern! });
+  // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
+  if (result.matches.length === 0) process.exitCode = EXIT.failure;
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
   const style = styleFor(ctx.mode.color);
   const width = String(result.matches.at(-1)?.line_number ?? 0).length;
@@ -95,13 +97,31 @@ export async function logsTail(options: LogsOptions, args: string[]): Promise<vo
   const file = { instance_id: instanceOf(options), region: regionOf(options), path };
   const tail = await client.opsTail({ ...file, lines });
   const style = styleFor(ctx.mode.color);
-  const show = (line: string) => {
-    if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return;
-    ctx.out.result(ctx.mode.json ? JSON.stringify({ line }) : outsideLineText(line, ctx.mode.color, mark));
+  const show = (line: string, truncated = false) => {
+    if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return false;
+    ctx.out.result(
+      ctx.mode.json ? JSON.stringify(truncated ? { line, truncated } : { line }) : outsideLineText(line, ctx.mode.color, mark),
+    );
+    return true;
   };
   for (const line of tail.lines) show(line);
   if (!options.follow) return;
   await follow(ctx, client, file, tail.cursor, show, style);
+}
+
+/** An outage said once (the client keeps trying with growing waits), and its end. */
+export function onceAnOutage(say: (text: string) => void) {
+  let down = false;
+  return {
+    onReconnecting: () => {
+      if (!down) say(OPS_TEXTS.reconnecting);
+      down = true;
+    },
+    onReconnected: () => {
+      down = false;
+      say(OPS_TEXTS.reconnected);
+    },
+  };
 }
 
 async function follow(
@@ -109,7 +129,7 @@ async function follow(
   client: Awaited<ReturnType<Context['authedClient']>>,
   file: { instance_id: string; region?: string; path: string },
   cursor: string,
-  show: (line: string) => void,
+  show: (line: string, truncated?: boolean) => boolean,
   style: Style,
 ): Promise<void> {
   const stop = new AbortController();
@@ -124,14 +144,15 @@ async function follow(
     if (view.kind === 'error') return void (failure = view.text);
     if (ctx.mode.json && event.type !== 'message') return ctx.out.result(JSON.stringify({ event: event.type, ...event.data }));
     if (view.kind === 'marker') return note(view.text);
-    show(view.text);
+    // a line cut at the server's limit is said so (never cut silently)
+    if (show(view.text, view.truncated) && view.truncated && !ctx.mode.json) note(OPS_TEXTS.lineCut);
   };
   try {
     await client.watchLog(file, {
       signal: stop.signal,
       lastEventId: cursor,
       onEvent,
-      onReconnecting: () => note(OPS_TEXTS.reconnecting),
+      ...onceAnOutage(note),
     });
   } finally {
     process.removeListener('SIGINT', onSignal);

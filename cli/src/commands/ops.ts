@@ -2,7 +2,7 @@
  * `credence ops instances|status|start|stop`: the instance manager of spec 1 from a shell. Start
  * and stop ask to confirm at a terminal; scripts pass --yes (without it, and no terminal, exit 2).
  */
-import { OPS_TEXTS, isOpsRegion, OPS_REGIONS } from '@credence/shared';
+import { actionOutcomeText, OPS_TEXTS, isOpsRegion, OPS_REGIONS } from '@credence/shared';
 import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { labelled, styleFor, textTable } from '../output/text.js';
@@ -84,9 +84,8 @@ async function act(action: 'start' | 'stop', options: OpsOptions): Promise<void>
   }
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
   if (result.status !== 'success') throw new CliFailure(`${verb}: ${result.error ?? 'unknown error'}`);
-  ctx.out.result(
-    `${action === 'start' ? 'Starting' : 'Stopping'}: the instance is ${result.state ?? 'changing state'}. Check with credence ops status.`,
-  );
+  const outcome = actionOutcomeText(action, result.state);
+  ctx.out.result(outcome.includes('already') ? outcome : `${outcome} Check with credence ops status.`);
 }
 
 export const opsStart = (options: OpsOptions) => act('start', options);

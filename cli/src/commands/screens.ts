@@ -7,7 +7,7 @@ import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { outsideText } from '../output/outside-text.js';
 import { styleFor, textTable } from '../output/text.js';
-import { instanceOf } from './logs.js';
+import { instanceOf, onceAnOutage } from './logs.js';
 import { regionOf } from './ops.js';
 
 export interface ScreensOptions extends GlobalOptions {
@@ -28,10 +28,11 @@ export async function screensList(options: ScreensOptions): Promise<void> {
   if (ctx.mode.json) return ctx.out.result(JSON.stringify({ screens }, null, 2));
   if (screens.length === 0) return ctx.out.info('No screen sessions on this instance.');
   const style = styleFor(ctx.mode.color);
-  const rows = screens.map((s) => [String(s.pid), s.name, s.attached ? style.green('Attached') : style.dim('Detached'), s.status]);
+  // One STATE column: screen's own word (Attached, Detached, Multi attached...), green when attached.
+  const rows = screens.map((s) => [String(s.pid), s.name, s.attached ? style.green(s.status) : style.dim(s.status)]);
   ctx.out.result(
     textTable(
-      [{ header: 'PID', align: 'right' }, { header: 'NAME', flexible: true }, { header: 'STATE' }, { header: 'STATUS' }],
+      [{ header: 'PID', align: 'right' }, { header: 'NAME', flexible: true }, { header: 'STATE' }],
       rows,
       ctx.mode.width,
       style,
@@ -61,7 +62,7 @@ export async function screensWatch(options: ScreensOptions, args: string[]): Pro
       { instance_id: instanceOf(options), screen_pid: pid, region: regionOf(options) },
       {
         signal: stop.signal,
-        onReconnecting: () => ctx.out.info(OPS_TEXTS.reconnecting),
+        ...onceAnOutage((text) => ctx.out.info(text)),
         onEvent: (event) => {
           if ('error' in event.data) {
             failure = `${OPS_TEXTS.watchingError}: ${event.data.error}`;

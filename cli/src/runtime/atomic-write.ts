@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { CliFailure } from './exit-codes.js';
 
 export type Chunk = Uint8Array | string;
 
@@ -41,7 +42,7 @@ export async function writeFileAtomic(target: string, chunks: AsyncIterable<Chun
   } catch (error) {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
-    throw error;
+    throw cannotCreate(full, error as NodeJS.ErrnoException);
   }
   let closed = false;
   let bytes = 0;
@@ -69,6 +70,33 @@ export async function writeFileAtomic(target: string, chunks: AsyncIterable<Chun
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
   }
+}
+
+/** A file that cannot be made where asked: the error names the file, its directory and the fix (never the temp file). */
+export class OutputFileError extends CliFailure {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly path: string,
+    readonly syscall = 'open',
+  ) {
+    super(message);
+  }
+}
+
+function cannotCreate(target: string, error: NodeJS.ErrnoException): Error {
+  const dir = dirname(target);
+  const why: Record<string, string> = {
+    ENOENT: `the directory ${dir} does not exist. Create it (mkdir -p ${dir}) or write to an existing directory`,
+    ENOTDIR: `${dir} is not a directory. Give a path in an existing directory`,
+    EACCES: `you may not write to the directory ${dir}. Choose a directory you can write to, or change its permissions`,
+    EPERM: `you may not write to the directory ${dir}. Choose a directory you can write to, or change its permissions`,
+    EROFS: `${dir} is on a read-only file system. Choose a writable directory`,
+    ENOSPC: `the disk holding ${dir} is full. Free some space or choose another disk`,
+  };
+  const reason = error.code ? why[error.code] : undefined;
+  if (!reason) return error;
+  return new OutputFileError(`Cannot write ${target}: ${reason}.`, error.code!, target);
 }
 
 /** Makes the rename durable (best effort: some file systems refuse to open a directory). */

@@ -2,7 +2,8 @@
  * Exit codes (docs/architecture.md 5) and the one mapping from any failure to a message and a code.
  * Nothing heavy is imported here: errors from the shared package are recognised by name.
  */
-export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4 } as const;
+/** 4: sign in (again) helps; 5: signed in, but the account or its role may not do this (signing in again would loop). */
+export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4, refused: 5 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A bad flag, filter, column or sort: exit 2. The message names it and lists what is valid. */
@@ -82,15 +83,19 @@ export function describeFailure(error: unknown, apiUrl?: string): Failure {
       };
     }
     if (status === 401) return { code: EXIT.auth, message: SIGN_IN_MESSAGE };
-    if (status === 403) return { code: EXIT.auth, message: refusal(error.error) };
+    if (status === 403) return { code: EXIT.refused, message: refusal(error.error) };
     if (status === 400 || status === 422) return { code: EXIT.usage, message: error.error };
     if (status === 404) return { code: EXIT.failure, message: notFound(error, apiUrl) };
     if (status === 429) return { code: EXIT.failure, message: `${error.error}. Too many requests: wait a minute and try again.` };
+    // A plain state the server named (the instance is stopped, its SSM agent not registered): its own words.
+    if (status === 409 || status === 424) return { code: EXIT.failure, message: error.error };
     if (status >= 500) {
-      return {
-        code: EXIT.failure,
-        message: `The API failed (${status}): ${error.error}. Try again; if it keeps failing, check the server's log.`,
-      };
+      // The server's words end with their own full stop, and may already say to try again: said once.
+      const said = error.error.trim().replace(/[.\s]+$/, '');
+      const advice = /try again/i.test(said)
+        ? "If it keeps failing, check the server's log."
+        : "Try again; if it keeps failing, check the server's log.";
+      return { code: EXIT.failure, message: `The API failed (${status}): ${said}. ${advice}` };
     }
     return { code: EXIT.failure, message: `${error.error} (${status})` };
   }

@@ -3,33 +3,16 @@
  * backend: real log files under OPS_LOG_DIRS, a real GNU screen session, the binary spawned
  * (pipes: no TTY) and `logs tail -f` in tmux at 80x24 as over SSH.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { OPS_TEXTS } from '@credence/shared';
 import { startOpsHost, pipelineLog, type OpsHost } from '../support/ops-host.js';
-import { BIN, credence, signedInUser, type ApiServer } from '../support/processes.js';
+import { BIN, credence, running, signedInUser, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
-
-/** `credence` left running (pipes), its output read as it comes. */
-function running(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const until = async (test: () => boolean, what: string, timeoutMs = 15_000) => {
-    const started = Date.now();
-    while (!test()) {
-      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; stdout:\n${stdout}\nstderr:\n${stderr}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
-  return { child, exited, until, stdout: () => stdout, stderr: () => stderr };
-}
 
 describe('credence ops, logs and screens against the real API (local backend)', () => {
   let host: OpsHost;
@@ -67,14 +50,21 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     expect([unconfirmed.code, unconfirmed.stderr]).toEqual([2, expect.stringContaining('add --yes to confirm')]);
     const refused = await credence(['ops', 'stop', '--yes'], ops);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Failed to stop instance: This server runs the local ops backend');
+    expect(refused.stderr).toBe(`credence: Failed to stop instance: ${OPS_TEXTS.localStartStop}\n`);
     expect((await credence(['ops', 'status', '--region', 'mars-1'], ops)).code).toBe(2);
   });
 
-  it('refuses an analyst (exit 4) with the reason', async () => {
-    const run = await credence(['logs', 'list'], analyst);
-    expect(run.code).toBe(4);
-    expect(run.stderr).toContain('This needs the ops or admin role.');
+  it('refuses an analyst with exit 5 ("refused"), not 4 ("not signed in": a cron wrapper would sign in again and loop), and says why', async () => {
+    for (const args of [
+      ['logs', 'list'],
+      ['ops', 'status'],
+      ['screens', 'list'],
+    ]) {
+      const run = await credence(args, analyst);
+      expect([args.join(' '), run.code]).toEqual([args.join(' '), 5]);
+      expect(run.stderr).toContain('This needs the ops or admin role.');
+      expect(run.stderr).not.toMatch(/not signed in/i);
+    }
   });
 
   it('logs list, tail -n, search with highlighted matches, and clear usage errors', async () => {
@@ -90,6 +80,11 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     const search = await credence(['logs', 'search', 'pipeline/run.log', 'step 4'], ops);
     expect(search.stdout).toBe(' 4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
     expect(search.stderr).toContain('3 matching lines');
+    expect(search.code).toBe(0);
+    // as grep: nothing matched is exit 1, with nothing on stdout (and the same with --json)
+    const none = await credence(['logs', 'search', 'pipeline/run.log', 'no such words'], ops);
+    expect([none.code, none.stdout, none.stderr]).toEqual([1, '', expect.stringContaining('0 matching lines')]);
+    expect((await credence(['logs', 'search', 'pipeline/run.log', 'no such words', '--json'], ops)).code).toBe(1);
     for (const bad of [
       ['logs', 'tail', 'pipeline/run.log', '-n', '0'],
       ['logs', 'tail', 'pipeline/run.log', '-n', 'ten'],
@@ -120,6 +115,17 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     await tail.until(() => tail.stdout().endsWith('after truncation\n'), 'the truncated file');
     expect(tail.stderr()).toContain('--- file truncated: following it from its start ---');
     expect(tail.stdout()).toBe('old 1\nold 2\nnew 1\nafter rotation\nafter truncation\n');
+    // deleted: said once, and the file is picked up again when it is back
+    rmSync(path);
+    await tail.until(() => tail.stderr().includes(OPS_TEXTS.fileMissing), 'the deleted file said');
+    writeFileSync(path, 'back again\n');
+    await tail.until(() => tail.stdout().endsWith('back again\n'), 'the file back');
+    expect(tail.stderr().split(OPS_TEXTS.fileMissing)).toHaveLength(2);
+    // a line over the 16 KB limit: its start, and a note that it was cut (never cut silently)
+    appendFileSync(path, 'L'.repeat(20_000) + '\nshort after\n');
+    await tail.until(() => tail.stdout().endsWith('short after\n'), 'the lines after the long one');
+    expect(tail.stdout()).toContain(`back again\n${'L'.repeat(16 * 1024)}\nshort after\n`);
+    expect(tail.stderr()).toContain(OPS_TEXTS.lineCut);
     tail.child.kill('SIGINT');
     expect(await tail.exited).toBe(0);
   });
@@ -162,8 +168,10 @@ describe('credence ops, logs and screens against the real API (local backend)', 
   it('screens list, show and watch a real GNU screen session', async () => {
     const list = await credence(['screens', 'list'], ops);
     expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^\s*PID\s+NAME\s+STATE$/m);
     const row = list.stdout.split('\n').find((line) => line.includes(screenName))!;
-    expect(row).toMatch(/^\s*(\d+)\s+\S+\s+Detached\s+Detached$/);
+    // one STATE column (it was shown twice, as STATE and STATUS)
+    expect(row).toMatch(/^\s*(\d+)\s+\S+\s+Detached$/);
     const pid = /^\s*(\d+)/.exec(row)![1];
     const started = Date.now();
     let shown = '';

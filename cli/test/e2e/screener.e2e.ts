@@ -317,7 +317,8 @@ describe('credence against the real API', () => {
     const target = join(out, 'missing-dir', 'out.xlsx');
     const result = await credence(['screener', '--filter', 'turnover>10m', '--output', target], env);
     expect(result).toMatchObject({ code: 1, stdout: '' });
-    expect(result.stderr).toContain('ENOENT');
+    expect(result.stderr).toContain(`Cannot write ${target}: the directory ${join(out, 'missing-dir')} does not exist. Create it`);
+    expect(result.stderr).not.toMatch(/ENOENT|\.tmp/);
     expect(existsSync(target)).toBe(false);
   });
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { startApi, type ApiServer } from './processes.js';
+import { restartApi, startApi, type ApiServer } from './processes.js';
 
 /** The API on its local ops backend, with its log files and a GNU screen session of this user. */
 export interface OpsHost {
@@ -11,6 +11,8 @@ export interface OpsHost {
   /** The OPS_LOG_DIRS folder. */
   logs: string;
   screenName: string;
+  /** Stops the API (SIGTERM, as a deploy does) and, once `whileDown` is done, starts it again at the same address on the same data. */
+  restart(whileDown: () => Promise<void> | void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,19 @@ export async function startOpsHost(tag: string, files: Record<string, string>, p
     await close();
     throw error;
   }
-  return { api, logs, screenName, close };
+  const host: OpsHost = {
+    api,
+    logs,
+    screenName,
+    close,
+    async restart(whileDown) {
+      await api!.stop();
+      await whileDown();
+      api = await restartApi(api!);
+      host.api = api;
+    },
+  };
+  return host;
 }
 
 /** Numbered lines, the last an ERROR: a pipeline's log. */

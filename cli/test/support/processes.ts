@@ -72,6 +72,24 @@ export function cronRun(args: string[], env: Record<string, string>, cwd: string
   });
 }
 
+/** `credence` left running (pipes), its output read as it comes. */
+export function running(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  const until = async (test: () => boolean, what: string, timeoutMs = 15_000) => {
+    const started = Date.now();
+    while (!test()) {
+      if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; stdout:\n${stdout}\nstderr:\n${stderr}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+  return { child, exited, until, stdout: () => stdout, stderr: () => stderr };
+}
+
 export interface ApiServer {
   url: string;
   dataDir: string;
@@ -112,6 +130,13 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     env,
     stop,
   };
+}
+
+/** Starts a stopped API again at its address (the same port) on its data directory: its users and sessions are kept. */
+export async function restartApi(stopped: ApiServer, timeoutMs = 240_000): Promise<ApiServer> {
+  const env = { ...stopped.env, PORT: new URL(stopped.url).port };
+  const { url, stop } = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
+  return { url, dataDir: stopped.dataDir, env: stopped.env, stop };
 }
 
 export interface SignedInUser {

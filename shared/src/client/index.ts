@@ -5,4 +5,5 @@ export * from './research-client.js';
 export * from './us-equity-client.js';
 export * from './documents-client.js';
 export * from './ops-client.js';
+export * from './reconnect.js';
 export * from './restructuring-client.js';

@@ -1,7 +1,9 @@
 /**
  * The ops calls of the typed client (spec 1 section 7, docs/architecture.md 11): the instance manager,
  * the log and screen monitor, and the live watches, which reconnect with Last-Event-ID after a
- * dropped connection (the server sends exactly the lines missed, or a `reset` / `gap`).
+ * dropped connection or while the API restarts (reconnect.ts: capped, jittered waits for 15
+ * minutes), and the server sends exactly the lines missed, read again from the file at the
+ * resumed offset, or a `reset` / `gap` saying what it could not.
  */
 import {
   OPS_ROUTES,
@@ -19,6 +21,7 @@ import {
 } from '../contracts/ops.js';
 import { ApiError } from './errors.js';
 import type { ResearchTransport } from './research-client.js';
+import { DEFAULT_RECONNECT, mayComeBack, reconnectDelay, SYSTEM_CLOCK, type ReconnectClock, type ReconnectPolicy } from './reconnect.js';
 import { parseSseStream, type SseMessage } from './research-stream.js';
 
 interface CallOptions {
@@ -35,12 +38,14 @@ export interface WatchOptions<E> extends CallOptions {
   onEvent: (event: E) => void;
   /** Resume after this event id (a line's `<inode>:<offset>`). */
   lastEventId?: string;
-  /** Called before each reconnect after a dropped connection (the view says it is reconnecting). */
-  onReconnecting?: (attempt: number, error: unknown) => void;
-  /** Reconnects in a row without an event before giving up (default 5); 0 turns them off. */
-  maxReconnects?: number;
-  /** Wait before a reconnect when the server sent no `retry` (default 1000 ms). */
-  reconnectDelayMs?: number;
+  /** Called before each reconnect after a dropped connection (the view says it is reconnecting), with the wait before it. */
+  onReconnecting?: (attempt: number, error: unknown, delayMs: number) => void;
+  /** Called when a connection opens again after it was lost (the server then sends what was missed, or a `gap`). */
+  onReconnected?: () => void;
+  /** How it reconnects (default DEFAULT_RECONNECT: 1 s doubling to 10 s, jittered, for 15 minutes); the server's `retry` replaces the first wait. */
+  reconnect?: Partial<ReconnectPolicy>;
+  /** Time and chance for the waits (tests inject their own). */
+  clock?: ReconnectClock;
 }
 
 export interface OpsApi {
@@ -60,14 +65,6 @@ export interface OpsApi {
   watchScreen(target: { instance_id: string; screen_pid: number; region?: string }, options: WatchOptions<ScreenWatchEvent>): Promise<void>;
 }
 
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
-}
-
 const aborted = (error: unknown, signal?: AbortSignal) => signal?.aborted === true || (error as { name?: string })?.name === 'AbortError';
 
 function parseData(message: SseMessage): unknown {
@@ -78,7 +75,11 @@ function parseData(message: SseMessage): unknown {
   }
 }
 
-/** Reads one SSE route, reconnecting with Last-Event-ID while the connection drops; `final` says an event ends the watch. */
+/**
+ * Reads one SSE route, reconnecting with Last-Event-ID while the connection drops or the server
+ * cannot be reached (an API restart), with a capped, jittered backoff, until it has been lost for
+ * `giveUpAfterMs`; `final` says an event ends the watch.
+ */
 async function follow<E extends { type: string; id?: string; data: unknown }>(
   transport: ResearchTransport,
   route: string,
@@ -87,24 +88,32 @@ async function follow<E extends { type: string; id?: string; data: unknown }>(
   final: (event: E) => boolean,
 ): Promise<void> {
   const { signal } = options;
-  const maxReconnects = options.maxReconnects ?? 5;
+  const policy = { ...DEFAULT_RECONNECT, ...options.reconnect };
+  const clock = options.clock ?? SYSTEM_CLOCK;
   let lastEventId = options.lastEventId ?? '';
   let retry: number | null = null;
-  let failures = 0;
+  /** Reconnects since the watch last worked (an event, or a connection that stayed up a while): the backoff's step. */
+  let attempt = 0;
+  /** When the connection was lost (null while it is up). */
+  let lostAt: number | null = null;
   for (;;) {
     let ended = false;
     let dropped: unknown = new Error('the server ended the stream');
+    let openedAt: number | null = null;
     try {
       const headers: Record<string, string> = { accept: 'text/event-stream' };
       if (lastEventId) headers['last-event-id'] = lastEventId;
       const response = await transport.send('GET', route, params, undefined, { signal }, headers);
       if (!response.body) throw new ApiError({ status: 0, error: 'The watch answered without a body', call: `GET /api/${route}` });
+      openedAt = clock.now();
+      if (lostAt !== null) options.onReconnected?.();
+      lostAt = null;
       const result = await parseSseStream(
         response.body,
         (message) => {
           const data = parseData(message);
           if (data === null) return;
-          failures = 0;
+          attempt = 0;
           if (message.id) lastEventId = message.id;
           const event = { type: message.event, id: message.id, data } as unknown as E;
           options.onEvent(event);
@@ -119,11 +128,15 @@ async function follow<E extends { type: string; id?: string; data: unknown }>(
       if (ended) return;
     } catch (error) {
       if (aborted(error, signal)) return;
-      if (error instanceof ApiError && error.status !== 0) throw error;
+      if (error instanceof ApiError && !mayComeBack(error.status)) throw error;
       dropped = error;
     }
     if (signal?.aborted) return;
-    if (failures >= maxReconnects) {
+    const now = clock.now();
+    // A connection that stayed up longer than the longest wait worked: the backoff starts again.
+    if (openedAt !== null && now - openedAt >= policy.maxDelayMs) attempt = 0;
+    lostAt ??= now;
+    if (now - lostAt >= policy.giveUpAfterMs) {
       throw new ApiError({
         status: 0,
         error: `The live view lost its connection (${(dropped as Error)?.message ?? dropped})`,
@@ -131,10 +144,11 @@ async function follow<E extends { type: string; id?: string; data: unknown }>(
         cause: dropped,
       });
     }
-    failures += 1;
-    options.onReconnecting?.(failures, dropped);
+    attempt += 1;
+    const wait = reconnectDelay(attempt, retry ?? policy.initialDelayMs, policy, clock.random);
+    options.onReconnecting?.(attempt, dropped, wait);
     try {
-      await delay(retry ?? options.reconnectDelayMs ?? 1000, signal);
+      await clock.sleep(wait, signal);
     } catch {
       return;
     }

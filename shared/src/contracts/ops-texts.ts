@@ -51,5 +51,15 @@ export const OPS_TEXTS = {
   watchingError: 'Watching error',
   connectionLost: 'Connection to server lost',
   reconnecting: 'Live view connection error. Reconnecting...',
+  /** Said once the connection is back (issue 28): what was written meanwhile follows, or a gap says how much was missed. */
+  reconnected: 'Live view reconnected.',
   patternRequired: 'Please enter a search pattern',
+  /** A followed file was deleted or moved away (a `reset` with reason `missing`); it is followed again when it is back. */
+  fileMissing: '--- file deleted or moved away: waiting for it to come back ---',
+  /** After a line longer than OPS_CONSTANTS.maxLineBytes: only its start was shown. */
+  lineCut: `--- the line above was cut at ${OPS_CONSTANTS.maxLineBytes / 1024} KB (the rest of it is not shown) ---`,
+  /** Why Start and Stop are off on the local backend (the API refuses them with the same words). */
+  localStartStop:
+    'This server runs the local ops backend: its host is the one instance and cannot start or stop itself from here. ' +
+    'Set OPS_BACKEND=aws to start and stop EC2 instances.',
 } as const;

@@ -4,7 +4,15 @@
  * region selector; the status is polled every 30 s and reloaded after a start or stop.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { canStart, canStop, OPS_CONSTANTS, OPS_TEXTS, type InstanceStatusResponse, type OpsAction } from '@credence/shared';
+import {
+  actionOutcomeText,
+  canStart,
+  canStop,
+  OPS_CONSTANTS,
+  OPS_TEXTS,
+  type InstanceStatusResponse,
+  type OpsAction,
+} from '@credence/shared';
 import { useServices } from '../app/services.tsx';
 import { instanceError } from '../features/ops/failure.ts';
 import { isRefusal, OpsAccess, OpsRefusal } from '../features/ops/ops-access.tsx';
@@ -71,8 +79,7 @@ function InstanceManager() {
     setOutcome(null);
     try {
       const answer = action === 'start' ? await client.opsStart(region) : await client.opsStop(region);
-      if (answer.status === 'success')
-        setOutcome({ tone: 'success', text: `The instance is ${action === 'start' ? 'starting' : 'stopping'}.` });
+      if (answer.status === 'success') setOutcome({ tone: 'success', text: actionOutcomeText(action, answer.state) });
       else setOutcome({ tone: 'error', text: answer.error || (action === 'start' ? OPS_TEXTS.startFailed : OPS_TEXTS.stopFailed) });
       await load();
     } catch (error) {
@@ -86,6 +93,8 @@ function InstanceManager() {
 
   if (refused) return <OpsRefusal title={TITLE} />;
   const state = status?.state;
+  // The local backend's host cannot start or stop itself: both are off, and the reason is shown.
+  const local = status?.backend === 'local';
   return (
     <section className="ops" aria-labelledby="im-title">
       <header className="ops__header">
@@ -127,7 +136,7 @@ function InstanceManager() {
       <div className="ops__actions">
         <Button
           onClick={() => setConfirming('start')}
-          disabled={!status || !canStart(state, busy !== null)}
+          disabled={!status || local || !canStart(state, busy !== null)}
           busy={busy === 'start'}
           busyLabel="Starting…"
         >
@@ -136,13 +145,14 @@ function InstanceManager() {
         <Button
           variant="secondary"
           onClick={() => setConfirming('stop')}
-          disabled={!status || !canStop(state, busy !== null)}
+          disabled={!status || local || !canStop(state, busy !== null)}
           busy={busy === 'stop'}
           busyLabel="Stopping…"
         >
           Stop
         </Button>
       </div>
+      {local && <p className="ops__note">{OPS_TEXTS.localStartStop}</p>}
       {confirming && (
         <Confirm
           action={confirming}

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { OPS_TEXTS } from '@credence/shared';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { createApprovedUser, loginToken } from '../support/http.ts';
@@ -82,7 +83,7 @@ describe('ops pages', () => {
     }
   });
 
-  it('instance manager: the state in its colour, Start disabled while running, Stop asks first and shows the refusal, Refresh and the 30 s poll', async () => {
+  it('instance manager: the state in its colour, Start and Stop off on the local backend with the reason shown, Refresh and the 30 s poll', async () => {
     const { context, page, errors } = await signedInPage(browser, api.url, admin);
     try {
       const statusCalls: string[] = [];
@@ -94,19 +95,10 @@ describe('ops pages', () => {
       const state = page.getByTestId('instance-state').locator('.ops-badge');
       await state.filter({ hasText: 'Running' }).waitFor();
       assert.match((await state.getAttribute('class')) ?? '', /ops-badge--green/);
+      // the local host cannot stop itself: Stop is not offered (it used to ask, then fail with 409), and the page says why
+      await page.getByText(OPS_TEXTS.localStartStop).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Start' }).isDisabled(), true);
-
-      await page.getByRole('button', { name: 'Stop' }).click();
-      const dialog = page.getByRole('alertdialog');
-      await dialog.getByText(/^Stop .+\? Anything running on it stops\.$/).waitFor();
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      await page.getByRole('button', { name: 'Stop' }).click();
-      await page.getByRole('button', { name: 'Yes, stop it' }).click();
-      await page
-        .getByRole('alert')
-        .filter({ hasText: /^Failed to stop instance: This server runs the local ops backend/ })
-        .waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Stop' }).isDisabled(), true);
 
       await page.getByLabel('Region').selectOption('eu-west-1');
       await page.waitForURL(/region=eu-west-1/);
@@ -194,6 +186,7 @@ describe('ops pages', () => {
     const { context, page } = await signedInPage(browser, api.url, admin);
     try {
       writeFileSync(join(logs, 'flaky.log'), 'first\n');
+      await page.clock.install();
       await page.goto('/ec2-monitoring');
       await page.getByRole('button', { name: /local/ }).click();
       await page.getByRole('button', { name: /flaky\.log/ }).click();
@@ -211,10 +204,50 @@ describe('ops pages', () => {
       assert.ok(refused >= 1);
       await page.getByRole('button', { name: 'Stop watching' }).click();
 
+      // A server that never comes back: the client keeps trying (waits up to 10 s) for 15 minutes of
+      // the page's clock (installed before the page loads, flowing as time does until run forward),
+      // then says the connection is lost and stops.
       await page.route('**/api/watch_ec2_instance**', (route) => route.abort('connectionrefused'));
       await page.getByRole('button', { name: 'Watch live' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Connection to server lost' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: 'Live view connection error. Reconnecting...' }).waitFor();
+      const lost = page.getByRole('alert').filter({ hasText: 'Connection to server lost' });
+      let minutes = 0;
+      for (; (await lost.count()) === 0 && minutes < 20; minutes += 0.5) {
+        assert.equal(await page.getByRole('button', { name: 'Stop watching' }).count(), 1, `still watching after ${minutes} minutes`);
+        await page.clock.runFor(30_000);
+        await page.waitForFunction(() => true);
+      }
+      await lost.waitFor();
+      assert.ok(minutes >= 15, `gave up after ${minutes} minutes, not 15`);
       await page.getByRole('button', { name: 'Watch live' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('monitor: a live tail survives an API restart: it says it reconnects, then shows the lines written while the API was down, once', async () => {
+    const { context, page } = await signedInPage(browser, api.url, admin);
+    try {
+      const path = join(logs, 'deploy.log');
+      writeFileSync(path, 'booted\n');
+      await page.goto('/ec2-monitoring');
+      await page.getByRole('button', { name: /local/ }).click();
+      await page.getByRole('button', { name: /deploy\.log/ }).click();
+      await logLines(page).getByText('booted').waitFor();
+      await page.getByRole('button', { name: 'Watch live' }).click();
+      await page.getByRole('button', { name: 'Stop watching' }).waitFor();
+      appendFileSync(path, 'before the restart\n');
+      await logLines(page).getByText('before the restart').waitFor();
+      await api.restart(async () => {
+        await page.getByRole('status').filter({ hasText: OPS_TEXTS.reconnecting }).waitFor({ timeout: 60_000 });
+        appendFileSync(path, 'while down 1\nwhile down 2\n');
+      });
+      await logLines(page).getByText('while down 2').waitFor({ timeout: 60_000 });
+      appendFileSync(path, 'after the restart\n');
+      await logLines(page).getByText('after the restart').waitFor();
+      assert.deepEqual(await linesShown(page), ['booted', 'before the restart', 'while down 1', 'while down 2', 'after the restart']);
+      assert.equal(await page.getByRole('button', { name: 'Stop watching' }).count(), 1, 'still watching');
+      await page.getByRole('button', { name: 'Stop watching' }).click();
     } finally {
       await context.close();
     }

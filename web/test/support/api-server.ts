@@ -35,6 +35,8 @@ export interface ApiServer {
   /** Waits for a mail to `to` whose subject matches (mail goes out in the background). */
   waitForMail(to: string, subject: RegExp, options?: { after?: number; timeoutMs?: number }): Promise<Mail>;
   output(): string;
+  /** Stops the API (SIGTERM, as a deploy does) and, once `whileDown` is done, starts it again at the same address on the same data. */
+  restart(whileDown: () => Promise<void> | void): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -74,7 +76,7 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
   delete env.REDIS_URL;
   // Under the test runner, from a copy of the data directory the same first start left (made once a run).
   await restoreFirstStart(API_MAIN, env, { cwd: REPO, timeoutMs });
-  const api = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
+  let api = await spawnApi(API_MAIN, env, { cwd: REPO, timeoutMs });
   const mails = async (to: string): Promise<Mail[]> => (await outboxMails(dataDir, to)).map(withPath);
   return {
     url: api.url,
@@ -94,7 +96,12 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
         await new Promise((r) => setTimeout(r, 100));
       }
     },
-    output: api.output,
+    output: () => api.output(),
+    async restart(whileDown) {
+      await api.stop();
+      await whileDown();
+      api = await spawnApi(API_MAIN, { ...env, PORT: new URL(api.url).port }, { cwd: REPO, timeoutMs });
+    },
     stop: async () => {
       await api.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@
  * key handler calls the methods; dispose() ends every call and watch.
  */
 import {
+  actionOutcomeText,
   ApiError,
   appendBounded,
   createStore,
@@ -172,6 +173,7 @@ export class OpsModel {
   ask(action: OpsAction): void {
     const { status, busy } = this.getState();
     if (!status || busy) return;
+    if (status.backend === 'local') return this.say(OPS_TEXTS.localStartStop, 'info');
     this.set({ confirming: action, message: null });
   }
 
@@ -183,7 +185,7 @@ export class OpsModel {
     const failed = action === 'start' ? OPS_TEXTS.startFailed : OPS_TEXTS.stopFailed;
     try {
       const answer = action === 'start' ? await this.client.opsStart(region) : await this.client.opsStop(region);
-      if (answer.status === 'success') this.say(`The instance is ${action === 'start' ? 'starting' : 'stopping'}.`, 'info');
+      if (answer.status === 'success') this.say(actionOutcomeText(action, answer.state), 'info');
       else this.say(opsFailureText(failed, answer.error));
     } catch (error) {
       this.say(
@@ -225,11 +227,16 @@ export class OpsModel {
         signal: controller.signal,
         lastEventId: cursor,
         onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
+        onReconnected: () => this.say(OPS_TEXTS.reconnected, 'info'),
         onEvent: (event) => {
-          if (this.getState().message?.text === OPS_TEXTS.reconnecting) this.say(null);
+          const said = this.getState().message?.text;
+          if (said === OPS_TEXTS.reconnecting || said === OPS_TEXTS.reconnected) this.say(null);
           const view = logWatchView(event);
           if (view.kind === 'error') return this.endWatch(controller, view.text);
-          this.append([{ text: view.text, marker: view.kind === 'marker' }]);
+          this.append([
+            { text: view.text, marker: view.kind === 'marker' },
+            ...(view.kind === 'line' && view.truncated ? [{ text: OPS_TEXTS.lineCut, marker: true }] : []),
+          ]);
         },
       })
       .then(
@@ -292,6 +299,7 @@ export class OpsModel {
         {
           signal: controller.signal,
           onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
+          onReconnected: () => this.say(OPS_TEXTS.reconnected, 'info'),
           onEvent: (event) => {
             const view = screenWatchView(event);
             if (view.kind === 'error') this.endWatch(controller, view.text);

@@ -3,6 +3,7 @@ import { expect } from 'expect';
 import {
   canStart,
   canStop,
+  actionOutcomeText,
   checkStatusColour,
   clampLineCount,
   formatFileSize,
@@ -71,5 +72,13 @@ describe('ops rules (spec 1 sections 4, 5, 9)', () => {
       { text: 'error', match: true },
     ]);
     expect(highlightParts('nothing', 'x')).toEqual([{ text: 'nothing', match: false }]);
+  });
+
+  it('says a stop of a stopped instance (or a start of a running one) changed nothing, instead of "Stopping: the instance is stopped"', () => {
+    expect(actionOutcomeText('stop', 'stopped')).toBe('The instance is already stopped: nothing to do.');
+    expect(actionOutcomeText('start', 'running')).toBe('The instance is already running: nothing to do.');
+    expect(actionOutcomeText('stop', 'stopping')).toBe('The instance is stopping.');
+    expect(actionOutcomeText('start', 'pending')).toBe('The instance is starting.');
+    expect(actionOutcomeText('start', undefined)).toBe('The instance is starting.');
   });
 });

@@ -34,6 +34,10 @@ describe('ops presentation (spec 1 sections 2, 4, 8)', () => {
   it('shows lines, rotations, truncations and gaps of a watch', () => {
     expect(logWatchView({ type: 'message', data: { line: 'x', truncated: true } })).toEqual({ kind: 'line', text: 'x', truncated: true });
     expect(logWatchView({ type: 'reset', data: { reason: 'truncated', inode: '1' } }).kind).toBe('marker');
+    expect(logWatchView({ type: 'reset', data: { reason: 'missing', inode: '1' } })).toEqual({
+      kind: 'marker',
+      text: '--- file deleted or moved away: waiting for it to come back ---',
+    });
     expect(logWatchView({ type: 'reset', data: { reason: 'rotated', inode: '1' } })).toEqual({
       kind: 'marker',
       text: '--- file rotated: following it from its start ---',

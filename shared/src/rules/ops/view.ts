@@ -40,7 +40,8 @@ export type LogWatchView =
 
 export function logWatchView(event: LogWatchEvent): LogWatchView {
   if (event.type === 'reset') {
-    const what = event.data.reason === 'truncated' ? 'file truncated' : event.data.reason === 'missing' ? 'file missing' : 'file rotated';
+    if (event.data.reason === 'missing') return { kind: 'marker', text: OPS_TEXTS.fileMissing };
+    const what = event.data.reason === 'truncated' ? 'file truncated' : 'file rotated';
     return { kind: 'marker', text: `--- ${what}: following it from its start ---` };
   }
   if (event.type === 'gap') return { kind: 'marker', text: `--- ${event.data.skipped_bytes} bytes skipped (too far behind) ---` };

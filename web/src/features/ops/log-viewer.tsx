@@ -122,12 +122,14 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
         signal,
         lastEventId: cursor,
         onReconnecting: () => on.reconnecting(),
+        onReconnected: () => on.reconnected(),
         onEvent: (event) => {
           on.alive();
           const view = logWatchView(event);
           if (view.kind === 'error') return on.fail(view.text);
           const row = { key: nextKey.current++, text: view.text, marker: view.kind === 'marker' };
-          setRows((old) => appendBounded(old, [row]));
+          const cut = view.kind === 'line' && view.truncated ? [{ key: nextKey.current++, text: OPS_TEXTS.lineCut, marker: true }] : [];
+          setRows((old) => appendBounded(old, [row, ...cut]));
           if (view.kind === 'line') setPaused((p) => p && { ...p, arrived: p.arrived + 1 });
         },
       }),

@@ -47,6 +47,7 @@ export function ScreenViewer({ client, instanceId, region, screen, onShown }: Sc
         {
           signal,
           onReconnecting: () => on.reconnecting(),
+          onReconnected: () => on.reconnected(),
           onEvent: (event) => {
             on.alive();
             const view = screenWatchView(event);

@@ -1,7 +1,8 @@
 /**
  * A live watch's life (spec 1 sections 4 and 8): started and stopped by its toggle, closed when
  * another file or screen is chosen or the page goes; "Live view connection error.
- * Reconnecting..." while the client reconnects (the stream is kept), "Connection to server lost"
+ * Reconnecting..." while the client reconnects (the stream is kept; it keeps trying for as long as
+ * an API restart may take), "Live view reconnected." once it is back, "Connection to server lost"
  * when it gives up and "Watching error: ..." on an error message (both stop the watch).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -18,6 +19,8 @@ export interface WatchHandlers {
   alive(): void;
   /** The client reconnects. */
   reconnecting(): void;
+  /** The connection is back after it was lost. */
+  reconnected(): void;
   /** The watch ends with this message (an error event). */
   fail(text: string): void;
 }
@@ -63,8 +66,9 @@ export function useLiveWatch(target: string | null): LiveWatch {
     setWatching(true);
     setNotice(null);
     run(controller.signal, {
-      alive: () => mine() && setNotice((n) => (n?.text === OPS_TEXTS.reconnecting ? null : n)),
+      alive: () => mine() && setNotice((n) => (n?.tone === 'info' ? null : n)),
       reconnecting: () => mine() && setNotice({ tone: 'info', text: OPS_TEXTS.reconnecting }),
+      reconnected: () => mine() && setNotice({ tone: 'info', text: OPS_TEXTS.reconnected }),
       fail: (text) => end(text),
     }).then(
       () => mine() && ((current.current = null), setWatching(false)),

@@ -70,6 +70,7 @@ export class AwsOpsBackend implements OpsBackend {
         pollMs: ssmPollMs,
         notFoundGraceMs: Math.max(5_000, ssmPollMs * 4),
         timeoutMs: ssmTimeoutMs,
+        stateOf: async () => (await this.ec2.find(region, instanceId)).state ?? 'unknown',
       });
       this.runners.set(key, runner);
     }

@@ -1,4 +1,4 @@
-import { GatewayTimeoutException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, GatewayTimeoutException, HttpException, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { GetCommandInvocationCommand, SendCommandCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { ssmCommands, type ScriptRunner } from '../host/script-runner.js';
 
@@ -10,6 +10,8 @@ export interface SsmRunnerOptions {
   /** How long one command may take before it is given up. */
   timeoutMs: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The instance's EC2 state, asked when SSM refuses it (InvalidInstanceId) to say why in plain words. */
+  stateOf?: () => Promise<string>;
 }
 
 const RUNNING = new Set(['Pending', 'InProgress', 'Delayed']);
@@ -31,18 +33,41 @@ export class SsmScriptRunner implements ScriptRunner {
     private readonly options: SsmRunnerOptions,
   ) {}
 
+  /**
+   * SSM's InvalidInstanceId ("not in a valid state") as what it means: the instance is not running
+   * (409, its state named, and how to start it), or it runs but its SSM agent is not registered (424).
+   */
+  private async unreachable(): Promise<HttpException> {
+    const state = (await this.options.stateOf?.().catch(() => null)) ?? null;
+    if (state && state !== 'running')
+      return new ConflictException(
+        `The instance ${this.instanceId} is ${state}: its logs and screens can be read only while it runs. ` +
+          'Start it (credence ops start, or Start in the Instance Manager) and try again.',
+      );
+    return new HttpException(
+      `The instance ${this.instanceId} is running but SSM cannot reach it (SSM agent not registered): ` +
+        'check that the SSM agent runs on it and that its instance profile allows Systems Manager.',
+      HttpStatus.FAILED_DEPENDENCY,
+    );
+  }
+
   async run(args: string[]): Promise<string> {
     const sleep = this.options.sleep ?? wait;
     this.sent++;
-    const sent = await this.client.send(
-      new SendCommandCommand({
-        InstanceIds: [this.instanceId],
-        DocumentName: 'AWS-RunShellScript',
-        Comment: 'credence ops (fixed script, values as base64 data)',
-        TimeoutSeconds: 30,
-        Parameters: { commands: ssmCommands(args), executionTimeout: ['60'] },
-      }),
-    );
+    const sent = await this.client
+      .send(
+        new SendCommandCommand({
+          InstanceIds: [this.instanceId],
+          DocumentName: 'AWS-RunShellScript',
+          Comment: 'credence ops (fixed script, values as base64 data)',
+          TimeoutSeconds: 30,
+          Parameters: { commands: ssmCommands(args), executionTimeout: ['60'] },
+        }),
+      )
+      .catch(async (error: Error) => {
+        if (error.name === 'InvalidInstanceId') throw await this.unreachable();
+        throw error;
+      });
     const commandId = sent.Command?.CommandId;
     if (!commandId) throw new ServiceUnavailableException('SSM did not answer a command id: try again');
     const started = Date.now();

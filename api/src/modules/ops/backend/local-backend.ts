@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import type { InstanceStatusResponse, OpsInstance, SessionClaims } from '@credence/shared';
+import { OPS_TEXTS, type InstanceStatusResponse, type OpsInstance, type SessionClaims } from '@credence/shared';
 import type { OpsConfig } from '../../../core/config/config.js';
 import { LogFollower, parseResumePoint, type FollowerListener } from '../logs/log-follower.js';
 import { searchLines, tailLines } from '../logs/log-reader.js';
@@ -12,9 +12,7 @@ import type { OpsBackend } from './ops-backend.js';
 
 export const LOCAL_INSTANCE_ID = 'local';
 
-export const LOCAL_START_STOP_REFUSED =
-  'This server runs the local ops backend: its host is the one instance and cannot start or stop itself from here. ' +
-  'Set OPS_BACKEND=aws to start and stop EC2 instances.';
+export const LOCAL_START_STOP_REFUSED = OPS_TEXTS.localStartStop;
 
 /** The API's own host as the one instance: its log files under OPS_LOG_DIRS and its user's GNU screen sessions. */
 export class LocalOpsBackend implements OpsBackend {

@@ -51,14 +51,19 @@ describe('LogFollower: one reader of a file, like tail -F', () => {
     expect(reset.data).not.toEqual(expect.objectContaining({ inode: f.inode }));
   });
 
-  it('keeps waiting while the file is missing after a rename, and picks the new one up when it appears', async () => {
+  it('says once that the file is missing after a rename or a delete, keeps waiting, and picks the new one up when it appears', async () => {
     const f = await follow('');
     renameSync(f.path, `${f.path}.old`);
     await f.follower.check();
-    expect(f.events).toEqual([]);
+    await f.follower.check();
+    expect(f.events).toEqual([{ type: 'reset', id: `${f.inode}:0`, data: { reason: 'missing', inode: f.inode } }]);
     writeFileSync(f.path, 'recreated\n');
     await f.follower.check();
-    expect(f.events.map((e) => e.type)).toEqual(['reset', 'message']);
+    expect(f.events.map((e) => e.type)).toEqual(['reset', 'reset', 'message']);
+    expect(f.events[1].data).toMatchObject({ reason: 'rotated' });
+    rmSync(f.path);
+    await f.follower.check();
+    expect(f.events.at(-1)!.data).toMatchObject({ reason: 'missing' });
     expect(f.lines()).toEqual(['recreated']);
   });
 

@@ -27,6 +27,8 @@ export class LogFollower extends FollowerCore {
   private timer: NodeJS.Timeout | null = null;
   private busy: Promise<void> | null = null;
   private stopped = false;
+  /** The path has no file now (deleted or moved away, nothing new there yet): said once, until a file is back. */
+  private missing = false;
 
   constructor(
     readonly path: string,
@@ -79,7 +81,7 @@ export class LogFollower extends FollowerCore {
     } else if (inode !== this.inode) {
       // Renamed away (or deleted): what was written to it before the rename is read first.
       await this.readAvailable();
-      if (!info) return;
+      if (!info) return this.sayMissing();
       this.flushPartial();
       await this.reopen();
     } else if (Number(info!.size) < this.offset || (await this.rewritten())) {
@@ -88,12 +90,20 @@ export class LogFollower extends FollowerCore {
     await this.readAvailable();
   }
 
+  /** Tells the watchers once that the file is gone (tail -F: "has become inaccessible"); it is picked up when it returns. */
+  private sayMissing(): void {
+    if (this.missing) return;
+    this.missing = true;
+    this.emit({ type: 'reset', id: `${this.inode}:${this.offset}`, data: { reason: 'missing', inode: this.inode } });
+  }
+
   private async reopen(): Promise<void> {
     await this.handle?.close().catch(() => undefined);
     this.handle = null;
     try {
       const file = await this.roots.open(this.path);
       this.handle = file.handle;
+      this.missing = false;
       this.restart(file.inode, 'rotated');
     } catch (error) {
       // Missing (mid-rotation): waited for, as tail -F does.
