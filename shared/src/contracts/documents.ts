@@ -65,6 +65,12 @@ export interface UploadedPageText {
   file_name: string;
   page: number;
   lines: FilingPageLine[];
+  /**
+   * Set when the page holds more text than the upload limits allow (UPLOAD_MAX_PAGE_ITEMS,
+   * UPLOAD_MAX_PAGE_CHARS): its text is not kept, `lines` is empty and `message` says why.
+   */
+  too_complex?: boolean;
+  message?: string;
 }
 
 /** The start_pdf_processing job's progress (check_query `progress` while it runs) and result. */

@@ -75,9 +75,20 @@ export interface AppConfig {
   research: { creditsPerMonth: number; resumeGraceMs: number; streamRetentionMs: number; heartbeatMs: number };
   /**
    * Uploaded PDFs (issue 15): the largest file (MB) and page count accepted, and the bounds of the
-   * parse that checks and reads one (a PDF built to exhaust time or memory is refused).
+   * parse that checks and reads one (a PDF built to exhaust time or memory is refused). A page
+   * with more than UPLOAD_MAX_PAGE_ITEMS pieces or UPLOAD_MAX_PAGE_CHARS characters of text is
+   * kept as "too complex" without its text (issue 24: 400,000 text operators in 30 KB stalled the
+   * API); pdf_page_text never answers more than PDF_PAGE_TEXT_MAX_KB of stored lines.
    */
-  upload: { maxMb: number; maxPages: number; parseTimeoutMs: number; parseMemoryMb: number };
+  upload: {
+    maxMb: number;
+    maxPages: number;
+    parseTimeoutMs: number;
+    parseMemoryMb: number;
+    maxPageItems: number;
+    maxPageChars: number;
+    pageTextMaxKb: number;
+  };
   /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
   llm: LlmConfig | null;
   /** The ops tools (docs/architecture.md 11): see OpsConfig. */
@@ -417,6 +428,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxPages: integer(env, 'UPLOAD_MAX_PAGES', 2000, 1, 100_000),
       parseTimeoutMs: integer(env, 'UPLOAD_PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
       parseMemoryMb: integer(env, 'UPLOAD_PARSE_MEMORY_MB', 512, 64, 16_384),
+      maxPageItems: integer(env, 'UPLOAD_MAX_PAGE_ITEMS', 20_000, 100, 1_000_000),
+      maxPageChars: integer(env, 'UPLOAD_MAX_PAGE_CHARS', 200_000, 1_000, 10_000_000),
+      pageTextMaxKb: integer(env, 'PDF_PAGE_TEXT_MAX_KB', 4096, 16, 1024 * 1024),
     },
     llm: llm(env),
     ops: ops(env, cwd, dataDir),

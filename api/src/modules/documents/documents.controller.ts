@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims } from '@credence/shared';
+import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims, type UploadedPageText } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
@@ -10,6 +10,7 @@ import { DocumentJobsService } from './document-jobs.service.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
 import { DeletePdfQuery, FetchPdfQuery, OptionalChatKeyQuery, PdfPageQuery, StartPdfProcessingDto } from './dto/documents.dto.js';
+import { pageTooComplexMessage } from './pdf-check.js';
 import { readUpload } from './upload-parts.js';
 
 @ApiTags('Documents')
@@ -78,14 +79,17 @@ export class DocumentsController {
   }
 
   @Get(DOCUMENT_ROUTES.pdfPageText)
-  @ApiOperation({ summary: 'One page of an uploaded PDF as lines with word boxes (what a citation highlights)' })
-  async pageText(@Query() q: PdfPageQuery, @CurrentUser() user: SessionClaims) {
-    const page = await this.repository.page(user.sub, q.document_id, q.page);
+  @ApiOperation({
+    summary: 'One page of an uploaded PDF as lines with word boxes (what a citation highlights)',
+    description: 'A page with more text than the upload limits answers too_complex: true, a message and no lines.',
+  })
+  async pageText(@Query() q: PdfPageQuery, @CurrentUser() user: SessionClaims): Promise<UploadedPageText> {
+    const page = await this.repository.page(user.sub, q.document_id, q.page, this.config.upload.pageTextMaxKb * 1024);
     if (!page) throw new NotFoundException(DOCUMENT_TEXTS.notFound);
+    const answer = { document_id: page.documentId, file_name: page.fileName, page: page.page };
+    if (page.tooComplex) return { ...answer, lines: [], too_complex: true, message: pageTooComplexMessage(this.config.upload) };
     return {
-      document_id: page.documentId,
-      file_name: page.fileName,
-      page: page.page,
+      ...answer,
       lines: page.lines.map((l) => ({
         text: l.text,
         boxes: l.items.map((i) => ({ page: page.page, x0: i.x0, top: i.top, x1: i.x1, bottom: i.bottom })),

@@ -10,7 +10,7 @@ import { DOCUMENT_TEXTS, type FetchPdfResponse, type SessionClaims, type Uploade
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import type { PageText } from '../research/evidence/page-lines.js';
 import { DocumentsRepository } from './documents.repository.js';
-import { checkBytes, refusal, scanned, tooLarge } from './pdf-check.js';
+import { checkBytes, refusal, scanned, tooComplex, tooLarge } from './pdf-check.js';
 import { extractPdf } from './pdf-extract.js';
 
 export interface IncomingFile {
@@ -64,11 +64,19 @@ export class DocumentsService {
   }
 
   private async read(file: IncomingFile): Promise<PageText[]> {
-    const { maxPages, parseTimeoutMs: timeoutMs, parseMemoryMb: memoryMb } = this.config.upload;
+    const {
+      maxPages,
+      parseTimeoutMs: timeoutMs,
+      parseMemoryMb: memoryMb,
+      maxPageItems: maxItems,
+      maxPageChars: maxChars,
+    } = this.config.upload;
     // read where it is (shared memory) by the parse worker
-    const outcome = await extractPdf(file.bytes, { maxPages, timeoutMs, memoryMb });
+    const outcome = await extractPdf(file.bytes, { maxPages, timeoutMs, memoryMb, maxItems, maxChars });
     if (!outcome.ok) throw refusal(file.name, outcome, { maxPages, timeoutMs });
-    if (!outcome.pages.some((p) => p.lines.length)) throw scanned(file.name);
+    if (!outcome.pages.some((p) => p.lines.length)) {
+      throw outcome.pages.some((p) => p.tooComplex) ? tooComplex(file.name, this.config.upload) : scanned(file.name);
+    }
     return outcome.pages;
   }
 

@@ -72,3 +72,19 @@ export function scanned(name: string): UploadRefused {
     HttpStatus.UNPROCESSABLE_ENTITY,
   );
 }
+
+/** The words for a page kept without its text, and for a file whose every page is so. */
+export function pageTooComplexMessage(limits: { maxPageItems: number; maxPageChars: number }): string {
+  return (
+    `This page is too complex to read: it has more than ${limits.maxPageItems.toLocaleString('en-GB')} pieces or ` +
+    `${limits.maxPageChars.toLocaleString('en-GB')} characters of text (UPLOAD_MAX_PAGE_ITEMS, UPLOAD_MAX_PAGE_CHARS), so its text is not kept.`
+  );
+}
+
+export function tooComplex(name: string, limits: { maxPageItems: number; maxPageChars: number }): UploadRefused {
+  return new UploadRefused(
+    `${name} has no page Credence can read: every page is too complex (more than ${limits.maxPageItems.toLocaleString('en-GB')} pieces or ` +
+      `${limits.maxPageChars.toLocaleString('en-GB')} characters of text; UPLOAD_MAX_PAGE_ITEMS, UPLOAD_MAX_PAGE_CHARS). It may be built to stall PDF readers.`,
+    HttpStatus.UNPROCESSABLE_ENTITY,
+  );
+}

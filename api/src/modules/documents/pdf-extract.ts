@@ -6,9 +6,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageText } from '../research/evidence/page-lines.js';
-import type { ExtractInput, ExtractMessage } from './pdf-extract-worker.js';
+import type { ExtractInput, ExtractMessage, PageTextLimits } from './pdf-extract-worker.js';
 
-export interface ExtractLimits {
+export interface ExtractLimits extends PageTextLimits {
   maxPages: number;
   timeoutMs: number;
   memoryMb: number;
@@ -60,7 +60,8 @@ function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOu
   const script = new URL('./pdf-extract-worker.js', import.meta.url);
   // Memory outside the worker's heap (decoded streams) shows in the process's resident size.
   const rssBudget = process.memoryUsage.rss() + limits.memoryMb * MB + 3 * bytes.byteLength;
-  const input: ExtractInput = { bytes: shared(bytes), maxPages: limits.maxPages };
+  const input: ExtractInput = { bytes: shared(bytes), maxPages: limits.maxPages, maxItems: limits.maxItems, maxChars: limits.maxChars };
+  const pages: PageText[] = [];
   const worker = new Worker(script, {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
@@ -79,9 +80,10 @@ function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOu
     const watch = setInterval(() => {
       if (process.memoryUsage.rss() > rssBudget) finish({ ok: false, reason: 'too-much-memory' });
     }, WATCH_MS);
-    worker.on('message', (message: ExtractMessage) =>
-      finish(message.kind === 'done' ? { ok: true, pages: message.pages } : { ok: false, ...message }),
-    );
+    worker.on('message', (message: ExtractMessage) => {
+      if (message.kind === 'page') pages.push(message.page);
+      else finish(message.kind === 'done' ? { ok: true, pages } : { ok: false, ...message });
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       finish(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'

@@ -1,0 +1,60 @@
+/**
+ * What one analyst can make the API hold or send is bounded (issue 24 section 2): a page built of
+ * hundreds of thousands of text operators is kept as "too complex" and answered in a few bytes;
+ * chats are limited in what they keep and answered in pages; an uploaded PDF is read through a
+ * streamed route with Range requests, and fetch_pdf's base64 answer stops at a size.
+ */
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { uploadPdfs } from '../support/documents-client.js';
+import { handMadePdf, manyOperatorsPdf, textLines } from '../support/sample-documents.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+
+describe('documents and chats: bounded pages, chats and file reads', () => {
+  let t: TestApi;
+  let token: string;
+
+  before(async () => {
+    t = await startTestApi({ UPLOAD_MAX_PAGE_ITEMS: '5000', PDF_PAGE_TEXT_MAX_KB: '16' });
+    token = await t.activeUser('bounds@credence.test');
+  });
+  after(() => t.close());
+
+  it('keeps a page of 60,000 text operators as too complex: pdf_page_text answers that in a few bytes, the readable page as usual', async () => {
+    const pdf = manyOperatorsPdf(60_000);
+    expect(pdf.length).toBeLessThan(30_000);
+    const reply = await uploadPdfs(t, token, 'chat-complex', [{ name: 'operators.pdf', bytes: pdf }]);
+    expect(reply.status).toBe(200);
+    expect(reply.body.files).toEqual([expect.objectContaining({ pages: 2, text_pages: 1 })]);
+    const id = reply.body.files[0].document_id;
+    const hostile = await t.request('GET', `/api/pdf_page_text?document_id=${id}&page=1`, { token });
+    expect(hostile.status).toBe(200);
+    expect(hostile.body).toMatchObject({ page: 1, lines: [], too_complex: true });
+    expect(hostile.body.message).toMatch(/too complex.*more than 5,000 pieces.*UPLOAD_MAX_PAGE_ITEMS/);
+    expect(JSON.stringify(hostile.body).length).toBeLessThan(1000);
+    const readable = await t.request('GET', `/api/pdf_page_text?document_id=${id}&page=2`, { token });
+    expect(readable.body.lines.map((l: { text: string }) => l.text)).toEqual([
+      'A readable page after a hostile one.',
+      'Revenue 1,234 and more words here.',
+    ]);
+    expect(readable.body.too_complex).toBeUndefined();
+  });
+
+  it('answers a stored page larger than PDF_PAGE_TEXT_MAX_KB as too complex instead of sending it whole', async () => {
+    const lines = Array.from({ length: 50 }, (_, i) => `Line ${i + 1} ${'of a long page with several words on it '.repeat(8)}`);
+    const reply = await uploadPdfs(t, token, 'chat-long', [{ name: 'long.pdf', bytes: handMadePdf([textLines(lines)]) }]);
+    expect(reply.status).toBe(200);
+    const page = await t.request('GET', `/api/pdf_page_text?document_id=${reply.body.files[0].document_id}&page=1`, { token });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ lines: [], too_complex: true });
+  });
+
+  it('refuses a PDF whose every page is too complex with a 422 that says so, and stores nothing', async () => {
+    const column = `${'(y) Tj 0 -2 Td\n'.repeat(340)}0.5 680 Td\n`;
+    const pdf = handMadePdf([Buffer.from(`BT /F1 1 Tf 50 740 Td\n${column.repeat(20)}ET`)]);
+    const reply = await uploadPdfs(t, token, 'chat-complex-only', [{ name: 'only-operators.pdf', bytes: pdf }]);
+    expect(reply.status).toBe(422);
+    expect(reply.body.error).toMatch(/only-operators\.pdf has no page Credence can read: every page is too complex/);
+    expect((await t.request('GET', '/api/fetch_pdf_list?chatKey=chat-complex-only', { token })).body).toEqual([]);
+  });
+});
