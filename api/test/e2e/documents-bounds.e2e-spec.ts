@@ -15,7 +15,13 @@ describe('documents and chats: bounded pages, chats and file reads', () => {
   let token: string;
 
   before(async () => {
-    t = await startTestApi({ UPLOAD_MAX_PAGE_ITEMS: '5000', PDF_PAGE_TEXT_MAX_KB: '16' });
+    t = await startTestApi({
+      UPLOAD_MAX_PAGE_ITEMS: '5000',
+      PDF_PAGE_TEXT_MAX_KB: '16',
+      CHAT_MESSAGE_MAX_KB: '64',
+      CHAT_MAX_MESSAGES: '6',
+      GET_CHAT_MAX_KB: '128',
+    });
     token = await t.activeUser('bounds@credence.test');
   });
   after(() => t.close());
@@ -56,5 +62,49 @@ describe('documents and chats: bounded pages, chats and file reads', () => {
     expect(reply.status).toBe(422);
     expect(reply.body.error).toMatch(/only-operators\.pdf has no page Credence can read: every page is too complex/);
     expect((await t.request('GET', '/api/fetch_pdf_list?chatKey=chat-complex-only', { token })).body).toEqual([]);
+  });
+
+  const save = (chatId: string, query: string, observations: unknown, extra: Record<string, unknown> = {}) =>
+    t.request('POST', '/api/create_chat_history', { token, body: { chat_id: chatId, query_str: query, observations, ...extra } });
+
+  it('create_chat_history refuses an answer past CHAT_MESSAGE_MAX_KB with a 400 naming the field, and keeps nothing of it', async () => {
+    const big = await save('chat-big', 'A big answer', { text: 'x'.repeat(70 * 1024) });
+    expect(big.status).toBe(400);
+    expect(big.body.error).toMatch(/^observations must be at most 64 KB as JSON .*CHAT_MESSAGE_MAX_KB/);
+    const tables = await save('chat-big', 'Big tables', { text: 'ok' }, { table_data: [{ rows: ['y'.repeat(70 * 1024)] }] });
+    expect(tables.status).toBe(400);
+    expect(tables.body.error).toMatch(/^table_data must be at most 64 KB/);
+    const chat = await t.request('GET', '/api/get_chat?chat_id=chat-big', { token });
+    expect(chat.body.details ?? []).toEqual([]);
+  });
+
+  it('a chat keeps at most CHAT_MAX_MESSAGES questions: the next one is a 400 naming chat_id', async () => {
+    for (let i = 1; i <= 6; i++) expect((await save('chat-full', `Question ${i}`, { text: `Answer ${i}` })).status).toBe(200);
+    const seventh = await save('chat-full', 'Question 7', { text: 'Answer 7' });
+    expect(seventh.status).toBe(400);
+    expect(seventh.body.error).toMatch(/^chat_id: this chat already keeps 6 questions.*CHAT_MAX_MESSAGES/);
+    const metadataOnly = await t.request('POST', '/api/create_chat_history', {
+      token,
+      body: { chat_id: 'chat-full', query_str: 'Question 1', chat_metadata: { company_name: 'Northwind' } },
+    });
+    expect(metadataOnly.status).toBe(200);
+  });
+
+  it('get_chat answers the latest questions that fit GET_CHAT_MAX_KB, and pages back to the first through before=', async () => {
+    for (let i = 1; i <= 5; i++) expect((await save('chat-paged', `Question ${i}`, { text: `${i}`.repeat(50 * 1024) })).status).toBe(200);
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let pages = 0; pages < 5; pages++) {
+      const reply = await t.request('GET', `/api/get_chat?chat_id=chat-paged${before ? `&before=${before}` : ''}`, { token });
+      expect(reply.status).toBe(200);
+      expect(JSON.stringify(reply.body).length).toBeLessThan(2 * 128 * 1024);
+      seen.unshift(...reply.body.details.map((d: { query_str: string }) => d.query_str));
+      before = reply.body.earlier_before;
+      if (!before) break;
+    }
+    expect(seen).toEqual(['Question 1', 'Question 2', 'Question 3', 'Question 4', 'Question 5']);
+    const first = await t.request('GET', '/api/get_chat?chat_id=chat-paged', { token });
+    expect(first.body.details.map((d: { query_str: string }) => d.query_str)).toEqual(['Question 4', 'Question 5']);
+    expect((await t.request('GET', '/api/get_chat?chat_id=chat-paged&before=nope', { token })).status).toBe(400);
   });
 });

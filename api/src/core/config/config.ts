@@ -74,6 +74,12 @@ export interface AppConfig {
    */
   research: { creditsPerMonth: number; resumeGraceMs: number; streamRetentionMs: number; heartbeatMs: number };
   /**
+   * Saved chats (issue 24: 60 posts of 0.9 MB made one get_chat of 54 MB): the most a question's
+   * answer saved by create_chat_history may hold (CHAT_MESSAGE_MAX_KB, as JSON), the questions one
+   * chat keeps (CHAT_MAX_MESSAGES), and the most one get_chat answers before it pages (GET_CHAT_MAX_KB).
+   */
+  chats: { messageMaxKb: number; maxMessages: number; pageMaxKb: number };
+  /**
    * Uploaded PDFs (issue 15): the largest file (MB) and page count accepted, and the bounds of the
    * parse that checks and reads one (a PDF built to exhaust time or memory is refused). A page
    * with more than UPLOAD_MAX_PAGE_ITEMS pieces or UPLOAD_MAX_PAGE_CHARS characters of text is
@@ -422,6 +428,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       resumeGraceMs: integer(env, 'RESEARCH_RESUME_GRACE_MS', 10_000, 0, 600_000),
       streamRetentionMs: integer(env, 'RESEARCH_STREAM_RETENTION_MS', 60_000, 0, 3_600_000),
       heartbeatMs: integer(env, 'RESEARCH_HEARTBEAT_MS', 15_000, 10, 600_000),
+    },
+    chats: {
+      messageMaxKb: integer(env, 'CHAT_MESSAGE_MAX_KB', 256, 1, 100 * 1024),
+      maxMessages: integer(env, 'CHAT_MAX_MESSAGES', 200, 1, 100_000),
+      pageMaxKb: integer(env, 'GET_CHAT_MAX_KB', 2048, 16, 1024 * 1024),
     },
     upload: {
       maxMb: integer(env, 'UPLOAD_MAX_MB', 50, 1, 2048),
