@@ -7,12 +7,13 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { uploadPdfs } from '../support/documents-client.js';
-import { handMadePdf, manyOperatorsPdf, textLines } from '../support/sample-documents.js';
+import { annualReportPdf, handMadePdf, manyOperatorsPdf, textLines } from '../support/sample-documents.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 describe('documents and chats: bounded pages, chats and file reads', () => {
   let t: TestApi;
   let token: string;
+  let other: string;
 
   before(async () => {
     t = await startTestApi({
@@ -21,8 +22,10 @@ describe('documents and chats: bounded pages, chats and file reads', () => {
       CHAT_MESSAGE_MAX_KB: '64',
       CHAT_MAX_MESSAGES: '6',
       GET_CHAT_MAX_KB: '128',
+      FETCH_PDF_MAX_MB: '1',
     });
     token = await t.activeUser('bounds@credence.test');
+    other = await t.activeUser('bounds-other@credence.test');
   });
   after(() => t.close());
 
@@ -106,5 +109,50 @@ describe('documents and chats: bounded pages, chats and file reads', () => {
     const first = await t.request('GET', '/api/get_chat?chat_id=chat-paged', { token });
     expect(first.body.details.map((d: { query_str: string }) => d.query_str)).toEqual(['Question 4', 'Question 5']);
     expect((await t.request('GET', '/api/get_chat?chat_id=chat-paged&before=nope', { token })).status).toBe(400);
+  });
+
+  const file = (auth: string, name: string, headers: Record<string, string> = {}) =>
+    fetch(`${t.url}/api/pdf_file?chat_id=chat-file&pdf_name=${encodeURIComponent(name)}`, {
+      headers: { authorization: `Bearer ${auth}`, ...headers },
+    });
+
+  it('pdf_file streams the very bytes uploaded, answers a Range with 206 and Content-Range, and 416 past the end', async () => {
+    const report = await annualReportPdf({ imageKb: 250 });
+    expect(report.length).toBeGreaterThan(1024 * 1024);
+    expect((await uploadPdfs(t, token, 'chat-file', [{ name: 'big report.pdf', bytes: report }])).status).toBe(200);
+    const whole = await file(token, 'big report.pdf');
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('application/pdf');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(report)).toBe(true);
+    // a range across the database's 256 KB chunks, and one at the end
+    const part = await file(token, 'big report.pdf', { range: 'bytes=262000-600000' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 262000-600000/${report.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(report.subarray(262000, 600001))).toBe(true);
+    const tail = await file(token, 'big report.pdf', { range: 'bytes=-100' });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(report.subarray(report.length - 100))).toBe(true);
+    const past = await file(token, 'big report.pdf', { range: `bytes=${report.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${report.length}`);
+  });
+
+  it("pdf_file of another user's file is a 404, whatever the range", async () => {
+    expect((await file(other, 'big report.pdf')).status).toBe(404);
+    expect((await file(other, 'big report.pdf', { range: 'bytes=0-10' })).status).toBe(404);
+  });
+
+  it('fetch_pdf answers base64 up to FETCH_PDF_MAX_MB, and a 413 naming pdf_file past it', async () => {
+    const big = await t.request('GET', '/api/fetch_pdf?chat_id=chat-file&pdf_name=big%20report.pdf', { token });
+    expect(big.status).toBe(413);
+    expect(big.body.error).toMatch(
+      /big report\.pdf is 1\.\d MB, more than fetch_pdf answers .*FETCH_PDF_MAX_MB.*GET \/api\/pdf_file\?chat_id=chat-file&pdf_name=big%20report\.pdf/,
+    );
+    const small = handMadePdf([textLines(['A small file read whole.'])]);
+    expect((await uploadPdfs(t, token, 'chat-file', [{ name: 'small.pdf', bytes: small }])).status).toBe(200);
+    const fetched = await t.request('GET', '/api/fetch_pdf?chat_id=chat-file&pdf_name=small.pdf', { token });
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.file_name).toBe('small.pdf');
+    expect(Buffer.from(fetched.body.pdf_content, 'base64').equals(small)).toBe(true);
   });
 });

@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Post, Query, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims, type UploadedPageText } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { AcceptsBody } from '../../core/security/body-type.guard.js';
+import { byteRange } from '../../core/web/byte-range.js';
 import { DocumentJobsService } from './document-jobs.service.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
@@ -60,9 +62,50 @@ export class DocumentsController {
 
   @Get(DOCUMENT_ROUTES.fetchPdf)
   @PerUserRateLimit('documents')
-  @ApiOperation({ summary: 'One uploaded PDF: {file_name, pdf_content (base64)}' })
-  fetch(@Query() q: FetchPdfQuery, @CurrentUser() user: SessionClaims) {
-    return this.documents.fetch(user, q.chat_id, q.pdf_name);
+  @ApiOperation({
+    summary: 'One uploaded PDF: {file_name, pdf_content (base64)}',
+    description: `413 for a file over FETCH_PDF_MAX_MB: read it from ${DOCUMENT_ROUTES.pdfFile}, which streams its bytes.`,
+  })
+  async fetch(@Query() q: FetchPdfQuery, @CurrentUser() user: SessionClaims, @Res() reply: FastifyReply): Promise<void> {
+    const body = await this.documents.fetch(user, q.chat_id, q.pdf_name);
+    await reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .send(Readable.from(body));
+  }
+
+  @Get(DOCUMENT_ROUTES.pdfFile)
+  @PerUserRateLimit('documents')
+  @ApiProduces('application/pdf')
+  @ApiHeader({ name: 'Range', required: false, description: 'One byte range, e.g. bytes=0-65535 (answered 206)' })
+  @ApiOperation({
+    summary: "One uploaded PDF's bytes, streamed (what the viewer reads); Range requests answer 206 with Content-Range",
+    description: "404 for another user's file or none; 416 for a range past the end.",
+  })
+  async file(@Query() q: FetchPdfQuery, @CurrentUser() user: SessionClaims, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const file = await this.documents.file(user, q.chat_id, q.pdf_name);
+    const range = byteRange(request.headers.range, file.size);
+    void reply
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'private, no-store')
+      .header('etag', `"${file.sha256}"`)
+      .header(
+        'content-disposition',
+        `inline; filename="${q.pdf_name.replace(/[^A-Za-z0-9._-]+/g, '-')}"; filename*=UTF-8''${encodeURIComponent(q.pdf_name)}`,
+      );
+    if (range === 'unsatisfiable') {
+      await reply
+        .status(416)
+        .header('content-range', `bytes */${file.size}`)
+        .send({ error: `The range ${request.headers.range} is past the end of ${q.pdf_name} (${file.size} bytes).` });
+      return;
+    }
+    const { start, end } = range ?? { start: 0, end: file.size - 1 };
+    if (range) void reply.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
+    await reply
+      .header('content-type', 'application/pdf')
+      .header('content-length', String(end - start + 1))
+      .send(Readable.from(this.repository.bytes(file.id, start, end)));
   }
 
   @Post(DOCUMENT_ROUTES.startPdfProcessing)

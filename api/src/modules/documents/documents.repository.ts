@@ -30,6 +30,12 @@ export interface StoredPage {
   tooComplex?: boolean;
 }
 
+export interface StoredFile {
+  id: string;
+  size: number;
+  sha256: string;
+}
+
 const PAGE_BATCH = 200;
 /** Pieces of text in one statement's pages at most (a statement's JSON stays a few megabytes). */
 const BATCH_ITEMS = 20_000;
@@ -120,13 +126,27 @@ export class DocumentsRepository {
     return rows.map(toPdf);
   }
 
-  async content(userId: string, chatKey: string, fileName: string): Promise<Buffer | null> {
-    const chunks: { bytes: Uint8Array }[] = await this.db.query(
-      `SELECT c.bytes FROM uploaded_document_chunks c JOIN uploaded_documents d ON d.id = c.document_id
-       WHERE d.user_id = $1 AND d.chat_key = $2 AND d.file_name = $3 ORDER BY c.seq`,
+  /** The owner's stored file of that name in that chat: its id, size and digest (not its bytes). */
+  async file(userId: string, chatKey: string, fileName: string): Promise<StoredFile | null> {
+    const [row] = await this.db.query(
+      `SELECT id::text AS id, size, sha256 FROM uploaded_documents WHERE user_id = $1 AND chat_key = $2 AND file_name = $3`,
       [userId, chatKey, fileName],
     );
-    return chunks.length ? Buffer.concat(chunks.map((c) => c.bytes)) : null;
+    return row ? { id: row.id, size: Number(row.size), sha256: String(row.sha256) } : null;
+  }
+
+  /** Bytes `start` to `end` (inclusive) of a stored file, read one chunk (CONTENT_CHUNK_BYTES) at a time. */
+  async *bytes(documentId: string, start: number, end: number): AsyncGenerator<Buffer> {
+    for (let seq = Math.floor(start / CONTENT_CHUNK_BYTES); seq <= Math.floor(end / CONTENT_CHUNK_BYTES); seq++) {
+      const [row] = await this.db.query(`SELECT bytes FROM uploaded_document_chunks WHERE document_id = $1 AND seq = $2`, [
+        documentId,
+        seq,
+      ]);
+      if (!row) return;
+      const chunk = Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+      const from = seq * CONTENT_CHUNK_BYTES;
+      yield chunk.subarray(Math.max(0, start - from), end - from + 1);
+    }
   }
 
   async delete(userId: string, chatKey: string, fileName: string): Promise<boolean> {
