@@ -36,8 +36,22 @@ export interface AppConfig {
   /** Failed sign-ins per client address, whatever the account: a much higher ceiling (an office shares one address). */
   loginAddressFailureLimit: RateLimit;
   formRateLimit: RateLimit;
-  /** Per signed-in user, for routes that cost much CPU or I/O (see core/rate-limit/user-rate-limit.ts). */
-  userRateLimits: { query: RateLimit; exports: RateLimit; documents: RateLimit; ops: RateLimit };
+  /**
+   * Per signed-in user, for routes that cost much CPU or I/O (see core/rate-limit/user-rate-limit.ts).
+   * Issue 24: pages of uploaded text (PAGE_TEXT_RATE_LIMIT), uploaded files read (PDF_FILE_RATE_LIMIT:
+   * fetch_pdf and pdf_file), chats read and saved (CHAT_RATE_LIMIT: get_chat, create_chat_history)
+   * and uploads (UPLOAD_RATE_LIMIT) each have their own.
+   */
+  userRateLimits: {
+    query: RateLimit;
+    exports: RateLimit;
+    documents: RateLimit;
+    ops: RateLimit;
+    pageText: RateLimit;
+    pdfFiles: RateLimit;
+    chats: RateLimit;
+    uploads: RateLimit;
+  };
   /** Sign-in with Google: the browser gets an access token (implicit flow), the API asks userinfo whose it is. */
   google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string; tokeninfoUrl: string };
   microsoft: {
@@ -394,6 +408,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       exports: rateLimit(env, 'EXPORT_RATE_LIMIT', { limit: 10, windowSeconds: 60 }),
       documents: rateLimit(env, 'DOCUMENT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
       ops: rateLimit(env, 'OPS_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      pageText: rateLimit(env, 'PAGE_TEXT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      pdfFiles: rateLimit(env, 'PDF_FILE_RATE_LIMIT', { limit: 60, windowSeconds: 60 }),
+      chats: rateLimit(env, 'CHAT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      uploads: rateLimit(env, 'UPLOAD_RATE_LIMIT', { limit: 20, windowSeconds: 60 }),
     },
     google: {
       clientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,

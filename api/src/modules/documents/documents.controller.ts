@@ -29,7 +29,7 @@ export class DocumentsController {
   @Post(DOCUMENT_ROUTES.uploadPdf)
   @HttpCode(200)
   @AcceptsBody('multipart/form-data')
-  @PerUserRateLimit('documents')
+  @PerUserRateLimit('uploads')
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -61,7 +61,7 @@ export class DocumentsController {
   }
 
   @Get(DOCUMENT_ROUTES.fetchPdf)
-  @PerUserRateLimit('documents')
+  @PerUserRateLimit('pdfFiles')
   @ApiOperation({
     summary: 'One uploaded PDF: {file_name, pdf_content (base64)}',
     description: `413 for a file over FETCH_PDF_MAX_MB: read it from ${DOCUMENT_ROUTES.pdfFile}, which streams its bytes.`,
@@ -75,7 +75,7 @@ export class DocumentsController {
   }
 
   @Get(DOCUMENT_ROUTES.pdfFile)
-  @PerUserRateLimit('documents')
+  @PerUserRateLimit('pdfFiles')
   @ApiProduces('application/pdf')
   @ApiHeader({ name: 'Range', required: false, description: 'One byte range, e.g. bytes=0-65535 (answered 206)' })
   @ApiOperation({
@@ -122,6 +122,7 @@ export class DocumentsController {
   }
 
   @Get(DOCUMENT_ROUTES.pdfPageText)
+  @PerUserRateLimit('pageText')
   @ApiOperation({
     summary: 'One page of an uploaded PDF as lines with word boxes (what a citation highlights)',
     description: 'A page with more text than the upload limits answers too_complex: true, a message and no lines.',

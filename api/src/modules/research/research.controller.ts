@@ -108,6 +108,7 @@ export class ResearchController {
 
   @Post(RESEARCH_ROUTES.createChatHistory)
   @HttpCode(200)
+  @PerUserRateLimit('chats')
   @ApiOperation({
     summary: 'Create a chat (or update its metadata); with observations, keep a question and its answer',
     description: '400 naming the field past CHAT_MESSAGE_MAX_KB (an answer) or CHAT_MAX_MESSAGES (questions in a chat).',
@@ -117,6 +118,7 @@ export class ResearchController {
   }
 
   @Get(RESEARCH_ROUTES.getChat)
+  @PerUserRateLimit('chats')
   @ApiOperation({
     summary: 'One chat with its latest questions and their answers exactly as they streamed',
     description: 'At most GET_CHAT_MAX_KB of questions (always the latest); earlier_before, when set, pages back through before=.',
