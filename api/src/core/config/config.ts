@@ -110,6 +110,8 @@ export interface AppConfig {
     pageTextMaxKb: number;
     /** fetch_pdf answers files up to this size (MB) in base64; a larger one is a 413 naming pdf_file (FETCH_PDF_MAX_MB). */
     fetchPdfMaxMb: number;
+    /** Parses one user may run at once (UPLOAD_PARSES_PER_USER); the rest wait their turn, users in rotation. */
+    parsesPerUser: number;
   };
   /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
   llm: LlmConfig | null;
@@ -463,6 +465,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       maxPageChars: integer(env, 'UPLOAD_MAX_PAGE_CHARS', 200_000, 1_000, 10_000_000),
       pageTextMaxKb: integer(env, 'PDF_PAGE_TEXT_MAX_KB', 4096, 16, 1024 * 1024),
       fetchPdfMaxMb: integer(env, 'FETCH_PDF_MAX_MB', 10, 1, 2048),
+      parsesPerUser: integer(env, 'UPLOAD_PARSES_PER_USER', 1, 1, 1024),
     },
     llm: llm(env),
     ops: ops(env, cwd, dataDir),

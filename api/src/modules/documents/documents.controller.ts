@@ -45,7 +45,16 @@ export class DocumentsController {
   })
   async upload(@Req() request: FastifyRequest, @CurrentUser() user: SessionClaims) {
     const { chatKey, files } = await readUpload(request, this.config.upload.maxMb);
-    return this.documents.upload(user, chatKey, files);
+    // The client hanging up (the response closes before it is written) stops the parse, queued or running.
+    const left = new AbortController();
+    const response = request.raw.socket;
+    const onClose = () => left.abort();
+    response.once('close', onClose);
+    try {
+      return await this.documents.upload(user, chatKey, files, left.signal);
+    } finally {
+      response.off('close', onClose);
+    }
   }
 
   @Get(DOCUMENT_ROUTES.fetchPdfList)

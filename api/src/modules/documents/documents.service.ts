@@ -10,8 +10,9 @@ import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims, type UploadedPdf, 
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import type { PageText } from '../research/evidence/page-lines.js';
 import { DocumentsRepository, type StoredFile } from './documents.repository.js';
-import { checkBytes, refusal, scanned, tooComplex, tooLarge } from './pdf-check.js';
-import { extractPdf } from './pdf-extract.js';
+import { abandoned, checkBytes, refusal, scanned, tooComplex, tooLarge } from './pdf-check.js';
+import { extractPdf, PARSE_SLOTS } from './pdf-extract.js';
+import { ParseAborted, ParseSlots } from './parse-slots.js';
 
 export interface IncomingFile {
   name: string;
@@ -39,19 +40,29 @@ export class DocumentsService {
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.slots = new ParseSlots(PARSE_SLOTS, config.upload.parsesPerUser);
+  }
+
+  /** Who parses next: at most UPLOAD_PARSES_PER_USER of one user's at once, users in turn. */
+  private readonly slots: ParseSlots;
 
   get maxBytes(): number {
     return this.config.upload.maxMb * MB;
   }
 
-  async upload(user: SessionClaims, chatKey: string, files: IncomingFile[]): Promise<UploadPdfResponse> {
+  /**
+   * Checks and reads every file, then stores them all. `signal` aborts when the client leaves: a
+   * parse waiting for its turn, or running, stops, and nothing is stored.
+   */
+  async upload(user: SessionClaims, chatKey: string, files: IncomingFile[], signal?: AbortSignal): Promise<UploadPdfResponse> {
     const read: { file: IncomingFile; pages: PageText[] }[] = [];
     for (const file of files) {
       if (file.bytes.length > this.maxBytes) throw tooLarge(file.name, this.config.upload.maxMb);
       checkBytes(file.name, file.bytes);
     }
-    for (const file of files) read.push({ file, pages: await this.read(file) });
+    for (const file of files) read.push({ file, pages: await this.read(user, file, signal) });
+    if (signal?.aborted) throw abandoned();
     const ids = await this.db.transaction(async (manager) => {
       const out: string[] = [];
       for (const { file, pages } of read)
@@ -76,7 +87,7 @@ export class DocumentsService {
     return { message: `Uploaded ${files.length} ${plural}.`, files: stored };
   }
 
-  private async read(file: IncomingFile): Promise<PageText[]> {
+  private async read(user: SessionClaims, file: IncomingFile, signal?: AbortSignal): Promise<PageText[]> {
     const {
       maxPages,
       parseTimeoutMs: timeoutMs,
@@ -84,8 +95,11 @@ export class DocumentsService {
       maxPageItems: maxItems,
       maxPageChars: maxChars,
     } = this.config.upload;
+    const release = await this.slots.take(user.sub, signal).catch((error: unknown) => {
+      throw error instanceof ParseAborted ? abandoned() : error;
+    });
     // read where it is (shared memory) by the parse worker
-    const outcome = await extractPdf(file.bytes, { maxPages, timeoutMs, memoryMb, maxItems, maxChars });
+    const outcome = await extractPdf(file.bytes, { maxPages, timeoutMs, memoryMb, maxItems, maxChars }, signal).finally(release);
     if (!outcome.ok) throw refusal(file.name, outcome, { maxPages, timeoutMs });
     if (!outcome.pages.some((p) => p.lines.length)) {
       throw outcome.pages.some((p) => p.tooComplex) ? tooComplex(file.name, this.config.upload) : scanned(file.name);

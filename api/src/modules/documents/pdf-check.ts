@@ -63,6 +63,8 @@ export function refusal(name: string, outcome: Exclude<ExtractOutcome, { ok: tru
       );
     case 'corrupt':
       return new UploadRefused(`${name} is damaged and cannot be read as a PDF.`, HttpStatus.UNPROCESSABLE_ENTITY);
+    case 'abandoned':
+      return abandoned();
   }
 }
 
@@ -87,4 +89,9 @@ export function tooComplex(name: string, limits: { maxPageItems: number; maxPage
       `${limits.maxPageChars.toLocaleString('en-GB')} characters of text; UPLOAD_MAX_PAGE_ITEMS, UPLOAD_MAX_PAGE_CHARS). It may be built to stall PDF readers.`,
     HttpStatus.UNPROCESSABLE_ENTITY,
   );
+}
+
+/** The client left before its upload was read (nginx's 499: nobody is there to read it). */
+export function abandoned(): UploadRefused {
+  return new UploadRefused('The upload was abandoned by its client before it was read: nothing was stored.', 499 as HttpStatus);
 }
