@@ -6,7 +6,7 @@
  * as far as the limits and sent as too complex, without lines.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../research/evidence/pdfjs.js';
 import type { PageText } from '../research/evidence/page-lines.js';
 import { linesOfContent } from '../research/evidence/pdf-text.js';
 import { readingOrder } from './reading-order.js';

@@ -3,7 +3,7 @@
  * lines: pieces on one baseline joined left to right, each piece with its box in PDF points from
  * the page's top-left, so a citation can box the figure it quotes.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from './pdfjs.js';
 import { printable, type PageLine, type PageText, type TextItem } from './page-lines.js';
 
 interface RawItem {
