@@ -249,9 +249,10 @@ export function compressionBombPdf(mb: number): Buffer {
 
 /**
  * A PDF written out by hand: one page (US letter, Helvetica as /F1) per content stream given, each
- * stream deflated. What pdfkit would never write: streams of any length or repetition.
+ * stream deflated. What pdfkit would never write: streams of any length or repetition. `padding`
+ * is kept in a stream nothing refers to (a large file that is quick to read).
  */
-export function handMadePdf(contents: Buffer[]): Buffer {
+export function handMadePdf(contents: Buffer[], padding?: Buffer): Buffer {
   const pageIds = contents.map((_, i) => 4 + i * 2);
   const objects: Buffer[] = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
@@ -267,6 +268,7 @@ export function handMadePdf(contents: Buffer[]): Buffer {
       Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
     );
   }
+  if (padding) objects.push(Buffer.concat([Buffer.from(`<< /Length ${padding.length} >>\nstream\n`), padding, Buffer.from('\nendstream')]));
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
   const offsets: number[] = [];
   let length = parts[0].length;
@@ -276,7 +278,9 @@ export function handMadePdf(contents: Buffer[]): Buffer {
   };
   objects.forEach((body, i) => {
     offsets.push(length);
-    push(Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]));
+    push(Buffer.from(`${i + 1} 0 obj\n`));
+    push(body);
+    push(Buffer.from('\nendobj\n'));
   });
   const xref = length;
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');

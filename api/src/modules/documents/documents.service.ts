@@ -47,6 +47,11 @@ export class DocumentsService {
   /** Who parses next: at most UPLOAD_PARSES_PER_USER of one user's at once, users in turn. */
   private readonly slots: ParseSlots;
 
+  /** Parses running and waiting in this process. */
+  get parseLoad(): { running: number; waiting: number } {
+    return this.slots.load;
+  }
+
   get maxBytes(): number {
     return this.config.upload.maxMb * MB;
   }

@@ -14,6 +14,7 @@ import { UsFactsNoFk1765324800000 } from './1765324800000-us-facts-no-fk.js';
 import { UsFactsSource1765324900000 } from './1765324900000-us-facts-source.js';
 import { DocumentChunks1765670600000 } from './1765670600000-document-chunks.js';
 import { PageTooComplex1766016000000 } from './1766016000000-page-too-complex.js';
+import { ChatMessageSize1766102400000 } from './1766102400000-chat-message-size.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   UsFactsSource1765324900000,
   DocumentChunks1765670600000,
   PageTooComplex1766016000000,
+  ChatMessageSize1766102400000,
 ];

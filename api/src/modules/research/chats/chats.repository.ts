@@ -17,6 +17,12 @@ export type NewMessage = Pick<ResearchChatMessage, 'queryStr' | 'thoughtProcess'
 
 export const CHAT_NOT_FOUND = 'Chat not found.';
 
+/** A question's size as stored: its text and its JSON values, in UTF-8 bytes. */
+function storedSize(message: NewMessage): number {
+  const json = (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? null));
+  return Buffer.byteLength(message.queryStr) + json(message.observations) + json(message.tableData) + json(message.thoughtProcess);
+}
+
 /** Chats and their questions. Reads take the owner: another user's chat reads as absent. */
 @Injectable()
 export class ChatsRepository {
@@ -55,7 +61,7 @@ export class ChatsRepository {
     const m = this.manager(manager);
     const saved = await m
       .getRepository(ResearchChatMessage)
-      .save(m.getRepository(ResearchChatMessage).create({ ...message, chatPk: chat.id }));
+      .save(m.getRepository(ResearchChatMessage).create({ ...message, chatPk: chat.id, sizeBytes: storedSize(message) }));
     await m.getRepository(ResearchChat).update({ id: chat.id }, { updatedAt: new Date() });
     return saved;
   }
@@ -98,7 +104,7 @@ export class ChatsRepository {
     const rows: { id: string; total: number }[] = await this.db.query(
       `WITH m AS (
          SELECT id, created_at,
-                octet_length(query_str) + octet_length(observations::text) + octet_length(table_data::text) + octet_length(thought_process::text) AS size
+                COALESCE(size_bytes, octet_length(query_str) + octet_length(observations::text) + octet_length(table_data::text) + octet_length(thought_process::text)) AS size
          FROM research_chat_messages
          WHERE chat_pk = $1
            AND ($3::uuid IS NULL OR (created_at, id) < (SELECT created_at, id FROM research_chat_messages WHERE id = $3::uuid AND chat_pk = $1))),
