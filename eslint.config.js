@@ -77,4 +77,20 @@ module.exports = defineConfig(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // pdfjs's legacy build replaces JSON.stringify/parse with slow polyfills: the API loads it only
+    // through the module that puts the natives back (api/src/modules/research/evidence/pdfjs.ts).
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/modules/research/evidence/pdfjs.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['pdfjs-dist', 'pdfjs-dist/*'], message: 'Import pdfjs from research/evidence/pdfjs.ts (it restores native JSON).' },
+          ],
+        },
+      ],
+    },
+  },
 );

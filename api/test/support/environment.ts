@@ -35,6 +35,10 @@ export async function createTestEnvironment(
     QUERY_RATE_LIMIT: '1000/60s',
     EXPORT_RATE_LIMIT: '1000/60s',
     DOCUMENT_RATE_LIMIT: '1000/60s',
+    PAGE_TEXT_RATE_LIMIT: '1000/60s',
+    PDF_FILE_RATE_LIMIT: '1000/60s',
+    CHAT_RATE_LIMIT: '1000/60s',
+    UPLOAD_RATE_LIMIT: '1000/60s',
     PUBLIC_URL: 'http://credence.test',
     SAMPLE_COMPANIES: '0',
     // On server Postgres the screener pages of the tests' small views are answered from memory

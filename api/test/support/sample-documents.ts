@@ -244,12 +244,31 @@ export function corruptPdf(): Buffer {
  * reader decoding it whole must hold in memory.
  */
 export function compressionBombPdf(mb: number): Buffer {
-  const stream = deflateSync(Buffer.alloc(mb * 1024 * 1024, 0x20), { level: 9 });
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>',
+  return handMadePdf([Buffer.alloc(mb * 1024 * 1024, 0x20)]);
+}
+
+/**
+ * A PDF written out by hand: one page (US letter, Helvetica as /F1) per content stream given, each
+ * stream deflated. What pdfkit would never write: streams of any length or repetition. `padding`
+ * is kept in a stream nothing refers to (a large file that is quick to read).
+ */
+export function handMadePdf(contents: Buffer[], padding?: Buffer): Buffer {
+  const pageIds = contents.map((_, i) => 4 + i * 2);
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
+    Buffer.from(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${contents.length} >>`),
+    Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
   ];
+  for (const [i, content] of contents.entries()) {
+    const stream = deflateSync(content, { level: 9 });
+    objects.push(
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`,
+      ),
+      Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    );
+  }
+  if (padding) objects.push(Buffer.concat([Buffer.from(`<< /Length ${padding.length} >>\nstream\n`), padding, Buffer.from('\nendstream')]));
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n')];
   const offsets: number[] = [];
   let length = parts[0].length;
@@ -259,14 +278,30 @@ export function compressionBombPdf(mb: number): Buffer {
   };
   objects.forEach((body, i) => {
     offsets.push(length);
-    push(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`));
+    push(Buffer.from(`${i + 1} 0 obj\n`));
+    push(body);
+    push(Buffer.from('\nendobj\n'));
   });
-  offsets.push(length);
-  push(Buffer.from(`4 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`));
-  push(stream);
-  push(Buffer.from('\nendstream\nendobj\n'));
   const xref = length;
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
-  push(Buffer.from(`xref\n0 5\n0000000000 65535 f \n${rows}trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
+  const size = objects.length + 1;
+  push(Buffer.from(`xref\n0 ${size}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`));
   return Buffer.concat(parts);
+}
+
+/** A page's content stream that shows `lines` lines of text, one text operator each, top to bottom. */
+export function textLines(lines: string[]): Buffer {
+  const shown = lines.map((line) => `(${line.replace(/[\\()]/g, '\\$&')}) Tj 0 -14 Td`).join('\n');
+  return Buffer.from(`BT /F1 11 Tf 50 740 Td\n${shown}\nET`, 'latin1');
+}
+
+/**
+ * Issue 24's hostile upload: a page of `operators` text operators, each a piece of text of its own
+ * (a 30 KB file with 400,000 of them once answered 22.8 MB of page text), and a readable page.
+ */
+export function manyOperatorsPdf(operators: number): Buffer {
+  // pdfjs drops text placed off the page: down a column of 340 lines, then back up one point to the right
+  const column = `${'(x) Tj 0 -2 Td\n'.repeat(340)}0.5 680 Td\n`;
+  const hostile = `BT /F1 1 Tf 50 740 Td\n${column.repeat(Math.ceil(operators / 340))}ET`;
+  return handMadePdf([Buffer.from(hostile), textLines(['A readable page after a hostile one.', 'Revenue 1,234 and more words here.'])]);
 }

@@ -41,4 +41,17 @@ describe('documents client: PDF chat calls', () => {
     expect(await client.pdfPageText('d1', 3)).toEqual(page);
     expect(seen).toEqual(['http://api.test/api/pdf_page_text?document_id=d1&page=3']);
   });
+
+  it('reads an uploaded file from its streamed route, asking for a range when given one', async () => {
+    const seen: { url: string; headers: Record<string, string> }[] = [];
+    const fetch: FetchLike = async (url, init) => {
+      seen.push({ url, headers: init?.headers as Record<string, string> });
+      return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 206, headers: { 'content-type': 'application/pdf' } });
+    };
+    const client = createApiClient({ baseUrl: 'http://api.test', token: 't', fetch });
+    const response = await client.pdfFile('k1', 'annual report.pdf', { range: 'bytes=0-3' });
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+    expect(seen[0].url).toBe('http://api.test/api/pdf_file?chat_id=k1&pdf_name=annual+report.pdf');
+    expect(seen[0].headers).toMatchObject({ range: 'bytes=0-3', authorization: 'Bearer t' });
+  });
 });

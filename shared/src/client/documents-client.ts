@@ -38,7 +38,10 @@ export interface DocumentsApi {
   uploadPdfs(chatKey: string, files: readonly PdfFile[], options?: CallOptions): Promise<UploadPdfResponse>;
   /** The chat's PDFs; every PDF of the user without a chat key. */
   fetchPdfList(chatKey?: string, options?: CallOptions): Promise<UploadedPdf[]>;
+  /** The file base64 in JSON (spec 3), up to FETCH_PDF_MAX_MB: the viewer reads pdfFile instead. */
   fetchPdf(chatKey: string, fileName: string, options?: CallOptions): Promise<FetchPdfResponse>;
+  /** The file's bytes, streamed (application/pdf); `range` asks for part of it ("bytes=0-65535", answered 206). */
+  pdfFile(chatKey: string, fileName: string, options?: CallOptions & { range?: string }): Promise<Response>;
   deletePdf(chatKey: string, fileName: string, options?: CallOptions): Promise<{ message: string }>;
   /** One page of an uploaded document as stored: its lines and their boxes (404 when it is not the user's). */
   pdfPageText(documentId: string, page: number, options?: CallOptions): Promise<UploadedPageText>;
@@ -73,6 +76,15 @@ export function createDocumentsApi(transport: ResearchTransport): DocumentsApi {
       transport.json<UploadedPdf[]>('GET', DOCUMENT_ROUTES.fetchPdfList, chatKey ? { chatKey } : undefined, undefined, call),
     fetchPdf: (chatKey, fileName, call) =>
       transport.json<FetchPdfResponse>('GET', DOCUMENT_ROUTES.fetchPdf, { chat_id: chatKey, pdf_name: fileName }, undefined, call),
+    pdfFile: (chatKey, fileName, call) =>
+      transport.send(
+        'GET',
+        DOCUMENT_ROUTES.pdfFile,
+        { chat_id: chatKey, pdf_name: fileName },
+        undefined,
+        call,
+        call?.range ? { range: call.range } : undefined,
+      ),
     deletePdf: (chatKey, fileName, call) =>
       transport.json<{ message: string }>('GET', DOCUMENT_ROUTES.deletePdf, { chatKey, file_name: fileName }, undefined, call),
     pdfPageText: (documentId, page, call) =>

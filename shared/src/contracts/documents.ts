@@ -10,8 +10,13 @@ export const DOCUMENT_ROUTES = {
   fetchPdfList: 'fetch_pdf_list',
   /** The spec names both list calls; they answer the same list. */
   fetchPdfListGemini: 'fetch_pdf_list_gemini',
-  /** `chat_id` (the chat key) and `pdf_name`: the file itself, base64 in `pdf_content`. */
+  /**
+   * `chat_id` (the chat key) and `pdf_name`: the file itself, base64 in `pdf_content`, up to
+   * FETCH_PDF_MAX_MB; a larger file answers 413 naming pdfFile.
+   */
   fetchPdf: 'fetch_pdf',
+  /** `chat_id` and `pdf_name`: the file's bytes as application/pdf, streamed, with Range requests (206). */
+  pdfFile: 'pdf_file',
   /** A job that indexes the chat's documents for search; progress through check_query. */
   startPdfProcessing: 'start_pdf_processing',
   /** `chatKey` and `file_name`: deletes one document. */
@@ -65,6 +70,12 @@ export interface UploadedPageText {
   file_name: string;
   page: number;
   lines: FilingPageLine[];
+  /**
+   * Set when the page holds more text than the upload limits allow (UPLOAD_MAX_PAGE_ITEMS,
+   * UPLOAD_MAX_PAGE_CHARS): its text is not kept, `lines` is empty and `message` says why.
+   */
+  too_complex?: boolean;
+  message?: string;
 }
 
 /** The start_pdf_processing job's progress (check_query `progress` while it runs) and result. */

@@ -278,7 +278,11 @@ export interface CreateChatHistoryResponse {
   chat_metadata: ChatMetadata;
 }
 
-/** `GET get_chat?chat_id=` (spec 3 "saved chat from server"). */
+/**
+ * `GET get_chat?chat_id=` (spec 3 "saved chat from server"): the chat's latest questions, oldest
+ * first, as many as fit GET_CHAT_MAX_KB (always at least one). `earlier_before`, when set, is the id
+ * to pass as `before` for the questions before them.
+ */
 export interface SavedChat {
   id: string;
   chat_id: string;
@@ -289,6 +293,7 @@ export interface SavedChat {
   table_data: ResearchTable[];
   created_at: string;
   updated_at: string;
+  earlier_before?: string;
 }
 
 /** One entry of `GET get_chat_history`. */

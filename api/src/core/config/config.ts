@@ -36,8 +36,22 @@ export interface AppConfig {
   /** Failed sign-ins per client address, whatever the account: a much higher ceiling (an office shares one address). */
   loginAddressFailureLimit: RateLimit;
   formRateLimit: RateLimit;
-  /** Per signed-in user, for routes that cost much CPU or I/O (see core/rate-limit/user-rate-limit.ts). */
-  userRateLimits: { query: RateLimit; exports: RateLimit; documents: RateLimit; ops: RateLimit };
+  /**
+   * Per signed-in user, for routes that cost much CPU or I/O (see core/rate-limit/user-rate-limit.ts).
+   * Issue 24: pages of uploaded text (PAGE_TEXT_RATE_LIMIT), uploaded files read (PDF_FILE_RATE_LIMIT:
+   * fetch_pdf and pdf_file), chats read and saved (CHAT_RATE_LIMIT: get_chat, create_chat_history)
+   * and uploads (UPLOAD_RATE_LIMIT) each have their own.
+   */
+  userRateLimits: {
+    query: RateLimit;
+    exports: RateLimit;
+    documents: RateLimit;
+    ops: RateLimit;
+    pageText: RateLimit;
+    pdfFiles: RateLimit;
+    chats: RateLimit;
+    uploads: RateLimit;
+  };
   /** Sign-in with Google: the browser gets an access token (implicit flow), the API asks userinfo whose it is. */
   google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string; tokeninfoUrl: string };
   microsoft: {
@@ -74,10 +88,31 @@ export interface AppConfig {
    */
   research: { creditsPerMonth: number; resumeGraceMs: number; streamRetentionMs: number; heartbeatMs: number };
   /**
-   * Uploaded PDFs (issue 15): the largest file (MB) and page count accepted, and the bounds of the
-   * parse that checks and reads one (a PDF built to exhaust time or memory is refused).
+   * Saved chats (issue 24: 60 posts of 0.9 MB made one get_chat of 54 MB): the most a question's
+   * answer saved by create_chat_history may hold (CHAT_MESSAGE_MAX_KB, as JSON), the questions one
+   * chat keeps (CHAT_MAX_MESSAGES), and the most one get_chat answers before it pages (GET_CHAT_MAX_KB).
    */
-  upload: { maxMb: number; maxPages: number; parseTimeoutMs: number; parseMemoryMb: number };
+  chats: { messageMaxKb: number; maxMessages: number; pageMaxKb: number };
+  /**
+   * Uploaded PDFs (issue 15): the largest file (MB) and page count accepted, and the bounds of the
+   * parse that checks and reads one (a PDF built to exhaust time or memory is refused). A page
+   * with more than UPLOAD_MAX_PAGE_ITEMS pieces or UPLOAD_MAX_PAGE_CHARS characters of text is
+   * kept as "too complex" without its text (issue 24: 400,000 text operators in 30 KB stalled the
+   * API); pdf_page_text never answers more than PDF_PAGE_TEXT_MAX_KB of stored lines.
+   */
+  upload: {
+    maxMb: number;
+    maxPages: number;
+    parseTimeoutMs: number;
+    parseMemoryMb: number;
+    maxPageItems: number;
+    maxPageChars: number;
+    pageTextMaxKb: number;
+    /** fetch_pdf answers files up to this size (MB) in base64; a larger one is a 413 naming pdf_file (FETCH_PDF_MAX_MB). */
+    fetchPdfMaxMb: number;
+    /** Parses one user may run at once (UPLOAD_PARSES_PER_USER); the rest wait their turn, users in rotation. */
+    parsesPerUser: number;
+  };
   /** An OpenAI-compatible model for AI research (null: the built-in analyst answers alone). */
   llm: LlmConfig | null;
   /** The ops tools (docs/architecture.md 11): see OpsConfig. */
@@ -375,6 +410,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       exports: rateLimit(env, 'EXPORT_RATE_LIMIT', { limit: 10, windowSeconds: 60 }),
       documents: rateLimit(env, 'DOCUMENT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
       ops: rateLimit(env, 'OPS_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      pageText: rateLimit(env, 'PAGE_TEXT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      pdfFiles: rateLimit(env, 'PDF_FILE_RATE_LIMIT', { limit: 60, windowSeconds: 60 }),
+      chats: rateLimit(env, 'CHAT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      uploads: rateLimit(env, 'UPLOAD_RATE_LIMIT', { limit: 20, windowSeconds: 60 }),
     },
     google: {
       clientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,
@@ -412,11 +451,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       streamRetentionMs: integer(env, 'RESEARCH_STREAM_RETENTION_MS', 60_000, 0, 3_600_000),
       heartbeatMs: integer(env, 'RESEARCH_HEARTBEAT_MS', 15_000, 10, 600_000),
     },
+    chats: {
+      messageMaxKb: integer(env, 'CHAT_MESSAGE_MAX_KB', 256, 1, 100 * 1024),
+      maxMessages: integer(env, 'CHAT_MAX_MESSAGES', 200, 1, 100_000),
+      pageMaxKb: integer(env, 'GET_CHAT_MAX_KB', 2048, 16, 1024 * 1024),
+    },
     upload: {
       maxMb: integer(env, 'UPLOAD_MAX_MB', 50, 1, 2048),
       maxPages: integer(env, 'UPLOAD_MAX_PAGES', 2000, 1, 100_000),
       parseTimeoutMs: integer(env, 'UPLOAD_PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
       parseMemoryMb: integer(env, 'UPLOAD_PARSE_MEMORY_MB', 512, 64, 16_384),
+      maxPageItems: integer(env, 'UPLOAD_MAX_PAGE_ITEMS', 20_000, 100, 1_000_000),
+      maxPageChars: integer(env, 'UPLOAD_MAX_PAGE_CHARS', 200_000, 1_000, 10_000_000),
+      pageTextMaxKb: integer(env, 'PDF_PAGE_TEXT_MAX_KB', 4096, 16, 1024 * 1024),
+      fetchPdfMaxMb: integer(env, 'FETCH_PDF_MAX_MB', 10, 1, 2048),
+      parsesPerUser: integer(env, 'UPLOAD_PARSES_PER_USER', 1, 1, 1024),
     },
     llm: llm(env),
     ops: ops(env, cwd, dataDir),

@@ -22,6 +22,10 @@ const WHAT: Record<CostlyRoute, string> = {
   exports: 'exports',
   documents: 'documents opened',
   ops: 'log and screen reads',
+  pageText: 'pages of uploaded text read',
+  pdfFiles: 'uploaded PDFs read',
+  chats: 'chat reads and saves',
+  uploads: 'uploads',
 };
 
 const COSTLY_ROUTE = 'credence:costly-route';

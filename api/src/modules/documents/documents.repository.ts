@@ -26,9 +26,19 @@ export interface StoredPage {
   text: string;
   lines: PageLine[];
   figures: number;
+  /** Kept without lines: more text than the upload limits allow, or more than pdf_page_text may answer. */
+  tooComplex?: boolean;
+}
+
+export interface StoredFile {
+  id: string;
+  size: number;
+  sha256: string;
 }
 
 const PAGE_BATCH = 200;
+/** Pieces of text in one statement's pages at most (a statement's JSON stays a few megabytes). */
+const BATCH_ITEMS = 20_000;
 /**
  * A file is stored in chunks of this size, one statement each: a whole 6 MB value through the
  * embedded database's socket and heap cost 11-62 MB of memory, chunks about 1 MB (decisions.md).
@@ -81,15 +91,15 @@ export class DocumentsRepository {
         doc.content.subarray(offset, offset + CONTENT_CHUNK_BYTES),
       ]);
     }
-    for (let i = 0; i < doc.pages.length; i += PAGE_BATCH) {
-      const batch = doc.pages.slice(i, i + PAGE_BATCH).map((p) => {
+    for (const pages of batches(doc.pages)) {
+      const batch = pages.map((p) => {
         const text = p.lines.map((l) => l.text).join('\n');
-        return { page: p.page, text, lines: p.lines, figures: figureCount(text) };
+        return { page: p.page, text, lines: p.lines, figures: figureCount(text), too_complex: p.tooComplex === true };
       });
       await manager.query(
-        `INSERT INTO uploaded_document_pages (document_id, page, text, lines, figures)
-         SELECT $1::uuid, p.page, p.text, p.lines, p.figures
-         FROM jsonb_to_recordset($2::jsonb) AS p(page integer, text text, lines jsonb, figures integer)`,
+        `INSERT INTO uploaded_document_pages (document_id, page, text, lines, figures, too_complex)
+         SELECT $1::uuid, p.page, p.text, p.lines, p.figures, p.too_complex
+         FROM jsonb_to_recordset($2::jsonb) AS p(page integer, text text, lines jsonb, figures integer, too_complex boolean)`,
         [row.id, JSON.stringify(batch)],
       );
     }
@@ -116,13 +126,27 @@ export class DocumentsRepository {
     return rows.map(toPdf);
   }
 
-  async content(userId: string, chatKey: string, fileName: string): Promise<Buffer | null> {
-    const chunks: { bytes: Uint8Array }[] = await this.db.query(
-      `SELECT c.bytes FROM uploaded_document_chunks c JOIN uploaded_documents d ON d.id = c.document_id
-       WHERE d.user_id = $1 AND d.chat_key = $2 AND d.file_name = $3 ORDER BY c.seq`,
+  /** The owner's stored file of that name in that chat: its id, size and digest (not its bytes). */
+  async file(userId: string, chatKey: string, fileName: string): Promise<StoredFile | null> {
+    const [row] = await this.db.query(
+      `SELECT id::text AS id, size, sha256 FROM uploaded_documents WHERE user_id = $1 AND chat_key = $2 AND file_name = $3`,
       [userId, chatKey, fileName],
     );
-    return chunks.length ? Buffer.concat(chunks.map((c) => c.bytes)) : null;
+    return row ? { id: row.id, size: Number(row.size), sha256: String(row.sha256) } : null;
+  }
+
+  /** Bytes `start` to `end` (inclusive) of a stored file, read one chunk (CONTENT_CHUNK_BYTES) at a time. */
+  async *bytes(documentId: string, start: number, end: number): AsyncGenerator<Buffer> {
+    for (let seq = Math.floor(start / CONTENT_CHUNK_BYTES); seq <= Math.floor(end / CONTENT_CHUNK_BYTES); seq++) {
+      const [row] = await this.db.query(`SELECT bytes FROM uploaded_document_chunks WHERE document_id = $1 AND seq = $2`, [
+        documentId,
+        seq,
+      ]);
+      if (!row) return;
+      const chunk = Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+      const from = seq * CONTENT_CHUNK_BYTES;
+      yield chunk.subarray(Math.max(0, start - from), end - from + 1);
+    }
   }
 
   async delete(userId: string, chatKey: string, fileName: string): Promise<boolean> {
@@ -148,12 +172,20 @@ export class DocumentsRepository {
     });
   }
 
-  async page(userId: string, documentId: string, page: number): Promise<StoredPage | null> {
+  /**
+   * One page; its lines only when their JSON is at most `maxBytes` (measured by the database, so a
+   * page stored before the upload limits is never read whole into the API): past it the page
+   * answers as too complex, without text or lines.
+   */
+  async page(userId: string, documentId: string, page: number, maxBytes: number): Promise<StoredPage | null> {
     const [row] = await this.db.query(
-      `SELECT p.document_id::text AS document_id, d.file_name, p.page, p.text, p.lines, p.figures
-       FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
-       WHERE d.user_id = $1 AND p.document_id = $2::uuid AND p.page = $3`,
-      [userId, documentId, page],
+      `SELECT document_id, file_name, page, figures,
+              CASE WHEN big THEN '' ELSE text END AS text, CASE WHEN big THEN '[]'::jsonb ELSE lines END AS lines, too_complex OR big AS too_complex
+       FROM (SELECT p.document_id::text AS document_id, d.file_name, p.page, p.text, p.lines, p.figures, p.too_complex,
+                    octet_length(p.lines::text) + octet_length(p.text) > $4 AS big
+             FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
+             WHERE d.user_id = $1 AND p.document_id = $2::uuid AND p.page = $3) AS one`,
+      [userId, documentId, page, maxBytes],
     );
     return row ? toPage(row) : null;
   }
@@ -168,5 +200,23 @@ export function toPage(row: Record<string, unknown>): StoredPage {
     text: String(row.text),
     lines: row.lines as PageLine[],
     figures: Number(row.figures),
+    ...(row.too_complex ? { tooComplex: true } : {}),
   };
+}
+
+/** The pages in runs of at most PAGE_BATCH pages and (after the first page of a run) BATCH_ITEMS pieces of text. */
+function* batches(pages: PageText[]): Generator<PageText[]> {
+  let batch: PageText[] = [];
+  let items = 0;
+  for (const page of pages) {
+    const count = page.lines.reduce((n, l) => n + l.items.length, 0);
+    if (batch.length && (batch.length >= PAGE_BATCH || items + count > BATCH_ITEMS)) {
+      yield batch;
+      batch = [];
+      items = 0;
+    }
+    batch.push(page);
+    items += count;
+  }
+  if (batch.length) yield batch;
 }

@@ -4,14 +4,15 @@
  * one refused file refuses the request (nothing half-stored).
  */
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DOCUMENT_TEXTS, type FetchPdfResponse, type SessionClaims, type UploadedPdf, type UploadPdfResponse } from '@credence/shared';
+import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims, type UploadedPdf, type UploadPdfResponse } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import type { PageText } from '../research/evidence/page-lines.js';
-import { DocumentsRepository } from './documents.repository.js';
-import { checkBytes, refusal, scanned, tooLarge } from './pdf-check.js';
-import { extractPdf } from './pdf-extract.js';
+import { DocumentsRepository, type StoredFile } from './documents.repository.js';
+import { abandoned, checkBytes, refusal, scanned, tooComplex, tooLarge } from './pdf-check.js';
+import { extractPdf, PARSE_SLOTS } from './pdf-extract.js';
+import { ParseAborted, ParseSlots } from './parse-slots.js';
 
 export interface IncomingFile {
   name: string;
@@ -20,25 +21,53 @@ export interface IncomingFile {
 
 const MB = 1024 * 1024;
 
+/** `{"file_name": ..., "pdf_content": "<base64>"}` written piece by piece, three bytes carried across pieces. */
+async function* fetchPdfJson(fileName: string, pieces: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  yield `{"file_name":${JSON.stringify(fileName)},"pdf_content":"`;
+  let carry = Buffer.alloc(0);
+  for await (const piece of pieces) {
+    const joined = carry.length ? Buffer.concat([carry, piece]) : piece;
+    const whole = joined.length - (joined.length % 3);
+    yield joined.subarray(0, whole).toString('base64');
+    carry = Buffer.from(joined.subarray(whole));
+  }
+  yield `${carry.toString('base64')}"}`;
+}
+
 @Injectable()
 export class DocumentsService {
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.slots = new ParseSlots(PARSE_SLOTS, config.upload.parsesPerUser);
+  }
+
+  /** Who parses next: at most UPLOAD_PARSES_PER_USER of one user's at once, users in turn. */
+  private readonly slots: ParseSlots;
+
+  /** Parses running and waiting in this process. */
+  get parseLoad(): { running: number; waiting: number } {
+    return this.slots.load;
+  }
 
   get maxBytes(): number {
     return this.config.upload.maxMb * MB;
   }
 
-  async upload(user: SessionClaims, chatKey: string, files: IncomingFile[]): Promise<UploadPdfResponse> {
+  /**
+   * Checks and reads every file, then stores them all. `signal` aborts when the client leaves: a
+   * parse waiting for its turn, or running, stops, and nothing is stored.
+   */
+  async upload(user: SessionClaims, chatKey: string, files: IncomingFile[], signal?: AbortSignal): Promise<UploadPdfResponse> {
     const read: { file: IncomingFile; pages: PageText[] }[] = [];
     for (const file of files) {
       if (file.bytes.length > this.maxBytes) throw tooLarge(file.name, this.config.upload.maxMb);
       checkBytes(file.name, file.bytes);
     }
-    for (const file of files) read.push({ file, pages: await this.read(file) });
+    for (const file of files) read.push({ file, pages: await this.read(user, file, signal) });
+    if (signal?.aborted) throw abandoned();
     const ids = await this.db.transaction(async (manager) => {
       const out: string[] = [];
       for (const { file, pages } of read)
@@ -63,12 +92,23 @@ export class DocumentsService {
     return { message: `Uploaded ${files.length} ${plural}.`, files: stored };
   }
 
-  private async read(file: IncomingFile): Promise<PageText[]> {
-    const { maxPages, parseTimeoutMs: timeoutMs, parseMemoryMb: memoryMb } = this.config.upload;
+  private async read(user: SessionClaims, file: IncomingFile, signal?: AbortSignal): Promise<PageText[]> {
+    const {
+      maxPages,
+      parseTimeoutMs: timeoutMs,
+      parseMemoryMb: memoryMb,
+      maxPageItems: maxItems,
+      maxPageChars: maxChars,
+    } = this.config.upload;
+    const release = await this.slots.take(user.sub, signal).catch((error: unknown) => {
+      throw error instanceof ParseAborted ? abandoned() : error;
+    });
     // read where it is (shared memory) by the parse worker
-    const outcome = await extractPdf(file.bytes, { maxPages, timeoutMs, memoryMb });
+    const outcome = await extractPdf(file.bytes, { maxPages, timeoutMs, memoryMb, maxItems, maxChars }, signal).finally(release);
     if (!outcome.ok) throw refusal(file.name, outcome, { maxPages, timeoutMs });
-    if (!outcome.pages.some((p) => p.lines.length)) throw scanned(file.name);
+    if (!outcome.pages.some((p) => p.lines.length)) {
+      throw outcome.pages.some((p) => p.tooComplex) ? tooComplex(file.name, this.config.upload) : scanned(file.name);
+    }
     return outcome.pages;
   }
 
@@ -76,10 +116,29 @@ export class DocumentsService {
     return this.documents.list(user.sub, chatKey);
   }
 
-  async fetch(user: SessionClaims, chatKey: string, fileName: string): Promise<FetchPdfResponse> {
-    const content = await this.documents.content(user.sub, chatKey, fileName);
-    if (!content) throw new NotFoundException(DOCUMENT_TEXTS.notFound);
-    return { file_name: fileName, pdf_content: content.toString('base64') };
+  /** The owner's file (another user's, or none: 404). */
+  async file(user: SessionClaims, chatKey: string, fileName: string): Promise<StoredFile> {
+    const file = await this.documents.file(user.sub, chatKey, fileName);
+    if (!file) throw new NotFoundException(DOCUMENT_TEXTS.notFound);
+    return file;
+  }
+
+  /**
+   * fetch_pdf's answer ({file_name, pdf_content}) as JSON text in pieces: each stored chunk is
+   * encoded on its own, so neither the file nor its base64 is ever held whole. A file over
+   * FETCH_PDF_MAX_MB is a 413 that names the streamed route.
+   */
+  async fetch(user: SessionClaims, chatKey: string, fileName: string): Promise<AsyncIterable<string>> {
+    const file = await this.file(user, chatKey, fileName);
+    const { fetchPdfMaxMb } = this.config.upload;
+    if (file.size > fetchPdfMaxMb * MB) {
+      const route = `/api/${DOCUMENT_ROUTES.pdfFile}?chat_id=${encodeURIComponent(chatKey)}&pdf_name=${encodeURIComponent(fileName)}`;
+      throw new HttpException(
+        `${fileName} is ${(file.size / MB).toFixed(1)} MB, more than fetch_pdf answers in base64 (${fetchPdfMaxMb} MB, FETCH_PDF_MAX_MB): read its bytes from GET ${route}, which streams them and takes Range requests.`,
+        HttpStatus.PAYLOAD_TOO_LARGE,
+      );
+    }
+    return fetchPdfJson(fileName, this.documents.bytes(file.id, 0, file.size - 1));
   }
 
   async delete(user: SessionClaims, chatKey: string, fileName: string): Promise<{ message: string }> {

@@ -63,6 +63,8 @@ export function refusal(name: string, outcome: Exclude<ExtractOutcome, { ok: tru
       );
     case 'corrupt':
       return new UploadRefused(`${name} is damaged and cannot be read as a PDF.`, HttpStatus.UNPROCESSABLE_ENTITY);
+    case 'abandoned':
+      return abandoned();
   }
 }
 
@@ -71,4 +73,25 @@ export function scanned(name: string): UploadRefused {
     `${name} is a scanned PDF without text: its pages are images, which Credence cannot read or quote (no OCR). Upload a PDF with a text layer.`,
     HttpStatus.UNPROCESSABLE_ENTITY,
   );
+}
+
+/** The words for a page kept without its text, and for a file whose every page is so. */
+export function pageTooComplexMessage(limits: { maxPageItems: number; maxPageChars: number }): string {
+  return (
+    `This page is too complex to read: it has more than ${limits.maxPageItems.toLocaleString('en-GB')} pieces or ` +
+    `${limits.maxPageChars.toLocaleString('en-GB')} characters of text (UPLOAD_MAX_PAGE_ITEMS, UPLOAD_MAX_PAGE_CHARS), so its text is not kept.`
+  );
+}
+
+export function tooComplex(name: string, limits: { maxPageItems: number; maxPageChars: number }): UploadRefused {
+  return new UploadRefused(
+    `${name} has no page Credence can read: every page is too complex (more than ${limits.maxPageItems.toLocaleString('en-GB')} pieces or ` +
+      `${limits.maxPageChars.toLocaleString('en-GB')} characters of text; UPLOAD_MAX_PAGE_ITEMS, UPLOAD_MAX_PAGE_CHARS). It may be built to stall PDF readers.`,
+    HttpStatus.UNPROCESSABLE_ENTITY,
+  );
+}
+
+/** The client left before its upload was read (nginx's 499: nobody is there to read it). */
+export function abandoned(): UploadRefused {
+  return new UploadRefused('The upload was abandoned by its client before it was read: nothing was stored.', 499 as HttpStatus);
 }

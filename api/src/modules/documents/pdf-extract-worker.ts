@@ -1,22 +1,32 @@
 /**
  * Reads an uploaded PDF in a worker thread (so that a PDF built to exhaust memory or time can be
  * stopped without harming the API): opens it with pdfjs, refuses an encrypted, corrupt or
- * too-long one, and answers every page's lines with their word boxes.
+ * too-long one, and sends every page's lines with their word boxes, one message a page (so the
+ * API's thread takes each in a small piece). A page with more text than the limits is read only
+ * as far as the limits and sent as too complex, without lines.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from '../research/evidence/pdfjs.js';
 import type { PageText } from '../research/evidence/page-lines.js';
-import { pageLinesOf } from '../research/evidence/pdf-text.js';
+import { linesOfContent } from '../research/evidence/pdf-text.js';
 import { readingOrder } from './reading-order.js';
 
-export interface ExtractInput {
+export interface PageTextLimits {
+  /** Pieces of text (pdfjs text items) a page may hold. */
+  maxItems: number;
+  /** Characters of text a page may hold. */
+  maxChars: number;
+}
+
+export interface ExtractInput extends PageTextLimits {
   /** In a SharedArrayBuffer: the upload as it was read, not a copy. */
   bytes: Uint8Array;
   maxPages: number;
 }
 
 export type ExtractMessage =
-  | { kind: 'done'; pages: PageText[] }
+  | { kind: 'page'; page: PageText }
+  | { kind: 'done' }
   | { kind: 'refused'; reason: 'encrypted' | 'corrupt' | 'too-many-pages'; pages?: number; detail?: string };
 
 /**
@@ -32,27 +42,55 @@ globalThis.structuredClone = (value, options) =>
     options?.transfer ? { ...options, transfer: options.transfer.filter((t) => !(t instanceof SharedArrayBuffer)) } : options,
   );
 
-async function extract({ bytes, maxPages }: ExtractInput): Promise<ExtractMessage> {
+interface StreamingPage {
+  view: number[];
+  streamTextContent(): ReadableStream<{ items: unknown[] }>;
+}
+
+/** The page's text items, read in pdfjs's chunks and given up (null) as soon as they pass a limit. */
+export async function boundedItems(page: StreamingPage, limits: PageTextLimits): Promise<unknown[] | null> {
+  const reader = page.streamTextContent().getReader();
+  const items: unknown[] = [];
+  let chars = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return items;
+    for (const item of value.items) {
+      items.push(item);
+      const text = (item as { str?: unknown }).str;
+      if (typeof text === 'string') chars += text.length;
+    }
+    if (items.length > limits.maxItems || chars > limits.maxChars) {
+      await reader.cancel(new Error('too complex'));
+      return null;
+    }
+  }
+}
+
+async function extract({ bytes, maxPages, ...limits }: ExtractInput, send: (message: ExtractMessage) => void): Promise<void> {
   let document;
   try {
     document = await getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, stopAtErrors: true, verbosity: 0 }).promise;
   } catch (error) {
     const name = (error as Error)?.name;
-    if (name === 'PasswordException') return { kind: 'refused', reason: 'encrypted' };
-    return { kind: 'refused', reason: 'corrupt', detail: (error as Error)?.message };
+    if (name === 'PasswordException') return send({ kind: 'refused', reason: 'encrypted' });
+    return send({ kind: 'refused', reason: 'corrupt', detail: (error as Error)?.message });
   }
   try {
-    if (document.numPages > maxPages) return { kind: 'refused', reason: 'too-many-pages', pages: document.numPages };
-    if (document.numPages < 1) return { kind: 'refused', reason: 'corrupt', detail: 'it has no pages' };
-    const pages: PageText[] = [];
+    if (document.numPages > maxPages) return send({ kind: 'refused', reason: 'too-many-pages', pages: document.numPages });
+    if (document.numPages < 1) return send({ kind: 'refused', reason: 'corrupt', detail: 'it has no pages' });
     for (let n = 1; n <= document.numPages; n++) {
       const page = await document.getPage(n);
-      pages.push({ page: n, lines: readingOrder(await pageLinesOf(page), page.view[2] - page.view[0]) });
+      const items = await boundedItems(page, { maxItems: limits.maxItems, maxChars: limits.maxChars });
+      const text: PageText = items
+        ? { page: n, lines: readingOrder(linesOfContent(page.view, items), page.view[2] - page.view[0]) }
+        : { page: n, lines: [], tooComplex: true };
+      send({ kind: 'page', page: text });
       page.cleanup();
     }
-    return { kind: 'done', pages };
+    send({ kind: 'done' });
   } catch (error) {
-    return { kind: 'refused', reason: 'corrupt', detail: (error as Error)?.message };
+    send({ kind: 'refused', reason: 'corrupt', detail: (error as Error)?.message });
   } finally {
     await document.destroy();
   }
@@ -60,5 +98,5 @@ async function extract({ bytes, maxPages }: ExtractInput): Promise<ExtractMessag
 
 if (parentPort) {
   const port = parentPort;
-  void extract(workerData as ExtractInput).then((message) => port.postMessage(message));
+  void extract(workerData as ExtractInput, (message) => port.postMessage(message));
 }

@@ -6,9 +6,9 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PageText } from '../research/evidence/page-lines.js';
-import type { ExtractInput, ExtractMessage } from './pdf-extract-worker.js';
+import type { ExtractInput, ExtractMessage, PageTextLimits } from './pdf-extract-worker.js';
 
-export interface ExtractLimits {
+export interface ExtractLimits extends PageTextLimits {
   maxPages: number;
   timeoutMs: number;
   memoryMb: number;
@@ -16,38 +16,18 @@ export interface ExtractLimits {
 
 export type ExtractOutcome =
   | { ok: true; pages: PageText[] }
-  | { ok: false; reason: 'encrypted' | 'corrupt' | 'too-many-pages' | 'too-slow' | 'too-much-memory'; pages?: number; detail?: string };
+  | {
+      ok: false;
+      reason: 'encrypted' | 'corrupt' | 'too-many-pages' | 'too-slow' | 'too-much-memory' | 'abandoned';
+      pages?: number;
+      detail?: string;
+    };
 
 const MB = 1024 * 1024;
 const WATCH_MS = 50;
 
 /** Parses at once: one per core; more uploads wait their turn (their memory and CPU stay bounded). */
-const PARALLEL = Math.max(1, availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function turn(): Promise<() => void> {
-  if (running >= PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  return () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
-}
-
-/**
- * `bytes` in a SharedArrayBuffer (as an upload is read) are read by the worker where they are, not
- * copied; any other array is copied once into shared memory.
- */
-export async function extractPdf(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
-  const release = await turn();
-  try {
-    return await extractNow(bytes, limits);
-  } finally {
-    release();
-  }
-}
+export const PARSE_SLOTS = Math.max(1, availableParallelism());
 
 function shared(bytes: Uint8Array): Uint8Array {
   if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
@@ -56,11 +36,17 @@ function shared(bytes: Uint8Array): Uint8Array {
   return copy;
 }
 
-function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOutcome> {
+/**
+ * Parses now (the caller has taken a parse slot: ParseSlots). `bytes` in a SharedArrayBuffer (as an upload is
+ * read) are read by the worker where they are, not copied; any other array is copied once into
+ * shared memory. When `signal` aborts (the client left) the worker is stopped at once.
+ */
+export function extractPdf(bytes: Uint8Array, limits: ExtractLimits, signal?: AbortSignal): Promise<ExtractOutcome> {
   const script = new URL('./pdf-extract-worker.js', import.meta.url);
   // Memory outside the worker's heap (decoded streams) shows in the process's resident size.
   const rssBudget = process.memoryUsage.rss() + limits.memoryMb * MB + 3 * bytes.byteLength;
-  const input: ExtractInput = { bytes: shared(bytes), maxPages: limits.maxPages };
+  const input: ExtractInput = { bytes: shared(bytes), maxPages: limits.maxPages, maxItems: limits.maxItems, maxChars: limits.maxChars };
+  const pages: PageText[] = [];
   const worker = new Worker(script, {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 64 },
@@ -72,6 +58,7 @@ function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOu
       settled = true;
       clearTimeout(timer);
       clearInterval(watch);
+      signal?.removeEventListener('abort', onAbort);
       void worker.terminate();
       resolve(outcome);
     };
@@ -79,9 +66,13 @@ function extractNow(bytes: Uint8Array, limits: ExtractLimits): Promise<ExtractOu
     const watch = setInterval(() => {
       if (process.memoryUsage.rss() > rssBudget) finish({ ok: false, reason: 'too-much-memory' });
     }, WATCH_MS);
-    worker.on('message', (message: ExtractMessage) =>
-      finish(message.kind === 'done' ? { ok: true, pages: message.pages } : { ok: false, ...message }),
-    );
+    const onAbort = () => finish({ ok: false, reason: 'abandoned' });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    worker.on('message', (message: ExtractMessage) => {
+      if (message.kind === 'page') pages.push(message.page);
+      else finish(message.kind === 'done' ? { ok: true, pages } : { ok: false, ...message });
+    });
     worker.on('error', (error: Error & { code?: string }) =>
       finish(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'

@@ -15,6 +15,7 @@ import {
   AskDto,
   ChatIdQuery,
   CreateChatHistoryDto,
+  GetChatQuery,
   JobIdQuery,
   RunQueryDto,
   ThoughtProcessDto,
@@ -107,15 +108,23 @@ export class ResearchController {
 
   @Post(RESEARCH_ROUTES.createChatHistory)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Create a chat (or update its metadata); with observations, keep a question and its answer' })
+  @PerUserRateLimit('chats')
+  @ApiOperation({
+    summary: 'Create a chat (or update its metadata); with observations, keep a question and its answer',
+    description: '400 naming the field past CHAT_MESSAGE_MAX_KB (an answer) or CHAT_MAX_MESSAGES (questions in a chat).',
+  })
   createChatHistory(@Body() dto: CreateChatHistoryDto, @CurrentUser() user: SessionClaims) {
     return this.chats.create(user, dto);
   }
 
   @Get(RESEARCH_ROUTES.getChat)
-  @ApiOperation({ summary: 'One chat with every question and its answer exactly as it streamed' })
-  getChat(@Query() q: ChatIdQuery, @CurrentUser() user: SessionClaims) {
-    return this.chats.get(user, q.chat_id);
+  @PerUserRateLimit('chats')
+  @ApiOperation({
+    summary: 'One chat with its latest questions and their answers exactly as they streamed',
+    description: 'At most GET_CHAT_MAX_KB of questions (always the latest); earlier_before, when set, pages back through before=.',
+  })
+  getChat(@Query() q: GetChatQuery, @CurrentUser() user: SessionClaims) {
+    return this.chats.get(user, q.chat_id, q.before);
   }
 
   @Get(RESEARCH_ROUTES.getChatHistory)

@@ -80,7 +80,7 @@ export class ResearchService {
   }
 
   private async request(user: SessionClaims, dto: AskDto, chat: ResearchChat | null): Promise<ResearchRequest> {
-    const earlier = chat ? await this.chats.messages(chat) : [];
+    const earlier = chat ? await this.chats.recentMessages(chat, HISTORY_TURNS) : [];
     return {
       query: dto.query.trim(),
       companyNumber: dto.company_number?.trim().toUpperCase(),
@@ -90,7 +90,7 @@ export class ResearchService {
       model: (dto.model ?? 'flash') as ResearchModel,
       webSearch: dto.web_search_enabled ?? true,
       user: { id: user.sub, role: user.role },
-      history: earlier.slice(-HISTORY_TURNS).map((m) => ({ query: m.queryStr, answer: m.observations?.text ?? '' })),
+      history: earlier.map((m) => ({ query: m.queryStr, answer: m.observations?.text ?? '' })),
     };
   }
 

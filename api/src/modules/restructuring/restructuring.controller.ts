@@ -86,13 +86,12 @@ export class RestructuringController {
 
   /** The run named by run_id (one of this chat's, so never another user's), else the latest with a table. */
   private async runToExport(chat: ResearchChat, runId: string | undefined): Promise<ResearchChatMessage> {
-    const messages = await this.chats.messages(chat);
     if (runId === undefined) {
-      const latest = messages.reverse().find((m) => isTable(m.tableData));
-      if (!latest) throw new NotFoundException(NO_TABLE);
+      const latest = await this.chats.latestWithTable(chat);
+      if (!latest || !isTable(latest.tableData)) throw new NotFoundException(NO_TABLE);
       return latest;
     }
-    const run = messages.find((m) => m.id === runId);
+    const run = await this.chats.message(chat, runId);
     if (!run) throw new NotFoundException(RUN_NOT_FOUND);
     if (!isTable(run.tableData)) throw new NotFoundException('That run has no table to export: choose a run that built a table.');
     return run;

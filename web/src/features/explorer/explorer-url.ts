@@ -108,7 +108,7 @@ export interface PdfTarget {
   quote?: string;
   /** Where the quote sits, in PDF points from the page's top-left (wins over looking the quote up). */
   boxes?: readonly QuoteBox[];
-  /** An uploaded PDF (fetch_pdf) rather than a filing's document. */
+  /** An uploaded PDF (pdf_file) rather than a filing's document. */
   upload?: { chatKey: string; fileName: string };
 }
 

@@ -67,17 +67,15 @@ async function highlightsOf(
   return rectsFromItems(items, indexes, viewport, (item) => pdfjs.Util.transform(viewport.transform, item.transform));
 }
 
-/** The document's bytes: an uploaded PDF through fetch_pdf (base64), a filing's through its download. */
+/** The document's bytes: an uploaded PDF from its streamed route (pdf_file), a filing's through its download. */
 async function documentBytes(
   client: ReturnType<typeof useServices>['client'],
   target: PdfTarget,
   signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  if (target.upload) {
-    const { pdf_content } = await client.fetchPdf(target.upload.chatKey, target.upload.fileName, { signal });
-    return Uint8Array.from(atob(pdf_content), (c) => c.charCodeAt(0));
-  }
-  const response = await client.filingDocument(target.companyNumber, `${target.documentId}.pdf`, { signal });
+  const response = target.upload
+    ? await client.pdfFile(target.upload.chatKey, target.upload.fileName, { signal })
+    : await client.filingDocument(target.companyNumber, `${target.documentId}.pdf`, { signal });
   return new Uint8Array(await response.arrayBuffer());
 }
 

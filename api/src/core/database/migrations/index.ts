@@ -13,6 +13,8 @@ import { Ops1764720000000 } from './1764720000000-ops.js';
 import { UsFactsNoFk1765324800000 } from './1765324800000-us-facts-no-fk.js';
 import { UsFactsSource1765324900000 } from './1765324900000-us-facts-source.js';
 import { DocumentChunks1765670600000 } from './1765670600000-document-chunks.js';
+import { PageTooComplex1766016000000 } from './1766016000000-page-too-complex.js';
+import { ChatMessageSize1766102400000 } from './1766102400000-chat-message-size.js';
 import { ResearchCreditHolds1766966400000 } from './1766966400000-research-credit-holds.js';
 
 /**
@@ -35,5 +37,7 @@ export const MIGRATIONS = [
   UsFactsNoFk1765324800000,
   UsFactsSource1765324900000,
   DocumentChunks1765670600000,
+  PageTooComplex1766016000000,
+  ChatMessageSize1766102400000,
   ResearchCreditHolds1766966400000,
 ];

@@ -38,6 +38,10 @@ export class ResearchChatMessage {
   @Column('integer', { name: 'last_seq', nullable: true })
   lastSeq!: number | null;
 
+  /** Bytes of the question, answer, tables and steps as JSON text (null: measured when read). */
+  @Column('integer', { name: 'size_bytes', nullable: true })
+  sizeBytes!: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -8,6 +8,7 @@ import {
   IsObject,
   IsOptional,
   IsString,
+  IsUUID,
   Matches,
   Max,
   MaxLength,
@@ -99,6 +100,14 @@ export class ChatIdQuery {
   @Matches(CHAT_ID, { message: CHAT_ID_MESSAGE })
   @IsString({ message: 'chat_id is required' })
   chat_id!: string;
+}
+
+/** `get_chat`: the chat, and optionally where the page of earlier questions ends. */
+export class GetChatQuery extends ChatIdQuery {
+  @ApiPropertyOptional({ description: "The questions before this one (a page's earlier_before)" })
+  @IsOptional()
+  @IsUUID('all', { message: 'before must be the earlier_before of a get_chat answer' })
+  before?: string;
 }
 
 export class ChatMetadataDto {

@@ -16,6 +16,11 @@ export interface PageLine {
 export interface PageText {
   page: number;
   lines: PageLine[];
+  /**
+   * Set on an uploaded page with more pieces or characters of text than UPLOAD_MAX_PAGE_ITEMS or
+   * UPLOAD_MAX_PAGE_CHARS allow (built to stall readers): it is kept without lines.
+   */
+  tooComplex?: boolean;
 }
 
 /** C0 and C1 control characters, and surrogates without their other half. */

@@ -112,7 +112,7 @@ export class PageTextService {
   }
 
   private async countPages(pdf: Uint8Array): Promise<number> {
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const { getDocument } = await import('./pdfjs.js');
     const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
     const count = document.numPages;
     await document.destroy();

@@ -3,7 +3,7 @@
  * lines: pieces on one baseline joined left to right, each piece with its box in PDF points from
  * the page's top-left, so a citation can box the figure it quotes.
  */
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument } from './pdfjs.js';
 import { printable, type PageLine, type PageText, type TextItem } from './page-lines.js';
 
 interface RawItem {
@@ -19,9 +19,11 @@ const SAME_LINE = 2;
 function linesOf(items: TextItem[], baselines: number[]): PageLine[] {
   const order = items.map((item, i) => ({ item, base: baselines[i] })).sort((a, b) => a.base - b.base || a.item.x0 - b.item.x0);
   const groups: { base: number; items: TextItem[] }[] = [];
+  // In baseline order each new group starts more than SAME_LINE below the one before it, so the
+  // only group a piece can join is the last (a search of every group was quadratic in the pieces).
   for (const { item, base } of order) {
-    const group = groups.find((g) => Math.abs(g.base - base) <= SAME_LINE);
-    if (group) group.items.push(item);
+    const group = groups.at(-1);
+    if (group && base - group.base <= SAME_LINE) group.items.push(item);
     else groups.push({ base, items: [item] });
   }
   return groups
@@ -43,11 +45,15 @@ function linesOf(items: TextItem[], baselines: number[]): PageLine[] {
 
 /** A pdfjs page's lines (what getPage answers), top to bottom. */
 export async function pageLinesOf(page: { view: number[]; getTextContent(): Promise<{ items: unknown[] }> }): Promise<PageLine[]> {
-  const height = page.view[3] - page.view[1];
-  const content = await page.getTextContent();
+  return linesOfContent(page.view, (await page.getTextContent()).items);
+}
+
+/** The lines of a page's text content items (pdfjs's TextItem and TextMarkedContent), top to bottom. */
+export function linesOfContent(view: number[], contentItems: unknown[]): PageLine[] {
+  const height = view[3] - view[1];
   const items: TextItem[] = [];
   const baselines: number[] = [];
-  for (const raw of content.items as RawItem[]) {
+  for (const raw of contentItems as RawItem[]) {
     // removed before anything reads or stores the text (the boxes stay the glyphs')
     const text = typeof raw.str === 'string' ? printable(raw.str) : '';
     if (!text.trim()) continue;

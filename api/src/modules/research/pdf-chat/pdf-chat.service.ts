@@ -104,7 +104,7 @@ export class PdfChatService {
   private async request(user: SessionClaims, dto: PdfChatThoughtProcessDto): Promise<ResearchRequest> {
     const chat = await this.chats.findByChatId(dto.chatKey);
     if (chat && chat.userId !== user.sub) throw new NotFoundException(CHAT_NOT_FOUND);
-    const earlier = chat ? await this.chats.messages(chat) : [];
+    const earlier = chat ? await this.chats.recentMessages(chat, HISTORY_TURNS) : [];
     return {
       query: dto.query.trim(),
       chatId: dto.chatKey,
@@ -113,7 +113,7 @@ export class PdfChatService {
       model: dto.model ?? 'flash',
       webSearch: false,
       user: { id: user.sub, role: user.role },
-      history: earlier.slice(-HISTORY_TURNS).map((m) => ({ query: m.queryStr, answer: m.observations?.text ?? '' })),
+      history: earlier.map((m) => ({ query: m.queryStr, answer: m.observations?.text ?? '' })),
     };
   }
 
