@@ -6,3 +6,5 @@ export * from './chats.js';
 export * from './sections.js';
 export * from './documents.js';
 export * from './restructuring.js';
+export * from './line-items.js';
+export * from './metrics.js';

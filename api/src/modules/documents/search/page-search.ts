@@ -7,11 +7,15 @@
  */
 import type { DataSource } from 'typeorm';
 import { toPage, type StoredPage } from '../documents.repository.js';
-import { STATEMENT_TITLES } from './finance-terms.js';
+import { normalLabel } from '@credence/shared';
+import { STATEMENT_TITLES, type Statement } from './finance-terms.js';
+import { pageKind, type PageKind } from './page-kind.js';
 import type { QuestionTerms } from './question-terms.js';
 
 export interface PageHit extends StoredPage {
   score: number;
+  /** What the page is (a statement, a summary, an exhibit …), from its title lines. */
+  kind: PageKind;
   /** How many of the question's concepts the page matches. */
   coverage: number;
   concepts: number;
@@ -28,10 +32,27 @@ export function concepts(q: QuestionTerms): string[] {
   return [...fromTerms, ...fromWords].slice(0, MAX_CONCEPTS);
 }
 
-/** Whether a line starts with one of the term's printed names (a statement row). */
+/**
+ * Whether a line is a row of one of the term's printed names: it starts with the name, and what
+ * follows before its figures is no other words ("Sales and marketing" is not a sales row; a
+ * note reference, "net", a footnote marker or the words after "attributable to" may follow).
+ */
 export function rowLabelled(line: string, phrases: string[]): boolean {
-  const text = line.toLowerCase().replace(/[’']/g, "'");
-  return phrases.some((p) => text.startsWith(p) && !/[a-z]/.test(text.charAt(p.length)));
+  return labelPhrase(line, phrases) !== null;
+}
+
+const LABEL_TAIL = /^[\s,:;.$-]*(?:(?:-\s*)?net|total|\((?:notes?|see)[^)]*\)|\(\d{1,2}\)|\d{1,2}(?=\s)|\([a-z]\)|\*+)?[\s,:;.$-]*$/;
+
+/** The phrase a row's label is printed under, null when the line is no row of these phrases. */
+export function labelPhrase(line: string, phrases: string[]): string | null {
+  const text = normalLabel(line);
+  for (const p of phrases) {
+    if (!text.startsWith(p) || /[a-z]/.test(text.charAt(p.length))) continue;
+    const figures = text.slice(p.length).search(/[($]?\s?-?\d[\d,.]*\)?%?(?:\s|$)/);
+    const tail = figures < 0 ? text.slice(p.length) : text.slice(p.length, p.length + figures);
+    if (/(?:\bto|\bof)$/.test(p) || LABEL_TAIL.test(tail)) return p;
+  }
+  return null;
 }
 
 /** A table of contents (entries ending in page numbers): it names every statement and holds none. */
@@ -49,6 +70,18 @@ async function conceptWeights(db: DataSource, documentIds: string[], parts: stri
   );
   const total = Math.max(1, Number(row.total));
   return (row.df as number[]).map((df) => Math.log(1 + total / Math.max(1, Number(df))));
+}
+
+const ASKS_EXHIBIT = /\bexhibits?\b|\bagreements?\b|\bplan\b|\bcertification|\bsubsidiar/;
+
+/** How a page's kind weighs for the question: a line item from its statement, exhibits only when asked for. */
+function kindWeight(kind: PageKind, q: QuestionTerms): number {
+  let weight = 0;
+  if (q.wantsFigure && q.terms.some((t) => t.statement === kind)) weight += 2.5;
+  if (q.statements.includes(kind as Statement)) weight += 2;
+  if (kind === 'summary' && q.terms.length) weight -= 1;
+  if (kind === 'exhibit' && !ASKS_EXHIBIT.test(q.words.join(' '))) weight -= 4;
+  return weight;
 }
 
 export async function searchPages(db: DataSource, userId: string, documentIds: string[], q: QuestionTerms, limit = 8): Promise<PageHit[]> {
@@ -81,7 +114,9 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     for (const statement of q.statements) if (STATEMENT_TITLES[statement].some((t) => lower.includes(t))) score += 1.5;
     if (q.wantsFigure) score += Math.min(page.figures, 60) / 60;
     if (contentsLike(page)) score -= 3;
-    return { ...page, score, coverage, concepts: parts.length };
+    const kind = pageKind(page.lines);
+    score += kindWeight(kind, q);
+    return { ...page, kind, score, coverage, concepts: parts.length };
   });
   return hits.sort((a: PageHit, b: PageHit) => b.score - a.score || a.page - b.page).slice(0, limit);
 }

@@ -4,7 +4,8 @@
  * years above it. Values are taken as printed ("(10,495)" is negative) with the page's scale.
  */
 import type { PageLine } from '../../research/evidence/page-lines.js';
-import { rowLabelled } from './page-search.js';
+import { normalLabel } from '@credence/shared';
+import { labelPhrase } from './page-search.js';
 
 export interface RowFigure {
   /** The row as it reads on the page. */
@@ -18,6 +19,7 @@ export interface RowFigure {
 }
 
 const YEAR = /\b(?:19|20)\d{2}\b/g;
+const NUMBER_PERCENT = /\(?-?\d+(?:\.\d+)?\s?%\)?/g;
 const NUMBER = /\(?-?\$?\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?-?\$?\s?\d+(?:\.\d+)?\)?/g;
 
 export function parseFigure(printed: string): number {
@@ -26,11 +28,18 @@ export function parseFigure(printed: string): number {
   return negative ? -n : n;
 }
 
-/** The years of a header line: a line that is mostly years ("2019 2018 2017", "Fiscal 2019 2018"). */
+/**
+ * The years of a header line: a line that is mostly years or period headings ("2019 2018 2017",
+ * "Fiscal 2019 2018", "December 31, 2018 December 31, 2017", "Three Months Ended July 2, 2023").
+ */
 function headerYears(text: string): string[] | null {
   const years = text.match(YEAR) ?? [];
   if (years.length < 2) return null;
-  const rest = text.replace(YEAR, '').replace(/[^a-z]/gi, '');
+  const rest = text
+    .replace(YEAR, '')
+    .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*\d{0,2},?/gi, '')
+    .replace(/\b(?:fiscal|years?|months?|weeks?|three|six|nine|twelve|ended|ending|as of|at|and|quarter|restated)\b/gi, '')
+    .replace(/[^a-z]/gi, '');
   return rest.length <= 30 ? years : null;
 }
 
@@ -54,12 +63,19 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string, cum
       header = years;
       continue;
     }
-    if (!header || !rowLabelled(line.text, phrases)) continue;
-    const label = phrases.find((p) => line.text.toLowerCase().startsWith(p))!;
-    const numbers = (line.text.slice(label.length).match(NUMBER) ?? []).map((n) => n.trim());
+    if (!header) continue;
+    const label = labelPhrase(line.text, phrases);
+    if (!label) continue;
+    // A percent column (a share of sales, a change) is no amount of the period.
+    const rest = line.text.slice(label.length);
+    let numbers = (rest.replace(NUMBER_PERCENT, ' ').match(NUMBER) ?? []).map((n) => n.trim());
+    // A row of rates (an effective tax rate) is read as its percents.
+    if (numbers.length < header.length) numbers = (rest.match(NUMBER) ?? []).map((n) => n.trim());
     if (numbers.length < header.length) continue;
-    // Aligned from the right: a note reference between the label and the figures is left out.
-    const values = numbers.slice(numbers.length - header.length);
+    // A note reference between the label and the figures is left out; columns past the header's
+    // periods (a change, a share of sales) are to the right of them.
+    while (numbers.length > header.length && /^\d{1,2}$/.test(numbers[0])) numbers.shift();
+    const values = numbers.slice(0, header.length);
     const periods = header.map((y, i) => ({ year: y, printed: values[i], value: parseFigure(values[i]) }));
     const chosen = periodOf(periods, year, cumulative);
     if (!chosen) continue;
@@ -78,11 +94,23 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string, cum
 
 function exactness(row: RowFigure, phrases: string[]): number {
   const rest = row.line.slice(row.label.length).replace(NUMBER, '').trim();
-  return (rest ? 1 : 0) + phrases.findIndex((p) => p === row.label.toLowerCase()) / 100;
+  return (rest ? 1 : 0) + phrases.findIndex((p) => p === normalLabel(row.label)) / 100;
 }
 
 /** The page's unit note ("(In millions of U.S. dollars)"), when it has one. */
 export function unitNote(text: string): string | null {
   const m = /\(?\s*(in (?:millions|thousands|billions)[^)\n]*)\)?/i.exec(text);
   return m ? m[1].trim() : null;
+}
+
+const SCALE_WORDS: [RegExp, number][] = [
+  [/thousand/i, 1e3],
+  [/million/i, 1e6],
+  [/billion/i, 1e9],
+];
+
+/** The scale of a page's amounts from its unit note (1 when it has none). */
+export function pageScale(page: { text: string }): number {
+  const note = unitNote(page.text);
+  return (note ? SCALE_WORDS.find(([w]) => w.test(note))?.[1] : undefined) ?? 1;
 }

@@ -16,6 +16,7 @@ import { markdownSafe } from '../text.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../types.js';
 import { stepTracker } from '../context.js';
 import { figureAnswer, type FigureOutcome } from './figure-answer.js';
+import { metricAnswer } from './metric-answer.js';
 import { otherPages, passageAnswer, passagePages } from './passage-answer.js';
 
 export interface DocumentOutcome {
@@ -38,10 +39,14 @@ function planFor(q: QuestionTerms, docs: UploadedPdf[]): string[] {
     `Read the uploaded documents: ${names}`,
     `Search their pages for ${looking}`,
     q.terms.length ? `Read the figures${years} from the statement rows that print them` : 'Quote the passages that answer the question',
-    q.metric ? `Compute ${q.metric.label} = ${q.metric.formula}, each input cited` : 'Check every figure and quote against its page',
+    q.metric
+      ? `Compute ${q.metric.metric.label} = ${q.metric.metric.formula}, each input cited`
+      : 'Check every figure and quote against its page',
   ];
 }
 
+const UNKNOWN_METRIC =
+  'The question asks for a computed measure that I cannot compute from the statement rows found, and I do not state one of its inputs in its place.';
 const NOTHING = 'No page of the documents says anything that answers this question.';
 
 /**
@@ -57,6 +62,9 @@ async function respond(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter):
     if (pages) return { missing: [], pages };
     if (!q.terms.length) return { missing: [NOTHING], pages: [] };
   }
+  if (q.metric || q.cagr) return metricAnswer(q, hits, writer);
+  // A computed quantity the catalogue does not know is not answered with one of its inputs.
+  if (q.computed && !q.explanatory && q.wantsFigure) return { missing: [UNKNOWN_METRIC], pages: [] };
   const figures = await figureAnswer(q, hits, writer);
   if (!figures.missing.length || q.explanatory) return figures;
   const pages = await quoted(true);
@@ -110,6 +118,8 @@ export class DocumentAnswerer {
       request.user.id,
       docs.map((d) => d.document_id),
       q,
+      // a metric's inputs may be on three statements and two years' pages
+      Math.min(16, 8 + 2 * Math.max(0, q.terms.length - 2)),
     );
     steps.set(
       1,

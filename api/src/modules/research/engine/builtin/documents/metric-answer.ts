@@ -1,0 +1,228 @@
+/**
+ * A catalogue metric asked of uploaded documents (a ratio, a turnover, days outstanding, a margin,
+ * FCF, EBITDA, a CAGR, or a metric averaged over years): each input is read from the row of its
+ * line item and the column of its period (an average from the two years' columns), the metric is
+ * computed by the catalogue's formula with every input cited, and it is written only when it is
+ * plausible. Otherwise the answer states no figure and says what was found and what is missing:
+ * a metric question is answered with the metric or declined, never with one of its inputs.
+ */
+import { cagr, plausibleMetric, type Metric, type MetricInput } from '@credence/shared';
+import type { PageHit } from '../../../../documents/search/page-search.js';
+import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
+import { pageScale, unitNote } from '../../../../documents/search/statement-row.js';
+import type { AnswerWriter } from '../../answer-writer.js';
+import type { Fact, FactUnit } from '../../types.js';
+import { markdownSafe } from '../text.js';
+import { compose, rowFact, type Piece } from './document-facts.js';
+import { readTerm, type FigureOutcome, type Read } from './figure-answer.js';
+import { termByKey } from '../../../../documents/search/finance-terms.js';
+
+/** One input value at one year: the cell read, its value as a metric uses it. */
+interface Cell {
+  read: Read;
+  fact: Fact;
+  value: number;
+}
+
+class Cells {
+  private readonly cache = new Map<string, Cell | null>();
+  constructor(
+    private readonly q: QuestionTerms,
+    private readonly hits: PageHit[],
+  ) {}
+
+  /** A line item's cell for a year, null when no page prints it in that year's column. */
+  at(item: string, year: number): Cell | null {
+    const key = `${item}@${year}`;
+    if (!this.cache.has(key)) {
+      const term = termByKey(item);
+      const read = readTerm(term, this.hits, this.q, String(year));
+      const cell = read ? { read, fact: read.fact, value: term.outflow ? Math.abs(read.row.value) : read.row.value } : null;
+      this.cache.set(key, cell);
+      // The same row's other columns are the same line item in those years (one statement, one unit).
+      if (read)
+        for (const p of read.row.periods)
+          if (!this.cache.has(`${item}@${p.year}`) && p.year !== String(year)) {
+            const row = { ...read.row, year: p.year, printed: p.printed, value: p.value };
+            const fact = rowFact(term, row, p, read.hit);
+            this.cache.set(`${item}@${p.year}`, {
+              read: { ...read, row, fact },
+              fact,
+              value: term.outflow ? Math.abs(p.value) : p.value,
+            });
+          }
+    }
+    return this.cache.get(key) ?? null;
+  }
+}
+
+/** Every cell an input needs at a year (two for an average). */
+function inputCells(cells: Cells, input: MetricInput, year: number): (Cell | null)[] {
+  if (input.at === 'avg') return [cells.at(input.item, year), cells.at(input.item, year - 1)];
+  return [cells.at(input.item, year + input.at)];
+}
+
+interface Computed {
+  year: number;
+  value: number;
+  cells: Cell[];
+}
+
+/** The metric for one year, or the inputs it lacks. */
+function computeYear(metric: Metric, cells: Cells, year: number): Computed | { missing: string[] } {
+  const missing: string[] = [];
+  const used: Cell[] = [];
+  const values = metric.inputs.map((input) => {
+    const found = inputCells(cells, input, year);
+    found.forEach((c, i) => {
+      if (!c) missing.push(`${termByKey(input.item).label.toLowerCase()} for ${year - i + (input.at === -1 ? -1 : 0)}`);
+      else used.push(c);
+    });
+    const got = found.filter((c): c is Cell => c !== null);
+    return got.reduce((sum, c) => sum + c.value, 0) / Math.max(1, got.length);
+  });
+  if (missing.length) return { missing };
+  // Inputs in different units (a table in thousands beside one in millions) are brought to one.
+  const scales = new Set(used.map((c) => pageScale(c.read.hit)));
+  if (scales.size > 1) return { missing: ['inputs printed in different units, which this answer does not mix'] };
+  return { year, value: metric.compute(values), cells: used };
+}
+
+function formatted(value: number, unit: Metric['unit'] | 'percent', decimals: number | null): string {
+  const d = decimals ?? (unit === 'amount' ? 0 : unit === 'percent' || unit === 'days' ? 1 : 2);
+  const text = value.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d });
+  return unit === 'percent' ? `${text}%` : unit === 'days' ? `${text} days` : unit === 'times' ? `${text} times` : text;
+}
+
+const FACT_UNIT: Record<Metric['unit'], FactUnit | null> = {
+  percent: 'percent',
+  ratio: 'ratio',
+  days: 'days',
+  times: 'ratio',
+  amount: null,
+};
+
+/** The years a metric is computed for: every year of a range to average, else the latest asked. */
+function yearsFor(q: QuestionTerms, averaged: boolean): number[] {
+  const years = q.years.map(Number).sort((a, b) => a - b);
+  if (!years.length) return [];
+  if (averaged && years.length >= 2) return Array.from({ length: years.at(-1)! - years[0] + 1 }, (_, i) => years[0] + i);
+  return [years.at(-1)!];
+}
+
+const where = (c: Cell) => `${c.read.hit.fileName}, page ${c.read.hit.page}`;
+
+/** Writes the metric, or nothing and what is missing. */
+export async function metricAnswer(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<FigureOutcome> {
+  const cells = new Cells(q, hits);
+  if (q.cagr) return cagrAnswer(q, cells, writer);
+  const { metric, averagedOverYears } = q.metric!;
+  let years = yearsFor(q, averagedOverYears);
+  if (!years.length) {
+    // No year asked: the latest column the first input's statement prints.
+    const first = readTerm(termByKey(metric.inputs[0].item), hits, q);
+    if (!first)
+      return {
+        missing: [`No statement row for ${termByKey(metric.inputs[0].item).label.toLowerCase()} was found in the documents.`],
+        pages: [],
+      };
+    years = [Number(first.row.year)];
+  }
+  const results = years.map((y) => computeYear(metric, cells, y));
+  const missing = results.flatMap((r) => ('missing' in r ? r.missing : []));
+  if (missing.length)
+    return {
+      missing: [
+        `${metric.label} (${metric.formula}) needs ${[...new Set(missing)].join(', ')}, which the documents' statements do not show.`,
+      ],
+      pages: [],
+    };
+  const computed = results as Computed[];
+  const value = computed.reduce((s, r) => s + r.value, 0) / computed.length;
+  const scaled = metric.unit === 'amount' && q.scale ? (value * pageScale(computed[0].cells[0].read.hit)) / q.scale : value;
+  if (!plausibleMetric(metric, value))
+    return {
+      missing: [
+        `${metric.label} computed from the rows found is ${formatted(value, metric.unit, null)}, which is not plausible, so a row or column was likely misread.`,
+      ],
+      pages: [],
+    };
+  const period = years.length > 1 ? `${years[0]}–${years.at(-1)} average` : String(years[0]);
+  const inputs = computed.flatMap((r) => r.cells.map((c) => c.fact));
+  const fact: Fact = {
+    key: `${metric.key}@${period}`,
+    label: metric.label,
+    value: Math.round(scaled * 10000) / 10000,
+    unit: FACT_UNIT[metric.unit] ?? inputs[0].unit,
+    period,
+    source: inputs[0].source,
+    inputs: [...new Map(inputs.map((f) => [f.key, f])).values()],
+    formula: metric.formula,
+  };
+  const unitWords =
+    metric.unit === 'amount' && q.scale ? ` (in ${q.scale === 1e9 ? 'billions' : q.scale === 1e6 ? 'millions' : 'thousands'})` : '';
+  writer.write('## Answer\n\n');
+  compose(writer, [
+    `**${metric.label}**, ${period}: **`,
+    { fact, text: formatted(scaled, metric.unit, q.decimals), derived: true },
+    `**${unitWords}\n\n${metric.label} = ${metric.formula}${years.length > 1 ? `, for each year ${years.join(', ')}, averaged` : ''}. Inputs:\n`,
+    ...computed.flatMap((r) => r.cells.flatMap((c): Piece[] => inputLine(c))),
+  ]);
+  await writer.flush();
+  return {
+    missing: [],
+    pages: [...new Map(computed.flatMap((r) => r.cells.map((c) => [c.read.hit.page + c.read.hit.documentId, c.read.hit]))).values()],
+  };
+}
+
+function inputLine(c: Cell): Piece[] {
+  const unit = unitNote(c.read.hit.text);
+  return [
+    `- ${markdownSafe(c.read.term.label)} (“${markdownSafe(c.read.row.label)}”, column ${c.read.row.year}): `,
+    { fact: c.fact, text: c.read.row.printed },
+    `${unit ? ` (${markdownSafe(unit.charAt(0).toLowerCase() + unit.slice(1))})` : ''} — ${markdownSafe(where(c))}\n`,
+  ];
+}
+
+async function cagrAnswer(q: QuestionTerms, cells: Cells, writer: AnswerWriter): Promise<FigureOutcome> {
+  const term = q.terms[0];
+  const years = q.years.map(Number).sort((a, b) => a - b);
+  if (years.length < 2)
+    return { missing: [`A compound growth rate needs the first and last year; the question names ${years.length}.`], pages: [] };
+  const [first, last] = [years[0], years.at(-1)!];
+  const from = cells.at(term.key, first);
+  const to = cells.at(term.key, last);
+  if (!from || !to)
+    return {
+      missing: [
+        `${term.label} for ${!from ? first : last} is not in the documents' statements, so no growth rate from ${first} to ${last} can be computed.`,
+      ],
+      pages: [],
+    };
+  const value = cagr(from.value, to.value, last - first);
+  if (!Number.isFinite(value) || Math.abs(value) > 1000)
+    return {
+      missing: [`The growth rate computed from the rows found is not plausible, so a row or column was likely misread.`],
+      pages: [],
+    };
+  const fact: Fact = {
+    key: `cagr:${term.key}@${first}-${last}`,
+    label: `${term.label} CAGR`,
+    value: Math.round(value * 10000) / 10000,
+    unit: 'percent',
+    period: `${first}–${last}`,
+    source: to.fact.source,
+    inputs: [to.fact, from.fact],
+    formula: `(${last} ÷ ${first})^(1/${last - first}) − 1`,
+  };
+  writer.write('## Answer\n\n');
+  compose(writer, [
+    `**${term.label} CAGR**, ${first}–${last}: **`,
+    { fact, text: formatted(value, 'percent', q.decimals), derived: true },
+    `**\n\nCAGR = (${term.label.toLowerCase()} ${last} ÷ ${term.label.toLowerCase()} ${first})^(1/${last - first}) − 1. Inputs:\n`,
+    ...inputLine(from),
+    ...inputLine(to),
+  ]);
+  await writer.flush();
+  return { missing: [], pages: [...new Set([from.read.hit, to.read.hit])] };
+}
