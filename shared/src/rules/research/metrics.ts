@@ -34,6 +34,25 @@ const prior = (item: string): MetricInput => ({ item, at: -1 });
 /** Most specific first: "EBITDA margin" before "EBITDA", "net working capital" before "working capital ratio". */
 export const METRICS: Metric[] = [
   {
+    key: 'cccPurchases',
+    label: 'Cash conversion cycle',
+    names: /\b(?:cash conversion cycle|ccc)\b(?=.*change in inventor)/,
+    unit: 'days',
+    formula: 'DIO + DSO − DPO, DPO over purchases (cost of sales + change in inventories)',
+    inputs: [
+      avg('inventories'),
+      now('costOfSales'),
+      avg('receivables'),
+      now('revenue'),
+      avg('accountsPayable'),
+      prior('inventories'),
+      now('inventories'),
+    ],
+    compute: ([inv, cogs, rec, rev, ap, invBefore, invNow]) =>
+      (365 * inv) / cogs + (365 * rec) / rev - (365 * ap) / (cogs + invNow - invBefore),
+    plausible: [-365, 730],
+  },
+  {
     key: 'ccc',
     label: 'Cash conversion cycle',
     names: /\bcash conversion cycle\b|\bccc\b/,

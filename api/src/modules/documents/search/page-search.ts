@@ -50,7 +50,8 @@ export function labelPhrase(line: string, phrases: string[]): string | null {
     if (!text.startsWith(p) || /[a-z]/.test(text.charAt(p.length))) continue;
     const figures = text.slice(p.length).search(/[($]?\s?-?\d[\d,.]*\)?%?(?:\s|$)/);
     const tail = figures < 0 ? text.slice(p.length) : text.slice(p.length, p.length + figures);
-    if (/(?:\bto|\bof)$/.test(p) || LABEL_TAIL.test(tail)) return p;
+    // "attributable to" the company's shareholders, not to its noncontrolling interests
+    if (/(?:\bto|\bof)$/.test(p) ? !/controlling|minority|redeemable/.test(tail) : LABEL_TAIL.test(tail)) return p;
   }
   return null;
 }

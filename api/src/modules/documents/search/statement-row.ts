@@ -6,6 +6,9 @@
 import type { PageLine } from '../../research/evidence/page-lines.js';
 import { normalLabel } from '@credence/shared';
 import { labelPhrase } from './page-search.js';
+import { pageTables } from './page-table.js';
+
+export { pageScale, unitNote } from './units.js';
 
 export interface RowFigure {
   /** The row as it reads on the page. */
@@ -55,6 +58,8 @@ function periodOf(periods: RowFigure['periods'], year: string | undefined, cumul
 
 /** The row of one of `phrases` on the page, with the period `year` (or the first column); null when the page has none. */
 export function findRow(lines: PageLine[], phrases: string[], year?: string, cumulative = false): RowFigure | null {
+  const fromLayout = lines.some((l) => l.items.length) ? tableRows(lines, phrases, year, cumulative) : [];
+  if (fromLayout.length) return best(fromLayout, phrases);
   let header: string[] | null = null;
   const candidates: RowFigure[] = [];
   for (const line of lines) {
@@ -88,29 +93,33 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string, cum
       periods,
     });
   }
-  // The exact label first ("Net income" rather than "Net income per share").
-  return candidates.sort((a, b) => exactness(a, phrases) - exactness(b, phrases))[0] ?? null;
+  return best(candidates, phrases);
+}
+
+/** The exact label first ("Net income" rather than "Net income per share"). */
+const best = (candidates: RowFigure[], phrases: string[]) =>
+  candidates.sort((a, b) => exactness(a, phrases) - exactness(b, phrases))[0] ?? null;
+
+/** The rows of the phrases in the page's layout tables, each with the amount columns of its periods. */
+function tableRows(lines: PageLine[], phrases: string[], year: string | undefined, cumulative: boolean): RowFigure[] {
+  const out: RowFigure[] = [];
+  for (const table of pageTables(lines)) {
+    for (const row of table.rows) {
+      const label = labelPhrase(row.line.text, phrases);
+      if (!label) continue;
+      const periods = table.columns.flatMap((c, i) => {
+        const printed = row.cells[i];
+        return c.year && c.kind === 'amount' && printed ? [{ year: c.year, printed, value: parseFigure(printed) }] : [];
+      });
+      const chosen = periodOf(periods, year, cumulative);
+      if (!chosen) continue;
+      out.push({ line: row.line.text, label: row.line.text.slice(0, label.length), ...chosen, periods });
+    }
+  }
+  return out;
 }
 
 function exactness(row: RowFigure, phrases: string[]): number {
   const rest = row.line.slice(row.label.length).replace(NUMBER, '').trim();
   return (rest ? 1 : 0) + phrases.findIndex((p) => p === normalLabel(row.label)) / 100;
-}
-
-/** The page's unit note ("(In millions of U.S. dollars)"), when it has one. */
-export function unitNote(text: string): string | null {
-  const m = /\(?\s*(in (?:millions|thousands|billions)[^)\n]*)\)?/i.exec(text);
-  return m ? m[1].trim() : null;
-}
-
-const SCALE_WORDS: [RegExp, number][] = [
-  [/thousand/i, 1e3],
-  [/million/i, 1e6],
-  [/billion/i, 1e9],
-];
-
-/** The scale of a page's amounts from its unit note (1 when it has none). */
-export function pageScale(page: { text: string }): number {
-  const note = unitNote(page.text);
-  return (note ? SCALE_WORDS.find(([w]) => w.test(note))?.[1] : undefined) ?? 1;
 }
