@@ -198,7 +198,7 @@ export const LINE_ITEMS: LineItem[] = [
   {
     key: 'inventories',
     label: 'Inventories',
-    phrases: ['merchandise inventories', 'inventories', 'inventory'],
+    phrases: ['total inventories', 'merchandise inventories', 'inventories', 'inventory'],
     statement: 'balance',
   },
   {

@@ -2,7 +2,9 @@
 
 /** The page's unit note ("(In millions of U.S. dollars)"), when it has one. */
 export function unitNote(text: string): string | null {
-  const m = /\(?\s*(in (?:millions|thousands|billions)[^)\n]*)\)?/i.exec(text);
+  const m =
+    /\(?\s*(in (?:millions|thousands|billions)[^)\n]*)\)?/i.exec(text) ??
+    /\(\s*((?:dollars |u\.s\. dollars |\$ ?)?(?:millions|thousands|billions)(?: of [a-z. ]+)?)\s*\)/i.exec(text);
   return m ? m[1].trim() : null;
 }
 

@@ -1,0 +1,95 @@
+/**
+ * Tables rebuilt from the layout of real filings' pages (the development set of issue 26,
+ * FinanceBench's open sample: `../shared/datasets/financebench-dev` beside the repository, or
+ * CREDENCE_FINANCEBENCH_DIR): period headers over each column (years, dates set over two lines,
+ * "Three Months Ended"), percent columns told apart from amounts, units, parentheses as negatives,
+ * and a row read from the column of the period asked.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { before, describe, it } from 'node:test';
+import { expect } from 'expect';
+import { pdfPages } from '../../research/evidence/pdf-text.js';
+import type { PageLine } from '../../research/evidence/page-lines.js';
+import { lineItem } from '@credence/shared';
+import { pageTables, type PageTable } from './page-table.js';
+import { findRow, parseFigure, unitNote } from './statement-row.js';
+
+/** The development set: named by CREDENCE_FINANCEBENCH_DIR, else the nearest `shared/datasets/financebench-dev` above this checkout. */
+function datasetDir(): string {
+  if (process.env.CREDENCE_FINANCEBENCH_DIR) return process.env.CREDENCE_FINANCEBENCH_DIR;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'datasets', 'financebench-dev');
+    if (existsSync(join(candidate, 'questions.jsonl'))) return candidate;
+  }
+  throw new Error('The FinanceBench development set was not found: set CREDENCE_FINANCEBENCH_DIR to its folder.');
+}
+
+async function page(doc: string, n: number): Promise<PageLine[]> {
+  const [read] = await pdfPages(readFileSync(resolve(datasetDir(), 'pdfs', `${doc}.pdf`)), [n]);
+  return read.lines;
+}
+
+const rowOf = (table: PageTable, label: string) => {
+  const row = table.rows.find((r) => r.label === label);
+  if (!row) throw new Error(`no row ${label}: ${table.rows.map((r) => r.label).join(' | ')}`);
+  return table.columns.map((c, i) => ({ year: c.year, kind: c.kind, printed: row.cells[i] })).filter((c) => c.printed);
+};
+
+describe('tables rebuilt from the layout of real filings', () => {
+  let earnings: PageLine[];
+  let balance: PageLine[];
+  let segments: PageLine[];
+
+  before(async () => {
+    earnings = await page('JOHNSON_JOHNSON_2022Q4_EARNINGS', 10);
+    balance = await page('3M_2018_10K', 58);
+    segments = await page('Pfizer_2023Q2_10Q', 38);
+  });
+
+  it('an earnings release: each year over an amount and a percent-to-sales column, the change column a percent, the unit from the title', () => {
+    const [table] = pageTables(earnings);
+    expect(table.unit).toMatch(/in millions/i);
+    expect(rowOf(table, 'Sales to customers')).toEqual([
+      { year: '2022', kind: 'amount', printed: '23,706' },
+      { year: '2022', kind: 'percent', printed: '100.0' },
+      { year: '2021', kind: 'amount', printed: '24,804' },
+      { year: '2021', kind: 'percent', printed: '100.0' },
+      { year: null, kind: 'percent', printed: '(4.4)' },
+    ]);
+    // the percent-to-sales and change columns are never read as the year's amount
+    expect(findRow(earnings, lineItem('netIncome').phrases, '2021')).toMatchObject({ printed: '4,736', value: 4736 });
+    expect(findRow(earnings, ['interest (income) expense, net'], '2022')).toMatchObject({ printed: '(77)', value: -77 });
+  });
+
+  it('a balance sheet whose dates are set over two lines ("December 31," above "2018"): each column its year', () => {
+    const [table] = pageTables(balance);
+    expect(table.columns.map((c) => c.year)).toEqual(['2018', '2017']);
+    expect(table.unit).toMatch(/millions/);
+    expect(findRow(balance, lineItem('ppe').phrases, '2017')).toMatchObject({ label: 'Property, plant and equipment — net', printed: '8,866' });
+    expect(findRow(balance, lineItem('inventories').phrases, '2018')).toMatchObject({ printed: '4,366' });
+    expect(findRow(balance, lineItem('totalCurrentAssets').phrases, '2018')).toMatchObject({ value: 13709 });
+  });
+
+  it('a quarterly segment table: "Three Months Ended" and "Six Months Ended" columns by date, "% Change" a percent', () => {
+    const table = pageTables(segments).find((t) => t.rows.some((r) => r.label === 'United States'))!;
+    expect(table.columns.map((c) => `${c.year} ${c.kind}`)).toEqual([
+      '2023 amount',
+      '2022 amount',
+      '2022 percent',
+      '2023 amount',
+      '2022 amount',
+      '2022 percent',
+    ]);
+    expect(table.columns[0].header).toMatch(/Three Months Ended July 2, 2023/);
+    expect(findRow(segments, ['united states'], '2023')).toMatchObject({ printed: '6,185' });
+    expect(findRow(segments, ['united states'], '2023', true)).toMatchObject({ printed: '14,692' });
+    expect(unitNote('(MILLIONS) 2023 2022')).toBe('MILLIONS');
+  });
+
+  it('figures as printed: parentheses and dashes', () => {
+    expect(parseFigure('(16,135)')).toBe(-16135);
+    expect(parseFigure('—')).toBe(0);
+  });
+});
