@@ -296,7 +296,8 @@ export const METRICS: Metric[] = [
   {
     key: 'netMargin',
     label: 'Net margin',
-    names: /\b(?:net|profit) (?:profit |income )?margin\b/,
+    names:
+      /\b(?:net|profit) (?:profit |income )?margin\b|\bnet (?:income|earnings|profit) as a (?:%|percent(?:age)?) of (?:net )?(?:sales|revenues?)\b/,
     unit: 'percent',
     formula: 'net income ÷ revenue',
     inputs: [now('netIncome'), now('revenue')],

@@ -26,8 +26,9 @@ const TITLES: [RegExp, PageKind][] = [
   ],
 ];
 
+/** Exhibits that are no part of the filing's account (a press release filed as Exhibit 99 is). */
 const EXHIBIT =
-  /^exhibit \d|\bexhibit \d+(?:\.\d+)?\b.{0,40}$|certification (?:of|pursuant)|section 1350|section 906|section 302|subsidiaries of (?:the )?registrant|\bplan document\b|award agreement|\bagreement\b.{0,40}\bby and between\b/;
+  /certification (?:of|pursuant)|section 1350|section 906|section 302|subsidiaries of (?:the )?registrant|\bplan document\b|award agreement|\bagreement\b.{0,40}\bby and between\b|power of attorney|consent of independent/;
 
 /** The page's kind from its first lines (where a statement's title is printed). */
 export function pageKind(lines: { text: string }[]): PageKind {

@@ -41,7 +41,8 @@ export function rowLabelled(line: string, phrases: string[]): boolean {
   return labelPhrase(line, phrases) !== null;
 }
 
-const LABEL_TAIL = /^[\s,:;.$-]*(?:(?:-\s*)?net|total|\((?:notes?|see)[^)]*\)|\(\d{1,2}\)|\d{1,2}(?=\s)|\([a-z]\)|\*+)?[\s,:;.$-]*$/;
+const LABEL_TAIL =
+  /^[\s,:;.$-]*(?:(?:-\s*)?net|total|\([a-z&]{1,6}\)|\((?:notes?|see)[^)]*\)|\(\d{1,2}\)|\d{1,2}(?=\s)|\([a-z]\)|\*+)?[\s,:;.$-]*$/;
 
 /** The phrase a row's label is printed under, null when the line is no row of these phrases. */
 export function labelPhrase(line: string, phrases: string[]): string | null {

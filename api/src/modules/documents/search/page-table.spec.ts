@@ -67,7 +67,10 @@ describe('tables rebuilt from the layout of real filings', () => {
     const [table] = pageTables(balance);
     expect(table.columns.map((c) => c.year)).toEqual(['2018', '2017']);
     expect(table.unit).toMatch(/millions/);
-    expect(findRow(balance, lineItem('ppe').phrases, '2017')).toMatchObject({ label: 'Property, plant and equipment — net', printed: '8,866' });
+    expect(findRow(balance, lineItem('ppe').phrases, '2017')).toMatchObject({
+      label: 'Property, plant and equipment — net',
+      printed: '8,866',
+    });
     expect(findRow(balance, lineItem('inventories').phrases, '2018')).toMatchObject({ printed: '4,366' });
     expect(findRow(balance, lineItem('totalCurrentAssets').phrases, '2018')).toMatchObject({ value: 13709 });
   });

@@ -117,8 +117,23 @@ function headed(columns: { right: number; left: number }[], header: PageLine[]):
   }
   return columns.map((col, c) => {
     const header = words[c].join(' ').replace(/\s+/g, ' ').trim();
-    return { ...col, year: years[c], header, kind: PERCENT_HEADER.test(header.replace(YEAR, '')) ? 'percent' : 'amount' };
+    return {
+      ...col,
+      year: fiscalYear(years[c], header),
+      header,
+      kind: PERCENT_HEADER.test(header.replace(YEAR, '')) ? 'percent' : 'amount',
+    };
   });
+}
+
+/**
+ * The fiscal year a column's period end belongs to: a 52/53-week year that ends in the first
+ * days of January ("January 1, 2023") is the fiscal year before (2022).
+ */
+export function fiscalYear(year: string | null, header: string): string | null {
+  if (!year) return null;
+  const early = new RegExp(`\\bjan(?:uary)?\\.? [1-7],? ${year}\\b`, 'i').test(header);
+  return early ? String(Number(year) - 1) : year;
 }
 
 const yearLine = (line: PageLine) => (line.text.match(YEAR) ?? []).length >= 1 && !figuresOf(line).length;

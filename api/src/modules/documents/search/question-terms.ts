@@ -25,6 +25,8 @@ export interface QuestionTerms {
   wantsFigure: boolean;
   /** "growth", "increase", "change": the answer compares two periods. */
   wantsChange: boolean;
+  /** The question proper compares two or more years it names ("changed between FY2021 and FY2022"): a metric is given for each. */
+  compare: boolean;
   /** Other content words of the question proper (not line items, years, instructions or filler). */
   words: string[];
   /** A statement the question names ("rely on the cash flow statement"). */
@@ -134,7 +136,8 @@ export function questionTerms(question: string): QuestionTerms {
   if (cagr && !terms.length) terms.push(termByKey('revenue'));
   const years = [...question.matchAll(/\b(?:fy\s?)?((?:19|20)\d{2})\b/gi)].map((m) => m[1]);
   let rest = askedRest.replace(/\b(?:fy\s?)?(?:19|20)\d{2}\b/g, ' ');
-  if (metric) rest = rest.replace(metric.metric.names, ' ').replace(/\bmargins?\b|\bratio\b|\baverage\b/g, ' ');
+  // a question of why keeps the metric's words: the passage that explains it names them
+  if (metric && !EXPLANATORY.test(asked)) rest = rest.replace(metric.metric.names, ' ').replace(/\bmargins?\b|\bratio\b|\baverage\b/g, ' ');
   const words = [...new Set(rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w)))];
   const computed = metric !== null || cagr || COMPUTED_ASK.test(asked);
   const wantsChange = !metric && !cagr && CHANGE.test(asked) && terms.length > 0;
@@ -150,10 +153,12 @@ export function questionTerms(question: string): QuestionTerms {
     years: [...new Set(years)],
     wantsFigure,
     wantsChange,
+    compare: (CHANGE.test(asked) || /\bcompare/.test(asked)) && new Set(asked.match(/\b(?:19|20)\d{2}\b/g) ?? []).size >= 2,
     words,
     statements,
     cumulative: CUMULATIVE.test(asked),
-    explanatory: EXPLANATORY.test(asked),
+    // "if the metric is not meaningful, explain why" is a condition, not a question of why
+    explanatory: EXPLANATORY.test(asked.replace(/\bif [^.?!]*/g, ' ')),
     scale: SCALES.find(([pattern]) => pattern.test(lower))?.[1] ?? null,
     decimals: decimals ? (DECIMAL_WORDS[decimals[1]] ?? Number(decimals[1])) : null,
   };

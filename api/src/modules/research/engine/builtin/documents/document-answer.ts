@@ -66,7 +66,8 @@ async function respond(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter):
   // A computed quantity the catalogue does not know is not answered with one of its inputs.
   if (q.computed && !q.explanatory && q.wantsFigure) return { missing: [UNKNOWN_METRIC], pages: [] };
   const figures = await figureAnswer(q, hits, writer);
-  if (!figures.missing.length || q.explanatory) return figures;
+  // A line item the statements do not print is declined, not answered with another figure of a passage.
+  if (!figures.missing.length || q.explanatory || q.years.length) return figures;
   const pages = await quoted(true);
   return pages ? { missing: [], pages } : figures;
 }
@@ -99,6 +100,28 @@ export class DocumentAnswerer {
     return planFor(questionTerms(request.query), docs);
   }
 
+  /**
+   * The pages to read: those that match the question best, and for a figure or metric, the best
+   * pages of each line item it needs searched on their own (the statement that prints it), so
+   * that an input on another statement than the question's words is not missed.
+   */
+  private async pagesFor(userId: string, documentIds: string[], q: QuestionTerms): Promise<PageHit[]> {
+    const hits = await searchPages(this.db, userId, documentIds, q);
+    if (!q.wantsFigure || !q.terms.length) return hits;
+    const seen = new Set(hits.map((h) => `${h.documentId}:${h.page}`));
+    for (const term of q.terms.slice(0, 6)) {
+      const alone: QuestionTerms = { ...q, terms: [term], words: [], metric: null, statements: term.statement ? [term.statement] : [] };
+      for (const hit of await searchPages(this.db, userId, documentIds, alone, 3)) {
+        const key = `${hit.documentId}:${hit.page}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          hits.push({ ...hit, score: Math.min(hit.score, hits.at(-1)?.score ?? hit.score) });
+        }
+      }
+    }
+    return hits;
+  }
+
   /** Null when the request has no chat key or the chat has none of this user's documents. */
   async answer(request: ResearchRequest, out: ResearchEmitter): Promise<DocumentOutcome | null> {
     const docs = await this.documentsOf(request);
@@ -113,13 +136,10 @@ export class DocumentAnswerer {
     const pages = docs.reduce((n, d) => n + d.pages, 0);
     steps.set(0, 'done', `${docs.length} document${docs.length === 1 ? '' : 's'}, ${pages} pages`);
     steps.set(1, 'running');
-    const hits = await searchPages(
-      this.db,
+    const hits = await this.pagesFor(
       request.user.id,
       docs.map((d) => d.document_id),
       q,
-      // a metric's inputs may be on three statements and two years' pages
-      Math.min(16, 8 + 2 * Math.max(0, q.terms.length - 2)),
     );
     steps.set(
       1,

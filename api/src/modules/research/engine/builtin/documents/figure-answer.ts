@@ -39,7 +39,7 @@ export function readTerm(term: FinanceTerm, hits: PageHit[], q: QuestionTerms, y
       -rank +
       (asked && row.label.toLowerCase() === asked ? 3 : 0) +
       (titles.some((t) => lower.includes(t)) ? 2 : 0) +
-      (term.statement && hit.kind === term.statement ? 3 : 0) -
+      (term.statement && hit.kind === term.statement ? 4 : 0) -
       (hit.kind === 'summary' ? 2 : 0) -
       (contentsLike(hit) ? 5 : 0);
     const period = { year: row.year, printed: row.printed, value: row.value };

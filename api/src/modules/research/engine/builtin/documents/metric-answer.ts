@@ -6,7 +6,7 @@
  * plausible. Otherwise the answer states no figure and says what was found and what is missing:
  * a metric question is answered with the metric or declined, never with one of its inputs.
  */
-import { cagr, plausibleMetric, type Metric, type MetricInput } from '@credence/shared';
+import { cagr, plausibleMetric, type LineItem, type Metric, type MetricInput } from '@credence/shared';
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
 import { pageScale, unitNote } from '../../../../documents/search/statement-row.js';
@@ -24,6 +24,15 @@ interface Cell {
   value: number;
 }
 
+/**
+ * A printed figure as a metric uses it: an outflow's size; an expense printed negative under a
+ * label that says so ("Income tax (expense)/benefit") as a positive expense.
+ */
+function metricValue(term: LineItem, label: string, value: number): number {
+  if (term.outflow) return Math.abs(value);
+  return /\((?:expense|provision)\)/i.test(label) ? -value : value;
+}
+
 class Cells {
   private readonly cache = new Map<string, Cell | null>();
   constructor(
@@ -37,7 +46,7 @@ class Cells {
     if (!this.cache.has(key)) {
       const term = termByKey(item);
       const read = readTerm(term, this.hits, this.q, String(year));
-      const cell = read ? { read, fact: read.fact, value: term.outflow ? Math.abs(read.row.value) : read.row.value } : null;
+      const cell = read ? { read, fact: read.fact, value: metricValue(term, read.row.label, read.row.value) } : null;
       this.cache.set(key, cell);
       // The same row's other columns are the same line item in those years (one statement, one unit).
       if (read)
@@ -48,7 +57,7 @@ class Cells {
             this.cache.set(`${item}@${p.year}`, {
               read: { ...read, row, fact },
               fact,
-              value: term.outflow ? Math.abs(p.value) : p.value,
+              value: metricValue(term, read.row.label, p.value),
             });
           }
     }
@@ -128,6 +137,7 @@ export async function metricAnswer(q: QuestionTerms, hits: PageHit[], writer: An
       };
     years = [Number(first.row.year)];
   }
+  if (q.compare && !averagedOverYears) return compareAnswer(q, metric, cells, writer);
   const results = years.map((y) => computeYear(metric, cells, y));
   const missing = results.flatMap((r) => ('missing' in r ? r.missing : []));
   if (missing.length)
@@ -225,4 +235,63 @@ async function cagrAnswer(q: QuestionTerms, cells: Cells, writer: AnswerWriter):
   ]);
   await writer.flush();
   return { missing: [], pages: [...new Set([from.read.hit, to.read.hit])] };
+}
+
+/** The metric in each year the question compares, each with its inputs cited, and the change between the first and last. */
+async function compareAnswer(q: QuestionTerms, metric: Metric, cells: Cells, writer: AnswerWriter): Promise<FigureOutcome> {
+  const years = [...new Set(q.years.map(Number))].sort((a, b) => a - b);
+  const results = years.map((y) => computeYear(metric, cells, y));
+  const missing = results.flatMap((r) => ('missing' in r ? r.missing : []));
+  if (missing.length)
+    return {
+      missing: [
+        `${metric.label} (${metric.formula}) needs ${[...new Set(missing)].join(', ')}, which the documents' statements do not show.`,
+      ],
+      pages: [],
+    };
+  const computed = results as Computed[];
+  const implausible = computed.find((r) => !plausibleMetric(metric, r.value));
+  if (implausible)
+    return {
+      missing: [
+        `${metric.label} for ${implausible.year} computed from the rows found is ${formatted(implausible.value, metric.unit, null)}, which is not plausible.`,
+      ],
+      pages: [],
+    };
+  writer.write('## Answer\n\n');
+  const pieces: Piece[] = [];
+  computed.forEach((r, i) => {
+    const inputs = r.cells.map((c) => c.fact);
+    const fact: Fact = {
+      key: `${metric.key}@${r.year}`,
+      label: metric.label,
+      value: Math.round(r.value * 10000) / 10000,
+      unit: FACT_UNIT[metric.unit] ?? inputs[0].unit,
+      period: String(r.year),
+      source: inputs[0].source,
+      inputs: [...new Map(inputs.map((f) => [f.key, f])).values()],
+      formula: metric.formula,
+    };
+    pieces.push(
+      `${i ? '; ' : ''}**${metric.label}**, ${r.year}: **`,
+      { fact, text: formatted(r.value, metric.unit, q.decimals), derived: true },
+      '**',
+    );
+  });
+  const [first, last] = [computed[0], computed.at(-1)!];
+  const delta = last.value - first.value;
+  const change =
+    metric.unit === 'percent'
+      ? `${delta >= 0 ? '+' : '−'}${Math.abs(delta).toFixed(1)} percentage points`
+      : `${delta >= 0 ? '+' : '−'}${formatted(Math.abs(delta), metric.unit, q.decimals)}`;
+  pieces.push(
+    `.\n\nFrom ${first.year} to ${last.year} it changed by ${change}. ${metric.label} = ${metric.formula}. Inputs:\n`,
+    ...computed.flatMap((r) => r.cells.flatMap((c) => inputLine(c))),
+  );
+  compose(writer, pieces);
+  await writer.flush();
+  return {
+    missing: [],
+    pages: [...new Map(computed.flatMap((r) => r.cells.map((c) => [c.read.hit.page + c.read.hit.documentId, c.read.hit]))).values()],
+  };
 }
