@@ -163,6 +163,12 @@ export function pageTables(lines: PageLine[], pageText?: string): PageTable[] {
     }
     const figureRows = body.map(figuresOf);
     const columns = headed(columnsOf(figureRows.filter((f) => f.length)), header);
+    // the table's own unit: the last note above its first row, else the page's
+    const own = lines
+      .slice(0, j - body.length)
+      .map((l) => unitNote(l.text))
+      .filter(Boolean)
+      .at(-1);
     if (columns.some((c) => c.year)) {
       const rows = body.flatMap((line, r): TableRow[] => {
         const figures = figureRows[r];
@@ -170,7 +176,7 @@ export function pageTables(lines: PageLine[], pageText?: string): PageTable[] {
         const cells = columns.map((c) => figures.find((f) => Math.abs(f.x1 - c.right) <= ALIGN)?.text ?? null);
         return [{ label: labelOf(line, figures[0]), line, cells }];
       });
-      tables.push({ unit, columns, rows });
+      tables.push({ unit: own ?? unit, columns, rows });
     }
     i = j;
   }

@@ -153,7 +153,7 @@ export function questionTerms(question: string): QuestionTerms {
     years: [...new Set(years)],
     wantsFigure,
     wantsChange,
-    compare: (CHANGE.test(asked) || /\bcompare/.test(asked)) && new Set(asked.match(/\b(?:19|20)\d{2}\b/g) ?? []).size >= 2,
+    compare: (CHANGE.test(asked) || /\bcompare/.test(asked)) && new Set(asked.match(/(?<!\d)(?:19|20)\d{2}\b/g) ?? []).size >= 2,
     words,
     statements,
     cumulative: CUMULATIVE.test(asked),

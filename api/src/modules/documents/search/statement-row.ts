@@ -8,7 +8,9 @@ import { normalLabel } from '@credence/shared';
 import { labelPhrase } from './page-search.js';
 import { pageTables } from './page-table.js';
 
-export { pageScale, unitNote } from './units.js';
+import { unitNote } from './units.js';
+
+export { pageScale, unitNote, unitScale } from './units.js';
 
 export interface RowFigure {
   /** The row as it reads on the page. */
@@ -17,6 +19,8 @@ export interface RowFigure {
   year: string;
   printed: string;
   value: number;
+  /** The unit its table is printed in ("in millions"), when a note says. */
+  unit: string | null;
   /** Every period of the row: [year, printed, value]. */
   periods: { year: string; printed: string; value: number }[];
 }
@@ -62,7 +66,10 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string, cum
   if (fromLayout.length) return best(fromLayout, phrases);
   let header: string[] | null = null;
   const candidates: RowFigure[] = [];
+  // the last unit note above a row, else the page's first
+  let unit: string | null = unitNote(lines.map((l) => l.text).join('\n'));
   for (const line of lines) {
+    unit = unitNote(line.text) ?? unit;
     const years = headerYears(line.text);
     if (years) {
       header = years;
@@ -91,6 +98,7 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string, cum
       printed: chosen.printed,
       value: chosen.value,
       periods,
+      unit,
     });
   }
   return best(candidates, phrases);
@@ -113,7 +121,7 @@ function tableRows(lines: PageLine[], phrases: string[], year: string | undefine
       });
       const chosen = periodOf(periods, year, cumulative);
       if (!chosen) continue;
-      out.push({ line: row.line.text, label: row.line.text.slice(0, label.length), ...chosen, periods });
+      out.push({ line: row.line.text, label: row.line.text.slice(0, label.length), ...chosen, periods, unit: table.unit });
     }
   }
   return out;

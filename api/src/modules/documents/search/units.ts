@@ -16,6 +16,10 @@ const SCALE_WORDS: [RegExp, number][] = [
 
 /** The scale of a page's amounts from its unit note (1 when it has none). */
 export function pageScale(page: { text: string }): number {
-  const note = unitNote(page.text);
+  return unitScale(unitNote(page.text));
+}
+
+/** The scale a unit note names (1 when none). */
+export function unitScale(note: string | null | undefined): number {
   return (note ? SCALE_WORDS.find(([w]) => w.test(note))?.[1] : undefined) ?? 1;
 }

@@ -9,7 +9,7 @@ import { contentsLike, type PageHit } from '../../../../documents/search/page-se
 import { PLAUSIBLE_GROWTH_PERCENT } from '@credence/shared';
 import { STATEMENT_TITLES, type FinanceTerm } from '../../../../documents/search/finance-terms.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import { findRow, pageScale, unitNote, type RowFigure } from '../../../../documents/search/statement-row.js';
+import { findRow, unitScale, type RowFigure } from '../../../../documents/search/statement-row.js';
 import type { AnswerWriter } from '../../answer-writer.js';
 import type { Fact } from '../../types.js';
 import { markdownSafe } from '../text.js';
@@ -52,7 +52,7 @@ const where = (r: Read) => `${r.hit.fileName}, page ${r.hit.page}`;
 /** The same in the answer's markdown (a file name and a row label are the document's words). */
 const whereMd = (r: Read) => markdownSafe(where(r));
 const note = (r: Read) => {
-  const unit = unitNote(r.hit.text);
+  const unit = r.row.unit;
   return unit ? ` (${markdownSafe(unit.charAt(0).toLowerCase() + unit.slice(1))})` : '';
 };
 
@@ -108,7 +108,7 @@ export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: An
       ['Line item', ...r.row.periods.map((p) => p.year)],
       [row],
       [],
-      unitNote(r.hit.text) ?? undefined,
+      r.row.unit ?? undefined,
     );
   }
   return { missing: [], pages: found.map((r) => r.hit) };
@@ -116,7 +116,7 @@ export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: An
 
 /** A figure as printed, or brought to the unit the question asks ("in USD billions") when the page's unit is known. */
 function scaledText(r: Read, q: QuestionTerms): string {
-  const scale = pageScale(r.hit);
+  const scale = unitScale(r.row.unit);
   if (!q.scale || scale === 1 || scale === q.scale) return r.row.printed;
   const value = (r.row.value * scale) / q.scale;
   const d = q.decimals ?? 2;

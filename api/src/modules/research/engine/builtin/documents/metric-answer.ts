@@ -9,7 +9,7 @@
 import { cagr, plausibleMetric, type LineItem, type Metric, type MetricInput } from '@credence/shared';
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import { pageScale, unitNote } from '../../../../documents/search/statement-row.js';
+import { unitScale } from '../../../../documents/search/statement-row.js';
 import type { AnswerWriter } from '../../answer-writer.js';
 import type { Fact, FactUnit } from '../../types.js';
 import { markdownSafe } from '../text.js';
@@ -92,7 +92,7 @@ function computeYear(metric: Metric, cells: Cells, year: number): Computed | { m
   });
   if (missing.length) return { missing };
   // Inputs in different units (a table in thousands beside one in millions) are brought to one.
-  const scales = new Set(used.map((c) => pageScale(c.read.hit)));
+  const scales = new Set(used.map((c) => unitScale(c.read.row.unit)));
   if (scales.size > 1) return { missing: ['inputs printed in different units, which this answer does not mix'] };
   return { year, value: metric.compute(values), cells: used };
 }
@@ -149,7 +149,7 @@ export async function metricAnswer(q: QuestionTerms, hits: PageHit[], writer: An
     };
   const computed = results as Computed[];
   const value = computed.reduce((s, r) => s + r.value, 0) / computed.length;
-  const scaled = metric.unit === 'amount' && q.scale ? (value * pageScale(computed[0].cells[0].read.hit)) / q.scale : value;
+  const scaled = metric.unit === 'amount' && q.scale ? (value * unitScale(computed[0].cells[0].read.row.unit)) / q.scale : value;
   if (!plausibleMetric(metric, value))
     return {
       missing: [
@@ -186,7 +186,7 @@ export async function metricAnswer(q: QuestionTerms, hits: PageHit[], writer: An
 }
 
 function inputLine(c: Cell): Piece[] {
-  const unit = unitNote(c.read.hit.text);
+  const unit = c.read.row.unit;
   return [
     `- ${markdownSafe(c.read.term.label)} (“${markdownSafe(c.read.row.label)}”, column ${c.read.row.year}): `,
     { fact: c.fact, text: c.read.row.printed },
