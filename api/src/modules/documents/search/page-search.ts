@@ -74,6 +74,20 @@ async function conceptWeights(db: DataSource, documentIds: string[], parts: stri
   return (row.df as number[]).map((df) => Math.log(1 + total / Math.max(1, Number(df))));
 }
 
+/**
+ * Each document's signature page ("the registrant has duly caused this report to be signed"),
+ * when it is in the document's second half: the pages after it are the filing's exhibits.
+ */
+async function signaturePages(db: DataSource, documentIds: string[]): Promise<Map<string, number>> {
+  const rows: { document_id: string; signed: number | null; pages: number }[] = await db.query(
+    `SELECT document_id::text AS document_id, max(page)::int AS pages,
+            min(page) FILTER (WHERE text ILIKE '%duly caused this report to be signed%')::int AS signed
+     FROM uploaded_document_pages WHERE document_id = ANY($1::uuid[]) GROUP BY document_id`,
+    [documentIds],
+  );
+  return new Map(rows.filter((r) => r.signed !== null && r.signed > r.pages / 2).map((r) => [r.document_id, Number(r.signed)]));
+}
+
 const ASKS_EXHIBIT = /\bexhibits?\b|\bagreements?\b|\bplan\b|\bcertification|\bsubsidiar/;
 
 /** How a page's kind weighs for the question: a line item from its statement, exhibits only when asked for. */
@@ -99,6 +113,7 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     [userId, documentIds, parts.join(' OR '), ...parts],
   );
   const weights = await conceptWeights(db, documentIds, parts);
+  const signed = await signaturePages(db, documentIds);
   const most = weights.reduce((a, b) => a + b, 0) || 1;
   const hits = rows.map((row: Record<string, unknown>) => {
     const page = toPage(row);
@@ -116,7 +131,9 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     for (const statement of q.statements) if (STATEMENT_TITLES[statement].some((t) => lower.includes(t))) score += 1.5;
     if (q.wantsFigure) score += Math.min(page.figures, 60) / 60;
     if (contentsLike(page)) score -= 3;
-    const kind = pageKind(page.lines);
+    const titled = pageKind(page.lines);
+    // text after the signatures that is no statement is an exhibit (a plan, an agreement, a certification)
+    const kind = titled === 'other' && page.page > (signed.get(page.documentId) ?? Infinity) ? 'exhibit' : titled;
     score += kindWeight(kind, q);
     return { ...page, kind, score, coverage, concepts: parts.length };
   });

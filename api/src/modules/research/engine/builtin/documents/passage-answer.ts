@@ -30,7 +30,8 @@ function sentences(hit: PageHit): string[] {
   const prose = hit.lines
     .map((l) => l.text)
     .join(' ')
-    .split(/(?<=[.!?;])\s+(?=[A-Z(“"])/)
+    // a bullet starts a sentence of its own (a list's items often end without a full stop)
+    .split(/(?<=[.!?;])\s+(?=[A-Z(“"])|\s*[•▪●◦■]\s+/)
     .map((s) => s.trim());
   const rows = hit.lines.map((l) => l.text).filter((t) => /^[A-Za-z].{3,}\s\(?\$?\s?\d/.test(t));
   return [...prose, ...rows].filter((s) => s.length >= 20 && s.length <= MAX_QUOTE_CHARS && !INSTRUCTION.test(s));
@@ -41,10 +42,18 @@ function score(sentence: string, wanted: string[]): number {
   return wanted.filter((w) => words.has(w)).length;
 }
 
-/** The stems the question searches for: its words and its line items' names. */
-function wantedStems(q: QuestionTerms): string[] {
+/**
+ * The stems the question searches for: its words and its line items' names, less those on most
+ * of the pages found (the company's name says nothing about which sentence answers).
+ */
+function wantedStems(q: QuestionTerms, hits: PageHit[]): string[] {
   const names = q.terms.flatMap((t) => (q.asked[t.key] ?? t.phrases[0]).split(/\s+/));
-  return [...new Set([...q.words, ...names].map(stem).filter((w) => w.length >= 3))];
+  const all = [...new Set([...q.words, ...names].map(stem).filter((w) => w.length >= 3))];
+  if (hits.length < 4) return all;
+  const pageStems = hits.map((h) => new Set(h.text.split(/\s+/).map(stem)));
+  const common = (w: string) => pageStems.filter((p) => p.has(w)).length >= hits.length * 0.75;
+  const rare = all.filter((w) => !common(w));
+  return rare.length ? rare : all;
 }
 
 interface Quote {
@@ -55,7 +64,7 @@ interface Quote {
 
 /** `withYear`: only sentences that name a year the question asks about (a figure the statements do not print). */
 function quotesOf(q: QuestionTerms, hits: PageHit[], withYear = false): Quote[] {
-  const wanted = wantedStems(q);
+  const wanted = wantedStems(q, hits);
   if (!wanted.length) return [];
   const need = Math.max(1, Math.ceil(wanted.length / 3));
   return hits
@@ -96,7 +105,7 @@ export function passagePages(q: QuestionTerms, hits: PageHit[], withYear = false
  */
 export async function otherPages(q: QuestionTerms, hits: PageHit[], cited: PageHit[], writer: AnswerWriter): Promise<void> {
   const seen = new Set(cited.map((h) => `${h.documentId}:${h.page}`));
-  const wanted = wantedStems(q);
+  const wanted = wantedStems(q, hits);
   const top = hits[0]?.score ?? 0;
   const others: Quote[] = [];
   for (const hit of hits) {
