@@ -8,3 +8,4 @@ export * from './documents.js';
 export * from './restructuring.js';
 export * from './line-items.js';
 export * from './metrics.js';
+export * from './topics.js';

@@ -28,7 +28,7 @@ const CANDIDATES = 60;
 export function concepts(q: QuestionTerms): string[] {
   const quote = (phrase: string) => (/\s/.test(phrase) ? `"${phrase.replace(/"/g, ' ')}"` : phrase.replace(/"/g, ' '));
   const fromTerms = q.terms.map((t) => t.phrases.map(quote).join(' OR '));
-  const fromWords = q.words.map(quote);
+  const fromWords = q.words.map((w) => w.split('|').map(quote).join(' OR '));
   return [...fromTerms, ...fromWords].slice(0, MAX_CONCEPTS);
 }
 

@@ -56,6 +56,14 @@ describe('document questions: finance terms', () => {
     expect(questionTerms('What is the price to book multiple in 2020?').computed).toBe(true);
   });
 
+  it('searches a narrative topic by the words filings use for it', () => {
+    const q = questionTerms('Has the company reported any materially important ongoing legal battles from FY2022?');
+    expect(q.words).toContain('litigation|lawsuits|lawsuit|proceedings|legal');
+    expect(q.words).not.toContain('battles');
+    expect(concepts(q)).toContain('litigation OR lawsuits OR lawsuit OR proceedings OR legal');
+    expect(questionTerms('As of Q2 2023, is it spinning off any large business segments?').words[0]).toContain('separation');
+  });
+
   it('searches a line item by all its names, and other words as they are', () => {
     const parts = concepts(questionTerms('What was revenue from Greater China?'));
     expect(parts[0]).toContain('"net sales"');

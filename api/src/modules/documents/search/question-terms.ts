@@ -6,7 +6,7 @@
  * balance sheet", "Answer in USD billions") are read for the statement, unit and rounding they
  * ask and kept out of the search words; a definition ("X is defined as …") names line items only.
  */
-import { CAGR, COMPUTED_ASK, metricAsked, normalLabel, type MetricAsk } from '@credence/shared';
+import { CAGR, COMPUTED_ASK, metricAsked, normalLabel, topicsOf, type MetricAsk } from '@credence/shared';
 import { FINANCE_TERMS, termByKey, type FinanceTerm, type Statement } from './finance-terms.js';
 
 export interface QuestionTerms {
@@ -27,7 +27,7 @@ export interface QuestionTerms {
   wantsChange: boolean;
   /** The question proper compares two or more years it names ("changed between FY2021 and FY2022"): a metric is given for each. */
   compare: boolean;
-  /** Other content words of the question proper (not line items, years, instructions or filler). */
+  /** Other content words of the question proper (not line items, years, instructions or filler); a topic's alternatives joined by "|". */
   words: string[];
   /** A statement the question names ("rely on the cash flow statement"). */
   statements: Statement[];
@@ -138,7 +138,11 @@ export function questionTerms(question: string): QuestionTerms {
   let rest = askedRest.replace(/\b(?:fy\s?)?(?:19|20)\d{2}\b/g, ' ');
   // a question of why keeps the metric's words: the passage that explains it names them
   if (metric && !EXPLANATORY.test(asked)) rest = rest.replace(metric.metric.names, ' ').replace(/\bmargins?\b|\bratio\b|\baverage\b/g, ' ');
-  const words = [...new Set(rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w)))];
+  // A topic asked under other words than filings print is searched by all of them ("legal|litigation|lawsuits").
+  const topics = topicsOf(rest);
+  for (const topic of topics) rest = rest.replace(new RegExp(topic.asked.source, 'g'), ' ');
+  const plain = rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w));
+  const words = [...new Set([...topics.map((t) => t.words.join('|')), ...plain])];
   const computed = metric !== null || cagr || COMPUTED_ASK.test(asked);
   const wantsChange = !metric && !cagr && CHANGE.test(asked) && terms.length > 0;
   const wantsFigure = terms.length > 0 || metric !== null || FIGURE_WORDS.test(lower);

@@ -33,7 +33,9 @@ export const DOCUMENT_RELATED = [
 
 function planFor(q: QuestionTerms, docs: UploadedPdf[]): string[] {
   const names = docs.map((d) => d.file_name).join(', ');
-  const looking = [...q.terms.map((t) => t.label.toLowerCase()), ...q.words].slice(0, 6).join(', ') || 'the question';
+  const looking =
+    [...q.terms.map((t) => t.label.toLowerCase()), ...q.words.map((w) => w.replace(/\|/g, ' or '))].slice(0, 6).join(', ') ||
+    'the question';
   const years = q.years.length ? ` for ${q.years.join(' and ')}` : '';
   return [
     `Read the uploaded documents: ${names}`,

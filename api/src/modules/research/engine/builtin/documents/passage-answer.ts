@@ -39,7 +39,7 @@ function sentences(hit: PageHit): string[] {
 
 function score(sentence: string, wanted: string[]): number {
   const words = new Set(sentence.split(/\s+/).map(stem));
-  return wanted.filter((w) => words.has(w)).length;
+  return wanted.filter((w) => w.split('|').some((alternative) => words.has(alternative))).length;
 }
 
 /**
@@ -48,10 +48,21 @@ function score(sentence: string, wanted: string[]): number {
  */
 function wantedStems(q: QuestionTerms, hits: PageHit[]): string[] {
   const names = q.terms.flatMap((t) => (q.asked[t.key] ?? t.phrases[0]).split(/\s+/));
-  const all = [...new Set([...q.words, ...names].map(stem).filter((w) => w.length >= 3))];
+  // a topic's alternatives stay one wanted word ("litiga|lawsui|procee")
+  const all = [
+    ...new Set(
+      [...q.words, ...names].map((w) =>
+        w
+          .split('|')
+          .map(stem)
+          .filter((a) => a.length >= 3)
+          .join('|'),
+      ),
+    ),
+  ].filter(Boolean);
   if (hits.length < 4) return all;
   const pageStems = hits.map((h) => new Set(h.text.split(/\s+/).map(stem)));
-  const common = (w: string) => pageStems.filter((p) => p.has(w)).length >= hits.length * 0.75;
+  const common = (w: string) => w.split('|').every((a) => pageStems.filter((p) => p.has(a)).length >= hits.length * 0.75);
   const rare = all.filter((w) => !common(w));
   return rare.length ? rare : all;
 }
