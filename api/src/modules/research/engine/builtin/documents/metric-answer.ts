@@ -6,96 +6,17 @@
  * plausible. Otherwise the answer states no figure and says what was found and what is missing:
  * a metric question is answered with the metric or declined, never with one of its inputs.
  */
-import { cagr, plausibleMetric, type LineItem, type Metric, type MetricInput } from '@credence/shared';
+import { cagr, plausibleMetric, type Metric } from '@credence/shared';
+import { termByKey } from '../../../../documents/search/finance-terms.js';
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
 import { unitScale } from '../../../../documents/search/statement-row.js';
 import type { AnswerWriter } from '../../answer-writer.js';
 import type { Fact, FactUnit } from '../../types.js';
 import { markdownSafe } from '../text.js';
-import { compose, rowFact, type Piece } from './document-facts.js';
-import { readTerm, type FigureOutcome, type Read } from './figure-answer.js';
-import { termByKey } from '../../../../documents/search/finance-terms.js';
-
-/** One input value at one year: the cell read, its value as a metric uses it. */
-interface Cell {
-  read: Read;
-  fact: Fact;
-  value: number;
-}
-
-/**
- * A printed figure as a metric uses it: an outflow's size; an expense printed negative under a
- * label that says so ("Income tax (expense)/benefit") as a positive expense.
- */
-function metricValue(term: LineItem, label: string, value: number): number {
-  if (term.outflow) return Math.abs(value);
-  return /\((?:expense|provision)\)/i.test(label) ? -value : value;
-}
-
-class Cells {
-  private readonly cache = new Map<string, Cell | null>();
-  constructor(
-    private readonly q: QuestionTerms,
-    private readonly hits: PageHit[],
-  ) {}
-
-  /** A line item's cell for a year, null when no page prints it in that year's column. */
-  at(item: string, year: number): Cell | null {
-    const key = `${item}@${year}`;
-    if (!this.cache.has(key)) {
-      const term = termByKey(item);
-      const read = readTerm(term, this.hits, this.q, String(year));
-      const cell = read ? { read, fact: read.fact, value: metricValue(term, read.row.label, read.row.value) } : null;
-      this.cache.set(key, cell);
-      // The same row's other columns are the same line item in those years (one statement, one unit).
-      if (read)
-        for (const p of read.row.periods)
-          if (!this.cache.has(`${item}@${p.year}`) && p.year !== String(year)) {
-            const row = { ...read.row, year: p.year, printed: p.printed, value: p.value };
-            const fact = rowFact(term, row, p, read.hit);
-            this.cache.set(`${item}@${p.year}`, {
-              read: { ...read, row, fact },
-              fact,
-              value: metricValue(term, read.row.label, p.value),
-            });
-          }
-    }
-    return this.cache.get(key) ?? null;
-  }
-}
-
-/** Every cell an input needs at a year (two for an average). */
-function inputCells(cells: Cells, input: MetricInput, year: number): (Cell | null)[] {
-  if (input.at === 'avg') return [cells.at(input.item, year), cells.at(input.item, year - 1)];
-  return [cells.at(input.item, year + input.at)];
-}
-
-interface Computed {
-  year: number;
-  value: number;
-  cells: Cell[];
-}
-
-/** The metric for one year, or the inputs it lacks. */
-function computeYear(metric: Metric, cells: Cells, year: number): Computed | { missing: string[] } {
-  const missing: string[] = [];
-  const used: Cell[] = [];
-  const values = metric.inputs.map((input) => {
-    const found = inputCells(cells, input, year);
-    found.forEach((c, i) => {
-      if (!c) missing.push(`${termByKey(input.item).label.toLowerCase()} for ${year - i + (input.at === -1 ? -1 : 0)}`);
-      else used.push(c);
-    });
-    const got = found.filter((c): c is Cell => c !== null);
-    return got.reduce((sum, c) => sum + c.value, 0) / Math.max(1, got.length);
-  });
-  if (missing.length) return { missing };
-  // Inputs in different units (a table in thousands beside one in millions) are brought to one.
-  const scales = new Set(used.map((c) => unitScale(c.read.row.unit)));
-  if (scales.size > 1) return { missing: ['inputs printed in different units, which this answer does not mix'] };
-  return { year, value: metric.compute(values), cells: used };
-}
+import { compose, type Piece } from './document-facts.js';
+import { readTerm, type FigureOutcome } from './figure-answer.js';
+import { Cells, citedPages, computeYears, type Cell } from './metric-cells.js';
 
 function formatted(value: number, unit: Metric['unit'] | 'percent', decimals: number | null): string {
   const d = decimals ?? (unit === 'amount' ? 0 : unit === 'percent' || unit === 'days' ? 1 : 2);
@@ -119,6 +40,21 @@ function yearsFor(q: QuestionTerms, averaged: boolean): number[] {
   return [years.at(-1)!];
 }
 
+/** The computed metric as a fact whose inputs are the cells it was computed from (each checked on its page). */
+function metricFactOf(metric: Metric, period: string, value: number, cells: Cell[]): Fact {
+  const inputs = cells.map((c) => c.fact);
+  return {
+    key: `${metric.key}@${period}`,
+    label: metric.label,
+    value: Math.round(value * 10000) / 10000,
+    unit: FACT_UNIT[metric.unit] ?? inputs[0].unit,
+    period,
+    source: inputs[0].source,
+    inputs: [...new Map(inputs.map((f) => [f.key, f])).values()],
+    formula: metric.formula,
+  };
+}
+
 const where = (c: Cell) => `${c.read.hit.fileName}, page ${c.read.hit.page}`;
 
 /** Writes the metric, or nothing and what is missing. */
@@ -138,16 +74,8 @@ export async function metricAnswer(q: QuestionTerms, hits: PageHit[], writer: An
     years = [Number(first.row.year)];
   }
   if (q.compare && !averagedOverYears) return compareAnswer(q, metric, cells, writer);
-  const results = years.map((y) => computeYear(metric, cells, y));
-  const missing = results.flatMap((r) => ('missing' in r ? r.missing : []));
-  if (missing.length)
-    return {
-      missing: [
-        `${metric.label} (${metric.formula}) needs ${[...new Set(missing)].join(', ')}, which the documents' statements do not show.`,
-      ],
-      pages: [],
-    };
-  const computed = results as Computed[];
+  const computed = computeYears(metric, cells, years);
+  if ('missing' in computed) return { missing: computed.missing, pages: [] };
   const value = computed.reduce((s, r) => s + r.value, 0) / computed.length;
   const scaled = metric.unit === 'amount' && q.scale ? (value * unitScale(computed[0].cells[0].read.row.unit)) / q.scale : value;
   if (!plausibleMetric(metric, value))
@@ -158,17 +86,12 @@ export async function metricAnswer(q: QuestionTerms, hits: PageHit[], writer: An
       pages: [],
     };
   const period = years.length > 1 ? `${years[0]}–${years.at(-1)} average` : String(years[0]);
-  const inputs = computed.flatMap((r) => r.cells.map((c) => c.fact));
-  const fact: Fact = {
-    key: `${metric.key}@${period}`,
-    label: metric.label,
-    value: Math.round(scaled * 10000) / 10000,
-    unit: FACT_UNIT[metric.unit] ?? inputs[0].unit,
+  const fact = metricFactOf(
+    metric,
     period,
-    source: inputs[0].source,
-    inputs: [...new Map(inputs.map((f) => [f.key, f])).values()],
-    formula: metric.formula,
-  };
+    scaled,
+    computed.flatMap((r) => r.cells),
+  );
   const unitWords =
     metric.unit === 'amount' && q.scale ? ` (in ${q.scale === 1e9 ? 'billions' : q.scale === 1e6 ? 'millions' : 'thousands'})` : '';
   writer.write('## Answer\n\n');
@@ -179,10 +102,7 @@ export async function metricAnswer(q: QuestionTerms, hits: PageHit[], writer: An
     ...computed.flatMap((r) => r.cells.flatMap((c): Piece[] => inputLine(c))),
   ]);
   await writer.flush();
-  return {
-    missing: [],
-    pages: [...new Map(computed.flatMap((r) => r.cells.map((c) => [c.read.hit.page + c.read.hit.documentId, c.read.hit]))).values()],
-  };
+  return { missing: [], pages: citedPages(computed.flatMap((r) => r.cells)) };
 }
 
 function inputLine(c: Cell): Piece[] {
@@ -234,22 +154,14 @@ async function cagrAnswer(q: QuestionTerms, cells: Cells, writer: AnswerWriter):
     ...inputLine(to),
   ]);
   await writer.flush();
-  return { missing: [], pages: [...new Set([from.read.hit, to.read.hit])] };
+  return { missing: [], pages: citedPages([from, to]) };
 }
 
 /** The metric in each year the question compares, each with its inputs cited, and the change between the first and last. */
 async function compareAnswer(q: QuestionTerms, metric: Metric, cells: Cells, writer: AnswerWriter): Promise<FigureOutcome> {
   const years = [...new Set(q.years.map(Number))].sort((a, b) => a - b);
-  const results = years.map((y) => computeYear(metric, cells, y));
-  const missing = results.flatMap((r) => ('missing' in r ? r.missing : []));
-  if (missing.length)
-    return {
-      missing: [
-        `${metric.label} (${metric.formula}) needs ${[...new Set(missing)].join(', ')}, which the documents' statements do not show.`,
-      ],
-      pages: [],
-    };
-  const computed = results as Computed[];
+  const computed = computeYears(metric, cells, years);
+  if ('missing' in computed) return { missing: computed.missing, pages: [] };
   const implausible = computed.find((r) => !plausibleMetric(metric, r.value));
   if (implausible)
     return {
@@ -261,17 +173,7 @@ async function compareAnswer(q: QuestionTerms, metric: Metric, cells: Cells, wri
   writer.write('## Answer\n\n');
   const pieces: Piece[] = [];
   computed.forEach((r, i) => {
-    const inputs = r.cells.map((c) => c.fact);
-    const fact: Fact = {
-      key: `${metric.key}@${r.year}`,
-      label: metric.label,
-      value: Math.round(r.value * 10000) / 10000,
-      unit: FACT_UNIT[metric.unit] ?? inputs[0].unit,
-      period: String(r.year),
-      source: inputs[0].source,
-      inputs: [...new Map(inputs.map((f) => [f.key, f])).values()],
-      formula: metric.formula,
-    };
+    const fact = metricFactOf(metric, String(r.year), r.value, r.cells);
     pieces.push(
       `${i ? '; ' : ''}**${metric.label}**, ${r.year}: **`,
       { fact, text: formatted(r.value, metric.unit, q.decimals), derived: true },
@@ -290,8 +192,5 @@ async function compareAnswer(q: QuestionTerms, metric: Metric, cells: Cells, wri
   );
   compose(writer, pieces);
   await writer.flush();
-  return {
-    missing: [],
-    pages: [...new Map(computed.flatMap((r) => r.cells.map((c) => [c.read.hit.page + c.read.hit.documentId, c.read.hit]))).values()],
-  };
+  return { missing: [], pages: citedPages(computed.flatMap((r) => r.cells)) };
 }
