@@ -26,6 +26,13 @@ const TITLES: [RegExp, PageKind][] = [
   ],
 ];
 
+/** A statement's title as a PostgreSQL regular expression (searched in a page's first characters). */
+export const STATEMENT_TITLE_SQL: Record<Statement, string> = {
+  balance: 'balance shee ?ts?|statements? of (consolidated )?financial (position|condition)',
+  income: 'statements? of (consolidated )?(operations|income|earnings)|income statements?',
+  cash: 'statements? of (consolidated )?cash flo ?w ?s?|cash flows? statements?',
+};
+
 /** Exhibits that are no part of the filing's account (a press release filed as Exhibit 99 is). */
 const EXHIBIT =
   /certification (?:of|pursuant)|section 1350|section 906|section 302|subsidiaries of (?:the )?registrant|\bplan document\b|award agreement|\bagreement\b.{0,40}\bby and between\b|power of attorney|consent of independent/;

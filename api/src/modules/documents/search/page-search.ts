@@ -9,7 +9,7 @@ import type { DataSource } from 'typeorm';
 import { toPage, type StoredPage } from '../documents.repository.js';
 import { normalLabel } from '@credence/shared';
 import { STATEMENT_TITLES, type Statement } from './finance-terms.js';
-import { pageKind, type PageKind } from './page-kind.js';
+import { pageKind, STATEMENT_TITLE_SQL, type PageKind } from './page-kind.js';
 import type { QuestionTerms } from './question-terms.js';
 
 export interface PageHit extends StoredPage {
@@ -103,14 +103,18 @@ function kindWeight(kind: PageKind, q: QuestionTerms): number {
 export async function searchPages(db: DataSource, userId: string, documentIds: string[], q: QuestionTerms, limit = 8): Promise<PageHit[]> {
   const parts = concepts(q);
   if (!parts.length || !documentIds.length) return [];
-  const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 4})`);
+  const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 5})`);
+  // among pages that match as many concepts, the statements that hold the line items asked come first
+  const statements = new Set([...q.statements, ...(q.wantsFigure ? q.terms.flatMap((t) => (t.statement ? [t.statement] : [])) : [])]);
+  const titles = [...statements].map((st) => STATEMENT_TITLE_SQL[st]).join('|');
   const rows = await db.query(
     `SELECT p.document_id::text AS document_id, d.file_name, d.chat_key, p.page, p.text, p.lines, p.figures,
             ts_rank_cd(p.search, websearch_to_tsquery('english', $3)) AS rank, ARRAY[${matched.join(', ')}] AS matched
      FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
      WHERE d.user_id = $1 AND d.id = ANY($2::uuid[]) AND p.search @@ websearch_to_tsquery('english', $3)
-     ORDER BY (${matched.map((m) => `(${m})::int`).join(' + ')}) DESC, rank DESC LIMIT ${CANDIDATES}`,
-    [userId, documentIds, parts.join(' OR '), ...parts],
+     ORDER BY (${matched.map((m) => `(${m})::int`).join(' + ')}) DESC, ($4 <> '' AND left(p.text, 400) ~* $4)::int DESC, rank DESC
+     LIMIT ${CANDIDATES}`,
+    [userId, documentIds, parts.join(' OR '), titles, ...parts],
   );
   const weights = await conceptWeights(db, documentIds, parts);
   const signed = await signaturePages(db, documentIds);

@@ -35,6 +35,8 @@ export interface QuestionTerms {
   cumulative: boolean;
   /** The question asks why or what drove something: prose answers it before figures. */
   explanatory: boolean;
+  /** The question asks what is expected (guidance, an outlook, a forecast): prose answers it before figures. */
+  forward: boolean;
   /** The scale an amount is asked in (1e6 for "in USD millions"), when asked. */
   scale: number | null;
   /** Decimal places asked ("round to two decimal places"), when asked. */
@@ -163,6 +165,7 @@ export function questionTerms(question: string): QuestionTerms {
     cumulative: CUMULATIVE.test(asked),
     // "if the metric is not meaningful, explain why" is a condition, not a question of why
     explanatory: EXPLANATORY.test(asked.replace(/\bif [^.?!]*/g, ' ')),
+    forward: /\bguidance\b|\boutlook\b|\bexpect\w*|\bforecast\w*|\bproject(?:s|ed|ions?)\b|\bplan(?:s|ned)? to\b/.test(asked),
     scale: SCALES.find(([pattern]) => pattern.test(lower))?.[1] ?? null,
     decimals: decimals ? (DECIMAL_WORDS[decimals[1]] ?? Number(decimals[1])) : null,
   };

@@ -59,8 +59,8 @@ const NOTHING = 'No page of the documents says anything that answers this questi
 async function respond(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<FigureOutcome> {
   const quoted = async (withYear = false) =>
     hits.length && (await passageAnswer(q, hits, writer, withYear)) ? passagePages(q, hits, withYear) : null;
-  if (q.explanatory || !q.terms.length) {
-    const pages = await quoted();
+  if (q.explanatory || q.forward || !q.terms.length) {
+    const pages = await quoted(q.forward && !q.explanatory);
     if (pages) return { missing: [], pages };
     if (!q.terms.length) return { missing: [NOTHING], pages: [] };
   }

@@ -43,11 +43,14 @@ function score(sentence: string, wanted: string[]): number {
 }
 
 /**
- * The stems the question searches for: its words and its line items' names, less those on most
- * of the pages found (the company's name says nothing about which sentence answers).
+ * The stems the question searches for: its words and its line items' names, less the words of
+ * the documents' file names (the filer's name, on every page, says nothing about which sentence
+ * answers).
  */
 function wantedStems(q: QuestionTerms, hits: PageHit[]): string[] {
   const names = q.terms.flatMap((t) => (q.asked[t.key] ?? t.phrases[0]).split(/\s+/));
+  const files = [...new Set(hits.map((h) => h.fileName.toLowerCase().replace(/[^a-z]/g, '')))];
+  const filer = (w: string) => w.length >= 4 && !w.includes('|') && files.some((f) => f.includes(w));
   // a topic's alternatives stay one wanted word ("litiga|lawsui|procee")
   const all = [
     ...new Set(
@@ -60,10 +63,7 @@ function wantedStems(q: QuestionTerms, hits: PageHit[]): string[] {
       ),
     ),
   ].filter(Boolean);
-  if (hits.length < 4) return all;
-  const pageStems = hits.map((h) => new Set(h.text.split(/\s+/).map(stem)));
-  const common = (w: string) => w.split('|').every((a) => pageStems.filter((p) => p.has(a)).length >= hits.length * 0.75);
-  const rare = all.filter((w) => !common(w));
+  const rare = all.filter((w) => !filer(w));
   return rare.length ? rare : all;
 }
 
