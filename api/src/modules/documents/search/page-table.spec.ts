@@ -1,34 +1,28 @@
 /**
  * Tables rebuilt from the layout of real filings' pages (the development set of issue 26,
- * FinanceBench's open sample: `../shared/datasets/financebench-dev` beside the repository, or
- * CREDENCE_FINANCEBENCH_DIR): period headers over each column (years, dates set over two lines,
+ * FinanceBench's open sample): period headers over each column (years, dates set over two lines,
  * "Three Months Ended"), percent columns told apart from amounts, units, parentheses as negatives,
- * and a row read from the column of the period asked.
+ * and a row read from the column of the period asked. The pages' lines as the parser reads them
+ * are recorded in api/test/fixtures/filing-pages (`node api/scripts/record-filing-pages.js` writes
+ * them again from the development set), so the suite runs wherever the repository does.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { pdfPages } from '../../research/evidence/pdf-text.js';
 import type { PageLine } from '../../research/evidence/page-lines.js';
 import { lineItem } from '@credence/shared';
 import { pageTables, type PageTable } from './page-table.js';
 import { findRow, parseFigure, unitNote } from './statement-row.js';
 
-/** The development set: named by CREDENCE_FINANCEBENCH_DIR, else the nearest `shared/datasets/financebench-dev` above this checkout. */
-function datasetDir(): string {
-  if (process.env.CREDENCE_FINANCEBENCH_DIR) return process.env.CREDENCE_FINANCEBENCH_DIR;
+/** A page's lines as recorded in api/test/fixtures/filing-pages, found from wherever the build put the tests. */
+function page(doc: string, n: number): PageLine[] {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'datasets', 'financebench-dev');
-    if (existsSync(join(candidate, 'questions.jsonl'))) return candidate;
+    const file = join(dir, 'test', 'fixtures', 'filing-pages', `${doc}-p${n}.json`);
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as PageLine[];
   }
-  throw new Error('The FinanceBench development set was not found: set CREDENCE_FINANCEBENCH_DIR to its folder.');
-}
-
-async function page(doc: string, n: number): Promise<PageLine[]> {
-  const [read] = await pdfPages(readFileSync(resolve(datasetDir(), 'pdfs', `${doc}.pdf`)), [n]);
-  return read.lines;
+  throw new Error(`test fixture not found: test/fixtures/filing-pages/${doc}-p${n}.json`);
 }
 
 const rowOf = (table: PageTable, label: string) => {
@@ -42,10 +36,10 @@ describe('tables rebuilt from the layout of real filings', () => {
   let balance: PageLine[];
   let segments: PageLine[];
 
-  before(async () => {
-    earnings = await page('JOHNSON_JOHNSON_2022Q4_EARNINGS', 10);
-    balance = await page('3M_2018_10K', 58);
-    segments = await page('Pfizer_2023Q2_10Q', 38);
+  before(() => {
+    earnings = page('JOHNSON_JOHNSON_2022Q4_EARNINGS', 10);
+    balance = page('3M_2018_10K', 58);
+    segments = page('Pfizer_2023Q2_10Q', 38);
   });
 
   it('an earnings release: each year over an amount and a percent-to-sales column, the change column a percent, the unit from the title', () => {
