@@ -6,3 +6,6 @@ export * from './chats.js';
 export * from './sections.js';
 export * from './documents.js';
 export * from './restructuring.js';
+export * from './line-items.js';
+export * from './metrics.js';
+export * from './topics.js';

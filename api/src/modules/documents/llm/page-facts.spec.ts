@@ -14,6 +14,7 @@ function hit(page: number, lines: string[]): PageHit {
     text: lines.join('\n'),
     lines: lines.map((text) => ({ text, items: [] })),
     figures: 0,
+    kind: 'other',
     score: 1,
     coverage: 1,
     concepts: 1,

@@ -87,7 +87,10 @@ function lineFacts(text: string, hit: PageHit, unit: Fact['unit'], scale: number
 /** Whether a line is about the question (names one of its line items or words). */
 function about(line: string, q: QuestionTerms): boolean {
   const lower = line.toLowerCase();
-  return q.terms.some((t) => t.phrases.some((p) => lower.includes(p))) || q.words.some((w) => lower.includes(w.toLowerCase()));
+  return (
+    q.terms.some((t) => t.phrases.some((p) => lower.includes(p))) ||
+    q.words.some((w) => w.split('|').some((a) => lower.includes(a.toLowerCase())))
+  );
 }
 
 /** The figure facts of the pages, lines about the question first, at most MAX_FACTS. */

@@ -7,11 +7,15 @@
  */
 import type { DataSource } from 'typeorm';
 import { toPage, type StoredPage } from '../documents.repository.js';
-import { STATEMENT_TITLES } from './finance-terms.js';
+import { normalLabel } from '@credence/shared';
+import { STATEMENT_TITLES, type Statement } from './finance-terms.js';
+import { pageKind, STATEMENT_TITLE_SQL, type PageKind } from './page-kind.js';
 import type { QuestionTerms } from './question-terms.js';
 
 export interface PageHit extends StoredPage {
   score: number;
+  /** What the page is (a statement, a summary, an exhibit …), from its title lines. */
+  kind: PageKind;
   /** How many of the question's concepts the page matches. */
   coverage: number;
   concepts: number;
@@ -24,14 +28,33 @@ const CANDIDATES = 60;
 export function concepts(q: QuestionTerms): string[] {
   const quote = (phrase: string) => (/\s/.test(phrase) ? `"${phrase.replace(/"/g, ' ')}"` : phrase.replace(/"/g, ' '));
   const fromTerms = q.terms.map((t) => t.phrases.map(quote).join(' OR '));
-  const fromWords = q.words.map(quote);
+  const fromWords = q.words.map((w) => w.split('|').map(quote).join(' OR '));
   return [...fromTerms, ...fromWords].slice(0, MAX_CONCEPTS);
 }
 
-/** Whether a line starts with one of the term's printed names (a statement row). */
+/**
+ * Whether a line is a row of one of the term's printed names: it starts with the name, and what
+ * follows before its figures is no other words ("Sales and marketing" is not a sales row; a
+ * note reference, "net", a footnote marker or the words after "attributable to" may follow).
+ */
 export function rowLabelled(line: string, phrases: string[]): boolean {
-  const text = line.toLowerCase().replace(/[’']/g, "'");
-  return phrases.some((p) => text.startsWith(p) && !/[a-z]/.test(text.charAt(p.length)));
+  return labelPhrase(line, phrases) !== null;
+}
+
+const LABEL_TAIL =
+  /^[\s,:;.$-]*(?:(?:-\s*)?net|total|\([a-z&]{1,6}\)|\((?:notes?|see)[^)]*\)|\(\d{1,2}\)|\d{1,2}(?=\s)|\([a-z]\)|\*+)?[\s,:;.$-]*$/;
+
+/** The phrase a row's label is printed under, null when the line is no row of these phrases. */
+export function labelPhrase(line: string, phrases: string[]): string | null {
+  const text = normalLabel(line);
+  for (const p of phrases) {
+    if (!text.startsWith(p) || /[a-z]/.test(text.charAt(p.length))) continue;
+    const figures = text.slice(p.length).search(/[($]?\s?-?\d[\d,.]*\)?%?(?:\s|$)/);
+    const tail = figures < 0 ? text.slice(p.length) : text.slice(p.length, p.length + figures);
+    // "attributable to" the company's shareholders, not to its noncontrolling interests
+    if (/(?:\bto|\bof)$/.test(p) ? !/controlling|minority|redeemable/.test(tail) : LABEL_TAIL.test(tail)) return p;
+  }
+  return null;
 }
 
 /** A table of contents (entries ending in page numbers): it names every statement and holds none. */
@@ -51,19 +74,50 @@ async function conceptWeights(db: DataSource, documentIds: string[], parts: stri
   return (row.df as number[]).map((df) => Math.log(1 + total / Math.max(1, Number(df))));
 }
 
+/**
+ * Each document's signature page ("the registrant has duly caused this report to be signed"),
+ * when it is in the document's second half: the pages after it are the filing's exhibits.
+ */
+async function signaturePages(db: DataSource, documentIds: string[]): Promise<Map<string, number>> {
+  const rows: { document_id: string; signed: number | null; pages: number }[] = await db.query(
+    `SELECT document_id::text AS document_id, max(page)::int AS pages,
+            min(page) FILTER (WHERE text ILIKE '%duly caused this report to be signed%')::int AS signed
+     FROM uploaded_document_pages WHERE document_id = ANY($1::uuid[]) GROUP BY document_id`,
+    [documentIds],
+  );
+  return new Map(rows.filter((r) => r.signed !== null && r.signed > r.pages / 2).map((r) => [r.document_id, Number(r.signed)]));
+}
+
+const ASKS_EXHIBIT = /\bexhibits?\b|\bagreements?\b|\bplan\b|\bcertification|\bsubsidiar/;
+
+/** How a page's kind weighs for the question: a line item from its statement, exhibits only when asked for. */
+function kindWeight(kind: PageKind, q: QuestionTerms): number {
+  let weight = 0;
+  if (q.wantsFigure && q.terms.some((t) => t.statement === kind)) weight += 2.5;
+  if (q.statements.includes(kind as Statement)) weight += 2;
+  if (kind === 'summary' && q.terms.length) weight -= 1;
+  if (kind === 'exhibit' && !ASKS_EXHIBIT.test(q.words.join(' '))) weight -= 4;
+  return weight;
+}
+
 export async function searchPages(db: DataSource, userId: string, documentIds: string[], q: QuestionTerms, limit = 8): Promise<PageHit[]> {
   const parts = concepts(q);
   if (!parts.length || !documentIds.length) return [];
-  const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 4})`);
+  const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 5})`);
+  // among pages that match as many concepts, the statements that hold the line items asked come first
+  const statements = new Set([...q.statements, ...(q.wantsFigure ? q.terms.flatMap((t) => (t.statement ? [t.statement] : [])) : [])]);
+  const titles = [...statements].map((st) => STATEMENT_TITLE_SQL[st]).join('|');
   const rows = await db.query(
     `SELECT p.document_id::text AS document_id, d.file_name, d.chat_key, p.page, p.text, p.lines, p.figures,
             ts_rank_cd(p.search, websearch_to_tsquery('english', $3)) AS rank, ARRAY[${matched.join(', ')}] AS matched
      FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
      WHERE d.user_id = $1 AND d.id = ANY($2::uuid[]) AND p.search @@ websearch_to_tsquery('english', $3)
-     ORDER BY (${matched.map((m) => `(${m})::int`).join(' + ')}) DESC, rank DESC LIMIT ${CANDIDATES}`,
-    [userId, documentIds, parts.join(' OR '), ...parts],
+     ORDER BY (${matched.map((m) => `(${m})::int`).join(' + ')}) DESC, ($4 <> '' AND left(p.text, 400) ~* $4)::int DESC, rank DESC
+     LIMIT ${CANDIDATES}`,
+    [userId, documentIds, parts.join(' OR '), titles, ...parts],
   );
   const weights = await conceptWeights(db, documentIds, parts);
+  const signed = await signaturePages(db, documentIds);
   const most = weights.reduce((a, b) => a + b, 0) || 1;
   const hits = rows.map((row: Record<string, unknown>) => {
     const page = toPage(row);
@@ -81,7 +135,11 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     for (const statement of q.statements) if (STATEMENT_TITLES[statement].some((t) => lower.includes(t))) score += 1.5;
     if (q.wantsFigure) score += Math.min(page.figures, 60) / 60;
     if (contentsLike(page)) score -= 3;
-    return { ...page, score, coverage, concepts: parts.length };
+    const titled = pageKind(page.lines);
+    // text after the signatures that is no statement is an exhibit (a plan, an agreement, a certification)
+    const kind = titled === 'other' && page.page > (signed.get(page.documentId) ?? Infinity) ? 'exhibit' : titled;
+    score += kindWeight(kind, q);
+    return { ...page, kind, score, coverage, concepts: parts.length };
   });
   return hits.sort((a: PageHit, b: PageHit) => b.score - a.score || a.page - b.page).slice(0, limit);
 }

@@ -17,13 +17,51 @@ describe('document questions: finance terms', () => {
 
   it('reads the years, a change, and a metric the question defines with the line items it needs', () => {
     const ebitda = questionTerms('What was EBITDA in FY2019?');
-    expect(ebitda.metric?.key).toBe('ebitda');
+    expect(ebitda.metric?.metric.key).toBe('ebitda');
     expect(ebitda.terms.map((t) => t.key)).toEqual(['operatingIncome', 'da']);
     expect(ebitda.years).toEqual(['2019']);
     const margin = questionTerms('operating margin in 2018');
     expect(margin.terms.map((t) => t.key)).toEqual(['operatingIncome', 'revenue']);
     expect(questionTerms('How did revenue grow from 2018 to 2019?')).toMatchObject({ wantsChange: true, years: ['2018', '2019'] });
-    expect(questionTerms('What was gross margin in 2019?').metric).toBeNull();
+    expect(questionTerms('What was gross margin in 2019?').metric?.metric.key).toBe('grossMargin');
+  });
+
+  it('keeps the instructions out of the search words, and reads the statement, unit and rounding they ask', () => {
+    const q = questionTerms(
+      'Assume that you are a public equities analyst. Answer the following question by primarily using information that is shown in the balance sheet: what is the year end FY2018 net PPNE for 3M? Answer in USD billions.',
+    );
+    expect(q.terms.map((t) => t.key)).toEqual(['ppe']);
+    expect(q.statements).toEqual(['balance']);
+    expect(q.scale).toBe(1e9);
+    expect(q.words).not.toContain('assume');
+    expect(q.words).not.toContain('equities');
+    const rounded = questionTerms('What is the working capital ratio? Round your answer to two decimal places.');
+    expect(rounded).toMatchObject({ decimals: 2, computed: true });
+  });
+
+  it('knows catalogue metrics by name, with the line items and periods they need', () => {
+    const dpo = questionTerms(
+      'What is FY2018 days payable outstanding (DPO)? DPO is defined as: 365 * (average accounts payable between FY2017 and FY2018) / (FY2018 COGS + change in inventory between FY2017 and FY2018).',
+    );
+    expect(dpo.metric?.metric.key).toBe('dpoPurchases');
+    expect(dpo.terms.map((t) => t.key)).toEqual(expect.arrayContaining(['accountsPayable', 'costOfSales', 'inventories']));
+    expect(questionTerms('What is the FY2021 net working capital?').metric?.metric.key).toBe('netWorkingCapital');
+    expect(
+      questionTerms('Define working capital ratio as total current assets divided by total current liabilities.').metric?.metric.key,
+    ).toBe('currentRatio');
+    const average = questionTerms('What is the FY2017 - FY2019 3 year average of capex as a % of revenue?');
+    expect(average.metric).toMatchObject({ metric: { key: 'capexToRevenue' }, averagedOverYears: true });
+    expect(questionTerms('What is the 2 year total revenue CAGR from FY2020 to FY2022?')).toMatchObject({ cagr: true, computed: true });
+    // a ratio the catalogue does not hold is still known as computed: answered with it or declined
+    expect(questionTerms('What is the price to book multiple in 2020?').computed).toBe(true);
+  });
+
+  it('searches a narrative topic by the words filings use for it', () => {
+    const q = questionTerms('Has the company reported any materially important ongoing legal battles from FY2022?');
+    expect(q.words).toContain('litigation|lawsuits|lawsuit|proceedings|legal');
+    expect(q.words).not.toContain('battles');
+    expect(concepts(q)).toContain('litigation OR lawsuits OR lawsuit OR proceedings OR legal');
+    expect(questionTerms('As of Q2 2023, is it spinning off any large business segments?').words[0]).toContain('separation');
   });
 
   it('searches a line item by all its names, and other words as they are', () => {
@@ -49,6 +87,21 @@ describe('document questions: statement rows', () => {
     expect(findRow(lines, ['net income'])).toMatchObject({ year: '2019', printed: '55,256', value: 55256 });
     expect(findRow(lines, ['net income'], '2016')).toBeNull();
     expect(findRow(lines, ['revenue'])).toBeNull();
+  });
+
+  it('reads no other line item under a name its label only starts with, and no percent column as an amount', () => {
+    const page = [
+      line('Years ended December 31 2019 2018 2017'),
+      line('Sales and marketing 10 15 15'),
+      line('Property, plant and equipment - net 8,738 8,866 8,513'),
+      line('Operating income margin 19.1 % 20.8 % (1.7)%'),
+      line('Operating income 6,539 7,207 (9.3)% 7,820'),
+    ];
+    expect(findRow(page, ['sales'])).toBeNull();
+    expect(findRow(page, ['property, plant and equipment - net', 'property, plant and equipment'], '2018')).toMatchObject({
+      printed: '8,866',
+    });
+    expect(findRow(page, ['operating income'], '2018')).toMatchObject({ printed: '7,207' });
   });
 
   it('parses figures as printed', () => {

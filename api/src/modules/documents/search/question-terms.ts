@@ -1,22 +1,33 @@
 /**
  * What a question about documents asks, for search and for the answer: the line items it names
- * (by any of their printed names), a metric it defines, the years, whether it wants a figure or
- * a change, and the other words it searches for.
+ * (by any of their printed names), the catalogue metric it asks for, the years, the unit and
+ * rounding asked, whether it wants a figure or a change, and the other words it searches for.
+ * The question's instructions ("Assume that you are an analyst", "Base your judgments on the
+ * balance sheet", "Answer in USD billions") are read for the statement, unit and rounding they
+ * ask and kept out of the search words; a definition ("X is defined as …") names line items only.
  */
-import { definedMetric, FINANCE_TERMS, termByKey, type DefinedMetric, type FinanceTerm, type Statement } from './finance-terms.js';
+import { CAGR, COMPUTED_ASK, metricAsked, normalLabel, topicsOf, type MetricAsk } from '@credence/shared';
+import { FINANCE_TERMS, termByKey, type FinanceTerm, type Statement } from './finance-terms.js';
 
 export interface QuestionTerms {
-  /** Line items named, in the order the question names them. */
+  /** Line items named, in the order the question names them (then a metric's inputs). */
   terms: FinanceTerm[];
   /** The name the question gave each line item (term key → phrase), as statements may print it. */
   asked: Record<string, string>;
-  metric: DefinedMetric | null;
+  /** The catalogue metric asked for, with whether it is averaged over the years asked. */
+  metric: MetricAsk | null;
+  /** A compound annual growth rate of the first line item between the first and last year asked. */
+  cagr: boolean;
+  /** The question asks for a computed quantity (a ratio, a turnover, an average …): answered with it or declined. */
+  computed: boolean;
   /** Years named, as written ("2019"), in the question's order. */
   years: string[];
   wantsFigure: boolean;
   /** "growth", "increase", "change": the answer compares two periods. */
   wantsChange: boolean;
-  /** Other content words (not line items, years or filler). */
+  /** The question proper compares two or more years it names ("changed between FY2021 and FY2022"): a metric is given for each. */
+  compare: boolean;
+  /** Other content words of the question proper (not line items, years, instructions or filler); a topic's alternatives joined by "|". */
   words: string[];
   /** A statement the question names ("rely on the cash flow statement"). */
   statements: Statement[];
@@ -24,6 +35,12 @@ export interface QuestionTerms {
   cumulative: boolean;
   /** The question asks why or what drove something: prose answers it before figures. */
   explanatory: boolean;
+  /** The question asks what is expected (guidance, an outlook, a forecast): prose answers it before figures. */
+  forward: boolean;
+  /** The scale an amount is asked in (1e6 for "in USD millions"), when asked. */
+  scale: number | null;
+  /** Decimal places asked ("round to two decimal places"), when asked. */
+  decimals: number | null;
 }
 
 const NAMED_STATEMENTS: [RegExp, Statement][] = [
@@ -35,6 +52,11 @@ const CUMULATIVE =
   /\b(?:nine|six|twelve) months\b|\byear[- ]to[- ]date\b|\bytd\b|\bfirst (?:half|nine months)\b|\bfull[- ]year\b|\bfiscal year\b/;
 const EXPLANATORY = /\b(?:why|drove|drive[ns]?|drivers?|caused?|reasons?|explain\w*|factors?|contribut\w*|due to)\b/;
 
+/** A sentence that tells how to answer, not what is asked. */
+const INSTRUCTION =
+  /^(?:assume|answer|give|base|basing|please|round|provide|respond|calculate|compute|we need|we want|using|use|utiliz|by drawing|by relying|by using|according to|here'?s the question|here is the question|reply|consider|address|only use|rely|in units|express|report)|\b(?:is|are) defined as\b|^define\b|^(?:it|this) (?:is|should)/;
+const DEFINITION = /\bdefined as\b|^define\b/;
+
 const STOP = new Set(
   (
     'a an the and or of in on at to for from by with about as is are was were be been being do does did what which who whom whose when where why how ' +
@@ -42,12 +64,19 @@ const STOP = new Set(
     'document documents pdf pdfs file files uploaded upload report reports company companys page pages according much many any all each ' +
     'total amount figure value year years fiscal fy during ended ending period than then also into over under between per can could would should will ' +
     'have has had get got give gave make made use used using based rely relying shown details response round rounded answer decimal places ' +
-    'usd dollars millions billions thousands million billion thousand statement statements sheet end latest current reported report'
+    'usd dollars millions billions thousands million billion thousand statement statements sheet end latest current reported report ' +
+    'primarily information provided question following metric calculate define defined approximation reasonable exact possible ratio'
   ).split(' '),
 );
 const CHANGE = /\b(growth|grow|grew|increase[sd]?|decrease[sd]?|decline[sd]?|change[sd]?|compared|versus|vs\.?|year[- ]over[- ]year|yoy)\b/;
 const FIGURE_WORDS =
   /\b(how much|how many|what (?:was|were|is|are) (?:the )?(?:total|amount|value)|amount|figure|\$|£|€|margin|ebitda|growth)\b/;
+const SCALES: [RegExp, number][] = [
+  [/\bin (?:usd |us\$ ?|\$ ?|dollars? )?thousands\b|\bin (?:usd |us\$ ?)?000s\b/, 1e3],
+  [/\bin (?:usd |us\$ ?|\$ ?|dollars? )?millions\b|\busd millions?\b|\bin millions of\b/, 1e6],
+  [/\bin (?:usd |us\$ ?|\$ ?|dollars? )?billions\b|\busd billions?\b|\bin billions of\b/, 1e9],
+];
+const DECIMAL_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4 };
 
 /** Phrases of every term, longest first, so "total net sales" wins over "sales". */
 const PHRASES = FINANCE_TERMS.flatMap((term) => term.phrases.map((phrase) => ({ phrase, term }))).sort(
@@ -56,8 +85,28 @@ const PHRASES = FINANCE_TERMS.flatMap((term) => term.phrases.map((phrase) => ({ 
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function questionTerms(question: string): QuestionTerms {
-  let rest = ` ${question.toLowerCase().replace(/[’']/g, "'")} `;
+/** The question's sentences (and the clauses after a colon), each marked an instruction, a definition or the question proper. */
+export function questionParts(question: string): { text: string; kind: 'asked' | 'instruction' | 'definition' }[] {
+  const parts = normalLabel(question)
+    .split(/(?<=[.?!])\s+|:\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const kinds = parts.map((text, i) => ({
+    text,
+    kind:
+      DEFINITION.test(text) || (i > 0 && /(?:defined as|define)$/.test(parts[i - 1]))
+        ? ('definition' as const)
+        : INSTRUCTION.test(text)
+          ? ('instruction' as const)
+          : ('asked' as const),
+  }));
+  // A question that is all instructions keeps its last sentence as the question.
+  if (!kinds.some((k) => k.kind === 'asked') && kinds.length) kinds[kinds.length - 1] = { ...kinds[kinds.length - 1], kind: 'asked' };
+  return kinds;
+}
+
+function termsIn(text: string): { found: { at: number; term: FinanceTerm; phrase: string }[]; rest: string } {
+  let rest = ` ${text} `;
   const found: { at: number; term: FinanceTerm; phrase: string }[] = [];
   for (const { phrase, term } of PHRASES) {
     const match = new RegExp(`(?<![a-z&])${escape(phrase)}(?![a-z&])`).exec(rest);
@@ -65,30 +114,59 @@ export function questionTerms(question: string): QuestionTerms {
     if (!found.some((f) => f.term === term)) found.push({ at: match.index, term, phrase });
     rest = rest.slice(0, match.index) + ' '.repeat(phrase.length) + rest.slice(match.index + phrase.length);
   }
-  const metric = definedMetric(question);
+  return { found, rest };
+}
+
+export function questionTerms(question: string): QuestionTerms {
+  const lower = normalLabel(question);
+  const parts = questionParts(question);
+  const asked = parts
+    .filter((p) => p.kind === 'asked')
+    .map((p) => p.text)
+    .join(' ');
+  const defined = parts
+    .filter((p) => p.kind === 'definition')
+    .map((p) => p.text)
+    .join(' ');
+  const { found, rest: askedRest } = termsIn(asked);
+  for (const more of termsIn(defined).found)
+    if (!found.some((f) => f.term === more.term)) found.push({ ...more, at: more.at + asked.length + 1 });
+  const metric = metricAsked(`${asked} ${defined}`) ?? metricAsked(lower);
+  const cagr = CAGR.test(lower);
   const terms = found.sort((a, b) => a.at - b.at).map((f) => f.term);
-  if (metric) {
-    for (const key of metric.kind === 'margin' ? [...metric.inputs, 'revenue'] : metric.inputs)
-      if (!terms.some((t) => t.key === key)) terms.push(termByKey(key));
-  }
+  if (metric) for (const input of metric.metric.inputs) if (!terms.some((t) => t.key === input.item)) terms.push(termByKey(input.item));
+  if (cagr && !terms.length) terms.push(termByKey('revenue'));
   const years = [...question.matchAll(/\b(?:fy\s?)?((?:19|20)\d{2})\b/gi)].map((m) => m[1]);
-  rest = rest.replace(/\b(?:fy\s?)?(?:19|20)\d{2}\b/g, ' ');
-  if (metric) rest = rest.replace(/\bebitda\b|\bfree cash flow\b|\bmargins?\b/g, ' ');
-  const words = [...new Set(rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w)))];
-  const wantsChange = CHANGE.test(question.toLowerCase()) && terms.length > 0;
-  const wantsFigure = terms.length > 0 || metric !== null || FIGURE_WORDS.test(question.toLowerCase());
-  const lower = question.toLowerCase();
+  let rest = askedRest.replace(/\b(?:fy\s?)?(?:19|20)\d{2}\b/g, ' ');
+  // a question of why keeps the metric's words: the passage that explains it names them
+  if (metric && !EXPLANATORY.test(asked)) rest = rest.replace(metric.metric.names, ' ').replace(/\bmargins?\b|\bratio\b|\baverage\b/g, ' ');
+  // A topic asked under other words than filings print is searched by all of them ("legal|litigation|lawsuits").
+  const topics = topicsOf(rest);
+  for (const topic of topics) rest = rest.replace(new RegExp(topic.asked.source, 'g'), ' ');
+  const plain = rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w));
+  const words = [...new Set([...topics.map((t) => t.words.join('|')), ...plain])];
+  const computed = metric !== null || cagr || COMPUTED_ASK.test(asked);
+  const wantsChange = !metric && !cagr && CHANGE.test(asked) && terms.length > 0;
+  const wantsFigure = terms.length > 0 || metric !== null || FIGURE_WORDS.test(lower);
   const statements = NAMED_STATEMENTS.filter(([pattern]) => pattern.test(lower)).map(([, statement]) => statement);
+  const decimals = /\bround\w* (?:\w+ ){0,3}to (?:the nearest )?(\d|zero|one|two|three|four) decimal/.exec(lower);
   return {
     terms: [...new Set(terms)],
     asked: Object.fromEntries(found.map((f) => [f.term.key, f.phrase])),
     metric,
+    cagr,
+    computed,
     years: [...new Set(years)],
     wantsFigure,
     wantsChange,
+    compare: (CHANGE.test(asked) || /\bcompare/.test(asked)) && new Set(asked.match(/(?<!\d)(?:19|20)\d{2}\b/g) ?? []).size >= 2,
     words,
     statements,
-    cumulative: CUMULATIVE.test(lower),
-    explanatory: EXPLANATORY.test(lower),
+    cumulative: CUMULATIVE.test(asked),
+    // "if the metric is not meaningful, explain why" is a condition, not a question of why
+    explanatory: EXPLANATORY.test(asked.replace(/\bif [^.?!]*/g, ' ')),
+    forward: /\bguidance\b|\boutlook\b|\bexpect\w*|\bforecast\w*|\bproject(?:s|ed|ions?)\b|\bplan(?:s|ned)? to\b/.test(asked),
+    scale: SCALES.find(([pattern]) => pattern.test(lower))?.[1] ?? null,
+    decimals: decimals ? (DECIMAL_WORDS[decimals[1]] ?? Number(decimals[1])) : null,
   };
 }

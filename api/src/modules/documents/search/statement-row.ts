@@ -4,7 +4,13 @@
  * years above it. Values are taken as printed ("(10,495)" is negative) with the page's scale.
  */
 import type { PageLine } from '../../research/evidence/page-lines.js';
-import { rowLabelled } from './page-search.js';
+import { normalLabel } from '@credence/shared';
+import { labelPhrase } from './page-search.js';
+import { pageTables } from './page-table.js';
+
+import { unitNote } from './units.js';
+
+export { pageScale, unitNote, unitScale } from './units.js';
 
 export interface RowFigure {
   /** The row as it reads on the page. */
@@ -13,11 +19,14 @@ export interface RowFigure {
   year: string;
   printed: string;
   value: number;
+  /** The unit its table is printed in ("in millions"), when a note says. */
+  unit: string | null;
   /** Every period of the row: [year, printed, value]. */
   periods: { year: string; printed: string; value: number }[];
 }
 
 const YEAR = /\b(?:19|20)\d{2}\b/g;
+const NUMBER_PERCENT = /\(?-?\d+(?:\.\d+)?\s?%\)?/g;
 const NUMBER = /\(?-?\$?\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?|\(?-?\$?\s?\d+(?:\.\d+)?\)?/g;
 
 export function parseFigure(printed: string): number {
@@ -26,11 +35,18 @@ export function parseFigure(printed: string): number {
   return negative ? -n : n;
 }
 
-/** The years of a header line: a line that is mostly years ("2019 2018 2017", "Fiscal 2019 2018"). */
+/**
+ * The years of a header line: a line that is mostly years or period headings ("2019 2018 2017",
+ * "Fiscal 2019 2018", "December 31, 2018 December 31, 2017", "Three Months Ended July 2, 2023").
+ */
 function headerYears(text: string): string[] | null {
   const years = text.match(YEAR) ?? [];
   if (years.length < 2) return null;
-  const rest = text.replace(YEAR, '').replace(/[^a-z]/gi, '');
+  const rest = text
+    .replace(YEAR, '')
+    .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*\d{0,2},?/gi, '')
+    .replace(/\b(?:fiscal|years?|months?|weeks?|three|six|nine|twelve|ended|ending|as of|at|and|quarter|restated)\b/gi, '')
+    .replace(/[^a-z]/gi, '');
   return rest.length <= 30 ? years : null;
 }
 
@@ -46,20 +62,32 @@ function periodOf(periods: RowFigure['periods'], year: string | undefined, cumul
 
 /** The row of one of `phrases` on the page, with the period `year` (or the first column); null when the page has none. */
 export function findRow(lines: PageLine[], phrases: string[], year?: string, cumulative = false): RowFigure | null {
+  const fromLayout = lines.some((l) => l.items.length) ? tableRows(lines, phrases, year, cumulative) : [];
+  if (fromLayout.length) return best(fromLayout, phrases);
   let header: string[] | null = null;
   const candidates: RowFigure[] = [];
+  // the last unit note above a row, else the page's first
+  let unit: string | null = unitNote(lines.map((l) => l.text).join('\n'));
   for (const line of lines) {
+    unit = unitNote(line.text) ?? unit;
     const years = headerYears(line.text);
     if (years) {
       header = years;
       continue;
     }
-    if (!header || !rowLabelled(line.text, phrases)) continue;
-    const label = phrases.find((p) => line.text.toLowerCase().startsWith(p))!;
-    const numbers = (line.text.slice(label.length).match(NUMBER) ?? []).map((n) => n.trim());
+    if (!header) continue;
+    const label = labelPhrase(line.text, phrases);
+    if (!label) continue;
+    // A percent column (a share of sales, a change) is no amount of the period.
+    const rest = line.text.slice(label.length);
+    let numbers = (rest.replace(NUMBER_PERCENT, ' ').match(NUMBER) ?? []).map((n) => n.trim());
+    // A row of rates (an effective tax rate) is read as its percents.
+    if (numbers.length < header.length) numbers = (rest.match(NUMBER) ?? []).map((n) => n.trim());
     if (numbers.length < header.length) continue;
-    // Aligned from the right: a note reference between the label and the figures is left out.
-    const values = numbers.slice(numbers.length - header.length);
+    // A note reference between the label and the figures is left out; columns past the header's
+    // periods (a change, a share of sales) are to the right of them.
+    while (numbers.length > header.length && /^\d{1,2}$/.test(numbers[0])) numbers.shift();
+    const values = numbers.slice(0, header.length);
     const periods = header.map((y, i) => ({ year: y, printed: values[i], value: parseFigure(values[i]) }));
     const chosen = periodOf(periods, year, cumulative);
     if (!chosen) continue;
@@ -70,19 +98,36 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string, cum
       printed: chosen.printed,
       value: chosen.value,
       periods,
+      unit,
     });
   }
-  // The exact label first ("Net income" rather than "Net income per share").
-  return candidates.sort((a, b) => exactness(a, phrases) - exactness(b, phrases))[0] ?? null;
+  return best(candidates, phrases);
+}
+
+/** The exact label first ("Net income" rather than "Net income per share"). */
+const best = (candidates: RowFigure[], phrases: string[]) =>
+  candidates.sort((a, b) => exactness(a, phrases) - exactness(b, phrases))[0] ?? null;
+
+/** The rows of the phrases in the page's layout tables, each with the amount columns of its periods. */
+function tableRows(lines: PageLine[], phrases: string[], year: string | undefined, cumulative: boolean): RowFigure[] {
+  const out: RowFigure[] = [];
+  for (const table of pageTables(lines)) {
+    for (const row of table.rows) {
+      const label = labelPhrase(row.line.text, phrases);
+      if (!label) continue;
+      const periods = table.columns.flatMap((c, i) => {
+        const printed = row.cells[i];
+        return c.year && c.kind === 'amount' && printed ? [{ year: c.year, printed, value: parseFigure(printed) }] : [];
+      });
+      const chosen = periodOf(periods, year, cumulative);
+      if (!chosen) continue;
+      out.push({ line: row.line.text, label: row.line.text.slice(0, label.length), ...chosen, periods, unit: table.unit });
+    }
+  }
+  return out;
 }
 
 function exactness(row: RowFigure, phrases: string[]): number {
   const rest = row.line.slice(row.label.length).replace(NUMBER, '').trim();
-  return (rest ? 1 : 0) + phrases.findIndex((p) => p === row.label.toLowerCase()) / 100;
-}
-
-/** The page's unit note ("(In millions of U.S. dollars)"), when it has one. */
-export function unitNote(text: string): string | null {
-  const m = /\(?\s*(in (?:millions|thousands|billions)[^)\n]*)\)?/i.exec(text);
-  return m ? m[1].trim() : null;
+  return (rest ? 1 : 0) + phrases.findIndex((p) => p === normalLabel(row.label)) / 100;
 }

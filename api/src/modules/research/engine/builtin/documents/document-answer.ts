@@ -16,6 +16,7 @@ import { markdownSafe } from '../text.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../types.js';
 import { stepTracker } from '../context.js';
 import { figureAnswer, type FigureOutcome } from './figure-answer.js';
+import { metricAnswer } from './metric-answer.js';
 import { otherPages, passageAnswer, passagePages } from './passage-answer.js';
 
 export interface DocumentOutcome {
@@ -32,16 +33,22 @@ export const DOCUMENT_RELATED = [
 
 function planFor(q: QuestionTerms, docs: UploadedPdf[]): string[] {
   const names = docs.map((d) => d.file_name).join(', ');
-  const looking = [...q.terms.map((t) => t.label.toLowerCase()), ...q.words].slice(0, 6).join(', ') || 'the question';
+  const looking =
+    [...q.terms.map((t) => t.label.toLowerCase()), ...q.words.map((w) => w.replace(/\|/g, ' or '))].slice(0, 6).join(', ') ||
+    'the question';
   const years = q.years.length ? ` for ${q.years.join(' and ')}` : '';
   return [
     `Read the uploaded documents: ${names}`,
     `Search their pages for ${looking}`,
     q.terms.length ? `Read the figures${years} from the statement rows that print them` : 'Quote the passages that answer the question',
-    q.metric ? `Compute ${q.metric.label} = ${q.metric.formula}, each input cited` : 'Check every figure and quote against its page',
+    q.metric
+      ? `Compute ${q.metric.metric.label} = ${q.metric.metric.formula}, each input cited`
+      : 'Check every figure and quote against its page',
   ];
 }
 
+const UNKNOWN_METRIC =
+  'The question asks for a computed measure that I cannot compute from the statement rows found, and I do not state one of its inputs in its place.';
 const NOTHING = 'No page of the documents says anything that answers this question.';
 
 /**
@@ -52,13 +59,17 @@ const NOTHING = 'No page of the documents says anything that answers this questi
 async function respond(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<FigureOutcome> {
   const quoted = async (withYear = false) =>
     hits.length && (await passageAnswer(q, hits, writer, withYear)) ? passagePages(q, hits, withYear) : null;
-  if (q.explanatory || !q.terms.length) {
-    const pages = await quoted();
+  if (q.explanatory || q.forward || !q.terms.length) {
+    const pages = await quoted(q.forward && !q.explanatory);
     if (pages) return { missing: [], pages };
     if (!q.terms.length) return { missing: [NOTHING], pages: [] };
   }
+  if (q.metric || q.cagr) return metricAnswer(q, hits, writer);
+  // A computed quantity the catalogue does not know is not answered with one of its inputs.
+  if (q.computed && !q.explanatory && q.wantsFigure) return { missing: [UNKNOWN_METRIC], pages: [] };
   const figures = await figureAnswer(q, hits, writer);
-  if (!figures.missing.length || q.explanatory) return figures;
+  // A line item the statements do not print is declined, not answered with another figure of a passage.
+  if (!figures.missing.length || q.explanatory || q.years.length) return figures;
   const pages = await quoted(true);
   return pages ? { missing: [], pages } : figures;
 }
@@ -91,6 +102,28 @@ export class DocumentAnswerer {
     return planFor(questionTerms(request.query), docs);
   }
 
+  /**
+   * The pages to read: those that match the question best, and for a figure or metric, the best
+   * pages of each line item it needs searched on their own (the statement that prints it), so
+   * that an input on another statement than the question's words is not missed.
+   */
+  private async pagesFor(userId: string, documentIds: string[], q: QuestionTerms): Promise<PageHit[]> {
+    const hits = await searchPages(this.db, userId, documentIds, q);
+    if (!q.wantsFigure || !q.terms.length) return hits;
+    const seen = new Set(hits.map((h) => `${h.documentId}:${h.page}`));
+    for (const term of q.terms.slice(0, 6)) {
+      const alone: QuestionTerms = { ...q, terms: [term], words: [], metric: null, statements: term.statement ? [term.statement] : [] };
+      for (const hit of await searchPages(this.db, userId, documentIds, alone, 3)) {
+        const key = `${hit.documentId}:${hit.page}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          hits.push({ ...hit, score: Math.min(hit.score, hits.at(-1)?.score ?? hit.score) });
+        }
+      }
+    }
+    return hits;
+  }
+
   /** Null when the request has no chat key or the chat has none of this user's documents. */
   async answer(request: ResearchRequest, out: ResearchEmitter): Promise<DocumentOutcome | null> {
     const docs = await this.documentsOf(request);
@@ -105,8 +138,7 @@ export class DocumentAnswerer {
     const pages = docs.reduce((n, d) => n + d.pages, 0);
     steps.set(0, 'done', `${docs.length} document${docs.length === 1 ? '' : 's'}, ${pages} pages`);
     steps.set(1, 'running');
-    const hits = await searchPages(
-      this.db,
+    const hits = await this.pagesFor(
       request.user.id,
       docs.map((d) => d.document_id),
       q,

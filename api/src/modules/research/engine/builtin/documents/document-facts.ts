@@ -1,10 +1,10 @@
 /**
  * Facts read from uploaded pages: a statement figure (its row, its period, as printed) and a
  * quoted passage, each with the page it is on, and the metrics computed from figures (a sum, a
- * difference, a margin, growth) with their inputs, as the evidence checker confirms them.
+ * growth) with their inputs, as the evidence checker confirms them.
  */
 import type { PageHit } from '../../../../documents/search/page-search.js';
-import type { DefinedMetric, FinanceTerm } from '../../../../documents/search/finance-terms.js';
+import type { FinanceTerm } from '../../../../documents/search/finance-terms.js';
 import type { RowFigure } from '../../../../documents/search/statement-row.js';
 import type { AnswerWriter } from '../../answer-writer.js';
 import type { Fact, FactSource, FactUnit } from '../../types.js';
@@ -63,29 +63,7 @@ export function passageFact(sentence: string, hit: PageHit, index: number): Fact
   };
 }
 
-const amount = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const percent = (n: number) => `${n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-
-/** A metric from its inputs (in the metric's order; for a margin: numerator then revenue), with how it is written. */
-export function metricFact(metric: DefinedMetric, inputs: Fact[], year: string): { fact: Fact; text: string } {
-  const v = inputs.map((f) => Number(f.value));
-  let value: number;
-  if (metric.kind === 'sum') value = v[0] + v[1];
-  else if (metric.kind === 'difference') value = v[0] - Math.abs(v[1]);
-  else value = (v[0] / v[1]) * 100;
-  const isPercent = metric.kind === 'margin';
-  const fact: Fact = {
-    key: `${metric.key}@${year}`,
-    label: metric.label,
-    value: Math.round(value * 100) / 100,
-    unit: isPercent ? 'percent' : inputs[0].unit,
-    period: year,
-    source: inputs[0].source,
-    inputs,
-    formula: metric.formula,
-  };
-  return { fact, text: isPercent ? percent(value) : amount(value) };
-}
 
 export function growthFact(label: string, from: Fact, to: Fact): { fact: Fact; text: string } {
   const change = ((Number(to.value) - Number(from.value)) / Math.abs(Number(from.value))) * 100;

@@ -6,15 +6,16 @@
  * the pages do not print: what is missing is returned in words.
  */
 import { contentsLike, type PageHit } from '../../../../documents/search/page-search.js';
-import { STATEMENT_TITLES, type DefinedMetric, type FinanceTerm } from '../../../../documents/search/finance-terms.js';
+import { PLAUSIBLE_GROWTH_PERCENT } from '@credence/shared';
+import { STATEMENT_TITLES, type FinanceTerm } from '../../../../documents/search/finance-terms.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import { findRow, unitNote, type RowFigure } from '../../../../documents/search/statement-row.js';
+import { findRow, unitScale, type RowFigure } from '../../../../documents/search/statement-row.js';
 import type { AnswerWriter } from '../../answer-writer.js';
 import type { Fact } from '../../types.js';
 import { markdownSafe } from '../text.js';
-import { compose, growthFact, metricFact, rowFact, type Piece } from './document-facts.js';
+import { compose, growthFact, rowFact } from './document-facts.js';
 
-interface Read {
+export interface Read {
   term: FinanceTerm;
   row: RowFigure;
   hit: PageHit;
@@ -26,7 +27,7 @@ interface Read {
  * under the very name the question used, or on the statement that holds the item (or that the
  * question names), outranks a looser one ("Total debt" in a note for "long-term debt").
  */
-function readTerm(term: FinanceTerm, hits: PageHit[], q: QuestionTerms, year?: string): Read | null {
+export function readTerm(term: FinanceTerm, hits: PageHit[], q: QuestionTerms, year?: string): Read | null {
   const asked = q.asked[term.key];
   const titles = [...(term.statement ? STATEMENT_TITLES[term.statement] : []), ...q.statements.flatMap((s) => STATEMENT_TITLES[s])];
   let best: { read: Read; score: number } | null = null;
@@ -37,7 +38,9 @@ function readTerm(term: FinanceTerm, hits: PageHit[], q: QuestionTerms, year?: s
     const score =
       -rank +
       (asked && row.label.toLowerCase() === asked ? 3 : 0) +
-      (titles.some((t) => lower.includes(t)) ? 2 : 0) -
+      (titles.some((t) => lower.includes(t)) ? 2 : 0) +
+      (term.statement && hit.kind === term.statement ? 4 : 0) -
+      (hit.kind === 'summary' ? 2 : 0) -
       (contentsLike(hit) ? 5 : 0);
     const period = { year: row.year, printed: row.printed, value: row.value };
     if (!best || score > best.score) best = { read: { term, row, hit, fact: rowFact(term, row, period, hit) }, score };
@@ -49,7 +52,7 @@ const where = (r: Read) => `${r.hit.fileName}, page ${r.hit.page}`;
 /** The same in the answer's markdown (a file name and a row label are the document's words). */
 const whereMd = (r: Read) => markdownSafe(where(r));
 const note = (r: Read) => {
-  const unit = unitNote(r.hit.text);
+  const unit = r.row.unit;
   return unit ? ` (${markdownSafe(unit.charAt(0).toLowerCase() + unit.slice(1))})` : '';
 };
 
@@ -63,9 +66,7 @@ export interface FigureOutcome {
 /** Writes the answer, or nothing and what is missing. */
 export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter): Promise<FigureOutcome> {
   const year = q.years[0];
-  const needed = q.metric
-    ? q.terms.filter((t) => q.metric!.inputs.includes(t.key) || (q.metric!.kind === 'margin' && t.key === 'revenue'))
-    : q.terms.slice(0, 4);
+  const needed = q.terms.slice(0, 4);
   const reads = needed.map((term) => ({ term, read: readTerm(term, hits, q, year) }));
   const missing = reads
     .filter((r) => !r.read)
@@ -77,20 +78,26 @@ export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: An
     });
   if (missing.length) return { missing, pages: [] };
   const found = reads.map((r) => r.read!);
-  const change = q.wantsChange && !q.metric && found.length === 1 ? changeOf(q, found[0]) : null;
+  const change = q.wantsChange && found.length === 1 ? changeOf(q, found[0]) : null;
   if (change === 'one-period')
     return {
       missing: [`The documents show ${found[0].term.label.toLowerCase()} for one period only, so no change can be computed.`],
       pages: [],
     };
+  if (change && !plausibleChange(change))
+    return {
+      missing: [
+        `${found[0].term.label} reads ${change.earlier.printed} for ${change.earlier.year} and ${change.later.printed} for ${change.later.year} (${whereMd(found[0])}), a change too large to be one line item's, so a column was likely misread.`,
+      ],
+      pages: [],
+    };
   writer.write('## Answer\n\n');
-  if (q.metric) writeMetric(q.metric, found, writer);
-  else if (change) writeChange(found[0], change, writer);
+  if (change) writeChange(found[0], change, writer);
   else
     for (const r of found)
       compose(writer, [
         `- **${r.term.label}** (“${markdownSafe(r.row.label)}”), ${r.row.year}: **`,
-        { fact: r.fact, text: r.row.printed },
+        { fact: r.fact, text: scaledText(r, q) },
         `**${note(r)} — ${whereMd(r)}\n`,
       ]);
   await writer.flush();
@@ -101,33 +108,23 @@ export async function figureAnswer(q: QuestionTerms, hits: PageHit[], writer: An
       ['Line item', ...r.row.periods.map((p) => p.year)],
       [row],
       [],
-      unitNote(r.hit.text) ?? undefined,
+      r.row.unit ?? undefined,
     );
   }
   return { missing: [], pages: found.map((r) => r.hit) };
 }
 
-function writeMetric(metric: DefinedMetric, found: Read[], writer: AnswerWriter): void {
-  const order = metric.kind === 'margin' ? [...metric.inputs, 'revenue'] : metric.inputs;
-  const inputs = order.map((key) => found.find((r) => r.term.key === key)!);
-  const { fact, text } = metricFact(
-    metric,
-    inputs.map((r) => r.fact),
-    inputs[0].row.year,
-  );
-  const joiner = metric.kind === 'sum' ? ' + ' : metric.kind === 'difference' ? ' − ' : ' ÷ ';
-  compose(writer, [
-    `**${metric.label}**, ${inputs[0].row.year}: **`,
-    { fact, text, derived: true },
-    `**${note(inputs[0])}\n\n${metric.label} = ${metric.formula}: `,
-    ...inputs.flatMap((r, i): Piece[] => [
-      `${i ? joiner : ''}${markdownSafe(r.row.label)} `,
-      { fact: r.fact, text: r.row.printed },
-      ` (${whereMd(r)})`,
-    ]),
-    '.\n',
-  ]);
+/** A figure as printed, or brought to the unit the question asks ("in USD billions") when the page's unit is known. */
+function scaledText(r: Read, q: QuestionTerms): string {
+  const scale = unitScale(r.row.unit);
+  if (!q.scale || scale === 1 || scale === q.scale) return r.row.printed;
+  const value = (r.row.value * scale) / q.scale;
+  const d = q.decimals ?? 2;
+  return `${value.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d })} ${q.scale === 1e9 ? 'billion' : q.scale === 1e6 ? 'million' : 'thousand'}`;
 }
+
+const plausibleChange = ({ later, earlier }: { later: Period; earlier: Period }) =>
+  earlier.value !== 0 && Math.abs(((later.value - earlier.value) / Math.abs(earlier.value)) * 100) <= PLAUSIBLE_GROWTH_PERCENT;
 
 type Period = RowFigure['periods'][number];
 

@@ -30,7 +30,8 @@ function sentences(hit: PageHit): string[] {
   const prose = hit.lines
     .map((l) => l.text)
     .join(' ')
-    .split(/(?<=[.!?;])\s+(?=[A-Z(“"])/)
+    // a bullet starts a sentence of its own (a list's items often end without a full stop)
+    .split(/(?<=[.!?;])\s+(?=[A-Z(“"])|\s*[•▪●◦■]\s+/)
     .map((s) => s.trim());
   const rows = hit.lines.map((l) => l.text).filter((t) => /^[A-Za-z].{3,}\s\(?\$?\s?\d/.test(t));
   return [...prose, ...rows].filter((s) => s.length >= 20 && s.length <= MAX_QUOTE_CHARS && !INSTRUCTION.test(s));
@@ -38,13 +39,32 @@ function sentences(hit: PageHit): string[] {
 
 function score(sentence: string, wanted: string[]): number {
   const words = new Set(sentence.split(/\s+/).map(stem));
-  return wanted.filter((w) => words.has(w)).length;
+  return wanted.filter((w) => w.split('|').some((alternative) => words.has(alternative))).length;
 }
 
-/** The stems the question searches for: its words and its line items' names. */
-function wantedStems(q: QuestionTerms): string[] {
+/**
+ * The stems the question searches for: its words and its line items' names, less the words of
+ * the documents' file names (the filer's name, on every page, says nothing about which sentence
+ * answers).
+ */
+function wantedStems(q: QuestionTerms, hits: PageHit[]): string[] {
   const names = q.terms.flatMap((t) => (q.asked[t.key] ?? t.phrases[0]).split(/\s+/));
-  return [...new Set([...q.words, ...names].map(stem).filter((w) => w.length >= 3))];
+  const files = [...new Set(hits.map((h) => h.fileName.toLowerCase().replace(/[^a-z]/g, '')))];
+  const filer = (w: string) => w.length >= 4 && !w.includes('|') && files.some((f) => f.includes(w));
+  // a topic's alternatives stay one wanted word ("litiga|lawsui|procee")
+  const all = [
+    ...new Set(
+      [...q.words, ...names].map((w) =>
+        w
+          .split('|')
+          .map(stem)
+          .filter((a) => a.length >= 3)
+          .join('|'),
+      ),
+    ),
+  ].filter(Boolean);
+  const rare = all.filter((w) => !filer(w));
+  return rare.length ? rare : all;
 }
 
 interface Quote {
@@ -55,7 +75,7 @@ interface Quote {
 
 /** `withYear`: only sentences that name a year the question asks about (a figure the statements do not print). */
 function quotesOf(q: QuestionTerms, hits: PageHit[], withYear = false): Quote[] {
-  const wanted = wantedStems(q);
+  const wanted = wantedStems(q, hits);
   if (!wanted.length) return [];
   const need = Math.max(1, Math.ceil(wanted.length / 3));
   return hits
@@ -96,7 +116,7 @@ export function passagePages(q: QuestionTerms, hits: PageHit[], withYear = false
  */
 export async function otherPages(q: QuestionTerms, hits: PageHit[], cited: PageHit[], writer: AnswerWriter): Promise<void> {
   const seen = new Set(cited.map((h) => `${h.documentId}:${h.page}`));
-  const wanted = wantedStems(q);
+  const wanted = wantedStems(q, hits);
   const top = hits[0]?.score ?? 0;
   const others: Quote[] = [];
   for (const hit of hits) {

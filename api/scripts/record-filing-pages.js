@@ -1,0 +1,22 @@
+// Records the lines of the development filings' pages that page-table.spec.ts reads, as the
+// parser reads them, into test/fixtures/filing-pages (after `npm run build -w @credence/api`).
+//   node api/scripts/record-filing-pages.js [<dataset dir>]   (default: ../shared/datasets/financebench-dev)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const api = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dataset = resolve(process.argv[2] ?? join(api, '..', '..', 'shared', 'datasets', 'financebench-dev'));
+const { pdfPages } = await import(join(api, 'dist', 'src', 'modules', 'research', 'evidence', 'pdf-text.js'));
+const PAGES = [
+  ['JOHNSON_JOHNSON_2022Q4_EARNINGS', 10],
+  ['3M_2018_10K', 58],
+  ['Pfizer_2023Q2_10Q', 38],
+];
+for (const [doc, n] of PAGES) {
+  const [read] = await pdfPages(readFileSync(join(dataset, 'pdfs', `${doc}.pdf`)), [n]);
+  const file = join(api, 'test', 'fixtures', 'filing-pages', `${doc}-p${n}.json`);
+  writeFileSync(file, JSON.stringify(read.lines) + '\n');
+  console.log(`${file}: ${read.lines.length} lines`);
+}
+process.exit(0);
