@@ -28,6 +28,10 @@ describe('loadConfig', () => {
       exports: { limit: 10, windowSeconds: 60 },
       documents: { limit: 120, windowSeconds: 60 },
       ops: { limit: 120, windowSeconds: 60 },
+      pageText: { limit: 120, windowSeconds: 60 },
+      pdfFiles: { limit: 60, windowSeconds: 60 },
+      chats: { limit: 120, windowSeconds: 60 },
+      uploads: { limit: 20, windowSeconds: 60 },
     });
     expect(loadConfig({}, '/srv/app').dataDir).toBe('/srv/app/.credence');
     expect(config.ops).toMatchObject({ backend: 'local', logDirs: [`${config.dataDir}/logs`] });
