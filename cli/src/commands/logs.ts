@@ -13,6 +13,7 @@ import { styleFor, textTable, type Style } from '../output/text.js';
 import { outsideLineText } from '../output/outside-text.js';
 import { sizeText } from './ops-view.js';
 import { regionOf } from './ops.js';
+import { reconnectPolicy } from '../runtime/reconnect.js';
 
 export interface LogsOptions extends GlobalOptions {
   instance?: string;
@@ -109,10 +110,11 @@ export async function logsTail(options: LogsOptions, args: string[]): Promise<vo
   await follow(ctx, client, file, tail.cursor, show, style);
 }
 
-/** An outage said once (the client keeps trying with growing waits), and its end. */
+/** An outage said once (the client keeps trying with growing waits, for CREDENCE_RECONNECT_FOR), and its end. */
 export function onceAnOutage(say: (text: string) => void) {
   let down = false;
   return {
+    reconnect: reconnectPolicy(),
     onReconnecting: () => {
       if (!down) say(OPS_TEXTS.reconnecting);
       down = true;

@@ -63,7 +63,10 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
     .description('the last lines of a file; -f keeps printing new lines, across rotation and truncation')
     .argument('<file>', 'the file: its name as `logs list` shows it, or its full path')
     .option('-n, --lines <n>', 'lines to show first (1-1000; default 10)')
-    .option('-f, --follow', 'keep printing new lines until Ctrl-C (resumes after a dropped connection)')
+    .option(
+      '-f, --follow',
+      'keep printing new lines until Ctrl-C (resumes after a dropped connection, for up to 15 minutes or CREDENCE_RECONNECT_FOR seconds)',
+    )
     .option('--grep <text>', 'only lines that contain the text (any case), highlighted')
     .option('--highlight <text>', 'highlight the text in every line')
     .option(...INSTANCE)

@@ -25,6 +25,7 @@ import {
   type ScreenSession,
   type Store,
 } from '@credence/shared';
+import { reconnectPolicy } from '../../runtime/reconnect.js';
 
 export type OpsPane = 'instances' | 'logs' | 'screens';
 
@@ -226,6 +227,7 @@ export class OpsModel {
       .watchLog(ref, {
         signal: controller.signal,
         lastEventId: cursor,
+        reconnect: reconnectPolicy(),
         onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
         onReconnected: () => this.say(OPS_TEXTS.reconnected, 'info'),
         onEvent: (event) => {
@@ -298,6 +300,7 @@ export class OpsModel {
         { instance_id: instance.id, screen_pid: screen.pid, region },
         {
           signal: controller.signal,
+          reconnect: reconnectPolicy(),
           onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
           onReconnected: () => this.say(OPS_TEXTS.reconnected, 'info'),
           onEvent: (event) => {
