@@ -6,9 +6,12 @@
  */
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { UsageError } from '../runtime/exit-codes.js';
+import { reconnectPolicy } from '../runtime/reconnect.js';
 
 export async function tuiMain(options: GlobalOptions): Promise<void> {
   if (options.json) throw new UsageError('the full-screen UI has no --json output; use the commands for scripts (`credence --help`)');
+  // a bad CREDENCE_RECONNECT_FOR is a usage error (exit 2) before the screen opens, not inside a live view
+  reconnectPolicy();
   const ctx = createContext(options);
   const token = await ctx.token();
   // a refreshed token is saved only when it came from the saved session (not --token / CREDENCE_TOKEN)
