@@ -7,14 +7,15 @@
 //   npm test                        every suite, embedded
 //   DATABASE_URL=... REDIS_URL=... npm test    the same, then the engine-dependent suites on the servers
 //   npm run test:server             only the engine-dependent suites, on the servers (DATABASE_URL/REDIS_URL)
-//   npm test -- --browser           the web app's browser suite too (chromium), after the embedded suites
+//   npm test -- --browser           the web app's browser suite too (chromium), after the cli
 //
-// With both, the browser suite runs alongside the engine-dependent suites (it mostly waits on
-// chromium), its output kept and printed when it ends. Measured on two cores: 1,561 s side by side
-// against 1,724 s one after the other (docs/benchmarks.md, "CI and npm test").
+// After the build, shared and the web unit tests run side by side, then two lanes side by side:
+// the API's suites (embedded, then on the servers) in one, the cli and then the browser suite in
+// the other (they mostly wait on API starts, terminals and chromium). The first lane's output is
+// streamed; the other's is kept and printed as each of its phases ends.
 //
-// Each phase's wall time and CPU time (its processes', from /proc) is printed at the end; two
-// phases run side by side share one CPU figure.
+// Each phase's wall time is printed at the end, and each step's CPU time (its processes', from
+// /proc): phases run side by side share their step's CPU figure.
 import { spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,29 +47,37 @@ delete embedded.REDIS_PREFIX;
 
 const node = (script, ...rest) => [process.execPath, join(root, script), ...rest];
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const browser =
-  args.has('--browser') && !serverOnly ? { name: 'web browser', command: node('web/scripts/test.js', 'browser'), env: embedded } : null;
-const engine = servers
-  ? {
-      name: `api engine suites (${[process.env.DATABASE_URL && 'Postgres', process.env.REDIS_URL && 'Redis'].filter(Boolean).join(', ')})`,
-      command: node('api/scripts/test.js', '--engine'),
-      env: process.env,
-    }
-  : null;
-/** Each step is one phase, or two run side by side (the first's output streamed, the second's kept until it ends). */
+const phase = {
+  build: { name: 'build', command: [npm, 'run', 'build', '--silent'], env: process.env },
+  shared: { name: 'shared', command: node('shared/scripts/test.js'), env: embedded },
+  webUnit: { name: 'web unit', command: node('web/scripts/test.js', 'unit'), env: embedded },
+  api: { name: 'api (embedded)', command: node('api/scripts/test.js'), env: embedded },
+  cli: { name: 'cli', command: node('cli/scripts/test.js'), env: embedded },
+  engine: servers
+    ? {
+        name: `api engine suites (${[process.env.DATABASE_URL && 'Postgres', process.env.REDIS_URL && 'Redis'].filter(Boolean).join(', ')})`,
+        command: node('api/scripts/test.js', '--engine'),
+        env: process.env,
+      }
+    : null,
+  browser:
+    args.has('--browser') && !serverOnly ? { name: 'web browser', command: node('web/scripts/test.js', 'browser'), env: embedded } : null,
+};
+/**
+ * Each step is one or more lanes run side by side; a lane is phases run one after the other. The
+ * API's suites keep both cores busy (about 1.7 cores each pass); the cli and the browser suite mostly
+ * wait on API starts, terminals and chromium (about 1 and 0.6 cores), so they run in a lane of
+ * their own beside them. The first lane's output is streamed, the others' kept and printed when
+ * they end.
+ */
+const lanes = (...list) => list.map((lane) => lane.filter(Boolean)).filter((lane) => lane.length);
 const steps = [
-  [{ name: 'build', command: [npm, 'run', 'build', '--silent'], env: process.env }],
+  lanes([phase.build]),
   ...(serverOnly
-    ? []
-    : [
-        [{ name: 'shared', command: node('shared/scripts/test.js'), env: embedded }],
-        [{ name: 'web unit', command: node('web/scripts/test.js', 'unit'), env: embedded }],
-        [{ name: 'api (embedded)', command: node('api/scripts/test.js'), env: embedded }],
-        [{ name: 'cli', command: node('cli/scripts/test.js'), env: embedded }],
-      ]),
-  ...(engine && browser ? [[engine, browser]] : [engine, browser].filter(Boolean).map((phase) => [phase])),
+    ? [lanes([phase.engine])]
+    : [lanes([phase.shared], [phase.webUnit]), lanes([phase.api, phase.engine], [phase.cli, phase.browser])]),
 ];
-const phases = steps.flat();
+const phases = steps.flat(2);
 
 /** CPU seconds of the children this process has waited for (utime + stime, in clock ticks of 1/100 s). */
 function childCpuSeconds() {
@@ -97,27 +106,33 @@ function run(phase, env, log) {
 const results = [];
 let cache = null;
 for (const step of steps) {
-  console.error(`\n== npm test: ${step.map((phase) => phase.name).join(', alongside: ')}`);
+  console.error(`\n== npm test: ${step.map((lane) => lane.map((p) => p.name).join(' then ')).join(', alongside: ')}`);
   const cpu = childCpuSeconds();
+  const started = performance.now();
   const ran = await Promise.all(
-    step.map(async (phase, i) => {
-      const started = performance.now();
-      // Every suite that starts an API (cli, browser) does so from a copy of the same first start, made once a run.
-      const env = cache ? { ...phase.env, ...cache.variables } : phase.env;
-      const log = i > 0 ? join(tmpdir(), `credence-test-${process.pid}-${i}.log`) : null;
-      const status = await run(phase, env, log);
-      if (log) {
-        console.error(`\n== npm test: ${phase.name} (ran alongside ${step[0].name}): its output`);
-        process.stderr.write(readFileSync(log));
-        rmSync(log, { force: true });
+    step.map(async (lane, i) => {
+      const done = [];
+      for (const phase of lane) {
+        const phaseStarted = performance.now();
+        // Every suite that starts an API (cli, browser) does so from a copy of the same first start, made once a run.
+        const env = cache ? { ...phase.env, ...cache.variables } : phase.env;
+        const log = i > 0 ? join(tmpdir(), `credence-test-${process.pid}-${i}.log`) : null;
+        const status = await run(phase, env, log);
+        if (log) {
+          console.error(`\n== npm test: ${phase.name} (ran alongside ${step[0][0].name}): its output`);
+          process.stderr.write(readFileSync(log));
+          rmSync(log, { force: true });
+        }
+        done.push({ name: phase.name, wall: (performance.now() - phaseStarted) / 1000, status });
       }
-      return { name: phase.name, wall: (performance.now() - started) / 1000, status };
+      return done;
     }),
   );
   const stepCpu = childCpuSeconds() - cpu;
-  ran.forEach((result, i) => results.push({ ...result, cpu: i === 0 ? stepCpu : NaN, shared: step.length > 1 }));
-  if (ran.some((r) => r.status !== 0) && step[0].name === 'build') break;
-  if (!cache && step[0].name === 'build') {
+  const flat = ran.flat();
+  results.push({ step: true, wall: (performance.now() - started) / 1000, cpu: stepCpu, phases: flat });
+  if (flat.some((r) => r.status !== 0) && step[0][0].name === 'build') break;
+  if (!cache && step[0][0].name === 'build') {
     const { openFirstStartCache, FIRST_START_CACHE } = await import('@credence/shared/first-start-cache');
     const opened = openFirstStartCache(process.env);
     cache = { variables: { [FIRST_START_CACHE]: opened.env[FIRST_START_CACHE] }, close: opened.close };
@@ -125,23 +140,19 @@ for (const step of steps) {
 }
 cache?.close();
 
-const width = Math.max(...results.map((r) => r.name.length));
+const ranPhases = results.flatMap((step) => step.phases);
+const width = Math.max(...ranPhases.map((r) => r.name.length), 'step (side by side)'.length);
 const seconds = (s) => (Number.isNaN(s) ? '?' : `${Math.round(s)} s`).padStart(7);
 console.error(`\nnpm test: phase${' '.repeat(width - 5)}    wall      CPU  result`);
-for (const r of results)
-  console.error(
-    `npm test: ${r.name.padEnd(width)} ${seconds(r.wall)}  ${r.shared && Number.isNaN(r.cpu) ? '  (above)' : seconds(r.cpu)}  ${r.status === 0 ? 'passed' : 'FAILED'}`,
-  );
-// Side by side, a step takes as long as its longest phase.
-const ranSteps = steps.map((step) => results.filter((r) => step.some((phase) => phase.name === r.name))).filter((r) => r.length);
-const total = ranSteps.reduce(
-  (sum, rs) => ({
-    wall: sum.wall + Math.max(...rs.map((r) => r.wall)),
-    cpu: sum.cpu + rs.reduce((c, r) => c + (Number.isNaN(r.cpu) ? 0 : r.cpu), 0),
-  }),
-  { wall: 0, cpu: 0 },
-);
+for (const step of results) {
+  for (const r of step.phases)
+    console.error(
+      `npm test: ${r.name.padEnd(width)} ${seconds(r.wall)}  ${step.phases.length > 1 ? '       ' : seconds(step.cpu)}  ${r.status === 0 ? 'passed' : 'FAILED'}`,
+    );
+  if (step.phases.length > 1) console.error(`npm test: ${'step (side by side)'.padEnd(width)} ${seconds(step.wall)}  ${seconds(step.cpu)}`);
+}
+const total = results.reduce((sum, step) => ({ wall: sum.wall + step.wall, cpu: sum.cpu + step.cpu }), { wall: 0, cpu: 0 });
 console.error(`npm test: ${'total'.padEnd(width)} ${seconds(total.wall)}  ${seconds(total.cpu)}`);
-const failed = results.filter((r) => r.status !== 0);
+const failed = ranPhases.filter((r) => r.status !== 0);
 if (failed.length) console.error(`npm test: failed: ${failed.map((r) => r.name).join(', ')}`);
-process.exit(failed.length || results.length < phases.length ? 1 : 0);
+process.exit(failed.length || ranPhases.length < phases.length ? 1 : 0);
