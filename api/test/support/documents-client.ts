@@ -7,7 +7,7 @@ export interface UploadReply {
 }
 
 export async function uploadPdfs(
-  t: TestApi,
+  t: Pick<TestApi, 'url'>,
   token: string,
   chatKey: string | null,
   files: { name: string; bytes: Buffer }[],
