@@ -1,4 +1,4 @@
-// Records the lines of the development filings' pages that page-table.spec.ts reads, as the
+// Records the lines of the development filings' pages that page-table.spec.ts and debt-table.spec.ts read, as the
 // parser reads them, into test/fixtures/filing-pages (after `npm run build -w @credence/api`).
 //   node api/scripts/record-filing-pages.js [<dataset dir>]   (default: ../shared/datasets/financebench-dev)
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,11 @@ const PAGES = [
   ['JOHNSON_JOHNSON_2022Q4_EARNINGS', 10],
   ['3M_2018_10K', 58],
   ['Pfizer_2023Q2_10Q', 38],
+  // debt notes (restructuring/extract/debt-table.spec.ts)
+  ['3M_2018_10K', 88],
+  ['3M_2018_10K', 89],
+  ['GENERALMILLS_2020_10K', 72],
+  ['BOEING_2018_10K', 93],
 ];
 for (const [doc, n] of PAGES) {
   const [read] = await pdfPages(readFileSync(join(dataset, 'pdfs', `${doc}.pdf`)), [n]);

@@ -6,24 +6,15 @@
  * are recorded in api/test/fixtures/filing-pages (`node api/scripts/record-filing-pages.js` writes
  * them again from the development set), so the suite runs wherever the repository does.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { before, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { recordedPage } from '../../../../test/support/filing-pages.js';
 import type { PageLine } from '../../research/evidence/page-lines.js';
 import { lineItem } from '@credence/shared';
 import { pageTables, type PageTable } from './page-table.js';
 import { findRow, parseFigure, unitNote } from './statement-row.js';
 
-/** A page's lines as recorded in api/test/fixtures/filing-pages, found from wherever the build put the tests. */
-function page(doc: string, n: number): PageLine[] {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'test', 'fixtures', 'filing-pages', `${doc}-p${n}.json`);
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as PageLine[];
-  }
-  throw new Error(`test fixture not found: test/fixtures/filing-pages/${doc}-p${n}.json`);
-}
+const page = recordedPage;
 
 const rowOf = (table: PageTable, label: string) => {
   const row = table.rows.find((r) => r.label === label);

@@ -10,6 +10,7 @@ import { mentions } from './instruments.js';
 import {
   AMOUNT,
   AMOUNT_WORDS,
+  BASE_RATE_ADD_ON,
   BORROWER_ROLES,
   COVENANT_WORDS,
   DATE,
@@ -20,7 +21,10 @@ import {
   RATE_WORDS,
   RATIO,
   SECURITY_WORDS,
+  dateValue,
 } from './patterns.js';
+
+const MATURITY_DATE = new RegExp(`\\b(?:expir\\w*|matur\\w*|terminat\\w*|due)\\s+(?:in\\s+|on\\s+)?(${DATE.source})`, 'gi');
 import type { TextUnit } from './units.js';
 
 export type FieldKind =
@@ -78,14 +82,36 @@ const READERS: Partial<Record<FieldKind, Reader>> = {
     if (!m) return null;
     return { value: m[0].trim(), strength: AMOUNT_WORDS.test(unit.text) || AMOUNT_WORDS.test(before) ? 2 : 1 };
   },
-  margin: (unit, before) => valued(RATE, RATE_WORDS, unit, before),
-  maturity: (unit, before) => valued(DATE, MATURITY_WORDS, unit, before),
+  margin: (unit, before) => {
+    const strength = RATE_WORDS.test(unit.text) ? 3 : RATE_WORDS.test(before) ? 2 : 0;
+    if (!strength) return null;
+    // the first rate that is not a base rate's add-on ("the federal funds rate plus 0.50%")
+    const rate = new RegExp(RATE.source, 'gi');
+    for (const m of unit.text.matchAll(rate))
+      if (!BASE_RATE_ADD_ON.test(unit.text.slice(Math.max(0, m.index - 120), m.index))) return { value: m[0].trim(), strength };
+    return null;
+  },
+  maturity: (unit, before) => {
+    const found = valued(DATE, MATURITY_WORDS, unit, before);
+    if (!found) return null;
+    // "amended ... expiring in August 2019 to a facility expiring in March 2021": the date a maturity word
+    // introduces, the latest when the sentence restates it; not the date of the amendment
+    const stated = [...unit.text.matchAll(MATURITY_DATE)].map((m) => m[1]!.trim());
+    const latest = stated.sort((a, b) => (dateValue(b) ?? 0) - (dateValue(a) ?? 0))[0];
+    return latest ? { value: latest, strength: found.strength } : found;
+  },
   security: clause(SECURITY_WORDS, /^security\b/i),
   covenants: clause(COVENANT_WORDS, RATIO),
   ranking: clause(RANKING_WORDS, /^ranking\b/i),
 };
 
-function pick(units: readonly TextUnit[], instrument: Instrument, others: readonly Instrument[], read: Reader): FieldValue | null {
+function pick(
+  units: readonly TextUnit[],
+  instrument: Instrument,
+  others: readonly Instrument[],
+  read: Reader,
+  namedOnly = false,
+): FieldValue | null {
   let best: { score: number; value: FieldValue } | null = null;
   for (const unit of units) {
     const before = context(units, unit);
@@ -94,6 +120,8 @@ function pick(units: readonly TextUnit[], instrument: Instrument, others: readon
     const own = mentions(unit, instrument);
     const other = others.some((o) => mentions(unit, o));
     const ownBefore = !own && !other && before && mentions({ ...unit, text: before }, instrument);
+    // in a filing that lists its debt, a term is read only where its instrument is named: never a nearby paragraph
+    if (namedOnly && !own && !ownBefore) continue;
     const score = found.strength * 2 + (own ? 4 : 0) - (other && !own ? 6 : 0) + (ownBefore ? 2 : 0);
     if (score > 0 && (!best || score > best.score)) best = { score, value: { text: found.value, unit } };
   }
@@ -145,34 +173,46 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 /** A column no reader knows: the unit holding most of its words (all of them for a one-word name). */
-function byWords(units: readonly TextUnit[], instrument: Instrument, others: readonly Instrument[], column: string): FieldValue | null {
+function byWords(
+  units: readonly TextUnit[],
+  instrument: Instrument,
+  others: readonly Instrument[],
+  column: string,
+  namedOnly: boolean,
+): FieldValue | null {
   const words = column
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w.length > 1 && !STOP.has(w));
   if (!words.length) return null;
-  const need = Math.max(1, Math.ceil(words.length / 2));
+  // every word of a short name ("Governing law" is not any paragraph about governance), most of a long one
+  const need = words.length <= 3 ? words.length : Math.ceil((words.length * 2) / 3);
   const read: Reader = (unit) => {
     const text = unit.text.toLowerCase();
     const hits = words.filter((w) => [w, ...(SYNONYMS[w] ?? [])].some((form) => new RegExp(`\\b${form}`).test(text))).length;
     return hits >= need ? { value: unit.text, strength: hits } : null;
   };
-  return pick(units, instrument, others, read);
+  return pick(units, instrument, others, read, namedOnly);
 }
 
-/** One column's value for one instrument, from its document's units, or null when the documents do not state it. */
+/**
+ * One column's value for one instrument, from its document's units, or null when the documents do not state it.
+ * `namedOnly`: only units that name the instrument (a filing with a debt table, where a term sheet's
+ * unnamed "Margin: 3.75%" would be another instrument's or none).
+ */
 export function readField(
   units: readonly TextUnit[],
   instrument: Instrument,
   others: readonly Instrument[],
   column: string,
+  namedOnly = false,
 ): FieldValue | null {
   const kind = fieldKind(column);
   if (kind === 'instrument') return { text: instrument.name, unit: instrument.first };
   if (kind === 'borrower') return borrower(units, instrument);
   if (kind === 'parties') return lendersAndAgents(units);
   const reader = READERS[kind];
-  const found = reader ? pick(units, instrument, others, reader) : byWords(units, instrument, others, column);
+  const found = reader ? pick(units, instrument, others, reader, namedOnly) : byWords(units, instrument, others, column, namedOnly);
   if (found && kind === 'covenants') {
     // the other covenants stated beside it on the same page
     const more = units.filter((u) => u.page === found.unit.page && u !== found.unit && COVENANT_WORDS.test(u.text) && RATIO.test(u.text));

@@ -17,7 +17,7 @@ export interface Instrument {
 
 const QUOTED = /\(the\s+["“]([A-Z][A-Za-z0-9 -]{1,50}?(?:Facility|Loan|Notes|Bonds))["”]\)/g;
 const FACILITY =
-  /\b((?:Senior\s+|Super\s+Senior\s+|Secured\s+|Multicurrency\s+)?(?:Term(?:\s+Loan)?(?:\s+[A-E]\d?)?|Revolving(?:\s+Credit)?|Bridge|Capex|Acquisition|Incremental|Working\s+Capital|Ancillary)\s+Facility)\b/g;
+  /\b((?:Senior\s+|Super\s+Senior\s+|Secured\s+|Multicurrency\s+)?(?:Term(?:\s+Loan)?(?:\s+[A-E]\d?)?|[Rr]evolving(?:\s+[Cc]redit)?|Bridge|Capex|Acquisition|Incremental|Working\s+Capital|Ancillary)\s+[Ff]acility)\b/g;
 const NOTES =
   /\b(\d{1,2}(?:\.\d{1,4})?\s?%\s+(?:(?:Senior|Secured|Unsecured|Subordinated|Second\s+Lien|First\s+Lien|Fixed\s+Rate|Floating\s+Rate|Convertible|Guaranteed)\s+){0,3}(?:Notes|Bonds)(?:\s+due\s+(?:\d{4}|[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}|\d{1,2}\s+[A-Z][a-z]+\s+\d{4}))?)/g;
 

@@ -13,12 +13,15 @@ export const AMOUNT_WORDS =
 
 export const RATE = /\d{1,2}(?:\.\d{1,4})?\s?(?:%|per cent\.?)(?:\s?per annum)?|\d{2,4}\s?(?:bps|basis points)/i;
 export const RATE_WORDS = /\bmargin\b|\bcoupon\b|interest (?:at|rate)|bear interest|\bspread\b|\bpricing\b/i;
+/** A base rate's definition adds to another benchmark ("the federal funds rate plus 0.50%"): that add-on is not the margin. */
+export const BASE_RATE_ADD_ON =
+  /(?:federal funds|fed funds|prime rate|base rate|one-month (?:libor|term sofr|eurodollar)|overnight bank funding)[^.;]{0,60}?(?:plus|\+)\s*$/i;
 
 export const DATE = new RegExp(
-  `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\s+\\d{4}\\b|\\b${MONTH}\\s+\\d{1,2},\\s+\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`,
+  `\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\s+\\d{4}\\b|\\b${MONTH}\\s+\\d{1,2},\\s+\\d{4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b${MONTH}\\s+\\d{4}\\b`,
 );
 export const MATURITY_WORDS =
-  /termination date|maturity date|final maturity|will mature|\bmatures?\b|mature on|repaid in full|final repayment date|maturity:|redemption date/i;
+  /termination date|maturity date|final maturity|will mature|\bmatures?\b|mature on|repaid in full|final repayment date|maturity:|redemption date|\bexpir(?:es|ing|y)\b/i;
 
 export const SECURITY_WORDS =
   /secured (?:by|on)\b|\bsecurity:|share pledges?|charges? over|\bcollateral\b|guaranteed by|\bunsecured\b|security package/i;

@@ -11,12 +11,14 @@ import {
   type RestructuringTable,
 } from '@credence/shared';
 import type { StoredPage } from '../../documents/documents.repository.js';
-import { fieldKind, readField, type FieldValue } from './fields.js';
+import { debtTableInstruments, listedInTable } from './debt-table.js';
+import { fieldKind, readField, type FieldKind, type FieldValue } from './fields.js';
 import { findInstruments, type Instrument } from './instruments.js';
 import { dateValue } from './patterns.js';
 import { textUnits, type TextUnit } from './units.js';
 
 const CELL_MAX = 600;
+const ROW_FIELDS = new Set<FieldKind>(['amount', 'margin', 'maturity']);
 
 export interface ExtractedTable {
   table: RestructuringTable;
@@ -49,13 +51,22 @@ export function extractTable(pages: readonly StoredPage[], columns: readonly str
   const files = new Set<string>();
   for (const docPages of byDocument(pages).values()) {
     const units: TextUnit[] = textUnits(docPages);
-    const instruments = findInstruments(units);
+    // a filing's debt note lists its instruments in a table; the text names the rest (facilities, term sheets)
+    const tabled = debtTableInstruments(docPages);
+    const instruments = [...tabled.map((t) => t.instrument), ...findInstruments(units).filter((i) => !listedInTable(i, tabled))];
     files.add(docPages[0]!.fileName);
     if (!instruments.length) empty.push(docPages[0]!.fileName);
     for (const instrument of instruments) {
       const others = instruments.filter((i) => i !== instrument);
+      const own = tabled.find((t) => t.instrument === instrument);
       const row: RestructuringRow = {};
-      for (const column of columns) row[column] = cell(readField(units, instrument, others, column));
+      for (const column of columns) {
+        const kind = fieldKind(column);
+        // a table row's own terms come from its row only: another row's figure is never borrowed
+        row[column] = cell(
+          own && ROW_FIELDS.has(kind) ? (own.fields[kind] ?? null) : readField(units, instrument, others, column, tabled.length > 0),
+        );
+      }
       rows.push(row);
       found.push({ instrument, row });
     }
