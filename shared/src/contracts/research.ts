@@ -54,6 +54,8 @@ export const RESEARCH_TEXTS = {
   genericPlan: "I'll analyze your query and provide relevant information.",
   planFallbackError: 'Could not generate specific thought process',
   chatFailure: 'Something went wrong. Please try again.',
+  /** Under an answer the reader stopped (issue 27: the user can stop a stream). */
+  answerStopped: 'Stopped: the answer is shown as far as it had come.',
   planFailure: 'Failed to generate thought process. Please try again.',
   pdfChatFailure: 'Something went wrong while processing the PDF. Please try again.',
   quotaExceeded: 'You have exceeded your quota!',

@@ -165,6 +165,11 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
       else return !on(KEYS.quit, press) && !on(KEYS.help, press);
       return true;
     }
+    // Esc stops a streaming answer (what has come stays); once it has ended, Esc goes back
+    if (on(KEYS.back, press) && isStreaming(vm.getState())) {
+      vm.stop();
+      return true;
+    }
     if (on(KEYS.back, press)) return false;
     if (on(KEYS.chatFocus, press)) {
       const next = getFocus() === 'input' ? 'answer' : 'input';
@@ -209,9 +214,11 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
   const title = [company, `model ${state.model}`, creditsText(state)].filter(Boolean).join(' · ');
   const hint = citation
     ? '↑↓ PgUp/PgDn scroll the page · g top · G end · Esc back to the answer'
-    : focus === 'input'
-      ? 'Enter ask · Tab sources and related · PgUp/PgDn scroll · Esc back'
-      : '↑↓ choose · Enter open · m model · r ask again · N new chat · Tab question · Esc back';
+    : streaming
+      ? 'answering… · Esc stop the answer · PgUp/PgDn scroll'
+      : focus === 'input'
+        ? 'Enter ask · Tab sources and related · PgUp/PgDn scroll · Esc back'
+        : '↑↓ choose · Enter open · m model · r ask again · N new chat · Tab question · Esc back';
 
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>

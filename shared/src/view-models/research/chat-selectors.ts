@@ -25,6 +25,8 @@ export interface MessageView {
   sources: VisibleSources;
   related: string[];
   streaming: boolean;
+  /** The reader stopped it before it finished. */
+  stopped: boolean;
   error: string | null;
   /** A visible note when a configured model failed and the built-in engine answered. */
   engineNote: string | null;
@@ -45,6 +47,7 @@ export function messageView(message: ChatMessage, options: { sourcesExpanded?: b
     sources: visibleSources(answer.sources, options.sourcesExpanded),
     related: answer.relatedQuestions,
     streaming: message.streaming,
+    stopped: message.stopped === true,
     error: message.error,
     engineNote: answer.engine?.fallback_reason ? `Answered by the built-in engine: ${answer.engine.fallback_reason}` : null,
     missing: answer.declined?.missing ?? [],

@@ -94,6 +94,26 @@ describe('chat view model', () => {
     expect(asks[1].request).toMatchObject({ chat_id: 'chat-9', chat_key: 'key-1', query: 'Who lends to it?' });
   });
 
+  it('stops a streaming answer: what arrived stays, later events change nothing, and the chat can ask again', async () => {
+    const { client, asks } = fakeClient();
+    const chat = createChatViewModel({ client });
+    const sending = chat.send('q');
+    asks[0].emit({ type: 'citation', data: citation });
+    asks[0].emit({ type: 'text', data: { delta: 'Turnover £12.3m[^c1]' } });
+    expect(asks[0].options.signal?.aborted).toBe(false);
+    chat.stop();
+    expect(asks[0].options.signal?.aborted).toBe(true);
+    asks[0].emit({ type: 'text', data: { delta: ' and more' } });
+    const view = messageView(chat.getState().messages[0]);
+    expect(view).toMatchObject({ streaming: false, stopped: true, text: 'Turnover £12.3m[1]', error: null });
+    expect(view.footnotes).toHaveLength(1);
+    asks[0].finish.reject(new DOMException('aborted', 'AbortError'));
+    await sending;
+    expect(messageView(chat.getState().messages[0])).toMatchObject({ streaming: false, stopped: true, error: null });
+    void chat.send('again');
+    expect(asks).toHaveLength(2);
+  });
+
   it('replaces a plan that mentions failure with the generic plan and says so', async () => {
     const { client, asks } = fakeClient();
     const chat = createChatViewModel({ client });

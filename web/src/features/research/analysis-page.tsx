@@ -189,6 +189,8 @@ export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket })
               inputRef={input}
               onChange={(text) => model.setInput(text)}
               onSend={send}
+              streaming={streaming}
+              onStop={() => model.stop()}
               onCompany={chooseCompany}
               onModel={(m) => model.setModel(m)}
               onFocusArea={setFocusArea}

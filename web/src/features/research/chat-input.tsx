@@ -84,8 +84,10 @@ export function ChatInput({
   model,
   focusArea,
   busy,
+  streaming = false,
   onChange,
   onSend,
+  onStop,
   onCompany,
   onModel,
   onFocusArea,
@@ -102,6 +104,10 @@ export function ChatInput({
   busy: boolean;
   onChange(text: string): void;
   onSend(): void;
+  /** Stops the streaming answer: with it, a Stop button stands in for Send while an answer streams. */
+  onStop?: () => void;
+  /** An answer is streaming (busy may also mean a chat is loading). */
+  streaming?: boolean;
   onCompany(company: ChatCompany): void;
   onModel(model: ResearchModel): void;
   onFocusArea(area: FocusArea): void;
@@ -173,9 +179,15 @@ export function ChatInput({
               ))}
             </select>
           </label>
-          <button type="submit" className="button button--primary chat-input__send" disabled={disabled || value.trim() === ''}>
-            Send
-          </button>
+          {streaming && onStop ? (
+            <button type="button" className="button button--secondary chat-input__send" onClick={onStop}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="button button--primary chat-input__send" disabled={disabled || value.trim() === ''}>
+              Send
+            </button>
+          )}
         </div>
       </div>
     </form>

@@ -71,6 +71,7 @@ function messageLines(message: ChatMessage, last: boolean, width: number, style:
       push(`• ${question}`);
     }
   }
+  if (message.stopped) push(RESEARCH_TEXTS.answerStopped, { dim: true });
   if (message.error) {
     push('');
     for (const line of wrap(message.error, width)) push(line, { color: 'red' });
