@@ -13,6 +13,7 @@ import {
   type AskOptions,
   type AskOutcome,
   type FilingPageText,
+  type ModelAccessInfo,
   type ResearchAskRequest,
   type ResearchCitation,
   type ResearchEvent,
@@ -54,12 +55,15 @@ const PAGE_7: FilingPageText = {
 const plain = (frame: string) => frame.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** A client whose ask() the test drives: each call waits for the test to emit events and end it. */
-function chatClient(pageText: (company: string, document: string, page: number) => Promise<FilingPageText> = async () => PAGE_7) {
+function chatClient(
+  pageText: (company: string, document: string, page: number) => Promise<FilingPageText> = async () => PAGE_7,
+  credits: ModelAccessInfo = { accessed_count: 3, total_credits: 20 },
+) {
   const pages: string[] = [];
   const asks: { request: ResearchAskRequest; emit(event: ResearchEvent): void; end(chatId?: string): void }[] = [];
   const client = fakeClient({
     me: async () => ME,
-    modelAccessInfo: async () => ({ accessed_count: 3, total_credits: 20 }),
+    modelAccessInfo: async () => credits,
     overview: async () => ACME_OVERVIEW,
     officers: async () => ACME_OFFICERS,
     aggregatedFinancials: async () => ACME_FINANCIALS,
@@ -212,6 +216,16 @@ describe('research chat screen', () => {
     asks[0].emit({ type: 'text', data: { delta: ' LATE TEXT' } });
     expect(plain(ui.frame())).not.toContain('LATE TEXT');
     expect(plain(ui.frame())).not.toContain('Esc stop the answer');
+  });
+
+  it('with no model configured names the built-in analyst, and m says so instead of switching', async () => {
+    const { client } = chatClient(undefined, { accessed_count: 3, total_credits: 20, model_configured: false });
+    const ui = renderApp({ client, initial: [{ name: 'chat' }] });
+    await ui.waitFor((f) => f.includes('built-in analyst'), 'the built-in analyst named');
+    expect(ui.frame()).not.toContain('model pro');
+    await ui.press(KEY.tab, 'm');
+    await ui.waitFor((f) => plain(f).includes('No language model is configured'), 'why there is no choice');
+    expect(ui.frame()).not.toContain('model flash');
   });
 
   it('the greeting lists recent chats; Enter opens one as it was stored', async () => {

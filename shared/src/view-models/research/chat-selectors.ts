@@ -70,3 +70,12 @@ export function creditsText(state: Pick<ChatState, 'credits'>): string | null {
   const left = Math.max(0, state.credits.total_credits - state.credits.accessed_count);
   return `${left} of ${state.credits.total_credits} questions left`;
 }
+
+/**
+ * False when the server has no model configured: the picker's Pro and Flash would change nothing,
+ * so the web and the terminal say the built-in analyst answers instead (issue 27). True until the
+ * credits are known, and from a server that does not say.
+ */
+export function modelChoiceOffered(state: Pick<ChatState, 'credits'>): boolean {
+  return state.credits?.model_configured !== false;
+}

@@ -5,7 +5,7 @@ import type { AskOptions, AskOutcome } from '../../client/research-client.js';
 import { emptyResearchAnswer, type ResearchAskRequest, type ResearchEvent, type SavedChat } from '../../contracts/research.js';
 import { deferred, settle } from '../testing/fakes.js';
 import { createChatViewModel } from './chat-view-model.js';
-import { messageView } from './chat-selectors.js';
+import { messageView, modelChoiceOffered } from './chat-selectors.js';
 
 interface AskCall {
   request: ResearchAskRequest;
@@ -112,6 +112,13 @@ describe('chat view model', () => {
     expect(messageView(chat.getState().messages[0])).toMatchObject({ streaming: false, stopped: true, error: null });
     void chat.send('again');
     expect(asks).toHaveLength(2);
+  });
+
+  it('offers the model choice unless the server says no model is configured', () => {
+    expect(modelChoiceOffered({ credits: null })).toBe(true);
+    expect(modelChoiceOffered({ credits: { accessed_count: 0, total_credits: 20 } })).toBe(true);
+    expect(modelChoiceOffered({ credits: { accessed_count: 0, total_credits: 20, model_configured: true } })).toBe(true);
+    expect(modelChoiceOffered({ credits: { accessed_count: 0, total_credits: 20, model_configured: false } })).toBe(false);
   });
 
   it('replaces a plan that mentions failure with the generic plan and says so', async () => {

@@ -10,6 +10,7 @@ import {
   chatPageOf,
   createChatViewModel,
   isStreaming,
+  modelChoiceOffered,
   RESEARCH_CONSTANTS,
   RESEARCH_TEXTS,
   type ChatCompany,
@@ -190,6 +191,7 @@ export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket })
               onChange={(text) => model.setInput(text)}
               onSend={send}
               streaming={streaming}
+              modelChoice={modelChoiceOffered(state)}
               onStop={() => model.stop()}
               onCompany={chooseCompany}
               onModel={(m) => model.setModel(m)}
