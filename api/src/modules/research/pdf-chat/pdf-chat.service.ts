@@ -27,7 +27,7 @@ import type { PdfChatThoughtProcessDto, ReadFileAndQueryDto } from './pdf-chat.d
 
 export const NO_DOCUMENTS = 'No PDFs have been uploaded to this chat: upload them with upload_pdf first.';
 const HISTORY_TURNS = 5;
-/** A PDF chat names at most this many of its files in its metadata (the lists show two and "+ N more"). */
+/** A PDF chat names at most this many of the files it read in its metadata (the lists show two and "+ N more"). */
 const MAX_LISTED_FILES = 50;
 
 @Injectable()
@@ -89,9 +89,10 @@ export class PdfChatService {
         manager,
       );
       if (!chat) throw new NotFoundException(CHAT_NOT_FOUND);
-      // the lists name a PDF chat by its files: PDFs attached since its first question join them
-      if (chat.chatMetadata?.chatPDFFileNames?.join('\n') !== fileNames.join('\n'))
-        await this.chats.updateMetadata(chat, { chatPDFFileNames: fileNames }, manager);
+      // the lists name a PDF chat by the files its questions read: a later question's files join them
+      const known = chat.chatMetadata?.chatPDFFileNames ?? [];
+      const named = [...new Set([...known, ...fileNames])].slice(0, MAX_LISTED_FILES);
+      if (named.length !== known.length) await this.chats.updateMetadata(chat, { chatPDFFileNames: named }, manager);
       await this.chats.addMessage(
         chat,
         { queryStr: request.query, thoughtProcess: answer.thoughtProcess, observations: answer, tableData: answer.tables },
