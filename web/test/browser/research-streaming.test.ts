@@ -275,7 +275,7 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
     }
   });
 
-  it('never holds back what arrived: text and citations within 300 ms of their events, all within 2 s of done; a click shows it all; Stop stops', async (t) => {
+  it('never holds back what arrived: text, citations and tables within 300 ms of their events, all within 2 s of done; a click shows it all; Stop stops', async (t) => {
     const { context, page, errors } = await signedInPage(suite.browser, suite.api.url, suite.token);
     const last = '.message:last-child';
     const askHeld = async () => {
@@ -304,12 +304,15 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
       const citationsMs = await msUntil(page, { selector: `${last} .footnotes__item`, count: cited.size });
       assert.ok(citationsMs <= 300, `the citations shown ${Math.round(citationsMs)} ms after their events`);
       assert.ok((await page.locator(`${last} .footnotes .page-button`).count()) > 0, 'their "Page N" buttons with them');
+      assert.ok(types.slice(0, done).includes('table'), `tables stream before done (${types.join(' ')})`);
+      const tablesMs = await msUntil(page, { selector: `${last} .message__tables` });
+      assert.ok(tablesMs <= 300, `View Tables shown ${Math.round(tablesMs)} ms after the table events`);
 
       await release(page, events.length);
       const wholeMs = await msUntil(page, { selector: `${last} .answer[aria-busy="false"]` }, 4000);
       assert.ok(wholeMs <= 2000, `the whole answer shown ${Math.round(wholeMs)} ms after done`);
       t.diagnostic(
-        `first text ${Math.round(textMs)} ms, citations ${Math.round(citationsMs)} ms, whole answer ${Math.round(wholeMs)} ms after done`,
+        `first text ${Math.round(textMs)} ms, citations ${Math.round(citationsMs)} ms, tables ${Math.round(tablesMs)} ms, whole answer ${Math.round(wholeMs)} ms after done`,
       );
       const typedOut = await page.locator(`${last} .answer`).innerText();
       // the same chat restored from history shows all of it at once: the typed answer is all of it
