@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import type { PdfChatAnswer } from '@credence/shared';
+import { chatSubject, type ChatHistoryItem, type PdfChatAnswer } from '@credence/shared';
 import { uploadPdfs } from '../support/documents-client.js';
 import { annualReportPdf, REPORT } from '../support/sample-documents.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
@@ -61,7 +61,16 @@ describe('documents: PDF chat (generate_thought_process_pdf_chat, read_file_and_
 
     const chat = await t.request('GET', '/api/get_chat?chat_id=pdf-chat-1', { token });
     expect(chat.status).toBe(200);
-    expect(chat.body.chat_metadata).toMatchObject({ isCurrentChatPDF: true, chatPDFFileName: 'northwind-10k.pdf', chat_key: 'pdf-chat-1' });
+    expect(chat.body.chat_metadata).toMatchObject({
+      isCurrentChatPDF: true,
+      chatPDFFileName: 'northwind-10k.pdf',
+      chat_key: 'pdf-chat-1',
+    });
+    expect(chat.body.chat_metadata.chatPDFFileNames).toEqual(['northwind-10k.pdf']);
+    // the chat list names it by the file it read (issue 27), not only by its question
+    const list = await t.request('GET', '/api/get_chat_history', { token });
+    const listed = (list.body as ChatHistoryItem[]).find((c) => c.chat_id === 'pdf-chat-1');
+    expect(chatSubject(listed?.chat_metadata)).toBe('northwind-10k.pdf');
     expect(chat.body.details.at(-1).observations.text).toBe(result.answer.text);
   });
 

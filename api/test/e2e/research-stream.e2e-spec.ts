@@ -180,9 +180,9 @@ describe('research ask: the event stream, resume, chats and credits (stream mech
 
   it('uses one credit per answered question; past the allowance 402 before any work; an admin raises it; a new month starts again', async () => {
     const carol = await t.activeUser('carol@research.test');
-    expect((await get(carol, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 4 });
+    expect((await get(carol, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 4, model_configured: false });
     for (let i = 0; i < 4; i++) await (await ask(carol, { query: `Question ${i}` })).finished();
-    expect((await get(carol, '/api/model_access_info')).body).toEqual({ accessed_count: 4, total_credits: 4 });
+    expect((await get(carol, '/api/model_access_info')).body).toEqual({ accessed_count: 4, total_credits: 4, model_configured: false });
     const asked = engine.requests.length;
     const refused = await ask(carol, { query: 'One more' });
     expect(refused.status).toBe(402);
@@ -209,7 +209,7 @@ describe('research ask: the event stream, resume, chats and credits (stream mech
 
     const clock = useManualClock(t);
     clock.advance(32 * 24 * 3_600_000);
-    expect((await get(carol, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 5 });
+    expect((await get(carol, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 5, model_configured: false });
   });
 
   it('lets an admin set an allowance from the terminal: credence-admin user credits <email> <n>', async () => {
@@ -217,7 +217,7 @@ describe('research ask: the event stream, resume, chats and credits (stream mech
     const set = await run(ADMIN, ['user', 'credits', 'erin@research.test', '12', '--json'], t.environment.env);
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({ email: 'erin@research.test', accessed_count: 0, total_credits: 12 });
-    expect((await get(erin, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 12 });
+    expect((await get(erin, '/api/model_access_info')).body).toEqual({ accessed_count: 0, total_credits: 12, model_configured: false });
     const bad = await run(ADMIN, ['user', 'credits', 'erin@research.test', 'lots'], t.environment.env);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('credits must be a whole number');

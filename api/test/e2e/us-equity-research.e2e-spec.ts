@@ -2,7 +2,8 @@
  * Data insights over HTTP (spec 3 section 7's equity calls): SEC files imported with the real
  * importers, then the thought process, the relevant tables and the observations jobs, and
  * run_equity_analysis_query, answered by the built-in analyst from the KPI tables with every
- * figure cited to its filing tag, which api/get_highlighted_source then shows.
+ * figure cited to its filing tag, which api/get_highlighted_source then shows. NVIDIA's years end
+ * in January (a 53-week FY2016): every 10-K year shows, and "the last three fiscal years" gets three.
  */
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
@@ -11,8 +12,7 @@ import { loadConfig } from '../../src/core/config/config.js';
 import { JobQueue } from '../../src/core/queue/job-queue.js';
 import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/companyfacts.importer.js';
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
-import { TAGSWITCH_CIK, writeJson } from '../support/sec-data.js';
-import { tagswitchFacts } from '../support/sec-data.js';
+import { NVIDIA_CIK, TAGSWITCH_CIK, nvidiaFacts, tagswitchFacts, writeJson } from '../support/sec-data.js';
 import { openSse } from '../support/sse-client.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,7 +52,10 @@ describe('US equity data insights over HTTP', () => {
         1: { cik_str: 7007, ticker: 'NODA', title: 'No Data Inc' },
       }),
     ]);
-    await secCompanyFactsImporter.run(context, [writeJson(scratch, 'a.json', tagswitchFacts())]);
+    await secCompanyFactsImporter.run(context, [
+      writeJson(scratch, 'a.json', tagswitchFacts()),
+      writeJson(scratch, 'CIK0001045810.json', nvidiaFacts()),
+    ]);
   });
   after(async () => {
     await t.close();
@@ -127,6 +130,34 @@ describe('US equity data insights over HTTP', () => {
     expect(empty.result!.declined!.missing[0]).toContain('No Data Inc has no XBRL company facts imported');
     const unknown = await job<EquityObservationsResult>('equity_analysis/observations', { company_id: '99999', query: 'Revenue' });
     expect(unknown.result!.declined!.missing).toEqual(['No US company with CIK 99999 is held here.']);
+  });
+
+  it("keeps NVIDIA's 53-week FY2016 (to 2016-01-31), and answers 'the last three fiscal years' with three", async () => {
+    const table = await t.request(
+      'GET',
+      `/api/us/get_kpi_values_by_table_name?company_id=${NVIDIA_CIK}&table_name=Income%20Statement&document_category=annual`,
+      { token: alice },
+    );
+    expect(table.status).toBe(200);
+    expect(table.body.periods.map((p: { key: string; fiscal_date: string }) => [p.key, p.fiscal_date])).toEqual([
+      ['FY2015', '2015-01-25'],
+      ['FY2016', '2016-01-31'],
+      ['FY2017', '2017-01-29'],
+    ]);
+    const value = await t.request('GET', `/api/get_kpi_value_by_id?cik=${NVIDIA_CIK}&kv_id=revenue%40FY2016&doc_cg=annual`, {
+      token: alice,
+    });
+    expect(value.status).toBe(200);
+    expect(value.body).toMatchObject({ value: 5_010_000_000 });
+    const done = await job<EquityObservationsResult>(
+      'equity_analysis/observations',
+      { company_id: String(NVIDIA_CIK), query: 'How did revenue and net income change over the last three fiscal years?' },
+      bob,
+    );
+    expect(done.status).toBe('completed');
+    const line = (name: string) => done.result!.observations.find((o) => o.startsWith(`**${name}**`))!;
+    expect(line('Revenue')).toMatch(/ in FY2017, up 37\.9% from .+ in FY2016; FY2016 up 7\.0% from .+ in FY2015\.$/);
+    expect(line('Net income')).toMatch(/ in FY2017, up 171\.3% from .+ in FY2016; FY2016 down 2\.7% from .+ in FY2015\.$/);
   });
 
   it('answers run_equity_analysis_query with the tables and the observations at once', async () => {

@@ -6,7 +6,18 @@ import { systemClock } from '../../src/core/clock.js';
 import { syncSecBulk, syncSecCompanies, type SecSyncOptions } from '../../src/modules/us-equity/sync/sec-sync.js';
 import { Collector, importHarness } from '../support/import-harness.js';
 import { ADMIN, run } from '../support/processes.js';
-import { JANUARY_CIK, TAGSWITCH_CIK, accn, januaryFacts, submissions, tagswitchFacts, writeZip } from '../support/sec-data.js';
+import { UsCompaniesRepository } from '../../src/modules/us-equity/store/us-companies.repository.js';
+import {
+  JANUARY_CIK,
+  TAGSWITCH_CIK,
+  accn,
+  calendarYearFacts,
+  companyFacts,
+  januaryFacts,
+  submissions,
+  tagswitchFacts,
+  writeZip,
+} from '../support/sec-data.js';
 import { jumpingClock, startFakeSec, type FakeSec, type SecRequest } from '../support/sec-server.js';
 
 const AGENT = 'Credence Tests ops@credence.test';
@@ -134,6 +145,30 @@ describe(`sync-sec, live from a server that speaks like the SEC (${process.env.D
       serveTagswitch(sec, 545);
       await syncSecCompanies(h.context(new Collector()), [String(TAGSWITCH_CIK)], { ...options(sec), clock: jumpingClock() });
       expect(await revenue2023()).toBe(545);
+    } finally {
+      await sec.close();
+    }
+  });
+
+  it('a company with no submissions file is named by its companyfacts entity name and gets its ticker from the SEC ticker file', async () => {
+    const SNOW = 1640147;
+    const sec = await startFakeSec();
+    try {
+      sec.json(factsPath(SNOW), companyFacts(SNOW, 'Snowflake Inc.', calendarYearFacts(SNOW, 'Revenues', 2023, [623, 1297, 2031, 2806])));
+      sec.json('/files/company_tickers.json', { '0': { cik_str: SNOW, ticker: 'SNOW', title: 'Snowflake Inc.' } });
+      const reporter = new Collector();
+      await syncSecCompanies(h.context(reporter), [String(SNOW)], { ...options(sec), clock: jumpingClock() });
+      expect(reporter.bads).toEqual([]);
+      const [company] = await h.query('SELECT title, ticker, tickers FROM us_companies WHERE cik = $1', [SNOW]);
+      expect(company).toEqual({ title: 'Snowflake Inc.', ticker: 'SNOW', tickers: ['SNOW'] });
+      // what `credence us kpis SNOW` looks up
+      expect(await new UsCompaniesRepository(h.t.dataSource).byTicker('snow')).toMatchObject({ cik: SNOW, available: true });
+      // a ticker an import already stored is kept, and the ticker file is not asked again
+      await h.query(`UPDATE us_companies SET ticker = 'SNOW.X' WHERE cik = $1`, [SNOW]);
+      const before = sec.requests.length;
+      await syncSecCompanies(h.context(new Collector()), [String(SNOW)], { ...options(sec), clock: jumpingClock() });
+      expect(sec.requests.slice(before).map((r) => r.path)).not.toContain('/files/company_tickers.json');
+      expect((await h.query('SELECT ticker FROM us_companies WHERE cik = $1', [SNOW]))[0].ticker).toBe('SNOW.X');
     } finally {
       await sec.close();
     }

@@ -178,6 +178,69 @@ export function januaryFacts(): unknown {
   ]);
 }
 
+export const NVIDIA_CIK = 1045810;
+/**
+ * NVIDIA's revenue and net income for FY2015-FY2017 as its companyfacts file carries them: 52/53-week
+ * years ending on the last Sunday of January (FY2016 is 53 weeks to 2016-01-31: revenue $5,010m,
+ * net income $614m), each year in its own 10-K (fy = that year, frame CY<year before>) and again as
+ * a comparative in the next two 10-Ks (fy = the later year, no frame), the FY2016 10-Qs' year to
+ * date, and a six-month period inside FY2016, the kind of fact that once displaced the year.
+ */
+export function nvidiaFacts(): unknown {
+  const c = NVIDIA_CIK;
+  const years = [
+    { fy: 2015, start: '2014-01-27', end: '2015-01-25', revenue: 4_682_000_000, netIncome: 631_000_000 },
+    { fy: 2016, start: '2015-01-26', end: '2016-01-31', revenue: 5_010_000_000, netIncome: 614_000_000 },
+    { fy: 2017, start: '2016-02-01', end: '2017-01-29', revenue: 6_910_000_000, netIncome: 1_666_000_000 },
+  ];
+  const filed: Record<number, string> = {
+    2015: '2015-03-12',
+    2016: '2016-03-17',
+    2017: '2017-03-01',
+    2018: '2018-02-28',
+    2019: '2019-02-21',
+  };
+  const tenK = (fy: number) => ({ accn: accn(c, filed[fy]!, 200 + fy - 2015), filed: filed[fy]! });
+  const facts: RawFact[] = years.flatMap((y) =>
+    [y.fy, y.fy + 1, y.fy + 2].flatMap((filer) => {
+      const k = tenK(filer);
+      const own = filer === y.fy ? { frame: `CY${y.fy - 1}` } : {};
+      return [
+        { concept: 'Revenues', start: y.start, end: y.end, val: y.revenue, ...k, fy: filer, fp: 'FY' as const, form: '10-K', ...own },
+        {
+          concept: 'NetIncomeLoss',
+          start: y.start,
+          end: y.end,
+          val: y.netIncome,
+          ...k,
+          fy: filer,
+          fp: 'FY' as const,
+          form: '10-K',
+          ...own,
+        },
+      ];
+    }),
+  );
+  const tenQ = (end: string, filed: string, fp: RawFact['fp'], val: number, seq: number): RawFact => ({
+    concept: 'Revenues',
+    start: '2015-01-26',
+    end,
+    val,
+    accn: accn(c, filed, seq),
+    fy: 2016,
+    fp,
+    form: '10-Q',
+    filed,
+  });
+  facts.push(
+    tenQ('2015-04-26', '2015-05-20', 'Q1', 1_151_000_000, 101),
+    tenQ('2015-07-26', '2015-08-20', 'Q2', 2_304_000_000, 102),
+    tenQ('2015-10-25', '2015-11-19', 'Q3', 3_709_000_000, 103),
+    { concept: 'NetIncomeLoss', start: '2015-07-27', end: '2016-01-31', val: 439_000_000, ...tenK(2016), fy: 2016, fp: 'FY', form: '10-K' },
+  );
+  return companyFacts(String(c).padStart(10, '0'), 'NVIDIA CORP', facts);
+}
+
 /** The submissions shape: the company and `filings.recent` as parallel arrays. */
 export function submissions(
   cik: number,

@@ -1,13 +1,13 @@
 /**
  * `credence chats list|show|export|delete` (docs/architecture.md 8): the signed-in user's research chats
- * as a table (id, title cut at 50 characters, company, updated), one chat's answers printed as
+ * as a table (id, title cut at 50 characters, company or a PDF chat's files, updated), one chat's answers printed as
  * `credence ask` prints them (a restructuring run with its id), a restructuring run's table as the
  * web's Export writes it, and deleting one. --json prints the API's answers.
  */
 import {
   RESEARCH_TEXTS,
   answerOfDetail,
-  chatCompany,
+  chatSubject,
   chatTitle,
   filterChats,
   formatDate,
@@ -33,11 +33,11 @@ export function chatListLines(items: readonly ChatHistoryItem[], width: number, 
   const rows = filterChats(items).map((item) => [
     item.chat_id,
     chatTitle(item.query_str),
-    chatCompany(item.chat_metadata),
+    chatSubject(item.chat_metadata),
     item.updated_at ? formatDate(item.updated_at) : '',
   ]);
   return textTable(
-    [{ header: 'Id' }, { header: 'Title', flexible: true }, { header: 'Company', flexible: true }, { header: 'Updated' }],
+    [{ header: 'Id' }, { header: 'Title', flexible: true }, { header: 'Company or files', flexible: true }, { header: 'Updated' }],
     rows,
     width,
     style,
@@ -48,8 +48,8 @@ export function chatListLines(items: readonly ChatHistoryItem[], width: number, 
 /** A saved chat as `credence ask` prints answers: each question as a heading, its plan, its answer. */
 export function chatLines(chat: SavedChat, width: number, style: Style): string[] {
   const lines: string[] = [];
-  const company = chatCompany(chat.chat_metadata);
-  if (company) lines.push(style.dim(company));
+  const subject = chatSubject(chat.chat_metadata);
+  if (subject) lines.push(style.dim(subject));
   for (const detail of chat.details ?? []) {
     if (lines.length > 0) lines.push('');
     lines.push(heading(detail.query_str, width, style));

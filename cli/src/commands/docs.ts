@@ -21,13 +21,7 @@ export function docListLines(docs: readonly UploadedPdf[], width: number, style:
     formatDate(d.upload_date),
   ]);
   return textTable(
-    [
-      { header: 'File', flexible: true },
-      { header: 'Chat', flexible: true },
-      { header: 'Pages' },
-      { header: 'Size' },
-      { header: 'Uploaded' },
-    ],
+    [{ header: 'File', flexible: true }, { header: 'Chat' }, { header: 'Pages' }, { header: 'Size' }, { header: 'Uploaded' }],
     rows,
     width,
     style,

@@ -75,7 +75,7 @@ export const KEYS = {
   help: b(['?'], '?', 'show or hide every key'),
   quit: b(['q'], 'q', 'quit (restores the terminal)'),
   forceQuit: b(['ctrl-c'], 'Ctrl-C', 'quit from anywhere, even while typing'),
-  back: b(['escape'], 'Esc', 'back (close the popup, leave the field, previous screen)'),
+  back: b(['escape'], 'Esc', 'back (popup, field, screen; stops a streaming answer)'),
   search: b(['/'], '/', 'search (companies, or the table on a screener)'),
   home: b(['H'], 'H', 'home: the database selector'),
   screener: b(['S'], 'S', 'companies screener'),

@@ -15,7 +15,7 @@ export type Route =
   | { name: 'screener' }
   | { name: 'creditors'; tab?: CreditorsTabName }
   /** A database of the selector that has no interface yet (spec 2 2.3). */
-  | { name: 'construction'; title: string }
+  | { name: 'construction'; title: string; commands?: string[] }
   /** The AI research chat, about a company when one is given (issue 14). */
   | { name: 'chat'; companyNumber?: string; companyName?: string; chatId?: string }
   /** The ops tools: instances, logs, screens (issue 17). */

@@ -85,6 +85,8 @@ describe('credence ask --pdf and credence docs against the real API', () => {
     const table = await credence(['docs', 'list'], env);
     expect(table.stdout).toMatch(/File\s+Chat\s+Pages\s+Size\s+Uploaded/);
     expect(table.stdout).toContain('southwind.pdf');
+    // whole chat keys, as --chat takes them (issue 27)
+    for (const d of docs) expect(table.stdout).toContain(d.chat_key);
     const ambiguous = await credence(['docs', 'delete', 'northwind.pdf'], env);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toMatch(/is in 2 chats .*--chat <key>/);

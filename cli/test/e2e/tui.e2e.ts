@@ -94,7 +94,7 @@ describe('credence full-screen UI in a terminal', () => {
         let screen = await term.waitFor((s) => s.includes('Choose a database') && s.includes(NAME), 'home with the user');
         fitsTerminal(screen);
         expect(screen).toContain('UK Companies Explorer');
-        expect(screen).toContain('US Companies Explorer (coming)');
+        expect(screen).toContain('US Companies Explorer [commands]');
         expect(screen.split('\n')[rows - 1]).toContain(api.url.replace(/^https?:\/\//, ''));
 
         // a search with live results, arrow and Enter

@@ -13,6 +13,7 @@ import {
   type AskOptions,
   type AskOutcome,
   type FilingPageText,
+  type ModelAccessInfo,
   type ResearchAskRequest,
   type ResearchCitation,
   type ResearchEvent,
@@ -54,12 +55,15 @@ const PAGE_7: FilingPageText = {
 const plain = (frame: string) => frame.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** A client whose ask() the test drives: each call waits for the test to emit events and end it. */
-function chatClient(pageText: (company: string, document: string, page: number) => Promise<FilingPageText> = async () => PAGE_7) {
+function chatClient(
+  pageText: (company: string, document: string, page: number) => Promise<FilingPageText> = async () => PAGE_7,
+  credits: ModelAccessInfo = { accessed_count: 3, total_credits: 20 },
+) {
   const pages: string[] = [];
   const asks: { request: ResearchAskRequest; emit(event: ResearchEvent): void; end(chatId?: string): void }[] = [];
   const client = fakeClient({
     me: async () => ME,
-    modelAccessInfo: async () => ({ accessed_count: 3, total_credits: 20 }),
+    modelAccessInfo: async () => credits,
     overview: async () => ACME_OVERVIEW,
     officers: async () => ACME_OFFICERS,
     aggregatedFinancials: async () => ACME_FINANCIALS,
@@ -177,6 +181,9 @@ describe('research chat screen', () => {
     await ui.press(KEY.enter);
     await ui.waitFor(() => asks.length === 2, 'the follow-up sent');
     expect(asks[1].request).toMatchObject({ query: 'Who lends to it?!', chat_id: 'chat-1' });
+    // the first Esc stops the answer still coming, the next goes back
+    await ui.press(KEY.escape);
+    await ui.waitFor((f) => plain(f).includes('Stopped:'), 'the follow-up stopped');
     await ui.press(KEY.escape);
     await ui.waitFor((f) => f.includes('Key Figures'), 'back at the company');
   });
@@ -189,6 +196,36 @@ describe('research chat screen', () => {
     expect(ui.frame()).toContain('Ask › quarterly');
     await ui.press(KEY.tab, 'm');
     expect(ui.frame()).toContain('model flash');
+  });
+
+  it('Esc stops an answer still streaming: what came stays, and the chat stays open', async () => {
+    const { client, asks } = chatClient();
+    const ui = renderApp({ client, initial: [{ name: 'chat', companyNumber: ACME }] });
+    await ui.waitFor((f) => f.includes('Ask about') || f.includes('your question'), 'the chat');
+    await ui.type('Summary');
+    await ui.press(KEY.enter);
+    await ui.waitFor(() => asks.length === 1, 'the question sent');
+    asks[0].emit({ type: 'citation', data: CITATION });
+    asks[0].emit({ type: 'text', data: { delta: 'Turnover was £12.3m[^c1] in 2024.' } });
+    await ui.waitFor((f) => plain(f).includes('Esc stop the answer'), 'the stop key offered while it streams');
+    await ui.press(KEY.escape);
+    await ui.waitFor((f) => plain(f).includes('Stopped: the answer is shown as far as it had come.'), 'stopped');
+    const frame = plain(ui.frame());
+    expect(frame).toContain('Turnover was £12.3m[1] in 2024.');
+    expect(frame).toContain('[1] Full accounts made up to 31/12/2024, page 7');
+    asks[0].emit({ type: 'text', data: { delta: ' LATE TEXT' } });
+    expect(plain(ui.frame())).not.toContain('LATE TEXT');
+    expect(plain(ui.frame())).not.toContain('Esc stop the answer');
+  });
+
+  it('with no model configured names the built-in analyst, and m says so instead of switching', async () => {
+    const { client } = chatClient(undefined, { accessed_count: 3, total_credits: 20, model_configured: false });
+    const ui = renderApp({ client, initial: [{ name: 'chat' }] });
+    await ui.waitFor((f) => f.includes('built-in analyst'), 'the built-in analyst named');
+    expect(ui.frame()).not.toContain('model pro');
+    await ui.press(KEY.tab, 'm');
+    await ui.waitFor((f) => plain(f).includes('No language model is configured'), 'why there is no choice');
+    expect(ui.frame()).not.toContain('model flash');
   });
 
   it('the greeting lists recent chats; Enter opens one as it was stored', async () => {

@@ -28,7 +28,9 @@ describe('home: the database selector', () => {
     ]) {
       expect(frame).toContain(text);
     }
-    expect(frame).toMatch(/US Companies Explorer \(coming\)/);
+    // the US explorer is built: the terminal serves it with `credence us` commands, never "coming" (issue 27)
+    expect(frame).toMatch(/US Companies Explorer \[commands\]/);
+    expect(frame).not.toContain('(coming)');
     // the Deep Insights Engine is the research chat here (issue 14)
     expect(frame).toMatch(/Deep Insights Engine(?! \(coming\))/);
     expect(frame).not.toMatch(/UK Companies Explorer \(coming\)/);
@@ -47,12 +49,14 @@ describe('home: the database selector', () => {
     await ui.waitFor((f) => f.includes('Choose a database'), 'home again');
   });
 
-  it('moves with j/k and arrows; a coming database says it is under construction', async () => {
+  it('moves with j/k and arrows; the US explorer lists its commands', async () => {
     const ui = renderApp({ client: signedIn() });
     await ui.press('k');
     expect(ui.frame()).toMatch(/›\s+US Companies Explorer/);
     await ui.press(KEY.enter);
-    await ui.waitFor((f) => f.includes('The specific interface for US Companies Explorer is under construction.'), 'the notice');
+    const notice = await ui.waitFor((f) => f.includes('US Companies Explorer is explored with commands'), 'the commands');
+    expect(notice).toContain('credence us kpis <ticker>');
+    expect(notice).not.toContain('under construction');
     await ui.press(KEY.escape);
     await ui.press(KEY.down, 'j', 'j');
     expect(ui.frame()).toMatch(/›\s+UK Creditor Screener/);

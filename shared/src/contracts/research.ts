@@ -54,6 +54,11 @@ export const RESEARCH_TEXTS = {
   genericPlan: "I'll analyze your query and provide relevant information.",
   planFallbackError: 'Could not generate specific thought process',
   chatFailure: 'Something went wrong. Please try again.',
+  /** Under an answer the reader stopped (issue 27: the user can stop a stream). */
+  answerStopped: 'Stopped: the answer is shown as far as it had come.',
+  /** In place of the model picker when the server has no model configured (issue 27). */
+  builtInAnalyst: 'Built-in analyst',
+  builtInAnalystNote: 'No language model is configured on this server: the built-in analyst answers from the register and the filings.',
   planFailure: 'Failed to generate thought process. Please try again.',
   pdfChatFailure: 'Something went wrong while processing the PDF. Please try again.',
   quotaExceeded: 'You have exceeded your quota!',
@@ -245,6 +250,8 @@ export interface ChatMetadata {
   model?: ResearchModel;
   isCurrentChatPDF?: boolean;
   chatPDFFileName?: string | null;
+  /** A PDF chat's files (all the chat key's PDFs when its last answer was stored): its name in the lists. */
+  chatPDFFileNames?: string[] | null;
   /** The key the chat's PDFs were uploaded with (a PDF chat; its id may differ). */
   chat_key?: string | null;
 }
@@ -347,6 +354,8 @@ export interface RunQueryResult {
 export interface ModelAccessInfo {
   accessed_count: number;
   total_credits: number;
+  /** False when the server has no language model configured (LLM_*): the built-in analyst answers whatever model is chosen. */
+  model_configured?: boolean;
 }
 
 /** An empty answer: what a stream reduces from. */

@@ -139,6 +139,12 @@ describe('PDF chat in the research chat (/analysis)', () => {
         .first()
         .waitFor({ timeout: WAIT_MS });
       await page.getByRole('list', { name: 'Attached PDFs' }).getByText(FILE).waitFor();
+      // the sidebar names the chat by its file, not only by its question (issue 27)
+      await page
+        .getByRole('navigation', { name: 'Chats' })
+        .locator('.chat-item__company', { hasText: FILE })
+        .first()
+        .waitFor({ timeout: WAIT_MS });
 
       // removed, the PDF leaves the list and the chat no longer answers from it
       await page.getByRole('button', { name: `Remove ${FILE}` }).click();

@@ -5,12 +5,14 @@
  * reads the timings the reader saw, exactly and in virtual time: the plan card's 1 s skeleton, the
  * sources one a second, then the pages analyzed count, and the related questions' 1 s skeleton;
  * with reduced motion all of it at once. Then the chat by keyboard alone, and the sidebar's
- * Databases and Integrations views.
+ * Databases and Integrations views. Last, with the stream held back in the page and released event
+ * by event (issue 27): the typing never holds back what has arrived, a click shows it all, Stop stops.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser.ts';
+import { holdStreams, msUntil, release, streamAborted, streamHeld } from '../support/held-stream.ts';
 import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
@@ -268,6 +270,82 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
       await page.getByRole('button', { name: 'Back to chat' }).click();
       await input.waitFor();
       assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('never holds back what arrived: text, citations and tables within 300 ms of their events, all within 2 s of done; a click shows it all; Stop stops', async (t) => {
+    const { context, page, errors } = await signedInPage(suite.browser, suite.api.url, suite.token);
+    const last = '.message:last-child';
+    const askHeld = async () => {
+      await openChat(page);
+      const input = page.getByRole('textbox', { name: 'Your question' });
+      await input.fill('Show me the balance sheet');
+      await input.press('Enter');
+      return streamHeld(page);
+    };
+    try {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      await holdStreams(page);
+      const events = await askHeld();
+      const types = events.map((e) => e.type);
+      const done = types.indexOf('done');
+      const firstText = types.indexOf('text');
+      assert.ok(firstText >= 0 && done > firstText, `text before done (${types.join(' ')})`);
+      const cited = new Set(events.slice(0, done).flatMap((e) => (e.type === 'citation' && e.id ? [e.id] : [])));
+      assert.ok(cited.size > 0, `citations stream before done (${types.join(' ')})`);
+
+      await release(page, firstText + 1);
+      const textMs = await msUntil(page, { selector: `${last} .answer__markdown`, text: true });
+      assert.ok(textMs <= 300, `the first text shown ${Math.round(textMs)} ms after its event`);
+
+      await release(page, done);
+      const citationsMs = await msUntil(page, { selector: `${last} .footnotes__item`, count: cited.size });
+      assert.ok(citationsMs <= 300, `the citations shown ${Math.round(citationsMs)} ms after their events`);
+      assert.ok((await page.locator(`${last} .footnotes .page-button`).count()) > 0, 'their "Page N" buttons with them');
+      assert.ok(types.slice(0, done).includes('table'), `tables stream before done (${types.join(' ')})`);
+      const tablesMs = await msUntil(page, { selector: `${last} .message__tables` });
+      assert.ok(tablesMs <= 300, `View Tables shown ${Math.round(tablesMs)} ms after the table events`);
+
+      await release(page, events.length);
+      const wholeMs = await msUntil(page, { selector: `${last} .answer[aria-busy="false"]` }, 4000);
+      assert.ok(wholeMs <= 2000, `the whole answer shown ${Math.round(wholeMs)} ms after done`);
+      t.diagnostic(
+        `first text ${Math.round(textMs)} ms, citations ${Math.round(citationsMs)} ms, tables ${Math.round(tablesMs)} ms, whole answer ${Math.round(wholeMs)} ms after done`,
+      );
+      const typedOut = await page.locator(`${last} .answer`).innerText();
+      // the same chat restored from history shows all of it at once: the typed answer is all of it
+      await page.reload();
+      await page.locator(`${last} .answer[aria-busy="false"]`).waitFor({ timeout: FIRST_LOAD_MS });
+      assert.equal(await page.locator(`${last} .answer`).innerText(), typedOut);
+
+      // a click while it types shows everything at once
+      await askHeld();
+      await release(page, Number.MAX_SAFE_INTEGER);
+      await msUntil(page, { selector: `${last} .answer__markdown`, text: true });
+      assert.equal(await page.locator(`${last} .answer`).getAttribute('aria-busy'), 'true', 'still typing before the click');
+      const clickedAt = await page.evaluate(() => performance.now());
+      await page.locator(`${last} .message__question`).click();
+      const shownAt = await page.evaluate(() => performance.now());
+      await page.locator(`${last} .answer[aria-busy="false"]`).waitFor({ timeout: 300 });
+      assert.ok(shownAt - clickedAt < 1000, 'shown at once, not at the 1.5 s the typing would take');
+
+      // Stop: the answer stops where it was, with what had arrived, and the chat can ask again
+      const stopped = await askHeld();
+      await release(page, stopped.map((e) => e.type).indexOf('text') + 1);
+      await msUntil(page, { selector: `${last} .answer__markdown`, text: true });
+      await page.getByRole('button', { name: 'Stop' }).click();
+      await page.getByText('Stopped: the answer is shown as far as it had come.').waitFor({ timeout: 1000 });
+      assert.equal(await streamAborted(page), true, 'the request is cancelled');
+      assert.equal(await page.locator(`${last} .answer`).getAttribute('aria-busy'), 'false');
+      assert.ok((await page.locator(`${last} .answer__markdown`).innerText()).trim() !== '', 'what had arrived stays');
+      await page.getByRole('button', { name: 'Send' }).waitFor();
+      assert.equal(await page.getByRole('textbox', { name: 'Your question' }).isEnabled(), true, 'the chat can ask again');
+      assert.deepEqual(errors, []);
+    } catch (error) {
+      await screenshot(page, 'research-pacing-failure');
+      throw error;
     } finally {
       await context.close();
     }

@@ -8,7 +8,6 @@ import { citationPdfTarget, registerHref } from '../../src/features/research/cit
 import { artifactsPercentAt, artifactsPercentByKey, clampArtifactsPercent, resizedColumn } from '../../src/features/research/layout.ts';
 import { questionAbove } from '../../src/features/research/message-list.tsx';
 import { sourceTarget } from '../../src/features/research/source-cards.tsx';
-import { typedLength } from '../../src/features/research/typing.ts';
 
 const filing: ResearchCitation = {
   id: 'c1',
@@ -27,15 +26,6 @@ const table = (id: string, title = `Table ${id}`) => ({
   title,
   headers: ['Year', 'Turnover'],
   rows: [['2024', 12.3]] as (string | number | null)[][],
-});
-
-describe('research chat: typing', () => {
-  it('types one character per interval and stops at the end', () => {
-    assert.equal(typedLength(0, 100, 300, 15), 20, 'the plan: 15 ms a character');
-    assert.equal(typedLength(0, 100, 300, 20), 15, 'the answer: 20 ms a character');
-    assert.equal(typedLength(90, 100, 1000, 20), 100);
-    assert.equal(typedLength(0, 100, 5, 0), 100);
-  });
 });
 
 describe('research chat: layout', () => {

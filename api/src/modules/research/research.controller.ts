@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { RESEARCH_ROUTES, type SessionClaims } from '@credence/shared';
+import { RESEARCH_ROUTES, type ModelAccessInfo, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -140,9 +140,11 @@ export class ResearchController {
   }
 
   @Get(RESEARCH_ROUTES.modelAccessInfo)
-  @ApiOperation({ summary: 'Research credits: {accessed_count, total_credits} this month' })
-  modelAccessInfo(@CurrentUser() user: SessionClaims) {
-    return this.credits.info(user.sub);
+  @ApiOperation({
+    summary: 'Research credits: {accessed_count, total_credits} this month, and model_configured (false: the built-in analyst answers)',
+  })
+  async modelAccessInfo(@CurrentUser() user: SessionClaims): Promise<ModelAccessInfo> {
+    return { ...(await this.credits.info(user.sub)), model_configured: this.config.llm !== null };
   }
 
   @Post(RESEARCH_ROUTES.adminCredits)

@@ -8,7 +8,7 @@
 import { useEffect, useMemo } from 'react';
 import { Box, Text } from 'ink';
 import TextInput from 'ink-text-input';
-import { createChatViewModel, creditsText, isStreaming, type ChatViewModel } from '@credence/shared';
+import { createChatViewModel, creditsText, isStreaming, modelChoiceOffered, RESEARCH_TEXTS, type ChatViewModel } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { styleFor } from '../../output/text.js';
 import { ScrollView, type ViewLine } from '../components/lists.js';
@@ -165,6 +165,11 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
       else return !on(KEYS.quit, press) && !on(KEYS.help, press);
       return true;
     }
+    // Esc stops a streaming answer (what has come stays); once it has ended, Esc goes back
+    if (on(KEYS.back, press) && isStreaming(vm.getState())) {
+      vm.stop();
+      return true;
+    }
     if (on(KEYS.back, press)) return false;
     if (on(KEYS.chatFocus, press)) {
       const next = getFocus() === 'input' ? 'answer' : 'input';
@@ -191,8 +196,11 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
     } else if (on(KEYS.top, press)) scrollTo(0);
     else if (on(KEYS.bottom, press)) scrollTo(maxTop);
     else if (on(KEYS.chatSend, press)) open(current === null ? undefined : doc.targets[current]);
-    else if (on(KEYS.chatModel, press)) vm.setModel(vm.getState().model === 'pro' ? 'flash' : 'pro');
-    else if (on(KEYS.chatNew, press)) {
+    else if (on(KEYS.chatModel, press)) {
+      // with no model configured the choice would change nothing: say who answers instead
+      if (modelChoiceOffered(vm.getState())) vm.setModel(vm.getState().model === 'pro' ? 'flash' : 'pro');
+      else status.say(RESEARCH_TEXTS.builtInAnalystNote, 'info');
+    } else if (on(KEYS.chatNew, press)) {
       vm.newChat();
       setChosen(null);
       setScroll('end');
@@ -206,12 +214,16 @@ export function ChatScreen({ companyNumber, companyName, chatId }: ChatScreenPro
   const company = state.company?.name
     ? `${state.company.name}${state.company.company_number ? ` (${state.company.company_number})` : ''}`
     : (state.company?.company_number ?? 'Any company');
-  const title = [company, `model ${state.model}`, creditsText(state)].filter(Boolean).join(' · ');
+  const choice = modelChoiceOffered(state);
+  const model = choice ? `model ${state.model}` : RESEARCH_TEXTS.builtInAnalyst.toLowerCase();
+  const title = [company, model, creditsText(state)].filter(Boolean).join(' · ');
   const hint = citation
     ? '↑↓ PgUp/PgDn scroll the page · g top · G end · Esc back to the answer'
-    : focus === 'input'
-      ? 'Enter ask · Tab sources and related · PgUp/PgDn scroll · Esc back'
-      : '↑↓ choose · Enter open · m model · r ask again · N new chat · Tab question · Esc back';
+    : streaming
+      ? 'answering… · Esc stop the answer · PgUp/PgDn scroll'
+      : focus === 'input'
+        ? 'Enter ask · Tab sources and related · PgUp/PgDn scroll · Esc back'
+        : `↑↓ choose · Enter open · ${choice ? 'm model · ' : ''}r ask again · N new chat · Tab question · Esc back`;
 
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>

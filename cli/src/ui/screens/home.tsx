@@ -1,7 +1,8 @@
 /**
  * Home: the database selector of spec 2 2.3. Cards by section, each opening its database after
  * the loading screen ("Loading Database", a random 600 to 1000 ms); the databases without an
- * interface here yet are marked "coming" and open the under-construction notice.
+ * interface here yet are marked "coming" and open the under-construction notice; a ready one the
+ * terminal serves with commands (the US explorer) is marked "[commands]" and Enter lists them.
  */
 import { useEffect } from 'react';
 import { Box, Text } from 'ink';
@@ -20,8 +21,10 @@ export interface Database {
   section: string;
   description: string;
   badge?: string;
-  /** Where Enter goes; null: not built yet ("coming"). */
+  /** Where Enter goes; null: no screen here (see `commands`) or not built yet ("coming"). */
   route: Route | null;
+  /** A database with no screen here but with commands (the US explorer: `credence us`): Enter lists them. */
+  commands?: readonly string[];
 }
 
 /** The terminal screen of each database the catalogue marks ready. */
@@ -30,6 +33,15 @@ const ROUTES: Readonly<Record<string, Route>> = {
   'companies-screener': { name: 'screener' },
   'creditors-screener': { name: 'creditors' },
   analysis: { name: 'chat' },
+};
+
+/** Ready databases the terminal serves with commands rather than a screen (issue 27: never "coming"). */
+const COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  'us/equity_analysis/strategic-indicators': [
+    'credence us search <name or ticker>',
+    'credence us kpis <ticker> [--table <name>] [--quarterly]',
+    'credence us source <ticker> <kpi> <period>',
+  ],
 };
 
 /** Databases the terminal has a screen for before the catalogue marks them ready: the Deep Insights Engine is the research chat (issue 14). */
@@ -44,6 +56,7 @@ export const DATABASES: readonly Database[] = DATABASE_SECTIONS.flatMap((section
     description: db.description,
     badge: db.badge,
     route: db.ready || TERMINAL_READY.has(db.id) ? (ROUTES[db.id] ?? null) : null,
+    ...(db.ready && COMMANDS[db.id] ? { commands: COMMANDS[db.id] } : {}),
   })),
 );
 
@@ -58,11 +71,11 @@ export function homeItems(width: number): { items: ListItem[]; selectable: numbe
       section = db.section;
       items.push({ key: `h-${section}`, text: section, heading: true });
     }
-    const mark = db.route ? (db.badge ? `[${db.badge}]` : '') : '(coming)';
+    const mark = db.route ? (db.badge ? `[${db.badge}]` : '') : db.commands ? '[commands]' : '(coming)';
     const name = `  ${db.title}${mark ? ` ${mark}` : ''}`;
     const text = width >= 70 ? `${padEnd(name, 40)} ${db.description}` : name;
     selectable.push(items.length);
-    items.push({ key: `${db.id}-${i}`, text, dim: db.route === null });
+    items.push({ key: `${db.id}-${i}`, text, dim: db.route === null && !db.commands });
   });
   return { items, selectable };
 }
@@ -100,7 +113,7 @@ export function HomeScreen() {
     else if (on(KEYS.open, press)) {
       const db = DATABASES[getChosen()];
       if (db.route) setLoading(db);
-      else router.push({ name: 'construction', title: db.title });
+      else router.push({ name: 'construction', title: db.title, ...(db.commands ? { commands: [...db.commands] } : {}) });
     } else return false;
     return true;
   });
@@ -128,13 +141,23 @@ export function HomeScreen() {
   );
 }
 
-/** A database of the selector without an interface here (spec 2 2.3). */
-export function ConstructionScreen({ title }: { title: string }) {
+/** A database of the selector without a screen here (spec 2 2.3): its commands, or the under-construction notice. */
+export function ConstructionScreen({ title, commands }: { title: string; commands?: readonly string[] }) {
   const { width, height } = useLayout();
   return (
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text> </Text>
-      <Text>{underConstructionText({ name: title })}</Text>
+      {commands ? (
+        <>
+          <Text>{title} is explored with commands in the terminal (and in the web app):</Text>
+          <Text> </Text>
+          {commands.map((command) => (
+            <Text key={command}> {command}</Text>
+          ))}
+        </>
+      ) : (
+        <Text>{underConstructionText({ name: title })}</Text>
+      )}
       <Text> </Text>
       <Text dimColor>Esc: back to Databases</Text>
     </Box>

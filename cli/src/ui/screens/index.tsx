@@ -21,7 +21,7 @@ export function Screen({ route }: { route: Route }) {
     case 'creditors':
       return <CreditorsScreen initialTab={route.tab} />;
     case 'construction':
-      return <ConstructionScreen title={route.title} />;
+      return <ConstructionScreen title={route.title} commands={route.commands} />;
     case 'ops':
       return <OpsScreen />;
     case 'chat':

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { ChatHistoryItem } from '../../contracts/research.js';
-import { chatCompany, chatPageOf, chatTitle, filterChats } from './chats.js';
+import { chatCompany, chatFiles, chatPageOf, chatSubject, chatTitle, filterChats } from './chats.js';
 
 const item = (query_str: string, updated_at: string, company_name?: string): ChatHistoryItem => ({
   id: query_str,
@@ -26,6 +26,17 @@ describe('chat list rules', () => {
     expect(chatCompany({ company_name: 'ACME LTD', company_id: '01234567' })).toBe('ACME LTD (01234567)');
     expect(chatCompany({ cik: '320193' })).toBe('320193');
     expect(chatCompany(undefined)).toBe('');
+  });
+
+  it('names a PDF chat by its files, inert, and finds it by them', () => {
+    expect(chatSubject({ isCurrentChatPDF: true, chatPDFFileName: 'northwind-10k.pdf' })).toBe('northwind-10k.pdf');
+    expect(chatFiles({ chatPDFFileName: 'a.pdf', chatPDFFileNames: ['a.pdf', 'b.pdf'] })).toBe('a.pdf, b.pdf');
+    expect(chatFiles({ chatPDFFileNames: ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf'] })).toBe('a.pdf, b.pdf + 2 more');
+    expect(chatFiles({ chatPDFFileNames: ['evil\u001b[2J\u001b[31m.pdf'] })).toBe('evil [2J [31m.pdf');
+    expect(chatSubject({ company_name: 'ACME LTD', company_id: '01234567', chatPDFFileName: 'a.pdf' })).toBe('ACME LTD (01234567)');
+    expect(chatSubject({})).toBe('');
+    const pdf = { ...item('What is this document?', '2026-01-01'), chat_metadata: { chatPDFFileNames: ['northwind-10k.pdf'] } };
+    expect(filterChats([pdf, item('Covenants', '2026-02-01')], 'northwind').map((i) => i.query_str)).toEqual(['What is this document?']);
   });
 
   it('searches title and company, newest first', () => {

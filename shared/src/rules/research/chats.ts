@@ -1,6 +1,7 @@
 /**
  * The chat list (spec 3 sections 2 and 9): a chat's title is its first question cut at 50
- * characters, its company what its metadata names, and the search box matches title or company.
+ * characters, its company what its metadata names (a PDF chat: its files), and the search box
+ * matches title or subject.
  */
 import { RESEARCH_CONSTANTS, type ChatHistoryItem, type ChatMetadata } from '../../contracts/research.js';
 
@@ -18,11 +19,25 @@ export function chatCompany(meta: ChatMetadata | null | undefined): string {
   return name || id || '';
 }
 
-/** The chats whose title or company holds the search text (case-insensitive), newest first. */
+/** A PDF chat's files, as its lists name it: "report.pdf", "a.pdf, b.pdf", "a.pdf, b.pdf + 3 more"; '' for another chat. */
+export function chatFiles(meta: ChatMetadata | null | undefined): string {
+  const names = (meta?.chatPDFFileNames?.length ? meta.chatPDFFileNames : [meta?.chatPDFFileName])
+    .map((name) => (typeof name === 'string' ? name.replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ').trim() : ''))
+    .filter((name) => name !== '');
+  if (names.length <= 2) return names.join(', ');
+  return `${names.slice(0, 2).join(', ')} + ${names.length - 2} more`;
+}
+
+/** What a chat is about, beside its title in the lists: its company, or a PDF chat's files. */
+export function chatSubject(meta: ChatMetadata | null | undefined): string {
+  return chatCompany(meta) || chatFiles(meta);
+}
+
+/** The chats whose title or subject (company or files) holds the search text (case-insensitive), newest first. */
 export function filterChats(items: readonly ChatHistoryItem[], search = ''): ChatHistoryItem[] {
   const needle = search.trim().toLowerCase();
   return items
-    .filter((item) => needle === '' || `${item.query_str} ${chatCompany(item.chat_metadata)}`.toLowerCase().includes(needle))
+    .filter((item) => needle === '' || `${item.query_str} ${chatSubject(item.chat_metadata)}`.toLowerCase().includes(needle))
     .sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
 }
 

@@ -25,6 +25,8 @@ export interface MessageView {
   sources: VisibleSources;
   related: string[];
   streaming: boolean;
+  /** The reader stopped it before it finished. */
+  stopped: boolean;
   error: string | null;
   /** A visible note when a configured model failed and the built-in engine answered. */
   engineNote: string | null;
@@ -45,6 +47,7 @@ export function messageView(message: ChatMessage, options: { sourcesExpanded?: b
     sources: visibleSources(answer.sources, options.sourcesExpanded),
     related: answer.relatedQuestions,
     streaming: message.streaming,
+    stopped: message.stopped === true,
     error: message.error,
     engineNote: answer.engine?.fallback_reason ? `Answered by the built-in engine: ${answer.engine.fallback_reason}` : null,
     missing: answer.declined?.missing ?? [],
@@ -66,4 +69,13 @@ export function creditsText(state: Pick<ChatState, 'credits'>): string | null {
   if (!state.credits) return null;
   const left = Math.max(0, state.credits.total_credits - state.credits.accessed_count);
   return `${left} of ${state.credits.total_credits} questions left`;
+}
+
+/**
+ * False when the server has no model configured: the picker's Pro and Flash would change nothing,
+ * so the web and the terminal say the built-in analyst answers instead (issue 27). True until the
+ * credits are known, and from a server that does not say.
+ */
+export function modelChoiceOffered(state: Pick<ChatState, 'credits'>): boolean {
+  return state.credits?.model_configured !== false;
 }

@@ -5,7 +5,7 @@ import type { AskOptions, AskOutcome } from '../../client/research-client.js';
 import { emptyResearchAnswer, type ResearchAskRequest, type ResearchEvent, type SavedChat } from '../../contracts/research.js';
 import { deferred, settle } from '../testing/fakes.js';
 import { createChatViewModel } from './chat-view-model.js';
-import { messageView } from './chat-selectors.js';
+import { messageView, modelChoiceOffered } from './chat-selectors.js';
 
 interface AskCall {
   request: ResearchAskRequest;
@@ -92,6 +92,33 @@ describe('chat view model', () => {
     expect(chat.getState().input).toBe('Who lends to it?');
     void chat.send();
     expect(asks[1].request).toMatchObject({ chat_id: 'chat-9', chat_key: 'key-1', query: 'Who lends to it?' });
+  });
+
+  it('stops a streaming answer: what arrived stays, later events change nothing, and the chat can ask again', async () => {
+    const { client, asks } = fakeClient();
+    const chat = createChatViewModel({ client });
+    const sending = chat.send('q');
+    asks[0].emit({ type: 'citation', data: citation });
+    asks[0].emit({ type: 'text', data: { delta: 'Turnover £12.3m[^c1]' } });
+    expect(asks[0].options.signal?.aborted).toBe(false);
+    chat.stop();
+    expect(asks[0].options.signal?.aborted).toBe(true);
+    asks[0].emit({ type: 'text', data: { delta: ' and more' } });
+    const view = messageView(chat.getState().messages[0]);
+    expect(view).toMatchObject({ streaming: false, stopped: true, text: 'Turnover £12.3m[1]', error: null });
+    expect(view.footnotes).toHaveLength(1);
+    asks[0].finish.reject(new DOMException('aborted', 'AbortError'));
+    await sending;
+    expect(messageView(chat.getState().messages[0])).toMatchObject({ streaming: false, stopped: true, error: null });
+    void chat.send('again');
+    expect(asks).toHaveLength(2);
+  });
+
+  it('offers the model choice unless the server says no model is configured', () => {
+    expect(modelChoiceOffered({ credits: null })).toBe(true);
+    expect(modelChoiceOffered({ credits: { accessed_count: 0, total_credits: 20 } })).toBe(true);
+    expect(modelChoiceOffered({ credits: { accessed_count: 0, total_credits: 20, model_configured: true } })).toBe(true);
+    expect(modelChoiceOffered({ credits: { accessed_count: 0, total_credits: 20, model_configured: false } })).toBe(false);
   });
 
   it('replaces a plan that mentions failure with the generic plan and says so', async () => {

@@ -44,6 +44,8 @@ export interface ChatMessage {
   error: string | null;
   /** "Could not generate specific thought process" when the generic plan stands in. */
   planError: string | null;
+  /** The reader stopped the answer before it finished: what had arrived stays. */
+  stopped?: boolean;
 }
 
 export interface ChatState {
@@ -90,6 +92,8 @@ export interface ChatViewModel extends ReadableStore<ChatState> {
   load(chatId: string): Promise<void>;
   /** Starts over: no messages, no chat, the streaming answer stopped. */
   newChat(): void;
+  /** Stops the answer streaming now (the Stop button, the terminal's key): what has arrived stays. */
+  stop(): void;
   /** Asks the last question again. */
   regenerate(): Promise<void>;
   /** Saves an edited plan for a message; false when nothing valid is left. */
@@ -317,6 +321,11 @@ export function createChatViewModel(options: ChatViewModelOptions): ChatViewMode
         quotaExceeded: false,
         pdfs: [],
       });
+    },
+    stop() {
+      if (!store.getState().messages.some((m) => m.streaming)) return;
+      stream.cancel();
+      store.setState((s) => ({ messages: s.messages.map((m) => (m.streaming ? { ...m, streaming: false, stopped: true } : m)) }));
     },
     async regenerate() {
       const last = store.getState().messages.at(-1);

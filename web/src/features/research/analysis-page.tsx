@@ -10,6 +10,7 @@ import {
   chatPageOf,
   createChatViewModel,
   isStreaming,
+  modelChoiceOffered,
   RESEARCH_CONSTANTS,
   RESEARCH_TEXTS,
   type ChatCompany,
@@ -189,6 +190,9 @@ export default function AnalysisPage({ market = 'uk' }: { market?: ChatMarket })
               inputRef={input}
               onChange={(text) => model.setInput(text)}
               onSend={send}
+              streaming={streaming}
+              modelChoice={modelChoiceOffered(state)}
+              onStop={() => model.stop()}
               onCompany={chooseCompany}
               onModel={(m) => model.setModel(m)}
               onFocusArea={setFocusArea}

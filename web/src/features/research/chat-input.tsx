@@ -6,7 +6,7 @@
  * Shift+Enter starts a new line; a blank question is not sent (the view model ignores it).
  */
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { RESEARCH_CONSTANTS, SEARCH_DEBOUNCE_MS, type ChatCompany, type ResearchModel } from '@credence/shared';
+import { RESEARCH_CONSTANTS, RESEARCH_TEXTS, SEARCH_DEBOUNCE_MS, type ChatCompany, type ResearchModel } from '@credence/shared';
 import { CompanySearch } from '../../pages/uk/company-search.tsx';
 import { UsCompanySearch } from '../../pages/us/us-company-search.tsx';
 
@@ -84,8 +84,11 @@ export function ChatInput({
   model,
   focusArea,
   busy,
+  streaming = false,
+  modelChoice = true,
   onChange,
   onSend,
+  onStop,
   onCompany,
   onModel,
   onFocusArea,
@@ -102,6 +105,12 @@ export function ChatInput({
   busy: boolean;
   onChange(text: string): void;
   onSend(): void;
+  /** Stops the streaming answer: with it, a Stop button stands in for Send while an answer streams. */
+  onStop?: () => void;
+  /** An answer is streaming (busy may also mean a chat is loading). */
+  streaming?: boolean;
+  /** False when the server has no model configured: the built-in analyst is named instead of Pro and Flash. */
+  modelChoice?: boolean;
   onCompany(company: ChatCompany): void;
   onModel(model: ResearchModel): void;
   onFocusArea(area: FocusArea): void;
@@ -155,13 +164,20 @@ export function ChatInput({
           }}
         />
         <div className="chat-input__controls">
-          <label className="chat-input__select">
-            <span>Model</span>
-            <select value={model} onChange={(e) => onModel(e.target.value as ResearchModel)} disabled={busy}>
-              <option value="pro">Pro</option>
-              <option value="flash">Flash</option>
-            </select>
-          </label>
+          {modelChoice ? (
+            <label className="chat-input__select">
+              <span>Model</span>
+              <select value={model} onChange={(e) => onModel(e.target.value as ResearchModel)} disabled={busy}>
+                <option value="pro">Pro</option>
+                <option value="flash">Flash</option>
+              </select>
+            </label>
+          ) : (
+            <p className="chat-input__select chat-input__model-note" title={RESEARCH_TEXTS.builtInAnalystNote}>
+              <span>Model</span> {RESEARCH_TEXTS.builtInAnalyst}
+              <span className="visually-hidden">: {RESEARCH_TEXTS.builtInAnalystNote}</span>
+            </p>
+          )}
           <label className="chat-input__select">
             <span>Focus area</span>
             <select value={focusArea} onChange={(e) => onFocusArea(e.target.value as FocusArea)} disabled={busy}>
@@ -173,9 +189,15 @@ export function ChatInput({
               ))}
             </select>
           </label>
-          <button type="submit" className="button button--primary chat-input__send" disabled={disabled || value.trim() === ''}>
-            Send
-          </button>
+          {streaming && onStop ? (
+            <button type="button" className="button button--secondary chat-input__send" onClick={onStop}>
+              Stop
+            </button>
+          ) : (
+            <button type="submit" className="button button--primary chat-input__send" disabled={disabled || value.trim() === ''}>
+              Send
+            </button>
+          )}
         </div>
       </div>
     </form>

@@ -3,7 +3,7 @@
  * Integrations and Databases (views inside the page) and Help & FAQ.
  */
 import { useState } from 'react';
-import { chatCompany, chatTitle, filterChats, RESEARCH_TEXTS, type ChatHistoryItem } from '@credence/shared';
+import { chatSubject, chatTitle, filterChats, RESEARCH_TEXTS, type ChatHistoryItem } from '@credence/shared';
 import { openHelpCenter } from '../help/open-help.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { errorText } from '../api/web-api.ts';
@@ -81,7 +81,7 @@ export function ChatSidebar({
                       onClick={() => onOpen(chat)}
                     >
                       <span className="chat-item__title">{chatTitle(chat.query_str)}</span>
-                      {chatCompany(chat.chat_metadata) && <span className="chat-item__company">{chatCompany(chat.chat_metadata)}</span>}
+                      {chatSubject(chat.chat_metadata) && <span className="chat-item__company">{chatSubject(chat.chat_metadata)}</span>}
                     </button>
                     <button
                       type="button"

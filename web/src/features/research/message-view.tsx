@@ -4,7 +4,7 @@
  * the action icons and Related Questions. What shows comes from the shared `messageView`.
  */
 import { useEffect, useState } from 'react';
-import { messageView, RESEARCH_CONSTANTS, type ChatMessage } from '@credence/shared';
+import { messageView, RESEARCH_CONSTANTS, RESEARCH_TEXTS, type ChatMessage } from '@credence/shared';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AnswerActions } from './answer-actions.tsx';
 import { AnswerMarkdown, KeyFindings } from './answer-markdown.tsx';
@@ -27,6 +27,20 @@ function LoadingMessage() {
       <Spinner /> {loadingMessageAt(now - started)}
     </p>
   );
+}
+
+/** While the answer types, a click or a key anywhere shows all of it at once (issue 27). */
+function useSkipOnInput(typing: boolean, skip: () => void) {
+  useEffect(() => {
+    if (!typing) return;
+    window.addEventListener('pointerdown', skip, true);
+    window.addEventListener('keydown', skip, true);
+    return () => {
+      window.removeEventListener('pointerdown', skip, true);
+      window.removeEventListener('keydown', skip, true);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- skip only sets state
+  }, [typing]);
 }
 
 export function MessageView({
@@ -54,8 +68,14 @@ export function MessageView({
   onViewTables(index: number): void;
 }) {
   const view = messageView(message);
-  const typed = useTypedText(message.answer.text, RESEARCH_CONSTANTS.answerTypingMsPerChar, animate);
+  const [skipped, setSkipped] = useState(false);
+  const typed = useTypedText(message.answer.text, RESEARCH_CONSTANTS.answerTypingMsPerChar, {
+    animate,
+    finished: !view.streaming,
+    showAll: skipped || view.stopped,
+  });
   const typing = typed.length < message.answer.text.length;
+  useSkipOnInput(typing, () => setSkipped(true));
   const registry = !view.streaming && !typing && message.answer.sections.length > 0;
   const answered = !view.streaming && message.answer.text !== '';
   return (
@@ -72,7 +92,7 @@ export function MessageView({
       />
       <SourceCards sources={message.answer.sources} pages={pagesAnalyzed(message.answer.citations)} animate={animate} />
       {view.engineNote && <p className="notice notice--info">{view.engineNote}</p>}
-      <div className="answer" aria-busy={view.streaming}>
+      <div className="answer" aria-busy={view.streaming || typing}>
         {registry ? (
           <KeyFindings sections={message.answer.sections} footnotes={view.footnotes} citations={message.answer.citations} />
         ) : (
@@ -94,9 +114,11 @@ export function MessageView({
             {view.error}
           </p>
         )}
-        {!typing && <Footnotes footnotes={view.footnotes} />}
+        {view.stopped && <p className="notice notice--info">{RESEARCH_TEXTS.answerStopped}</p>}
+        {/* citations and their "Page N" as soon as their events arrive, while the text still types */}
+        <Footnotes footnotes={view.footnotes} />
       </div>
-      {!view.streaming && message.answer.tables.length > 0 && (
+      {message.answer.tables.length > 0 && (
         <button type="button" className="button button--secondary message__tables" onClick={() => onViewTables(index)}>
           View Tables ({message.answer.tables.length})
         </button>

@@ -25,7 +25,7 @@ function StepMark({ state }: { state: StepState }) {
 }
 
 function PlanStep({ text, state, animate }: { text: string; state: StepState; animate: boolean }) {
-  const typed = useTypedText(text, RESEARCH_CONSTANTS.thoughtTypingMsPerChar, animate);
+  const typed = useTypedText(text, RESEARCH_CONSTANTS.thoughtTypingMsPerChar, { animate });
   return (
     <li className={`plan-step plan-step--${state}`} data-state={state}>
       <StepMark state={state} />

@@ -1,15 +1,10 @@
 /**
  * Text that types itself (spec 3 sections 4 and 9: the plan at 15 ms a character, the answer at
- * 20 ms, the greeting): how much of it shows after some time. With prefers-reduced-motion, or
- * for a chat restored from history, all of it shows at once.
+ * 20 ms, the greeting), paced by the shared `createTypingPacer` (issue 27: it never holds back what
+ * has arrived). With prefers-reduced-motion, or for a chat restored from history, all of it shows at once.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-
-/** How many characters show once `elapsedMs` more have passed, never past the text's length. */
-export function typedLength(shown: number, total: number, elapsedMs: number, msPerChar: number): number {
-  if (msPerChar <= 0) return total;
-  return Math.min(total, shown + Math.floor(elapsedMs / msPerChar));
-}
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createTypingPacer } from '@credence/shared';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -29,28 +24,40 @@ export function usePrefersReducedMotion(): boolean {
 
 const TICK_MS = 40;
 
-/** The part of `text` typed so far; `animate` false (a restored chat) shows it whole. */
-export function useTypedText(text: string, msPerChar: number, animate = true): string {
+export interface TypedTextOptions {
+  /** False for a restored chat: the text shows whole. */
+  animate?: boolean;
+  /** The text is complete (the stream ended): what is left shows within the shared pacer's finish time. */
+  finished?: boolean;
+  /** Everything at once from now on (a click or a key, a stopped answer). */
+  showAll?: boolean;
+}
+
+/**
+ * The part of `text` typed so far, paced by the shared typing pacer: the spec's pace while the
+ * text is short of its backlog, faster when the stream is ahead, and all of it soon after `finished`.
+ */
+export function useTypedText(text: string, msPerChar: number, options: TypedTextOptions = {}): string {
+  const { animate = true, finished = false, showAll = false } = options;
   const reduced = usePrefersReducedMotion();
-  const instant = !animate || reduced;
-  const [shown, setShown] = useState(instant ? text.length : 0);
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
-  const total = text.length;
+  const instant = !animate || reduced || showAll;
+  const [pacer] = useState(() => createTypingPacer({ msPerChar, now: () => performance.now(), shown: instant ? text.length : 0 }));
+  const [, rerender] = useState(0);
+  // the pacer is idempotent at one instant, so a render run twice tells it the same thing twice
+  pacer.setTotal(text.length);
+  if (instant) pacer.showAll();
+  if (finished) pacer.finish();
+  const shown = pacer.shown();
 
   useEffect(() => {
-    if (instant || shownRef.current >= total) return;
-    // Counted from when this much was shown, so no tick loses its remainder.
-    const anchor = { time: performance.now(), count: shownRef.current };
+    if (!pacer.behind()) return;
     const timer = setInterval(() => {
-      const next = typedLength(anchor.count, total, performance.now() - anchor.time, msPerChar);
-      setShown(next);
-      if (next >= total) clearInterval(timer);
+      rerender((n) => n + 1);
+      if (!pacer.behind()) clearInterval(timer);
     }, TICK_MS);
     return () => clearInterval(timer);
-  }, [instant, total, msPerChar]);
+  }, [pacer, text.length, finished, instant]);
 
-  if (instant) return text;
   // an unfinished citation marker at the end is dropped by the shared resolveCitationMarkers
-  return text.slice(0, Math.min(shown, total));
+  return text.slice(0, shown);
 }

@@ -27,6 +27,8 @@ import type { PdfChatThoughtProcessDto, ReadFileAndQueryDto } from './pdf-chat.d
 
 export const NO_DOCUMENTS = 'No PDFs have been uploaded to this chat: upload them with upload_pdf first.';
 const HISTORY_TURNS = 5;
+/** A PDF chat names at most this many of the files it read in its metadata (the lists show two and "+ N more"). */
+const MAX_LISTED_FILES = 50;
 
 @Injectable()
 export class PdfChatService {
@@ -62,6 +64,7 @@ export class PdfChatService {
     docs: UploadedPdf[],
   ): Promise<PdfChatAnswer> {
     let answer: ResearchAnswer;
+    const fileNames = docs.slice(0, MAX_LISTED_FILES).map((d) => d.file_name);
     try {
       answer = await this.answer(request);
     } catch (error) {
@@ -78,6 +81,7 @@ export class PdfChatService {
             model: request.model,
             isCurrentChatPDF: true,
             chatPDFFileName: dto.fileName ?? docs[0].file_name,
+            chatPDFFileNames: fileNames,
             chat_key: dto.chatKey,
           },
           queryStr: request.query,
@@ -85,6 +89,10 @@ export class PdfChatService {
         manager,
       );
       if (!chat) throw new NotFoundException(CHAT_NOT_FOUND);
+      // the lists name a PDF chat by the files its questions read: a later question's files join them
+      const known = chat.chatMetadata?.chatPDFFileNames ?? [];
+      const named = [...new Set([...known, ...fileNames])].slice(0, MAX_LISTED_FILES);
+      if (named.length !== known.length) await this.chats.updateMetadata(chat, { chatPDFFileNames: named }, manager);
       await this.chats.addMessage(
         chat,
         { queryStr: request.query, thoughtProcess: answer.thoughtProcess, observations: answer, tableData: answer.tables },

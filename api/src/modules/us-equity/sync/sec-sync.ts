@@ -34,7 +34,8 @@ function clientFor(context: ImportContext, options: SecSyncOptions): SecClient {
 export async function syncSecCompanies(context: ImportContext, args: string[], options: SecSyncOptions): Promise<ImportSummary> {
   const client = clientFor(context, options);
   const summary = new SummaryBuilder('sync-sec', [], context.reporter);
-  const wanted = await resolveArguments(context, client, args, summary);
+  const tickers = secTickerFile(client);
+  const wanted = await resolveArguments(context, tickers, args, summary);
   summary.summary.files = wanted.map((w) => paddedCik(w.cik));
   let done = 0;
   for (const { cik, position } of wanted) {
@@ -42,7 +43,7 @@ export async function syncSecCompanies(context: ImportContext, args: string[], o
     const where = { file: ARGUMENTS, line: position };
     summary.summary.read++;
     try {
-      const stored = await syncOne(context, client, cik);
+      const stored = await syncOne(context, client, cik, tickers);
       if (typeof stored === 'string') summary.bad({ ...where, reason: stored });
       else for (const [table, n] of Object.entries(stored)) summary.wrote(table, n);
     } catch (error) {
@@ -54,8 +55,17 @@ export async function syncSecCompanies(context: ImportContext, args: string[], o
   return summary.finish();
 }
 
-/** One company fetched and stored; a reason when the SEC has nothing usable. */
-async function syncOne(context: ImportContext, client: SecClient, cik: number): Promise<Record<string, number> | string> {
+/**
+ * One company fetched and stored; a reason when the SEC has nothing usable. Without a submissions
+ * file the company is named by its companyfacts entityName, and its ticker, unless an import already
+ * gave it one, comes from the SEC's ticker file (issue 27: SNOW, else `us kpis SNOW` finds nothing).
+ */
+async function syncOne(
+  context: ImportContext,
+  client: SecClient,
+  cik: number,
+  tickers: SecTickerFile,
+): Promise<Record<string, number> | string> {
   const padded = paddedCik(cik);
   const submissionsDoc = await client.json('data', `/submissions/CIK${padded}.json`);
   const factsDoc = await client.json('data', `/api/xbrl/companyfacts/CIK${padded}.json`);
@@ -69,12 +79,17 @@ async function syncOne(context: ImportContext, client: SecClient, cik: number): 
     return `CIK ${cik}: the SEC's ${submissions ? 'companyfacts' : 'submissions'} file is not usable (${(error as Error).message})`;
   }
   const tables: Record<string, number> = {};
+  const listed = !submissions?.company && facts ? await tickersToAdd(context, tickers, cik).catch(noTickers(context, cik)) : [];
   await context.dataSource.transaction(async (manager) => {
     if (facts) {
       await replaceFacts(manager, [facts]);
       tables.us_facts = facts.facts.length;
     }
     if (submissions?.company) tables.us_companies = await upsertCompanies(manager, [submissions.company]);
+    else if (facts && listed.length)
+      tables.us_companies = await upsertCompanies(manager, [
+        { cik, title: facts.entityName, ticker: listed[0]!, tickers: listed, exchange: null },
+      ]);
     else tables.us_companies = facts ? 1 : 0;
     if (submissions?.filings.length) tables.us_filings = await upsertFilings(manager, submissions.filings);
   });
@@ -85,12 +100,11 @@ async function syncOne(context: ImportContext, client: SecClient, cik: number): 
 /** CIKs as given, tickers looked up (imported companies first, then the SEC's ticker file, fetched once). */
 async function resolveArguments(
   context: ImportContext,
-  client: SecClient,
+  tickers: SecTickerFile,
   args: string[],
   summary: SummaryBuilder,
 ): Promise<{ cik: number; position: number }[]> {
   const wanted: { cik: number; position: number }[] = [];
-  let secTickers: Map<string, number> | null = null;
   for (const [i, raw] of args.entries()) {
     const arg = raw.trim();
     let cik = /^(CIK)?\d{1,10}$/i.test(arg) ? parseCik(arg) : null;
@@ -100,10 +114,7 @@ async function resolveArguments(
         [arg],
       );
       cik = rows[0]?.cik ?? null;
-      if (cik === null) {
-        secTickers ??= await fetchTickers(client);
-        cik = secTickers.get(arg.toUpperCase()) ?? null;
-      }
+      if (cik === null) cik = (await tickers()).get(arg.toUpperCase()) ?? null;
     }
     if (cik === null)
       summary.bad({ file: ARGUMENTS, line: i + 1, reason: `"${raw}" is neither a CIK nor a ticker the SEC lists (e.g. 320193 or AAPL)` });
@@ -112,15 +123,40 @@ async function resolveArguments(
   return wanted;
 }
 
+/** The SEC's company_tickers.json as ticker → CIK (in the file's order: a company's first ticker is its main one), fetched once a run. */
+type SecTickerFile = () => Promise<Map<string, number>>;
+
+function secTickerFile(client: SecClient): SecTickerFile {
+  let fetched: Promise<Map<string, number>> | null = null;
+  return () => (fetched ??= fetchTickers(client));
+}
+
 async function fetchTickers(client: SecClient): Promise<Map<string, number>> {
   const doc = await client.json('www', TICKERS);
   const map = new Map<string, number>();
   if (doc === null) return map;
   for (const r of tickerRecords(doc)) {
     const cik = parseCik(r.cik);
-    if (cik !== null && typeof r.ticker === 'string') map.set(r.ticker.trim().toUpperCase(), cik);
+    const ticker = typeof r.ticker === 'string' ? r.ticker.trim().toUpperCase() : '';
+    if (cik !== null && ticker && !map.has(ticker)) map.set(ticker, cik);
   }
   return map;
+}
+
+/** The ticker file did not come: the company is stored without a ticker, and the log says why. */
+function noTickers(context: ImportContext, cik: number) {
+  return (error: unknown): string[] => {
+    if (!(error instanceof SecHttpError)) throw error;
+    context.reporter.info(`sync-sec: CIK ${cik} has no submissions file and the SEC's ticker file did not come (${error.message})`);
+    return [];
+  };
+}
+
+/** A company's tickers from the SEC's file, when it has none stored (imported tickers or submissions win). */
+async function tickersToAdd(context: ImportContext, tickers: SecTickerFile, cik: number): Promise<string[]> {
+  const [stored]: { ticker: string | null }[] = await context.dataSource.query('SELECT ticker FROM us_companies WHERE cik = $1', [cik]);
+  if (stored?.ticker) return [];
+  return [...(await tickers())].filter(([, of]) => of === cik).map(([ticker]) => ticker);
 }
 
 /**

@@ -7,7 +7,7 @@
 import {
   RESEARCH_SAMPLE_QUESTIONS,
   RESEARCH_TEXTS,
-  chatCompany,
+  chatSubject,
   chatTitle,
   citationFootnotes,
   figuresOfCitation,
@@ -71,6 +71,7 @@ function messageLines(message: ChatMessage, last: boolean, width: number, style:
       push(`• ${question}`);
     }
   }
+  if (message.stopped) push(RESEARCH_TEXTS.answerStopped, { dim: true });
   if (message.error) {
     push('');
     for (const line of wrap(message.error, width)) push(line, { color: 'red' });
@@ -105,8 +106,8 @@ export function chatDocument(
       doc.lines.push({ text: '' }, { text: heading('Recent chats', width, style) });
       for (const chat of recent) {
         doc.targets.push({ kind: 'chat', line: doc.lines.length, chatId: chat.chat_id });
-        const company = chatCompany(chat.chat_metadata);
-        doc.lines.push({ text: `${chatTitle(chat.query_str)}${company ? ` · ${company}` : ''}` });
+        const subject = chatSubject(chat.chat_metadata);
+        doc.lines.push({ text: `${chatTitle(chat.query_str)}${subject ? ` · ${subject}` : ''}` });
       }
     }
     if (state.loadError) doc.lines.push({ text: '' }, { text: state.loadError, color: 'red' });

@@ -4,12 +4,15 @@
  * filed figures cannot answer (prices, valuation, forecasts, people, news).
  */
 import { US_KPI_CATALOGUE, type UsDocumentCategory } from '@credence/shared';
+import { recentYearsIn, yearRangeIn } from '../../engine/builtin/vocabulary.js';
 
 export interface EquityQuestion {
   query: string;
   kpis: string[];
   category: UsDocumentCategory;
   years: number[];
+  /** "over the last three fiscal years": the latest N fiscal years, each compared with the one before. */
+  recent?: number;
   /** Parts of the question the KPI tables cannot answer, in words. */
   unsupported: string[];
   /** True when no KPI was named and the overview set is used. */
@@ -78,8 +81,11 @@ export function readEquityQuestion(query: string): EquityQuestion {
   }
   for (const [pattern, names] of WORDS) if (pattern.test(q)) names.forEach((n) => kpis.add(n));
   const unsupported = UNSUPPORTED.filter(([p]) => p.test(q)).map(([, what]) => what);
-  const years = [...new Set([...q.matchAll(/\b(?:fy\s?)?((?:19|20)\d{2})\b/g)].map((m) => Number(m[1])))].sort();
+  const named = [...new Set([...q.matchAll(/\b(?:fy\s?)?((?:19|20)\d{2})\b/g)].map((m) => Number(m[1])))].sort();
+  // "from 2021 to 2023" is every year between, not the two named
+  const years = yearRangeIn(q, new Date()) ?? named;
+  const recent = years.length ? undefined : recentYearsIn(q);
   const category: UsDocumentCategory = /\b(quarter|quarterly|q[1-4])\b/.test(q) ? 'quarterly' : 'annual';
   const overview = kpis.size === 0 && unsupported.length === 0;
-  return { query, kpis: overview ? [...OVERVIEW_KPIS] : [...kpis], category, years, unsupported, overview };
+  return { query, kpis: overview ? [...OVERVIEW_KPIS] : [...kpis], category, years, ...(recent ? { recent } : {}), unsupported, overview };
 }

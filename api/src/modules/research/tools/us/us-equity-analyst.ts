@@ -30,7 +30,7 @@ export function equityPlan(company: string, q: EquityQuestion, tables: string[])
   const period = q.category === 'annual' ? 'fiscal years' : 'quarters (Q4 derived as FY − 9M where not reported)';
   return [
     `Find ${company || 'the company'} among the US companies whose SEC filings are held here`,
-    `Read the ${tables.length ? tables.join(', ') : 'KPI'} table${tables.length === 1 ? '' : 's'} by ${period}${q.years.length ? ` for ${q.years.map((y) => `FY${y}`).join(', ')}` : ''}`,
+    `Read the ${tables.length ? tables.join(', ') : 'KPI'} table${tables.length === 1 ? '' : 's'} by ${period}${q.years.length ? ` for ${q.years.map((y) => `FY${y}`).join(', ')}` : q.recent ? ` for the last ${q.recent} fiscal year${q.recent === 1 ? '' : 's'}` : ''}`,
     'Trace every figure to the tag of the 10-K or 10-Q it was filed in',
     'Write the observations, each figure cited to its filing',
   ];
@@ -85,7 +85,13 @@ export class UsEquityAnalyst {
       cik: request.cik,
       kpis,
       category: question.category,
-      periods: question.years.length ? 40 : question.category === 'annual' ? 5 : 8,
+      periods: question.years.length
+        ? 40
+        : question.recent
+          ? question.recent * (question.category === 'annual' ? 1 : 4)
+          : question.category === 'annual'
+            ? 5
+            : 8,
     });
     const byKey = new Map(result.facts.map((f) => [f.key, f]));
     // Years asked for, and the one before the first (what it is compared with).
@@ -104,17 +110,35 @@ export class UsEquityAnalyst {
     writer.write(
       `## ${markdownSafe(held.company_name)}${held.ticker ? ` (${markdownSafe(held.ticker)})` : ''}${held.sample ? ' (sample data)' : ''}\n\n`,
     );
+    // several years asked for ("the last three fiscal years", "2021 to 2023"): every change between them, newest first
+    const chain = question.category === 'annual' && (Boolean(question.recent && question.recent > 1) || question.years.length > 1);
+    const short: string[] = [];
     for (const s of series) {
       const last = s.values[s.values.length - 1]!;
-      const prior = s.values.length > 1 ? s.values[s.values.length - 2]! : null;
       const lastFact = byKey.get(last.kpi_value_id)!;
       writer.write(`- **${markdownSafe(s.row_header_name)}**: `);
       writer.figure(lastFact, wordValue(last.value, s.unit));
       writer.write(` in ${periodName(last.kpi_value_id)}`);
       if (last.derived && last.formula) writer.write(` (derived: ${markdownSafe(last.formula)})`);
-      if (prior && s.unit !== '%')
-        change(writer, lastFact, byKey.get(prior.kpi_value_id)!, last.value, prior.value, s.unit, prior.kpi_value_id);
+      const steps = chain ? s.values.length - 1 : Math.min(1, s.values.length - 1);
+      for (let i = s.values.length - 1; i > s.values.length - 1 - steps && s.unit !== '%'; i--) {
+        const [now, before] = [s.values[i]!, s.values[i - 1]!];
+        if (i < s.values.length - 1) writer.write(`; ${periodName(now.kpi_value_id)} `);
+        const lead = i < s.values.length - 1 ? '' : ', ';
+        change(
+          writer,
+          byKey.get(now.kpi_value_id)!,
+          byKey.get(before.kpi_value_id)!,
+          now.value,
+          before.value,
+          s.unit,
+          before.kpi_value_id,
+          lead,
+        );
+      }
       writer.write('.\n');
+      if (question.recent && question.category === 'annual' && s.values.length < question.recent)
+        short.push(`${s.row_header_name}: ${s.values.length} of the ${question.recent} fiscal years asked for are on file.`);
     }
     await writer.flush();
     steps.set(2, 'done');
@@ -129,7 +153,8 @@ export class UsEquityAnalyst {
     ]);
     await writer.table(`${held.company_name}: ${question.category === 'annual' ? 'fiscal years' : 'quarters'}`, ['KPI', ...periods], rows);
     if (unsupported.length) writer.write(`\n## Not in the filed figures\n\n${missingList(unsupported)}\n`);
-    if (result.missing?.length) writer.write(`\n## Not on file\n\n${missingList(result.missing)}\n`);
+    const notOnFile = [...(result.missing ?? []), ...short];
+    if (notOnFile.length) writer.write(`\n## Not on file\n\n${missingList(notOnFile)}\n`);
     await writer.flush();
     steps.set(3, 'done');
     out.emit({ type: 'related', data: { questions: related(held.company_name, question) } });
@@ -143,7 +168,7 @@ function periodName(id: string): string {
 }
 
 /** ", up 4.2% from $X in FY2022": the change a computed figure standing on both values. */
-function change(writer: AnswerWriter, now: Fact, before: Fact, a: number, b: number, unit: string, priorId: string): void {
+function change(writer: AnswerWriter, now: Fact, before: Fact, a: number, b: number, unit: string, priorId: string, lead = ', '): void {
   if (b) {
     const pct = ((a - b) / Math.abs(b)) * 100;
     const computed: Fact = {
@@ -155,10 +180,10 @@ function change(writer: AnswerWriter, now: Fact, before: Fact, a: number, b: num
       inputs: [now, before],
       formula: '(now − before) / |before| × 100',
     };
-    writer.write(`, ${pct >= 0 ? 'up' : 'down'} `);
+    writer.write(`${lead}${pct >= 0 ? 'up' : 'down'} `);
     writer.derived(computed, `${Math.abs(pct).toFixed(1)}%`);
     writer.write(' from ');
-  } else writer.write(', against ');
+  } else writer.write(`${lead}against `);
   writer.figure(before, wordValue(b, unit));
   writer.write(` in ${periodName(priorId)}`);
 }
