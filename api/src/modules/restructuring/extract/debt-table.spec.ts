@@ -62,7 +62,7 @@ describe('restructuring: the instruments of a real 10-K debt note', () => {
     everyFigureQuoted(all);
   });
 
-  it('3M 2018: the long-term debt table by principal, rate and maturity year; the revolving facility from the text, its maturity the one it was extended to', () => {
+  it('3M 2018: the long-term debt table by principal, rate and maturity year; the revolving facility from the text, its amount and maturity the ones it was amended to', () => {
     const all = rows('3M_2018_10K', [88, 89]);
     const note = named(all, 'Medium-term note ($600 million) USD Fixed 3.62% 2028');
     expect(note.Amount!.text).toBe('$600 million');
@@ -71,6 +71,8 @@ describe('restructuring: the instruments of a real 10-K debt note', () => {
     expect(all.filter((r) => /Medium-term note/.test(r.Instrument!.text))).toHaveLength(25);
     expect(all.some((r) => /repaid/.test(r.Instrument!.text))).toBe(false);
     const revolver = named(all, 'revolving credit facility');
+    // "amended ... its existing $2.25 billion facility expiring in August 2019 to a $3.75 billion ... facility expiring in March 2021"
+    expect(revolver.Amount!.text).toBe('$3.75 billion');
     expect(revolver.Maturity!.text).toBe('March 2021');
     // the debt table's "Effective Interest Rate" of fixed-rate debt is not the facility's margin
     expect(revolver['Margin / Coupon']!.text).toBe(RESTRUCTURING_TEXTS.notFound);

@@ -63,7 +63,13 @@ function context(units: readonly TextUnit[], unit: TextUnit, span = 2): string {
   return out.join(' ');
 }
 
-type Reader = (unit: TextUnit, before: string) => { value: string; strength: number } | null;
+/** Where the unit last names the instrument (by any of its names), or -1. */
+function lastMention(text: string, instrument: Instrument): number {
+  const lower = text.toLowerCase();
+  return Math.max(...instrument.aliases.map((alias) => lower.lastIndexOf(alias.toLowerCase())));
+}
+
+type Reader = (unit: TextUnit, before: string, instrument: Instrument) => { value: string; strength: number } | null;
 
 function valued(pattern: RegExp, words: RegExp, unit: TextUnit, before: string): { value: string; strength: number } | null {
   const m = pattern.exec(unit.text);
@@ -77,9 +83,14 @@ function clause(words: RegExp, bonus?: RegExp): Reader {
 }
 
 const READERS: Partial<Record<FieldKind, Reader>> = {
-  amount: (unit, before) => {
-    const m = AMOUNT.exec(unit.text);
-    if (!m) return null;
+  amount: (unit, before, instrument) => {
+    const all = [...unit.text.matchAll(new RegExp(AMOUNT.source, 'g'))];
+    if (!all.length) return null;
+    // "amended its $2.25 billion facility ... to a $3.75 billion revolving credit facility": the amount
+    // set just before the instrument's last naming in the sentence, else the first
+    const named = lastMention(unit.text, instrument);
+    const before_ = named < 0 ? [] : all.filter((m) => m.index + m[0].length <= named && named - (m.index + m[0].length) <= 60);
+    const m = before_.at(-1) ?? all[0]!;
     return { value: m[0].trim(), strength: AMOUNT_WORDS.test(unit.text) || AMOUNT_WORDS.test(before) ? 2 : 1 };
   },
   margin: (unit, before) => {
@@ -115,7 +126,7 @@ function pick(
   let best: { score: number; value: FieldValue } | null = null;
   for (const unit of units) {
     const before = context(units, unit);
-    const found = read(unit, before);
+    const found = read(unit, before, instrument);
     if (!found) continue;
     const own = mentions(unit, instrument);
     const other = others.some((o) => mentions(unit, o));
