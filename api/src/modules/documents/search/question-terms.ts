@@ -6,7 +6,7 @@
  * balance sheet", "Answer in USD billions") are read for the statement, unit and rounding they
  * ask and kept out of the search words; a definition ("X is defined as …") names line items only.
  */
-import { CAGR, COMPUTED_ASK, metricAsked, normalLabel, topicsOf, type MetricAsk } from '@credence/shared';
+import { CAGR, COMPUTED_ASK, metricAsked, normalLabel, sectionsAsked, topicsOf, type FilingSection, type MetricAsk } from '@credence/shared';
 import { FINANCE_TERMS, termByKey, type FinanceTerm, type Statement } from './finance-terms.js';
 
 export interface QuestionTerms {
@@ -45,6 +45,8 @@ export interface QuestionTerms {
   aboutDocument: boolean;
   /** The question asks for a summary of the whole document: its cover and its sections answer. */
   summary: boolean;
+  /** The filing sections the question's topic is written in (MD&A for why, risk factors for risks …). */
+  sections: FilingSection[];
 }
 
 const NAMED_STATEMENTS: [RegExp, Statement][] = [
@@ -186,5 +188,7 @@ export function questionTerms(question: string): QuestionTerms {
     decimals: decimals ? (DECIMAL_WORDS[decimals[1]] ?? Number(decimals[1])) : null,
     aboutDocument: ABOUT_DOCUMENT.test(lower),
     summary: ABOUT_DOCUMENT.test(lower) && SUMMARY.test(lower),
+    // "if the metric is not meaningful, explain why" asks no section: the condition is left out
+    sections: sectionsAsked(asked.replace(/\bif [^.?!]*/g, ' ')),
   };
 }

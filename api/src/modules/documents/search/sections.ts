@@ -6,8 +6,9 @@
  * numbers, which differ between a 10-K and a 10-Q.
  */
 import type { DataSource } from 'typeorm';
+import type { FilingSection } from '@credence/shared';
 
-export type SectionName = 'business' | 'risk' | 'legal' | 'mdna' | 'market-risk' | 'statements' | 'controls' | 'exhibits' | 'other';
+export type SectionName = FilingSection | 'controls' | 'exhibits' | 'other';
 
 export interface SectionStart {
   name: SectionName;

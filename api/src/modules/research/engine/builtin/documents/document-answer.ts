@@ -203,6 +203,8 @@ export class DocumentAnswerer {
           `I searched ${pages} pages for: ${markdownSafe(planFor(q, docs)[1].replace(/^Search their pages for /, ''))}.\n`,
       );
       await writer.flush();
+      // what was found: the closest pages, each with its nearest line, so the reader can look there
+      await otherPages(q, hits, [], writer, 'The closest pages searched (they do not answer it)');
     }
     const asked = request.query.trim().toLowerCase();
     out.emit({ type: 'related', data: { questions: DOCUMENT_RELATED.filter((r) => r.toLowerCase() !== asked) } });
