@@ -6,7 +6,16 @@
  * balance sheet", "Answer in USD billions") are read for the statement, unit and rounding they
  * ask and kept out of the search words; a definition ("X is defined as …") names line items only.
  */
-import { CAGR, COMPUTED_ASK, metricAsked, normalLabel, sectionsAsked, topicsOf, type FilingSection, type MetricAsk } from '@credence/shared';
+import {
+  CAGR,
+  COMPUTED_ASK,
+  metricAsked,
+  normalLabel,
+  sectionsAsked,
+  topicsOf,
+  type FilingSection,
+  type MetricAsk,
+} from '@credence/shared';
 import { FINANCE_TERMS, termByKey, type FinanceTerm, type Statement } from './finance-terms.js';
 
 export interface QuestionTerms {
