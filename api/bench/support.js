@@ -41,6 +41,7 @@ export function serverEnv(dataDir, extra = {}) {
     QUERY_RATE_LIMIT: '1000000/60s',
     EXPORT_RATE_LIMIT: '1000000/60s',
     DOCUMENT_RATE_LIMIT: '1000000/60s',
+    UPLOAD_RATE_LIMIT: '1000000/60s',
     ...extra,
   };
 }

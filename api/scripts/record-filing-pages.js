@@ -1,4 +1,4 @@
-// Records the lines of the development filings' pages that page-table.spec.ts and debt-table.spec.ts read, as the
+// Records the lines of the development filings' pages that page-table.spec.ts, cover.spec.ts and debt-table.spec.ts read, as the
 // parser reads them, into test/fixtures/filing-pages (after `npm run build -w @credence/api`).
 //   node api/scripts/record-filing-pages.js [<dataset dir>]   (default: ../shared/datasets/financebench-dev)
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,12 @@ const PAGES = [
   ['3M_2018_10K', 89],
   ['GENERALMILLS_2020_10K', 72],
   ['BOEING_2018_10K', 93],
+  // covers (cover.spec.ts): a 10-K without the registrant's caption, an 8-K, a 10-Q, an earnings release
+  ['3M_2018_10K', 1],
+  ['JOHNSON_JOHNSON_2023_8K_dated-2023-08-30', 1],
+  ['Pfizer_2023Q2_10Q', 1],
+  ['JOHNSON_JOHNSON_2022Q4_EARNINGS', 1],
+  ['GENERALMILLS_2019_10K', 1],
 ];
 for (const [doc, n] of PAGES) {
   const [read] = await pdfPages(readFileSync(join(dataset, 'pdfs', `${doc}.pdf`)), [n]);

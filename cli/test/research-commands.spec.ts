@@ -5,6 +5,9 @@
  */
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { credence } from './support/processes.js';
 import { GOOD_TOKEN, startFakeResearchApi, type FakeResearchApi } from './support/research-fake-api.js';
 
@@ -100,6 +103,38 @@ describe('credence ask and chats against a fake research API', () => {
     const both = await credence(['ask', 'q', '--pdf', 'a.pdf', '--company', '00445790'], env);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--pdf');
+  });
+
+  it('ask --pdf names each file the API refused with its reason wrapped to the terminal, keeps uploading the others, and asks nothing (exit 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'credence-upload-'));
+    try {
+      const paths = ['good.pdf', 'locked.pdf', 'crash.pdf'].map((name) => join(dir, name));
+      for (const path of paths) writeFileSync(path, '%PDF-1.7 test');
+      api.uploaded.length = 0;
+      const run = await credence(['ask', 'What is this document?', ...paths.flatMap((p) => ['--pdf', p])], { ...env, COLUMNS: '60' });
+      expect(run.code).toBe(1);
+      expect(api.uploaded).toEqual(['good.pdf']);
+      expect(api.asked).toEqual([]);
+      const lines = run.stderr.trimEnd().split('\n');
+      const text = (from: string) => {
+        const start = lines.findIndex((l) => l.startsWith(from));
+        const rest = lines.slice(start + 1);
+        const end = rest.findIndex((l) => !l.startsWith('  '));
+        return [lines[start], ...rest.slice(0, end < 0 ? rest.length : end)].map((l) => l.trim()).join(' ');
+      };
+      expect(run.stderr).toContain('✓ good.pdf: 3 pages');
+      expect(text('✗ locked.pdf')).toBe('✗ locked.pdf is encrypted (password-protected): remove the password and upload it again.');
+      expect(text('✗ crash.pdf')).toMatch(
+        /^✗ crash\.pdf was not uploaded: the server failed while reading it \(500\)\. Try again; .*upload that copy/,
+      );
+      // the reasons wrap at the terminal's 60 columns, never one long line
+      for (const line of lines.filter((l) => !l.startsWith('credence:'))) expect(line.length).toBeLessThanOrEqual(60);
+      expect(lines.at(-1)).toMatch(
+        /^credence: Not uploaded: locked\.pdf, crash\.pdf \(the reason is above\), so the question was not asked\..* is in chat /,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('chats list, show and delete', async () => {

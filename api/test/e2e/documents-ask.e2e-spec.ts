@@ -2,6 +2,7 @@
  * Questions about uploaded PDFs through POST /api/research/ask with chat_key, answered by the
  * built-in analyst with no model: a figure from its statement row and period, a metric the
  * question defines with each input shown and cited, a change between years, a quoted passage,
+ * what the document is (read from its cover),
  * an unanswerable question declined, and an instruction planted in the PDF's text that changes
  * nothing. Every citation is an upload page whose quote and boxes the evidence checker confirmed.
  */
@@ -94,6 +95,17 @@ describe('documents: questions answered from uploaded PDFs, cited to their pages
     const citation = uploadCitations(answer).find((c) => c.page === REPORT.riskPage);
     expect(citation).toMatchObject({ verified: true });
     expect(citation!.quote!.replace(/\s+/g, ' ')).toContain('suppliers are concentrated');
+  });
+
+  it('"What is this document?": the form, filer and period its cover prints, each quoted and cited to page 1; a summary adds its sections', async () => {
+    const answer = await ask('What is this document?');
+    expect(answer.text).toContain(`**northwind-10k.pdf** is a Form 10-K (annual report) of ${REPORT.company} for the fiscal year 2019.`);
+    const cover = uploadCitations(answer).find((c) => c.page === 1);
+    expect(cover).toMatchObject({ verified: true, pdf_name: 'northwind-10k.pdf' });
+    expect(cover!.quote).toContain('Form 10-K');
+    expect(answer.declined).toBeUndefined();
+    const summary = await ask('Summarise this document');
+    expect(summary.text).toMatch(/Sections: Item 1A\. Risk Factors \(page 2\); Item 7\. Management discussion \(page 4\)/);
   });
 
   it('a question the documents cannot answer: says so, states no figure and cites nothing', async () => {

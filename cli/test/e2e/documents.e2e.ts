@@ -104,6 +104,10 @@ describe('credence ask --pdf and credence docs against the real API', () => {
     expect(missing.stderr).toMatch(/--pdf .*nope\.pdf: no such file/);
     const notPdf = await credence(['ask', '--pdf', join(dir, 'notes.pdf'), 'anything'], env);
     expect(notPdf.code).toBe(1);
-    expect(notPdf.stderr).toContain('Please select only PDF files.');
+    // the reason is wrapped to the terminal under "✗ notes.pdf", and the question is not asked
+    expect(notPdf.stderr.replace(/\s+/g, ' ')).toContain(
+      '✗ notes.pdf is not a PDF (it does not start with %PDF-). Please select only PDF files.',
+    );
+    expect(notPdf.stderr).toMatch(/credence: Not uploaded: notes\.pdf .*so the question was not asked/);
   });
 });

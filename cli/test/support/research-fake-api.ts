@@ -1,8 +1,9 @@
 /**
  * A small HTTP server that speaks the research routes as the contract says
  * (shared/src/contracts/research.ts, docs/architecture.md 8): `POST /api/research/ask` as Server-Sent
- * Events (ids, a heartbeat comment, resume from Last-Event-ID), the chat history routes, and
- * failures on purpose: a 402 quota, an error event, a connection cut mid-answer.
+ * Events (ids, a heartbeat comment, resume from Last-Event-ID), the chat history routes, upload_pdf
+ * (one file a request), and failures on purpose: a 402 quota, an error event, a connection cut
+ * mid-answer, an encrypted file refused, a server error on a file.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,6 +94,8 @@ export interface FakeResearchApi {
   cutAfter: number | null;
   /** Refuse the next questions with 402. */
   quotaExceeded: boolean;
+  /** Files upload_pdf stored (a name with "locked" is refused as encrypted, one with "crash" fails with 500). */
+  uploaded: string[];
   close(): Promise<void>;
 }
 
@@ -118,7 +121,15 @@ function historyItem(chat: SavedChat): ChatHistoryItem {
 }
 
 export async function startFakeResearchApi(): Promise<FakeResearchApi> {
-  const api: FakeResearchApi = { url: '', asked: [], chats: [], cutAfter: null, quotaExceeded: false, close: async () => undefined };
+  const api: FakeResearchApi = {
+    url: '',
+    asked: [],
+    chats: [],
+    cutAfter: null,
+    quotaExceeded: false,
+    uploaded: [],
+    close: async () => undefined,
+  };
   let chatCount = 0;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -178,6 +189,19 @@ export async function startFakeResearchApi(): Promise<FakeResearchApi> {
         await new Promise((resolve) => res.write(message.slice(7), resolve));
       }
       return res.end();
+    }
+    if (url.pathname === '/api/upload_pdf' && req.method === 'POST') {
+      // one file a request, as the client sends them; refused in the real API's words and body
+      const name = /filename="([^"]+)"/.exec(await readBody(req))?.[1] ?? '';
+      if (/locked/.test(name))
+        return json(422, { error: `${name} is encrypted (password-protected): remove the password and upload it again.`, statusCode: 422 });
+      if (/crash/.test(name))
+        return json(500, {
+          error: 'Something went wrong on our side. Please try again; if it persists, contact support.',
+          statusCode: 500,
+        });
+      api.uploaded.push(name);
+      return json(200, { message: 'Uploaded 1 file.', files: [{ document_id: `doc-${api.uploaded.length}`, file_name: name, pages: 3 }] });
     }
     if (url.pathname === '/api/get_chat_history') return json(200, api.chats.map(historyItem));
     if (url.pathname === '/api/get_chat') {

@@ -1,7 +1,8 @@
 /**
  * /us/restructuring in headless chromium against the real API (no model): upload a facilities
  * agreement and a notes memorandum made here with pdfkit (a non-PDF refused with the spec's
- * words, each file's progress to its completed mark), run a query, read the table whose cells
+ * words, each file's progress to its completed mark, a damaged one's reason legible at 768 and
+ * 1366 px and named again by Submit), run a query, read the table whose cells
  * cite their pages, refuse an empty column name, add a column, open a cited page in the PDF
  * viewer, remove columns with Edit Columns, download the Excel file named from the table title,
  * run a second query (Private Credit) and go back to the first through the chat-history chips
@@ -24,6 +25,8 @@ import { loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
 
 const WAIT_MS = 60_000;
+/** A PDF header and a catalogue pointing at pages that are not there: pdfjs cannot read it. */
+const DAMAGED_PDF = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >>\nendobj\n'), Buffer.alloc(4000, 0x7e)]);
 
 describe('restructuring workspace (/us/restructuring)', () => {
   let api: ApiServer;
@@ -58,10 +61,30 @@ describe('restructuring workspace (/us/restructuring)', () => {
       await input.setInputFiles([
         { name: 'facility-agreement.pdf', mimeType: 'application/pdf', buffer: agreement },
         { name: 'notes.pdf', mimeType: 'application/pdf', buffer: notes },
+        { name: 'broken.pdf', mimeType: 'application/pdf', buffer: DAMAGED_PDF },
       ]);
       await dialog.locator('.upload-dialog__file--done').nth(1).waitFor({ timeout: WAIT_MS });
       assert.equal(await dialog.getByText('✓ Completed').count(), 2);
+      // the damaged file keeps its row: its reason (the file named, what to do) across the dialog, wrapped, at 768 and 1366 px
+      const reason = dialog.getByRole('alert').filter({ hasText: 'broken.pdf is damaged and cannot be read as a PDF' });
+      await reason.waitFor({ timeout: WAIT_MS });
+      assert.match(await reason.innerText(), /save or export it again as a PDF .*upload that copy/);
+      for (const width of [768, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        const [box, around] = [await reason.boundingBox(), await dialog.boundingBox()];
+        assert.ok(box && around && box.x >= 0 && box.x + box.width <= width, `the reason is inside the window at ${width} px`);
+        assert.ok(box.width >= around.width * 0.8, `the reason reads across the dialog at ${width} px (${box.width} of ${around.width})`);
+        assert.ok(box.height > 30, `the reason wraps onto more lines at ${width} px, never cut`);
+        assert.equal(await reason.evaluate((el) => el.scrollWidth <= el.clientWidth), true);
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
       await dialog.getByRole('button', { name: 'Submit' }).click();
+      // Submit keeps the dialog open over a file that was not uploaded, and names it
+      await dialog
+        .getByRole('status')
+        .filter({ hasText: /Processed 2 files, \d+ pages\. Not uploaded: broken\.pdf/ })
+        .waitFor({ timeout: WAIT_MS });
+      await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
       await page.getByLabel('Uploaded files').filter({ hasText: 'facility-agreement.pdf (3 pages)' }).waitFor();
 

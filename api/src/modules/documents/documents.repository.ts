@@ -172,6 +172,18 @@ export class DocumentsRepository {
     });
   }
 
+  /** The first `count` pages of each of the user's documents (a cover and what follows it), in order. */
+  async firstPages(userId: string, documentIds: string[], count: number): Promise<StoredPage[]> {
+    const rows = await this.db.query(
+      `SELECT p.document_id::text AS document_id, d.file_name, d.chat_key, p.page, p.text, p.lines, p.figures
+       FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
+       WHERE d.user_id = $1 AND d.id = ANY($2::uuid[]) AND p.page <= $3 AND NOT p.too_complex
+       ORDER BY d.file_name, p.page`,
+      [userId, documentIds, count],
+    );
+    return rows.map(toPage);
+  }
+
   /**
    * One page; its lines only when their JSON is at most `maxBytes` (measured by the database, so a
    * page stored before the upload limits is never read whole into the API): past it the page

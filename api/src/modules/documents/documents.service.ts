@@ -1,10 +1,12 @@
 /**
  * Uploading, listing, reading and deleting a user's PDFs. An upload is checked whole before
  * anything is stored: each file by its bytes, then by a bounded parse that also reads its text;
- * one refused file refuses the request (nothing half-stored).
+ * one refused file refuses the request whole (nothing half-stored), with the refused file named,
+ * its reason and what to do. The web dialog and `credence ask --pdf` send one file a request, so
+ * the other files of a pick are kept and the refused one is shown with its reason (docs/api.md).
  */
 import { createHash } from 'node:crypto';
-import { HttpException, HttpStatus, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims, type UploadedPdf, type UploadPdfResponse } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -20,6 +22,22 @@ export interface IncomingFile {
 }
 
 const MB = 1024 * 1024;
+const logger = new Logger('DocumentsService');
+
+/**
+ * A file the database refused for its content (a Postgres data exception, class 22: text it
+ * cannot hold): a 500 that names the file and says nothing was stored, never an anonymous one.
+ * Anything else (the database unreachable …) goes on to the error filter as it is.
+ */
+function storeFailure(name: string, error: unknown): unknown {
+  if (!/^22/.test(String((error as { code?: unknown })?.code ?? ''))) return error;
+  logger.error(`${name}: the database refused its text (${(error as Error).message})`);
+  return new HttpException(
+    `${name} could not be stored: its text has characters our database refused (an error on our side, logged). Nothing of this upload was stored. ` +
+      'Try again later; meanwhile, saving it again as a PDF (print it to PDF) may give a copy that uploads.',
+    HttpStatus.INTERNAL_SERVER_ERROR,
+  );
+}
 
 /** `{"file_name": ..., "pdf_content": "<base64>"}` written piece by piece, three bytes carried across pieces. */
 async function* fetchPdfJson(fileName: string, pieces: AsyncIterable<Buffer>): AsyncGenerator<string> {
@@ -72,18 +90,22 @@ export class DocumentsService {
       const out: string[] = [];
       for (const { file, pages } of read)
         out.push(
-          await this.documents.insert(
-            {
-              userId: user.sub,
-              chatKey,
-              fileName: file.name,
-              size: file.bytes.length,
-              sha256: createHash('sha256').update(file.bytes).digest('hex'),
-              content: file.bytes,
-              pages,
-            },
-            manager,
-          ),
+          await this.documents
+            .insert(
+              {
+                userId: user.sub,
+                chatKey,
+                fileName: file.name,
+                size: file.bytes.length,
+                sha256: createHash('sha256').update(file.bytes).digest('hex'),
+                content: file.bytes,
+                pages,
+              },
+              manager,
+            )
+            .catch((error: unknown) => {
+              throw storeFailure(file.name, error);
+            }),
         );
       return out;
     });

@@ -13,6 +13,9 @@ export class UploadRefused extends HttpException {
   }
 }
 
+/** What to do with a file a reader could not finish: a fresh copy from a PDF writer is usually readable. */
+const RESAVE = 'Open it in a PDF reader, save or export it again as a PDF (or print it to PDF), and upload that copy.';
+
 const PDF_MAGIC = Buffer.from('%PDF-');
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** Readers accept the header anywhere in the first kilobyte (after a stray prefix). */
@@ -24,7 +27,7 @@ export function checkBytes(name: string, bytes: Buffer): void {
     throw new UploadRefused(`${name} is empty (0 bytes): choose a PDF file that has content.`, HttpStatus.BAD_REQUEST);
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC))
     throw new UploadRefused(
-      `${name} is a ZIP archive, not a PDF, whatever its name says. ${DOCUMENT_TEXTS.onlyPdf}`,
+      `${name} is a ZIP archive, not a PDF, whatever its name says: unzip it and upload the PDFs inside. ${DOCUMENT_TEXTS.onlyPdf}`,
       HttpStatus.UNSUPPORTED_MEDIA_TYPE,
     );
   if (bytes.subarray(0, HEADER_WINDOW).indexOf(PDF_MAGIC) < 0)
@@ -35,7 +38,10 @@ export function checkBytes(name: string, bytes: Buffer): void {
 }
 
 export function tooLarge(name: string, maxMb: number): UploadRefused {
-  return new UploadRefused(`${name} is larger than the upload limit of ${maxMb} MB (UPLOAD_MAX_MB).`, HttpStatus.PAYLOAD_TOO_LARGE);
+  return new UploadRefused(
+    `${name} is larger than the upload limit of ${maxMb} MB (UPLOAD_MAX_MB): split it into smaller PDFs, or save it with compressed images, and upload those.`,
+    HttpStatus.PAYLOAD_TOO_LARGE,
+  );
 }
 
 /** The words for a parse that did not succeed. */
@@ -48,21 +54,21 @@ export function refusal(name: string, outcome: Exclude<ExtractOutcome, { ok: tru
       );
     case 'too-many-pages':
       return new UploadRefused(
-        `${name} has ${outcome.pages} pages, more than the limit of ${limits.maxPages} pages (UPLOAD_MAX_PAGES).`,
+        `${name} has ${outcome.pages} pages, more than the limit of ${limits.maxPages} pages (UPLOAD_MAX_PAGES): split it into parts of at most ${limits.maxPages} pages and upload those.`,
         HttpStatus.PAYLOAD_TOO_LARGE,
       );
     case 'too-slow':
       return new UploadRefused(
-        `${name} took longer than ${Math.round(limits.timeoutMs / 1000)} s to read and was stopped: it may be built to stall PDF readers.`,
+        `${name} took longer than ${Math.round(limits.timeoutMs / 1000)} s to read and was stopped: it may be built to stall PDF readers. ${RESAVE}`,
         HttpStatus.UNPROCESSABLE_ENTITY,
       );
     case 'too-much-memory':
       return new UploadRefused(
-        `${name} needed too much memory to read and was stopped: it may be built to exhaust PDF readers.`,
+        `${name} needed too much memory to read and was stopped: it may be built to exhaust PDF readers. ${RESAVE}`,
         HttpStatus.UNPROCESSABLE_ENTITY,
       );
     case 'corrupt':
-      return new UploadRefused(`${name} is damaged and cannot be read as a PDF.`, HttpStatus.UNPROCESSABLE_ENTITY);
+      return new UploadRefused(`${name} is damaged and cannot be read as a PDF. ${RESAVE}`, HttpStatus.UNPROCESSABLE_ENTITY);
     case 'abandoned':
       return abandoned();
   }
@@ -86,7 +92,7 @@ export function pageTooComplexMessage(limits: { maxPageItems: number; maxPageCha
 export function tooComplex(name: string, limits: { maxPageItems: number; maxPageChars: number }): UploadRefused {
   return new UploadRefused(
     `${name} has no page Credence can read: every page is too complex (more than ${limits.maxPageItems.toLocaleString('en-GB')} pieces or ` +
-      `${limits.maxPageChars.toLocaleString('en-GB')} characters of text; UPLOAD_MAX_PAGE_ITEMS, UPLOAD_MAX_PAGE_CHARS). It may be built to stall PDF readers.`,
+      `${limits.maxPageChars.toLocaleString('en-GB')} characters of text; UPLOAD_MAX_PAGE_ITEMS, UPLOAD_MAX_PAGE_CHARS). It may be built to stall PDF readers. ${RESAVE}`,
     HttpStatus.UNPROCESSABLE_ENTITY,
   );
 }

@@ -35,3 +35,37 @@ export function topicsOf(question: string): { words: string[]; asked: RegExp }[]
   const q = question.toLowerCase();
   return TOPICS.filter((t) => t.asked.test(q));
 }
+
+/**
+ * Where in a filing a question's topic is written, by the item headings SEC forms share: why a
+ * figure changed is told in MD&A, what could go wrong under risk factors, lawsuits under legal
+ * proceedings (and the notes' contingencies), customers, products and markets under the business.
+ * Search ranks the pages of those sections first (documents/search/sections.ts tells them).
+ */
+export type FilingSection = 'business' | 'risk' | 'legal' | 'mdna' | 'market-risk' | 'statements';
+
+export const SECTION_TOPICS: { asked: RegExp; sections: FilingSection[] }[] = [
+  {
+    asked: /\b(?:why|drove|drive[ns]?|drivers?|caused?|reasons?|explain\w*|factors?|due to|impact\w*|affect\w*)\b/,
+    sections: ['mdna'],
+  },
+  // what is expected is written in MD&A's outlook, and in the business and its risks: never in the statements
+  { asked: /\b(?:guidance|outlook|expect\w*|forecast\w*|plans?|anticipat\w*)\b/, sections: ['mdna', 'business', 'risk'] },
+  { asked: /\brisks?\b|\buncertaint\w*|\bthreats?\b|\bexposure\b/, sections: ['risk'] },
+  {
+    asked: /\blegal\b|\blawsuits?\b|\blitigation\b|\bproceedings\b|\bsettlements?\b|\binvestigations?\b/,
+    sections: ['legal', 'statements'],
+  },
+  {
+    asked:
+      /\bcustomers?\b|\bclients?\b|\bcompetit\w*|\bproducts?\b|\bmarkets?\b|\bemployees\b|\bcyclical\w*|\bseasonal\w*|\bgeograph\w*|\boperates?\b|\bsuppliers?\b/,
+    sections: ['business', 'risk'],
+  },
+  { asked: /\binterest rates?\b|\bcurrency\b|\bforeign exchange\b|\bcommodit\w*|\bhedg\w*/, sections: ['market-risk', 'mdna'] },
+];
+
+/** The sections a question's words point to (none for a plain figure). */
+export function sectionsAsked(question: string): FilingSection[] {
+  const q = question.toLowerCase();
+  return [...new Set(SECTION_TOPICS.filter((t) => t.asked.test(q)).flatMap((t) => t.sections))];
+}

@@ -2,12 +2,22 @@
  * The Upload Files dialog (spec 3 sections 4, 5 and 8), reusable by any page that uploads PDFs to
  * a chat: pick PDFs (anything else: "Please select only PDF files."), each file uploads with its
  * own progress (a tenth a second, held at 90% until the server answers, then a completed mark),
- * then Submit has them processed (start_pdf_processing, polled) with a status message.
+ * then Submit has them processed (start_pdf_processing, polled) with a status message. A file
+ * that was not uploaded keeps its row, its reason wrapped under its name (uploadFailureText, as
+ * the terminal words it), and Submit names it again rather than closing over it.
  */
 import { useState } from 'react';
-import { allPdf, DOCUMENT_TEXTS, formatDocumentSize, RESTRUCTURING_CONSTANTS, uploadProgress, waitForJob } from '@credence/shared';
+import {
+  allPdf,
+  ApiError,
+  DOCUMENT_TEXTS,
+  formatDocumentSize,
+  RESTRUCTURING_CONSTANTS,
+  uploadFailureText,
+  uploadProgress,
+  waitForJob,
+} from '@credence/shared';
 import { useServices } from '../../app/services.tsx';
-import { errorText } from '../api/web-api.ts';
 import { Button } from '../../ui/button.tsx';
 import { useModalDialog } from '../../ui/use-modal-dialog.ts';
 import './upload-dialog.css';
@@ -18,6 +28,19 @@ interface FileState {
   progress: number;
   status: 'uploading' | 'done' | 'failed';
   error?: string;
+}
+
+/** Why a file was not uploaded, worded as the terminal words it; a file this browser could not read says so. */
+function failureText(name: string, error: unknown): string {
+  if (error instanceof ApiError) return uploadFailureText(name, error);
+  return `${name} was not uploaded: this browser could not read the file (${error instanceof Error ? error.message : String(error)}). Choose it again.`;
+}
+
+/** After Submit: what was processed, and every chosen file that was not uploaded, by name. */
+function processedText(done: { indexed: number; pages: number }, failed: readonly string[]): string {
+  const processed = `Processed ${done.indexed} file${done.indexed === 1 ? '' : 's'}, ${done.pages} pages.`;
+  if (!failed.length) return processed;
+  return `${processed} Not uploaded: ${failed.join(', ')} (the reason is under each name); fix ${failed.length === 1 ? 'it' : 'them'} and choose again.`;
 }
 
 export interface UploadDialogProps {
@@ -45,7 +68,7 @@ export function UploadDialog({ chatKey, workflowCategory, onClose, onUploaded }:
       await client.uploadPdfs(chatKey, [{ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }]);
       update(file.name, { progress: uploadProgress(ticks, true), status: 'done' });
     } catch (e) {
-      update(file.name, { status: 'failed', error: errorText(e, DOCUMENT_TEXTS.processingFailed) });
+      update(file.name, { status: 'failed', error: failureText(file.name, e) });
     } finally {
       clearInterval(timer);
     }
@@ -75,9 +98,11 @@ export function UploadDialog({ chatKey, workflowCategory, onClose, onUploaded }:
       const done = await waitForJob<{ indexed: number; pages: number }>(client, job_id, {
         onProgress: (p) => setStatus(`Processing files… ${p.indexed ?? 0} of ${p.documents ?? files.length}`),
       });
-      setStatus(`Processed ${done.indexed} file${done.indexed === 1 ? '' : 's'}, ${done.pages} pages.`);
+      const failed = files.filter((f) => f.status === 'failed').map((f) => f.name);
+      setStatus(processedText(done, failed));
       onUploaded();
-      onClose();
+      // a file that was not uploaded stays in view with its reason: never dropped silently
+      if (!failed.length) onClose();
     } catch {
       setStatus(null);
       setError(DOCUMENT_TEXTS.processingFailed);
@@ -107,8 +132,13 @@ export function UploadDialog({ chatKey, workflowCategory, onClose, onUploaded }:
             </span>
             <progress max={100} value={f.progress} aria-label={`${f.name} upload`} />
             <span className="upload-dialog__mark">
-              {f.status === 'done' ? '✓ Completed' : f.status === 'failed' ? f.error : `${f.progress}%`}
+              {f.status === 'done' ? '✓ Completed' : f.status === 'failed' ? '✗ Not uploaded' : `${f.progress}%`}
             </span>
+            {f.status === 'failed' && (
+              <p className="upload-dialog__reason" role="alert">
+                {f.error}
+              </p>
+            )}
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { normalLabel } from '@credence/shared';
 import { STATEMENT_TITLES, type Statement } from './finance-terms.js';
 import { pageKind, STATEMENT_TITLE_SQL, type PageKind } from './page-kind.js';
 import type { QuestionTerms } from './question-terms.js';
+import { sectionAt, sectionStarts } from './sections.js';
 
 export interface PageHit extends StoredPage {
   score: number;
@@ -22,6 +23,8 @@ export interface PageHit extends StoredPage {
 }
 
 const MAX_CONCEPTS = 12;
+/** What a page in the section the question points to adds (about one more rare concept matched). */
+const SECTION_WEIGHT = 1;
 const CANDIDATES = 60;
 
 /** The question's concepts, each a websearch query of its alternatives ("net sales" OR revenue OR turnover). */
@@ -118,6 +121,8 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
   );
   const weights = await conceptWeights(db, documentIds, parts);
   const signed = await signaturePages(db, documentIds);
+  // the sections the question's topic is written in rank first (MD&A for why, risk factors for risks …)
+  const sections = q.sections.length ? await sectionStarts(db, documentIds) : null;
   const most = weights.reduce((a, b) => a + b, 0) || 1;
   const hits = rows.map((row: Record<string, unknown>) => {
     const page = toPage(row);
@@ -139,6 +144,10 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     // text after the signatures that is no statement is an exhibit (a plan, an agreement, a certification)
     const kind = titled === 'other' && page.page > (signed.get(page.documentId) ?? Infinity) ? 'exhibit' : titled;
     score += kindWeight(kind, q);
+    if (sections) {
+      const section = sectionAt(sections.get(page.documentId), page.page);
+      if (section && (q.sections as string[]).includes(section)) score += SECTION_WEIGHT;
+    }
     return { ...page, kind, score, coverage, concepts: parts.length };
   });
   return hits.sort((a: PageHit, b: PageHit) => b.score - a.score || a.page - b.page).slice(0, limit);

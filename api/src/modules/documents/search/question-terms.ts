@@ -6,7 +6,16 @@
  * balance sheet", "Answer in USD billions") are read for the statement, unit and rounding they
  * ask and kept out of the search words; a definition ("X is defined as …") names line items only.
  */
-import { CAGR, COMPUTED_ASK, metricAsked, normalLabel, topicsOf, type MetricAsk } from '@credence/shared';
+import {
+  CAGR,
+  COMPUTED_ASK,
+  metricAsked,
+  normalLabel,
+  sectionsAsked,
+  topicsOf,
+  type FilingSection,
+  type MetricAsk,
+} from '@credence/shared';
 import { FINANCE_TERMS, termByKey, type FinanceTerm, type Statement } from './finance-terms.js';
 
 export interface QuestionTerms {
@@ -41,6 +50,12 @@ export interface QuestionTerms {
   scale: number | null;
   /** Decimal places asked ("round to two decimal places"), when asked. */
   decimals: number | null;
+  /** The question asks what the document itself is (its form, filer, period): its cover answers. */
+  aboutDocument: boolean;
+  /** The question asks for a summary of the whole document: its cover and its sections answer. */
+  summary: boolean;
+  /** The filing sections the question's topic is written in (MD&A for why, risk factors for risks …). */
+  sections: FilingSection[];
 }
 
 const NAMED_STATEMENTS: [RegExp, Statement][] = [
@@ -76,6 +91,18 @@ const SCALES: [RegExp, number][] = [
   [/\bin (?:usd |us\$ ?|\$ ?|dollars? )?millions\b|\busd millions?\b|\bin millions of\b/, 1e6],
   [/\bin (?:usd |us\$ ?|\$ ?|dollars? )?billions\b|\busd billions?\b|\bin billions of\b/, 1e9],
 ];
+const DOC = String.raw`(?:document|filing|file|pdf|report|upload|release|announcement|10-k|10-q|8-k)s?`;
+/** "What is this document?", "What kind of filing is this?", "Who filed this report?", "Which period does this filing cover?" */
+const ABOUT_DOCUMENT = new RegExp(
+  [
+    String.raw`\b(?:what|which) (?:is|are) (?:this|these|the|that) ${DOC}\b(?!['’]s\b| (?:say|said|state|show|report)s? about)`,
+    String.raw`\bwhat (?:kind|type|sort|form) of ${DOC} (?:is|are)\b`,
+    String.raw`\bwho (?:filed|issued|published|wrote) (?:this|these|the)\b`,
+    String.raw`\b(?:what|which) (?:period|company|form|year) (?:does|do|is) (?:this|these|the) ${DOC}\b`,
+    String.raw`\b(?:summari[sz]e|describe|overview of|summary of) (?:this|these|the|that) ${DOC}\b`,
+  ].join('|'),
+);
+const SUMMARY = /\bsumm?ari[sz]e\b|\bsummary\b|\boverview\b|\bdescribe\b/;
 const DECIMAL_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4 };
 
 /** Phrases of every term, longest first, so "total net sales" wins over "sales". */
@@ -168,5 +195,9 @@ export function questionTerms(question: string): QuestionTerms {
     forward: /\bguidance\b|\boutlook\b|\bexpect\w*|\bforecast\w*|\bproject(?:s|ed|ions?)\b|\bplan(?:s|ned)? to\b/.test(asked),
     scale: SCALES.find(([pattern]) => pattern.test(lower))?.[1] ?? null,
     decimals: decimals ? (DECIMAL_WORDS[decimals[1]] ?? Number(decimals[1])) : null,
+    aboutDocument: ABOUT_DOCUMENT.test(lower),
+    summary: ABOUT_DOCUMENT.test(lower) && SUMMARY.test(lower),
+    // "if the metric is not meaningful, explain why" asks no section: the condition is left out
+    sections: sectionsAsked(asked.replace(/\bif [^.?!]*/g, ' ')),
   };
 }

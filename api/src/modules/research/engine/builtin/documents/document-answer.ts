@@ -14,7 +14,9 @@ import { questionTerms, type QuestionTerms } from '../../../../documents/search/
 import { AnswerWriter } from '../../answer-writer.js';
 import { markdownSafe } from '../text.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../types.js';
-import { stepTracker } from '../context.js';
+import { stepTracker, type StepTracker } from '../context.js';
+import { sectionStarts } from '../../../../documents/search/sections.js';
+import { coverAnswer, COVER_PAGES } from './cover-answer.js';
 import { figureAnswer, type FigureOutcome } from './figure-answer.js';
 import { metricAnswer } from './metric-answer.js';
 import { otherPages, passageAnswer, passagePages } from './passage-answer.js';
@@ -33,6 +35,13 @@ export const DOCUMENT_RELATED = [
 
 function planFor(q: QuestionTerms, docs: UploadedPdf[]): string[] {
   const names = docs.map((d) => d.file_name).join(', ');
+  if (q.aboutDocument)
+    return [
+      `Read the uploaded documents: ${names}`,
+      'Read their covers (the first pages)',
+      q.summary ? 'Quote the form, filer and period, and list where the sections start' : 'Quote the form, filer and period',
+      'Check every quote against its page',
+    ];
   const looking =
     [...q.terms.map((t) => t.label.toLowerCase()), ...q.words.map((w) => w.replace(/\|/g, ' or '))].slice(0, 6).join(', ') ||
     'the question';
@@ -124,6 +133,34 @@ export class DocumentAnswerer {
     return hits;
   }
 
+  /**
+   * What the documents are (their covers: form, filer, period, each quoted and cited), and for a
+   * summary where their sections start; declined, naming the pages read, when no cover says.
+   */
+  private async aboutDocuments(
+    request: ResearchRequest,
+    docs: UploadedPdf[],
+    q: QuestionTerms,
+    out: ResearchEmitter,
+    steps: StepTracker,
+  ): Promise<DocumentOutcome> {
+    const ids = docs.map((d) => d.document_id);
+    const covers = await this.documents.firstPages(request.user.id, ids, COVER_PAGES);
+    steps.set(1, 'done', `Read the first ${COVER_PAGES} pages of ${docs.length} document${docs.length === 1 ? '' : 's'}`);
+    const sections = q.summary ? await sectionStarts(this.db, ids) : undefined;
+    const writer = new AnswerWriter(out, this.evidence);
+    const shown = await coverAnswer(covers, writer, sections);
+    for (let i = 2; i < 4; i++) steps.set(i, 'done');
+    out.emit({ type: 'related', data: { questions: DOCUMENT_RELATED } });
+    if (shown.length) return {};
+    const missing = [`No cover among the first ${COVER_PAGES} pages of each document names its form, filer or period.`];
+    writer.write(
+      `The uploaded documents do not say what they are on their first pages, so I state nothing about them.\n\n- ${missing[0]}\n`,
+    );
+    await writer.flush();
+    return { declined: { missing } };
+  }
+
   /** Null when the request has no chat key or the chat has none of this user's documents. */
   async answer(request: ResearchRequest, out: ResearchEmitter): Promise<DocumentOutcome | null> {
     const docs = await this.documentsOf(request);
@@ -138,6 +175,7 @@ export class DocumentAnswerer {
     const pages = docs.reduce((n, d) => n + d.pages, 0);
     steps.set(0, 'done', `${docs.length} document${docs.length === 1 ? '' : 's'}, ${pages} pages`);
     steps.set(1, 'running');
+    if (q.aboutDocument) return this.aboutDocuments(request, docs, q, out, steps);
     const hits = await this.pagesFor(
       request.user.id,
       docs.map((d) => d.document_id),
@@ -165,6 +203,8 @@ export class DocumentAnswerer {
           `I searched ${pages} pages for: ${markdownSafe(planFor(q, docs)[1].replace(/^Search their pages for /, ''))}.\n`,
       );
       await writer.flush();
+      // what was found: the closest pages, each with its nearest line, so the reader can look there
+      await otherPages(q, hits, [], writer, 'The closest pages searched (they do not answer it)');
     }
     const asked = request.query.trim().toLowerCase();
     out.emit({ type: 'related', data: { questions: DOCUMENT_RELATED.filter((r) => r.toLowerCase() !== asked) } });

@@ -52,7 +52,7 @@ export function rowFact(term: FinanceTerm, row: RowFigure, period: RowFigure['pe
   };
 }
 
-export function passageFact(sentence: string, hit: PageHit, index: number): Fact {
+export function passageFact(sentence: string, hit: Pick<PageHit, 'documentId' | 'fileName' | 'page' | 'chatKey'>, index: number): Fact {
   return {
     key: `passage:${hit.documentId}:${hit.page}:${index}`,
     label: `${hit.fileName}, page ${hit.page}`,

@@ -1,7 +1,7 @@
 /**
  * A question answered by what a document says (a risk, a term, a description): the sentences
- * of the best pages that share most words with the question, quoted as they read, each cited to
- * its page; and, under any answer, the other pages that speak of it, each with its closest line.
+ * of the best pages that share most words with the question, quoted as they read with the
+ * sentence after each when it explains it (a driver, an amount, a date), each cited to its page; and, under any answer, the other pages that speak of it, each with its closest line.
  * The documents' words are quoted as data (escaped: a link or markup in them shows as the
  * characters it is), never acted upon: a sentence addressed to a reader's
  * assistant ("ignore previous instructions...") is never chosen as a quote.
@@ -25,14 +25,37 @@ const stem = (word: string) =>
     .replace(/[^a-z0-9]/g, '')
     .slice(0, 6);
 
+/** The page's prose, sentence by sentence, as it reads. */
+function proseOf(hit: Pick<PageHit, 'lines'>): string[] {
+  return (
+    hit.lines
+      .map((l) => l.text)
+      .join(' ')
+      // a bullet starts a sentence of its own (a list's items often end without a full stop)
+      .split(/(?<=[.!?;])\s+(?=[A-Z(“"])|\s*[•▪●◦■]\s+/)
+      .map((s) => s.trim())
+  );
+}
+
+/** A sentence that explains the one before it: a driver, an amount, a date, a comparison. */
+const EXPLAINS =
+  /\b(?:due to|primarily|mainly|driven|as a result|because|reflect\w*|attributable|offset|partially|increase[sd]?|decrease[sd]?|compared|includ\w*)\b|\d/i;
+
+/**
+ * The sentence after a quoted one on its page when it explains it ("… increased 5%. The increase
+ * was driven by 47 new stores."): quoted with it, so the reader has the reason, not only the claim.
+ */
+export function following(hit: Pick<PageHit, 'lines'>, sentence: string): string | null {
+  const prose = proseOf(hit);
+  const next = prose[prose.indexOf(sentence) + 1];
+  if (prose.indexOf(sentence) < 0 || !next || next.length < 20 || next.length > MAX_QUOTE_CHARS || INSTRUCTION.test(next)) return null;
+  // prose, not a heading or a table's row: words in lower case, ending as a sentence does
+  return /[a-z]{3}/.test(next) && /[.!?;:)”"]$/.test(next) && EXPLAINS.test(next) ? next : null;
+}
+
 /** The page's sentences, and its table rows (a label with figures) as they read. */
 function sentences(hit: PageHit): string[] {
-  const prose = hit.lines
-    .map((l) => l.text)
-    .join(' ')
-    // a bullet starts a sentence of its own (a list's items often end without a full stop)
-    .split(/(?<=[.!?;])\s+(?=[A-Z(“"])|\s*[•▪●◦■]\s+/)
-    .map((s) => s.trim());
+  const prose = proseOf(hit);
   const rows = hit.lines.map((l) => l.text).filter((t) => /^[A-Za-z].{3,}\s\(?\$?\s?\d/.test(t));
   return [...prose, ...rows].filter((s) => s.length >= 20 && s.length <= MAX_QUOTE_CHARS && !INSTRUCTION.test(s));
 }
@@ -84,10 +107,17 @@ function quotesOf(q: QuestionTerms, hits: PageHit[], withYear = false): Quote[] 
     .sort((a, b) => b.score - a.score || b.hit.score - a.hit.score);
 }
 
-function quote(writer: AnswerWriter, { hit, sentence }: Quote, index: number): void {
+/**
+ * `explain`: quote the sentence after each when it explains it; not for a question that asks a
+ * figure without asking why (a figure in the next sentence would answer another question).
+ */
+function quote(writer: AnswerWriter, { hit, sentence }: Quote, index: number, quoted: Set<string>, explain: boolean): void {
+  const next = explain ? following(hit, sentence) : null;
+  const passage = next && !quoted.has(next) ? `${sentence} ${next}` : sentence;
+  if (next) quoted.add(next);
   compose(writer, [
     '> ',
-    { fact: passageFact(sentence, hit, index), text: markdownSafe(sentence) },
+    { fact: passageFact(passage, hit, index), text: markdownSafe(passage) },
     `\n>\n> — ${markdownSafe(hit.fileName)}, page ${hit.page}\n\n`,
   ]);
 }
@@ -97,7 +127,11 @@ export async function passageAnswer(q: QuestionTerms, hits: PageHit[], writer: A
   const quotes = quotesOf(q, hits, withYear).slice(0, MAX_QUOTES);
   if (!quotes.length) return false;
   writer.write('## What the documents say\n\n');
-  quotes.forEach((found, i) => quote(writer, found, i));
+  // a sentence quoted as the one after another is not quoted again on its own
+  const quoted = new Set<string>();
+  let index = 0;
+  const explain = !q.wantsFigure || q.explanatory;
+  for (const found of quotes) if (!quoted.has(found.sentence)) quote(writer, found, index++, quoted, explain);
   await writer.flush();
   return true;
 }
@@ -114,7 +148,13 @@ export function passagePages(q: QuestionTerms, hits: PageHit[], withYear = false
  * MAX_CITED_PAGES cited in all), each with its closest sentence or row, so the reader can check
  * where else the documents say it.
  */
-export async function otherPages(q: QuestionTerms, hits: PageHit[], cited: PageHit[], writer: AnswerWriter): Promise<void> {
+export async function otherPages(
+  q: QuestionTerms,
+  hits: PageHit[],
+  cited: PageHit[],
+  writer: AnswerWriter,
+  heading = 'Other pages on this',
+): Promise<void> {
   const seen = new Set(cited.map((h) => `${h.documentId}:${h.page}`));
   const wanted = wantedStems(q, hits);
   const top = hits[0]?.score ?? 0;
@@ -127,7 +167,7 @@ export async function otherPages(q: QuestionTerms, hits: PageHit[], cited: PageH
     if (best && best.score > 0) others.push(best);
   }
   if (!others.length) return;
-  writer.write('\n### Other pages on this\n\n');
+  writer.write(`\n### ${heading}\n\n`);
   others.forEach(({ hit, sentence }, i) =>
     compose(writer, [
       `- ${markdownSafe(hit.fileName)}, page ${hit.page}: “`,
