@@ -54,6 +54,10 @@ export class McpController {
     void reply
       .status(405)
       .header('allow', 'POST')
-      .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST each message.' }, id: null });
+      .send({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST each message.' },
+        id: null,
+      });
   }
 }

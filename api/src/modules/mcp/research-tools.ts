@@ -27,7 +27,11 @@ export async function checkFacts(facts: Fact[], evidence: EvidenceChecker, signa
     for (let i = next++; i < facts.length; i = next++) {
       const fact = facts[i];
       const check = await evidence.check(fact, signal).catch(() => ({ verified: false, reason: 'The check failed.' }) as const);
-      const citation = { ...citationFor(`c${i + 1}`, fact.source), verified: check.verified, ...('quote' in check && check.quote ? { quote: check.quote } : {}) };
+      const citation = {
+        ...citationFor(`c${i + 1}`, fact.source),
+        verified: check.verified,
+        ...('quote' in check && check.quote ? { quote: check.quote } : {}),
+      };
       out[i] = citedFact(fact, citation, check.reason);
     }
   };

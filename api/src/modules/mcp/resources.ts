@@ -18,7 +18,13 @@ function one(value: string | string[]): string {
   return Array.isArray(value) ? (value[0] ?? '') : value;
 }
 
-async function companyResource(uri: URL, n: string, tools: ToolRegistry, user: ResearchUser, signal: AbortSignal): Promise<ReadResourceResult> {
+async function companyResource(
+  uri: URL,
+  n: string,
+  tools: ToolRegistry,
+  user: ResearchUser,
+  signal: AbortSignal,
+): Promise<ReadResourceResult> {
   const ctx = { user, signal };
   const profile = await tools.get('company_profile')!.run({ company_number: n }, ctx);
   if (!profile.data) throw new Error(profile.missing?.join(' ') || `Company ${n} is not on file.`);

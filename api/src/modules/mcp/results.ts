@@ -54,7 +54,9 @@ export function factLine(f: CitedFact): string {
 }
 
 function bounded(text: string): string {
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}\n… (cut at ${MAX_TEXT} characters: the structured content has all of it)` : text;
+  return text.length > MAX_TEXT
+    ? `${text.slice(0, MAX_TEXT)}\n… (cut at ${MAX_TEXT} characters: the structured content has all of it)`
+    : text;
 }
 
 /** A successful answer: `heading` is Credence's own words; `body` (quoted data) goes in one untrusted-data block. */

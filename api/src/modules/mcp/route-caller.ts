@@ -34,7 +34,8 @@ export function routeCaller(request: FastifyRequest): RouteCaller {
   return async <T>(method: 'GET' | 'POST', route: string, input: Record<string, unknown> = {}) => {
     const query: Record<string, string> = {};
     if (method === 'GET')
-      for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) query[k] = typeof v === 'string' ? v : JSON.stringify(v);
+      for (const [k, v] of Object.entries(input))
+        if (v !== undefined && v !== null) query[k] = typeof v === 'string' ? v : JSON.stringify(v);
     const reply = await server.inject({
       method,
       url: `/api/${route}`,

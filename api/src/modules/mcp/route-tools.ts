@@ -34,7 +34,9 @@ const FILTERS = z
   .array(z.string().max(200))
   .max(20)
   .optional()
-  .describe('Filter expressions, as the credence CLI takes them: col~text, col=value, col>n, col<n, col=a..b, col=a,b,c, col!=a,b, col:empty. Numbers take k, m, bn (turnover>10m); dates are YYYY-MM-DD.');
+  .describe(
+    'Filter expressions, as the credence CLI takes them: col~text, col=value, col>n, col<n, col=a..b, col=a,b,c, col!=a,b, col:empty. Numbers take k, m, bn (turnover>10m); dates are YYYY-MM-DD.',
+  );
 const SORT = z.string().max(60).optional().describe('column[:asc|:desc], e.g. turnover:desc.');
 const PAGE = z.number().int().min(1).max(10_000).optional().describe('1-based page (default 1).');
 
@@ -72,18 +74,31 @@ function registerScreeners(server: McpServer, call: RouteCaller): void {
       title: 'companies screener',
       description: `The UK companies screener: companies with their latest filed figures and charge counts, filtered by plain English (query: "manufacturers with turnover over 10m filed in 2023") and/or filter expressions. Rows come from the Companies House register and filed accounts as Credence holds them (cite company_number; open company_profile or financial_statements for page-cited figures). Columns: ${columnList(COMPANY_SCREENER_COLUMNS)}. ${UNTRUSTED_NOTICE}`,
       inputSchema: {
-        query: z.string().max(500).optional().describe('A plain-English screen; Credence turns it into filters and says what it understood.'),
+        query: z
+          .string()
+          .max(500)
+          .optional()
+          .describe('A plain-English screen; Credence turns it into filters and says what it understood.'),
         filters: FILTERS,
         sort: SORT,
         page: PAGE,
-        page_size: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)]).optional().describe('Rows per page (default 25).'),
+        page_size: z
+          .union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)])
+          .optional()
+          .describe('Rows per page (default 25).'),
       },
       annotations: READ_ONLY,
     },
     (args) =>
       guarded(async () => {
-        const nl = args.query?.trim() ? await call<ConvertQueryResponse>('POST', SCREENER_ROUTES.convertQuery, { query: args.query }) : null;
-        const sort = args.sort ? parseSortExpression(args.sort, COMPANY_SCREENER_COLUMNS) : nl?.sort_by ? { sort_by: nl.sort_by, sort_order: nl.sort_order } : {};
+        const nl = args.query?.trim()
+          ? await call<ConvertQueryResponse>('POST', SCREENER_ROUTES.convertQuery, { query: args.query })
+          : null;
+        const sort = args.sort
+          ? parseSortExpression(args.sort, COMPANY_SCREENER_COLUMNS)
+          : nl?.sort_by
+            ? { sort_by: nl.sort_by, sort_order: nl.sort_order }
+            : {};
         const query = {
           filters: [...(nl?.filters ?? []), ...expressions(args.filters, COMPANY_SCREENER_COLUMNS, 'column')],
           page: args.page ?? 1,
@@ -94,7 +109,12 @@ function registerScreeners(server: McpServer, call: RouteCaller): void {
         const understood = nl ? { understood: nl.explanation, unplaced: nl.unplaced } : {};
         const structured = { ...understood, query, ...body.data };
         const heading = `Companies screener: ${String(body.data.total_count ?? '?')} companies match${nl ? ` (understood: ${nl.explanation}${nl.unplaced.length ? `; not placed: ${nl.unplaced.join(', ')}` : ''})` : ''}.`;
-        return toolAnswer(heading, 'credence companies screener (Companies House register and filed accounts)', structured, JSON.stringify(body.data));
+        return toolAnswer(
+          heading,
+          'credence companies screener (Companies House register and filed accounts)',
+          structured,
+          JSON.stringify(body.data),
+        );
       }),
   );
 
@@ -125,7 +145,12 @@ function registerScreeners(server: McpServer, call: RouteCaller): void {
         };
         const body = await call<{ data: Record<string, unknown> }>('GET', view.route, query);
         const heading = `Creditors screener (${args.view}): ${String(body.data.total_count ?? '?')} rows match.`;
-        return toolAnswer(heading, 'credence creditors screener (registered charges)', { view: args.view, query, ...body.data }, JSON.stringify(body.data));
+        return toolAnswer(
+          heading,
+          'credence creditors screener (registered charges)',
+          { view: args.view, query, ...body.data },
+          JSON.stringify(body.data),
+        );
       }),
   );
 }
@@ -139,7 +164,8 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
     'list_documents',
     {
       title: 'my documents',
-      description: "The PDFs you uploaded (to one chat with chat_key, else all of yours): file name, document id, pages, size, upload date. Only your own documents are ever listed.",
+      description:
+        'The PDFs you uploaded (to one chat with chat_key, else all of yours): file name, document id, pages, size, upload date. Only your own documents are ever listed.',
       inputSchema: { chat_key: z.string().max(100).optional().describe('The chat the PDFs were uploaded to.') },
       annotations: READ_ONLY,
     },
@@ -147,7 +173,12 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
       guarded(async () => {
         const list = await call<unknown>('GET', DOCUMENT_ROUTES.fetchPdfList, args.chat_key ? { chatKey: args.chat_key } : {});
         const count = Array.isArray(list) ? list.length : null;
-        return toolAnswer(`Your documents${count === null ? '' : `: ${count}`}.`, 'your uploaded documents (names as uploaded)', { documents: list }, JSON.stringify(list));
+        return toolAnswer(
+          `Your documents${count === null ? '' : `: ${count}`}.`,
+          'your uploaded documents (names as uploaded)',
+          { documents: list },
+          JSON.stringify(list),
+        );
       }),
   );
 
@@ -187,7 +218,10 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
         const body = { chatKey: args.chat_key, query: args.question, ...(args.file_name ? { fileName: args.file_name } : {}) };
         const reply = await call<PdfChatAnswer>('POST', DOCUMENT_ROUTES.readFileAndQuery, body);
         const citations = reply.answer.citations
-          .map((c) => `- [${c.id}] ${c.pdf_name ?? c.title} page ${c.page ?? '?'}${c.quote ? `: "${c.quote}"` : ''} [${c.verified ? 'verified' : 'unverified'}]`)
+          .map(
+            (c) =>
+              `- [${c.id}] ${c.pdf_name ?? c.title} page ${c.page ?? '?'}${c.quote ? `: "${c.quote}"` : ''} [${c.verified ? 'verified' : 'unverified'}]`,
+          )
           .join('\n');
         return toolAnswer(
           `Answer from the PDFs of chat ${args.chat_key} (${reply.answer.citations.length} citations; the answer quotes the documents):`,
@@ -202,7 +236,8 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
     'start_document_processing',
     {
       title: 'index my documents',
-      description: "Starts indexing a chat's uploaded PDFs for search (a background job): answers its job id. Has an effect (starts a job); safe to repeat.",
+      description:
+        "Starts indexing a chat's uploaded PDFs for search (a background job): answers its job id. Has an effect (starts a job); safe to repeat.",
       inputSchema: { chat_key: z.string().max(100).describe('The chat whose PDFs to index.') },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
