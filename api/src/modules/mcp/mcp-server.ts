@@ -12,7 +12,7 @@ import type { ToolRegistry } from '../research/engine/builtin/analysis.js';
 import { ResearchEvidence } from '../research/evidence/research-evidence.js';
 import { createResearchTools } from '../research/tools/index.js';
 import { registerPrompts } from './prompts.js';
-import { registerResearchTools } from './research-tools.js';
+import { mcpResearchTools, registerResearchTools, type McpResearchTool } from './research-tools.js';
 import { registerResources } from './resources.js';
 import type { RouteCaller } from './route-caller.js';
 import { registerRouteTools } from './route-tools.js';
@@ -24,17 +24,19 @@ export const MCP_INSTRUCTIONS = `Credence: UK company intelligence (Companies Ho
 export class McpServers {
   private readonly evidence: ResearchEvidence;
   private readonly tools: ToolRegistry;
+  private readonly mcpTools: McpResearchTool[];
 
   constructor(@Inject(DataSource) db: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
     this.evidence = new ResearchEvidence(db, config);
     this.tools = createResearchTools(db, { pages: this.evidence.pages, dataDir: config.dataDir });
+    this.mcpTools = mcpResearchTools(this.tools);
   }
 
   /** A server for one request of `caller`: research tools as them, routes through `call` (their token). */
   serverFor(caller: SessionClaims, call: RouteCaller): McpServer {
     const server = new McpServer({ name: 'credence', version: '0.1.0' }, { instructions: MCP_INSTRUCTIONS });
     const user = { id: caller.sub, role: caller.role };
-    registerResearchTools(server, this.tools, user, this.evidence);
+    registerResearchTools(server, this.mcpTools, user, this.evidence);
     registerRouteTools(server, call);
     registerResources(server, this.tools, user, call);
     registerPrompts(server);

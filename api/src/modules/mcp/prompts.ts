@@ -37,6 +37,8 @@ const PROMPTS = [
   },
 ] as const;
 
+const PROMPT_ARGS = { company_number: z.string().max(12).describe('The UK company number, e.g. 00123456 or SC234567.') };
+
 export function registerPrompts(server: McpServer): void {
   for (const prompt of PROMPTS) {
     server.registerPrompt(
@@ -44,7 +46,7 @@ export function registerPrompts(server: McpServer): void {
       {
         title: prompt.title,
         description: prompt.description,
-        argsSchema: { company_number: z.string().max(12).describe('The UK company number, e.g. 00123456 or SC234567.') },
+        argsSchema: PROMPT_ARGS,
       },
       ({ company_number }): GetPromptResult => ({
         description: prompt.description,

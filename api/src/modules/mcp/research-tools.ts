@@ -66,17 +66,29 @@ export async function runResearchTool(
   }
 }
 
-/** Registers every research tool on `server`, read-only, with its schema as zod. */
-export function registerResearchTools(server: McpServer, tools: ToolRegistry, user: ResearchUser, evidence: EvidenceChecker): void {
-  for (const tool of tools.values()) {
+/** A research tool with its input schema as zod, made once (turning JSON schemas into zod costs milliseconds). */
+export interface McpResearchTool {
+  tool: ResearchTool;
+  inputSchema: z.ZodObject;
+  description: string;
+}
+
+export function mcpResearchTools(tools: ToolRegistry): McpResearchTool[] {
+  return [...tools.values()].map((tool) => ({
+    tool,
+    inputSchema: z.fromJSONSchema(tool.parameters as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodObject,
+    description: `${tool.description} Every figure comes with its citation (filing and page, register record or SEC fact) and whether Credence verified it there. ${UNTRUSTED_NOTICE}`,
+  }));
+}
+
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false, idempotentHint: true } as const;
+
+/** Registers every research tool on `server`, read-only, run as `user`. */
+export function registerResearchTools(server: McpServer, tools: McpResearchTool[], user: ResearchUser, evidence: EvidenceChecker): void {
+  for (const { tool, inputSchema, description } of tools) {
     server.registerTool(
       tool.name,
-      {
-        title: tool.name.replace(/_/g, ' '),
-        description: `${tool.description} Every figure comes with its citation (filing and page, register record or SEC fact) and whether Credence verified it there. ${UNTRUSTED_NOTICE}`,
-        inputSchema: z.fromJSONSchema(tool.parameters as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodObject,
-        annotations: { readOnlyHint: true, openWorldHint: false, idempotentHint: true },
-      },
+      { title: tool.name.replace(/_/g, ' '), description, inputSchema, annotations: READ_ONLY },
       (args: Record<string, unknown>, extra) => runResearchTool(tool, args, user, evidence, extra.signal),
     );
   }

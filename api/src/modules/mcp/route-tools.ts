@@ -40,6 +40,39 @@ const FILTERS = z
 const SORT = z.string().max(60).optional().describe('column[:asc|:desc], e.g. turnover:desc.');
 const PAGE = z.number().int().min(1).max(10_000).optional().describe('1-based page (default 1).');
 
+/** The input schemas, made once (zod objects cost time to build on every request). */
+const SCHEMAS = {
+  companies: {
+    query: z.string().max(500).optional().describe('A plain-English screen; Credence turns it into filters and says what it understood.'),
+    filters: FILTERS,
+    sort: SORT,
+    page: PAGE,
+    page_size: z
+      .union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)])
+      .optional()
+      .describe('Rows per page (default 25).'),
+  },
+  creditors: {
+    view: z.enum(['charges', 'lenders', 'companies']).describe('Which creditors table.'),
+    search: z.string().max(200).optional().describe('Free text matched against names, like the search box (e.g. "HSBC").'),
+    filters: FILTERS,
+    sort: SORT,
+    page: PAGE,
+    page_size: z.number().int().min(1).max(100).optional().describe('Rows per page (default 25).'),
+  },
+  listDocuments: { chat_key: z.string().max(100).optional().describe('The chat the PDFs were uploaded to.') },
+  readPage: {
+    document_id: z.string().uuid().describe('The document id from list_documents.'),
+    page: z.number().int().min(1).max(100_000).describe('1-based page number.'),
+  },
+  ask: {
+    chat_key: z.string().max(100).describe('The chat the PDFs were uploaded to.'),
+    question: z.string().min(1).max(2000).describe('The question, in plain English.'),
+    file_name: z.string().max(255).optional().describe('Only this PDF of the chat.'),
+  },
+  startProcessing: { chat_key: z.string().max(100).describe('The chat whose PDFs to index.') },
+};
+
 /** Runs `work`, turning the route's refusals and bad expressions into tool errors. */
 async function guarded(work: () => Promise<CallToolResult>): Promise<CallToolResult> {
   try {
@@ -73,20 +106,7 @@ function registerScreeners(server: McpServer, call: RouteCaller): void {
     {
       title: 'companies screener',
       description: `The UK companies screener: companies with their latest filed figures and charge counts, filtered by plain English (query: "manufacturers with turnover over 10m filed in 2023") and/or filter expressions. Rows come from the Companies House register and filed accounts as Credence holds them (cite company_number; open company_profile or financial_statements for page-cited figures). Columns: ${columnList(COMPANY_SCREENER_COLUMNS)}. ${UNTRUSTED_NOTICE}`,
-      inputSchema: {
-        query: z
-          .string()
-          .max(500)
-          .optional()
-          .describe('A plain-English screen; Credence turns it into filters and says what it understood.'),
-        filters: FILTERS,
-        sort: SORT,
-        page: PAGE,
-        page_size: z
-          .union([z.literal(10), z.literal(25), z.literal(50), z.literal(100)])
-          .optional()
-          .describe('Rows per page (default 25).'),
-      },
+      inputSchema: SCHEMAS.companies,
       annotations: READ_ONLY,
     },
     (args) =>
@@ -123,14 +143,7 @@ function registerScreeners(server: McpServer, call: RouteCaller): void {
     {
       title: 'creditors screener',
       description: `The creditors screeners over registered charges: view "charges" (each charge: ${columnList(CHARGE_SCREENER_COLUMNS)}), "lenders" (each lender's book: ${columnList(LENDER_STATS_COLUMNS)}) or "companies" (each charged company: ${columnList(COMPANY_CHARGE_STATS_COLUMNS)}); filter expressions and/or search text (a lender or company name). Rows are register records (cite the charge or company number). ${UNTRUSTED_NOTICE}`,
-      inputSchema: {
-        view: z.enum(['charges', 'lenders', 'companies']).describe('Which creditors table.'),
-        search: z.string().max(200).optional().describe('Free text matched against names, like the search box (e.g. "HSBC").'),
-        filters: FILTERS,
-        sort: SORT,
-        page: PAGE,
-        page_size: z.number().int().min(1).max(100).optional().describe('Rows per page (default 25).'),
-      },
+      inputSchema: SCHEMAS.creditors,
       annotations: READ_ONLY,
     },
     (args) =>
@@ -166,7 +179,7 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
       title: 'my documents',
       description:
         'The PDFs you uploaded (to one chat with chat_key, else all of yours): file name, document id, pages, size, upload date. Only your own documents are ever listed.',
-      inputSchema: { chat_key: z.string().max(100).optional().describe('The chat the PDFs were uploaded to.') },
+      inputSchema: SCHEMAS.listDocuments,
       annotations: READ_ONLY,
     },
     (args) =>
@@ -187,10 +200,7 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
     {
       title: 'read a page of my document',
       description: `One page of a PDF you uploaded, as its text reads (document_id from list_documents). ${UNTRUSTED_NOTICE}`,
-      inputSchema: {
-        document_id: z.string().uuid().describe('The document id from list_documents.'),
-        page: z.number().int().min(1).max(100_000).describe('1-based page number.'),
-      },
+      inputSchema: SCHEMAS.readPage,
       annotations: READ_ONLY,
     },
     (args) =>
@@ -206,11 +216,7 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
     {
       title: 'ask my documents',
       description: `Answers a question from the PDFs uploaded to one of your chats, every figure cited to its page with the quote and whether it was verified there. Uses one research credit and stores the answer in that chat (so it is not read-only). ${UNTRUSTED_NOTICE}`,
-      inputSchema: {
-        chat_key: z.string().max(100).describe('The chat the PDFs were uploaded to.'),
-        question: z.string().min(1).max(2000).describe('The question, in plain English.'),
-        file_name: z.string().max(255).optional().describe('Only this PDF of the chat.'),
-      },
+      inputSchema: SCHEMAS.ask,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
     (args) =>
@@ -238,7 +244,7 @@ function registerDocuments(server: McpServer, call: RouteCaller): void {
       title: 'index my documents',
       description:
         "Starts indexing a chat's uploaded PDFs for search (a background job): answers its job id. Has an effect (starts a job); safe to repeat.",
-      inputSchema: { chat_key: z.string().max(100).describe('The chat whose PDFs to index.') },
+      inputSchema: SCHEMAS.startProcessing,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     },
     (args) =>
