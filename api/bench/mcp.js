@@ -66,7 +66,9 @@ async function main() {
       const p50 = percentile(times.tool, 50) - percentile(times.route, 50);
       const p95 = percentile(times.tool, 95) - percentile(times.route, 95);
       const verdict = p95 <= BUDGET_MS ? 'within budget' : 'OVER BUDGET';
-      console.log(`${pair.name.padEnd(17)} route ${fmt(times.route)} | MCP tool ${fmt(times.tool)} | overhead ${p50.toFixed(1)} ms p50, ${p95.toFixed(1)} ms p95 (budget ${BUDGET_MS} ms): ${verdict}`);
+      console.log(
+        `${pair.name.padEnd(17)} route ${fmt(times.route)} | MCP tool ${fmt(times.tool)} | overhead ${p50.toFixed(1)} ms p50, ${p95.toFixed(1)} ms p95 (budget ${BUDGET_MS} ms): ${verdict}`,
+      );
       if (p95 > BUDGET_MS) over = true;
     }
   } finally {

@@ -65,6 +65,14 @@ describe('MCP over streamable HTTP at /api/mcp, with the SDK client', () => {
     expect(reply.status).toBe(401);
   });
 
+  it('refuses a browser page of another origin (DNS rebinding) with a 403, even with a valid token', async () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'ping' };
+    const headers = { accept: 'application/json, text/event-stream', origin: 'http://evil.example.com' };
+    const reply = await t.request('POST', '/api/mcp', { body, headers, token: await t.adminToken() });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error).toContain('http://evil.example.com');
+  });
+
   it('lists the research, screener and document tools with input schemas and read-only or effect hints', async () => {
     const { tools } = await owner.listTools();
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
