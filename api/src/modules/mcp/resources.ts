@@ -48,7 +48,7 @@ async function pageResource(uri: URL, vars: Record<string, string | string[]>, c
       ],
     };
   } catch (error) {
-    if (error instanceof RouteError) throw new Error(error.message);
+    if (error instanceof RouteError) throw new Error(error.message, { cause: error });
     throw error;
   }
 }
