@@ -5,25 +5,18 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResearchCitation } from '@credence/shared';
-import type { Fact, FactUnit } from '../research/engine/types.js';
+import type { Fact } from '../research/engine/types.js';
 import { untrustedBlock } from './untrusted.js';
 
 /** The most text one answer carries (the structured content is bounded by the tools' own limits). */
 const MAX_TEXT = 60_000;
 
-export interface CitedFact {
-  key: string;
-  label: string;
-  value: number | string | null;
-  unit: FactUnit;
-  period?: string;
-  printed?: string;
-  formula?: string;
-  /** Where it is printed or recorded; `verified` says whether the checker found it there. */
+/** A fact as an agent gets it: the figure, where it is printed or recorded, and whether the checker found it there. */
+export type CitedFact = Pick<Fact, 'key' | 'label' | 'value' | 'unit' | 'period' | 'printed' | 'formula'> & {
   citation: ResearchCitation;
   /** Why it could not be confirmed, when it could not. */
   unverified_reason?: string;
-}
+};
 
 export function citedFact(fact: Fact, citation: ResearchCitation, reason?: string): CitedFact {
   const { key, label, value, unit, period, printed, formula } = fact;
