@@ -65,6 +65,18 @@ describe('MCP over streamable HTTP at /api/mcp, with the SDK client', () => {
     expect(reply.status).toBe(401);
   });
 
+  it("answers the transport's refusals as every API failure: 406 without the MCP Accept header, 405 for GET", async () => {
+    const token = await t.adminToken();
+    const plain = await t.request('POST', '/api/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'ping' }, token });
+    expect(plain).toMatchObject({
+      status: 406,
+      body: { statusCode: 406, error: expect.stringMatching(/accept both application\/json and text\/event-stream/) },
+    });
+    const get = await t.request('GET', '/api/mcp', { token });
+    expect(get).toMatchObject({ status: 405, body: { statusCode: 405, error: expect.stringMatching(/stateless/) } });
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
   it('refuses a browser page of another origin (DNS rebinding) with a 403, even with a valid token', async () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'ping' };
     const headers = { accept: 'application/json, text/event-stream', origin: 'http://evil.example.com' };

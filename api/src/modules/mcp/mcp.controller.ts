@@ -3,9 +3,9 @@
  * bearer token, no MCP session is kept). The global guards run first, as on every route: a missing
  * or revoked token is a 401 before any MCP message is read.
  */
-import { Controller, Delete, ForbiddenException, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, ForbiddenException, Get, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
@@ -40,41 +40,69 @@ export class McpController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Model Context Protocol (streamable HTTP, stateless, JSON responses): tools, resources and prompts over Credence',
-    description: 'A JSON-RPC message per POST with Authorization: Bearer <token>; see the README "Credence for agents".',
+    description:
+      'A JSON-RPC message per POST with Authorization: Bearer <token> and Accept: application/json, text/event-stream; see the README "Credence for agents".',
   })
-  async post(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @CurrentUser() user: SessionClaims): Promise<void> {
+  async post(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUser() user: SessionClaims,
+  ): Promise<string> {
     this.checkOrigin(request.headers.origin);
     const server = this.servers.serverFor(user, routeCaller(request));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.on('close', () => {
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      const headers = new Headers();
+      for (const name of FORWARDED_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const answer = await transport.handleRequest(new Request(`${this.config.publicUrl}/api/mcp`, { method: 'POST', headers }), {
+        parsedBody: request.body,
+      });
+      const text = await answer.text();
+      // The transport's own refusals (not acceptable, not JSON-RPC...) answer as every API failure does.
+      if (answer.status >= 400) throw new HttpException(transportMessage(text, answer.status), answer.status);
+      void reply.status(answer.status).header('content-type', answer.headers.get('content-type') ?? 'application/json');
+      return text;
+    } finally {
       void transport.close();
       void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    }
   }
 
   @Get(MCP_ROUTE)
   @ApiOperation({ summary: 'MCP: no server-initiated stream in stateless mode (405)' })
-  get(@Res() reply: FastifyReply): void {
-    this.notAllowed(reply);
+  get(@Res({ passthrough: true }) reply: FastifyReply): never {
+    return this.notAllowed(reply);
   }
 
   @Delete(MCP_ROUTE)
   @ApiOperation({ summary: 'MCP: no session to end in stateless mode (405)' })
-  delete(@Res() reply: FastifyReply): void {
-    this.notAllowed(reply);
+  delete(@Res({ passthrough: true }) reply: FastifyReply): never {
+    return this.notAllowed(reply);
   }
 
-  private notAllowed(reply: FastifyReply): void {
-    void reply
-      .status(405)
-      .header('allow', 'POST')
-      .send({
-        jsonrpc: '2.0',
-        error: { code: -32000, message: 'Method not allowed: this MCP endpoint is stateless; POST each message.' },
-        id: null,
-      });
+  private notAllowed(reply: FastifyReply): never {
+    void reply.header('allow', 'POST');
+    throw new HttpException(
+      'This MCP endpoint is stateless: POST each message (no GET stream, no session to DELETE).',
+      HttpStatus.METHOD_NOT_ALLOWED,
+    );
   }
+}
+
+/** The headers the MCP transport reads (content negotiation and the protocol version). */
+const FORWARDED_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'] as const;
+
+/** The message of a JSON-RPC error the transport answered with, else a plain one. */
+function transportMessage(text: string, status: number): string {
+  try {
+    const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message;
+    if (typeof message === 'string' && message) return message;
+  } catch {
+    /* not JSON */
+  }
+  return `The MCP request was refused (${status}).`;
 }
