@@ -18,6 +18,7 @@ import { RestructuringModule } from './modules/restructuring/restructuring.modul
 import { UsEquityModule } from './modules/us-equity/us-equity.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
+import { McpModule } from './modules/mcp/mcp.module.js';
 
 @Module({})
 class ConfigModule {
@@ -68,6 +69,7 @@ export class AppModule {
         RestructuringModule,
         UsEquityModule,
         OpsModule,
+        McpModule,
       ],
       controllers: [HealthController],
     };

@@ -126,6 +126,34 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ credence whoami\n  $ credence whoami --json')
     .action(lazy(async () => (await import('./commands/auth.js')).whoami));
 
+  program
+    .command('mcp')
+    .description('serve Credence to an AI agent over stdio (Model Context Protocol)')
+    .addHelpText(
+      'after',
+      `
+Runs an MCP server on stdin/stdout for a desktop agent (Claude Desktop or
+Code, Cursor, VS Code...). It signs in with the session of credence login
+(or --token / CREDENCE_TOKEN) and relays every message to the API's
+/api/mcp, so the agent gets the API's tools, citations and checks: company
+search, profile, statements, ratios, filings and their pages, charges,
+leadership, share capital, compliance, peers, lender books, US KPIs, the
+companies and creditors screeners, and your uploaded documents.
+Only MCP messages go to stdout; notes go to stderr.
+
+Agent configuration (claude_desktop_config.json, .cursor/mcp.json...):
+  {"mcpServers": {"credence": {"command": "npx",
+    "args": ["credence", "mcp"],
+    "env": {"CREDENCE_API_URL": "http://localhost:3000"}}}}
+
+Examples:
+  $ credence login --email you@example.com && credence mcp
+  $ CREDENCE_TOKEN=... credence mcp --api-url https://credence.example.com
+
+Exit codes: 0 stdin closed, 1 failure, 4 not signed in (credence login).`,
+    )
+    .action(lazy(async () => (await import('./commands/mcp.js')).mcp));
+
   addExplorerCommands(program, lazy);
 
   addResearchCommands(program, lazy);

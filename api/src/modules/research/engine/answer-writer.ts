@@ -52,7 +52,7 @@ export function sourceKey(source: FactSource): string {
   }
 }
 
-function citationFor(id: string, source: FactSource): ResearchCitation {
+export function citationFor(id: string, source: FactSource): ResearchCitation {
   switch (source.kind) {
     case 'filing':
       return {
