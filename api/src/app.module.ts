@@ -18,6 +18,7 @@ import { RestructuringModule } from './modules/restructuring/restructuring.modul
 import { UsEquityModule } from './modules/us-equity/us-equity.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
+import { StreamModule } from './modules/companies-house/stream/stream.module.js';
 
 @Module({})
 class ConfigModule {
@@ -68,6 +69,8 @@ export class AppModule {
         RestructuringModule,
         UsEquityModule,
         OpsModule,
+        // Without Redis the API is the one process: it consumes the streams; with Redis the worker does.
+        StreamModule.forRoot(!config.redisUrl && config.runJobs),
       ],
       controllers: [HealthController],
     };

@@ -1,0 +1,11 @@
+/**
+ * What a feature adds to the readiness answer without being a dependency (the Companies House
+ * stream's lag and throughput): shown under `checks`, never a reason for 503, since a stream
+ * that lags does not stop the process serving.
+ */
+export interface ReadinessReport {
+  readonly name: string;
+  report(): Promise<{ status: string } & Record<string, unknown>>;
+}
+
+export const READINESS_REPORT = Symbol('READINESS_REPORT');
