@@ -154,12 +154,14 @@ export class StreamConsumer {
 
   /** Takes the stream's lease: its stored timepoint (null: none), or false when another process holds it. */
   private async claim(stream: StreamName): Promise<number | null | false> {
-    const rows: { timepoint: string | null }[] = await this.options.dataSource.query(
+    const answer = await this.options.dataSource.query(
       `UPDATE ch_stream_positions SET owner = $2, lease_until = now() + make_interval(secs => $3), last_error = NULL
         WHERE stream = $1 AND (owner IS NULL OR owner = $2 OR lease_until IS NULL OR lease_until < now())
         RETURNING timepoint::text AS timepoint`,
       [stream, this.owner, (this.options.leaseMs ?? 90_000) / 1000],
     );
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
+    const rows: { timepoint: string | null }[] = Array.isArray(answer[0]) ? answer[0] : answer;
     if (rows.length === 0) return false;
     return rows[0].timepoint === null ? null : Number(rows[0].timepoint);
   }

@@ -80,6 +80,8 @@ export async function applyEvents(
   // Duplicates out, then the last event of each resource.
   const seen = new Set<string>();
   const latest = new Map<string, StreamEvent>();
+  /** Events each kept one stands for (itself and those it superseded): skipping it skips them all. */
+  const weight = new Map<StreamEvent, number>();
   for (const event of events) {
     const id = `${event.resourceId}@${event.timepoint}`;
     if ((stored !== null && event.timepoint <= stored) || seen.has(id)) {
@@ -89,15 +91,16 @@ export async function applyEvents(
     seen.add(id);
     result.timepoint = Math.max(result.timepoint ?? 0, event.timepoint);
     const key = `${event.target}:${event.companyNumber ?? ''}:${event.key}`;
+    const earlier = latest.get(key);
     latest.delete(key);
     latest.set(key, event);
+    weight.set(event, 1 + (earlier ? weight.get(earlier)! : 0));
   }
   const fresh = [...latest.values()];
-  const superseded = events.length - result.duplicates - fresh.length;
   const add = (table: string, n: number) => (result.tables[table] = (result.tables[table] ?? 0) + n);
-  const skip = (event: StreamEvent, reason: string) => {
-    result.skipped++;
-    result.problems.push({ timepoint: event.timepoint, resourceUri: event.resourceUri, reason });
+  const skip = (event: StreamEvent, reason?: string) => {
+    result.skipped += weight.get(event)!;
+    if (reason) result.problems.push({ timepoint: event.timepoint, resourceUri: event.resourceUri, reason });
   };
 
   // Profiles first: a company's other events may come in the same batch.
@@ -129,7 +132,7 @@ export async function applyEvents(
   const deleted = new Map<Target, StreamEvent[]>();
   for (const event of others) {
     if (event.companyNumber !== null && !held.has(event.companyNumber)) {
-      result.skipped++;
+      skip(event);
       continue;
     }
     if (event.deleted) {
@@ -166,7 +169,7 @@ export async function applyEvents(
     add('companies', count);
   }
 
-  result.applied = fresh.length + superseded - result.skipped;
+  result.applied = events.length - result.duplicates - result.skipped;
   const last = events.reduce<string | null>((max, e) => (e.publishedAt && (!max || e.publishedAt > max) ? e.publishedAt : max), null);
   await manager.query(
     `UPDATE ch_stream_positions
