@@ -42,7 +42,7 @@ async function seedHeld(dataSource: DataSource): Promise<void> {
 async function digest(dataSource: DataSource): Promise<string> {
   const numbers = [...HELD, ...EXTRA, 'NH000001', 'NH000002'];
   const [row] = await dataSource.query(
-    `SELECT ${process.env.DEBUG_STREAM ? 'concat_ws' : 'md5(concat_ws'}('|',
+    `SELECT md5(concat_ws('|',
        (SELECT string_agg(concat_ws(',', company_number, company_name, company_status, mortgages_total, mortgages_outstanding, mortgages_satisfied, sic_texts::text), ';' ORDER BY company_number) FROM companies WHERE company_number = ANY($1::text[])),
        (SELECT string_agg((to_jsonb(o) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY company_number, officer_key) FROM officers o WHERE company_number = ANY($1::text[])),
        (SELECT string_agg((to_jsonb(p) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY company_number, psc_key) FROM pscs p WHERE company_number = ANY($1::text[])),
@@ -50,11 +50,10 @@ async function digest(dataSource: DataSource): Promise<string> {
        (SELECT string_agg((to_jsonb(l) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY charge_id, position) FROM charge_lenders l JOIN charges c USING (charge_id) WHERE c.company_number = ANY($1::text[])),
        (SELECT string_agg((to_jsonb(f) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY transaction_id) FROM filings f WHERE company_number = ANY($1::text[])),
        (SELECT string_agg(concat_ws(',', company_number, cases::text, etag), ';' ORDER BY company_number) FROM insolvency_cases),
-       (SELECT string_agg(concat_ws(',', officer_id, name, disqualifications::text), ';' ORDER BY officer_id) FROM disqualified_officers))${process.env.DEBUG_STREAM ? '' : ')'} AS digest,
+       (SELECT string_agg(concat_ws(',', officer_id, name, disqualifications::text), ';' ORDER BY officer_id) FROM disqualified_officers))) AS digest,
        (SELECT sum(applied)::int FROM ch_stream_positions) AS applied`,
     [numbers],
   );
-  if (process.env.DEBUG_STREAM) (await import('node:fs')).writeFileSync(`/tmp/chs-digest-${Date.now()}.txt`, row.digest.split(';').join('\n'));
   return `${row.digest}/${row.applied}`;
 }
 
@@ -76,7 +75,6 @@ async function consume(
     flushMs: 20,
     batchSize: 250,
     leaseMs: 2000,
-    onInfo: process.env.DEBUG_STREAM ? (m) => console.error(m) : undefined,
     ...extra,
   });
   const done = consumer.run(controller.signal);
@@ -106,7 +104,7 @@ async function consume(
 
 describe(`Companies House streams into the database (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, () => {
   let t: TestContext;
-  const day = recordedDay({ held: HELD, events: 3000 });
+  const day = recordedDay({ held: HELD, events: 1500 });
   const server = new StreamServer(day);
   let url = '';
   before(async () => {
@@ -122,11 +120,10 @@ describe(`Companies House streams into the database (${process.env.DATABASE_URL 
     const { dataSource } = t;
     await seedHeld(dataSource);
     server.faults.set('charges', [{ kind: '429' }]);
-    server.faults.set('filings', [{ kind: 'cut', after: 200 }]);
+    server.faults.set('filings', [{ kind: 'cut', after: 300 }]);
     const bad: string[] = [];
     await consume(dataSource, url, day, { onBad: (s, where, reason) => bad.push(`${s} ${where}: ${reason}`) });
     const whole = await digest(dataSource);
-    if (process.env.DEBUG_STREAM) console.error(JSON.stringify(await dataSource.query(`SELECT stream, applied, skipped, duplicates FROM ch_stream_positions ORDER BY stream`)));
 
     // The 429 was waited out; after the cut the filings stream resumed from its stored timepoint.
     expect(
@@ -201,7 +198,6 @@ describe(`Companies House streams into the database (${process.env.DATABASE_URL 
       const [{ partial }] = await dataSource.query(`SELECT count(*)::int AS partial FROM ch_stream_positions WHERE timepoint IS NOT NULL`);
       expect(partial).toBeGreaterThan(0);
       await consume(dataSource, url, day);
-      if (process.env.DEBUG_STREAM) console.error(JSON.stringify(await dataSource.query(`SELECT stream, applied, skipped, duplicates FROM ch_stream_positions ORDER BY stream`)), whole);
       expect(await digest(dataSource)).toBe(whole);
     }
   });
@@ -209,6 +205,9 @@ describe(`Companies House streams into the database (${process.env.DATABASE_URL 
   it('after a 416 carries on from the newest events and re-fetches the held companies through the REST API', async () => {
     const { dataSource } = t;
     await seedHeld(dataSource);
+    // Five held companies (each re-fetch is five requests and a transaction).
+    const kept = HELD.slice(0, 5);
+    await dataSource.query(`DELETE FROM companies WHERE company_number = ANY($1::text[])`, [[...HELD.slice(5), ...EXTRA]]);
     const rest = restServer();
     const restUrl = await rest.listen();
     try {
@@ -235,7 +234,7 @@ describe(`Companies House streams into the database (${process.env.DATABASE_URL 
       for (;;) {
         const [{ queued }] = await dataSource.query(`SELECT count(*)::int AS queued FROM ch_stream_resync`);
         const [{ tp }] = await dataSource.query(`SELECT timepoint::text AS tp FROM ch_stream_positions WHERE stream = 'charges'`);
-        if (queued === 0 && Number(tp) === day.charges.at(-1)!.timepoint && rest.fetched.size >= HELD.length) break;
+        if (queued === 0 && Number(tp) === day.charges.at(-1)!.timepoint && rest.fetched.size >= kept.length) break;
         if (Date.now() > deadline) throw new Error(`not done: ${queued} queued, timepoint ${tp}`);
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -248,11 +247,11 @@ describe(`Companies House streams into the database (${process.env.DATABASE_URL 
       ]);
       expect(
         infos.some((m) =>
-          /charges: .*timepoint \d+ is invalid or too old \(416\); carrying on from the newest events, 43 held companies queued/.test(m),
+          /charges: .*timepoint \d+ is invalid or too old \(416\); carrying on from the newest events, 5 held companies queued/.test(m),
         ),
       ).toBe(true);
       // Every held company was fetched again; the REST profile's name replaced the stored one.
-      expect([...rest.fetched].sort()).toEqual([...HELD, ...EXTRA].sort());
+      expect([...rest.fetched].sort()).toEqual(kept);
       const [renamed] = await dataSource.query(`SELECT company_name, source FROM companies WHERE company_number = $1`, [HELD[0]]);
       expect(renamed).toEqual({ company_name: `REFETCHED ${HELD[0]} LIMITED`, source: 'api' });
     } finally {
@@ -301,17 +300,15 @@ function restServer() {
           };
           if (profile) {
             fetched.add(profile[1]);
-            res
-              .writeHead(200, headers)
-              .end(
-                JSON.stringify({
-                  company_number: profile[1],
-                  company_name: `REFETCHED ${profile[1]} LIMITED`,
-                  company_status: 'active',
-                  type: 'ltd',
-                  links: { self: path },
-                }),
-              );
+            res.writeHead(200, headers).end(
+              JSON.stringify({
+                company_number: profile[1],
+                company_name: `REFETCHED ${profile[1]} LIMITED`,
+                company_status: 'active',
+                type: 'ltd',
+                links: { self: path },
+              }),
+            );
           } else res.writeHead(404, headers).end(JSON.stringify({ errors: [{ error: 'not-found' }] }));
         });
         server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
