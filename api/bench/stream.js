@@ -105,7 +105,9 @@ async function engine(name, env) {
   }
 }
 
-process.stdout.write('| date | database | events | raw replay (read + parse) | applied | ratio | budget |\n| --- | --- | --- | --- | --- | --- | --- |\n');
+process.stdout.write(
+  '| date | database | events | raw replay (read + parse) | applied | ratio | budget |\n| --- | --- | --- | --- | --- | --- | --- |\n',
+);
 const dir = mkdtempSync(join(tmpdir(), 'bench-stream-'));
 const name = `credence_bench_stream_${process.pid}`;
 const admin = new pg.Client({ connectionString: BASE_URL });

@@ -186,7 +186,8 @@ export class StreamConsumer {
     ]);
     const live: Live = { batch: [], chain: Promise.resolve(), failed: null, timer: null, rate: 0, lastFlush: this.clock.now() };
     const idleMs = this.options.idleMs ?? 90_000;
-    let idle: NodeJS.Timeout = setTimeout(() => connection.abort(new Error('idle')), idleMs);
+    let cut: Error | null = null;
+    const idle: NodeJS.Timeout = setTimeout(() => connection.abort(new Error('idle')), idleMs);
     let received = 0;
     let renewed = this.clock.now();
     const flush = () => {
@@ -231,17 +232,19 @@ export class StreamConsumer {
         else live.timer ??= setTimeout(() => void flush(), this.options.flushMs ?? 200);
       }
     } catch (error) {
-      if (!live.failed && !outer.aborted && !connection.signal.aborted) throw error;
       if (connection.signal.reason instanceof Error && connection.signal.reason.message === 'idle' && !outer.aborted)
-        throw new Error(`no heartbeat for ${idleMs / 1000} s`);
+        cut = new Error(`no heartbeat for ${idleMs / 1000} s`, { cause: error });
+      else if (!live.failed && !outer.aborted) cut = error as Error;
     } finally {
       clearTimeout(idle);
     }
-    // What arrived before the end is applied; a batch under way when a stop was asked finishes.
-    if (!outer.aborted) await flush();
+    // What arrived whole before the end or a cut is applied (before the next connection starts);
+    // a batch under way when a stop was asked finishes, the rest waits for the next run.
+    if (!outer.aborted && !live.failed) await flush();
     else if (live.timer) clearTimeout(live.timer);
     await live.chain;
     if (live.failed) throw live.failed;
+    if (cut) throw cut;
     return received;
   }
 
