@@ -2,14 +2,14 @@ import { loadConfig } from '../core/config/config.js';
 import { describeStreamStatus, readStreamStatus } from '../modules/companies-house/stream/stream-status.js';
 import { startStreams } from '../modules/companies-house/stream/stream-runner.js';
 import { STREAM_NAMES, type StreamName } from '../modules/companies-house/stream/stream-event.js';
-import { StreamKeyRefused } from '../modules/companies-house/stream/stream-consumer.js';
 import { openDataSource } from './data-commands.js';
 import { UsageError } from './usage-error.js';
 
 /**
  * `credence-admin sync stream [streams...]`: consumes the Companies House streams into the
  * database until Ctrl-C (each stream's position is stored with what it applied: the next run
- * resumes there). Progress and problems on stderr; exit 0 when stopped, 1 when the key is refused.
+ * resumes there). Progress and problems on stderr; exit 0 when stopped, 1 when the key is refused
+ * (StreamKeyRefused, reported by credence-admin's error handler).
  */
 export async function runSyncStream(names: string[], options: { quiet?: boolean }): Promise<void> {
   const config = loadConfig();
@@ -44,9 +44,6 @@ export async function runSyncStream(names: string[], options: { quiet?: boolean 
   try {
     await running.done;
     say(`stopped: ${applied.toLocaleString('en-GB')} events applied`);
-  } catch (error) {
-    if (error instanceof StreamKeyRefused) process.stderr.write(`sync stream: ${error.message}\n`);
-    throw error;
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);

@@ -249,16 +249,17 @@ export class StreamConsumer {
   }
 
   private async apply(stream: StreamName, events: StreamEvent[], live: Live): Promise<void> {
+    // Events a second over the last few seconds (an exponential average, weighted by the time since the last batch).
     const now = this.clock.now();
+    const seconds = Math.max((now - live.lastFlush) / 1000, 0.001);
+    const weight = Math.min(1, seconds / 5);
+    const rate = live.rate * (1 - weight) + (events.length / seconds) * weight;
     const result = await this.options.dataSource.transaction(async (manager) => {
-      const applied = await applyEvents(manager, stream, this.owner, events, { rate: live.rate, leaseMs: this.options.leaseMs ?? 90_000 });
+      const applied = await applyEvents(manager, stream, this.owner, events, { rate, leaseMs: this.options.leaseMs ?? 90_000 });
       await this.options.beforeCommit?.(stream, events);
       return applied;
     });
-    // Events a second over the last few seconds (an exponential average, weighted by the time since the last batch).
-    const seconds = Math.max((now - live.lastFlush) / 1000, 0.001);
-    const weight = Math.min(1, seconds / 5);
-    live.rate = live.rate * (1 - weight) + (events.length / seconds) * weight;
+    live.rate = rate;
     live.lastFlush = now;
     for (const problem of result.problems)
       this.options.onBad?.(stream, `timepoint ${problem.timepoint} ${problem.resourceUri}`, problem.reason);
