@@ -154,6 +154,24 @@ describe(`Companies House streams into the database (${process.env.DATABASE_URL 
     const [insolvent] = await dataSource.query(`SELECT cases FROM insolvency_cases WHERE company_number = '10762530'`);
     expect(insolvent.cases[0]).toMatchObject({ type: 'members-voluntary-liquidation', practitioners: [{ name: 'Jason Mark Elliott' }] });
     expect(await dataSource.query(`SELECT 1 FROM companies WHERE company_number = 'SL037194'`)).toEqual([]);
+    // Identity verification (ECCTA) from the officers' and PSCs' events.
+    const states = await dataSource.query(
+      `SELECT 'officer' AS who, identity_verification->>'authorised_corporate_service_provider_name' AS provider,
+              identity_verification->>'appointment_verification_statement_due_on' AS due, count(*)::int AS n
+         FROM officers WHERE identity_verification IS NOT NULL GROUP BY 1, 2, 3
+       UNION ALL
+       SELECT 'psc', identity_verification->>'authorised_corporate_service_provider_name',
+              identity_verification->>'appointment_verification_statement_due_on', count(*)::int
+         FROM pscs WHERE identity_verification IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+    expect(states.map((r: { who: string; provider: string | null; due: string | null }) => [r.who, r.provider, r.due])).toEqual([
+      ['officer', 'Rapid Formations Ltd', null],
+      ['officer', null, '2026-10-14'],
+      ['officer', null, '2027-03-14'],
+      ['psc', 'Rapid Formations Ltd', null],
+      ['psc', null, '2026-10-14'],
+      ['psc', null, '2027-03-14'],
+    ]);
     // Companies the database does not hold were skipped, not created.
     expect(await dataSource.query(`SELECT 1 FROM officers WHERE company_number LIKE 'NH%'`)).toEqual([]);
     // Charge counts follow the charges; a satisfied charge says so.

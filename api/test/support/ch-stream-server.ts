@@ -125,6 +125,31 @@ const FORENAMES = ['Claire', 'Thomas', 'Priya', 'Oluwaseun', 'Margaret', 'Daniel
 const SURNAMES = ['Fenwick', 'Reid', 'Patel', 'Adeyemi', 'Campbell', 'Hughes', 'MacLeod', 'Jones', 'Khan', 'Thornton'];
 const LENDERS = ['Lloyds Bank PLC', 'Barclays Bank UK PLC', 'HSBC UK Bank PLC', 'National Westminster Bank PLC', 'Shawbrook Bank Limited'];
 
+/**
+ * identity_verification_details (ECCTA) as officers' and PSCs' resources carry them: verified
+ * through an authorised corporate service provider, due, overdue, or nothing yet (every fourth).
+ */
+export function verification(i: number): { identity_verification_details?: Record<string, unknown> } {
+  switch (i % 4) {
+    case 0:
+      return {
+        identity_verification_details: {
+          anti_money_laundering_supervisory_bodies: ['HM Revenue and Customs'],
+          appointment_verification_start_on: '2025-11-24',
+          authorised_corporate_service_provider_name: 'Rapid Formations Ltd',
+          identity_verified_on: '2025-11-21',
+          preferred_name: 'Sam',
+        },
+      };
+    case 1:
+      return { identity_verification_details: { appointment_verification_statement_due_on: '2027-03-14' } };
+    case 2:
+      return { identity_verification_details: { appointment_verification_statement_due_on: '2026-10-14' } };
+    default:
+      return {};
+  }
+}
+
 export interface DayOptions {
   /** Companies the database holds (events of others are skipped). */
   held: string[];
@@ -221,6 +246,7 @@ export function recordedDay(options: DayOptions): Day {
             country_of_residence: 'England',
             date_of_birth: { month: 1 + Math.floor(rnd() * 12), year: 1950 + Math.floor(rnd() * 50) },
             address: { premises: '10', address_line_1: 'Queen Street Place', locality: 'London', postal_code: 'EC4R 1AG' },
+            ...verification(i),
             links: { self: uri, officer: { appointments: `/officers/${id}x/appointments` } },
           },
         };
@@ -243,6 +269,7 @@ export function recordedDay(options: DayOptions): Day {
           ],
           nationality: 'British',
           country_of_residence: 'England',
+          ...verification(i),
           links: { self: uri },
           etag: `e${i}`,
         },

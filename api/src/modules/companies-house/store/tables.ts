@@ -72,6 +72,7 @@ export const OFFICERS: TableSpec = {
     col('person_number'),
     col('appointments_link'),
     col('address', 'jsonb'),
+    col('identity_verification', 'jsonb'),
   ],
 };
 
