@@ -59,7 +59,7 @@ export class HealthController {
     const answer: Readiness = { status: ready ? 'ok' : 'unavailable', checks };
     if (this.extra && database.status === 'ok') {
       const report = await this.extra.report().catch((error: Error) => ({ status: 'unknown', error: error.message }));
-      answer.reports = { [this.extra.name]: report };
+      if (report) answer.reports = { [this.extra.name]: report };
     }
     return answer;
   }

@@ -5,7 +5,8 @@
  */
 export interface ReadinessReport {
   readonly name: string;
-  report(): Promise<{ status: string } & Record<string, unknown>>;
+  /** Null: nothing to report (the feature is off), and the answer stays as it was. */
+  report(): Promise<({ status: string } & Record<string, unknown>) | null>;
 }
 
 export const READINESS_REPORT = Symbol('READINESS_REPORT');

@@ -51,7 +51,7 @@ class StreamReadiness implements ReadinessReport {
   ) {}
 
   async report() {
-    if (!this.config.chStreamKey) return { status: 'off' };
+    if (!this.config.chStreamKey) return null;
     const status = await readStreamStatus(this.dataSource);
     const lags = status.streams.map((s) => s.lag_seconds).filter((l): l is number => l !== null);
     return {
