@@ -19,6 +19,7 @@ import { UsEquityModule } from './modules/us-equity/us-equity.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
+import { StreamModule } from './modules/companies-house/stream/stream.module.js';
 
 @Module({})
 class ConfigModule {
@@ -70,6 +71,8 @@ export class AppModule {
         UsEquityModule,
         OpsModule,
         McpModule,
+        // Without Redis the API is the one process: it consumes the streams; with Redis the worker does.
+        StreamModule.forRoot(!config.redisUrl && config.runJobs),
       ],
       controllers: [HealthController],
     };

@@ -9,6 +9,7 @@ import { ResearchCoreModule } from './modules/research/research.module.js';
 import { DocumentsCoreModule } from './modules/documents/documents.module.js';
 import { RestructuringCoreModule } from './modules/restructuring/restructuring.module.js';
 import { ENTITIES } from './entities.js';
+import { StreamModule } from './modules/companies-house/stream/stream.module.js';
 
 /** Runs on the services before this process takes any job (see ContextOptions.beforeJobs). */
 export type BeforeJobs = (services: Pick<ModuleRef, 'get'>) => void | Promise<void>;
@@ -19,6 +20,8 @@ export interface ContextOptions {
    * start at bootstrap, after every module's onModuleInit): e.g. a test worker's engine double.
    */
   beforeJobs?: BeforeJobs;
+  /** Consume the Companies House streams when CH_STREAM_KEY is set (the worker; credence-admin never). */
+  streams?: boolean;
 }
 
 const BEFORE_JOBS = Symbol('BEFORE_JOBS');
@@ -34,10 +37,17 @@ class ContextModule implements OnModuleInit {
     await this.beforeJobs(this.services);
   }
 
-  static forRoot(config: AppConfig, dataSource: DataSource, beforeJobs: BeforeJobs = () => undefined): DynamicModule {
+  static forRoot(config: AppConfig, dataSource: DataSource, beforeJobs: BeforeJobs = () => undefined, streams = false): DynamicModule {
     return {
       module: ContextModule,
-      imports: [...coreModules(config, dataSource), AuthModule, ResearchCoreModule, DocumentsCoreModule, RestructuringCoreModule],
+      imports: [
+        ...coreModules(config, dataSource),
+        AuthModule,
+        ResearchCoreModule,
+        DocumentsCoreModule,
+        RestructuringCoreModule,
+        StreamModule.forRoot(streams),
+      ],
       providers: [{ provide: BEFORE_JOBS, useValue: beforeJobs }],
     };
   }
@@ -59,7 +69,7 @@ export async function createContext(config: AppConfig, options: ContextOptions =
   let dataSource: DataSource | null = null;
   try {
     dataSource = await connectAndMigrate(database);
-    const app = await NestFactory.createApplicationContext(ContextModule.forRoot(config, dataSource, options.beforeJobs), {
+    const app = await NestFactory.createApplicationContext(ContextModule.forRoot(config, dataSource, options.beforeJobs, options.streams), {
       logger: ['fatal', 'error', 'warn'],
     });
     const opened = dataSource;

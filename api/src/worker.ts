@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     process.stderr.write('credence-worker: REDIS_URL is not set; without Redis the API runs its jobs in-process and needs no worker.\n');
     process.exit(2);
   }
-  const context = await createContext({ ...config, runJobs: true });
+  const context = await createContext({ ...config, runJobs: true }, { streams: true });
   process.stdout.write('credence-worker: processing jobs. Ctrl-C to stop.\n');
   const stop = () =>
     context.close().then(

@@ -147,7 +147,7 @@ describe('credence ask and chats against a fake research API', () => {
     const list = await credence(['chats', 'list'], env);
     expect(list.code).toBe(0);
     const id = api.chats[0].chat_id;
-    expect(list.stdout).toMatch(/^Id\s+Title\s+Company\s+Updated/);
+    expect(list.stdout).toMatch(/^Id\s+Title\s+Company or files\s+Updated/);
     expect(list.stdout).toContain(`${id}  ${long.slice(0, 50).trimEnd()}...`);
     expect(list.stdout).toContain('ACME WIDGETS LIMITED (01234567)');
     const json = JSON.parse((await credence(['chats', 'list', '--json'], env)).stdout) as { chat_id: string }[];

@@ -4,6 +4,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { ROLES } from '@credence/shared';
 import { runImport, runRefresh, runSecSync, runSeed, runSync } from './data-commands.js';
 import { UsageError } from './usage-error.js';
+import { runStatus, runSyncStream } from './stream-commands.js';
+import { STREAM_NAMES } from '../modules/companies-house/stream/stream-event.js';
 import { IMPORTERS } from '../modules/companies-house/import/importers.js';
 
 /** The account and schema commands run the Nest services: loaded only for them (imports do without). */
@@ -126,7 +128,7 @@ program
   )
   .action((kind, paths, options) => runImport(kind, paths, options));
 
-program
+const sync = program
   .command('sync <company-numbers...>')
   .description('Fetch companies live from the Companies House API (CH_API_KEY): profile, officers, PSCs, charges, filing history')
   .option('--quiet', 'no progress on stderr')
@@ -137,6 +139,29 @@ program
       'waiting when it must and saying so on stderr.\n\nExamples:\n  CH_API_KEY=... credence-admin sync 00445790 SC005336',
   )
   .action((numbers, options) => runSync(numbers, options));
+
+sync
+  .command('stream [streams...]')
+  .description(
+    `Consume the Companies House streams (CH_STREAM_KEY) into the database until stopped: ${STREAM_NAMES.join(', ')} (all unless named)`,
+  )
+  .option('--quiet', 'no progress on stderr')
+  .addHelpText(
+    'after',
+    "\nEach stream's position is stored with the changes it applied, so the next run resumes exactly there.\n" +
+      'Reconnects with backoff after a cut, a 429 or a 5xx; after a 416 (the position is older than the\n' +
+      'stream keeps) it carries on from the newest events and re-fetches the held companies through the\n' +
+      'REST API (CH_API_KEY) within its rate limit. The server runs the same consumer when CH_STREAM_KEY\n' +
+      'is set (the worker does when REDIS_URL is). Exit 0 when stopped with Ctrl-C, 1 when the key is refused.\n\n' +
+      'Examples:\n  CH_STREAM_KEY=... credence-admin sync stream\n  CH_STREAM_KEY=... credence-admin sync stream charges insolvency-cases',
+  )
+  .action((streams, options) => runSyncStream(streams, options));
+
+program
+  .command('status')
+  .description("The Companies House streams' positions, lag behind the register, throughput and last errors")
+  .option('--json', 'print JSON')
+  .action((options) => runStatus(options));
 
 program
   .command('sync-sec [tickers-or-ciks...]')

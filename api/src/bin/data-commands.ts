@@ -74,7 +74,7 @@ async function withImportContext<T>(
   }
 }
 
-async function openDataSource(config: AppConfig): Promise<{ dataSource: DataSource; close(): Promise<void> }> {
+export async function openDataSource(config: AppConfig): Promise<{ dataSource: DataSource; close(): Promise<void> }> {
   const database = await openDatabase(config, { share: true, entities: ENTITIES });
   let dataSource: DataSource | null = null;
   try {

@@ -107,6 +107,18 @@ describe('loadConfig', () => {
     expect(failure({ RUN_JOBS: 'maybe' })).toMatch(/RUN_JOBS must be true or false/);
     expect(failure({ CORS_ORIGINS: 'example.com' })).toMatch(/^Invalid configuration: CORS_ORIGINS/);
     expect(failure({ LOG_LEVEL: 'loud' })).toMatch(/^Invalid configuration: LOG_LEVEL must be one of/);
+    expect(failure({ CH_STREAM_URL: 'stream.companieshouse.gov.uk' })).toMatch(/^Invalid configuration: CH_STREAM_URL must be a URL/);
+    expect(failure({ CH_STREAM_URL: 'ftp://stream.local' })).toBe(
+      'Invalid configuration: CH_STREAM_URL must start with http: or https: (got "ftp:")',
+    );
+  });
+
+  it('reads the Companies House stream key and host, off without a key', () => {
+    expect(loadConfig(base(), '/srv/app')).toMatchObject({ chStreamKey: null, chStreamUrl: 'https://stream.companieshouse.gov.uk' });
+    expect(loadConfig({ ...base(), CH_STREAM_KEY: 'k', CH_STREAM_URL: 'http://127.0.0.1:9/' }, '/srv/app')).toMatchObject({
+      chStreamKey: 'k',
+      chStreamUrl: 'http://127.0.0.1:9',
+    });
   });
 
   it('never echoes a password from a URL', () => {

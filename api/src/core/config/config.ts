@@ -72,6 +72,9 @@ export interface AppConfig {
   /** Companies House public data API: key (sync is off without it) and base address. */
   chApiKey: string | null;
   chApiUrl: string;
+  /** Companies House Streaming API: key (the consumer is off without it) and host. */
+  chStreamKey: string | null;
+  chStreamUrl: string;
   /** Companies in the sample dataset generated on the first start (0: none). */
   sampleCompanies: number;
   /** Most rows one screener export may hold; a larger export answers 413. */
@@ -438,6 +441,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     webDist: read(env, 'WEB_DIST') ?? null,
     chApiKey: read(env, 'CH_API_KEY') ?? null,
     chApiUrl: (url(env, 'CH_API_URL', ['http:', 'https:']) ?? 'https://api.company-information.service.gov.uk').replace(/\/$/, ''),
+    chStreamKey: read(env, 'CH_STREAM_KEY') ?? null,
+    chStreamUrl: (url(env, 'CH_STREAM_URL', ['http:', 'https:']) ?? 'https://stream.companieshouse.gov.uk').replace(/\/$/, ''),
     sampleCompanies: integer(env, 'SAMPLE_COMPANIES', 2000, 0, 10_000_000),
     exportMaxRows: exportMaxRows(env),
     screenerMemory: {

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Optional, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/public.decorator.js';
@@ -6,10 +6,13 @@ import { REDIS_STATUS } from '../redis/redis.module.js';
 import type { RedisStatus } from '../redis/redis-status.js';
 import { DatabaseStatus } from './database-status.js';
 import type { DependencyCheck } from './dependency-status.js';
+import { READINESS_REPORT, type ReadinessReport } from './readiness-report.js';
 
 export interface Readiness {
   status: 'ok' | 'unavailable';
   checks: { database: DependencyCheck; redis?: DependencyCheck };
+  /** Informational (never a 503): the Companies House stream's lag and throughput when CH_STREAM_KEY is set. */
+  reports?: Record<string, { status: string } & Record<string, unknown>>;
 }
 
 const READINESS_EXAMPLE: Readiness = {
@@ -23,6 +26,7 @@ export class HealthController {
   constructor(
     @Inject(DatabaseStatus) private readonly database: DatabaseStatus,
     @Inject(REDIS_STATUS) private readonly redis: RedisStatus | null,
+    @Optional() @Inject(READINESS_REPORT) private readonly extra: ReadinessReport | null = null,
   ) {}
 
   /** Liveness: the process serves (it listens only once its database is migrated). Dependencies are for `ready`. */
@@ -52,6 +56,11 @@ export class HealthController {
     const checks: Readiness['checks'] = redis ? { database, redis } : { database };
     const ready = Object.values(checks).every((check) => check.status === 'ok');
     void reply.status(ready ? 200 : 503).header('cache-control', 'no-store');
-    return { status: ready ? 'ok' : 'unavailable', checks };
+    const answer: Readiness = { status: ready ? 'ok' : 'unavailable', checks };
+    if (this.extra && database.status === 'ok') {
+      const report = await this.extra.report().catch((error: Error) => ({ status: 'unknown', error: error.message }));
+      if (report) answer.reports = { [this.extra.name]: report };
+    }
+    return answer;
   }
 }

@@ -86,7 +86,7 @@ export class CompaniesRepository {
   officers(companyNumber: string): Promise<OfficerRow[]> {
     return this.db.query(
       `SELECT company_number, officer_key, name, officer_role, appointed_on::text, resigned_on::text, nationality, occupation,
-              country_of_residence, birth_month, birth_year, person_number, appointments_link, address
+              country_of_residence, birth_month, birth_year, person_number, appointments_link, address, identity_verification
          FROM officers WHERE company_number = $1
         ORDER BY resigned_on IS NOT NULL, resigned_on DESC, appointed_on DESC NULLS LAST, name`,
       [companyNumber],

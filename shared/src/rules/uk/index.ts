@@ -10,3 +10,4 @@ export * from './leadership.js';
 export * from './postcode-areas.js';
 export * from './statements.js';
 export * from './psc-descriptions.js';
+export * from './identity-verification.js';

@@ -16,6 +16,8 @@ import { DocumentChunks1765670600000 } from './1765670600000-document-chunks.js'
 import { PageTooComplex1766016000000 } from './1766016000000-page-too-complex.js';
 import { ChatMessageSize1766102400000 } from './1766102400000-chat-message-size.js';
 import { ResearchCreditHolds1766966400000 } from './1766966400000-research-credit-holds.js';
+import { ChStream1767225600000 } from './1767225600000-ch-stream.js';
+import { IdentityVerification1767225700000 } from './1767225700000-identity-verification.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -40,4 +42,6 @@ export const MIGRATIONS = [
   PageTooComplex1766016000000,
   ChatMessageSize1766102400000,
   ResearchCreditHolds1766966400000,
+  ChStream1767225600000,
+  IdentityVerification1767225700000,
 ];

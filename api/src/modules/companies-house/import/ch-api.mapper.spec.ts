@@ -174,6 +174,33 @@ describe('Companies House API mapper', () => {
     ]);
   });
 
+  it("keeps an officer's identity verification details (ECCTA), dropping what does not read, and none when absent", () => {
+    const { items } = load('08123456-officers.json');
+    const verified = {
+      ...items[0],
+      identity_verification_details: {
+        appointment_verification_start_on: '2025-11-20',
+        appointment_verification_statement_due_on: '2026-05-14',
+        identity_verified_on: '2025-11-19',
+        authorised_corporate_service_provider_name: 'Acme Formations Ltd',
+        anti_money_laundering_supervisory_bodies: ['HMRC', 7],
+        appointment_verification_end_on: 'soon',
+      },
+    };
+    const { rows, problems } = mapOfficers('08123456', [verified, items[1]]);
+    expect(problems).toEqual([]);
+    expect(rows.map((r) => r.identity_verification)).toEqual([
+      {
+        appointment_verification_start_on: '2025-11-20',
+        appointment_verification_statement_due_on: '2026-05-14',
+        identity_verified_on: '2025-11-19',
+        authorised_corporate_service_provider_name: 'Acme Formations Ltd',
+        anti_money_laundering_supervisory_bodies: ['HMRC'],
+      },
+      null,
+    ]);
+  });
+
   it('maps PSCs of every kind and statements, keyed by their ids', () => {
     const { rows } = mapPscs('08123456', load('08123456-persons-with-significant-control.json').items);
     expect(rows.map((r) => [r.kind, r.name, r.ceased_on, r.natures_of_control?.length])).toEqual([

@@ -488,8 +488,36 @@ export function mapOfficers(companyNumber: string, items: unknown[], startIndex 
       person_number: text(item.person_number),
       appointments_link: text(officerLinks.appointments),
       address: isObject(item.address) ? item.address : null,
+      identity_verification: identityVerificationDetails(item),
     };
   });
+}
+
+const VERIFICATION_DATES = [
+  'appointment_verification_start_on',
+  'appointment_verification_end_on',
+  'appointment_verification_statement_date',
+  'appointment_verification_statement_due_on',
+  'identity_verified_on',
+];
+
+/** identity_verification_details (ECCTA): its known fields, dates checked; null when absent. */
+function identityVerificationDetails(item: Json): Record<string, unknown> | null {
+  const details = item.identity_verification_details;
+  if (!isObject(details)) return null;
+  const out: Record<string, unknown> = {};
+  // A date that does not read as one is left out rather than losing the officer.
+  for (const field of VERIFICATION_DATES) {
+    const value = details[field];
+    if (typeof value === 'string' && isDate(value)) out[field] = value;
+  }
+  for (const field of ['authorised_corporate_service_provider_name', 'preferred_name']) {
+    const value = text(details[field]);
+    if (value) out[field] = value;
+  }
+  const bodies = details.anti_money_laundering_supervisory_bodies;
+  if (Array.isArray(bodies)) out.anti_money_laundering_supervisory_bodies = bodies.filter((b): b is string => typeof b === 'string');
+  return Object.keys(out).length ? out : null;
 }
 
 /** PSC list items of every kind, and PSC statement list items (kind persons-with-significant-control-statement). */

@@ -167,9 +167,8 @@ export async function writeCompanyGroup(manager: EntityManager, group: CompanyGr
 
   let name: string | null = null;
   if (group.profile) {
-    const row = { ...group.profile, sic_texts: await sicTexts(manager, group.profile) };
-    add(COMPANIES.name, await upsertRows(manager, COMPANIES, [row], PROFILE_COLUMNS));
-    name = row.company_name;
+    add(COMPANIES.name, await writeProfiles(manager, [group.profile]));
+    name = group.profile.company_name;
   }
   if (!group.hasLists) return result;
   if (name === null) {
@@ -241,24 +240,40 @@ async function storedPscs(manager: EntityManager, companyNumber: string): Promis
 }
 
 /**
- * SIC codes as the register publishes them ("62012 - Business and domestic software development"):
- * the description from the sic_codes table, else the one already stored for the company, else the
- * bare code.
+ * Company profiles (from the API or the companies stream), with their SIC codes as the register
+ * publishes them ("62012 - Business and domestic software development"): the description from the
+ * sic_codes table, else the one already stored for the company, else the bare code. Answers the
+ * rows written.
  */
-async function sicTexts(manager: EntityManager, row: CompanyRow): Promise<string[]> {
-  const codes = row.sic_codes ?? [];
-  if (codes.length === 0) return [];
-  const known: { code: string; description: string }[] = await manager.query(
-    `SELECT code, description FROM sic_codes WHERE code = ANY($1::text[])`,
-    [codes],
-  );
-  const [stored] = await manager.query(`SELECT sic_texts FROM companies WHERE company_number = $1`, [row.company_number]);
-  const storedTexts: string[] = stored?.sic_texts ?? [];
-  return codes.map((code) => {
-    const description = known.find((k) => k.code === code)?.description;
-    if (description) return `${code} - ${description}`;
-    return storedTexts.find((t) => t.startsWith(`${code} - `)) ?? code;
-  });
+export async function writeProfiles(manager: EntityManager, rows: CompanyRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const codes = [...new Set(rows.flatMap((row) => row.sic_codes ?? []))];
+  const known = new Map<string, string>();
+  const stored = new Map<string, string[]>();
+  if (codes.length > 0) {
+    const found: { code: string; description: string }[] = await manager.query(
+      `SELECT code, description FROM sic_codes WHERE code = ANY($1::text[])`,
+      [codes],
+    );
+    for (const { code, description } of found) if (description) known.set(code, description);
+    const numbers = rows.filter((row) => (row.sic_codes ?? []).some((code) => !known.has(code))).map((row) => row.company_number);
+    if (numbers.length > 0) {
+      const texts: { company_number: string; sic_texts: string[] }[] = await manager.query(
+        `SELECT company_number, sic_texts FROM companies WHERE company_number = ANY($1::text[])`,
+        [numbers],
+      );
+      for (const row of texts) stored.set(row.company_number, row.sic_texts ?? []);
+    }
+  }
+  const withTexts = rows.map((row) => ({
+    ...row,
+    sic_texts: (row.sic_codes ?? []).map((code) => {
+      const description = known.get(code);
+      if (description) return `${code} - ${description}`;
+      return (stored.get(row.company_number) ?? []).find((t) => t.startsWith(`${code} - `)) ?? code;
+    }),
+  }));
+  return upsertRows(manager, COMPANIES, withTexts, PROFILE_COLUMNS);
 }
 
 /** Whether an error from a transaction is about this company's data (reported, the run goes on) or the database itself (the run stops). */

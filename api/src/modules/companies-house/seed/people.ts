@@ -7,6 +7,7 @@
  */
 import { dayOf, isoDay, yearOf, type Day } from './dates.js';
 import { lag } from './filings.js';
+import { sampleVerification } from './identity-verification.js';
 import { fullName, holdingName, personName, registerName, type PersonName } from './names.js';
 import { Weighted, type Rng } from './random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
@@ -277,6 +278,7 @@ export function officersFor(plan: CompanyPlan, rng: Rng): OfficerResult {
       birth_year: p?.birthYear ?? null,
       person_number: p ? rng.digits(12) : null,
       appointments_link: `/officers/${rng.base64url(27)}/appointments`,
+      identity_verification: p && a.role === 'director' && a.resigned === null ? sampleVerification(a.key, a.appointed, plan.ref) : null,
     });
     if (p && (a.role === 'director' || a.role.startsWith('llp'))) people.push({ person: p, appointed: a.appointed, resigned: a.resigned });
     officerEvents(plan, rng, a, events, updateDays);

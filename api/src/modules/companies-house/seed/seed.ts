@@ -42,6 +42,8 @@ export interface SeedSummary {
 
 /** Every table sample data lives in, children first (all cascade from companies). */
 const SAMPLE_TABLES = [
+  // The insolvency-cases stream's table: sample companies have none, but a truncate must name it.
+  'insolvency_cases',
   'document_summaries',
   'financial_statements',
   'documents',

@@ -60,6 +60,8 @@ export interface OfficerRow {
   person_number?: string | null;
   appointments_link?: string | null;
   address?: Record<string, unknown> | null;
+  /** The register's identity_verification_details (ECCTA), as published; null when it says nothing. */
+  identity_verification?: Record<string, unknown> | null;
 }
 
 export interface PscRow {

@@ -72,6 +72,7 @@ export const OFFICERS: TableSpec = {
     col('person_number'),
     col('appointments_link'),
     col('address', 'jsonb'),
+    col('identity_verification', 'jsonb'),
   ],
 };
 
@@ -207,6 +208,28 @@ export const DOCUMENT_SUMMARIES: TableSpec = {
     col('accounting_policies', 'jsonb', []),
     col('auditor_name'),
     col('auditor_opinion'),
+  ],
+};
+
+/** A company's insolvency cases as the insolvency-cases stream publishes them (the REST /company/{n}/insolvency resource). */
+export const INSOLVENCY_CASES: TableSpec = {
+  name: 'insolvency_cases',
+  key: ['company_number'],
+  columns: [col('company_number'), col('cases', 'jsonb', []), col('status', 'text[]', []), col('etag')],
+};
+
+/** Disqualified officers (the REST /disqualified-officers/{natural|corporate}/{id} resource). */
+export const DISQUALIFIED_OFFICERS: TableSpec = {
+  name: 'disqualified_officers',
+  key: ['officer_id'],
+  columns: [
+    col('officer_id'),
+    col('kind'),
+    col('name'),
+    col('date_of_birth', 'date'),
+    col('disqualifications', 'jsonb', []),
+    col('data', 'jsonb', {}),
+    col('etag'),
   ],
 };
 

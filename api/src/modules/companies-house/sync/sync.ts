@@ -84,7 +84,7 @@ export async function syncCompanies(context: ImportContext, companyNumbers: stri
 }
 
 /** The company's documents, or null when Companies House has no such company. */
-async function fetchCompany(client: ChApiClient, number: string, summary: SummaryBuilder): Promise<CompanyGroup | null> {
+export async function fetchCompany(client: ChApiClient, number: string, summary: SummaryBuilder): Promise<CompanyGroup | null> {
   const profile = await client.get(resourcePath('profile', number));
   if (profile.status === 404) return null;
   const group = new CompanyGroup(number);

@@ -1,5 +1,14 @@
 /** leadership: officers, persons with significant control, and the leadership signals of the last 12 months. */
-import { currentDirectors, leadershipInsights, pscList, pscNatureText, type LeadershipInsights } from '@credence/shared';
+import {
+  currentDirectors,
+  identityVerification,
+  leadershipInsights,
+  pscList,
+  pscNatureText,
+  type IdentityVerification,
+  type IdentityVerificationDetails,
+  type LeadershipInsights,
+} from '@credence/shared';
 import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
 import type { OfficerRow, PscRow } from '../../../companies-house/store/rows.js';
@@ -15,6 +24,8 @@ export interface OfficerItem {
   resignedOn: string | null;
   occupation: string | null;
   nationality: string | null;
+  /** Identity verification (ECCTA) as the register states it; null when it says nothing. */
+  identityVerification: IdentityVerification | null;
 }
 
 export interface PscItem {
@@ -25,6 +36,7 @@ export interface PscItem {
   ceasedOn: string | null;
   /** Natures of control in the register's words. */
   control: string[];
+  identityVerification: IdentityVerification | null;
 }
 
 export interface LeadershipData {
@@ -54,24 +66,33 @@ export interface LeadershipData {
   events: { date: string; label: string; name: string; filingType: string }[];
 }
 
-const officerItem = (row: OfficerRow): OfficerItem => ({
-  key: row.officer_key,
-  name: row.name,
-  role: row.officer_role,
-  appointedOn: row.appointed_on ?? null,
-  resignedOn: row.resigned_on ?? null,
-  occupation: row.occupation ?? null,
-  nationality: row.nationality ?? null,
-});
+const officerItem =
+  (today: string) =>
+  (row: OfficerRow): OfficerItem => ({
+    key: row.officer_key,
+    name: row.name,
+    role: row.officer_role,
+    appointedOn: row.appointed_on ?? null,
+    resignedOn: row.resigned_on ?? null,
+    occupation: row.occupation ?? null,
+    nationality: row.nationality ?? null,
+    identityVerification: identityVerification(row.identity_verification as IdentityVerificationDetails | null, today),
+  });
 
-const pscItem = (row: PscRow): PscItem => ({
-  key: row.psc_key,
-  name: row.name ?? '',
-  kind: row.kind,
-  notifiedOn: row.notified_on ?? null,
-  ceasedOn: row.ceased_on ?? null,
-  control: (row.natures_of_control ?? []).map(pscNatureText),
-});
+const pscItem =
+  (today: string) =>
+  (row: PscRow): PscItem => ({
+    key: row.psc_key,
+    name: row.name ?? '',
+    kind: row.kind,
+    notifiedOn: row.notified_on ?? null,
+    ceasedOn: row.ceased_on ?? null,
+    control: (row.natures_of_control ?? []).map(pscNatureText),
+    identityVerification: identityVerification(
+      (row.data as { identity_verification_details?: IdentityVerificationDetails } | undefined)?.identity_verification_details,
+      today,
+    ),
+  });
 
 function summary(
   officers: OfficerRow[],
@@ -145,8 +166,9 @@ export async function readLeadership(db: DataSource, n: string, now: Date): Prom
   const officerFilings = filings.filter((f) => f.category === 'officers' || f.category === 'persons-with-significant-control');
   const insights = leadershipInsights(officerFilings, officers, pscRows, now);
   const persons = pscList(pscRows) as PscRow[];
-  const pscs = persons.map(pscItem);
-  const data: LeadershipData = { companyNumber: n, officers: officers.map(officerItem), pscs, ...summary(officers, pscs, insights) };
+  const today = now.toISOString().slice(0, 10);
+  const pscs = persons.map(pscItem(today));
+  const data: LeadershipData = { companyNumber: n, officers: officers.map(officerItem(today)), pscs, ...summary(officers, pscs, insights) };
   const missing: string[] = [];
   if (!officers.length) missing.push(`No officers are listed for company ${n}.`);
   if (!persons.length) missing.push(`No persons with significant control are listed for company ${n}.`);

@@ -1,0 +1,39 @@
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../../../core/config/config.js';
+import { ChApiClient } from '../sync/ch-api-client.js';
+import { StreamConsumer, type ConsumerOptions } from './stream-consumer.js';
+import { createStreamSource } from './stream-source.js';
+
+/**
+ * The consumer as the server, the worker and `credence-admin sync stream` start it: the host and
+ * key from the configuration (CH_STREAM_URL, CH_STREAM_KEY), and the REST client of `sync`
+ * (CH_API_URL, CH_API_KEY) for the companies a 416 queues.
+ */
+export async function startStreams(
+  config: AppConfig,
+  dataSource: DataSource,
+  extra: Partial<ConsumerOptions> = {},
+): Promise<{ consumer: StreamConsumer; done: Promise<void>; stop(): Promise<void> }> {
+  if (!config.chStreamKey) throw new Error('the Companies House streams need a stream key: set CH_STREAM_KEY');
+  const controller = new AbortController();
+  const info = extra.onInfo ?? (() => undefined);
+  const source = await createStreamSource({ baseUrl: config.chStreamUrl, key: config.chStreamKey });
+  const client = config.chApiKey
+    ? new ChApiClient({
+        baseUrl: config.chApiUrl,
+        apiKey: config.chApiKey,
+        signal: controller.signal,
+        onWait: (m) => info(`re-fetch: ${m}`),
+      })
+    : null;
+  const consumer = new StreamConsumer({ dataSource, source, resync: client ? { client } : null, ...extra });
+  const done = consumer.run(controller.signal);
+  return {
+    consumer,
+    done,
+    stop: async () => {
+      controller.abort();
+      await done.catch(() => undefined);
+    },
+  };
+}
