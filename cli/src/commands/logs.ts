@@ -14,6 +14,7 @@ import { outsideLineText } from '../output/outside-text.js';
 import { sizeText } from './ops-view.js';
 import { regionOf } from './ops.js';
 import { reconnectPolicy } from '../runtime/reconnect.js';
+import { givenInstance, readInstance } from './instance-option.js';
 
 export interface LogsOptions extends GlobalOptions {
   instance?: string;
@@ -22,13 +23,6 @@ export interface LogsOptions extends GlobalOptions {
   follow?: boolean;
   grep?: string;
   highlight?: string;
-}
-
-export function instanceOf(options: { instance?: string }): string {
-  const id = options.instance ?? process.env.CREDENCE_OPS_INSTANCE ?? 'local';
-  if (!/^(local|i-[0-9a-f]{8,17})$/.test(id))
-    throw new UsageError(`--instance must be an EC2 instance id such as i-0123456789abcdef0, or local (got "${id}")`);
-  return id;
 }
 
 function linesOf(raw: string | undefined): number {
@@ -47,9 +41,11 @@ function patternOf(raw: string | undefined, flag: string): string | undefined {
 }
 
 export async function logsList(options: LogsOptions): Promise<void> {
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const result = await client.opsLogs(instanceOf(options), regionOf(options));
+  const result = await client.opsLogs(await readInstance(client, options, region), region);
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
   if (result.logs.length === 0) return ctx.out.info(`No log files under ${result.roots.join(', ')}.`);
   const style = styleFor(ctx.mode.color);
@@ -69,9 +65,11 @@ export async function logsList(options: LogsOptions): Promise<void> {
 export async function logsSearch(options: LogsOptions, args: string[]): Promise<void> {
   const [path, ...rest] = args;
   const pattern = patternOf(rest.join(' '), 'the search pattern');
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const result = await client.opsSearch({ instance_id: instanceOf(options), region: regionOf(options), path, pattern: pattern! });
+  const result = await client.opsSearch({ instance_id: await readInstance(client, options, region), region, path, pattern: pattern! });
   // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
   if (result.matches.length === 0) process.exitCode = EXIT.failure;
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
@@ -93,9 +91,11 @@ export async function logsTail(options: LogsOptions, args: string[]): Promise<vo
   const lines = linesOf(options.lines);
   const grep = patternOf(options.grep, '--grep');
   const mark = patternOf(options.highlight, '--highlight') ?? grep;
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const file = { instance_id: instanceOf(options), region: regionOf(options), path };
+  const file = { instance_id: await readInstance(client, options, region), region, path };
   const tail = await client.opsTail({ ...file, lines });
   const style = styleFor(ctx.mode.color);
   const show = (line: string, truncated = false) => {

@@ -34,6 +34,12 @@ export interface LogFileRef {
   region?: string;
 }
 
+/** Which instance status, start and stop act on: a region (the configured instance), or a region and an instance id. */
+export type InstanceTarget = string | { region?: string; instance_id?: string } | undefined;
+
+const targetParams = (target: InstanceTarget) =>
+  typeof target === 'object' ? { region: target.region, instance_id: target.instance_id } : { region: target };
+
 export interface WatchOptions<E> extends CallOptions {
   onEvent: (event: E) => void;
   /** Resume after this event id (a line's `<inode>:<offset>`). */
@@ -49,9 +55,9 @@ export interface WatchOptions<E> extends CallOptions {
 }
 
 export interface OpsApi {
-  opsStatus(region?: string, options?: CallOptions): Promise<InstanceStatusResponse>;
-  opsStart(region?: string, options?: CallOptions): Promise<InstanceActionResponse>;
-  opsStop(region?: string, options?: CallOptions): Promise<InstanceActionResponse>;
+  opsStatus(target?: InstanceTarget, options?: CallOptions): Promise<InstanceStatusResponse>;
+  opsStart(target?: InstanceTarget, options?: CallOptions): Promise<InstanceActionResponse>;
+  opsStop(target?: InstanceTarget, options?: CallOptions): Promise<InstanceActionResponse>;
   opsInstances(region?: string, options?: CallOptions): Promise<InstancesResponse>;
   opsLogs(instanceId: string, region?: string, options?: CallOptions): Promise<LogsResponse>;
   opsTail(file: LogFileRef & { lines?: number }, options?: CallOptions): Promise<TailResponse>;
@@ -161,9 +167,9 @@ const endsWatch = (event: { data: unknown }) => typeof (event.data as { error?: 
 export function createOpsApi(transport: ResearchTransport): OpsApi {
   const { json } = transport;
   return {
-    opsStatus: (region, call) => json<InstanceStatusResponse>('GET', OPS_ROUTES.status, { region }, undefined, call),
-    opsStart: (region, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.start, { region }, undefined, call),
-    opsStop: (region, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.stop, { region }, undefined, call),
+    opsStatus: (target, call) => json<InstanceStatusResponse>('GET', OPS_ROUTES.status, targetParams(target), undefined, call),
+    opsStart: (target, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.start, targetParams(target), undefined, call),
+    opsStop: (target, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.stop, targetParams(target), undefined, call),
     opsInstances: (region, call) => json<InstancesResponse>('GET', OPS_ROUTES.instances, { region }, undefined, call),
     opsLogs: (instance_id, region, call) => json<LogsResponse>('GET', OPS_ROUTES.logs, { instance_id, region }, undefined, call),
     opsTail: (file, call) =>

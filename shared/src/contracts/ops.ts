@@ -44,12 +44,29 @@ export interface InstanceActionResponse {
   error: string | null;
   /** The state the instance moved to (aws), when known. */
   state?: string;
+  /** The instance acted on (aws): the asked instance_id, else the configured one. */
+  instance_id?: string;
+  instance_name?: string;
+  /** Said when nothing was done: "large-pipeline-prod (i-...) is already running: nothing to start." */
+  message?: string | null;
 }
+
+/**
+ * Whether SSM can reach an instance (its agent's ping): `online`; `connection lost` (the agent
+ * stopped answering, as when the instance is stopped); `not registered` (no agent known to SSM:
+ * logs and screens cannot be read); `unknown` (SSM could not be asked).
+ */
+export type SsmStatus = 'online' | 'connection lost' | 'inactive' | 'not registered' | 'unknown';
 
 export interface OpsInstance {
   id: string;
   name: string;
   state?: string;
+  /** EC2 instance type (aws), e.g. m5.large. */
+  type?: string | null;
+  /** ISO time it last started (aws). */
+  launch_time?: string | null;
+  ssm?: SsmStatus;
 }
 
 export interface InstancesResponse {

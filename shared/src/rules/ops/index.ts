@@ -41,10 +41,11 @@ export function canStop(state: string | null | undefined, busy: boolean): boolea
  * What a start or stop did, from the state EC2 answered: a stop of a stopped instance (or a start
  * of a running one) answers that state at once and changes nothing, and says so.
  */
-export function actionOutcomeText(action: 'start' | 'stop', state: string | null | undefined): string {
+export function actionOutcomeText(action: 'start' | 'stop', state: string | null | undefined, name?: string | null): string {
   const target = action === 'start' ? 'running' : 'stopped';
-  if (instanceState(state) === target) return `The instance is already ${target}: nothing to do.`;
-  return `The instance is ${action === 'start' ? 'starting' : 'stopping'}.`;
+  const which = name || 'The instance';
+  if (instanceState(state) === target) return `${which} is already ${target}: nothing to do.`;
+  return `${which} is ${action === 'start' ? 'starting' : 'stopping'}.`;
 }
 
 /** The log viewer's line count: min 5, max 1000, 10 when not a number. */

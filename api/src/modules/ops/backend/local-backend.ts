@@ -38,7 +38,8 @@ export class LocalOpsBackend implements OpsBackend {
       throw new NotFoundException(`No such instance: ${id} (this server's only instance is "${LOCAL_INSTANCE_ID}")`);
   }
 
-  async status(): Promise<InstanceStatusResponse> {
+  async status(_region?: string, instanceId?: string): Promise<InstanceStatusResponse> {
+    if (instanceId) this.instance(instanceId);
     return {
       status: 'success',
       state: 'running',
@@ -51,7 +52,8 @@ export class LocalOpsBackend implements OpsBackend {
     };
   }
 
-  async act(): Promise<never> {
+  async act(_action: 'start' | 'stop', _region: string, instanceId?: string): Promise<never> {
+    if (instanceId) this.instance(instanceId);
     throw new ConflictException({ status: 'error', error: LOCAL_START_STOP_REFUSED });
   }
 

@@ -18,9 +18,10 @@ import type { ScreenListener } from '../screens/screen-poller.js';
  */
 export interface OpsBackend {
   readonly kind: 'local' | 'aws';
-  status(region: string): Promise<InstanceStatusResponse>;
-  /** Starts or stops the managed instance; throws an HttpException when refused. */
-  act(action: 'start' | 'stop', region: string): Promise<InstanceActionResponse & { instance_id: string }>;
+  /** The asked instance, else the one the configuration names (aws: OPS_AWS_INSTANCE_ID, or the region's only one). */
+  status(region: string, instanceId?: string): Promise<InstanceStatusResponse>;
+  /** Starts or stops that instance; throws an HttpException when refused. */
+  act(action: 'start' | 'stop', region: string, instanceId?: string): Promise<InstanceActionResponse & { instance_id: string }>;
   instances(region: string): Promise<OpsInstance[]>;
   logs(instanceId: string, region: string): Promise<{ logs: LogFile[]; roots: string[] }>;
   tail(instanceId: string, region: string, path: string, lines: number): Promise<TailResponse>;

@@ -38,6 +38,21 @@ export class RegionQuery {
   @Region() region?: string;
 }
 
+/**
+ * GET status_intern_instance, POST start_intern_instance / stop_intern_instance (empty bodies):
+ * the asked instance, else the one the server's configuration names.
+ */
+export class InstanceTargetQuery extends RegionQuery {
+  @ApiPropertyOptional({
+    example: 'i-0123456789abcdef0',
+    description: 'The instance to act on (any large-pipeline-* one of the region); else OPS_AWS_INSTANCE_ID, else the only one',
+  })
+  @IsOptional()
+  @Matches(INSTANCE_ID, { message: 'instance_id must be an EC2 instance id such as i-0123456789abcdef0 (or local)' })
+  @IsString({ message: 'instance_id must be an EC2 instance id such as i-0123456789abcdef0 (or local)' })
+  instance_id?: string;
+}
+
 /** GET list_ec2_logs, list_screen_sessions. */
 export class InstanceQuery {
   @InstanceId() instance_id!: string;
