@@ -64,26 +64,66 @@ export async function logsList(options: LogsOptions): Promise<void> {
 
 export async function logsSearch(options: LogsOptions, args: string[]): Promise<void> {
   const [path, ...rest] = args;
-  const pattern = patternOf(rest.join(' '), 'the search pattern');
+  const pattern = patternOf(rest.join(' '), 'the search pattern')!;
   const region = regionOf(options);
   givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const result = await client.opsSearch({ instance_id: await readInstance(client, options, region), region, path, pattern: pattern! });
-  // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
-  if (result.matches.length === 0) process.exitCode = EXIT.failure;
-  if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
+  const file = { instance_id: await readInstance(client, options, region), region, path, pattern };
+  if (ctx.mode.json) {
+    const result = await client.opsSearch(file);
+    // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
+    if (result.matches.length === 0) process.exitCode = EXIT.failure;
+    return ctx.out.result(JSON.stringify(result, null, 2));
+  }
   const style = styleFor(ctx.mode.color);
-  const width = String(result.matches.at(-1)?.line_number ?? 0).length;
+  const progress = searchProgress();
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
   // binary lines are counted and said as grep says them, never written out
-  const binary = result.matches.filter((m) => isBinaryText(m.line)).length;
-  for (const match of result.matches)
-    if (!isBinaryText(match.line))
-      ctx.out.result(`${style.dim(String(match.line_number).padStart(width))}  ${outsideLineText(match.line, ctx.mode.color, pattern)}`);
+  let binary = 0;
+  let end;
+  try {
+    end = await client.opsSearchStream(file, {
+      signal: stop.signal,
+      onEvent: (event) => {
+        if (event.type === 'progress') return progress.show(event.data.scanned_bytes, event.data.total_bytes);
+        if (event.type !== 'match') return;
+        progress.clear();
+        if (isBinaryText(event.data.line)) binary++;
+        else ctx.out.result(`${style.dim(String(event.data.line_number))}  ${outsideLineText(event.data.line, ctx.mode.color, pattern)}`);
+      },
+    });
+  } finally {
+    progress.clear();
+    process.removeListener('SIGINT', onSignal);
+  }
+  if (!end) return;
+  if (end.matched === 0) process.exitCode = EXIT.failure;
   if (binary) ctx.out.result(binaryMatchesText(path, binary));
   ctx.out.info(
-    `${result.matches.length} matching lines${result.truncated ? ` (the newest ${OPS_CONSTANTS.maxSearchMatches}; more matched)` : ''}`,
+    end.truncated
+      ? `${end.matched} matching lines shown: more matched, the search stopped at the first ${OPS_CONSTANTS.maxSearchMatches} (narrow the pattern)`
+      : `${end.matched} matching lines`,
   );
+}
+
+/** "scanned 45% (90.00 MB of 200.00 MB)" on one stderr line at a terminal, redrawn in place; nothing in a pipe. */
+function searchProgress() {
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  return {
+    show(scanned: number, total: number) {
+      if (!tty || total === 0) return;
+      shown = true;
+      process.stderr.write(`\r\u001b[Kscanned ${Math.floor((scanned / total) * 100)}% (${sizeText(scanned)} of ${sizeText(total)})`);
+    },
+    clear() {
+      if (shown) process.stderr.write('\r\u001b[K');
+      shown = false;
+    },
+  };
 }
 
 export async function logsTail(options: LogsOptions, args: string[]): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type ScreensResponse,
   type ScreenWatchEvent,
   type SearchResponse,
+  type SearchStreamEvent,
   type TailResponse,
 } from '../contracts/ops.js';
 import { ApiError } from './errors.js';
@@ -62,6 +63,14 @@ export interface OpsApi {
   opsLogs(instanceId: string, region?: string, options?: CallOptions): Promise<LogsResponse>;
   opsTail(file: LogFileRef & { lines?: number }, options?: CallOptions): Promise<TailResponse>;
   opsSearch(file: LogFileRef & { pattern: string }, options?: CallOptions): Promise<SearchResponse>;
+  /**
+   * The search as a stream: each event to onEvent (matches as found, progress, the end); resolves
+   * after `done`, rejects on a refusal or an `{error}`. Aborting the signal stops the server's search.
+   */
+  opsSearchStream(
+    file: LogFileRef & { pattern: string },
+    options: CallOptions & { onEvent: (event: SearchStreamEvent) => void },
+  ): Promise<Extract<SearchStreamEvent, { type: 'done' }>['data']>;
   opsScreens(instanceId: string, region?: string, options?: CallOptions): Promise<ScreensResponse>;
   opsScreenContent(instanceId: string, pid: number, region?: string, options?: CallOptions): Promise<ScreenContentResponse>;
   opsActions(options?: CallOptions): Promise<OpsActionsResponse>;
@@ -161,6 +170,32 @@ async function follow<E extends { type: string; id?: string; data: unknown }>(
   }
 }
 
+/** One streamed search: no reconnect (a search that broke off is run again by its user). */
+async function searchStream(
+  transport: ResearchTransport,
+  file: LogFileRef & { pattern: string },
+  options: CallOptions & { onEvent: (event: SearchStreamEvent) => void },
+): Promise<Extract<SearchStreamEvent, { type: 'done' }>['data']> {
+  const call = `GET /api/${OPS_ROUTES.searchStream}`;
+  const params = { instance_id: file.instance_id, path: file.path, pattern: file.pattern, region: file.region };
+  const response = await transport.send('GET', OPS_ROUTES.searchStream, params, undefined, options, { accept: 'text/event-stream' });
+  if (!response.body) throw new ApiError({ status: 0, error: 'The search answered without a body', call });
+  let end: Extract<SearchStreamEvent, { type: 'done' }>['data'] | null = null;
+  let failure: string | null = null;
+  await parseSseStream(response.body, (message) => {
+    const data = parseData(message);
+    if (data === null) return;
+    const event = { type: message.event, data } as SearchStreamEvent;
+    options.onEvent(event);
+    if (event.type === 'done') end = event.data;
+    if (event.type === 'message') failure = event.data.error;
+    if (end || failure) return 'stop';
+  });
+  if (failure) throw new ApiError({ status: 0, error: failure, call });
+  if (!end) throw new ApiError({ status: 0, error: 'The search ended before it finished: run it again', call });
+  return end;
+}
+
 /** Spec 1: a watch stops on an error message (the server ends the stream after it). */
 const endsWatch = (event: { data: unknown }) => typeof (event.data as { error?: unknown }).error === 'string';
 
@@ -188,6 +223,7 @@ export function createOpsApi(transport: ResearchTransport): OpsApi {
         undefined,
         call,
       ),
+    opsSearchStream: (file, options) => searchStream(transport, file, options),
     opsScreens: (instance_id, region, call) => json<ScreensResponse>('GET', OPS_ROUTES.screens, { instance_id, region }, undefined, call),
     opsScreenContent: (instance_id, pid, region, call) =>
       json<ScreenContentResponse>('GET', OPS_ROUTES.screenContent, { instance_id, screen_pid: pid, region }, undefined, call),

@@ -11,6 +11,8 @@ export const OPS_ROUTES = {
   logs: 'list_ec2_logs',
   tail: 'tail_ec2_instance',
   search: 'search_logs_ec2',
+  /** The same search as a stream (SSE): matches as found, progress, the end (SearchStreamEvent). */
+  searchStream: 'stream_search_logs_ec2',
   watch: 'watch_ec2_instance',
   screens: 'list_screen_sessions',
   screenContent: 'get_screen_content',
@@ -111,6 +113,17 @@ export interface SearchResponse {
   /** More lines matched than were answered (the newest are kept). */
   truncated: boolean;
 }
+
+/**
+ * stream_search_logs_ec2 (SSE): `match` each matching line as it is found (the first
+ * maxSearchMatches), `progress` the bytes scanned of the file's size, then `done` (`truncated`:
+ * more lines matched and the search stopped there) or `message` {error}. Leaving stops the search.
+ */
+export type SearchStreamEvent =
+  | { type: 'match'; id?: string; data: SearchMatch }
+  | { type: 'progress'; id?: string; data: { scanned_bytes: number; total_bytes: number } }
+  | { type: 'done'; id?: string; data: { matched: number; truncated: boolean; total_bytes: number } }
+  | { type: 'message'; id?: string; data: { error: string } };
 
 export interface ScreenSession {
   name: string;

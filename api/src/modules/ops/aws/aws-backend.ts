@@ -2,7 +2,7 @@ import { EC2Client } from '@aws-sdk/client-ec2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import type { InstanceStatusResponse, OpsInstance, SessionClaims } from '@credence/shared';
 import type { AwsOpsConfig, OpsConfig } from '../../../core/config/config.js';
-import type { OpsBackend } from '../backend/ops-backend.js';
+import type { OpsBackend, SearchListener } from '../backend/ops-backend.js';
 import { HostTools } from '../host/host-tools.js';
 import type { ScriptRunner } from '../host/script-runner.js';
 import { parseResumePoint, type FollowerListener } from '../logs/log-follower.js';
@@ -116,6 +116,15 @@ export class AwsOpsBackend implements OpsBackend {
 
   async search(instanceId: string, region: string, path: string, pattern: string) {
     return (await this.tools(instanceId, region)).search(path, pattern);
+  }
+
+  /** Through SSM a search answers at once (one command): its matches and its end, as the stream of the local backend. */
+  async searchStream(instanceId: string, region: string, path: string, pattern: string, _signal: AbortSignal, listener: SearchListener) {
+    const tools = await this.tools(instanceId, region);
+    listener.started();
+    const { matches, truncated } = await tools.search(path, pattern);
+    matches.forEach((m) => listener.match(m));
+    return { matched: matches.length, truncated, total_bytes: 0 };
   }
 
   async screens(instanceId: string, region: string) {

@@ -1,14 +1,15 @@
 import { hostname } from 'node:os';
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import { OPS_TEXTS, type InstanceStatusResponse, type OpsInstance, type SessionClaims } from '@credence/shared';
+import { OPS_CONSTANTS, OPS_TEXTS, type InstanceStatusResponse, type OpsInstance, type SessionClaims } from '@credence/shared';
 import type { OpsConfig } from '../../../core/config/config.js';
 import { LogFollower, parseResumePoint, type FollowerListener } from '../logs/log-follower.js';
+import { grepLines, NoGrep, type GrepOptions } from '../logs/grep-search.js';
 import { searchLines, tailLines } from '../logs/log-reader.js';
 import { LogRoots } from '../logs/log-roots.js';
 import { ScreenCli } from '../screens/screen-cli.js';
 import { ScreenPoller, type ScreenListener } from '../screens/screen-poller.js';
 import { SharedReaders, WatchesPerUser, watchShared } from '../shared-readers.js';
-import type { OpsBackend } from './ops-backend.js';
+import type { OpsBackend, SearchListener } from './ops-backend.js';
 
 export const LOCAL_INSTANCE_ID = 'local';
 
@@ -76,14 +77,34 @@ export class LocalOpsBackend implements OpsBackend {
     }
   }
 
-  async search(instanceId: string, _region: string, path: string, pattern: string, signal?: AbortSignal) {
-    this.instance(instanceId);
+  /** The system's grep on the opened file (off the event loop); in-process when there is no grep. */
+  private async grep(path: string, pattern: string, options: GrepOptions, started?: () => void) {
     const file = await this.roots.open(path);
     try {
-      return await searchLines(file.handle, pattern, signal);
+      started?.();
+      return await grepLines(file, pattern, options);
+    } catch (error) {
+      if (!(error instanceof NoGrep)) throw error;
+      const found = await searchLines(file.handle, pattern, options.signal);
+      found.matches.slice(0, options.stopAfter).forEach((m) => options.onMatch?.(m));
+      return { ...found, matched: found.matches.length + (found.truncated ? 1 : 0), total_bytes: file.size };
     } finally {
       await file.handle.close();
     }
+  }
+
+  async search(instanceId: string, _region: string, path: string, pattern: string, signal?: AbortSignal) {
+    this.instance(instanceId);
+    const { matches, truncated } = await this.grep(path, pattern, { signal });
+    return { matches, truncated };
+  }
+
+  async searchStream(instanceId: string, _region: string, path: string, pattern: string, signal: AbortSignal, listener: SearchListener) {
+    this.instance(instanceId);
+    const stopAfter = OPS_CONSTANTS.maxSearchMatches;
+    const options = { signal, stopAfter, onMatch: listener.match, onProgress: listener.progress };
+    const { matched, truncated, total_bytes } = await this.grep(path, pattern, options, listener.started);
+    return { matched: Math.min(matched, stopAfter), truncated, total_bytes };
   }
 
   async screens(instanceId: string) {
