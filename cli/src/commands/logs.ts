@@ -6,7 +6,16 @@
  * Lines are the files' own text: their colours kept, any other escape or control shown visibly,
  * binary lines said as binary (output/outside-text.ts). `search` exits 1 when nothing matched, as grep.
  */
-import { binaryMatchesText, isBinaryText, logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
+import {
+  binaryMatchesText,
+  isBinaryText,
+  logWatchView,
+  OPS_CONSTANTS,
+  OPS_TEXTS,
+  searchEndText,
+  searchProgressText,
+  type LogWatchEvent,
+} from '@credence/shared';
 import { CliFailure, EXIT, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
@@ -102,14 +111,10 @@ export async function logsSearch(options: LogsOptions, args: string[]): Promise<
   if (!end) return;
   if (end.matched === 0) process.exitCode = EXIT.failure;
   if (binary) ctx.out.result(binaryMatchesText(path, binary));
-  ctx.out.info(
-    end.truncated
-      ? `${end.matched} matching lines shown: more matched, the search stopped at the first ${OPS_CONSTANTS.maxSearchMatches} (narrow the pattern)`
-      : `${end.matched} matching lines`,
-  );
+  ctx.out.info(searchEndText(end));
 }
 
-/** "scanned 45% (90.00 MB of 200.00 MB)" on one stderr line at a terminal, redrawn in place; nothing in a pipe. */
+/** The progress on one stderr line at a terminal, redrawn in place; nothing in a pipe. */
 function searchProgress() {
   const tty = process.stderr.isTTY === true;
   let shown = false;
@@ -117,7 +122,7 @@ function searchProgress() {
     show(scanned: number, total: number) {
       if (!tty || total === 0) return;
       shown = true;
-      process.stderr.write(`\r\u001b[Kscanned ${Math.floor((scanned / total) * 100)}% (${sizeText(scanned)} of ${sizeText(total)})`);
+      process.stderr.write(`\r\u001b[K${searchProgressText(scanned, total)}`);
     },
     clear() {
       if (shown) process.stderr.write('\r\u001b[K');

@@ -3,8 +3,8 @@ import { ConflictException, NotFoundException } from '@nestjs/common';
 import { OPS_CONSTANTS, OPS_TEXTS, type InstanceStatusResponse, type OpsInstance, type SessionClaims } from '@credence/shared';
 import type { OpsConfig } from '../../../core/config/config.js';
 import { LogFollower, parseResumePoint, type FollowerListener } from '../logs/log-follower.js';
-import { grepLines, NoGrep, type GrepOptions } from '../logs/grep-search.js';
-import { searchLines, tailLines } from '../logs/log-reader.js';
+import { tailLines } from '../logs/log-reader.js';
+import { searchOpenedLog, type SearchOptions } from '../logs/search-lines.js';
 import { LogRoots } from '../logs/log-roots.js';
 import { ScreenCli } from '../screens/screen-cli.js';
 import { ScreenPoller, type ScreenListener } from '../screens/screen-poller.js';
@@ -77,17 +77,12 @@ export class LocalOpsBackend implements OpsBackend {
     }
   }
 
-  /** The system's grep on the opened file (off the event loop); in-process when there is no grep. */
-  private async grep(path: string, pattern: string, options: GrepOptions, started?: () => void) {
+  /** A search of the opened file in a worker thread (off the event loop). */
+  private async grep(path: string, pattern: string, options: SearchOptions, started?: () => void) {
     const file = await this.roots.open(path);
     try {
       started?.();
-      return await grepLines(file, pattern, options);
-    } catch (error) {
-      if (!(error instanceof NoGrep)) throw error;
-      const found = await searchLines(file.handle, pattern, options.signal);
-      found.matches.slice(0, options.stopAfter).forEach((m) => options.onMatch?.(m));
-      return { ...found, matched: found.matches.length + (found.truncated ? 1 : 0), total_bytes: file.size };
+      return await searchOpenedLog(file, pattern, options);
     } finally {
       await file.handle.close();
     }

@@ -10,7 +10,7 @@ import type {
   TailResponse,
 } from '@credence/shared';
 import type { FollowerListener } from '../logs/log-follower.js';
-import type { SearchProgress } from '../logs/grep-search.js';
+import type { SearchProgress } from '../logs/search-lines.js';
 
 /** A streamed search's listeners: `started` once the file is open and the search runs (a failure before it is the answer's status). */
 export interface SearchListener {
