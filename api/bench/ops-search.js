@@ -59,7 +59,9 @@ export async function searchBench(base, headers, logs) {
   }
   const ratio = median(api) / median(grep);
   console.log(`  baseline GNU grep -F over the 200 MB file: median ${ms(median(grep))} (5 runs)`);
-  console.log(`  search_logs_ec2 over it (any case, newest 1,000 kept): median ${ms(median(api))}: ${ratio.toFixed(2)}x grep -F, budget 3x`);
+  console.log(
+    `  search_logs_ec2 over it (any case, newest 1,000 kept): median ${ms(median(api))}: ${ratio.toFixed(2)}x grep -F, budget 3x`,
+  );
   console.log(`  stream_search_logs_ec2 to its end: median ${ms(median(stream))}: ${(median(stream) / median(grep)).toFixed(2)}x grep -F`);
 
   const health = async () => {
@@ -110,7 +112,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { adminHeaders, serverEnv, startServer } = await import('./support.js');
   const dir = mkdtempSync(join(tmpdir(), 'credence-bench-search-'));
   mkdirSync(join(dir, 'logs'));
-  const { child, base } = await startServer(serverEnv(join(dir, 'data'), { OPS_LOG_DIRS: join(dir, 'logs'), OPS_RATE_LIMIT: '1000000/60s' }));
+  const { child, base } = await startServer(
+    serverEnv(join(dir, 'data'), { OPS_LOG_DIRS: join(dir, 'logs'), OPS_RATE_LIMIT: '1000000/60s' }),
+  );
   try {
     console.log('ops search, local backend:');
     const { ratio, healthP99 } = await searchBench(base, await adminHeaders(base), join(dir, 'logs'));

@@ -78,7 +78,7 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     const grep = await credence(['logs', 'tail', 'pipeline/run.log', '-n', '100', '--grep', 'error'], ops);
     expect(grep.stdout).toBe('ERROR step 41 failed\n');
     const search = await credence(['logs', 'search', 'pipeline/run.log', 'step 4'], ops);
-    expect(search.stdout).toBe(' 4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
+    expect(search.stdout).toBe('4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
     expect(search.stderr).toContain('3 matching lines');
     expect(search.code).toBe(0);
     // as grep: nothing matched is exit 1, with nothing on stdout (and the same with --json)

@@ -58,6 +58,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
   const [pauseState, setPaused] = useState<Paused | null>(null);
   const watch = useLiveWatch(`${instanceId}\n${file.path}`);
   const searching = useStreamedSearch(client);
+  const clearSearch = searching.clear;
   // derived, so the render that ends a watch never still shows it paused
   const paused = watch.watching ? pauseState : null;
   const nextKey = useRef(0);
@@ -71,7 +72,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
     setCount(String(lines));
     setLoading(true);
     setError(null);
-    searching.clear();
+    clearSearch();
     try {
       const answer = await client.opsTail({ instance_id: instanceId, path: file.path, region, lines });
       setRows({ lines: toRows(answer.lines), dropped: 0 });
@@ -82,7 +83,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
     } finally {
       setLoading(false);
     }
-  }, [client, instanceId, file.path, region, count]);
+  }, [client, instanceId, file.path, region, count, clearSearch]);
 
   useEffect(() => {
     void tail();

@@ -2,7 +2,7 @@
  * A log search as a stream (issue 28 §4): matches as they are found, the bytes scanned, Cancel
  * (and leaving the file) stops it on the server, and its end said by the shared rule, truncation included.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchEndText, searchProgressText, type ApiClient, type LogFileRef, type SearchMatch } from '@credence/shared';
 
 export interface StreamedSearch {
@@ -54,5 +54,6 @@ export function useStreamedSearch(client: ApiClient): StreamedSearch {
     }
   }
 
-  return { progress, running, truncation, run, cancel: () => current.current?.abort(), clear: () => setTruncation(null) };
+  const clear = useCallback(() => setTruncation(null), []);
+  return { progress, running, truncation, run, cancel: () => current.current?.abort(), clear };
 }

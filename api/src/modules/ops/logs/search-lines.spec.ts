@@ -60,7 +60,7 @@ describe('searchOpenedLog: the opened file searched in a worker thread, off the 
     let shown = 0;
     const search = grep('e.log', 'zzz matches\n'.repeat(7_000_000), 'zzz', {
       signal: leave.signal,
-      onProgress: (p) => (shown = p.scanned_bytes, leave.abort(new Error('the client left'))),
+      onProgress: (p) => ((shown = p.scanned_bytes), leave.abort(new Error('the client left'))),
     });
     await expect(search).rejects.toThrow('the client left');
     expect(shown).toBeLessThan(84_000_000);

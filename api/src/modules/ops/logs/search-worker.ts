@@ -57,7 +57,7 @@ function lowerAndCount(region: Buffer, low: Buffer, blocks: Int32Array): number 
     if (zero !== 0) newlines += Math.imul((zero >>> 7) & 0x01010101, 0x01010101) >>> 24;
   }
   for (let i = words.length << 2; i < region.length; i++) {
-    if (((i >>> BLOCK_SHIFT) << BLOCK_SHIFT) === i) blocks[i >>> BLOCK_SHIFT] = newlines;
+    if ((i >>> BLOCK_SHIFT) << BLOCK_SHIFT === i) blocks[i >>> BLOCK_SHIFT] = newlines;
     low[i] = LOWER[region[i]];
     if (region[i] === NEWLINE) newlines++;
   }
@@ -126,7 +126,7 @@ function run(job: SearchJob, post: (message: WorkerMessage) => void): void {
       const newlines = lowerAndCount(region, low, blocks);
       const lowered = low.subarray(0, end);
       const newlinesBefore = newlineCounter(region, blocks);
-      for (let hit = lowered.indexOf(needle); hit >= 0 && !stop; ) {
+      for (let hit = lowered.indexOf(needle); hit >= 0 && !stop;) {
         const start = region.lastIndexOf(NEWLINE, hit) + 1;
         const stopAt = region.indexOf(NEWLINE, hit);
         found(lineBase + newlinesBefore(start) + 1, region.subarray(start, stopAt < 0 ? end : stopAt));
@@ -159,7 +159,8 @@ function run(job: SearchJob, post: (message: WorkerMessage) => void): void {
   const ordered = ring.length < job.limit ? ring : [...ring.slice(next), ...ring.slice(0, next)];
   post({
     type: 'done',
-    matches: job.stopAfter !== null ? [] : ordered.map(({ n, bytes }) => ({ line_number: n, line: lineText(bytes, job.maxLineBytes).text })),
+    matches:
+      job.stopAfter !== null ? [] : ordered.map(({ n, bytes }) => ({ line_number: n, line: lineText(bytes, job.maxLineBytes).text })),
     matched,
   });
 }
