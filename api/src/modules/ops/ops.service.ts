@@ -20,7 +20,9 @@ export class OpsService implements OnApplicationShutdown {
   /** Starts or stops `instanceId`, else the instance the configuration names (never the first by name). */
   async act(user: SessionClaims, action: OpsAction, region: string | undefined, instanceId?: string): Promise<InstanceActionResponse> {
     const where = this.region(region);
-    const base = { action, backend: this.backend.kind, region: where, instance_id: instanceId ?? 'unknown' };
+    // Recorded even when refused: the asked instance, else the one the configuration names.
+    const named = instanceId ? null : await this.backend.status(where).catch(() => null);
+    const base = { action, backend: this.backend.kind, region: where, instance_id: instanceId ?? named?.instance_id ?? 'unknown' };
     try {
       const result = await this.backend.act(action, where, instanceId);
       await this.actions.record(user, { ...base, instance_id: result.instance_id, result: result.status, error: result.error });
