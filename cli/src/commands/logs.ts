@@ -31,6 +31,7 @@ export interface LogsOptions extends GlobalOptions {
   lines?: string;
   follow?: boolean;
   grep?: string;
+  exclude?: string;
   highlight?: string;
 }
 
@@ -132,27 +133,34 @@ function searchProgress() {
 }
 
 export async function logsTail(options: LogsOptions, args: string[]): Promise<void> {
-  const [path] = args;
+  const paths = args;
   const lines = linesOf(options.lines);
   const grep = patternOf(options.grep, '--grep');
+  const exclude = patternOf(options.exclude, '--exclude');
   const mark = patternOf(options.highlight, '--highlight') ?? grep;
   const region = regionOf(options);
   givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const file = { instance_id: await readInstance(client, options, region), region, path };
-  const tail = await client.opsTail({ ...file, lines });
+  const instance_id = await readInstance(client, options, region);
   const style = styleFor(ctx.mode.color);
-  const show = (line: string, truncated = false) => {
-    if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return false;
-    ctx.out.result(
-      ctx.mode.json ? JSON.stringify(truncated ? { line, truncated } : { line }) : outsideLineText(line, ctx.mode.color, mark),
-    );
-    return true;
-  };
-  for (const line of tail.lines) show(line);
+  // Several files: one stream, each line prefixed with its source, a colour per source (as stern).
+  const colours = [style.green, style.yellow, style.bold, style.red, style.dim];
+  const sources = paths.map((path, i) => {
+    const file = { instance_id, region, path, grep, exclude };
+    const prefix = paths.length > 1 ? `${colours[i % colours.length](`[${path}]`)} ` : '';
+    const show = (line: string, truncated = false) => {
+      const json = { ...(paths.length > 1 ? { source: path } : {}), line, ...(truncated ? { truncated } : {}) };
+      ctx.out.result(ctx.mode.json ? JSON.stringify(json) : prefix + outsideLineText(line, ctx.mode.color, mark));
+      return true;
+    };
+    return { file, show };
+  });
+  // grep and exclude are applied by the server, to the last lines and to every new one
+  const tails = await Promise.all(sources.map(({ file }) => client.opsTail({ ...file, lines })));
+  tails.forEach((tail, i) => tail.lines.forEach((line) => sources[i].show(line)));
   if (!options.follow) return;
-  await follow(ctx, client, file, tail.cursor, show, style);
+  await Promise.all(sources.map(({ file, show }, i) => follow(ctx, client, file, tails[i].cursor, show, style)));
 }
 
 /** An outage said once (the client keeps trying with growing waits, for CREDENCE_RECONNECT_FOR), and its end. */
@@ -174,7 +182,7 @@ export function onceAnOutage(say: (text: string) => void) {
 async function follow(
   ctx: Context,
   client: Awaited<ReturnType<Context['authedClient']>>,
-  file: { instance_id: string; region?: string; path: string },
+  file: { instance_id: string; region?: string; path: string; grep?: string; exclude?: string },
   cursor: string,
   show: (line: string, truncated?: boolean) => boolean,
   style: Style,

@@ -68,6 +68,7 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
         'credence logs list',
         'credence logs tail api.log -n 50',
         'credence logs tail pipeline/run.log -f --grep error',
+        'credence logs tail api.log worker.log db.log -f --grep error --exclude healthcheck',
         'credence logs search api.log timeout',
       ]) + ROLE_NOTE,
     );
@@ -79,14 +80,17 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
     .action(lazy(async () => (await import('./logs.js')).logsList as Handler));
   logs
     .command('tail')
-    .description('the last lines of a file; -f keeps printing new lines, across rotation and truncation')
-    .argument('<file>', 'the file: its name as `logs list` shows it, or its full path')
+    .description(
+      'the last lines of files (several: one stream, each line prefixed with its file); -f keeps printing new lines, across rotation and truncation',
+    )
+    .argument('<file...>', 'the files: their names as `logs list` shows them, or full paths')
     .option('-n, --lines <n>', 'lines to show first (1-1000; default 10)')
     .option(
       '-f, --follow',
       'keep printing new lines until Ctrl-C (resumes after a dropped connection, for up to 15 minutes or CREDENCE_RECONNECT_FOR seconds)',
     )
-    .option('--grep <text>', 'only lines that contain the text (any case), highlighted')
+    .option('--grep <text>', 'only lines that contain the text (any case, filtered on the server), highlighted')
+    .option('--exclude <text>', 'no lines that contain the text (any case, filtered on the server)')
     .option('--highlight <text>', 'highlight the text in every line')
     .option(...INSTANCE)
     .option(...REGION)

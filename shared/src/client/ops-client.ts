@@ -33,6 +33,9 @@ export interface LogFileRef {
   instance_id: string;
   path: string;
   region?: string;
+  /** Tail and watch: only lines that contain it, and none that contain `exclude` (filtered on the server). */
+  grep?: string;
+  exclude?: string;
 }
 
 /** Which instance status, start and stop act on: a region (the configured instance), or a region and an instance id. */
@@ -211,7 +214,7 @@ export function createOpsApi(transport: ResearchTransport): OpsApi {
       json<TailResponse>(
         'GET',
         OPS_ROUTES.tail,
-        { instance_id: file.instance_id, path: file.path, lines: file.lines, region: file.region },
+        { instance_id: file.instance_id, path: file.path, lines: file.lines, region: file.region, grep: file.grep, exclude: file.exclude },
         undefined,
         call,
       ),
@@ -229,7 +232,13 @@ export function createOpsApi(transport: ResearchTransport): OpsApi {
       json<ScreenContentResponse>('GET', OPS_ROUTES.screenContent, { instance_id, screen_pid: pid, region }, undefined, call),
     opsActions: (call) => json<OpsActionsResponse>('GET', OPS_ROUTES.actions, undefined, undefined, call),
     watchLog: (file, options) =>
-      follow(transport, OPS_ROUTES.watch, { instance_id: file.instance_id, path: file.path, region: file.region }, options, endsWatch),
+      follow(
+        transport,
+        OPS_ROUTES.watch,
+        { instance_id: file.instance_id, path: file.path, region: file.region, grep: file.grep, exclude: file.exclude },
+        options,
+        endsWatch,
+      ),
     watchScreen: (target, options) =>
       follow(
         transport,

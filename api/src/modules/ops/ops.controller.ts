@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import { lineKept, OPS_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
@@ -70,8 +70,10 @@ export class OpsController {
   @Get(OPS_ROUTES.tail)
   @PerUserRateLimit('ops')
   @ApiOperation({ summary: "A file's last lines (read from its end): {lines, size, cursor} (cursor: the id a watch continues from)" })
-  tail(@Query() q: TailQuery) {
-    return this.backend.tail(q.instance_id, this.ops.region(q.region), q.path, q.lines ?? 10);
+  async tail(@Query() q: TailQuery) {
+    const tail = await this.backend.tail(q.instance_id, this.ops.region(q.region), q.path, q.lines ?? 10);
+    // grep/exclude: of the last `lines`, those kept (a merged tail's filter, issue 28 §2)
+    return q.grep || q.exclude ? { ...tail, lines: tail.lines.filter((line) => lineKept(line, q)) } : tail;
   }
 
   @Get(OPS_ROUTES.search)

@@ -88,3 +88,9 @@ export function highlightParts(text: string, pattern: string): { text: string; m
   if (from < text.length || parts.length === 0) parts.push({ text: text.slice(from), match: false });
   return parts;
 }
+
+/** A merged tail's server-side filter (issue 28 §2): the line contains `grep` (if given) and not `exclude` (if given), literal, any case. */
+export function lineKept(line: string, filter: { grep?: string; exclude?: string }): boolean {
+  if (filter.grep && !lineMatches(line, filter.grep)) return false;
+  return !(filter.exclude && lineMatches(line, filter.exclude));
+}

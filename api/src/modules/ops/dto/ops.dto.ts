@@ -64,8 +64,25 @@ export class LogFileQuery extends InstanceQuery {
   @LogPath() path!: string;
 }
 
+const LineFilter = (name: string, what: string) => (target: object, property: string) => {
+  ApiPropertyOptional({ description: what, maxLength: OPS_CONSTANTS.maxPatternLength })(target, property);
+  IsOptional()(target, property);
+  Matches(ONE_LINE, { message: `${name} must be one line of text: no newlines, NUL or other control characters` })(target, property);
+  MaxLength(OPS_CONSTANTS.maxPatternLength, { message: `${name} must be at most ${OPS_CONSTANTS.maxPatternLength} characters` })(
+    target,
+    property,
+  );
+  IsString({ message: `${name} must be text` })(target, property);
+};
+
+/** GET watch_ec2_instance and tail_ec2_instance: the lines kept, filtered on the server (literal, any case). */
+export class FilteredLogQuery extends LogFileQuery {
+  @LineFilter('grep', 'Only lines that contain this text (literal, any case)') grep?: string;
+  @LineFilter('exclude', 'No lines that contain this text (literal, any case)') exclude?: string;
+}
+
 /** GET tail_ec2_instance. */
-export class TailQuery extends LogFileQuery {
+export class TailQuery extends FilteredLogQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: OPS_CONSTANTS.tailMaxLines, default: OPS_CONSTANTS.tailDefaultLines })
   @IsOptional()
   @Max(OPS_CONSTANTS.tailMaxLines, { message: `lines must be a whole number from 1 to ${OPS_CONSTANTS.tailMaxLines}` })
