@@ -29,4 +29,5 @@ export * from './rules/us/index.js';
 export * from './contracts/ops.js';
 export * from './rules/ops/index.js';
 export * from './rules/ops/view.js';
+export * from './rules/ops/instances.js';
 export * from './rules/inert-text/index.js';

@@ -18,6 +18,12 @@ export interface FakeInstance {
   state: 'pending' | 'running' | 'stopping' | 'stopped';
   systemStatus?: 'ok' | 'impaired' | 'initializing';
   instanceStatus?: 'ok' | 'impaired' | 'initializing';
+  /** Default m5.large. */
+  type?: string;
+  /** When it last started (ISO); default 2026-01-05T09:30:00.000Z. */
+  launchTime?: string;
+  /** false: no SSM agent registered (SendCommand answers InvalidInstanceId, DescribeInstanceInformation leaves it out). */
+  ssmAgent?: boolean;
 }
 
 interface Invocation {
@@ -48,6 +54,8 @@ export interface AwsReplay {
   calls: AwsCall[];
   /** Faults the next GetCommandInvocation calls answer, in order. */
   faults: ('InvocationDoesNotExist' | 'ThrottlingException' | 'Failed')[];
+  /** Actions answered as an IAM denial (EC2 UnauthorizedOperation, SSM AccessDeniedException), e.g. StartInstances. */
+  denied: Set<string>;
   /** Time from SendCommand to the invocation's result (the SSM round trip). */
   commandMs: number;
   /** Time every answer waits before it is sent (the network to the endpoint). */
@@ -66,6 +74,8 @@ const xml = (action: string, inner: string) =>
   `    <requestId>${randomUUID()}</requestId>\n${inner}\n</${action}Response>`;
 const ec2Error = (code: string, message: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<Response><Errors><Error><Code>${code}</Code><Message>${message}</Message></Error></Errors><RequestID>${randomUUID()}</RequestID></Response>`;
+const deniedMessage = (action: string) =>
+  `User: arn:aws:sts::123456789012:assumed-role/credence-api/i-0 is not authorized to perform: ${action} because no identity-based policy allows the ${action} action`;
 const state = (name: FakeInstance['state']) => `<code>${STATE_CODES[name]}</code><name>${name}</name>`;
 
 /** An EC2 filter value (`*` and `?` wildcards, `\` escapes) as a regular expression. */
@@ -99,6 +109,7 @@ export async function startAwsReplay(
     instances,
     calls: [],
     faults: [],
+    denied: new Set(),
     commandMs: options.commandMs ?? 100,
     transitionMs: options.transitionMs ?? 200,
     latencyMs: 0,
@@ -124,6 +135,7 @@ export async function startAwsReplay(
     const unknown = ids.find((id) => !inRegion.some((i) => i.id === id));
     const send = (status: number, text: string): void => void res.writeHead(status, { 'content-type': 'text/xml;charset=UTF-8' }).end(text);
     if (unknown) return send(400, ec2Error('InvalidInstanceID.NotFound', `The instance ID '${unknown}' does not exist`));
+    if (replay.denied.has(action)) return send(403, ec2Error('UnauthorizedOperation', deniedMessage(`ec2:${action}`)));
     const chosen = ids.length ? inRegion.filter((i) => ids.includes(i.id)) : inRegion;
     if (action === 'DescribeInstances') {
       const nameValues = [...params.entries()].filter(([k]) => /^Filter\.\d+\.Value\.\d+$/.test(k)).map(([, v]) => wildcard(v));
@@ -133,7 +145,8 @@ export async function startAwsReplay(
           (i) =>
             `<item><reservationId>r-${i.id.slice(2)}</reservationId><ownerId>123456789012</ownerId><groupSet/><instancesSet><item>` +
             `<instanceId>${i.id}</instanceId><imageId>ami-0abcdef1234567890</imageId><instanceState>${state(i.state)}</instanceState>` +
-            `<privateDnsName>ip-10-0-0-1.ec2.internal</privateDnsName><instanceType>m5.large</instanceType>` +
+            `<privateDnsName>ip-10-0-0-1.ec2.internal</privateDnsName><instanceType>${i.type ?? 'm5.large'}</instanceType>` +
+            `<launchTime>${i.launchTime ?? '2026-01-05T09:30:00.000Z'}</launchTime>` +
             `<placement><availabilityZone>${region}a</availabilityZone><tenancy>default</tenancy></placement>` +
             `<tagSet><item><key>Name</key><value>${i.name}</value></item><item><key>OpsManaged</key><value>true</value></item></tagSet>` +
             `</item></instancesSet></item>`,
@@ -190,10 +203,32 @@ export async function startAwsReplay(
         .writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID() })
         .end(JSON.stringify(value));
     const fail = (type: string, message: string | null, status = 400): void => send(status, { __type: type, message });
+    if (replay.denied.has(action)) return fail('AccessDeniedException', deniedMessage(`ssm:${action}`));
+    if (action === 'DescribeInstanceInformation') {
+      const wanted: string[] | undefined = input.Filters?.find((f: { Key: string }) => f.Key === 'InstanceIds')?.Values;
+      const known = instances.filter((i) => i.region === region && i.ssmAgent !== false && (!wanted || wanted.includes(i.id)));
+      return send(200, {
+        InstanceInformationList: known.map((i) => ({
+          InstanceId: i.id,
+          PingStatus: i.state === 'running' ? 'Online' : 'ConnectionLost',
+          LastPingDateTime: Date.now() / 1000,
+          AgentVersion: '3.3.1142.0',
+          IsLatestVersion: false,
+          PlatformType: 'Linux',
+          PlatformName: 'Ubuntu',
+          PlatformVersion: '22.04',
+          ResourceType: 'EC2Instance',
+          IPAddress: '10.0.0.1',
+          ComputerName: 'ip-10-0-0-1.ec2.internal',
+          SourceId: i.id,
+          SourceType: 'AWS::EC2::Instance',
+        })),
+      });
+    }
     if (action === 'SendCommand') {
       const [instanceId] = input.InstanceIds ?? [];
       const instance = instances.find((i) => i.id === instanceId && i.region === region);
-      if (!instance || instance.state !== 'running')
+      if (!instance || instance.state !== 'running' || instance.ssmAgent === false)
         return fail('InvalidInstanceId', 'Instances [[' + instanceId + ']] not in a valid state for account 123456789012');
       if (input.DocumentName !== 'AWS-RunShellScript') return fail('InvalidDocument', `Document ${input.DocumentName} does not exist`);
       const id = randomUUID();

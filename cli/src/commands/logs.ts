@@ -6,7 +6,16 @@
  * Lines are the files' own text: their colours kept, any other escape or control shown visibly,
  * binary lines said as binary (output/outside-text.ts). `search` exits 1 when nothing matched, as grep.
  */
-import { binaryMatchesText, isBinaryText, logWatchView, OPS_CONSTANTS, OPS_TEXTS, type LogWatchEvent } from '@credence/shared';
+import {
+  binaryMatchesText,
+  isBinaryText,
+  logWatchView,
+  OPS_CONSTANTS,
+  OPS_TEXTS,
+  searchEndText,
+  searchProgressText,
+  type LogWatchEvent,
+} from '@credence/shared';
 import { CliFailure, EXIT, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type Context, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable, type Style } from '../output/text.js';
@@ -14,6 +23,7 @@ import { outsideLineText } from '../output/outside-text.js';
 import { sizeText } from './ops-view.js';
 import { regionOf } from './ops.js';
 import { reconnectPolicy } from '../runtime/reconnect.js';
+import { givenInstance, readInstance } from './instance-option.js';
 
 export interface LogsOptions extends GlobalOptions {
   instance?: string;
@@ -21,14 +31,8 @@ export interface LogsOptions extends GlobalOptions {
   lines?: string;
   follow?: boolean;
   grep?: string;
+  exclude?: string;
   highlight?: string;
-}
-
-export function instanceOf(options: { instance?: string }): string {
-  const id = options.instance ?? process.env.CREDENCE_OPS_INSTANCE ?? 'local';
-  if (!/^(local|i-[0-9a-f]{8,17})$/.test(id))
-    throw new UsageError(`--instance must be an EC2 instance id such as i-0123456789abcdef0, or local (got "${id}")`);
-  return id;
 }
 
 function linesOf(raw: string | undefined): number {
@@ -47,9 +51,11 @@ function patternOf(raw: string | undefined, flag: string): string | undefined {
 }
 
 export async function logsList(options: LogsOptions): Promise<void> {
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const result = await client.opsLogs(instanceOf(options), regionOf(options));
+  const result = await client.opsLogs(await readInstance(client, options, region), region);
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
   if (result.logs.length === 0) return ctx.out.info(`No log files under ${result.roots.join(', ')}.`);
   const style = styleFor(ctx.mode.color);
@@ -68,46 +74,93 @@ export async function logsList(options: LogsOptions): Promise<void> {
 
 export async function logsSearch(options: LogsOptions, args: string[]): Promise<void> {
   const [path, ...rest] = args;
-  const pattern = patternOf(rest.join(' '), 'the search pattern');
+  const pattern = patternOf(rest.join(' '), 'the search pattern')!;
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const result = await client.opsSearch({ instance_id: instanceOf(options), region: regionOf(options), path, pattern: pattern! });
-  // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
-  if (result.matches.length === 0) process.exitCode = EXIT.failure;
-  if (ctx.mode.json) return ctx.out.result(JSON.stringify(result, null, 2));
+  const file = { instance_id: await readInstance(client, options, region), region, path, pattern };
+  if (ctx.mode.json) {
+    const result = await client.opsSearch(file);
+    // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
+    if (result.matches.length === 0) process.exitCode = EXIT.failure;
+    return ctx.out.result(JSON.stringify(result, null, 2));
+  }
   const style = styleFor(ctx.mode.color);
-  const width = String(result.matches.at(-1)?.line_number ?? 0).length;
+  const progress = searchProgress();
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
   // binary lines are counted and said as grep says them, never written out
-  const binary = result.matches.filter((m) => isBinaryText(m.line)).length;
-  for (const match of result.matches)
-    if (!isBinaryText(match.line))
-      ctx.out.result(`${style.dim(String(match.line_number).padStart(width))}  ${outsideLineText(match.line, ctx.mode.color, pattern)}`);
+  let binary = 0;
+  let end;
+  try {
+    end = await client.opsSearchStream(file, {
+      signal: stop.signal,
+      onEvent: (event) => {
+        if (event.type === 'progress') return progress.show(event.data.scanned_bytes, event.data.total_bytes);
+        if (event.type !== 'match') return;
+        progress.clear();
+        if (isBinaryText(event.data.line)) binary++;
+        else ctx.out.result(`${style.dim(String(event.data.line_number))}  ${outsideLineText(event.data.line, ctx.mode.color, pattern)}`);
+      },
+    });
+  } finally {
+    progress.clear();
+    process.removeListener('SIGINT', onSignal);
+  }
+  if (!end) return;
+  if (end.matched === 0) process.exitCode = EXIT.failure;
   if (binary) ctx.out.result(binaryMatchesText(path, binary));
-  ctx.out.info(
-    `${result.matches.length} matching lines${result.truncated ? ` (the newest ${OPS_CONSTANTS.maxSearchMatches}; more matched)` : ''}`,
-  );
+  ctx.out.info(searchEndText(end));
+}
+
+/** The progress on one stderr line at a terminal, redrawn in place; nothing in a pipe. */
+function searchProgress() {
+  const tty = process.stderr.isTTY === true;
+  let shown = false;
+  return {
+    show(scanned: number, total: number) {
+      if (!tty || total === 0) return;
+      shown = true;
+      process.stderr.write(`\r\u001b[K${searchProgressText(scanned, total)}`);
+    },
+    clear() {
+      if (shown) process.stderr.write('\r\u001b[K');
+      shown = false;
+    },
+  };
 }
 
 export async function logsTail(options: LogsOptions, args: string[]): Promise<void> {
-  const [path] = args;
+  const paths = args;
   const lines = linesOf(options.lines);
   const grep = patternOf(options.grep, '--grep');
+  const exclude = patternOf(options.exclude, '--exclude');
   const mark = patternOf(options.highlight, '--highlight') ?? grep;
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const file = { instance_id: instanceOf(options), region: regionOf(options), path };
-  const tail = await client.opsTail({ ...file, lines });
+  const instance_id = await readInstance(client, options, region);
   const style = styleFor(ctx.mode.color);
-  const show = (line: string, truncated = false) => {
-    if (grep && !line.toLowerCase().includes(grep.toLowerCase())) return false;
-    ctx.out.result(
-      ctx.mode.json ? JSON.stringify(truncated ? { line, truncated } : { line }) : outsideLineText(line, ctx.mode.color, mark),
-    );
-    return true;
-  };
-  for (const line of tail.lines) show(line);
+  // Several files: one stream, each line prefixed with its source, a colour per source (as stern).
+  const colours = [style.green, style.yellow, style.bold, style.red, style.dim];
+  const sources = paths.map((path, i) => {
+    const file = { instance_id, region, path, grep, exclude };
+    const prefix = paths.length > 1 ? `${colours[i % colours.length](`[${path}]`)} ` : '';
+    const show = (line: string, truncated = false) => {
+      const json = { ...(paths.length > 1 ? { source: path } : {}), line, ...(truncated ? { truncated } : {}) };
+      ctx.out.result(ctx.mode.json ? JSON.stringify(json) : prefix + outsideLineText(line, ctx.mode.color, mark));
+      return true;
+    };
+    return { file, show };
+  });
+  // grep and exclude are applied by the server, to the last lines and to every new one
+  const tails = await Promise.all(sources.map(({ file }) => client.opsTail({ ...file, lines })));
+  tails.forEach((tail, i) => tail.lines.forEach((line) => sources[i].show(line)));
   if (!options.follow) return;
-  await follow(ctx, client, file, tail.cursor, show, style);
+  await Promise.all(sources.map(({ file, show }, i) => follow(ctx, client, file, tails[i].cursor, show, style)));
 }
 
 /** An outage said once (the client keeps trying with growing waits, for CREDENCE_RECONNECT_FOR), and its end. */
@@ -129,7 +182,7 @@ export function onceAnOutage(say: (text: string) => void) {
 async function follow(
   ctx: Context,
   client: Awaited<ReturnType<Context['authedClient']>>,
-  file: { instance_id: string; region?: string; path: string },
+  file: { instance_id: string; region?: string; path: string; grep?: string; exclude?: string },
   cursor: string,
   show: (line: string, truncated?: boolean) => boolean,
   style: Style,

@@ -10,7 +10,11 @@ type Lazy = (load: () => Promise<Handler>) => (...params: unknown[]) => Promise<
 
 const examples = (lines: string[]) => `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`;
 const REGION = ['--region <region>', 'AWS region (default us-east-1; also CREDENCE_OPS_REGION)'] as const;
-const INSTANCE = ['--instance <id>', 'instance id (default local, the API host; also CREDENCE_OPS_INSTANCE)'] as const;
+const INSTANCE = ['--instance <id|name>', 'instance id or name (default local, the API host; also CREDENCE_OPS_INSTANCE)'] as const;
+const TARGET = [
+  '--instance <id|name>',
+  "instance id or name (default: the one the server's configuration names; also CREDENCE_OPS_INSTANCE)",
+] as const;
 const ROLE_NOTE = '\nFor accounts with the ops or admin role (credence-admin user role <email> ops).\n';
 
 export function addOpsCommands(program: Command, lazy: Lazy): void {
@@ -19,26 +23,41 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
     .description('the instance manager: list instances, status, start and stop (ops and admin roles)')
     .addHelpText(
       'after',
-      examples(['credence ops status', 'credence ops instances --region eu-west-1', 'credence ops start --yes']) + ROLE_NOTE,
+      examples([
+        'credence ops status',
+        'credence ops instances --region eu-west-1',
+        'credence ops start --instance large-pipeline-prod --yes',
+        'credence ops wait running --instance large-pipeline-prod --timeout 300',
+      ]) + ROLE_NOTE,
     );
   ops
     .command('instances')
-    .description('instances of a region with their state')
+    .description('instances of a region with state, type, launch time and SSM status')
     .option(...REGION)
     .action(lazy(async () => (await import('./ops.js')).opsInstances as Handler));
   ops
     .command('status')
-    .description("the managed instance's state and checks")
+    .description("an instance's state and checks")
+    .option(...TARGET)
     .option(...REGION)
     .action(lazy(async () => (await import('./ops.js')).opsStatus as Handler));
   for (const action of ['start', 'stop'] as const) {
     ops
       .command(action)
-      .description(`${action} the managed instance (asks to confirm at a terminal; recorded)`)
+      .description(`${action} an instance (asks to confirm at a terminal; recorded)`)
+      .option(...TARGET)
       .option(...REGION)
       .option('-y, --yes', 'do not ask (for scripts; required without a terminal)')
       .action(lazy(async () => (await import('./ops.js'))[action === 'start' ? 'opsStart' : 'opsStop'] as Handler));
   }
+  ops
+    .command('wait')
+    .description('wait until an instance is running or stopped (exit 1 when the timeout passes first)')
+    .argument('<state>', 'running or stopped')
+    .option(...TARGET)
+    .option(...REGION)
+    .option('--timeout <seconds>', 'give up after this long (1-3600; default 600)')
+    .action(lazy(async () => (await import('./ops.js')).opsWait as Handler));
 
   const logs = program
     .command('logs')
@@ -49,6 +68,7 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
         'credence logs list',
         'credence logs tail api.log -n 50',
         'credence logs tail pipeline/run.log -f --grep error',
+        'credence logs tail api.log worker.log db.log -f --grep error --exclude healthcheck',
         'credence logs search api.log timeout',
       ]) + ROLE_NOTE,
     );
@@ -60,14 +80,17 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
     .action(lazy(async () => (await import('./logs.js')).logsList as Handler));
   logs
     .command('tail')
-    .description('the last lines of a file; -f keeps printing new lines, across rotation and truncation')
-    .argument('<file>', 'the file: its name as `logs list` shows it, or its full path')
+    .description(
+      'the last lines of files (several: one stream, each line prefixed with its file); -f keeps printing new lines, across rotation and truncation',
+    )
+    .argument('<file...>', 'the files: their names as `logs list` shows them, or full paths')
     .option('-n, --lines <n>', 'lines to show first (1-1000; default 10)')
     .option(
       '-f, --follow',
       'keep printing new lines until Ctrl-C (resumes after a dropped connection, for up to 15 minutes or CREDENCE_RECONNECT_FOR seconds)',
     )
-    .option('--grep <text>', 'only lines that contain the text (any case), highlighted')
+    .option('--grep <text>', 'only lines that contain the text (any case, filtered on the server), highlighted')
+    .option('--exclude <text>', 'no lines that contain the text (any case, filtered on the server)')
     .option('--highlight <text>', 'highlight the text in every line')
     .option(...INSTANCE)
     .option(...REGION)

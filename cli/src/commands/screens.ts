@@ -7,7 +7,8 @@ import { CliFailure, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { outsideText } from '../output/outside-text.js';
 import { styleFor, textTable } from '../output/text.js';
-import { instanceOf, onceAnOutage } from './logs.js';
+import { onceAnOutage } from './logs.js';
+import { givenInstance, readInstance } from './instance-option.js';
 import { regionOf } from './ops.js';
 
 export interface ScreensOptions extends GlobalOptions {
@@ -22,9 +23,11 @@ function pidOf(raw: string | undefined): number {
 }
 
 export async function screensList(options: ScreensOptions): Promise<void> {
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const { screens } = await client.opsScreens(instanceOf(options), regionOf(options));
+  const { screens } = await client.opsScreens(await readInstance(client, options, region), region);
   if (ctx.mode.json) return ctx.out.result(JSON.stringify({ screens }, null, 2));
   if (screens.length === 0) return ctx.out.info('No screen sessions on this instance.');
   const style = styleFor(ctx.mode.color);
@@ -43,23 +46,28 @@ export async function screensList(options: ScreensOptions): Promise<void> {
 
 export async function screensShow(options: ScreensOptions, args: string[]): Promise<void> {
   const pid = pidOf(args[0]);
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const { content } = await client.opsScreenContent(instanceOf(options), pid, regionOf(options));
+  const { content } = await client.opsScreenContent(await readInstance(client, options, region), pid, region);
   ctx.out.result(ctx.mode.json ? JSON.stringify({ content }) : outsideText(content, ctx.mode.color));
 }
 
 export async function screensWatch(options: ScreensOptions, args: string[]): Promise<void> {
   const pid = pidOf(args[0]);
+  const region = regionOf(options);
+  givenInstance(options);
   const ctx = createContext(options);
   const client = await ctx.authedClient();
+  const instance_id = await readInstance(client, options, region);
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   let failure: string | null = null;
   try {
     await client.watchScreen(
-      { instance_id: instanceOf(options), screen_pid: pid, region: regionOf(options) },
+      { instance_id, screen_pid: pid, region },
       {
         signal: stop.signal,
         ...onceAnOutage((text) => ctx.out.info(text)),

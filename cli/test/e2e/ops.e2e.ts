@@ -77,8 +77,14 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     expect((await credence(['logs', 'tail', 'pipeline/run.log'], ops)).stdout.trim().split('\n')).toHaveLength(10);
     const grep = await credence(['logs', 'tail', 'pipeline/run.log', '-n', '100', '--grep', 'error'], ops);
     expect(grep.stdout).toBe('ERROR step 41 failed\n');
+    // a merged tail of three files: one stream, each line prefixed with its file, include and exclude applied by the server
+    writeFileSync(join(logs, 'm1.log'), 'm1 ok\nm1 ERROR disk full\nm1 error healthcheck\n');
+    writeFileSync(join(logs, 'm2.log'), 'm2 Error net down\n');
+    writeFileSync(join(logs, 'm3.log'), 'm3 all fine\n');
+    const merged = await credence(['logs', 'tail', 'm1.log', 'm2.log', 'm3.log', '--grep', 'error', '--exclude', 'HEALTHCHECK'], ops);
+    expect([merged.code, merged.stdout]).toEqual([0, '[m1.log] m1 ERROR disk full\n[m2.log] m2 Error net down\n']);
     const search = await credence(['logs', 'search', 'pipeline/run.log', 'step 4'], ops);
-    expect(search.stdout).toBe(' 4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
+    expect(search.stdout).toBe('4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
     expect(search.stderr).toContain('3 matching lines');
     expect(search.code).toBe(0);
     // as grep: nothing matched is exit 1, with nothing on stdout (and the same with --json)

@@ -17,6 +17,7 @@ import {
   type ScreensResponse,
   type ScreenWatchEvent,
   type SearchResponse,
+  type SearchStreamEvent,
   type TailResponse,
 } from '../contracts/ops.js';
 import { ApiError } from './errors.js';
@@ -32,7 +33,16 @@ export interface LogFileRef {
   instance_id: string;
   path: string;
   region?: string;
+  /** Tail and watch: only lines that contain it, and none that contain `exclude` (filtered on the server). */
+  grep?: string;
+  exclude?: string;
 }
+
+/** Which instance status, start and stop act on: a region (the configured instance), or a region and an instance id. */
+export type InstanceTarget = string | { region?: string; instance_id?: string } | undefined;
+
+const targetParams = (target: InstanceTarget) =>
+  typeof target === 'object' ? { region: target.region, instance_id: target.instance_id } : { region: target };
 
 export interface WatchOptions<E> extends CallOptions {
   onEvent: (event: E) => void;
@@ -49,13 +59,21 @@ export interface WatchOptions<E> extends CallOptions {
 }
 
 export interface OpsApi {
-  opsStatus(region?: string, options?: CallOptions): Promise<InstanceStatusResponse>;
-  opsStart(region?: string, options?: CallOptions): Promise<InstanceActionResponse>;
-  opsStop(region?: string, options?: CallOptions): Promise<InstanceActionResponse>;
+  opsStatus(target?: InstanceTarget, options?: CallOptions): Promise<InstanceStatusResponse>;
+  opsStart(target?: InstanceTarget, options?: CallOptions): Promise<InstanceActionResponse>;
+  opsStop(target?: InstanceTarget, options?: CallOptions): Promise<InstanceActionResponse>;
   opsInstances(region?: string, options?: CallOptions): Promise<InstancesResponse>;
   opsLogs(instanceId: string, region?: string, options?: CallOptions): Promise<LogsResponse>;
   opsTail(file: LogFileRef & { lines?: number }, options?: CallOptions): Promise<TailResponse>;
   opsSearch(file: LogFileRef & { pattern: string }, options?: CallOptions): Promise<SearchResponse>;
+  /**
+   * The search as a stream: each event to onEvent (matches as found, progress, the end); resolves
+   * after `done`, rejects on a refusal or an `{error}`. Aborting the signal stops the server's search.
+   */
+  opsSearchStream(
+    file: LogFileRef & { pattern: string },
+    options: CallOptions & { onEvent: (event: SearchStreamEvent) => void },
+  ): Promise<Extract<SearchStreamEvent, { type: 'done' }>['data']>;
   opsScreens(instanceId: string, region?: string, options?: CallOptions): Promise<ScreensResponse>;
   opsScreenContent(instanceId: string, pid: number, region?: string, options?: CallOptions): Promise<ScreenContentResponse>;
   opsActions(options?: CallOptions): Promise<OpsActionsResponse>;
@@ -155,22 +173,48 @@ async function follow<E extends { type: string; id?: string; data: unknown }>(
   }
 }
 
+/** One streamed search: no reconnect (a search that broke off is run again by its user). */
+async function searchStream(
+  transport: ResearchTransport,
+  file: LogFileRef & { pattern: string },
+  options: CallOptions & { onEvent: (event: SearchStreamEvent) => void },
+): Promise<Extract<SearchStreamEvent, { type: 'done' }>['data']> {
+  const call = `GET /api/${OPS_ROUTES.searchStream}`;
+  const params = { instance_id: file.instance_id, path: file.path, pattern: file.pattern, region: file.region };
+  const response = await transport.send('GET', OPS_ROUTES.searchStream, params, undefined, options, { accept: 'text/event-stream' });
+  if (!response.body) throw new ApiError({ status: 0, error: 'The search answered without a body', call });
+  let end: Extract<SearchStreamEvent, { type: 'done' }>['data'] | null = null;
+  let failure: string | null = null;
+  await parseSseStream(response.body, (message) => {
+    const data = parseData(message);
+    if (data === null) return;
+    const event = { type: message.event, data } as SearchStreamEvent;
+    options.onEvent(event);
+    if (event.type === 'done') end = event.data;
+    if (event.type === 'message') failure = event.data.error;
+    if (end || failure) return 'stop';
+  });
+  if (failure) throw new ApiError({ status: 0, error: failure, call });
+  if (!end) throw new ApiError({ status: 0, error: 'The search ended before it finished: run it again', call });
+  return end;
+}
+
 /** Spec 1: a watch stops on an error message (the server ends the stream after it). */
 const endsWatch = (event: { data: unknown }) => typeof (event.data as { error?: unknown }).error === 'string';
 
 export function createOpsApi(transport: ResearchTransport): OpsApi {
   const { json } = transport;
   return {
-    opsStatus: (region, call) => json<InstanceStatusResponse>('GET', OPS_ROUTES.status, { region }, undefined, call),
-    opsStart: (region, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.start, { region }, undefined, call),
-    opsStop: (region, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.stop, { region }, undefined, call),
+    opsStatus: (target, call) => json<InstanceStatusResponse>('GET', OPS_ROUTES.status, targetParams(target), undefined, call),
+    opsStart: (target, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.start, targetParams(target), undefined, call),
+    opsStop: (target, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.stop, targetParams(target), undefined, call),
     opsInstances: (region, call) => json<InstancesResponse>('GET', OPS_ROUTES.instances, { region }, undefined, call),
     opsLogs: (instance_id, region, call) => json<LogsResponse>('GET', OPS_ROUTES.logs, { instance_id, region }, undefined, call),
     opsTail: (file, call) =>
       json<TailResponse>(
         'GET',
         OPS_ROUTES.tail,
-        { instance_id: file.instance_id, path: file.path, lines: file.lines, region: file.region },
+        { instance_id: file.instance_id, path: file.path, lines: file.lines, region: file.region, grep: file.grep, exclude: file.exclude },
         undefined,
         call,
       ),
@@ -182,12 +226,19 @@ export function createOpsApi(transport: ResearchTransport): OpsApi {
         undefined,
         call,
       ),
+    opsSearchStream: (file, options) => searchStream(transport, file, options),
     opsScreens: (instance_id, region, call) => json<ScreensResponse>('GET', OPS_ROUTES.screens, { instance_id, region }, undefined, call),
     opsScreenContent: (instance_id, pid, region, call) =>
       json<ScreenContentResponse>('GET', OPS_ROUTES.screenContent, { instance_id, screen_pid: pid, region }, undefined, call),
     opsActions: (call) => json<OpsActionsResponse>('GET', OPS_ROUTES.actions, undefined, undefined, call),
     watchLog: (file, options) =>
-      follow(transport, OPS_ROUTES.watch, { instance_id: file.instance_id, path: file.path, region: file.region }, options, endsWatch),
+      follow(
+        transport,
+        OPS_ROUTES.watch,
+        { instance_id: file.instance_id, path: file.path, region: file.region, grep: file.grep, exclude: file.exclude },
+        options,
+        endsWatch,
+      ),
     watchScreen: (target, options) =>
       follow(
         transport,

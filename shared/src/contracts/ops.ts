@@ -11,6 +11,8 @@ export const OPS_ROUTES = {
   logs: 'list_ec2_logs',
   tail: 'tail_ec2_instance',
   search: 'search_logs_ec2',
+  /** The same search as a stream (SSE): matches as found, progress, the end (SearchStreamEvent). */
+  searchStream: 'stream_search_logs_ec2',
   watch: 'watch_ec2_instance',
   screens: 'list_screen_sessions',
   screenContent: 'get_screen_content',
@@ -44,12 +46,29 @@ export interface InstanceActionResponse {
   error: string | null;
   /** The state the instance moved to (aws), when known. */
   state?: string;
+  /** The instance acted on (aws): the asked instance_id, else the configured one. */
+  instance_id?: string;
+  instance_name?: string;
+  /** Said when nothing was done: "large-pipeline-prod (i-...) is already running: nothing to start." */
+  message?: string | null;
 }
+
+/**
+ * Whether SSM can reach an instance (its agent's ping): `online`; `connection lost` (the agent
+ * stopped answering, as when the instance is stopped); `not registered` (no agent known to SSM:
+ * logs and screens cannot be read); `unknown` (SSM could not be asked).
+ */
+export type SsmStatus = 'online' | 'connection lost' | 'inactive' | 'not registered' | 'unknown';
 
 export interface OpsInstance {
   id: string;
   name: string;
   state?: string;
+  /** EC2 instance type (aws), e.g. m5.large. */
+  type?: string | null;
+  /** ISO time it last started (aws). */
+  launch_time?: string | null;
+  ssm?: SsmStatus;
 }
 
 export interface InstancesResponse {
@@ -94,6 +113,17 @@ export interface SearchResponse {
   /** More lines matched than were answered (the newest are kept). */
   truncated: boolean;
 }
+
+/**
+ * stream_search_logs_ec2 (SSE): `match` each matching line as it is found (the first
+ * maxSearchMatches), `progress` the bytes scanned of the file's size, then `done` (`truncated`:
+ * more lines matched and the search stopped there) or `message` {error}. Leaving stops the search.
+ */
+export type SearchStreamEvent =
+  | { type: 'match'; id?: string; data: SearchMatch }
+  | { type: 'progress'; id?: string; data: { scanned_bytes: number; total_bytes: number } }
+  | { type: 'done'; id?: string; data: { matched: number; truncated: boolean; total_bytes: number } }
+  | { type: 'message'; id?: string; data: { error: string } };
 
 export interface ScreenSession {
   name: string;

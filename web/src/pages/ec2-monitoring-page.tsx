@@ -5,7 +5,7 @@
  * instances are the API's answer as is: the API keeps only the `large-pipeline-` names
  * (OPS_AWS_NAME_PREFIX), the page never filters again (README, docs/decisions.md).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   formatFileSize,
   opsStatusBar,
@@ -17,6 +17,7 @@ import {
 } from '@credence/shared';
 import { useServices } from '../app/services.tsx';
 import { opsError } from '../features/ops/failure.ts';
+import { InstanceTable } from '../features/ops/instance-table.tsx';
 import { LogViewer } from '../features/ops/log-viewer.tsx';
 import { isRefusal, OpsAccess, OpsRefusal } from '../features/ops/ops-access.tsx';
 import { RegionSelect, useOpsRegion } from '../features/ops/region-select.tsx';
@@ -143,14 +144,9 @@ function Monitor() {
       <div className="ops__body">
         <nav className="ops__panel" aria-label="Instances and files">
           <h2>Instances</h2>
-          <PickList
-            loaded={instances}
-            empty="No instances in this region."
-            label={(i) => i.name || i.id}
-            detail={(i) => i.id}
-            chosen={(i) => i.id === instance?.id}
-            onChoose={chooseInstance}
-          />
+          <Loading loaded={instances} empty="No instances in this region.">
+            {(items) => <InstanceTable instances={items} chosen={instance?.id ?? null} onChoose={chooseInstance} />}
+          </Loading>
           {instance && tab === 'logs' && (
             <>
               <h2>Log files</h2>
@@ -215,7 +211,8 @@ interface PickListProps<T> {
   onChoose(item: T): void;
 }
 
-function PickList<T>({ loaded, empty, label, detail, chosen, onChoose }: PickListProps<T>) {
+/** A list's failure, its loading, its emptiness, or `children` with its items. */
+function Loading<T>({ loaded, empty, children }: { loaded: Loaded<T>; empty: string; children(items: T[]): ReactNode }) {
   if (loaded.error)
     return (
       <p className="notice notice--error" role="alert">
@@ -224,9 +221,21 @@ function PickList<T>({ loaded, empty, label, detail, chosen, onChoose }: PickLis
     );
   if (!loaded.items) return <p className="ops__hint">Loading…</p>;
   if (loaded.items.length === 0) return <p className="ops__hint">{empty}</p>;
+  return <>{children(loaded.items)}</>;
+}
+
+function PickList<T>({ loaded, empty, label, detail, chosen, onChoose }: PickListProps<T>) {
+  return (
+    <Loading loaded={loaded} empty={empty}>
+      {(items) => <Items items={items} label={label} detail={detail} chosen={chosen} onChoose={onChoose} />}
+    </Loading>
+  );
+}
+
+function Items<T>({ items, label, detail, chosen, onChoose }: Omit<PickListProps<T>, 'loaded' | 'empty'> & { items: T[] }) {
   return (
     <ul className="ops__list">
-      {loaded.items.map((item) => (
+      {items.map((item) => (
         <li key={label(item) + detail(item)}>
           <button type="button" className="ops__item" aria-current={chosen(item) || undefined} onClick={() => onChoose(item)}>
             <span className="ops__item-name">{label(item)}</span>

@@ -79,7 +79,8 @@ function InstanceManager() {
     setOutcome(null);
     try {
       const answer = action === 'start' ? await client.opsStart(region) : await client.opsStop(region);
-      if (answer.status === 'success') setOutcome({ tone: 'success', text: actionOutcomeText(action, answer.state) });
+      if (answer.status === 'success')
+        setOutcome({ tone: 'success', text: answer.message ?? actionOutcomeText(action, answer.state, answer.instance_name) });
       else setOutcome({ tone: 'error', text: answer.error || (action === 'start' ? OPS_TEXTS.startFailed : OPS_TEXTS.stopFailed) });
       await load();
     } catch (error) {

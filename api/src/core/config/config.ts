@@ -147,7 +147,7 @@ export interface OpsConfig {
 
 /**
  * OPS_AWS_NAME_PREFIX (the instances listed and acted on; large-pipeline-), OPS_AWS_INSTANCE_ID
- * (the one status/start/stop act on; else the first by name), OPS_AWS_SCREEN_USER (whose GNU
+ * (the one status/start/stop act on without an instance_id; else the region's only one, never the first by name), OPS_AWS_SCREEN_USER (whose GNU
  * screen sessions are listed; empty: the SSM agent's user), OPS_AWS_WATCH_POLL_MS (least time
  * between two reads of a watched file: one SSM command each), OPS_SSM_POLL_MS (how often a
  * command's result is asked), OPS_SSM_TIMEOUT_MS, and AWS_ENDPOINT_URL (a local endpoint for tests).

@@ -1,13 +1,13 @@
 import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import { lineKept, OPS_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { openEventStream, type SseEvent, type SseWriter } from '../../core/sse/sse-writer.js';
-import { LogFileQuery, ScreenQuery } from './dto/ops.dto.js';
+import { FilteredLogQuery, ScreenQuery, SearchQuery } from './dto/ops.dto.js';
 import type { WatchEvent } from './logs/log-follower.js';
 import { OpsService } from './ops.service.js';
 
@@ -48,7 +48,7 @@ export class OpsWatchController {
       'A rotation that puts a link to outside OPS_LOG_DIRS (or anything but a regular file) at the path ends the watch with {error}, unread.',
   })
   async watch(
-    @Query() q: LogFileQuery,
+    @Query() q: FilteredLogQuery,
     @CurrentUser() user: SessionClaims,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Res() reply: FastifyReply,
@@ -57,7 +57,10 @@ export class OpsWatchController {
     let skipped = 0;
     const pending: WatchEvent[] = [];
     const limit = this.config.ops.maxBacklogBytes;
+    const filtered = Boolean(q.grep || q.exclude);
     const send = (event: WatchEvent) => {
+      // grep/exclude on the server: a merged tail's filter; a line left out is never sent (issue 28 §2)
+      if (filtered && event.type === 'message' && 'line' in event.data && !lineKept(event.data.line, q)) return;
       if (!writer) return void pending.push(event);
       // A client that does not keep up: its lines are dropped (and counted) until it has caught up.
       if (event.type === 'message' && 'line' in event.data && writer.backlog > limit) {
@@ -81,6 +84,38 @@ export class OpsWatchController {
     writer.comment('watching');
     for (const event of pending.splice(0)) send(event);
     if (ended || reply.raw.destroyed) writer.end();
+  }
+
+  @Get(OPS_ROUTES.searchStream)
+  @PerUserRateLimit('ops')
+  @ApiProduces('text/event-stream')
+  @ApiOperation({
+    summary:
+      'Search a file as a stream: `match` {line_number, line} as found (the first 1,000), `progress` {scanned_bytes, total_bytes}, ' +
+      'then `done` {matched, truncated} or `message` {error}. The search stops when the client leaves.',
+  })
+  async searchStream(@Query() q: SearchQuery, @Res() reply: FastifyReply): Promise<void> {
+    const abort = new AbortController();
+    let writer: SseWriter | null = null;
+    const send = (event: SseEvent) => writer?.send(event);
+    const open = () => {
+      writer = openEventStream(reply, this.config.ops.heartbeatMs, () => abort.abort());
+      writer.comment('searching');
+    };
+    reply.raw.on('close', () => abort.abort());
+    try {
+      const end = await this.ops.backend.searchStream(q.instance_id, this.ops.region(q.region), q.path, q.pattern, abort.signal, {
+        started: open,
+        match: (data) => send({ type: 'match', data }),
+        progress: (data) => send({ type: 'progress', data }),
+      });
+      send({ type: 'done', data: end });
+    } catch (error) {
+      // Before the stream opened the failure is the answer's status; after it, said as the last event.
+      if (!writer) throw error;
+      if (!abort.signal.aborted) send({ type: 'message', data: { error: (error as Error).message } });
+    }
+    (writer as SseWriter | null)?.end();
   }
 
   @Get(OPS_ROUTES.watchScreen)

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import { lineKept, OPS_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
-import { InstanceQuery, RegionQuery, SearchQuery, TailQuery } from './dto/ops.dto.js';
+import { InstanceQuery, InstanceTargetQuery, RegionQuery, SearchQuery, TailQuery } from './dto/ops.dto.js';
 import { OpsActionsService } from './ops-actions.service.js';
 import { OpsService } from './ops.service.js';
 
@@ -25,27 +25,37 @@ export class OpsController {
   }
 
   @Get(OPS_ROUTES.status)
-  @ApiOperation({ summary: 'The managed instance: state, instance and system checks, id and name' })
-  status(@Query() q: RegionQuery) {
-    return this.backend.status(this.ops.region(q.region));
+  @ApiOperation({
+    summary: 'An instance (instance_id, else OPS_AWS_INSTANCE_ID, else the only one): state, instance and system checks, id and name',
+  })
+  status(@Query() q: InstanceTargetQuery) {
+    return this.backend.status(this.ops.region(q.region), q.instance_id);
   }
 
   @Post(OPS_ROUTES.start)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Start the managed instance (recorded). The local backend refuses with 409.' })
-  start(@Query() q: RegionQuery, @CurrentUser() user: SessionClaims) {
-    return this.ops.act(user, 'start', q.region);
+  @ApiOperation({
+    summary:
+      'Start an instance (instance_id, else the configured one; recorded). One already running answers `message`; the local backend refuses with 409.',
+  })
+  start(@Query() q: InstanceTargetQuery, @CurrentUser() user: SessionClaims) {
+    return this.ops.act(user, 'start', q.region, q.instance_id);
   }
 
   @Post(OPS_ROUTES.stop)
   @HttpCode(200)
-  @ApiOperation({ summary: 'Stop the managed instance (recorded). The local backend refuses with 409.' })
-  stop(@Query() q: RegionQuery, @CurrentUser() user: SessionClaims) {
-    return this.ops.act(user, 'stop', q.region);
+  @ApiOperation({
+    summary:
+      'Stop an instance (instance_id, else the configured one; recorded). One already stopped answers `message`; the local backend refuses with 409.',
+  })
+  stop(@Query() q: InstanceTargetQuery, @CurrentUser() user: SessionClaims) {
+    return this.ops.act(user, 'stop', q.region, q.instance_id);
   }
 
   @Get(OPS_ROUTES.instances)
-  @ApiOperation({ summary: 'The instances of a region: {instances: [{id, name}]}' })
+  @ApiOperation({
+    summary: 'The large-pipeline-* instances of a region: {instances: [{id, name, state, type, launch_time, ssm}]}',
+  })
   async instances(@Query() q: RegionQuery) {
     return { instances: await this.backend.instances(this.ops.region(q.region)) };
   }
@@ -60,8 +70,10 @@ export class OpsController {
   @Get(OPS_ROUTES.tail)
   @PerUserRateLimit('ops')
   @ApiOperation({ summary: "A file's last lines (read from its end): {lines, size, cursor} (cursor: the id a watch continues from)" })
-  tail(@Query() q: TailQuery) {
-    return this.backend.tail(q.instance_id, this.ops.region(q.region), q.path, q.lines ?? 10);
+  async tail(@Query() q: TailQuery) {
+    const tail = await this.backend.tail(q.instance_id, this.ops.region(q.region), q.path, q.lines ?? 10);
+    // grep/exclude: of the last `lines`, those kept (a merged tail's filter, issue 28 §2)
+    return q.grep || q.exclude ? { ...tail, lines: tail.lines.filter((line) => lineKept(line, q)) } : tail;
   }
 
   @Get(OPS_ROUTES.search)

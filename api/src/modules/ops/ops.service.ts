@@ -17,15 +17,18 @@ export class OpsService implements OnApplicationShutdown {
     return region ?? OPS_CONSTANTS.defaultRegion;
   }
 
-  async act(user: SessionClaims, action: OpsAction, region: string | undefined): Promise<InstanceActionResponse> {
+  /** Starts or stops `instanceId`, else the instance the configuration names (never the first by name). */
+  async act(user: SessionClaims, action: OpsAction, region: string | undefined, instanceId?: string): Promise<InstanceActionResponse> {
     const where = this.region(region);
-    const status = await this.backend.status(where).catch(() => null);
-    const base = { action, backend: this.backend.kind, region: where, instance_id: status?.instance_id ?? 'unknown' };
+    // Recorded even when refused: the asked instance, else the one the configuration names.
+    const named = instanceId ? null : await this.backend.status(where).catch(() => null);
+    const base = { action, backend: this.backend.kind, region: where, instance_id: instanceId ?? named?.instance_id ?? 'unknown' };
     try {
-      const result = await this.backend.act(action, where);
+      const result = await this.backend.act(action, where, instanceId);
       await this.actions.record(user, { ...base, instance_id: result.instance_id, result: result.status, error: result.error });
-      this.logger.log(`${user.email} ${action} ${result.instance_id}: ${result.status}`);
-      return { status: result.status, error: result.error, state: result.state };
+      this.logger.log(`${user.email} ${action} ${result.instance_id}: ${result.status}${result.message ? ` (${result.message})` : ''}`);
+      const { status, error, state, instance_id, instance_name, message } = result;
+      return { status, error, state, instance_id, instance_name, message: message ?? null };
     } catch (error) {
       const refused = error instanceof HttpException && error.getStatus() < 500;
       const message = error instanceof HttpException ? messageOf(error) : (error as Error).message;

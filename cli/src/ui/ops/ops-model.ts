@@ -186,7 +186,7 @@ export class OpsModel {
     const failed = action === 'start' ? OPS_TEXTS.startFailed : OPS_TEXTS.stopFailed;
     try {
       const answer = action === 'start' ? await this.client.opsStart(region) : await this.client.opsStop(region);
-      if (answer.status === 'success') this.say(actionOutcomeText(action, answer.state), 'info');
+      if (answer.status === 'success') this.say(answer.message ?? actionOutcomeText(action, answer.state, answer.instance_name), 'info');
       else this.say(opsFailureText(failed, answer.error));
     } catch (error) {
       this.say(

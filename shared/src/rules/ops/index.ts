@@ -41,10 +41,11 @@ export function canStop(state: string | null | undefined, busy: boolean): boolea
  * What a start or stop did, from the state EC2 answered: a stop of a stopped instance (or a start
  * of a running one) answers that state at once and changes nothing, and says so.
  */
-export function actionOutcomeText(action: 'start' | 'stop', state: string | null | undefined): string {
+export function actionOutcomeText(action: 'start' | 'stop', state: string | null | undefined, name?: string | null): string {
   const target = action === 'start' ? 'running' : 'stopped';
-  if (instanceState(state) === target) return `The instance is already ${target}: nothing to do.`;
-  return `The instance is ${action === 'start' ? 'starting' : 'stopping'}.`;
+  const which = name || 'The instance';
+  if (instanceState(state) === target) return `${which} is already ${target}: nothing to do.`;
+  return `${which} is ${action === 'start' ? 'starting' : 'stopping'}.`;
 }
 
 /** The log viewer's line count: min 5, max 1000, 10 when not a number. */
@@ -86,4 +87,10 @@ export function highlightParts(text: string, pattern: string): { text: string; m
   }
   if (from < text.length || parts.length === 0) parts.push({ text: text.slice(from), match: false });
   return parts;
+}
+
+/** A merged tail's server-side filter (issue 28 §2): the line contains `grep` (if given) and not `exclude` (if given), literal, any case. */
+export function lineKept(line: string, filter: { grep?: string; exclude?: string }): boolean {
+  if (filter.grep && !lineMatches(line, filter.grep)) return false;
+  return !(filter.exclude && lineMatches(line, filter.exclude));
 }

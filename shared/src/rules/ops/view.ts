@@ -93,3 +93,15 @@ export function opsStatusBar(input: OpsStatusBarInput): string[] {
   if (input.watching) parts.push('Live');
   return parts;
 }
+
+/** A streamed search's progress: "scanned 45% (90.00 MB of 200.00 MB)". */
+export function searchProgressText(scanned: number, total: number): string {
+  const percent = total > 0 ? Math.floor((Math.min(scanned, total) / total) * 100) : 100;
+  return `scanned ${percent}% (${formatFileSize(scanned)} of ${formatFileSize(total)})`;
+}
+
+/** A search's end, its truncation said in every view: "3 matching lines", or the first 1,000 and that more matched. */
+export function searchEndText(end: { matched: number; truncated: boolean }): string {
+  if (!end.truncated) return `${end.matched} matching ${end.matched === 1 ? 'line' : 'lines'}`;
+  return `${end.matched} matching lines shown: more matched, and the search stopped at the first ${end.matched} (narrow the pattern)`;
+}

@@ -22,6 +22,7 @@ import { Button } from '../../ui/button.tsx';
 import { opsError } from './failure.ts';
 import { OutsideLine } from './outside-line.tsx';
 import { useLiveWatch } from './use-live-watch.ts';
+import { useStreamedSearch } from './use-streamed-search.ts';
 import { ViewerNotices } from './viewer-notices.tsx';
 
 interface Row {
@@ -56,6 +57,8 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
   const [loading, setLoading] = useState(false);
   const [pauseState, setPaused] = useState<Paused | null>(null);
   const watch = useLiveWatch(`${instanceId}\n${file.path}`);
+  const searching = useStreamedSearch(client);
+  const clearSearch = searching.clear;
   // derived, so the render that ends a watch never still shows it paused
   const paused = watch.watching ? pauseState : null;
   const nextKey = useRef(0);
@@ -69,6 +72,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
     setCount(String(lines));
     setLoading(true);
     setError(null);
+    clearSearch();
     try {
       const answer = await client.opsTail({ instance_id: instanceId, path: file.path, region, lines });
       setRows({ lines: toRows(answer.lines), dropped: 0 });
@@ -79,7 +83,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
     } finally {
       setLoading(false);
     }
-  }, [client, instanceId, file.path, region, count]);
+  }, [client, instanceId, file.path, region, count, clearSearch]);
 
   useEffect(() => {
     void tail();
@@ -98,17 +102,17 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
     event.preventDefault();
     if (pattern.trim() === '') return setError(OPS_TEXTS.patternRequired);
     watch.stop();
-    setLoading(true);
     setError(null);
+    setHighlight(pattern);
+    setRows(EMPTY);
     try {
-      const answer = await client.opsSearch({ ...ref, pattern });
-      setHighlight(pattern);
-      setRows({ lines: answer.matches.map((m) => ({ key: nextKey.current++, text: m.line, lineNumber: m.line_number })), dropped: 0 });
-      if (answer.matches.length === 0) setError(`No lines contain "${pattern}".`);
+      // matches shown as they are found; the bounded buffer holds the 1,000 a search streams at most
+      const end = await searching.run({ ...ref, pattern }, (m) =>
+        setRows((old) => appendBounded(old, [{ key: nextKey.current++, text: m.line, lineNumber: m.line_number }])),
+      );
+      if (end && end.matched === 0) setError(`No lines contain "${pattern}".`);
     } catch (e) {
       setError(opsError(OPS_TEXTS.searchFailed, e));
-    } finally {
-      setLoading(false);
     }
   }
 
@@ -169,9 +173,14 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
             <span>Pattern</span>
             <input type="search" value={pattern} maxLength={OPS_CONSTANTS.maxPatternLength} onChange={(e) => setPattern(e.target.value)} />
           </label>
-          <Button type="submit" variant="secondary">
+          <Button type="submit" variant="secondary" busy={searching.running}>
             Search
           </Button>
+          {searching.running && (
+            <Button variant="secondary" onClick={searching.cancel}>
+              Cancel search
+            </Button>
+          )}
         </form>
         <Button variant={watch.watching ? 'primary' : 'secondary'} aria-pressed={watch.watching} onClick={() => void toggleWatch()}>
           {watch.watching ? 'Stop watching' : 'Watch live'}
@@ -183,6 +192,11 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
         )}
       </div>
       <ViewerNotices error={error} notice={watch.notice} />
+      {(searching.progress || searching.truncation) && (
+        <p className="notice notice--info" role="status">
+          {searching.progress ? `Searching: ${searching.progress}` : searching.truncation}
+        </p>
+      )}
       {paused && (
         <p className="notice notice--info" role="status">
           {`Paused: ${paused.arrived} new ${paused.arrived === 1 ? 'line' : 'lines'} since. Resume to show them.`}

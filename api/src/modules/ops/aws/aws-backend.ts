@@ -2,7 +2,7 @@ import { EC2Client } from '@aws-sdk/client-ec2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import type { InstanceStatusResponse, OpsInstance, SessionClaims } from '@credence/shared';
 import type { AwsOpsConfig, OpsConfig } from '../../../core/config/config.js';
-import type { OpsBackend } from '../backend/ops-backend.js';
+import type { OpsBackend, SearchListener } from '../backend/ops-backend.js';
 import { HostTools } from '../host/host-tools.js';
 import type { ScriptRunner } from '../host/script-runner.js';
 import { parseResumePoint, type FollowerListener } from '../logs/log-follower.js';
@@ -10,6 +10,7 @@ import { ScreenPoller, type ScreenListener } from '../screens/screen-poller.js';
 import { SharedReaders, WatchesPerUser, watchShared } from '../shared-readers.js';
 import { Ec2Instances } from './ec2-instances.js';
 import { RemoteFollower } from './remote-follower.js';
+import { ssmStatuses } from './ssm-agents.js';
 import { SsmScriptRunner } from './ssm-runner.js';
 
 /** How long an instance id checked against the name prefix stays checked. */
@@ -87,16 +88,22 @@ export class AwsOpsBackend implements OpsBackend {
     return new HostTools(this.runner(region, instanceId), this.config.logDirs, this.config.aws.screenUser);
   }
 
-  status(region: string): Promise<InstanceStatusResponse> {
-    return this.ec2.status(region);
+  status(region: string, instanceId?: string): Promise<InstanceStatusResponse> {
+    return this.ec2.status(region, instanceId);
   }
 
-  act(action: 'start' | 'stop', region: string) {
-    return this.ec2.act(action, region);
+  act(action: 'start' | 'stop', region: string, instanceId?: string) {
+    return this.ec2.act(action, region, instanceId);
   }
 
-  instances(region: string): Promise<OpsInstance[]> {
-    return this.ec2.list(region);
+  /** The named instances with their state, type, launch time and whether SSM reaches them. */
+  async instances(region: string): Promise<OpsInstance[]> {
+    const instances = await this.ec2.list(region);
+    const ssm = await ssmStatuses(
+      this.clients.ssm(region),
+      instances.map((i) => i.id),
+    );
+    return instances.map((i) => ({ ...i, ssm: ssm.get(i.id) ?? 'unknown' }));
   }
 
   async logs(instanceId: string, region: string) {
@@ -109,6 +116,15 @@ export class AwsOpsBackend implements OpsBackend {
 
   async search(instanceId: string, region: string, path: string, pattern: string) {
     return (await this.tools(instanceId, region)).search(path, pattern);
+  }
+
+  /** Through SSM a search answers at once (one command): its matches and its end, as the stream of the local backend. */
+  async searchStream(instanceId: string, region: string, path: string, pattern: string, _signal: AbortSignal, listener: SearchListener) {
+    const tools = await this.tools(instanceId, region);
+    listener.started();
+    const { matches, truncated } = await tools.search(path, pattern);
+    matches.forEach((m) => listener.match(m));
+    return { matched: matches.length, truncated, total_bytes: 0 };
   }
 
   async screens(instanceId: string, region: string) {

@@ -1,6 +1,7 @@
 import { ConflictException, GatewayTimeoutException, HttpException, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { GetCommandInvocationCommand, SendCommandCommand, type SSMClient } from '@aws-sdk/client-ssm';
 import { ssmCommands, type ScriptRunner } from '../host/script-runner.js';
+import { awsFailure } from './aws-errors.js';
 
 export interface SsmRunnerOptions {
   /** How often GetCommandInvocation is asked (the SDK's waiter asks every 5 s: too slow for a live view). */
@@ -66,7 +67,7 @@ export class SsmScriptRunner implements ScriptRunner {
       )
       .catch(async (error: Error) => {
         if (error.name === 'InvalidInstanceId') throw await this.unreachable();
-        throw error;
+        throw awsFailure(error, 'ssm:SendCommand', this.instanceId);
       });
     const commandId = sent.Command?.CommandId;
     if (!commandId) throw new ServiceUnavailableException('SSM did not answer a command id: try again');
@@ -92,7 +93,7 @@ export class SsmScriptRunner implements ScriptRunner {
           delay = Math.min(delay * 2, 5_000);
           continue;
         }
-        throw error;
+        throw awsFailure(error, 'ssm:GetCommandInvocation', this.instanceId);
       }
     }
   }

@@ -1,14 +1,15 @@
 import { hostname } from 'node:os';
 import { ConflictException, NotFoundException } from '@nestjs/common';
-import { OPS_TEXTS, type InstanceStatusResponse, type OpsInstance, type SessionClaims } from '@credence/shared';
+import { OPS_CONSTANTS, OPS_TEXTS, type InstanceStatusResponse, type OpsInstance, type SessionClaims } from '@credence/shared';
 import type { OpsConfig } from '../../../core/config/config.js';
 import { LogFollower, parseResumePoint, type FollowerListener } from '../logs/log-follower.js';
-import { searchLines, tailLines } from '../logs/log-reader.js';
+import { tailLines } from '../logs/log-reader.js';
+import { searchOpenedLog, type SearchOptions } from '../logs/search-lines.js';
 import { LogRoots } from '../logs/log-roots.js';
 import { ScreenCli } from '../screens/screen-cli.js';
 import { ScreenPoller, type ScreenListener } from '../screens/screen-poller.js';
 import { SharedReaders, WatchesPerUser, watchShared } from '../shared-readers.js';
-import type { OpsBackend } from './ops-backend.js';
+import type { OpsBackend, SearchListener } from './ops-backend.js';
 
 export const LOCAL_INSTANCE_ID = 'local';
 
@@ -38,7 +39,8 @@ export class LocalOpsBackend implements OpsBackend {
       throw new NotFoundException(`No such instance: ${id} (this server's only instance is "${LOCAL_INSTANCE_ID}")`);
   }
 
-  async status(): Promise<InstanceStatusResponse> {
+  async status(_region?: string, instanceId?: string): Promise<InstanceStatusResponse> {
+    if (instanceId) this.instance(instanceId);
     return {
       status: 'success',
       state: 'running',
@@ -51,7 +53,8 @@ export class LocalOpsBackend implements OpsBackend {
     };
   }
 
-  async act(): Promise<never> {
+  async act(_action: 'start' | 'stop', _region: string, instanceId?: string): Promise<never> {
+    if (instanceId) this.instance(instanceId);
     throw new ConflictException({ status: 'error', error: LOCAL_START_STOP_REFUSED });
   }
 
@@ -74,14 +77,29 @@ export class LocalOpsBackend implements OpsBackend {
     }
   }
 
-  async search(instanceId: string, _region: string, path: string, pattern: string, signal?: AbortSignal) {
-    this.instance(instanceId);
+  /** A search of the opened file in a worker thread (off the event loop). */
+  private async grep(path: string, pattern: string, options: SearchOptions, started?: () => void) {
     const file = await this.roots.open(path);
     try {
-      return await searchLines(file.handle, pattern, signal);
+      started?.();
+      return await searchOpenedLog(file, pattern, options);
     } finally {
       await file.handle.close();
     }
+  }
+
+  async search(instanceId: string, _region: string, path: string, pattern: string, signal?: AbortSignal) {
+    this.instance(instanceId);
+    const { matches, truncated } = await this.grep(path, pattern, { signal });
+    return { matches, truncated };
+  }
+
+  async searchStream(instanceId: string, _region: string, path: string, pattern: string, signal: AbortSignal, listener: SearchListener) {
+    this.instance(instanceId);
+    const stopAfter = OPS_CONSTANTS.maxSearchMatches;
+    const options = { signal, stopAfter, onMatch: listener.match, onProgress: listener.progress };
+    const { matched, truncated, total_bytes } = await this.grep(path, pattern, options, listener.started);
+    return { matched: Math.min(matched, stopAfter), truncated, total_bytes };
   }
 
   async screens(instanceId: string) {

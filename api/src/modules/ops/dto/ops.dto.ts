@@ -38,6 +38,21 @@ export class RegionQuery {
   @Region() region?: string;
 }
 
+/**
+ * GET status_intern_instance, POST start_intern_instance / stop_intern_instance (empty bodies):
+ * the asked instance, else the one the server's configuration names.
+ */
+export class InstanceTargetQuery extends RegionQuery {
+  @ApiPropertyOptional({
+    example: 'i-0123456789abcdef0',
+    description: 'The instance to act on (any large-pipeline-* one of the region); else OPS_AWS_INSTANCE_ID, else the only one',
+  })
+  @IsOptional()
+  @Matches(INSTANCE_ID, { message: 'instance_id must be an EC2 instance id such as i-0123456789abcdef0 (or local)' })
+  @IsString({ message: 'instance_id must be an EC2 instance id such as i-0123456789abcdef0 (or local)' })
+  instance_id?: string;
+}
+
 /** GET list_ec2_logs, list_screen_sessions. */
 export class InstanceQuery {
   @InstanceId() instance_id!: string;
@@ -49,8 +64,25 @@ export class LogFileQuery extends InstanceQuery {
   @LogPath() path!: string;
 }
 
+const LineFilter = (name: string, what: string) => (target: object, property: string) => {
+  ApiPropertyOptional({ description: what, maxLength: OPS_CONSTANTS.maxPatternLength })(target, property);
+  IsOptional()(target, property);
+  Matches(ONE_LINE, { message: `${name} must be one line of text: no newlines, NUL or other control characters` })(target, property);
+  MaxLength(OPS_CONSTANTS.maxPatternLength, { message: `${name} must be at most ${OPS_CONSTANTS.maxPatternLength} characters` })(
+    target,
+    property,
+  );
+  IsString({ message: `${name} must be text` })(target, property);
+};
+
+/** GET watch_ec2_instance and tail_ec2_instance: the lines kept, filtered on the server (literal, any case). */
+export class FilteredLogQuery extends LogFileQuery {
+  @LineFilter('grep', 'Only lines that contain this text (literal, any case)') grep?: string;
+  @LineFilter('exclude', 'No lines that contain this text (literal, any case)') exclude?: string;
+}
+
 /** GET tail_ec2_instance. */
-export class TailQuery extends LogFileQuery {
+export class TailQuery extends FilteredLogQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: OPS_CONSTANTS.tailMaxLines, default: OPS_CONSTANTS.tailDefaultLines })
   @IsOptional()
   @Max(OPS_CONSTANTS.tailMaxLines, { message: `lines must be a whole number from 1 to ${OPS_CONSTANTS.tailMaxLines}` })

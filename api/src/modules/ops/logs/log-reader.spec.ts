@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { OPS_CONSTANTS } from '@credence/shared';
-import { searchLines as searchOpened, tailLines as tailOpened } from './log-reader.js';
+import { tailLines as tailOpened } from './log-reader.js';
+import { searchOpenedLog } from './search-lines.js';
 import { LogRoots } from './log-roots.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'credence-reader-'));
@@ -21,7 +22,7 @@ async function opened<T>(path: string, read: (file: Awaited<ReturnType<LogRoots[
   }
 }
 const tailLines = (path: string, count: number) => opened(path, (file) => tailOpened(file, count));
-const searchLines = (path: string, pattern: string) => opened(path, (file) => searchOpened(file.handle, pattern));
+const searchLines = (path: string, pattern: string) => opened(path, (file) => searchOpenedLog(file, pattern));
 const file = (name: string, content: string | Buffer) => {
   const path = join(dir, name);
   writeFileSync(path, content);
@@ -64,7 +65,7 @@ describe('tailLines: the last lines, read from the end', () => {
   });
 });
 
-describe('searchLines: literal, case-insensitive matches with line numbers', () => {
+describe('searchOpenedLog: literal, case-insensitive matches with line numbers', () => {
   it('finds the lines that contain the text, whatever its case, and never reads it as a pattern', async () => {
     const path = file('s.log', 'INFO start\nERROR disk full\ninfo error count=0\n.* $(rm -rf /) `x`\n');
     expect((await searchLines(path, 'error')).matches).toEqual([

@@ -1,17 +1,12 @@
-import type { FileHandle } from 'node:fs/promises';
-import { OPS_CONSTANTS, type SearchMatch, type SearchResponse, type TailResponse } from '@credence/shared';
+import { OPS_CONSTANTS, type TailResponse } from '@credence/shared';
+import { lineText } from './line-text.js';
 import type { OpenedLog } from './log-roots.js';
 
 const NEWLINE = 0x0a;
 const CHUNK = 64 * 1024;
-const decoder = new TextDecoder('utf-8', { fatal: false });
-
 /** One line's bytes as text: invalid UTF-8 becomes U+FFFD, a CR before the newline goes, past maxLineBytes it is cut. */
 export function decodeLine(bytes: Buffer): { text: string; truncated: boolean } {
-  let end = bytes.length;
-  if (end > 0 && bytes[end - 1] === 0x0d) end--;
-  const truncated = end > OPS_CONSTANTS.maxLineBytes;
-  return { text: decoder.decode(bytes.subarray(0, Math.min(end, OPS_CONSTANTS.maxLineBytes))), truncated };
+  return lineText(bytes, OPS_CONSTANTS.maxLineBytes);
 }
 
 /**
@@ -60,42 +55,4 @@ function splitLines(bytes: Buffer): Buffer[] {
   }
   lines.push(bytes.subarray(start));
   return lines;
-}
-
-/**
- * The lines of an opened file (LogRoots.open) that contain `pattern` (literal, case-insensitive:
- * never a regular expression, so no pattern can make it slow), read as a stream; the newest
- * maxSearchMatches are kept. The caller closes the handle.
- */
-export async function searchLines(handle: FileHandle, pattern: string, signal?: AbortSignal): Promise<SearchResponse> {
-  const needle = pattern.toLowerCase();
-  const limit = OPS_CONSTANTS.maxSearchMatches;
-  const matches: SearchMatch[] = [];
-  let truncated = false;
-  let lineNumber = 0;
-  let rest: Buffer = Buffer.alloc(0);
-  const consider = (bytes: Buffer) => {
-    lineNumber++;
-    const { text } = decodeLine(bytes);
-    if (!text.toLowerCase().includes(needle)) return;
-    matches.push({ line_number: lineNumber, line: text });
-    if (matches.length > limit) {
-      matches.shift();
-      truncated = true;
-    }
-  };
-  const stream = handle.createReadStream({ start: 0, highWaterMark: 1024 * 1024, signal, autoClose: false });
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let start = 0;
-    for (let at = chunk.indexOf(NEWLINE); at >= 0; at = chunk.indexOf(NEWLINE, start)) {
-      consider(rest.length ? Buffer.concat([rest, chunk.subarray(start, at)]) : chunk.subarray(start, at));
-      rest = Buffer.alloc(0);
-      start = at + 1;
-    }
-    const tail = chunk.subarray(start);
-    // A line is only ever searched up to maxLineBytes: keep no more of a long one.
-    if (rest.length < OPS_CONSTANTS.maxLineBytes + 1) rest = Buffer.concat([rest, tail]).subarray(0, OPS_CONSTANTS.maxLineBytes + 1);
-  }
-  if (rest.length) consider(rest);
-  return { matches, truncated };
 }
