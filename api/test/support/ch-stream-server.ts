@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { seededRandom } from '@credence/shared/query-families';
 import { STREAMS, type StreamName } from '../../src/modules/companies-house/stream/stream-event.js';
 import { companiesHouseFixtures } from './fixtures.js';
 
@@ -109,18 +110,6 @@ export class StreamServer {
   }
 }
 
-/** A deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FORENAMES = ['Claire', 'Thomas', 'Priya', 'Oluwaseun', 'Margaret', 'Daniel', 'Fiona', 'Rhys', 'Aisha', 'Graham'];
 const SURNAMES = ['Fenwick', 'Reid', 'Patel', 'Adeyemi', 'Campbell', 'Hughes', 'MacLeod', 'Jones', 'Khan', 'Thornton'];
 const LENDERS = ['Lloyds Bank PLC', 'Barclays Bank UK PLC', 'HSBC UK Bank PLC', 'National Westminster Bank PLC', 'Shawbrook Bank Limited'];
@@ -164,7 +153,7 @@ export interface DayOptions {
  * later with a new timepoint.
  */
 export function recordedDay(options: DayOptions): Day {
-  const rnd = random(options.seed ?? 29);
+  const rnd = seededRandom(options.seed ?? 29);
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)];
   const day = Object.fromEntries(Object.keys(STREAMS).map((s) => [s, [] as Recorded[]])) as Day;
   const next = new Map<StreamName, number>(Object.keys(STREAMS).map((s, i) => [s as StreamName, 1_000_000 * (i + 1)]));
