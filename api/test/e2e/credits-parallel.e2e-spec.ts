@@ -205,7 +205,7 @@ describe('research credits: reserved atomically before the work, on every paid p
       for (const refused of replies.filter((r) => r.status === 402)) expect(refused.error).toBe(RESEARCH_TEXTS.quotaExceeded);
       const outcome = await replies.find((r) => r.status === 200)!.answer();
       expect(outcome.ok).toBe(true);
-      expect(await usage(user.token)).toEqual({ accessed_count: 1, total_credits: 1 });
+      expect(await usage(user.token)).toEqual({ accessed_count: 1, total_credits: 1, model_configured: false });
       // Spent: the next one is refused before any work.
       expect((await pipeline.paid(user)).status).toBe(402);
     });
@@ -221,7 +221,7 @@ describe('research credits: reserved atomically before the work, on every paid p
       gate.release();
       const paid = await pipeline.paid(user);
       expect([paid.status, (await paid.answer()).ok]).toEqual([200, true]);
-      expect(await usage(user.token)).toEqual({ accessed_count: 1, total_credits: 1 });
+      expect(await usage(user.token)).toEqual({ accessed_count: 1, total_credits: 1, model_configured: false });
     });
   }
 
