@@ -96,7 +96,6 @@ const { child, base } = await startServer(
   serverEnv(dataDir, {
     ...limits,
     PUBLIC_URL: 'http://credence.test',
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   }),
 );
 try {

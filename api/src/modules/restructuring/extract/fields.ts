@@ -89,8 +89,8 @@ const READERS: Partial<Record<FieldKind, Reader>> = {
     // "amended its $2.25 billion facility ... to a $3.75 billion revolving credit facility": the amount
     // set just before the instrument's last naming in the sentence, else the first
     const named = lastMention(unit.text, instrument);
-    const before_ = named < 0 ? [] : all.filter((m) => m.index + m[0].length <= named && named - (m.index + m[0].length) <= 60);
-    const m = before_.at(-1) ?? all[0]!;
+    const nearBefore = named < 0 ? [] : all.filter((m) => m.index + m[0].length <= named && named - (m.index + m[0].length) <= 60);
+    const m = nearBefore.at(-1) ?? all[0]!;
     return { value: m[0].trim(), strength: AMOUNT_WORDS.test(unit.text) || AMOUNT_WORDS.test(before) ? 2 : 1 };
   },
   margin: (unit, before) => {
