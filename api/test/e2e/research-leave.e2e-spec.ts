@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { useScriptedEngine, type ScriptedEngine } from '../support/scripted-engine.js';
+import { until } from '../support/outage.js';
 import { openSse } from '../support/sse-client.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -31,6 +32,8 @@ describe('research ask: a client that leaves, and streams no longer in memory (s
     await stream.waitFor((e) => e.event === 'step');
     stream.drop();
     await within(engine.whenAborted(), 10_000, 'the work was not aborted');
+    // The credit goes back once the aborted work has unwound (a round trip to the database after the abort).
+    await until('the reserved credit is given back', async () => (await credits()) === before, 10_000);
     expect((await t.request('GET', '/api/get_chat?chat_id=chat-left', { token })).status).toBe(404);
     expect(await credits()).toBe(before);
 

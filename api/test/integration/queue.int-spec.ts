@@ -6,20 +6,13 @@ import { Redis } from 'ioredis';
 import { BullJobQueue, WORKER_GONE } from '../../src/core/queue/bull-queue.js';
 import { InProcessJobQueue } from '../../src/core/queue/in-process-queue.js';
 import type { JobQueue, JobStatus } from '../../src/core/queue/job-queue.js';
+import { until } from '../support/outage.js';
 
 /** A promise with its resolve function, to hold a job open until the test lets it go. */
 function gate(): { promise: Promise<void>; open: () => void } {
   let open!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 function matches(actual: unknown, expected: object): boolean {
