@@ -5,6 +5,14 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular',
+      comment:
+        'No import cycles (issue 25 §1): a cycle means two files are one concern, or a type sits in the wrong file. A cycle made only of lazy import() calls (a page table and the pages it loads) is allowed: neither runs the other while loading.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
       name: 'clients-not-to-api',
       comment: 'web and cli talk to the API over HTTP and share code through @credence/shared, never by importing api/.',
       severity: 'error',

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { pages } from '../app/pages.ts';
 import { useSession } from '../app/services.tsx';
 import {
   DATABASE_SECTIONS,
@@ -41,7 +40,8 @@ export default function HomePage() {
   function explore(database: Database) {
     if (loading) return;
     setLoading(database);
-    if (database.ready) void pages.uk(); // fetch the explorer's code while the loading screen shows
+    // fetch the explorer's code while the loading screen shows (the page table is loaded lazily: it loads this page)
+    if (database.ready) void import('../app/pages.ts').then(({ pages }) => pages.uk());
     timer.current = setTimeout(() => {
       setLoading(null);
       navigate(database.ready ? databasePath(database) : `/home?${new URLSearchParams({ database: database.id })}`);

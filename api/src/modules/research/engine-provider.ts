@@ -1,11 +1,10 @@
 import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ResearchAnswer } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { BuiltInEngine } from './engine/builtin/engine.js';
 import { UsEquityAnalyst } from './tools/us/us-equity-analyst.js';
 import { DocumentAnswerer } from './engine/builtin/documents/document-answer.js';
-import type { ResearchEmitter, ResearchEngine, ResearchRequest } from './engine/types.js';
+import type { RecordingEmitter, ResearchEngine, ResearchRequest } from './engine/types.js';
 import type { PageTextService } from './evidence/page-text.service.js';
 import { ResearchEvidence } from './evidence/research-evidence.js';
 import { ModelEngine } from './llm/model-engine.js';
@@ -27,9 +26,6 @@ export interface ResearchEngines {
 }
 
 export const RESEARCH_ENGINES = Symbol('RESEARCH_ENGINES');
-
-/** The stream's emitter also hears when the data could not answer (the stored answer's `declined`). */
-export type RecordingEmitter = ResearchEmitter & { declined?(declined: NonNullable<ResearchAnswer['declined']>): void };
 
 /** The built-in analyst, reporting a declined question to an emitter that listens for it. */
 class BuiltInAnswers implements ResearchEngine {

@@ -19,7 +19,7 @@ import {
 import type { JobQueue } from '../../core/queue/job-queue.js';
 import { describe, finishAnswer } from './answer-shape.js';
 import type { CreditsService, CreditTicket } from './credits/credits.service.js';
-import type { RecordingEmitter } from './engine-provider.js';
+import type { RecordingEmitter } from './engine/types.js';
 import type { ResearchUser } from './engine/types.js';
 import { ResearchJob } from './research-job.entity.js';
 

@@ -4,8 +4,7 @@
  * it is. Each rule answers how many tokens it used (0: not its pattern).
  */
 import { ITL1_REGIONS, POSTCODE_AREAS, type Itl1Region } from '../../rules/uk/postcode-areas.js';
-import type { Rule } from './rules.js';
-import type { ParseState } from './state.js';
+import type { ParseState, Rule } from './state.js';
 import type { Token } from './tokens.js';
 import { COMPARISONS, isWord, matchPhrase, phraseTable, type Comparator } from './vocabulary.js';
 

@@ -5,8 +5,7 @@
  */
 import { COMPANY_SCREENER_PAGE_SIZES } from '../../contracts/screeners.js';
 import { columnLabel } from './explain.js';
-import type { Rule } from './rules.js';
-import type { ParseState } from './state.js';
+import type { ParseState, Rule } from './state.js';
 import type { Token } from './tokens.js';
 import { METRICS, isWord, matchPhrase, phraseTable } from './vocabulary.js';
 

@@ -9,7 +9,7 @@ import { sectorFromDescriptions } from './sic-words.js';
 import { yearOf, yearRule } from './years.js';
 import { incorporationRule, placeRule, statusRule } from './company-facts.js';
 import { rankingRule } from './ranking.js';
-import { PERCENT_COLUMNS, type ParseState, type Value } from './state.js';
+import { PERCENT_COLUMNS, type ParseState, type Rule, type Value } from './state.js';
 import type { AmountToken, Token } from './tokens.js';
 import {
   COMPARISONS,
@@ -27,7 +27,7 @@ import {
   type Comparator,
 } from './vocabulary.js';
 
-export type Rule = (s: ParseState, at: number) => number;
+export type { Rule };
 
 const ZERO: AmountToken = { amount: 0, currency: null, unit: null, digits: null };
 

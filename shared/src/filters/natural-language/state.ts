@@ -281,3 +281,6 @@ export class ParseState {
     return [...this.placed.values()];
   }
 }
+
+/** A grammar rule: reads tokens from `at` and answers how many it used (0 when it does not apply). */
+export type Rule = (s: ParseState, at: number) => number;

@@ -1,7 +1,6 @@
 /** Filing years: "in 2023", "filed since 2021", "2021-2023", "before 2024", "last year", "FY2022". */
 import { FILING_YEAR_OPTIONS } from '../columns.js';
-import type { Rule } from './rules.js';
-import type { ParseState } from './state.js';
+import type { ParseState, Rule } from './state.js';
 import type { Token } from './tokens.js';
 import { COMPARISONS, METRICS, SUFFIX_COMPARISONS, isWord, matchPhrase, phraseTable } from './vocabulary.js';
 

@@ -4,7 +4,7 @@ import { CHARGE_SCREENER_COLUMNS, COMPANY_CHARGE_STATS_COLUMNS, LENDER_STATS_COL
 import { SCREENER_TABLE_DEFAULTS, type ScreenerTable } from '../../contracts/screeners.js';
 import { serverText } from '../errors.js';
 import type { TableSort } from '../screener/table-rules.js';
-import type { TableTexts } from '../screener/table-controller.js';
+import type { TableTexts } from '../screener/table-state.js';
 import { countText } from '../screener/table-rules.js';
 
 export type CreditorsTab = 'lenders' | 'charges' | 'chargeCompanies';

@@ -13,7 +13,7 @@ import {
 } from '../../contracts/research.js';
 import { genericPlan } from '../../rules/research/plan.js';
 import { errorStatus, serverText } from '../errors.js';
-import type { ChatCompany, ChatMessage } from './chat-view-model.js';
+import type { ChatCompany, ChatMessage } from './chat-message.js';
 
 /** A stored answer as the chat shows it: the stored ResearchAnswer, or one rebuilt from the detail's parts. */
 export function answerOfDetail(detail: ChatDetail): ResearchAnswer {

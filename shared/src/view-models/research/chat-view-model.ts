@@ -25,28 +25,11 @@ import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
 import { answerOfDetail, companyOfChat, failed, failureText, withPlanRule } from './chat-answers.js';
 import { askPdfChat } from './pdf-chat.js';
+import type { ChatCompany, ChatMessage } from './chat-message.js';
 
 export { answerOfDetail };
 
-export interface ChatCompany {
-  company_number?: string;
-  cik?: string;
-  name?: string | null;
-}
-
-export interface ChatMessage {
-  /** Stable within the view model (a list key). */
-  key: number;
-  question: string;
-  answer: ResearchAnswer;
-  streaming: boolean;
-  /** Why the answer failed (the stream's error, the quota text, "Something went wrong..."). */
-  error: string | null;
-  /** "Could not generate specific thought process" when the generic plan stands in. */
-  planError: string | null;
-  /** The reader stopped the answer before it finished: what had arrived stays. */
-  stopped?: boolean;
-}
+export type { ChatCompany, ChatMessage };
 
 export interface ChatState {
   messages: readonly ChatMessage[];

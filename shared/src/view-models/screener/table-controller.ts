@@ -21,23 +21,14 @@ import {
   type FilterPopupEdit,
 } from './filter-popup.js';
 import type { TableAddressState } from './screener-url.js';
-import { TABLE_ROWS_KEY, type TableState } from './table-state.js';
+import { TABLE_ROWS_KEY, type TableState, type TableTexts } from './table-state.js';
 import { tableQuery } from './table-query.js';
 import { clampPage, nextSort, parsePageJump, type TableSort } from './table-rules.js';
 
 /** What changed the query: the creditors screener collapses its lender on these. */
 export type QueryChange = 'page' | 'pageSize' | 'sort' | 'filters' | 'search';
 
-export interface TableTexts {
-  /** Shown instead of rows after a failure. */
-  error: string;
-  /** Shown instead of rows when nothing matches. */
-  empty: string;
-  /** The status-line wording of a failure. */
-  errorDetail(error: unknown): string;
-  /** An option list that failed to load. */
-  optionsFailed: string;
-}
+export type { TableTexts };
 
 export interface TableControllerConfig<Row> {
   table: ScreenerTable;

@@ -78,3 +78,15 @@ export const TABLE_ROWS_KEY: Readonly<Record<ScreenerTable, string>> = {
   lenders: SCREENER_TABLE_DEFAULTS.lenders.rowsKey,
   chargeCompanies: SCREENER_TABLE_DEFAULTS.chargeCompanies.rowsKey,
 };
+
+/** The wording a table shows for failures and empty results (each screen gives its own). */
+export interface TableTexts {
+  /** Shown instead of rows after a failure. */
+  error: string;
+  /** Shown instead of rows when nothing matches. */
+  empty: string;
+  /** The status-line wording of a failure. */
+  errorDetail(error: unknown): string;
+  /** An option list that failed to load. */
+  optionsFailed: string;
+}

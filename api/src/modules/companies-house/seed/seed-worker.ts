@@ -7,22 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { DataSource } from 'typeorm';
 import { generateCompany } from './generate.js';
 import { writeBatch } from './seed.js';
-import type { CompanyBundle, GeneratorContext } from './types.js';
-
-export interface WorkerInput {
-  url: string;
-  ctx: GeneratorContext;
-  batchSize: number;
-  first: number;
-  stride: number;
-  imported: boolean;
-  settings: string[];
-}
-
-export type WorkerMessage =
-  | { type: 'batch'; companies: number; tables: Record<string, number> }
-  | { type: 'done' }
-  | { type: 'error'; message: string; stack?: string };
+import type { CompanyBundle, WorkerInput, WorkerMessage } from './types.js';
 
 async function run(input: WorkerInput): Promise<void> {
   const dataSource = new DataSource({ type: 'postgres', url: input.url, extra: { max: 1, connectionTimeoutMillis: 15_000 } });

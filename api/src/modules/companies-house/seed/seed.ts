@@ -9,9 +9,8 @@ import { refreshDerivedTables } from '../store/derived-tables.js';
 import { COMPANIES, DOCUMENT_SUMMARIES, FILINGS, FINANCIAL_STATEMENTS, OFFICERS, PSCS, SIC_CODES } from '../store/tables.js';
 import { dayOf, todayDay } from './dates.js';
 import { generateCompany } from './generate.js';
-import type { WorkerInput, WorkerMessage } from './seed-worker.js';
 import { sicCodeRows } from './sic-codes.js';
-import type { CompanyBundle, GeneratorContext } from './types.js';
+import type { CompanyBundle, GeneratorContext, WorkerInput, WorkerMessage } from './types.js';
 
 export interface SeedOptions {
   companies: number;

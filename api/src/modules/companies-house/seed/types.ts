@@ -121,3 +121,19 @@ export interface GeneratorContext {
 }
 
 export type { Rng, Address, Town };
+
+/** What the seed sends each worker thread, and what a worker reports back. */
+export interface WorkerInput {
+  url: string;
+  ctx: GeneratorContext;
+  batchSize: number;
+  first: number;
+  stride: number;
+  imported: boolean;
+  settings: string[];
+}
+
+export type WorkerMessage =
+  | { type: 'batch'; companies: number; tables: Record<string, number> }
+  | { type: 'done' }
+  | { type: 'error'; message: string; stack?: string };

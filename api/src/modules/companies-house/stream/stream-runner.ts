@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { ChApiClient } from '../sync/ch-api-client.js';
 import { StreamConsumer, type ConsumerOptions } from './stream-consumer.js';
-import { createStreamSource } from './stream-source.js';
 
 /**
  * The consumer as the server, the worker and `credence-admin sync stream` start it: the host and
@@ -17,7 +16,9 @@ export async function startStreams(
   if (!config.chStreamKey) throw new Error('the Companies House streams need a stream key: set CH_STREAM_KEY');
   const controller = new AbortController();
   const info = extra.onInfo ?? (() => undefined);
-  const source = await createStreamSource({ baseUrl: config.chStreamUrl, key: config.chStreamKey });
+  // one adapter today, loaded lazily like the ops backends
+  const { HttpStreamSource } = await import('./http-stream-source.js');
+  const source = new HttpStreamSource({ baseUrl: config.chStreamUrl, key: config.chStreamKey });
   const client = config.chApiKey
     ? new ChApiClient({
         baseUrl: config.chApiUrl,

@@ -32,9 +32,3 @@ export interface StreamSourceOptions {
   key: string;
   fetch?: typeof fetch;
 }
-
-/** The factory: one adapter today; the HTTP one is loaded lazily like the ops backends. */
-export async function createStreamSource(options: StreamSourceOptions): Promise<StreamSource> {
-  const { HttpStreamSource } = await import('./http-stream-source.js');
-  return new HttpStreamSource(options);
-}

@@ -12,7 +12,7 @@ import type { UploadedPdf } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
 import { DOCUMENT_RELATED, type DocumentAnswerer } from '../../research/engine/builtin/documents/document-answer.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ResearchTool } from '../../research/engine/types.js';
-import type { RecordingEmitter } from '../../research/engine-provider.js';
+import type { RecordingEmitter } from '../../research/engine/types.js';
 import { ModelEngine } from '../../research/llm/model-engine.js';
 import type { ChatMessage } from '../../research/llm/model-round.js';
 import { searchPages } from '../search/page-search.js';

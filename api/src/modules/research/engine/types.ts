@@ -4,7 +4,7 @@
  * calling) plans, calls tools and writes; the evidence checker confirms each cited figure before
  * it is shown. Every engine emits the events of docs/architecture.md 8 through a ResearchEmitter.
  */
-import type { QuoteBox, ResearchEngineInfo, ResearchEvent, ResearchModel } from '@credence/shared';
+import type { QuoteBox, ResearchAnswer, ResearchEngineInfo, ResearchEvent, ResearchModel } from '@credence/shared';
 
 export interface ResearchUser {
   id: string;
@@ -149,6 +149,9 @@ export interface ResearchEmitter {
   /** Which engine answered (the stored answer's `engine`), and why a configured model did not. */
   engineInfo?(info: ResearchEngineInfo): void;
 }
+
+/** The stream's emitter also hears when the data could not answer (the stored answer's `declined`). */
+export type RecordingEmitter = ResearchEmitter & { declined?(declined: NonNullable<ResearchAnswer['declined']>): void };
 
 export interface ResearchEngine {
   readonly name: 'built-in' | 'model';

@@ -21,8 +21,8 @@ import {
 import { describe, finishAnswer } from '../answer-shape.js';
 import { CHAT_NOT_FOUND, ChatsRepository } from '../chats/chats.repository.js';
 import { CreditsService } from '../credits/credits.service.js';
-import { RESEARCH_ENGINES, type RecordingEmitter, type ResearchEngines } from '../engine-provider.js';
-import type { ResearchRequest } from '../engine/types.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../engine-provider.js';
+import type { RecordingEmitter, ResearchRequest } from '../engine/types.js';
 import type { PdfChatThoughtProcessDto, ReadFileAndQueryDto } from './pdf-chat.dto.js';
 
 export const NO_DOCUMENTS = 'No PDFs have been uploaded to this chat: upload them with upload_pdf first.';
