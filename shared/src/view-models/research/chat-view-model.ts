@@ -13,7 +13,6 @@ import {
   reduceResearchAnswer,
   type ChatHistoryItem,
   type ModelAccessInfo,
-  type ResearchAnswer,
   type ResearchAskRequest,
   type ResearchModel,
   type ResearchStreamEvent,
