@@ -10,6 +10,7 @@ export * from './rules/public-site/index.js';
 export * from './rules/lenders.js';
 export * from './rules/csv.js';
 export * from './contracts/uk-companies.js';
+export * from './contracts/routes.js';
 export * from './rules/filing-descriptions.js';
 export * from './rules/uk/index.js';
 export * from './rules/uk/presentation/index.js';

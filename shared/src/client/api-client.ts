@@ -41,6 +41,7 @@ import type {
   KpiTableResponse,
   OfficersResponse,
 } from '../contracts/uk-companies.js';
+import { splitRoute, type ApiRoute, type RouteRequest, type RouteResponse } from '../contracts/routes.js';
 import { ApiError, apiErrorFromBody } from './errors.js';
 import { createResearchApi, type ResearchApi } from './research-client.js';
 import { createUsEquityApi, type UsEquityApi } from './us-equity-client.js';
@@ -48,18 +49,8 @@ import { createDocumentsApi, type DocumentsApi } from './documents-client.js';
 import { createRestructuringApi, type RestructuringApi } from './restructuring-client.js';
 import { createOpsApi, type OpsApi } from './ops-client.js';
 
-/** The company explorer's routes (relative to /api; spec 2 section 7). */
-export const EXPLORER_ROUTES = {
-  search: 'companies_house/search_companies',
-  companyList: 'companies_house/get_company_list',
-  overview: 'companies_house/get_overview',
-  filings: 'companies_house/get_filings_list',
-  filingPdf: 'companies_house/get_filing_pdf',
-  officers: 'companies_house/officers',
-  financials: 'companies_house/get_aggregated_financials_data',
-  companyDates: 'companies_house/get_company_dates',
-  kpiTable: 'get_kpi_values_by_table_name',
-} as const;
+/** A filing's document: a binary answer, so not in the JSON route table (contracts/routes.ts). */
+const FILING_PDF_ROUTE = 'companies_house/get_filing_pdf';
 
 export type { ScreenerTable } from '../contracts/screeners.js';
 
@@ -279,6 +270,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return parsed as T;
   }
 
+  /** One route of the shared route table (contracts/routes.ts): its request as the query (GET) or the JSON body (POST). */
+  function route<R extends ApiRoute>(key: R, request: RouteRequest<R>, call?: CallOptions): Promise<RouteResponse<R>> {
+    const [method, path] = splitRoute(key);
+    return method === 'GET'
+      ? json(method, path, request as Record<string, QueryValue>, undefined, call)
+      : json(method, path, undefined, request, call);
+  }
+
   return {
     ...createResearchApi({ send, json }),
     ...createUsEquityApi({ send, json }),
@@ -324,33 +323,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     lenderDetail: (lenderName, call) =>
       json<LenderDetailResponse>('GET', SCREENER_ROUTES.lenderDetail, { lender_name: lenderName }, undefined, call),
     convertQueryToFilters: (query, call) => json<ConvertQueryResponse>('POST', SCREENER_ROUTES.convertQuery, undefined, { query }, call),
-    searchCompanies: (query, call) =>
-      json<CompanySearchResult[]>('GET', EXPLORER_ROUTES.search, { query, limit: call?.limit }, undefined, call),
-    companyList: (call) => json('GET', EXPLORER_ROUTES.companyList, { limit: call?.limit }, undefined, call),
-    overview: (companyNumber, call) =>
-      json<CompanyOverview>('GET', EXPLORER_ROUTES.overview, { company_number: companyNumber }, undefined, call),
-    filings: (companyNumber, call) =>
-      json<FilingsByCategory>('GET', EXPLORER_ROUTES.filings, { company_number: companyNumber }, undefined, call),
-    officers: (companyNumber, call) =>
-      json<OfficersResponse>('GET', EXPLORER_ROUTES.officers, { company_number: companyNumber }, undefined, call),
+    searchCompanies: (query, call) => route('GET companies_house/search_companies', { query, limit: call?.limit }, call),
+    companyList: (call) => route('GET companies_house/get_company_list', { limit: call?.limit }, call),
+    overview: (companyNumber, call) => route('GET companies_house/get_overview', { company_number: companyNumber }, call),
+    filings: (companyNumber, call) => route('GET companies_house/get_filings_list', { company_number: companyNumber }, call),
+    officers: (companyNumber, call) => route('GET companies_house/officers', { company_number: companyNumber }, call),
     aggregatedFinancials: (companyNumber, call) =>
-      json<AggregatedFinancials>(
-        'GET',
-        EXPLORER_ROUTES.financials,
-        { company_number: companyNumber, file_name: call?.fileName },
-        undefined,
-        call,
-      ),
+      route('GET companies_house/get_aggregated_financials_data', { company_number: companyNumber, file_name: call?.fileName }, call),
     filingDocument: (companyNumber, fileName, call) =>
-      send('GET', EXPLORER_ROUTES.filingPdf, { company_number: companyNumber, file_name: fileName }, undefined, call),
-    companyDates: (companyNumber, call) =>
-      json<CompanyDate[]>('GET', EXPLORER_ROUTES.companyDates, { company_id: companyNumber }, undefined, call),
+      send('GET', FILING_PDF_ROUTE, { company_number: companyNumber, file_name: fileName }, undefined, call),
+    companyDates: (companyNumber, call) => route('GET companies_house/get_company_dates', { company_id: companyNumber }, call),
     kpiTable: (companyNumber, tableName, call) =>
-      json<KpiTableResponse>(
-        'GET',
-        EXPLORER_ROUTES.kpiTable,
+      route(
+        'GET get_kpi_values_by_table_name',
         { company_id: companyNumber, document_category: call?.documentCategory, table_name: tableName },
-        undefined,
         call,
       ),
   };

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CompaniesHouseService } from './companies-house.service.js';
@@ -14,6 +14,7 @@ import {
   SearchCompaniesQuery,
 } from './dto/company-query.dto.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import { Route } from '../../core/contracts/route.js';
 
 @ApiTags('UK companies')
 @ApiBearerAuth()
@@ -24,7 +25,7 @@ export class CompaniesHouseController {
     @Inject(FilingDocumentsService) private readonly documents: FilingDocumentsService,
   ) {}
 
-  @Get('companies_house/search_companies')
+  @Route('GET companies_house/search_companies')
   @ApiOperation({
     summary: 'Search by name, number or registered postcode: exact number, exact name, prefix, then similarity; active first',
   })
@@ -32,13 +33,13 @@ export class CompaniesHouseController {
     return this.service.search(q.query, q.limit);
   }
 
-  @Get('companies_house/get_company_list')
+  @Route('GET companies_house/get_company_list')
   @ApiOperation({ summary: 'The default list for search: the suggested companies, then the largest active ones' })
   companyList(@Query() q: CompanyListQuery) {
     return this.service.companyList(q.limit);
   }
 
-  @Get('companies_house/get_filings_list')
+  @Route('GET companies_house/get_filings_list')
   @ApiOperation({ summary: 'Filings grouped by category, newest first' })
   filings(@Query() q: CompanyNumberQuery) {
     return this.service.filings(q.company_number);
@@ -57,37 +58,37 @@ export class CompaniesHouseController {
     return document.body;
   }
 
-  @Get('companies_house/get_overview')
+  @Route('GET companies_house/get_overview')
   @ApiOperation({ summary: 'Company overview (spec 2 3.3) with the computed leadership, charge, capital and compliance insights' })
   overview(@Query() q: CompanyNumberQuery) {
     return this.service.overview(q.company_number);
   }
 
-  @Get('companies_house/get_aggregated_financials_data')
+  @Route('GET companies_house/get_aggregated_financials_data')
   @ApiOperation({ summary: 'Financial summary series and the standardised statements, by year' })
   financials(@Query() q: FinancialsQuery) {
     return this.service.aggregatedFinancials(q.company_number, q.document_category, q.file_name);
   }
 
-  @Get('companies_house/officers')
+  @Route('GET companies_house/officers')
   @ApiOperation({ summary: 'Officers and persons with significant control' })
   officers(@Query() q: CompanyNumberQuery) {
     return this.service.officers(q.company_number);
   }
 
-  @Get('companies_house/get_company_dates')
+  @Route('GET companies_house/get_company_dates')
   @ApiOperation({ summary: 'The accounting periods the company has financial data for (date, fiscal_date), newest first' })
   dates(@Query() q: CompanyIdQuery) {
     return this.service.companyDates(q.company_id);
   }
 
-  @Get('get_kpi_values_by_table_name')
+  @Route('GET get_kpi_values_by_table_name')
   @ApiOperation({ summary: 'One statement as a table (spec 2 3.16): a row per line item, a column per year' })
   kpis(@Query() q: KpiTableQuery) {
     return this.service.kpiTable(q.company_id, q.document_category ?? 'AA', q.table_name);
   }
 
-  @Post('companies_house/index-to-opensearch')
+  @Route('POST companies_house/index-to-opensearch')
   @HttpCode(200)
   @ApiOperation({ summary: "Refresh the company's search entry (Postgres is the search index)" })
   index(@Body() body: IndexCompanyBody) {

@@ -1,0 +1,39 @@
+import { Get, Post } from '@nestjs/common';
+import { splitRoute, type ApiRoute, type RouteRequest, type RouteResponse } from '@credence/shared';
+
+/** True when A and B are the same type (same fields, same optionality, same field types). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type IsAny<T> = 0 extends 1 & T ? true : false;
+/** A DTO class's instance type as a plain object type, to compare with the contract's. */
+type Fields<T> = { [K in keyof T]: T[K] };
+
+/**
+ * What a handler of route R must be: its first parameter the request DTO with exactly the
+ * contract's fields, its answer the contract's response. A mismatch leaves a property the
+ * descriptor lacks, so the compiler names it in its error.
+ */
+type RouteCheck<R extends ApiRoute, H> = H extends (request: infer Request, ...rest: never[]) => infer Answer
+  ? Same<Fields<Request>, RouteRequest<R>> extends true
+    ? IsAny<Awaited<Answer>> extends true
+      ? { 'the handler answers any: type its answer as the route contract response': never }
+      : Awaited<Answer> extends RouteResponse<R>
+        ? unknown
+        : { 'the handler answer is not the route contract response (shared/src/contracts/routes.ts)': RouteResponse<R> }
+    : { 'the request DTO fields are not the route contract request (shared/src/contracts/routes.ts)': RouteRequest<R> }
+  : { 'a route handler takes its request DTO as its first parameter': never };
+
+/**
+ * `@Get(path)` or `@Post(path)` for a route of the shared route table, checked at build time
+ * against its contract (see shared/src/contracts/routes.ts).
+ */
+export function Route<R extends ApiRoute>(route: R) {
+  const [method, path] = splitRoute(route);
+  const mapping = method === 'POST' ? Post(path) : Get(path);
+  return <H extends (...args: never[]) => unknown>(
+    target: object,
+    key: string | symbol,
+    descriptor: TypedPropertyDescriptor<H> & RouteCheck<R, H>,
+  ): void => {
+    mapping(target, key, descriptor);
+  };
+}

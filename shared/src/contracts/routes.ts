@@ -1,0 +1,53 @@
+/**
+ * The API's routes, defined once (issue 25 §2): each route's request (its query for GET, its JSON
+ * body for POST) and its JSON response, keyed "METHOD path" (path relative to /api). The API's
+ * handlers declare their route with `@Route(key)` (api/src/core/contracts/route.ts), which fails
+ * the API's build unless the handler's request DTO has exactly these fields and its answer is this
+ * response; the shared client sends and reads through the same entries (`route()` in
+ * client/api-client.ts). A change one side does not follow therefore fails `npm run build`.
+ * docs/decisions.md ("One definition per route") says why this and not generated code.
+ */
+import type {
+  AggregatedFinancials,
+  CompanyDate,
+  CompanyOverview,
+  CompanySearchResult,
+  FilingsByCategory,
+  KpiTableName,
+  KpiTableResponse,
+  OfficersResponse,
+} from './uk-companies.js';
+
+/** One route: what the client sends and what the API answers. */
+export interface RouteContract<Request, Response> {
+  request: Request;
+  response: Response;
+}
+
+export interface ApiRoutes {
+  'GET companies_house/search_companies': RouteContract<{ query: string; limit?: number }, CompanySearchResult[]>;
+  'GET companies_house/get_company_list': RouteContract<{ limit?: number }, { companies: CompanySearchResult[]; total_count: number }>;
+  'GET companies_house/get_filings_list': RouteContract<{ company_number: string }, FilingsByCategory>;
+  'GET companies_house/get_overview': RouteContract<{ company_number: string }, CompanyOverview>;
+  'GET companies_house/get_aggregated_financials_data': RouteContract<
+    { company_number: string; document_category?: string; file_name?: string },
+    AggregatedFinancials
+  >;
+  'GET companies_house/officers': RouteContract<{ company_number: string }, OfficersResponse>;
+  'GET companies_house/get_company_dates': RouteContract<{ company_id: string }, CompanyDate[]>;
+  'GET get_kpi_values_by_table_name': RouteContract<
+    { company_id: string; document_category?: string; table_name: KpiTableName },
+    KpiTableResponse
+  >;
+  'POST companies_house/index-to-opensearch': RouteContract<{ company_id: string }, { status: 'success'; message: string }>;
+}
+
+export type ApiRoute = keyof ApiRoutes;
+export type RouteRequest<R extends ApiRoute> = ApiRoutes[R]['request'];
+export type RouteResponse<R extends ApiRoute> = ApiRoutes[R]['response'];
+
+/** "GET companies_house/get_overview" -> ['GET', 'companies_house/get_overview']. */
+export function splitRoute(route: ApiRoute): ['GET' | 'POST', string] {
+  const space = route.indexOf(' ');
+  return [route.slice(0, space) as 'GET' | 'POST', route.slice(space + 1)];
+}
