@@ -278,12 +278,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       : json(method, path, undefined, request, call);
   }
 
+  const transport = { send, json, route };
   return {
-    ...createResearchApi({ send, json }),
-    ...createUsEquityApi({ send, json }),
-    ...createDocumentsApi({ send, json }),
-    ...createRestructuringApi({ send, json }),
-    ...createOpsApi({ send, json }),
+    ...createResearchApi(transport),
+    ...createUsEquityApi(transport),
+    ...createDocumentsApi(transport),
+    ...createRestructuringApi(transport),
+    ...createOpsApi(transport),
     baseUrl,
     token: () => token,
     setToken(next) {

@@ -4,6 +4,7 @@
  * chat history, jobs and credits. Built over the client's own transport, so tokens, errors and
  * the base address work exactly as for every other call.
  */
+import type { ApiRoute, RouteRequest, RouteResponse } from '../contracts/routes.js';
 import {
   emptyResearchAnswer,
   RESEARCH_CONSTANTS,
@@ -43,6 +44,8 @@ export interface ResearchTransport {
     headers?: Record<string, string>,
   ): Promise<Response>;
   json<T>(method: 'GET' | 'POST', path: string, params?: Record<string, QueryValue>, body?: unknown, call?: CallOptions): Promise<T>;
+  /** One route of the shared route table (contracts/routes.ts): request checked, answer typed by it. */
+  route<R extends ApiRoute>(key: R, request: RouteRequest<R>, call?: CallOptions): Promise<RouteResponse<R>>;
 }
 
 export interface AskOptions extends CallOptions {

@@ -51,21 +51,18 @@ export interface UsEquityApi {
   usEquityObservations(request: UsEquityJobRequest, options?: CallOptions): Promise<{ job_id: string }>;
 }
 
-export function createUsEquityApi({ send, json }: ResearchTransport): UsEquityApi {
+export function createUsEquityApi({ send, json, route }: ResearchTransport): UsEquityApi {
   return {
-    usCompanies: (query = {}, call) =>
-      json<UsCompany[]>('GET', US_EQUITY_ROUTES.companies, { search: query.search, limit: query.limit }, undefined, call),
-    usCompany: (company, call) => json<UsCompany>('GET', US_EQUITY_ROUTES.company, { company }, undefined, call),
-    usKpisList: (cik, call) => json<UsKpiItem[]>('GET', US_EQUITY_ROUTES.kpisList, { company_id: cik }, undefined, call),
+    usCompanies: (query = {}, call) => route('GET us/companies', { search: query.search, limit: query.limit }, call),
+    usCompany: (company, call) => route('GET us/company', { company }, call),
+    usKpisList: (cik, call) => route('GET get_kpis_list', { company_id: cik }, call),
     usKpiTable: (cik, table_name, document_category, call) =>
-      json<UsKpiTable>('GET', US_EQUITY_ROUTES.kpiTable, { company_id: cik, table_name, document_category }, undefined, call),
-    usKpiValue: (cik, kv_id, doc_cg, call) =>
-      json<UsKpiValue & { company?: UsCompany }>('GET', US_EQUITY_ROUTES.kpiValue, { cik, kv_id, doc_cg }, undefined, call),
+      route('GET us/get_kpi_values_by_table_name', { company_id: cik, table_name, document_category }, call),
+    usKpiValue: (cik, kv_id, doc_cg, call) => route('GET get_kpi_value_by_id', { cik, kv_id, doc_cg }, call),
     usRequestCompany: (cik, call) => json<{ msg: string }>('POST', US_EQUITY_ROUTES.requests, { cik_str: cik }, undefined, call),
     usDownloadExcel: async (cik, ticker, call) =>
       (await send('GET', US_EQUITY_ROUTES.downloadExcel, { cik, company_ticker: ticker ?? undefined }, undefined, call)).arrayBuffer(),
-    usHighlightedSource: (cik, kv_id, doc_cg, call) =>
-      json<UsHighlightedSource>('GET', US_EQUITY_ROUTES.highlightedSource, { cik, kv_id, doc_cg }, undefined, call),
+    usHighlightedSource: (cik, kv_id, doc_cg, call) => route('GET get_highlighted_source', { cik, kv_id, doc_cg }, call),
     usEquityThoughtProcess: (company_id, query, call) =>
       json<{ thought_process: string[] }>('GET', RESEARCH_ROUTES.equityThoughtProcess, { company_id, query }, undefined, call),
     usEquitySelectTables: (request, call) =>

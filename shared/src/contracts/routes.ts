@@ -17,6 +17,7 @@ import type {
   KpiTableResponse,
   OfficersResponse,
 } from './uk-companies.js';
+import type { UsCompany, UsHighlightedSource, UsKpiItem, UsKpiTable, UsKpiValue } from './us-equity.js';
 
 /** One route: what the client sends and what the API answers. */
 export interface RouteContract<Request, Response> {
@@ -40,6 +41,16 @@ export interface ApiRoutes {
     KpiTableResponse
   >;
   'POST companies_house/index-to-opensearch': RouteContract<{ company_id: string }, { status: 'success'; message: string }>;
+
+  // US equity (spec 3): the company list and one company (paths the spec leaves unnamed); the
+  // statements table is spec 3's get_kpi_values_by_table_name, mounted under us/ (spec 2's UK one
+  // answers the bare path).
+  'GET us/companies': RouteContract<{ search?: string; limit?: number }, UsCompany[]>;
+  'GET us/company': RouteContract<{ company: string }, UsCompany>;
+  'GET get_kpis_list': RouteContract<{ company_id: string }, UsKpiItem[]>;
+  'GET us/get_kpi_values_by_table_name': RouteContract<{ company_id: string; document_category?: string; table_name: string }, UsKpiTable>;
+  'GET get_kpi_value_by_id': RouteContract<{ cik: string; doc_cg?: string; kv_id: string }, UsKpiValue & { company?: UsCompany }>;
+  'GET get_highlighted_source': RouteContract<{ cik: string; doc_cg?: string; kv_id: string }, UsHighlightedSource>;
 }
 
 export type ApiRoute = keyof ApiRoutes;

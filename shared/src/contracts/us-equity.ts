@@ -5,19 +5,11 @@
 import type { ResearchCitation, ResearchTable } from './research.js';
 
 /** Routes relative to /api (spec 3 section 7; the ones the spec leaves unnamed are named here). */
+/** US equity routes that are not JSON (the workbook) or take their input oddly; the JSON ones are in contracts/routes.ts. */
 export const US_EQUITY_ROUTES = {
-  kpisList: 'get_kpis_list',
-  /** Spec 3 spells it get_kpi_values_by_table_name, the path spec 2's UK statements already answer: mounted under us/. */
-  kpiTable: 'us/get_kpi_values_by_table_name',
-  kpiValue: 'get_kpi_value_by_id',
   backlinker: 'backlinker',
-  highlightedSource: 'get_highlighted_source',
   downloadExcel: 'download_excel',
   requests: 'requests',
-  /** The US company list (the spec leaves its path unnamed). */
-  companies: 'us/companies',
-  /** One US company by CIK. */
-  company: 'us/company',
 } as const;
 
 /** Spec 3 section 8 (and the texts this area adds). */

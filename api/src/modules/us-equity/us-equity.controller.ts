@@ -6,6 +6,7 @@ import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { contentDisposition, exportFilename } from '../../core/export/index.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
+import { Route } from '../../core/contracts/route.js';
 import { CreditsService } from '../research/credits/credits.service.js';
 import {
   UsCompaniesQuery,
@@ -31,7 +32,7 @@ export class UsEquityController {
     @Inject(HighlightedSourceService) private readonly sources: HighlightedSourceService,
   ) {}
 
-  @Get(US_EQUITY_ROUTES.highlightedSource)
+  @Route('GET get_highlighted_source')
   @PerUserRateLimit('documents')
   @ApiOperation({
     summary:
@@ -53,7 +54,7 @@ export class UsEquityController {
     return { url: `/backlinker?${params.toString()}`, kpi_value_id: value.kpi_value_id, derived: value.derived };
   }
 
-  @Get(US_EQUITY_ROUTES.companies)
+  @Route('GET us/companies')
   @ApiOperation({
     summary:
       'The US companies (title, cik_str, ticker, industry, sector, logo_url, available, verified); search: fuzzy over name, ticker and CIK',
@@ -62,13 +63,13 @@ export class UsEquityController {
     return this.service.list(q.search, q.limit);
   }
 
-  @Get(US_EQUITY_ROUTES.company)
+  @Route('GET us/company')
   @ApiOperation({ summary: 'One US company by CIK or ticker' })
   async company(@Query() q: UsCompanyQuery) {
     return publicCompany(await this.service.resolve(q.company));
   }
 
-  @Get(US_EQUITY_ROUTES.kpisList)
+  @Route('GET get_kpis_list')
   @ApiOperation({
     summary: "The company's KPIs that hold values, per category (annual, quarterly); 402 when the research credits are used up",
   })
@@ -77,13 +78,13 @@ export class UsEquityController {
     return this.service.kpiList(q.company_id);
   }
 
-  @Get(US_EQUITY_ROUTES.kpiTable)
+  @Route('GET us/get_kpi_values_by_table_name')
   @ApiOperation({ summary: 'One KPI table: periods and table_data (a row per KPI, a cell per period with its kpi_value_id), table_unit' })
   table(@Query() q: UsKpiTableQuery) {
     return this.service.table(q.company_id, q.document_category, q.table_name);
   }
 
-  @Get(US_EQUITY_ROUTES.kpiValue)
+  @Route('GET get_kpi_value_by_id')
   @ApiOperation({ summary: 'One KPI value with its sources (concept, accession, form, filed) and, when derived, its operands' })
   value(@Query() q: UsKpiValueQuery) {
     return this.service.value(q.cik, q.doc_cg, q.kv_id);
