@@ -26,7 +26,13 @@ describe('distress signals (issue 27 §1)', () => {
         ...base,
         status: 'Liquidation',
         filings: [
-          { transaction_id: 't1', category: 'insolvency', type: '600', date: '2025-03-01', description: 'liquidation-voluntary-appointment-of-liquidator' },
+          {
+            transaction_id: 't1',
+            category: 'insolvency',
+            type: '600',
+            date: '2025-03-01',
+            description: 'liquidation-voluntary-appointment-of-liquidator',
+          },
           { transaction_id: 't2', category: 'officers', type: 'TM01', date: '2025-01-01' },
         ],
         officers: [{ officer_key: 'o1', name: 'Jane Doe', officer_role: 'director', resigned_on: '2026-02-01' }],
@@ -51,7 +57,9 @@ describe('distress signals (issue 27 §1)', () => {
       NOW,
     );
     const kinds = signals.map((s) => s.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['accounts-overdue', 'confirmation-overdue', 'loss', 'negative-net-assets', 'going-concern']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['accounts-overdue', 'confirmation-overdue', 'loss', 'negative-net-assets', 'going-concern']),
+    );
     expect(signals.find((s) => s.kind === 'accounts-overdue')!.text).toContain('135 days ago');
   });
 
@@ -60,14 +68,24 @@ describe('distress signals (issue 27 §1)', () => {
       {
         ...base,
         charges: [
-          { charge_id: 'c1', status: 'outstanding', created_on: '2020-01-01', contains_fixed_charge: true, contains_floating_charge: true, floating_charge_covers_all: true, persons_entitled: ['Barclays Bank PLC'] },
+          {
+            charge_id: 'c1',
+            status: 'outstanding',
+            created_on: '2020-01-01',
+            contains_fixed_charge: true,
+            contains_floating_charge: true,
+            floating_charge_covers_all: true,
+            persons_entitled: ['Barclays Bank PLC'],
+          },
           { charge_id: 'c2', status: 'fully-satisfied', created_on: '2015-01-01', persons_entitled: ['HSBC UK Bank PLC'] },
         ],
       },
       NOW,
     );
     expect(signals).toHaveLength(1);
-    expect(signals[0].text).toBe('Outstanding charge (fixed, floating (all assets)) created 2020-01-01, held by Barclays Bank PLC');
+    expect(signals[0].text).toBe(
+      'Outstanding charge Charge c1 (fixed, floating (all assets)), created 2020-01-01, held by Barclays Bank PLC',
+    );
   });
 
   it('accounts filed after the 9-month deadline are late filings', () => {

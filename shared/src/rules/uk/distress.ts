@@ -35,7 +35,13 @@ export interface DistressSignal {
   severity: 'high' | 'medium' | 'low';
   /** The date the signal is of (YYYY-MM-DD), when it has one. */
   date: string | null;
-  /** Plain words (no markup); the caller cites `ref` after them. */
+  /** The words before the cited value ("Accounts overdue: due by"), plain text. */
+  label: string;
+  /** The cited value as words ("2025-11-28", "Liquidation"): the chat shows the record's own value here with its citation. */
+  value: string;
+  /** Words after the value ("366 days ago"), or null. */
+  detail: string | null;
+  /** The whole signal in plain words (label, value, detail), for a view without citations. */
   text: string;
   ref: DistressRef;
 }
@@ -51,6 +57,8 @@ export interface DistressFiling {
 
 export interface DistressCharge extends ChargeInput {
   charge_id: string;
+  charge_code?: string | null;
+  charge_number?: number | null;
   floating_charge_covers_all?: boolean | null;
 }
 
@@ -82,6 +90,26 @@ export const DISTRESS_RESIGNATION_MONTHS = 12;
 export const DISTRESS_LATE_FILING_YEARS = 6;
 
 const GOING_CONCERN = /material uncertainty|going concern|qualified opinion|emphasis of matter|disclaimer|adverse opinion/i;
+
+function signal(
+  kind: DistressSignalKind,
+  severity: DistressSignal['severity'],
+  date: string | null,
+  words: { label: string; value: string; detail?: string | null },
+  ref: DistressRef,
+): DistressSignal {
+  const detail = words.detail ?? null;
+  return {
+    kind,
+    severity,
+    date,
+    label: words.label,
+    value: words.value,
+    detail,
+    text: `${words.label} ${words.value}${detail ? ` ${detail}` : ''}`,
+    ref,
+  };
+}
 
 const daysBetween = (from: Date, to: Date) => Math.round((startOfUtcDay(to).getTime() - startOfUtcDay(from).getTime()) / DAY_MS);
 
@@ -115,40 +143,66 @@ function statusSignals(i: DistressInputs, now: Date): DistressSignal[] {
   const out: DistressSignal[] = [];
   const distress = companyDistress(i.status);
   if (distress)
-    out.push({
-      kind: 'status',
-      severity: 'high',
-      date: null,
-      text: `Status on the register: ${i.status} (${distress.title.toLowerCase()})`,
-      ref: { record: 'profile', field: 'company_status' },
-    });
+    out.push(
+      signal(
+        'status',
+        'high',
+        null,
+        {
+          label: 'Status on the register:',
+          value: String(i.status),
+          detail: `(${distress.text.split('. ').slice(1).join('. ').replace(/\.$/, '')})`,
+        },
+        { record: 'profile', field: 'company_status' },
+      ),
+    );
   const insolvency = i.filings.filter((f) => f.category === 'insolvency').sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
   for (const f of insolvency.slice(0, 6))
-    out.push({
-      kind: 'insolvency-event',
-      severity: 'high',
-      date: iso(f.date),
-      text: `Insolvency filing ${insolvencyEventText(f)}`,
-      ref: { record: 'filings', transactionId: f.transaction_id, date: iso(f.date) },
-    });
+    out.push(
+      signal(
+        'insolvency-event',
+        'high',
+        iso(f.date),
+        { label: `Insolvency filing ${insolvencyEventText(f)}, filed`, value: iso(f.date) ?? 'on an unstated date' },
+        {
+          record: 'filings',
+          transactionId: f.transaction_id,
+          date: iso(f.date),
+        },
+      ),
+    );
   const accountsDue = parseDate(i.accountsNextDue);
   if (accountsDue && accountsDue < startOfUtcDay(now))
-    out.push({
-      kind: 'accounts-overdue',
-      severity: 'high',
-      date: iso(i.accountsNextDue),
-      text: `Accounts overdue: due by ${iso(i.accountsNextDue)}, ${daysBetween(accountsDue, now)} days ago`,
-      ref: { record: 'profile', field: 'accounts_next_due' },
-    });
+    out.push(
+      signal(
+        'accounts-overdue',
+        'high',
+        iso(i.accountsNextDue),
+        { label: 'Accounts overdue: due by', value: iso(i.accountsNextDue)!, detail: `(${daysBetween(accountsDue, now)} days ago)` },
+        {
+          record: 'profile',
+          field: 'accounts_next_due',
+        },
+      ),
+    );
   const csDue = parseDate(i.confStmtNextDue);
   if (csDue && csDue < startOfUtcDay(now))
-    out.push({
-      kind: 'confirmation-overdue',
-      severity: 'medium',
-      date: iso(i.confStmtNextDue),
-      text: `Confirmation statement overdue: due by ${iso(i.confStmtNextDue)}, ${daysBetween(csDue, now)} days ago`,
-      ref: { record: 'profile', field: 'conf_stmt_next_due' },
-    });
+    out.push(
+      signal(
+        'confirmation-overdue',
+        'medium',
+        iso(i.confStmtNextDue),
+        {
+          label: 'Confirmation statement overdue: due by',
+          value: iso(i.confStmtNextDue)!,
+          detail: `(${daysBetween(csDue, now)} days ago)`,
+        },
+        {
+          record: 'profile',
+          field: 'conf_stmt_next_due',
+        },
+      ),
+    );
   return out;
 }
 
@@ -167,13 +221,17 @@ function chargeSignals(i: DistressInputs): DistressSignal[] {
     .filter((c) => isActiveCharge(c.status))
     .map((c) => {
       const holders = chargeCreditors(c);
-      return {
-        kind: 'live-charge' as const,
-        severity: 'medium' as const,
-        date: iso(c.created_on),
-        text: `Outstanding charge (${chargeSecurityType(c)}) created ${iso(c.created_on) ?? 'on an unstated date'}, held by ${holders.length ? holders.join(' and ') : 'an unnamed chargeholder'}`,
-        ref: { record: 'charges' as const, chargeId: c.charge_id },
-      };
+      return signal(
+        'live-charge',
+        'medium',
+        iso(c.created_on),
+        {
+          label: 'Outstanding charge',
+          value: c.charge_code ? `Charge ${c.charge_code}` : c.charge_number ? `Charge number ${c.charge_number}` : `Charge ${c.charge_id}`,
+          detail: `(${chargeSecurityType(c)}), created ${iso(c.created_on) ?? 'on an unstated date'}, held by ${holders.length ? holders.join(' and ') : 'an unnamed chargeholder'}`,
+        },
+        { record: 'charges', chargeId: c.charge_id },
+      );
     });
 }
 
@@ -181,31 +239,51 @@ function accountsSignals(i: DistressInputs): DistressSignal[] {
   const out: DistressSignal[] = [];
   const l = i.latest;
   if (i.auditor && GOING_CONCERN.test(i.auditor.opinion))
-    out.push({
-      kind: 'going-concern',
-      severity: /material uncertainty|adverse|disclaimer/i.test(i.auditor.opinion) ? 'high' : 'medium',
-      date: null,
-      text: `Auditor's report on the FY${i.auditor.fiscalYear} accounts: ${i.auditor.opinion}`,
-      ref: { record: 'auditor', fiscalYear: i.auditor.fiscalYear },
-    });
+    out.push(
+      signal(
+        'going-concern',
+        /material uncertainty|adverse|disclaimer/i.test(i.auditor.opinion) ? 'high' : 'medium',
+        null,
+        { label: `Auditor's report on the FY${i.auditor.fiscalYear} accounts:`, value: i.auditor.opinion },
+        {
+          record: 'auditor',
+          fiscalYear: i.auditor.fiscalYear,
+        },
+      ),
+    );
   if (!l) return out;
   const loss = l.netProfitLoss ?? l.operatingProfit;
   if (typeof loss === 'number' && loss < 0)
-    out.push({
-      kind: 'loss',
-      severity: 'medium',
-      date: null,
-      text: `${l.netProfitLoss != null ? 'Loss for the year' : 'Operating loss'} in FY${l.fiscalYear}`,
-      ref: { record: 'accounts', metric: l.netProfitLoss != null ? 'netProfitLoss' : 'operatingProfit', fiscalYear: l.fiscalYear },
-    });
+    out.push(
+      signal(
+        'loss',
+        'medium',
+        null,
+        {
+          label: `${l.netProfitLoss != null ? 'Loss for the year' : 'Operating loss'} in FY${l.fiscalYear}:`,
+          value: String(Math.abs(loss)),
+        },
+        {
+          record: 'accounts',
+          metric: l.netProfitLoss != null ? 'netProfitLoss' : 'operatingProfit',
+          fiscalYear: l.fiscalYear,
+        },
+      ),
+    );
   if (typeof l.netAssets === 'number' && l.netAssets < 0)
-    out.push({
-      kind: 'negative-net-assets',
-      severity: 'high',
-      date: null,
-      text: `Net liabilities (negative net assets) at the FY${l.fiscalYear} year end`,
-      ref: { record: 'accounts', metric: 'netAssets', fiscalYear: l.fiscalYear },
-    });
+    out.push(
+      signal(
+        'negative-net-assets',
+        'high',
+        null,
+        { label: `Net liabilities (negative net assets) at the FY${l.fiscalYear} year end:`, value: String(-l.netAssets) },
+        {
+          record: 'accounts',
+          metric: 'netAssets',
+          fiscalYear: l.fiscalYear,
+        },
+      ),
+    );
   return out;
 }
 
@@ -214,13 +292,19 @@ function officerSignals(i: DistressInputs, now: Date): DistressSignal[] {
   return i.officers
     .filter((o) => o.resigned_on && (parseDate(o.resigned_on)?.getTime() ?? 0) >= since)
     .slice(0, 6)
-    .map((o) => ({
-      kind: 'resignation' as const,
-      severity: 'low' as const,
-      date: iso(o.resigned_on),
-      text: `${o.name} (${(o.officer_role ?? 'officer').replace(/-/g, ' ')}) resigned on ${iso(o.resigned_on)}`,
-      ref: { record: 'officers' as const, officerKey: o.officer_key, date: iso(o.resigned_on)! },
-    }));
+    .map((o) =>
+      signal(
+        'resignation',
+        'low',
+        iso(o.resigned_on),
+        { label: `${o.name} (${(o.officer_role ?? 'officer').replace(/-/g, ' ')}) resigned on`, value: iso(o.resigned_on)! },
+        {
+          record: 'officers',
+          officerKey: o.officer_key,
+          date: iso(o.resigned_on)!,
+        },
+      ),
+    );
 }
 
 /** Accounts filed after the deadline (9 months after the year end, 6 for a public company) within the last years. */
@@ -237,13 +321,23 @@ function lateFilingSignals(i: DistressInputs, now: Date): DistressSignal[] {
     const deadline = new Date(Date.UTC(madeUp.getUTCFullYear(), madeUp.getUTCMonth() + months, madeUp.getUTCDate()));
     const late = daysBetween(deadline, filed);
     if (late > 0)
-      out.push({
-        kind: 'late-filing',
-        severity: 'low',
-        date: iso(f.date),
-        text: `Accounts made up to ${iso(madeUpText)} filed on ${iso(f.date)}, ${late} days after the ${months}-month deadline`,
-        ref: { record: 'filings', transactionId: f.transaction_id, date: iso(f.date) },
-      });
+      out.push(
+        signal(
+          'late-filing',
+          'low',
+          iso(f.date),
+          {
+            label: `Accounts made up to ${iso(madeUpText)} filed on`,
+            value: iso(f.date)!,
+            detail: `(${late} days after the ${months}-month deadline)`,
+          },
+          {
+            record: 'filings',
+            transactionId: f.transaction_id,
+            date: iso(f.date),
+          },
+        ),
+      );
   }
   return out;
 }

@@ -67,8 +67,8 @@ export interface RecoveryEstimate {
 
 export function recoveryEstimate(i: RecoveryInputs): RecoveryEstimate {
   const missing: string[] = [];
-  if (i.totalAssets === null) missing.push('total assets (not in the accounts held)');
-  if (i.totalLiabilities === null) missing.push('total liabilities (not in the accounts held)');
+  if (i.totalAssets === null) missing.push('total assets');
+  if (i.totalLiabilities === null) missing.push('total liabilities');
   // Live charges with no stated borrowings: the secured debt is not known, so no split can be made.
   const secured = i.securedDebt ?? (i.liveCharges === 0 ? 0 : null);
   if (secured === null) missing.push('the secured debt (the accounts state no bank loans or overdrafts, but charges are outstanding)');

@@ -8,7 +8,7 @@ import type { DistressData } from '../../../../tools/register/distress.tool.js';
 import type { ToolResult } from '../../../types.js';
 import type { Analysis, AnalysisContext, Finding, FindingPart } from '../../analysis.js';
 import { markdownSafe, quoted } from '../../text.js';
-import { amountWords, wordsFor } from '../financial/common.js';
+import { wordsFor } from '../financial/common.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
 import { factOf, heading, listText } from './write.js';
 
@@ -28,12 +28,13 @@ async function readDistress(ctx: AnalysisContext, what: string): Promise<Read | 
 /** One signal as parts: its words, then the figure or record that cites it. */
 function signalParts(r: Read, s: DistressData['signals'][number]): FindingPart[] {
   const fact = factOf(r, s.factKey);
-  if (s.kind === 'loss' || s.kind === 'negative-net-assets')
-    return [`${markdownSafe(s.text)}: `, { fact, text: amountWords(fact) }];
-  if (s.kind === 'going-concern')
-    return [`Auditor's report on the FY${(s.ref as { fiscalYear: number }).fiscalYear} accounts: `, { fact, text: quoted(String(fact.value)) }];
-  if (fact.unit === 'date' && fact.value) return [`${markdownSafe(s.text)} (record: `, { fact, text: formatDate(String(fact.value)) }, ')'];
-  return [`${markdownSafe(s.text)} (`, { fact, text: markdownSafe(String(fact.value)) }, ')'];
+  const value = (): string => {
+    if (typeof fact.value === 'number') return wordsFor({ ...fact, value: Math.abs(fact.value) });
+    if (s.kind === 'going-concern') return quoted(String(fact.value));
+    if (fact.unit === 'date' && fact.value) return formatDate(String(fact.value));
+    return markdownSafe(String(fact.value));
+  };
+  return [`${markdownSafe(s.label)} `, { fact, text: value() }, s.detail ? ` ${markdownSafe(s.detail)}` : ''];
 }
 
 function writeParts(ctx: AnalysisContext, parts: FindingPart[]): void {
@@ -68,7 +69,8 @@ export const distressAnalysis: Analysis = {
       }
       ctx.writer.write(`\nChecked: ${CHECKED}.\n\n`);
     }
-    if (r.data.latestFiscalYear === null) ctx.writer.write('No accounts with figures are on file, so losses and net assets could not be checked.\n\n');
+    if (r.data.latestFiscalYear === null)
+      ctx.writer.write('No accounts with figures are on file, so losses and net assets could not be checked.\n\n');
     if (r.data.outlook.stale)
       ctx.writer.write(`The outlook in the accounts on file is **stale**: ${markdownSafe(r.data.outlook.reason ?? '')}.\n\n`);
     await ctx.writer.flush();
@@ -83,14 +85,16 @@ export const distressAnalysis: Analysis = {
 
 /** Key Findings: the serious signals first (at most two), so a summary sheet never leaves out a liquidation or overdue filings. */
 export async function distressFindings(ctx: AnalysisContext): Promise<Finding[]> {
-  const r = await ctx
-    .call<DistressData | null>('distress', { company_number: ctx.understanding.companyNumber })
-    .catch(() => null);
+  const r = await ctx.call<DistressData | null>('distress', { company_number: ctx.understanding.companyNumber }).catch(() => null);
   if (!r?.data) return [];
   const read = r as Read;
   const serious = read.data.signals.filter((s) => s.severity === 'high');
   const overdue = read.data.signals.filter((s) => s.kind === 'confirmation-overdue');
-  const picked = [...serious.filter((s) => s.kind !== 'insolvency-event').slice(0, 2), ...serious.filter((s) => s.kind === 'insolvency-event').slice(0, 1), ...overdue.slice(0, 1)];
+  const picked = [
+    ...serious.filter((s) => s.kind !== 'insolvency-event').slice(0, 2),
+    ...serious.filter((s) => s.kind === 'insolvency-event').slice(0, 1),
+    ...overdue.slice(0, 1),
+  ];
   return picked.map((s, i) => ({ key: `distress-${i}`, parts: [...signalParts(read, s), '.'] }));
 }
 
@@ -100,7 +104,9 @@ function ranking(ctx: AnalysisContext, r: Read): void {
     ctx.writer.write('No charges are outstanding on the register: no creditor holds registered security.\n\n');
     return;
   }
-  ctx.writer.write('### Ranking of the outstanding charges\n\nFixed charges rank first on the assets they charge, then floating charges, each by creation date (a priority deed, which the register does not show, can change this):\n\n');
+  ctx.writer.write(
+    '### Ranking of the outstanding charges\n\nFixed charges rank first on the assets they charge, then floating charges, each by creation date (a priority deed, which the register does not show, can change this):\n\n',
+  );
   for (const c of ranked) {
     const fact = factOf(r, c.factKey);
     ctx.writer.write(`${c.rank}. `);
@@ -125,15 +131,20 @@ export const recoveryAnalysis: Analysis = {
     ctx.step(0, 'done');
     ctx.step(1, 'running');
     const rec = r.data.recovery;
-    if (rec.pencePerPound === null || !rec.factKey) {
-      ctx.writer.write(`**Estimate not possible**: the accounts held do not give ${markdownSafe(listText(rec.missing))}.\n\n`);
-      ctx.missing(`Recovery estimate: the accounts held do not give ${listText(rec.missing)}.`);
+    if (r.data.latestFiscalYear === null) {
+      ctx.writer.write(
+        '**Estimate not possible**: no accounts with figures are on file for this company, so there are no assets to set against its debts.\n\n',
+      );
+    } else if (rec.pencePerPound === null || !rec.factKey) {
+      ctx.writer.write(
+        `**Estimate not possible**: the FY${r.data.latestFiscalYear} accounts we hold do not give ${markdownSafe(listText(rec.missing))}.\n\n`,
+      );
     } else {
       const est = factOf(r, rec.factKey);
       const [assets, liabilities, debt] = est.inputs ?? [];
       ctx.writer.write('**Estimate** (book value, not a forecast): unsecured creditors would recover about ');
       ctx.writer.derived(est, `${Number(est.value).toFixed(1)}p in the pound`);
-      ctx.writer.write(' at most: total assets ');
+      ctx.writer.write(` at most, from the balance sheet at ${est.period ? formatDate(est.period) : 'the latest year end'}: total assets `);
       if (assets) ctx.writer.figure(assets, wordsFor(assets));
       if (debt) {
         ctx.writer.write(' less bank loans and overdrafts ');
