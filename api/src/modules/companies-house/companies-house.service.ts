@@ -219,7 +219,9 @@ export class CompaniesHouseService {
 }
 
 /** The latest audit opinion on file and its fiscal year (the distress signals read its going-concern language). */
-function auditorOf(summaries: { fiscal_year?: number | null; auditor_opinion?: string | null }[]): { fiscalYear: number; opinion: string } | null {
+function auditorOf(
+  summaries: { fiscal_year?: number | null; auditor_opinion?: string | null }[],
+): { fiscalYear: number; opinion: string } | null {
   const latest = summaries.find((s) => s.auditor_opinion && s.fiscal_year);
   return latest ? { fiscalYear: latest.fiscal_year!, opinion: latest.auditor_opinion! } : null;
 }

@@ -57,9 +57,16 @@ export function overviewInsights(inputs: OverviewInputs, now: Date): OverviewIns
   };
 }
 
-function latestFigures(statements: FinancialStatementRow[]): { fiscalYear: number; netProfitLoss: number | null; operatingProfit: number | null; netAssets: number | null } | null {
+function latestFigures(
+  statements: FinancialStatementRow[],
+): { fiscalYear: number; netProfitLoss: number | null; operatingProfit: number | null; netAssets: number | null } | null {
   const latest = statements.at(-1);
   if (!latest?.fiscal_year) return null;
   const n = (v: unknown) => (typeof v === 'number' ? v : v == null ? null : Number(v));
-  return { fiscalYear: latest.fiscal_year, netProfitLoss: n(latest.net_profit_loss), operatingProfit: n(latest.operating_profit), netAssets: n(latest.net_assets) };
+  return {
+    fiscalYear: latest.fiscal_year,
+    netProfitLoss: n(latest.net_profit_loss),
+    operatingProfit: n(latest.operating_profit),
+    netAssets: n(latest.net_assets),
+  };
 }

@@ -33,7 +33,10 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
     /(?<!\b(?:tax|interest|finance|service|bank|depreciation|impairment) )\bcharges?\b|\bsecurity\b|\bsecured\b|\bmortgages?\b|\bdebentures?\b|\bfixed and floating\b/,
   ],
   ['covenants', /\bcovenants?\b|\bnegative pledge\b/],
-  ['lenders', /\blenders?\b|\bbankers?\b|\bwho lends\b|(?<!unsecured |secured )\bcreditors?\b(?! (due|falling|would|will|could|recover|get))/],
+  [
+    'lenders',
+    /\blenders?\b|\bbankers?\b|\bwho lends\b|(?<!unsecured |secured )\bcreditors?\b(?! (due|falling|would|will|could|recover|get))/,
+  ],
   [
     'leadership',
     /\bdirectors?\b|\bofficers?\b|\bleadership\b|\bmanagement team\b|\bboard\b|\bpscs?\b|\bpersons? with significant control\b|\bcontrol changes?\b|\bowners?(hip)?\b|\bshareholders?\b|\bwho (runs|owns|controls)\b/,
@@ -147,7 +150,10 @@ export const UNSUPPORTED: [string, RegExp][] = [
   ['research and development spend', /\br ?& ?d\b|\bresearch and development\b/],
   ['credit ratings', /\bcredit rating\b|\bmoody'?s\b|\bs&p\b|\bfitch\b/],
   ['salary', /\bsalar(y|ies)\b|\bremuneration\b|\bpay packages?\b|\bexecutive (pay|compensation)\b|\bbonus(es)?\b/],
-  ['full shareholder list', /\btop shareholders?\b|\b(largest|major|biggest) shareholders?\b|\bshareholdings?\b|\bcap table\b|\bshare register\b/],
+  [
+    'full shareholder list',
+    /\btop shareholders?\b|\b(largest|major|biggest) shareholders?\b|\bshareholdings?\b|\bcap table\b|\bshare register\b/,
+  ],
 ];
 
 /**

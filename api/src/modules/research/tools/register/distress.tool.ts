@@ -54,17 +54,45 @@ function refFact(
   switch (ref.record) {
     case 'profile': {
       const value = ref.field === 'company_status' ? ctx.status : ctx.due[ref.field];
-      const label = { company_status: 'Status', accounts_next_due: 'Next accounts due', conf_stmt_next_due: 'Next confirmation statement due' };
-      return facts.add(`profile.${ref.field}`, label[ref.field], value, ref.field === 'company_status' ? 'text' : 'date', registerSource(n, 'profile', 'Company profile (register)')).key;
+      const label = {
+        company_status: 'Status',
+        accounts_next_due: 'Next accounts due',
+        conf_stmt_next_due: 'Next confirmation statement due',
+      };
+      return facts.add(
+        `profile.${ref.field}`,
+        label[ref.field],
+        value,
+        ref.field === 'company_status' ? 'text' : 'date',
+        registerSource(n, 'profile', 'Company profile (register)'),
+      ).key;
     }
     case 'filings':
-      return facts.add(`filing:${ref.transactionId}`, 'Filing date', ref.date, 'date', registerSource(n, 'filings', 'Filing history', ref.transactionId)).key;
+      return facts.add(
+        `filing:${ref.transactionId}`,
+        'Filing date',
+        ref.date,
+        'date',
+        registerSource(n, 'filings', 'Filing history', ref.transactionId),
+      ).key;
     case 'charges': {
       const title = ctx.charges.get(ref.chargeId) ?? `Charge ${ref.chargeId}`;
-      return facts.add(`charge:${ref.chargeId}:register`, `${title} (register)`, title, 'text', registerSource(n, 'charges', `${title} (register)`, ref.chargeId)).key;
+      return facts.add(
+        `charge:${ref.chargeId}:register`,
+        `${title} (register)`,
+        title,
+        'text',
+        registerSource(n, 'charges', `${title} (register)`, ref.chargeId),
+      ).key;
     }
     case 'officers':
-      return facts.add(`officer:${ref.officerKey}:resigned`, 'Resigned on', ref.date, 'date', registerSource(n, 'officers', 'Officers register', ref.officerKey)).key;
+      return facts.add(
+        `officer:${ref.officerKey}:resigned`,
+        'Resigned on',
+        ref.date,
+        'date',
+        registerSource(n, 'officers', 'Officers register', ref.officerKey),
+      ).key;
     case 'accounts': {
       const fact = ctx.latest?.metrics[ref.metric];
       if (!fact) return null;
@@ -98,7 +126,13 @@ export async function readDistress(db: DataSource, n: string, now: Date): Promis
           label: "Auditor's opinion",
           value: audited.auditor_opinion,
           unit: 'text',
-          source: { kind: 'filing', company_number: n, document_id: auditYear.document_id, title: auditYear.title, page: SUMMARY_PAGES.auditor },
+          source: {
+            kind: 'filing',
+            company_number: n,
+            document_id: auditYear.document_id,
+            title: auditYear.title,
+            page: SUMMARY_PAGES.auditor,
+          },
         }
       : undefined;
   const status = company?.company_status ?? null;
@@ -151,7 +185,9 @@ export async function readDistress(db: DataSource, n: string, now: Date): Promis
     recovery,
     outlook: { fiscalYear: outlookYear, ...outlookStaleness(outlookYear, latest?.fiscal_year ?? null, status) },
   };
-  const missing = latest ? [] : [`No accounts with figures are on file for company ${n}: losses, net assets and a recovery estimate cannot be read.`];
+  const missing = latest
+    ? []
+    : [`No accounts with figures are on file for company ${n}: losses, net assets and a recovery estimate cannot be read.`];
   return { data, facts: facts.facts, ...(missing.length ? { missing } : {}) };
 }
 

@@ -26,7 +26,15 @@ export const REGISTER_TOOL_NAMES = {
 
 export function registerTools(db: DataSource, options: RegisterToolOptions = {}): ResearchTool[] {
   const now = options.now ?? (() => new Date());
-  return [chargesTool(db), leadershipTool(db, now), capitalTool(db, now), complianceTool(db, now), peersTool(db), lenderBookTool(db), distressTool(db, now)];
+  return [
+    chargesTool(db),
+    leadershipTool(db, now),
+    capitalTool(db, now),
+    complianceTool(db, now),
+    peersTool(db),
+    lenderBookTool(db),
+    distressTool(db, now),
+  ];
 }
 
 export type { ChargeItem, ChargesData, ChargeCounts, ChargeholderSummary } from './charges.tool.js';

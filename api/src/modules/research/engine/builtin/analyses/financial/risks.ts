@@ -18,9 +18,7 @@ function quote(ctx: AnalysisContext, fact: Fact, lead: string): void {
 
 /** Why the outlook quoted is stale (older than the latest accounts, or written before an insolvency), or null. */
 async function staleness(ctx: AnalysisContext, fiscalYear: number | null): Promise<string | null> {
-  const r = await ctx
-    .call<DistressData | null>('distress', { company_number: ctx.understanding.companyNumber })
-    .catch(() => null);
+  const r = await ctx.call<DistressData | null>('distress', { company_number: ctx.understanding.companyNumber }).catch(() => null);
   if (!r?.data) return null;
   const s = outlookStaleness(fiscalYear, r.data.latestFiscalYear, r.data.status);
   return s.stale ? s.reason : null;
