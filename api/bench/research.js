@@ -44,6 +44,11 @@ const QUESTIONS = {
   risks: 'What are the principal risks?',
   peers: 'Who are its peers?',
   'filing history': 'Show the filing history',
+  // Issue 27: distress, recovery, named ratios and a partial question.
+  'distress signals': 'What are the main distress signals?',
+  'recovery estimate': 'How likely is a recovery for unsecured creditors?',
+  'named ratios': 'free cash flow and interest cover?',
+  'partial question': "CEO's salary and top shareholders?",
 };
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;

@@ -7,6 +7,7 @@ import type { ChargeStatistics } from '../rules/uk/charges.js';
 import type { ConfirmationStatementAnalysis } from '../rules/uk/confirmation-statements.js';
 import type { LeadershipInsights } from '../rules/uk/leadership.js';
 import type { CompanyDistress } from '../rules/uk/presentation/status.js';
+import type { DistressSignal } from '../rules/uk/distress.js';
 import type { YearOverYear } from '../rules/uk/year-over-year.js';
 
 /** spec 2 3.1. Extra fields beyond the spec help the result lists (status badge, address line). */
@@ -239,6 +240,11 @@ export interface OverviewInsights {
   confirmation_statement: ConfirmationStatementAnalysis;
   /** The distress banner (administration, receivership, liquidation, ...), or null. */
   distress: CompanyDistress | null;
+  /**
+   * Every distress signal (issue 27 §1), the most serious first, each naming the record that
+   * cites it; the same rule the research chat's distress analysis reads.
+   */
+  distress_signals: DistressSignal[];
 }
 
 /** spec 2 3.3, plus the computed insights of sections 4, 5 and 9 for scripts and the terminal. */

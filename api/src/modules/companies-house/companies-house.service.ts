@@ -100,7 +100,19 @@ export class CompaniesHouseService {
         ? { company_number: n, document_category: 'AA', s3_path: documentPath(n, documentId), document_id: documentId }
         : null,
       charges: { charges: charges.map(chargeView) },
-      insights: overviewInsights({ status: company.company_status, filings, officers, pscs, charges, statements }, now),
+      insights: overviewInsights(
+        {
+          status: company.company_status,
+          company,
+          auditor: auditorOf(summaries),
+          filings,
+          officers,
+          pscs,
+          charges,
+          statements,
+        },
+        now,
+      ),
       sample,
       notice: sample ? SAMPLE_DATA_NOTICE : null,
     };
@@ -204,4 +216,12 @@ export class CompaniesHouseService {
     if (!(await this.companies.touch(key))) throw notFound(companyNumber.trim());
     return { status: 'success', message: `Company ${key} is up to date in search.` };
   }
+}
+
+/** The latest audit opinion on file and its fiscal year (the distress signals read its going-concern language). */
+function auditorOf(
+  summaries: { fiscal_year?: number | null; auditor_opinion?: string | null }[],
+): { fiscalYear: number; opinion: string } | null {
+  const latest = summaries.find((s) => s.auditor_opinion && s.fiscal_year);
+  return latest ? { fiscalYear: latest.fiscal_year!, opinion: latest.auditor_opinion! } : null;
 }

@@ -2,6 +2,7 @@ import {
   capitalSummary,
   chargeStatistics,
   companyDistress,
+  distressSignals,
   confirmationStatementAnalysis,
   keyFigures,
   leadershipInsights,
@@ -13,6 +14,10 @@ import { financialSummaryView } from './company-views.js';
 export interface OverviewInputs {
   /** The register's company status ("In Administration"): decides the distress banner. */
   status: string | null;
+  /** The register's accounts and confirmation statement due dates, and the company type (for the filing deadline). */
+  company?: { accounts_next_due?: string | null; conf_stmt_next_due?: string | null; company_category?: string | null };
+  /** The latest audit opinion and its fiscal year. */
+  auditor?: { fiscalYear: number; opinion: string } | null;
   filings: FilingRow[];
   officers: OfficerRow[];
   pscs: PscRow[];
@@ -35,5 +40,33 @@ export function overviewInsights(inputs: OverviewInputs, now: Date): OverviewIns
     capital: byCategory('capital').length ? capitalSummary(byCategory('capital'), now) : null,
     confirmation_statement: confirmationStatementAnalysis(byCategory('confirmation-statement'), now),
     distress: companyDistress(inputs.status),
+    distress_signals: distressSignals(
+      {
+        status: inputs.status,
+        accountsNextDue: inputs.company?.accounts_next_due ?? null,
+        confStmtNextDue: inputs.company?.conf_stmt_next_due ?? null,
+        publicCompany: /public limited/i.test(inputs.company?.company_category ?? ''),
+        filings: inputs.filings,
+        charges: inputs.charges,
+        officers: inputs.officers,
+        latest: latestFigures(inputs.statements),
+        auditor: inputs.auditor ?? null,
+      },
+      now,
+    ),
+  };
+}
+
+function latestFigures(
+  statements: FinancialStatementRow[],
+): { fiscalYear: number; netProfitLoss: number | null; operatingProfit: number | null; netAssets: number | null } | null {
+  const latest = statements.at(-1);
+  if (!latest?.fiscal_year) return null;
+  const n = (v: unknown) => (typeof v === 'number' ? v : v == null ? null : Number(v));
+  return {
+    fiscalYear: latest.fiscal_year,
+    netProfitLoss: n(latest.net_profit_loss),
+    operatingProfit: n(latest.operating_profit),
+    netAssets: n(latest.net_assets),
   };
 }

@@ -11,3 +11,5 @@ export * from './postcode-areas.js';
 export * from './statements.js';
 export * from './psc-descriptions.js';
 export * from './identity-verification.js';
+export * from './distress.js';
+export * from './recovery.js';

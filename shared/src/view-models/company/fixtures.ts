@@ -56,6 +56,7 @@ export function insights(part: Partial<OverviewInsights> = {}, now = new Date('2
     capital: null,
     confirmation_statement: confirmationStatementAnalysis([], now),
     distress: null,
+    distress_signals: [],
     ...part,
   };
 }

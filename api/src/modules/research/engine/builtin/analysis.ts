@@ -9,10 +9,13 @@ import type { Fact, ResearchEmitter, ResearchRequest, ResearchTool, ToolContext,
 
 export type AnalysisId =
   | 'summary-sheet'
+  | 'distress'
+  | 'recovery'
   | 'performance'
   | 'profitability'
   | 'balance-sheet'
   | 'capital-structure'
+  | 'ratios'
   | 'charges'
   | 'covenants'
   | 'lenders'
@@ -37,6 +40,8 @@ export interface Understanding {
   compare?: boolean;
   /** Metric keys named (turnover, operatingProfit, netProfitLoss, EBITDA, totalAssets, cash, netAssets, employees, margins...). */
   metrics: string[];
+  /** Ratios named ("Interest cover", "Free cash flow"): RATIO_ASKS' labels. */
+  ratios?: string[];
   /** Lender names named ("HSBC", "Barclays Bank"). */
   lenders: string[];
   /** Registry mode: a UK company chat answers with "Key Findings" sections. */

@@ -5,6 +5,7 @@
 import { RESEARCH_SAMPLE_QUESTIONS } from '@credence/shared';
 import { markdownSafe, missingList } from './text.js';
 import type { Understood } from './understand.js';
+import { unsupportedLine } from './vocabulary.js';
 
 export type DeclineReason = 'no-company' | 'company-not-found' | 'unsupported' | 'no-analysis' | 'not-on-file';
 
@@ -33,7 +34,7 @@ export function declineFor(u: Understood, reason: DeclineReason, offers: string,
       return {
         reason,
         missing: u.unsupported,
-        markdown: `## Not in the data\n\nThe data held here has no ${u.unsupported.map(markdownSafe).join(', ')} for ${subject}: it holds the Companies House register and the company's filed accounts, and I don't estimate figures they don't contain. I can answer ${offers} instead.\n`,
+        markdown: `## Not in the data\n\n${missingList(u.unsupported.map(unsupportedLine))}\n\nThe data held here has no ${u.unsupported.map(markdownSafe).join(', ')} for ${subject}: it holds the Companies House register and the company's filed accounts, and I don't estimate figures they don't contain. I can answer ${offers} instead.\n`,
       };
     case 'no-analysis':
       return {

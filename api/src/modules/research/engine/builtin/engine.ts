@@ -15,6 +15,7 @@ import { missingList } from './text.js';
 import { keyFindings } from './key-findings.js';
 import { availableAnalyses, chosenAnalyses, offerList, planSteps } from './plan.js';
 import { understand, type Understood } from './understand.js';
+import { unsupportedLine } from './vocabulary.js';
 
 /** How an answer ended: `declined` when the data could not answer it (the stored answer's `declined`). */
 export interface BuiltInOutcome {
@@ -80,6 +81,10 @@ export class BuiltInEngine implements ResearchEngine {
       offset += count;
     }
     await writer.flush();
+    if (u.unsupported.length) {
+      writer.write(`\n## Not in the data\n\n${missingList(u.unsupported.map(unsupportedLine))}\n`);
+      await writer.flush();
+    }
     if (missing.length && writer.figureCount() === 0)
       return this.declined(u, declineFor(u, 'not-on-file', offerList(this.analyses), missing), writer, steps, out, true);
     if (missing.length) {
@@ -95,7 +100,8 @@ export class BuiltInEngine implements ResearchEngine {
     const offers = offerList(this.analyses);
     if (u.companyNotFound) return declineFor(u, 'company-not-found', offers);
     if (!u.companyNumber) return declineFor(u, 'no-company', offers);
-    if (u.unsupported.length) return declineFor(u, 'unsupported', offers);
+    // A part the data cannot answer gets its line after the parts it can: the question is declined only when no part is answerable.
+    if (u.unsupported.length && !analyses.length) return declineFor(u, 'unsupported', offers);
     if (!analyses.length) return declineFor(u, 'no-analysis', offers);
     if (analyses.every((a) => READS_ACCOUNTS.has(a.id)) && calls.has('financial_statements')) {
       const result = await calls.call<{ available: number[] }>('financial_statements', { company_number: u.companyNumber });

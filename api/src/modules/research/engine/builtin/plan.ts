@@ -7,10 +7,13 @@ import type { Understood } from './understand.js';
 /** Every analysis the built-in analyst runs, in the order an answer presents them. */
 export const ANALYSIS_ORDER: AnalysisId[] = [
   'summary-sheet',
+  'distress',
+  'recovery',
   'performance',
   'profitability',
   'balance-sheet',
   'capital-structure',
+  'ratios',
   'charges',
   'covenants',
   'lenders',
@@ -24,10 +27,13 @@ export const ANALYSIS_ORDER: AnalysisId[] = [
 /** What each analysis answers, in the words a decline offers them. */
 export const ANALYSIS_OFFERS: Record<AnalysisId, string> = {
   'summary-sheet': 'a summary sheet',
+  distress: 'distress signals',
+  recovery: 'a recovery estimate for creditors',
   performance: 'performance and growth',
   profitability: 'profitability and margins',
   'balance-sheet': 'the balance sheet and liquidity',
   'capital-structure': 'leverage and capital structure',
+  ratios: 'named ratios (interest cover, gearing, net debt, current ratio)',
   charges: 'charges and security',
   covenants: 'a covenant summary',
   lenders: 'lenders',
@@ -52,7 +58,7 @@ export function chosenAnalyses(u: Understood, all: Map<AnalysisId, Analysis>): A
 export const UNDERSTAND_STEP = 'Understand the question and find the company';
 
 export function planSteps(u: Understood, analyses: Analysis[]): string[] {
-  if (!u.companyNumber || !analyses.length || u.unsupported.length) return [UNDERSTAND_STEP, 'Check what the company data can answer'];
+  if (!u.companyNumber || !analyses.length) return [UNDERSTAND_STEP, 'Check what the company data can answer'];
   return [UNDERSTAND_STEP, ...analyses.flatMap((a) => a.plan(u))];
 }
 

@@ -15,7 +15,7 @@ describe('parseQuestion', () => {
   it('picks the analyses a question asks for, in presentation order', () => {
     expect(parse('How has revenue grown, and what are the margins?').analyses).toEqual(['performance', 'profitability']);
     expect(parse('How liquid is the balance sheet?').analyses).toEqual(['balance-sheet']);
-    expect(parse('What is the net debt and gearing?').analyses).toEqual(['capital-structure']);
+    expect(parse('What is the net debt and gearing?').analyses).toEqual(['ratios']);
     expect(parse('Who are the directors and PSCs?').analyses).toEqual(['leadership']);
     expect(parse('Which charges are outstanding and who are the lenders?').analyses).toEqual(['charges', 'lenders']);
     expect(parse('Is the confirmation statement overdue?').analyses).toEqual(['compliance']);

@@ -13,12 +13,15 @@ import {
   LENDER_PATTERN,
   METRIC_ANALYSIS,
   METRIC_PATTERNS,
+  PARTLY_SUPPORTED,
+  RATIO_ASKS,
   recentYearsIn,
   yearRangeIn,
   UNSUPPORTED,
   WEAK_SUMMARY,
   yearsIn,
 } from './vocabulary.js';
+import { correctTypos } from './typos.js';
 
 export interface Understood extends Understanding {
   /** Things asked that no data here holds ("share price"). */
@@ -34,6 +37,8 @@ export interface ParsedQuestion {
   /** A range of years or the latest N: the answer states the change across them. */
   compare?: boolean;
   metrics: string[];
+  /** Ratios named (RATIO_ASKS' labels). */
+  ratios: string[];
   lenders: string[];
   unsupported: string[];
   /** A company number written in the question. */
@@ -90,8 +95,15 @@ export function parseQuestion(query: string, now: Date): ParsedQuestion {
   const text = query.toLowerCase().replace(/\s+/g, ' ');
   const numberMatch = COMPANY_NUMBER.exec(query);
   const companyNumber = numberMatch ? (normaliseCompanyNumber(numberMatch[1]) ?? undefined) : undefined;
-  const withoutNumber = numberMatch ? text.replace(numberMatch[1].toLowerCase(), ' ') : text;
+  const corrected = correctTypos(numberMatch ? text.replace(numberMatch[1].toLowerCase(), ' ') : text);
+  // A ratio named ("free cash flow", "interest cover") is answered as that ratio: its words name no other analysis or metric.
+  const ratios = RATIO_ASKS.filter(([, pattern]) => pattern.test(corrected)).map(([label]) => label);
+  // What no data here holds gets its own line; its words ("market capitalisation") ask for no neighbouring analysis.
+  const unsupported = UNSUPPORTED.filter(([, pattern]) => pattern.test(corrected)).map(([what]) => what);
+  const strip = [...RATIO_ASKS.map(([, p]) => p), ...UNSUPPORTED.filter(([what]) => !PARTLY_SUPPORTED.has(what)).map(([, p]) => p)];
+  const withoutNumber = strip.reduce((t, pattern) => t.replace(new RegExp(pattern.source, 'g'), ' '), corrected);
   const analyses = ANALYSIS_PATTERNS.filter(([, pattern]) => pattern.test(withoutNumber)).map(([id]) => id);
+  if (ratios.length) analyses.push('ratios');
   const metrics = METRIC_PATTERNS.filter(([, pattern]) => pattern.test(withoutNumber)).map(([key]) => key);
   const profitNamed = metrics.some((m) => /profit|ebitda|margins|tax/i.test(m));
   if (!profitNamed && BARE_PROFIT.test(withoutNumber.replace(/\bprofit and loss (account|reserve)\b/g, ''))) metrics.push('netProfitLoss');
@@ -102,19 +114,20 @@ export function parseQuestion(query: string, now: Date): ParsedQuestion {
     }
   // Years compared, or a year alone ("what happened in 2023?"): how the company performed then.
   const guessed = !analyses.length;
-  if (!analyses.length && (yearsIn(withoutNumber, now).length || /\bcompar|\bversus\b|\bvs\b/.test(withoutNumber)))
+  // A year or "summary" beside what no data holds is no question of its own.
+  if (!analyses.length && !unsupported.length && (yearsIn(withoutNumber, now).length || /\bcompar|\bversus\b|\bvs\b/.test(withoutNumber)))
     analyses.push('performance');
-  if (!analyses.length && WEAK_SUMMARY.test(withoutNumber)) analyses.push('summary-sheet');
+  if (!analyses.length && !unsupported.length && WEAK_SUMMARY.test(withoutNumber)) analyses.push('summary-sheet');
   const lenders = [...new Set([...withoutNumber.matchAll(LENDER_PATTERN)].map((m) => m[0]).filter((name) => !NOT_LENDERS.test(name)))];
-  const unsupported = UNSUPPORTED.filter(([, pattern]) => pattern.test(withoutNumber)).map(([what]) => what);
   const range = yearRangeIn(withoutNumber, now);
   const recentYears = recentYearsIn(withoutNumber);
   return {
-    analyses: ANALYSIS_PATTERNS.map(([id]) => id).filter((id) => analyses.includes(id)),
+    analyses: [...ANALYSIS_PATTERNS.map(([id]) => id), 'ratios' as const].filter((id) => analyses.includes(id)),
     years: range ?? yearsIn(withoutNumber, now),
     recentYears,
     ...(range || (recentYears ?? 0) > 1 ? { compare: true } : {}),
     metrics,
+    ratios,
     lenders,
     unsupported,
     guessed: guessed && metrics.length === 0,
@@ -188,6 +201,7 @@ export async function understand(request: ResearchRequest, tools: ToolRegistry, 
     ...(parsed.recentYears ? { recentYears: parsed.recentYears } : {}),
     ...(parsed.compare ? { compare: true } : {}),
     metrics: parsed.metrics,
+    ...(parsed.ratios.length ? { ratios: parsed.ratios } : {}),
     lenders: parsed.lenders,
     registryMode: Boolean(company.number) && !request.cik,
     unsupported: parsed.unsupported,

@@ -11,6 +11,14 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
     /\bsummary sheet\b|\boverview\b|\bsnapshot\b|\bone[- ]pager\b|\btear ?sheet\b|\bkey (figures|facts|financials)\b|\bfinancial (health|position|standing)\b|\bhealthy\b/,
   ],
   [
+    'distress',
+    /\bdistress|\bwarning signs?\b|\bred flags?\b|\binsolven|\bliquidat(ion|or|ed|ing)\b|\bin administration\b|\badministrat(ion|or)s?\b|\breceiver(ship)?\b|\bwinding[- ]up\b|\bgoing concern\b|\bgone bust\b|\bcollaps|\bfailing\b|\bin trouble\b|\bstruggling\b|\bfinancial difficult/,
+  ],
+  [
+    'recovery',
+    /\brecover(y|ies|ed)?\b|\bpence in the pound\b|\bunsecured creditors?\b|\bwaterfall\b|\branking of\b|\bcharges? rank|\bwho gets paid\b|\bcreditors? (would|will|could) (get|receive)\b/,
+  ],
+  [
     'performance',
     /\bperformance\b|\bperform(ing|ed|s)?\b|\bdoing\b|\btrading\b|\bgrowth\b|\bgr[eo]w(n|ing|s)?\b|\btrend\b|\byear[- ]on[- ]year\b|\byoy\b|\bhistor(y|ical) (of )?(turnover|revenue|sales)\b/,
   ],
@@ -25,7 +33,10 @@ export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
     /(?<!\b(?:tax|interest|finance|service|bank|depreciation|impairment) )\bcharges?\b|\bsecurity\b|\bsecured\b|\bmortgages?\b|\bdebentures?\b|\bfixed and floating\b/,
   ],
   ['covenants', /\bcovenants?\b|\bnegative pledge\b/],
-  ['lenders', /\blenders?\b|\bbankers?\b|\bwho lends\b|\bcreditors?\b(?! (due|falling))/],
+  [
+    'lenders',
+    /\blenders?\b|\bbankers?\b|\bwho lends\b|(?<!unsecured |secured )\bcreditors?\b(?! (due|falling|would|will|could|recover|get))/,
+  ],
   [
     'leadership',
     /\bdirectors?\b|\bofficers?\b|\bleadership\b|\bmanagement team\b|\bboard\b|\bpscs?\b|\bpersons? with significant control\b|\bcontrol changes?\b|\bowners?(hip)?\b|\bshareholders?\b|\bwho (runs|owns|controls)\b/,
@@ -138,6 +149,45 @@ export const UNSUPPORTED: [string, RegExp][] = [
   ['customer figures', /\bcustomers?\b|\bclients?\b|\bmarket share\b/],
   ['research and development spend', /\br ?& ?d\b|\bresearch and development\b/],
   ['credit ratings', /\bcredit rating\b|\bmoody'?s\b|\bs&p\b|\bfitch\b/],
+  ['salary', /\bsalar(y|ies)\b|\bremuneration\b|\bpay packages?\b|\bexecutive (pay|compensation)\b|\bbonus(es)?\b/],
+  [
+    'full shareholder list',
+    /\btop shareholders?\b|\b(largest|major|biggest) shareholders?\b|\bshareholdings?\b|\bcap table\b|\bshare register\b/,
+  ],
+];
+
+/**
+ * What each unsupported item says in the one line an answer gives it: what is missing and, when
+ * the register holds something near it, where that is answered instead.
+ */
+export const UNSUPPORTED_LINES: Record<string, string> = {
+  salary: 'Salary: not in the register or the accounts we hold',
+  'full shareholder list':
+    'Top shareholders: a full shareholder list with holdings is not in the register or the accounts we hold; the register names only persons with significant control (over 25%)',
+};
+
+/** The one line an answer gives a part of the question the data cannot answer. */
+export function unsupportedLine(what: string): string {
+  return UNSUPPORTED_LINES[what] ?? `${what.charAt(0).toUpperCase()}${what.slice(1)}: not in the register or the accounts we hold`;
+}
+
+/** Words of the unsupported items the register half-answers: the analysis that answers that half still runs. */
+export const PARTLY_SUPPORTED = new Set(['full shareholder list']);
+
+/**
+ * Ratios a question asks for by name, and the key the financial_ratios tool gives each under
+ * (null: not computed from the accounts here; the answer says so in one line).
+ */
+export const RATIO_ASKS: [label: string, pattern: RegExp, key: string | null][] = [
+  ['Interest cover', /\binterest cover(age)?\b|\btimes interest earned\b|\bicr\b/, 'interestCover'],
+  ['Current ratio', /\bcurrent ratio\b/, 'currentRatio'],
+  ['Quick ratio', /\bquick ratio\b|\bacid[- ]test\b/, null],
+  ['Gearing', /\bgearing\b/, 'gearing'],
+  ['Net debt', /\bnet debt\b/, 'netDebt'],
+  ['Debt to EBITDA', /\bdebt[- ]to[- ]ebitda\b|\bleverage (ratio|multiple)\b|\bnet debt ?\/ ?ebitda\b/, 'debtToEbitda'],
+  ['Debt to equity', /\bdebt[- ]to[- ]equity\b|\bd\/e\b/, null],
+  ['Free cash flow', /\bfree cash ?flows?\b|\bfcf\b/, null],
+  ['Cash conversion', /\bcash conversion\b/, null],
 ];
 
 /** Lender names as questions write them: well-known UK lenders and "<Name> Bank". */

@@ -21,6 +21,15 @@ export class FactList {
     this.facts.push(fact);
     return fact;
   }
+
+  /** Adds a fact another tool made (a filed figure with its page), once. */
+  include(fact: Fact): Fact {
+    if (!this.keys.has(fact.key)) {
+      this.keys.add(fact.key);
+      this.facts.push(fact);
+    }
+    return fact;
+  }
 }
 
 /** "0123 4567 0001" → the charge's name on the register: its code, else its number. */

@@ -2,6 +2,7 @@
 import type { Analysis } from '../../analysis.js';
 import { balanceSheet } from './balance-sheet.js';
 import { capitalStructure } from './capital-structure.js';
+import { namedRatios } from './named-ratios.js';
 import { filingHistory } from './filing-history.js';
 import { performance } from './performance.js';
 import { profitability } from './profitability.js';
@@ -14,6 +15,7 @@ export const FINANCIAL_ANALYSES: Analysis[] = [
   profitability,
   balanceSheet,
   capitalStructure,
+  namedRatios,
   risks,
   filingHistory,
 ];

@@ -3,7 +3,9 @@
  * them, quoted with their pages. Filing text is quoted as data: whatever it says, it is shown in
  * quotation marks and never acted on.
  */
+import { outlookStaleness } from '@credence/shared';
 import type { DocumentSummaryData } from '../../../../tools/document-summary.tool.js';
+import type { DistressData } from '../../../../tools/register/distress.tool.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { markdownSafe, quoted } from '../../text.js';
@@ -12,6 +14,14 @@ function quote(ctx: AnalysisContext, fact: Fact, lead: string): void {
   ctx.writer.write(`- ${lead}`);
   ctx.writer.figure(fact, quoted(fact.value as string));
   ctx.writer.write('\n');
+}
+
+/** Why the outlook quoted is stale (older than the latest accounts, or written before an insolvency), or null. */
+async function staleness(ctx: AnalysisContext, fiscalYear: number | null): Promise<string | null> {
+  const r = await ctx.call<DistressData | null>('distress', { company_number: ctx.understanding.companyNumber }).catch(() => null);
+  if (!r?.data) return null;
+  const s = outlookStaleness(fiscalYear, r.data.latestFiscalYear, r.data.status);
+  return s.stale ? s.reason : null;
 }
 
 export const risks: Analysis = {
@@ -41,6 +51,8 @@ export const risks: Analysis = {
     for (const risk of data.risks) quote(ctx, risk, `**${markdownSafe(risk.label)}**: `);
     if (data.outlook.length) {
       ctx.writer.write('\n### Outlook\n\n');
+      const stale = await staleness(ctx, data.fiscal_year);
+      if (stale) ctx.writer.write(`**Stale**: this outlook was ${markdownSafe(stale)}; read it as history, not as the current view.\n\n`);
       for (const item of data.outlook) quote(ctx, item, '');
     }
     ctx.writer.write('\n');

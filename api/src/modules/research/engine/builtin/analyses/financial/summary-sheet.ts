@@ -6,6 +6,7 @@ import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { markdownSafe } from '../../text.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking, wordsFor } from './common.js';
+import { distressFindings } from '../register/distress.analysis.js';
 import { accountsFindings, netDebtFinding, profitFinding, turnoverFinding } from './findings.js';
 
 const KEY_FIGURES: [MetricKey, string][] = [
@@ -134,6 +135,10 @@ export const summarySheet: Analysis = {
     }
     ctx.step(2, 'done');
   },
-  findings: (ctx) => accountsFindings(ctx, [turnoverFinding, profitFinding, netDebtFinding]),
+  // Distress first: a summary sheet of a company in liquidation, or with overdue filings, opens with it.
+  findings: async (ctx) => [
+    ...(await distressFindings(ctx)),
+    ...(await accountsFindings(ctx, [turnoverFinding, profitFinding, netDebtFinding])),
+  ],
   related: () => ['How has turnover grown over the last five years?', 'Capital structure analysis', 'What are the principal risks?'],
 };
