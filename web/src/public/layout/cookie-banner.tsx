@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { COOKIE_BANNER_DELAY_MS, COOKIE_CONSENT_KEY, readCookieConsent, storedCookieConsent, type CookieConsent } from '@credence/shared';
+import { useMeasuredHeight } from '../../ui/use-measured-height.ts';
 import './cookie-banner.css';
 
 function storage(): Storage | null {
@@ -39,8 +40,17 @@ export function CookieBanner({ delayMs = COOKIE_BANNER_DELAY_MS }: { delayMs?: n
     setVisible(false);
   };
 
+  return <Banner onChoose={choose} />;
+}
+
+/**
+ * The banner itself. Its height is kept in `--cookie-banner-height` while it shows, so the help
+ * button (signed-in pages) floats above it rather than over its buttons (issue 27 §7).
+ */
+function Banner({ onChoose: choose }: { onChoose: (choice: CookieConsent) => void }) {
+  const measured = useMeasuredHeight<HTMLElement>('--cookie-banner-height');
   return (
-    <section className="cookie-banner" role="region" aria-label="Cookie consent">
+    <section ref={measured} className="cookie-banner" role="region" aria-label="Cookie consent">
       <p className="cookie-banner__text">
         We store only your sign-in and this choice; optional cookies only if you accept. <Link to="/privacy-policy">Privacy policy</Link>
       </p>
