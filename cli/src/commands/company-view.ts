@@ -21,6 +21,7 @@ import {
   CS_STATUS_TEXTS,
   dueInText,
   onTimeText,
+  complianceReason,
   percentText,
   chargeCreditors,
   chargeStatusColour,
@@ -745,7 +746,7 @@ export function complianceLines(cs: ConfirmationStatementAnalysis | null | undef
     ['Status', `${csStatus(cs.status, view.style)}${due}`],
     [
       'Compliance health',
-      `${grade(cs.compliance, 'good', 'poor', view.style)}${SEP}${onTimeText(m)} on time${SEP}average delay ${averageDelayText(m.averageDelayDays)}`,
+      `${grade(cs.compliance, 'good', 'poor', view.style)}: ${complianceReason(cs).reason}`,
     ],
     [
       'Filing integrity',
