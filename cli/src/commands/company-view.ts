@@ -22,6 +22,9 @@ import {
   dueInText,
   onTimeText,
   complianceReason,
+  citedRatioRow,
+  ratioLineText,
+  type CitedRatio,
   percentText,
   chargeCreditors,
   chargeStatusColour,
@@ -824,6 +827,17 @@ export function filingLines(filings: FilingsByCategory, view: View, indent: numb
   for (const group of groups) {
     out.push(`${' '.repeat(indent)}${view.style.bold(group.category || 'other')} (${group.entries.length})`);
     for (const entry of group.entries) out.push(lines[entry.index]);
+  }
+  return out;
+}
+
+/** The overview's credit ratios (issue 27): value, formula (and fallback), "as stated" and the pages cited, as the web shows them. */
+export function creditRatioLines(ratios: readonly CitedRatio[] | null | undefined, view: View): string[] {
+  if (!ratios?.length) return [];
+  const out = [heading(`Credit Ratios · FY${ratios[0].fiscal_year}`, view.width, view.style)];
+  for (const ratio of ratios) {
+    const row = citedRatioRow(ratio, ratio.currency);
+    out.push(...wrap(`${ratioLineText(row)} · ${row.source}`, view.width - 4).map((l, i) => `  ${i ? '  ' : ''}${l}`));
   }
   return out;
 }

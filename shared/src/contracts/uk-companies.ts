@@ -8,6 +8,7 @@ import type { ConfirmationStatementAnalysis } from '../rules/uk/confirmation-sta
 import type { LeadershipInsights } from '../rules/uk/leadership.js';
 import type { CompanyDistress } from '../rules/uk/presentation/status.js';
 import type { YearOverYear } from '../rules/uk/year-over-year.js';
+import type { CitedRatio } from '../ratios/statement.js';
 
 /** spec 2 3.1. Extra fields beyond the spec help the result lists (status badge, address line). */
 export interface CompanySearchResult {
@@ -239,6 +240,8 @@ export interface OverviewInsights {
   confirmation_statement: ConfirmationStatementAnalysis;
   /** The distress banner (administration, receivership, liquidation, ...), or null. */
   distress: CompanyDistress | null;
+  /** The latest accounts' credit ratios by shared's one definition of each, inputs cited (issue 27); null without accounts. */
+  ratios?: CitedRatio[] | null;
 }
 
 /** spec 2 3.3, plus the computed insights of sections 4, 5 and 9 for scripts and the terminal. */

@@ -5,6 +5,7 @@
  */
 import { formatCurrency } from '../rules/uk/format.js';
 import { RATIO_DEFINITIONS, type RatioKey, type RatioResult, type RatioUnit } from './definitions.js';
+import type { CitedRatio } from './statement.js';
 
 /** "50.4%", "1.23x", "£1,234,567". */
 export function ratioValueText(value: number, unit: RatioUnit, currency: string | null = 'GBP'): string {
@@ -56,4 +57,22 @@ function statedText(value: number, unit: RatioUnit, currency: string | null): st
 export function ratioLineText(line: RatioLine): string {
   const notes = [line.fallback ? `${line.formula}; fallback: ${line.fallback}` : line.formula, line.stated].filter(Boolean);
   return `${line.label}: ${line.value} (${notes.join('; ')})`;
+}
+
+export interface CitedRatioRow extends RatioLine {
+  /** The accounts' pages its inputs are printed on, in order, without repeats. */
+  pages: number[];
+  /** "FY2024 accounts p. 12, 14", or "not cited: no page stored" when an input has no page. */
+  source: string;
+}
+
+/** A cited ratio as the overview and the peer table show it, in the web and the terminal alike. */
+export function citedRatioRow(ratio: CitedRatio, currency: string | null = 'GBP'): CitedRatioRow {
+  const line = ratioLine(ratio, currency, ratio.stated?.value ?? null);
+  const pages = [...new Set(ratio.inputs.map((i) => i.pageNumber).filter((p): p is number => typeof p === 'number'))];
+  const uncited = ratio.inputs.some((i) => i.pageNumber === null);
+  const source = uncited
+    ? 'not cited: an input has no page stored'
+    : `FY${ratio.fiscal_year} accounts p. ${pages.join(', ')}`;
+  return { ...line, pages, source };
 }

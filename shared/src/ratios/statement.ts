@@ -120,6 +120,7 @@ export interface CitedRatio extends RatioResult {
   stated: { value: number; pageNumber: number | null } | null;
   period_end: string;
   fiscal_year: number;
+  currency: string | null;
   document_id: string | null;
 }
 
@@ -151,6 +152,7 @@ export function statementRatios(statement: RatioStatement, keys: readonly RatioK
         stated: statedRatio(statement, key),
         period_end: statement.period_end,
         fiscal_year: statement.fiscal_year,
+        currency: statement.currency ?? null,
         document_id: statement.document_id ?? null,
       },
     ];

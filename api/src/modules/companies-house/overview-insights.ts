@@ -5,6 +5,7 @@ import {
   confirmationStatementAnalysis,
   keyFigures,
   leadershipInsights,
+  statementRatios,
   type OverviewInsights,
 } from '@credence/shared';
 import type { ChargeRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from './store/rows.js';
@@ -35,5 +36,13 @@ export function overviewInsights(inputs: OverviewInputs, now: Date): OverviewIns
     capital: byCategory('capital').length ? capitalSummary(byCategory('capital'), now) : null,
     confirmation_statement: confirmationStatementAnalysis(byCategory('confirmation-statement'), now),
     distress: companyDistress(inputs.status),
+    ratios: latestStatement(inputs.statements),
   };
+}
+
+/** The latest year's credit ratios by shared's one definition of each (issue 27), or null without accounts. */
+function latestStatement(statements: FinancialStatementRow[]): OverviewInsights['ratios'] {
+  if (!statements.length) return null;
+  const latest = statements.reduce((a, b) => (String(b.period_end) > String(a.period_end) ? b : a));
+  return statementRatios({ ...latest, period_end: String(latest.period_end) });
 }
