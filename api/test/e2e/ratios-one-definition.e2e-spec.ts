@@ -45,7 +45,12 @@ describe('one ratio definition across chat, summary sheet, overview, screener an
   before(async () => {
     t = await startTestApi();
     token = await t.adminToken();
-    await seedSampleData(t.api.dataSource, loadConfig(t.environment.env), { companies: 12, seed: 5, referenceDate: '2026-06-15', reporter: quiet });
+    await seedSampleData(t.api.dataSource, loadConfig(t.environment.env), {
+      companies: 12,
+      seed: 5,
+      referenceDate: '2026-06-15',
+      reporter: quiet,
+    });
     statements = await t.api.dataSource.query(
       `SELECT DISTINCT ON (company_number) company_number, period_end::text AS period_end, fiscal_year, currency, document_id,
               turnover::float8 AS turnover, operating_profit::float8 AS operating_profit, net_profit_loss::float8 AS net_profit_loss,
@@ -69,8 +74,7 @@ describe('one ratio definition across chat, summary sheet, overview, screener an
     if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply.body;
   };
-  const screenerRows = async (): Promise<Row[]> =>
-    (await get(screenerPath(SCREENER_ROUTES.companies, { page_size: 100 }))).data.companies;
+  const screenerRows = async (): Promise<Row[]> => (await get(screenerPath(SCREENER_ROUTES.companies, { page_size: 100 }))).data.companies;
 
   it('the screener SQL (frozen in its migration) and the shared functions agree on every company', async () => {
     const rows = new Map((await screenerRows()).map((r) => [r.company_number, r]));
@@ -78,7 +82,12 @@ describe('one ratio definition across chat, summary sheet, overview, screener an
     for (const s of statements) {
       const row = rows.get(s.company_number);
       if (!row) continue;
-      const shared = new Map(statementRatios(s, CHECKED.map(([k]) => k)).map((r) => [r.key, r.value]));
+      const shared = new Map(
+        statementRatios(
+          s,
+          CHECKED.map(([k]) => k),
+        ).map((r) => [r.key, r.value]),
+      );
       for (const [key, column] of CHECKED) {
         expect({ company: s.company_number, key, value: row[column] ?? null }).toEqual({
           company: s.company_number,
@@ -112,7 +121,10 @@ describe('one ratio definition across chat, summary sheet, overview, screener an
       headers: { authorization: `Bearer ${token}` },
     });
     expect(exported.status).toBe(200);
-    const [line] = (await exported.text()).trim().split('\n').map((l) => JSON.parse(l) as Row);
+    const [line] = (await exported.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Row);
     for (const [key, column] of CHECKED) {
       expect([key, row[column]]).toEqual([key, byKey.get(key)!.value]);
       expect([key, line[column]]).toEqual([key, byKey.get(key)!.value]);

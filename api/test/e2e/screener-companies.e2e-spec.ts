@@ -87,12 +87,17 @@ const HAND_MADE_DATA = {
       balance_sheet: [
         { key: 'borrowings', label: 'Bank loans and overdrafts', value: -1_000_000, currency: 'GBP', pageNumber: 8, term: null },
         { key: 'currentAssets', label: 'Current assets', value: 3_000_000, currency: 'GBP', pageNumber: 8, term: null },
-        { key: 'creditorsWithinOneYear', label: 'Creditors: due within one year', value: -1_600_000, currency: 'GBP', pageNumber: 8, term: null },
+        {
+          key: 'creditorsWithinOneYear',
+          label: 'Creditors: due within one year',
+          value: -1_600_000,
+          currency: 'GBP',
+          pageNumber: 8,
+          term: null,
+        },
       ],
       // Interest printed as a deduction; cover reads its amount (issue 27: shared's one definition).
-      income_statement: [
-        { key: 'interestPayable', label: 'Interest payable', value: -96_000, currency: 'GBP', pageNumber: 5, term: null },
-      ],
+      income_statement: [{ key: 'interestPayable', label: 'Interest payable', value: -96_000, currency: 'GBP', pageNumber: 5, term: null }],
     }),
     statement(PURE, 2023, { turnover: 5_000_000, operating_profit: -250_000, employees: 10, document_id: 'PURE-AA-2023' }),
     statement(NORTHSTAR, 2025, { currency: 'USD', turnover: 1_000_000, net_profit_loss: 120_000, employees: 11, earnings_per_share: 1.5 }),

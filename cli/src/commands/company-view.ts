@@ -16,11 +16,9 @@ import {
   FINANCIAL_SUMMARY_KEYS,
   FINANCIAL_SUMMARY_LABELS,
   KPI_CARD_KEYS,
-  averageDelayText,
   averageDurationText,
   CS_STATUS_TEXTS,
   dueInText,
-  onTimeText,
   complianceReason,
   citedRatioRow,
   ratioLineText,
@@ -747,10 +745,7 @@ export function complianceLines(cs: ConfirmationStatementAnalysis | null | undef
   const cadence = cs.cadence;
   const pairs: [string, string][] = [
     ['Status', `${csStatus(cs.status, view.style)}${due}`],
-    [
-      'Compliance health',
-      `${grade(cs.compliance, 'good', 'poor', view.style)}: ${complianceReason(cs).reason}`,
-    ],
+    ['Compliance health', `${grade(cs.compliance, 'good', 'poor', view.style)}: ${complianceReason(cs).reason}`],
     [
       'Filing integrity',
       `${grade(cs.integrity, 'low', 'high', view.style)}${SEP}${plural(m.corrections, 'correction')}${SEP}${plural(m.annotations, 'annotation')}${SEP}updates in ${percentText(m.updateRatio)} of statements${m.multipleUpdatesInYear ? `${SEP}several with updates in one year` : ''}`,

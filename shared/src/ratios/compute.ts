@@ -73,7 +73,13 @@ const COMPUTE: Record<RatioKey, (inputs: RatioInputs) => RatioResult | null> = {
     if (!debt || cash === null || equity === null || equity <= 0) return null;
     const raw = (debt.debt - cash) / equity;
     return debt.fallback
-      ? result('gearing', raw, ['totalLiabilities', 'cash', 'netAssets'], RATIO_DEFINITIONS.gearing.fallback, '(total liabilities - cash) / net assets × 100')
+      ? result(
+          'gearing',
+          raw,
+          ['totalLiabilities', 'cash', 'netAssets'],
+          RATIO_DEFINITIONS.gearing.fallback,
+          '(total liabilities - cash) / net assets × 100',
+        )
       : result('gearing', raw, ['borrowings', 'cash', 'netAssets'], null);
   },
   debtToEquity(i) {
@@ -81,7 +87,13 @@ const COMPUTE: Record<RatioKey, (inputs: RatioInputs) => RatioResult | null> = {
     const equity = amount(i, 'netAssets');
     if (!debt || equity === null || equity <= 0) return null;
     return debt.fallback
-      ? result('debtToEquity', debt.debt / equity, ['totalLiabilities', 'netAssets'], RATIO_DEFINITIONS.debtToEquity.fallback, 'total liabilities / net assets')
+      ? result(
+          'debtToEquity',
+          debt.debt / equity,
+          ['totalLiabilities', 'netAssets'],
+          RATIO_DEFINITIONS.debtToEquity.fallback,
+          'total liabilities / net assets',
+        )
       : result('debtToEquity', debt.debt / equity, ['borrowings', 'netAssets'], null);
   },
   interestCover(i) {
@@ -91,7 +103,13 @@ const COMPUTE: Record<RatioKey, (inputs: RatioInputs) => RatioResult | null> = {
     if (profit !== null) return result('interestCover', profit / interest, ['operatingProfit', 'interestPayable'], null);
     const ebitda = amount(i, 'ebitda');
     if (ebitda === null) return null;
-    return result('interestCover', ebitda / interest, ['ebitda', 'interestPayable'], RATIO_DEFINITIONS.interestCover.fallback, 'EBITDA / interest payable');
+    return result(
+      'interestCover',
+      ebitda / interest,
+      ['ebitda', 'interestPayable'],
+      RATIO_DEFINITIONS.interestCover.fallback,
+      'EBITDA / interest payable',
+    );
   },
   currentRatio: (i) => share('currentRatio', 'currentAssets', 'creditorsWithinOneYear', i, true),
   quickRatio(i) {

@@ -71,8 +71,6 @@ export function citedRatioRow(ratio: CitedRatio, currency: string | null = 'GBP'
   const line = ratioLine(ratio, currency, ratio.stated?.value ?? null);
   const pages = [...new Set(ratio.inputs.map((i) => i.pageNumber).filter((p): p is number => typeof p === 'number'))];
   const uncited = ratio.inputs.some((i) => i.pageNumber === null);
-  const source = uncited
-    ? 'not cited: an input has no page stored'
-    : `FY${ratio.fiscal_year} accounts p. ${pages.join(', ')}`;
+  const source = uncited ? 'not cited: an input has no page stored' : `FY${ratio.fiscal_year} accounts p. ${pages.join(', ')}`;
   return { ...line, pages, source };
 }

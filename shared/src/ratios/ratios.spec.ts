@@ -80,9 +80,7 @@ describe('one definition per ratio (issue 27 §2)', () => {
     const de = computeRatio('debtToEquity', FULL)!;
     const line = ratioLine(de, 'GBP', 0.26);
     expect(ratioLineText(line)).toBe('Debt to equity: 0.65x (bank loans and overdrafts / net assets; 0.26x as stated)');
-    expect(ratioLineText(ratioLine(computeRatio('netDebt', FULL)!, 'GBP'))).toBe(
-      'Net debt: £2.1M (bank loans and overdrafts - cash)',
-    );
+    expect(ratioLineText(ratioLine(computeRatio('netDebt', FULL)!, 'GBP'))).toBe('Net debt: £2.1M (bank loans and overdrafts - cash)');
     expect(ratioDefinitionText('gearing')).toMatch(/^Gearing = net debt \/ net assets × 100\. Fallback: /);
   });
 });

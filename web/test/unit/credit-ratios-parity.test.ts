@@ -51,7 +51,11 @@ const RATIOS = statementRatios({
 describe('credit ratios: the web and the terminal show one value, its formula and its source', () => {
   it('shows each ratio with its formula, the fallback it used, "as stated" and its pages', () => {
     const html = renderToStaticMarkup(
-      createElement(MemoryRouter, null, createElement(CreditRatios, { overview: { ...overview(), insights: { ...insights(), ratios: RATIOS } } })),
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(CreditRatios, { overview: { ...overview(), insights: { ...insights(), ratios: RATIOS } } }),
+      ),
     ).replace(/<!-- -->/g, '');
     const text = creditRatioLines(RATIOS, { width: 200, tableWidth: 200, style: PLAIN, now: new Date() }).join('\n');
     for (const ratio of RATIOS) {
@@ -68,7 +72,10 @@ describe('credit ratios: the web and the terminal show one value, its formula an
     assert.match(text, /Gearing: 112\.5% \(\(total liabilities - cash\) \/ net assets × 100; fallback: /);
     assert.ok(html.includes('fallback: net debt&#x27;s fallback'));
     // The accounts' own current ratio beside the computed one.
-    assert.match(text, /Current ratio: 1\.50x \(current assets \/ creditors due within one year; 1\.49x as stated\) · FY2024 accounts p\. 12/);
+    assert.match(
+      text,
+      /Current ratio: 1\.50x \(current assets \/ creditors due within one year; 1\.49x as stated\) · FY2024 accounts p\. 12/,
+    );
     assert.ok(html.includes('1.49x as stated'));
   });
 });

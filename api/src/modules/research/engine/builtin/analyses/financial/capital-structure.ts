@@ -75,7 +75,9 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts
     w.write('\n');
   }
   if (!lineOf(last, 'borrowings')) {
-    w.write('- The accounts name no bank loans within creditors: net debt, gearing and debt to equity use total liabilities in their place (an upper bound on debt).\n');
+    w.write(
+      '- The accounts name no bank loans within creditors: net debt, gearing and debt to equity use total liabilities in their place (an upper bound on debt).\n',
+    );
   }
   w.write('\n');
 }

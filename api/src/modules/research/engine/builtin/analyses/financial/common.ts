@@ -179,7 +179,9 @@ export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true)
 
 /** "bank loans and overdrafts", or "total liabilities (in place of bank loans)" when the fallback stood in. */
 export function debtWords(debt: Fact): string {
-  return /^(?:[a-z_]+\.)?borrowings@/.test(debt.key) ? 'bank loans and overdrafts' : 'total liabilities (no bank loans named, so an upper bound)';
+  return /^(?:[a-z_]+\.)?borrowings@/.test(debt.key)
+    ? 'bank loans and overdrafts'
+    : 'total liabilities (no bank loans named, so an upper bound)';
 }
 
 /**

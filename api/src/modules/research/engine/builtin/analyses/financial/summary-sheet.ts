@@ -6,7 +6,15 @@ import type { Fact } from '../../../types.js';
 import { RATIO_LABELS, type RatioKey } from '../../../../tools/ratios.js';
 
 /** The headline ratios, by their one definition (issue 27): the formula shows with each. */
-const HEADLINE_RATIOS: RatioKey[] = ['operatingMargin', 'netMargin', 'currentRatio', 'netDebt', 'gearing', 'interestCover', 'liabilitiesToAssets'];
+const HEADLINE_RATIOS: RatioKey[] = [
+  'operatingMargin',
+  'netMargin',
+  'currentRatio',
+  'netDebt',
+  'gearing',
+  'interestCover',
+  'liabilitiesToAssets',
+];
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { markdownSafe } from '../../text.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking, wordsFor } from './common.js';
