@@ -140,7 +140,7 @@ export function netDebtFinding(latest: Latest): Finding | null {
         ? [
             '; gearing (net debt / net assets × 100) is ',
             { fact: gearing, text: wordsFor(gearing), derived: true },
-            ' of net assets of ',
+            ' on net assets of ',
             fig(gearing.inputs.at(-1)!),
           ]
         : []),
