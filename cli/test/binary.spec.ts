@@ -86,6 +86,8 @@ describe('the credence binary without a server', () => {
     const text = await credence(['screener', 'columns']);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^turnover\s+Turnover\s+number\s+yes\s+> < = =a\.\.b :empty :notEmpty$/m);
+    // A ratio column shows its formula and fallback (issue 27: one definition per ratio).
+    expect(text.stdout).toMatch(/^gearing\s+Gearing \(%\).*\n\s+Gearing = net debt \/ net assets × 100\. Fallback: /m);
     const json = await credence(['screener', 'columns', '--json']);
     const columns = JSON.parse(json.stdout) as { id: string; kind: string; filter_types: string[] }[];
     expect(columns.find((c) => c.id === 'filing_year')).toMatchObject({

@@ -32,3 +32,4 @@ export * from './rules/ops/index.js';
 export * from './rules/ops/view.js';
 export * from './rules/ops/instances.js';
 export * from './rules/inert-text/index.js';
+export * from './ratios/index.js';

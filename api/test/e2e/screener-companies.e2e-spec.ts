@@ -86,7 +86,18 @@ const HAND_MADE_DATA = {
       // The bank debt the accounts name: net debt reads it rather than all liabilities.
       balance_sheet: [
         { key: 'borrowings', label: 'Bank loans and overdrafts', value: -1_000_000, currency: 'GBP', pageNumber: 8, term: null },
+        { key: 'currentAssets', label: 'Current assets', value: 3_000_000, currency: 'GBP', pageNumber: 8, term: null },
+        {
+          key: 'creditorsWithinOneYear',
+          label: 'Creditors: due within one year',
+          value: -1_600_000,
+          currency: 'GBP',
+          pageNumber: 8,
+          term: null,
+        },
       ],
+      // Interest printed as a deduction; cover reads its amount (issue 27: shared's one definition).
+      income_statement: [{ key: 'interestPayable', label: 'Interest payable', value: -96_000, currency: 'GBP', pageNumber: 5, term: null }],
     }),
     statement(PURE, 2023, { turnover: 5_000_000, operating_profit: -250_000, employees: 10, document_id: 'PURE-AA-2023' }),
     statement(NORTHSTAR, 2025, { currency: 'USD', turnover: 1_000_000, net_profit_loss: 120_000, employees: 11, earnings_per_share: 1.5 }),
@@ -426,6 +437,9 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       // Bank debt 1m less cash 0.75m; gearing 0.25m on net assets of 5m.
       net_debt: 250_000,
       gearing: 5,
+      // Operating profit 1.2m over interest 96k; current assets 3m over creditors 1.6m (1.875 rounds away from zero).
+      interest_cover: 12.5,
+      current_ratio: 1.88,
       employee_count: 120,
       earnings_per_share: 0.42,
       debt_to_equity_ratio: 0.8,
@@ -453,6 +467,8 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
       // No bank debt named: all liabilities stand in; no gearing on negative net assets.
       net_debt: 3_500_000,
       gearing: null,
+      interest_cover: null,
+      current_ratio: null,
     });
     // No accounts, no SIC code, no charges: empty figures, zero counts.
     expect(row(DORMANT)).toMatchObject({
@@ -694,7 +710,7 @@ describe('companies screener API (companies_house/get-screener-info)', () => {
 
     it('offers every column of the table as sortable', () => {
       expect(sortable.map((c) => c.id)).toEqual(COMPANY_SCREENER_COLUMNS.map((c) => c.id));
-      expect(sortable).toHaveLength(33);
+      expect(sortable).toHaveLength(35);
     });
 
     for (const column of sortable) {

@@ -177,7 +177,7 @@ describe('streaming exports over HTTP', () => {
     expect(row1[col('Company Number')]).toBe('00000001');
     expect(row1[col('Turnover (full amount)')]).toBe('1000.5');
     expect(row1[col('Operating Profit (full amount)')]).toBe('-10');
-    expect(row1[col('Debt to Equity')]).toBe('-1.5');
+    expect(row1[col('Debt to Equity (as stated)')]).toBe('-1.5');
     expect(records[7][col('Net Profit/Loss (full amount)')]).toBe('');
     expect(records[8][col('Net Profit/Loss (full amount)')]).toBe('24');
     expect(row1[col('Latest Charge')]).toBe('2011-02-11');

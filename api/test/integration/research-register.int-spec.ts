@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { formatDate, lenderKey, type ResearchCitation, type ResearchEvent } from '@credence/shared';
+import { formatDate, lenderKey, PEER_COLUMNS, type ResearchCitation, type ResearchEvent } from '@credence/shared';
 import type { AnalysisId, ToolRegistry, Understanding } from '../../src/modules/research/engine/builtin/analysis.js';
 import { covenantsAnalysis } from '../../src/modules/research/engine/builtin/analyses/register/covenants.analysis.js';
 import { REGISTER_ANALYSES } from '../../src/modules/research/engine/builtin/analyses/register/index.js';
@@ -268,6 +268,20 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     // Amounts in full, as the accounts print them and as the other analyses write them ("£62,512,345", not "£62.5M").
     expect(a.text + JSON.stringify(a.tables)).not.toMatch(/[£€$][\d.]+(?:M|bn|k)\b/);
     expect(a.tables[0].rows.length).toBe(result.data.peers.length + 1);
+    // Issue 27 §4: the sector's comparable columns, each figure from the peer's accounts page; how peers were chosen.
+    expect(a.tables[0].headers).toEqual(['Company', 'Year', ...PEER_COLUMNS.map((c) => c.header)]);
+    expect(a.text).toMatch(/Peers are the \d+ compan(?:y|ies) on file whose primary SIC code is \d+/);
+    expect(a.text).toContain('Gearing = net debt / net assets × 100');
+    for (const row of [subject, ...result.data.peers]) {
+      const turnover = result.facts.find((f) => f.key === `peer:${row.companyNumber}:turnover`);
+      if (turnover) expect(turnover.source.kind).toBe('filing');
+      const gearing = result.facts.find((f) => f.key === `peer:${row.companyNumber}:gearing`);
+      if (gearing) {
+        expect(gearing.formula).toMatch(/net assets × 100/);
+        expect(gearing.inputs!.every((i) => i.source.kind === 'filing' && i.key.startsWith(`peer:${row.companyNumber}:`))).toBe(true);
+      }
+    }
+    expect(result.data.peers.some((p) => typeof p.figures.operatingMargin === 'number')).toBe(true);
   });
 
   it('share capital: the latest statement of capital is the newest capital filing carrying one', async () => {

@@ -1,4 +1,4 @@
-/** `credence screener columns` (and per creditors tab): ids, labels, kinds, operators, sortable. */
+/** `credence screener columns` (and per creditors tab): ids, labels, kinds, operators, sortable; a computed column's formula below it. */
 import { EXPRESSION_OPERATORS_BY_KIND, FILTER_TYPES_BY_KIND, type ScreenerTable } from '@credence/shared';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { TABLES } from '../tables.js';
@@ -19,6 +19,7 @@ export function columnsFor(table: ScreenerTable) {
         filter_types: FILTER_TYPES_BY_KIND[c.kind],
         operators: EXPRESSION_OPERATORS_BY_KIND[c.kind],
         ...(c.options ? { options: c.options } : {}),
+        ...(c.description ? { description: c.description } : {}),
       }));
       ctx.out.result(JSON.stringify(rows, null, 2));
       return;
@@ -31,6 +32,8 @@ export function columnsFor(table: ScreenerTable) {
       lines.push(
         `${c.id.padEnd(idWidth)}  ${c.label.padEnd(labelWidth)}  ${c.kind.padEnd(7)}  ${c.sortable ? 'yes ' : 'no  '}  ${ops}${c.options ? `  (${c.options.join(', ')})` : ''}`,
       );
+      // How a ratio column is computed (shared's one definition), so the terminal shows the formula where it shows the ratio.
+      if (c.description) lines.push(`${' '.repeat(idWidth + 2)}${c.description}`);
     }
     ctx.out.result(lines.join('\n'));
     if (ctx.mode.interactive)

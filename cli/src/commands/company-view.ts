@@ -16,11 +16,13 @@ import {
   FINANCIAL_SUMMARY_KEYS,
   FINANCIAL_SUMMARY_LABELS,
   KPI_CARD_KEYS,
-  averageDelayText,
   averageDurationText,
   CS_STATUS_TEXTS,
   dueInText,
-  onTimeText,
+  complianceReason,
+  citedRatioRow,
+  ratioLineText,
+  type CitedRatio,
   percentText,
   chargeCreditors,
   chargeStatusColour,
@@ -743,10 +745,7 @@ export function complianceLines(cs: ConfirmationStatementAnalysis | null | undef
   const cadence = cs.cadence;
   const pairs: [string, string][] = [
     ['Status', `${csStatus(cs.status, view.style)}${due}`],
-    [
-      'Compliance health',
-      `${grade(cs.compliance, 'good', 'poor', view.style)}${SEP}${onTimeText(m)} on time${SEP}average delay ${averageDelayText(m.averageDelayDays)}`,
-    ],
+    ['Compliance health', `${grade(cs.compliance, 'good', 'poor', view.style)}: ${complianceReason(cs).reason}`],
     [
       'Filing integrity',
       `${grade(cs.integrity, 'low', 'high', view.style)}${SEP}${plural(m.corrections, 'correction')}${SEP}${plural(m.annotations, 'annotation')}${SEP}updates in ${percentText(m.updateRatio)} of statements${m.multipleUpdatesInYear ? `${SEP}several with updates in one year` : ''}`,
@@ -823,6 +822,17 @@ export function filingLines(filings: FilingsByCategory, view: View, indent: numb
   for (const group of groups) {
     out.push(`${' '.repeat(indent)}${view.style.bold(group.category || 'other')} (${group.entries.length})`);
     for (const entry of group.entries) out.push(lines[entry.index]);
+  }
+  return out;
+}
+
+/** The overview's credit ratios (issue 27): value, formula (and fallback), "as stated" and the pages cited, as the web shows them. */
+export function creditRatioLines(ratios: readonly CitedRatio[] | null | undefined, view: View): string[] {
+  if (!ratios?.length) return [];
+  const out = [heading(`Credit Ratios · FY${ratios[0].fiscal_year}`, view.width, view.style)];
+  for (const ratio of ratios) {
+    const row = citedRatioRow(ratio, ratio.currency);
+    out.push(...wrap(`${ratioLineText(row)} · ${row.source}`, view.width - 4).map((l, i) => `  ${i ? '  ' : ''}${l}`));
   }
   return out;
 }

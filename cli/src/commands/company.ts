@@ -33,6 +33,7 @@ import {
   highlightLines,
   insightsOf,
   keyFigureLines,
+  creditRatioLines,
   leadershipLines,
   officerListLines,
   pscLines,
@@ -63,6 +64,7 @@ export function overviewLines(overview: CompanyOverview, view: View): string[] {
   return joinSections([
     headerLines(overview, view),
     has('financials') ? keyFigureLines(insights.key_figures, view) : [],
+    has('financials') ? creditRatioLines(insights.ratios, view) : [],
     profileLines(overview, view, false),
     businessOverviewLines(overview.document_summary, view),
     leadershipLines(insights.leadership, view, { events: OVERVIEW_EVENTS }),
@@ -130,6 +132,7 @@ export function sectionLines(section: CompanySectionId, answers: Answers, view: 
       return joinSections([
         header,
         keyFigureLines(insights.key_figures, view),
+        creditRatioLines(insights.ratios, view),
         financialSummaryLines(answers.financials?.financial_summary ?? overview.financial_summary, view),
         answers.financials ? statementsLines(answers.financials, view) : [],
         analysisLines(overview.document_summary, view),

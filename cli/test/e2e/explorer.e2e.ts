@@ -86,7 +86,7 @@ describe('credence search, company, filings and filing against the real API', ()
     const leadership = overview.insights.leadership as { turnover: { level: string; reason: string } };
     expect(result.stdout).toContain(`Turnover signal    ${leadership.turnover.level.toUpperCase()} · ${leadership.turnover.reason}`);
     const compliance = overview.insights.confirmation_statement as { compliance: string };
-    expect(result.stdout).toMatch(new RegExp(`Compliance health\\s+${compliance.compliance.toUpperCase()} · `));
+    expect(result.stdout).toMatch(new RegExp(`Compliance health\\s+${compliance.compliance.toUpperCase()}: `));
     for (const title of [
       'Key Figures',
       'Company Profile',

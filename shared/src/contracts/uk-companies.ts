@@ -9,6 +9,7 @@ import type { LeadershipInsights } from '../rules/uk/leadership.js';
 import type { CompanyDistress } from '../rules/uk/presentation/status.js';
 import type { DistressSignal } from '../rules/uk/distress.js';
 import type { YearOverYear } from '../rules/uk/year-over-year.js';
+import type { CitedRatio } from '../ratios/statement.js';
 
 /** spec 2 3.1. Extra fields beyond the spec help the result lists (status badge, address line). */
 export interface CompanySearchResult {
@@ -245,6 +246,8 @@ export interface OverviewInsights {
    * cites it; the same rule the research chat's distress analysis reads.
    */
   distress_signals: DistressSignal[];
+  /** The latest accounts' credit ratios by shared's one definition of each, inputs cited (issue 27); null without accounts. */
+  ratios?: CitedRatio[] | null;
 }
 
 /** spec 2 3.3, plus the computed insights of sections 4, 5 and 9 for scripts and the terminal. */

@@ -8,7 +8,7 @@ describe('column headers', () => {
     expect(header('turnover')).toBe('Turnover (£m)');
     expect(header('total_liabilities')).toBe('Total Liabilities (£m)');
     expect(header('employee_count')).toBe('Employees');
-    expect(header('debt_to_equity_ratio')).toBe('Debt to Equity');
+    expect(header('debt_to_equity_ratio')).toBe('Debt to Equity (as stated)');
     expect(header('company_name')).toBe('Company Name');
     expect(LENDER_STATS_COLUMNS.map(columnHeader)).toEqual(LENDER_STATS_COLUMNS.map((c) => c.label));
   });

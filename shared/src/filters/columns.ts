@@ -3,6 +3,7 @@
  * filters on (its allow-list), the CLI's `screener columns`, and the web's headers and popups.
  */
 import { ITL1_REGIONS } from '../rules/uk/postcode-areas.js';
+import { ratioDefinitionText } from '../ratios/present.js';
 import type { ColumnKind, ColumnFormat, ColumnSpec } from './types.js';
 
 function column(
@@ -10,7 +11,7 @@ function column(
   label: string,
   kind: ColumnKind,
   format: ColumnFormat,
-  extra: Partial<Pick<ColumnSpec, 'sortable' | 'filterable' | 'visible' | 'options' | 'truncate' | 'short'>> = {},
+  extra: Partial<Pick<ColumnSpec, 'sortable' | 'filterable' | 'visible' | 'options' | 'truncate' | 'short' | 'description'>> = {},
 ): ColumnSpec {
   return { id, label, kind, format, sortable: true, filterable: true, visible: true, ...extra };
 }
@@ -48,6 +49,10 @@ export type CompanyMetricColumn = (typeof COMPANY_METRIC_COLUMNS)[number];
  *   prudent side for credit work). Empty when cash or both debt figures are missing.
  * - gearing: net debt as a percentage of net assets (equity), one decimal; empty when net assets
  *   are zero or negative (the ratio means nothing there: filter net assets below zero instead).
+ * - interest_cover: operating profit (else EBITDA) over interest payable, 2 decimals (issue 27).
+ * - current_ratio: current assets over creditors due within one year, 2 decimals (issue 27).
+ * All four are shared's ratio definitions (src/ratios), frozen into SQL by the migration that
+ * added them; a test holds SQL and shared equal on the same company.
  */
 export const COMPANY_CREDIT_COLUMNS = [
   'company_status',
@@ -58,6 +63,8 @@ export const COMPANY_CREDIT_COLUMNS = [
   'age_years',
   'net_debt',
   'gearing',
+  'interest_cover',
+  'current_ratio',
 ] as const;
 
 /**
@@ -88,11 +95,24 @@ export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
   column('total_liabilities', 'Total Liabilities', 'number', 'millions', { short: 'Liabs' }),
   column('net_asset', 'Net Assets', 'number', 'millions'),
   column('cash', 'Cash', 'number', 'millions'),
-  column('net_debt', 'Net Debt', 'number', 'millions'),
-  column('gearing', 'Gearing (%)', 'number', 'ratio', { short: 'Gear %' }),
+  column('net_debt', 'Net Debt', 'number', 'millions', { description: ratioDefinitionText('netDebt') }),
+  column('gearing', 'Gearing (%)', 'number', 'ratio', { short: 'Gear %', description: ratioDefinitionText('gearing') }),
+  column('interest_cover', 'Interest Cover (x)', 'number', 'ratio', {
+    short: 'Int Cov',
+    visible: false,
+    description: ratioDefinitionText('interestCover'),
+  }),
+  column('current_ratio', 'Current Ratio (x)', 'number', 'ratio', {
+    short: 'Curr R',
+    visible: false,
+    description: ratioDefinitionText('currentRatio'),
+  }),
   column('employee_count', 'Employees', 'number', 'integer', { short: 'Staff' }),
   column('earnings_per_share', 'EPS', 'number', 'ratio', { visible: false }),
-  column('debt_to_equity_ratio', 'Debt to Equity', 'number', 'ratio', { visible: false }),
+  column('debt_to_equity_ratio', 'Debt to Equity (as stated)', 'number', 'ratio', {
+    visible: false,
+    description: 'Debt to equity as the accounts state it (their own figure, not computed here).',
+  }),
   column('total_charges', 'Total Charges', 'number', 'integer', { short: 'Charges' }),
   column('outstanding', 'Outstanding', 'number', 'integer', { short: 'Outst' }),
   column('fixed', 'Fixed', 'number', 'integer'),

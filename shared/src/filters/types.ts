@@ -89,6 +89,8 @@ export interface ColumnSpec {
   truncate?: number;
   /** The header where room is short (an 80-column terminal): "Op Profit", "Staff". */
   short?: string;
+  /** How a computed column is computed ("Gearing = net debt / net assets × 100. Fallback: ..."): the header's tooltip, the terminal's column list. */
+  description?: string;
 }
 
 /** Paging and sorting shared by every screener table. */

@@ -236,7 +236,7 @@ function definition(html: string, term: RegExp): string[] {
 }
 const render = (element: ReactElement) => renderToStaticMarkup(createElement(MemoryRouter, null, element));
 
-/** The compliance tracker's facts from the web's cards: status, due, health, on time, average delay. */
+/** The compliance tracker's facts from the web's cards: status, due, health and the reason for it (issue 27). */
 function complianceOf(html: string) {
   const headlines = [...html.matchAll(/insight-card__headline">([^<]*)</g)].map((m) => decode(m[1]));
   if (headlines.length === 0) return null;
@@ -245,8 +245,7 @@ function complianceOf(html: string) {
     status: headlines[0],
     due,
     health: headlines[1],
-    onTime: definition(html, /On time/)[0],
-    delay: definition(html, /Average delay/)[0],
+    reason: decode(/insight-card__reason">([^<]*)</.exec(html)?.[1] ?? ''),
   };
 }
 
@@ -368,9 +367,8 @@ function terminalFacts(o: CompanyOverview) {
         ? {
             status: csStatus.split(' · ')[0],
             due: /\(([^)]*)\)$/.exec(csStatus)?.[1] ?? null,
-            health: csHealth.split(' · ')[0],
-            onTime: csHealth.split(' · ')[1].replace(/ on time$/, ''),
-            delay: csHealth.split(' · ')[2].replace(/^average delay /, ''),
+            health: csHealth.split(': ')[0],
+            reason: csHealth.slice(csHealth.indexOf(': ') + 2),
           }
         : null,
   };
@@ -398,8 +396,9 @@ describe('the web and the terminal show the same facts for a company', () => {
     assert.equal(web.registry, 'https://find-and-update.company-information.service.gov.uk/company/08123456/filing-history');
     assert.equal(web.compliance!.status, 'Overdue');
     assert.match(web.compliance!.due!, /^\d+ days overdue$/);
-    assert.match(web.compliance!.onTime, /^1 of 2 \(50%\)$/);
-    assert.match(web.compliance!.delay, /^\d+\.\d days$/);
+    // Overdue makes it poor whatever the history, so the overdue date is the reason given.
+    assert.equal(web.compliance!.health, 'POOR');
+    assert.match(web.compliance!.reason, /^confirmation statement overdue since \d{1,2} [A-Z][a-z]+ \d{4}$/);
     // and the terminal shows the same
     assert.deepEqual(terminal.distress, { ...web.distress!, title: web.distress!.title.toUpperCase() });
     assert.deepEqual({ ...terminal, distress: null }, { ...web, distress: null });

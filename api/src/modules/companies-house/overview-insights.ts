@@ -6,6 +6,7 @@ import {
   confirmationStatementAnalysis,
   keyFigures,
   leadershipInsights,
+  statementRatios,
   type OverviewInsights,
 } from '@credence/shared';
 import type { ChargeRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from './store/rows.js';
@@ -54,6 +55,7 @@ export function overviewInsights(inputs: OverviewInputs, now: Date): OverviewIns
       },
       now,
     ),
+    ratios: latestStatement(inputs.statements),
   };
 }
 
@@ -69,4 +71,11 @@ function latestFigures(
     operatingProfit: n(latest.operating_profit),
     netAssets: n(latest.net_assets),
   };
+}
+
+/** The latest year's credit ratios by shared's one definition of each (issue 27), or null without accounts. */
+function latestStatement(statements: FinancialStatementRow[]): OverviewInsights['ratios'] {
+  if (!statements.length) return null;
+  const latest = statements.reduce((a, b) => (String(b.period_end) > String(a.period_end) ? b : a));
+  return statementRatios({ ...latest, period_end: String(latest.period_end) });
 }

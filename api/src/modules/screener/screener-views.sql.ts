@@ -36,6 +36,8 @@ const COMPANY_SORT_COLUMNS = [
   'cash',
   'net_debt',
   'gearing',
+  'interest_cover',
+  'current_ratio',
   'employee_count',
   'earnings_per_share',
   'debt_to_equity_ratio',
@@ -53,8 +55,12 @@ const COMPANY_SORT_COLUMNS = [
  * by one (imported from the register's CSV only) counts the register's own mortgage totals.
  * Credit columns (shared COMPANY_CREDIT_COLUMNS says what each means): status, town, postcode
  * area and its ITL1 region (the postcode_areas table, a copy of shared POSTCODE_AREAS), date of
- * incorporation and age in whole years at the refresh, net debt (the accounts' borrowings line,
- * else total liabilities, less cash) and gearing (net debt over positive net assets, in percent).
+ * incorporation and age in whole years at the refresh, and the ratios as shared's one definition
+ * of each computes them (src/ratios; issue 27): net debt (the accounts' first borrowings line,
+ * else total liabilities, less cash), gearing (net debt over positive net assets, in percent),
+ * interest cover (operating profit, else EBITDA, over interest payable) and current ratio
+ * (current assets over creditors due within one year). Rounded half away from zero as shared
+ * rounds. A change here needs a migration with the same SQL frozen in it.
  */
 const SCREENER_COMPANIES: ScreenerView = {
   name: 'screener_companies',
@@ -69,8 +75,12 @@ const SCREENER_COMPANIES: ScreenerView = {
            fs.net_profit_loss::float8 AS net_profit_loss, fs.ebitda::float8 AS "EBITDA",
            fs.total_assets::float8 AS total_assets, fs.total_liabilities::float8 AS total_liabilities,
            fs.net_assets::float8 AS net_asset, fs.cash::float8 AS cash,
-           fs.net_debt::float8 AS net_debt,
+           round(fs.net_debt)::float8 AS net_debt,
            (CASE WHEN fs.net_assets > 0 THEN round(fs.net_debt * 100 / fs.net_assets, 1) END)::float8 AS gearing,
+           (CASE WHEN fs.interest_payable > 0 THEN round(coalesce(fs.operating_profit, fs.ebitda) / fs.interest_payable, 2) END)::float8
+             AS interest_cover,
+           (CASE WHEN fs.creditors_within_one_year > 0 THEN round(fs.current_assets / fs.creditors_within_one_year, 2) END)::float8
+             AS current_ratio,
            fs.employees AS employee_count,
            fs.earnings_per_share::float8 AS earnings_per_share, fs.debt_to_equity_ratio::float8 AS debt_to_equity_ratio,
            coalesce(ch.total, c.mortgages_total, 0)::int AS total_charges,
@@ -85,13 +95,25 @@ const SCREENER_COMPANIES: ScreenerView = {
       LEFT JOIN sic_codes s ON s.code = c.sic_codes[1]
       LEFT JOIN postcode_areas pa ON pa.area = substring(upper(btrim(c.postcode)) FROM '^([A-Z]{1,2})[0-9]')
       LEFT JOIN LATERAL (
-        SELECT f.*,
-               coalesce(
-                 (SELECT sum(abs((l->>'value')::numeric)) FROM jsonb_array_elements(f.balance_sheet) l
-                   WHERE l->>'key' = 'borrowings' AND jsonb_typeof(l->'value') = 'number'),
-                 f.total_liabilities
-               ) - f.cash AS net_debt
-          FROM financial_statements f WHERE f.company_number = c.company_number ORDER BY f.period_end DESC LIMIT 1
+        SELECT f.*, coalesce(l.borrowings, abs(f.total_liabilities)) - f.cash AS net_debt,
+               l.interest_payable, l.current_assets, l.creditors_within_one_year
+          FROM financial_statements f
+          LEFT JOIN LATERAL (
+            -- The first line of each key, as shared reads the statements (income statement, then balance sheet).
+            SELECT (array_agg(abs(v) ORDER BY s, n) FILTER (WHERE k = 'borrowings'))[1] AS borrowings,
+                   (array_agg(abs(v) ORDER BY s, n) FILTER (WHERE k = 'interestPayable'))[1] AS interest_payable,
+                   (array_agg(v ORDER BY s, n) FILTER (WHERE k = 'currentAssets'))[1] AS current_assets,
+                   (array_agg(abs(v) ORDER BY s, n) FILTER (WHERE k = 'creditorsWithinOneYear'))[1] AS creditors_within_one_year
+              FROM (
+                SELECT s, n, e->>'key' AS k, (e->>'value')::numeric AS v
+                  FROM (VALUES (1, f.income_statement), (2, f.balance_sheet)) st(s, lines),
+                       jsonb_array_elements(CASE WHEN jsonb_typeof(st.lines) = 'array' THEN st.lines ELSE '[]'::jsonb END)
+                         WITH ORDINALITY x(e, n)
+                 WHERE jsonb_typeof(e->'value') = 'number'
+                   AND e->>'key' IN ('borrowings', 'interestPayable', 'currentAssets', 'creditorsWithinOneYear')
+              ) lines
+          ) l ON true
+          WHERE f.company_number = c.company_number ORDER BY f.period_end DESC LIMIT 1
       ) fs ON true
       LEFT JOIN (
         SELECT company_number, count(*) AS total,

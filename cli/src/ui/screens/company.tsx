@@ -30,6 +30,7 @@ import {
   chargeListLines,
   chargeSummaryLines,
   complianceLines,
+  creditRatioLines,
   financialSummaryLines,
   headerLines,
   highlightLines,
@@ -68,6 +69,7 @@ function sectionBlock(id: CompanySectionId, state: CompanyOverviewState, overvie
     case 'overview':
       return [
         ...keyFigureLines(insights.key_figures, view),
+        ...spaced(creditRatioLines(insights.ratios, view)),
         ...spaced(businessOverviewLines(overview.document_summary, view)),
         ...spaced(highlightLines(overview, view)),
       ];

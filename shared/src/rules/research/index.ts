@@ -9,3 +9,4 @@ export * from './restructuring.js';
 export * from './line-items.js';
 export * from './metrics.js';
 export * from './topics.js';
+export * from './peers.js';

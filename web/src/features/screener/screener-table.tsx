@@ -205,14 +205,22 @@ function HeaderCell<Row>({
     >
       <div className="data-table__head">
         {column.sortable ? (
-          <button type="button" className="data-table__sort" onClick={() => actions.toggleSort(column.id)} aria-label={`${header}: sort`}>
+          <button
+            type="button"
+            className="data-table__sort"
+            onClick={() => actions.toggleSort(column.id)}
+            aria-label={`${header}: sort`}
+            title={column.description}
+          >
             {header}
             <span aria-hidden="true" className="data-table__arrow">
               {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
             </span>
           </button>
         ) : (
-          <span className="data-table__label">{header}</span>
+          <span className="data-table__label" title={column.description}>
+            {header}
+          </span>
         )}
         {column.filterable && (
           <button

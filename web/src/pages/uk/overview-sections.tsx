@@ -34,6 +34,7 @@ import { BarChart } from '../../ui/bar-chart.tsx';
 import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
+import { CreditRatios } from './credit-ratios.tsx';
 import { StatusBadge } from './company-header.tsx';
 import { ChangeCell, StatementTable } from './statement-table.tsx';
 import { Tabs } from './tabs.tsx';
@@ -83,6 +84,7 @@ export function OverviewSections({
       {has('financial-summary') && (
         <Section id="financial-summary" title="Financial Summary" wide>
           <KpiCards overview={overview} />
+          <CreditRatios overview={overview} />
         </Section>
       )}
       <Section id="company-profile" title="Company Profile">

@@ -14,6 +14,7 @@ import {
   averageDelayText,
   dueInText,
   onTimeText,
+  complianceReason,
   EMPTY_TEXTS,
   filterConfirmationEvents,
   filterLeadershipEvents,
@@ -505,7 +506,8 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
         </div>
         <div className={`insight-card insight-card--${cs.compliance.replace('/', '')}`}>
           <h3 className="insight-card__title">Compliance Health</h3>
-          <p className="insight-card__headline">{cs.compliance.toUpperCase()}</p>
+          <p className="insight-card__headline">{complianceReason(cs).rating}</p>
+          <p className="muted insight-card__reason">{complianceReason(cs).reason}</p>
           <button
             type="button"
             className="link-button"

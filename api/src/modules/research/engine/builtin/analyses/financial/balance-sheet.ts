@@ -1,17 +1,14 @@
 /** Balance sheet and liquidity: the latest balance sheet against the year before, and the liquidity ratios. */
-import type { RatioKey } from '../../../../tools/ratios.js';
+import { ratioRowLabel, type RatioKey } from '../../../../tools/ratios.js';
 import type { Analysis } from '../../analysis.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccountsStep, say, sayWithWorking } from './common.js';
 import { accountsFindings, balanceFinding, liquidityFinding } from './findings.js';
 import { markdownSafe } from '../../text.js';
 
-const LIQUIDITY: [RatioKey, string][] = [
-  ['currentRatio', 'Current ratio'],
-  ['cashRatio', 'Cash ratio'],
-  ['equityRatio', 'Net assets to total assets'],
-  ['liabilitiesToAssets', 'Total liabilities to total assets'],
-];
+const LIQUIDITY: [RatioKey, string][] = (
+  ['currentRatio', 'statedCurrentRatio', 'quickRatio', 'cashRatio', 'equityRatio', 'liabilitiesToAssets'] as RatioKey[]
+).map((key) => [key, ratioRowLabel(key)]);
 
 export const balanceSheet: Analysis = {
   id: 'balance-sheet',

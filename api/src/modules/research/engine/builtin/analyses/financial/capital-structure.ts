@@ -4,23 +4,30 @@
  * security registered against it (the register's charges).
  */
 import { lineOf, type StatementYear } from '../../../../tools/statements.js';
-import type { RatioKey } from '../../../../tools/ratios.js';
+import { ratioRowLabel, type RatioKey } from '../../../../tools/ratios.js';
 import type { Fact } from '../../../types.js';
 import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { cell, fy, readAccountsStep, say, sayNetDebt, type Accounts } from './common.js';
+import { cell, fy, readAccountsStep, say, sayNetDebt, sayWithWorking, type Accounts } from './common.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { accountsFindings, balanceFinding, firstOf, netDebtFinding } from './findings.js';
 import { markdownSafe } from '../../text.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
 const DEBT = ['borrowings', 'creditorsWithinOneYear', 'creditorsAfterOneYear', 'provisions'];
-const LEVERAGE: [RatioKey, string][] = [
-  ['gearing', 'Gearing (bank loans / net assets)'],
-  ['liabilitiesToEquity', 'Total liabilities / net assets'],
-  ['liabilitiesToAssets', 'Total liabilities / total assets'],
-  ['debtToEbitda', 'Bank loans / EBITDA'],
-  ['interestCover', 'Interest cover'],
-];
+const LEVERAGE: [RatioKey, string][] = (
+  [
+    'netDebt',
+    'gearing',
+    'debtToEquity',
+    'statedDebtToEquity',
+    'liabilitiesToEquity',
+    'liabilitiesToAssets',
+    'debtToEbitda',
+    'interestCover',
+    'freeCashFlow',
+    'cashConversion',
+  ] as RatioKey[]
+).map((key) => [key, ratioRowLabel(key)]);
 
 function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts['ratios']): void {
   const w = ctx.writer;
@@ -51,20 +58,26 @@ function fundingPart(ctx: AnalysisContext, last: StatementYear, ratios: Accounts
     say(ctx, m.totalLiabilities);
     w.write('\n');
   }
-  const stated = lineOf(last, 'debtToEquityRatio');
-  if (stated) {
-    w.write('- Debt to equity ratio, as the accounts state it: ');
-    say(ctx, stated);
+  const year = ratios.get(last.fiscal_year) ?? {};
+  if (year.debtToEquity) {
+    w.write('- Debt to equity: ');
+    sayWithWorking(ctx, year.debtToEquity);
+    if (year.statedDebtToEquity) {
+      w.write('; ');
+      say(ctx, year.statedDebtToEquity);
+      w.write(' as stated in the accounts');
+    }
     w.write('\n');
   }
-  const debt = lineOf(last, 'borrowings');
-  const netDebt = ratios.get(last.fiscal_year)?.netDebt;
-  if (debt && m.cash && netDebt) {
+  if (year.netDebt) {
     w.write('- ');
-    sayNetDebt(ctx, netDebt);
+    sayNetDebt(ctx, year.netDebt);
     w.write('\n');
-  } else if (!debt) {
-    w.write('- The accounts name no bank loans within creditors, so net debt and gearing are not computed.\n');
+  }
+  if (!lineOf(last, 'borrowings')) {
+    w.write(
+      '- The accounts name no bank loans within creditors: net debt, gearing and debt to equity use total liabilities in their place (an upper bound on debt).\n',
+    );
   }
   w.write('\n');
 }

@@ -173,7 +173,15 @@ export function sayWithWorking(ctx: AnalysisContext, fact: Fact, working = true)
     ctx.writer.write(`${markdownSafe(labelInText(input.label))} `);
     ctx.writer.figure(input, amountWords(input));
   });
-  ctx.writer.write(')');
+  // The formula it was computed by (the one definition's, or its named fallback's): shown where the ratio is.
+  ctx.writer.write(fact.formula ? `; ${markdownSafe(fact.formula)})` : ')');
+}
+
+/** "bank loans and overdrafts", or "total liabilities (in place of bank loans)" when the fallback stood in. */
+export function debtWords(debt: Fact): string {
+  return /^(?:[a-z_]+\.)?borrowings@/.test(debt.key)
+    ? 'bank loans and overdrafts'
+    : 'total liabilities (no bank loans named, so an upper bound)';
 }
 
 /**
@@ -185,11 +193,12 @@ export function sayNetDebt(ctx: AnalysisContext, netDebt: Fact): void {
   if (!debt || !cash) return sayWithWorking(ctx, netDebt);
   const owes = Number(netDebt.value) >= 0;
   const w = ctx.writer;
-  w.write(owes ? 'Net debt (bank loans less cash): ' : 'Net cash (cash less bank loans): ');
+  const words = debtWords(debt);
+  w.write(owes ? `Net debt (${words} less cash): ` : `Net cash (cash less ${words}): `);
   w.derived(netDebt, wordsFor({ ...netDebt, value: Math.abs(Number(netDebt.value)) }));
-  w.write(owes ? ' (bank loans and overdrafts ' : ' (cash ');
+  w.write(owes ? ` (${words} ` : ' (cash ');
   say(ctx, owes ? debt : cash);
-  w.write(owes ? ' less cash ' : ' less bank loans and overdrafts ');
+  w.write(owes ? ' less cash ' : ` less ${words} `);
   say(ctx, owes ? cash : debt);
   w.write(')');
 }

@@ -9,7 +9,7 @@ import type { YearRatios } from '../../../../tools/ratios.js';
 import type { StatementYear } from '../../../../tools/statements.js';
 import type { Fact } from '../../../types.js';
 import type { AnalysisContext, Finding, FindingPart } from '../../analysis.js';
-import { amountWords, changeFact, fy, labelInText, previousYear, wordsFor } from './common.js';
+import { amountWords, changeFact, debtWords, fy, labelInText, previousYear, wordsFor } from './common.js';
 import { markdownSafe } from '../../text.js';
 
 interface Latest {
@@ -130,19 +130,18 @@ export function netDebtFinding(latest: Latest): Finding | null {
     parts: [
       `Net ${owes ? 'debt' : 'cash'} at the ${fy(latest.year)} year end was `,
       amount,
-      owes ? ' (bank loans and overdrafts ' : ' (cash ',
+      owes ? ` (${debtWords(debt)} ` : ' (cash ',
       fig(owes ? debt : cash),
-      owes ? ' less cash ' : ' less bank loans and overdrafts ',
+      owes ? ' less cash ' : ` less ${debtWords(debt)} `,
       fig(owes ? cash : debt),
       ')',
-      // Gearing's bank loans were just stated: only net assets follows it.
-      ...(gearing && gearing.inputs?.[1]
+      // Gearing's net debt was just stated: only net assets follows it.
+      ...(gearing && gearing.inputs?.length
         ? [
-            '; bank loans are ',
+            '; gearing (net debt / net assets × 100) is ',
             { fact: gearing, text: wordsFor(gearing), derived: true },
-            ' of net assets of ',
-            fig(gearing.inputs[1]),
-            ' (gearing)',
+            ' on net assets of ',
+            fig(gearing.inputs.at(-1)!),
           ]
         : []),
       '.',

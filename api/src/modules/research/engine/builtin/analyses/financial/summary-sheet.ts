@@ -3,6 +3,18 @@ import { longDate } from '@credence/shared';
 import type { CompanyProfileData } from '../../../../tools/company-profile.tool.js';
 import type { MetricKey } from '../../../../tools/facts.js';
 import type { Fact } from '../../../types.js';
+import { RATIO_LABELS, type RatioKey } from '../../../../tools/ratios.js';
+
+/** The headline ratios, by their one definition (issue 27): the formula shows with each. */
+const HEADLINE_RATIOS: RatioKey[] = [
+  'operatingMargin',
+  'netMargin',
+  'currentRatio',
+  'netDebt',
+  'gearing',
+  'interestCover',
+  'liabilitiesToAssets',
+];
 import type { Analysis, AnalysisContext } from '../../analysis.js';
 import { markdownSafe } from '../../text.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking, wordsFor } from './common.js';
@@ -115,13 +127,7 @@ export const summarySheet: Analysis = {
 
     ctx.step(2, 'running');
     const ratios = accounts.ratios.get(latest.fiscal_year) ?? {};
-    const headline: [Fact | undefined, string][] = [
-      [ratios.operatingMargin, 'Operating margin'],
-      [ratios.netMargin, 'Net margin'],
-      [ratios.currentRatio, 'Current ratio'],
-      [ratios.gearing, 'Gearing (bank loans to net assets)'],
-      [ratios.liabilitiesToAssets, 'Total liabilities to total assets'],
-    ];
+    const headline: [Fact | undefined, string][] = HEADLINE_RATIOS.map((key) => [ratios[key], RATIO_LABELS[key]]);
     const shown = headline.filter(([f]) => f);
     if (shown.length) {
       ctx.writer.write(`### Headline ratios, ${fy(latest)}\n\n`);

@@ -1,4 +1,9 @@
-/** Peers: companies with the same SIC code and a similar size, side by side on their latest accounts. */
+/**
+ * Peers: companies with the same SIC code and a similar size, side by side on their latest
+ * accounts: the sector's comparable columns (shared PEER_COLUMNS), each figure cited, and how the
+ * peers were chosen (shared peerSelectionText), so the web and the terminal show one table.
+ */
+import { PEER_COLUMNS, peerCellText, peerFormulaNote, peerSelectionText } from '@credence/shared';
 import { formatMoney } from '../../../../../companies-house/documents/accounts-format.js';
 import type { PeerRow, PeersData } from '../../../../tools/register/peers.tool.js';
 import type { TableCell } from '../../../answer-writer.js';
@@ -10,19 +15,11 @@ import { heading, say } from './write.js';
 
 const BASIS_WORDS = { turnover: 'turnover', total_assets: 'total assets' } as const;
 
-function bandText(data: PeersData): string {
-  if (!data.basis || data.band === null) return 'of any size';
-  return `with ${BASIS_WORDS[data.basis]} between a ${data.band === 3 ? 'third' : 'tenth'} and ${data.band} times its own`;
-}
-
-/** A peer's figure as a cited cell, or a dash when its accounts do not give it. */
-function figureCell(r: ToolResult<PeersData>, row: PeerRow, name: string): TableCell {
-  const fact = r.facts.find((f) => f.key === `peer:${row.companyNumber}:${name}`);
-  if (!fact) return '-';
-  return {
-    fact,
-    text: name === 'employees' ? Number(fact.value).toLocaleString('en-GB') : formatMoney(fact.value as number, row.currency ?? 'GBP'),
-  };
+/** A peer's figure as a cited cell (from its accounts' page, else the screener's record), or a dash when neither gives it. */
+function figureCell(r: ToolResult<PeersData>, row: PeerRow, column: (typeof PEER_COLUMNS)[number]): TableCell {
+  const fact = r.facts.find((f) => f.key === `peer:${row.companyNumber}:${column.id}`);
+  if (!fact || typeof fact.value !== 'number') return '-';
+  return { fact, text: peerCellText(column, fact.value, row.currency) };
 }
 
 async function table(ctx: AnalysisContext, r: ToolResult<PeersData>, name: string): Promise<void> {
@@ -30,13 +27,15 @@ async function table(ctx: AnalysisContext, r: ToolResult<PeersData>, name: strin
   const rows = all.map((p, i) => [
     i ? p.companyName : `${p.companyName} (this company)`,
     p.filingYear ? `FY${p.filingYear}` : '-',
-    ...['turnover', 'operating_profit', 'total_assets', 'net_assets', 'employees'].map((key) => figureCell(r, p, key)),
+    ...PEER_COLUMNS.map((column) => figureCell(r, p, column)),
   ]);
   await ctx.writer.table(
     `Peers of ${name} (SIC ${r.data.subject.sicCode})`,
-    ['Company', 'Year', 'Turnover', 'Operating profit', 'Total assets', 'Net assets', 'Employees'],
+    ['Company', 'Year', ...PEER_COLUMNS.map((c) => c.header)],
     rows,
   );
+  ctx.writer.write(`\n${markdownSafe(peerFormulaNote())}.\n\n`);
+  await ctx.writer.flush();
 }
 
 function sizeSentence(ctx: AnalysisContext, r: ToolResult<PeersData>, name: string): void {
@@ -59,7 +58,7 @@ export const peersAnalysis: Analysis = {
   plan(u) {
     return [
       `Find companies with the same SIC code${u.companyName ? ` as ${u.companyName}` : ''} and a similar size`,
-      'Compare their latest turnover, profit, assets and employees',
+      'Compare their latest turnover, margins, gearing, net debt, cash and employees',
     ];
   },
   async run(ctx) {
@@ -77,9 +76,9 @@ export const peersAnalysis: Analysis = {
     const result = r as ToolResult<PeersData>;
     ctx.step(0, 'done', `${result.data.peers.length} peers`);
     ctx.step(1, 'running');
-    ctx.writer.write(
-      `Peers are companies on file whose primary SIC code is ${markdownSafe(result.data.subject.sicCode ?? '')}${result.data.subject.industryGroup ? ` (${markdownSafe(result.data.subject.industryGroup)})` : ''}, ${bandText(result.data)}, from their latest accounts.\n\n`,
-    );
+    const { subject, basis, band, peers } = result.data;
+    const selection = { sicCode: subject.sicCode ?? '', industryGroup: subject.industryGroup, basis, band, peers: peers.length };
+    ctx.writer.write(`${markdownSafe(peerSelectionText(selection))}\n\n`);
     sizeSentence(ctx, result, companyMd(ctx));
     await ctx.writer.flush();
     await table(ctx, result, name);
