@@ -129,6 +129,9 @@ export const KEYS = {
   opsRegion: b(['R'], 'R', 'ops: next region'),
   opsPause: b(['space', 'p'], 'Space p', 'ops: pause or follow the live tail'),
   opsSearch: b(['/'], '/', 'ops: search the log file (any case)'),
+  opsTabs: b(['1', '2', '3'], '1 2 3', 'ops: instances, log files, screen sessions'),
+  opsWrap: b(['w'], 'w', 'ops: wrap long lines, or not (then h/l scroll sideways)'),
+  opsLineStart: b(['0'], '0', 'ops: back to the start of the lines'),
   // popups and fields
   apply: b(['enter'], 'Enter', 'apply (in a popup) / run (in a field)'),
   toggle: b(['space'], 'Space', 'tick or untick an option'),
@@ -165,7 +168,7 @@ export const HELP_GROUPS: ReadonlyArray<{ title: string; keys: readonly BindingN
   },
   {
     title: 'Ops (Tab: instances, logs, screens)',
-    keys: ['opsStart', 'opsStop', 'opsConfirm', 'opsRefresh', 'opsRegion', 'opsPause', 'opsSearch'],
+    keys: ['opsTabs', 'opsStart', 'opsStop', 'opsConfirm', 'opsRefresh', 'opsRegion', 'opsPause', 'opsSearch', 'opsWrap', 'opsLineStart'],
   },
   { title: 'Creditors screener', keys: ['tab1', 'tab2', 'tab3', 'nextTab', 'expand'] },
   { title: 'Filter popup', keys: ['nextType', 'changeType', 'toggle', 'apply', 'clearPopup'] },

@@ -9,6 +9,9 @@ import {
   ApiError,
   appendBounded,
   createStore,
+  scrolledLeft,
+  scrolledTop,
+  bottomTop,
   logWatchView,
   OPS_CONSTANTS,
   OPS_REGIONS,
@@ -16,58 +19,14 @@ import {
   opsFailureText,
   screenWatchView,
   type ApiClient,
-  type BoundedLines,
-  type InstanceStatusResponse,
-  type LogFile,
   type OpsAction,
   type OpsInstance,
-  type OpsRegion,
-  type ScreenSession,
   type Store,
 } from '@credence/shared';
 import { reconnectPolicy } from '../../runtime/reconnect.js';
+import { failure, NO_LINES, OPS_REFUSED_TEXT, type OpsPane, type OpsState, type TailLine, type ViewerLayout } from './ops-state.js';
 
-export type OpsPane = 'instances' | 'logs' | 'screens';
-
-export interface TailLine {
-  text: string;
-  marker?: boolean;
-  lineNumber?: number;
-}
-
-export type OpsView =
-  | { kind: 'tail'; file: LogFile; paused: boolean; watching: boolean }
-  | { kind: 'search'; file: LogFile; pattern: string; truncated: boolean }
-  | { kind: 'screen'; screen: ScreenSession; watching: boolean };
-
-export interface OpsState {
-  region: OpsRegion;
-  pane: OpsPane;
-  status: InstanceStatusResponse | null;
-  instances: OpsInstance[] | null;
-  instance: OpsInstance | null;
-  files: LogFile[] | null;
-  screens: ScreenSession[] | null;
-  /** The selected row of each pane's list. */
-  selected: Record<OpsPane, number>;
-  confirming: OpsAction | null;
-  busy: OpsAction | null;
-  view: OpsView | null;
-  lines: BoundedLines<TailLine>;
-  /** First line shown of the viewer (null: the bottom, following). */
-  top: number | null;
-  message: { text: string; tone: 'error' | 'info' } | null;
-}
-
-const NO_LINES: BoundedLines<TailLine> = { lines: [], dropped: 0 };
-
-function failure(prefix: string, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 403) return error.error;
-    return opsFailureText(prefix, error.status === 0 ? 'the API is unreachable' : error.error || error.statusText);
-  }
-  return opsFailureText(prefix, (error as Error)?.message);
-}
+export * from './ops-state.js';
 
 export class OpsModel {
   readonly store: Store<OpsState>;
@@ -93,6 +52,9 @@ export class OpsModel {
       view: null,
       lines: NO_LINES,
       top: null,
+      wrap: false,
+      left: 0,
+      refused: null,
       message: null,
     });
   }
@@ -108,6 +70,10 @@ export class OpsModel {
   async refresh(): Promise<void> {
     const { region, instance, pane } = this.getState();
     const [status, instances] = await Promise.allSettled([this.client.opsStatus(region), this.client.opsInstances(region)]);
+    const refused = [status, instances].some((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 403);
+    // a 403 is an answer, not a load still going: the role is said where the instances would be
+    if (refused) return this.set({ refused: OPS_REFUSED_TEXT, instances: [], message: null });
+    if (this.getState().refused) this.set({ refused: null });
     if (status.status === 'fulfilled') this.set({ status: status.value });
     else return this.say(failure(OPS_TEXTS.statusFailed, status.reason));
     if (instances.status === 'fulfilled') this.set({ instances: instances.value.instances });
@@ -133,7 +99,15 @@ export class OpsModel {
   }
 
   setPane(pane: OpsPane): void {
-    if (pane !== 'instances' && !this.getState().instance) return this.say('Choose an instance first (Enter on it).', 'info');
+    const { refused, instance, pane: now } = this.getState();
+    if (refused) return;
+    // 2 or 3 from the instances list: the selected row is the instance (as Enter on it)
+    if (pane !== 'instances' && now === 'instances' && this.target() && this.target()?.id !== instance?.id) {
+      this.chooseInstance();
+      if (pane === 'screens') this.setPane('screens');
+      return;
+    }
+    if (pane !== 'instances' && !instance) return this.say('Choose an instance first (Enter on it).', 'info');
     this.closeView();
     this.set({ pane, message: null });
     if (pane === 'logs' && !this.getState().files) void this.loadFiles();
@@ -170,6 +144,12 @@ export class OpsModel {
     }
   }
 
+  /** What start and stop act on: the selected row in the instances list, else the chosen instance, else the configured one. */
+  target(): OpsInstance | null {
+    const { pane, instances, selected, instance } = this.getState();
+    return (pane === 'instances' ? instances?.[selected.instances] : instance) ?? instance ?? null;
+  }
+
   /** Start or stop: asks first; `confirm(true)` does it. */
   ask(action: OpsAction): void {
     const { status, busy } = this.getState();
@@ -184,8 +164,9 @@ export class OpsModel {
     if (!action || !yes) return;
     this.set({ busy: action });
     const failed = action === 'start' ? OPS_TEXTS.startFailed : OPS_TEXTS.stopFailed;
+    const target = { region, instance_id: this.target()?.id };
     try {
-      const answer = action === 'start' ? await this.client.opsStart(region) : await this.client.opsStop(region);
+      const answer = action === 'start' ? await this.client.opsStart(target) : await this.client.opsStop(target);
       if (answer.status === 'success') this.say(answer.message ?? actionOutcomeText(action, answer.state, answer.instance_name), 'info');
       else this.say(opsFailureText(failed, answer.error));
     } catch (error) {
@@ -321,31 +302,38 @@ export class OpsModel {
     const { view, lines, top } = this.getState();
     if (view?.kind !== 'tail') return;
     const paused = !view.paused;
-    this.set({ view: { ...view, paused }, top: paused ? (top ?? this.bottomTop(lines.lines.length)) : null });
+    const { height, rowsOf } = this.layout;
+    this.set({ view: { ...view, paused }, top: paused ? (top ?? bottomTop(lines.lines.length, height, rowsOf)) : null });
   }
 
-  /** The viewer's height, set by the screen (for scrolling and pausing at the bottom). */
-  height = 10;
-  private bottomTop = (count: number) => Math.max(0, count - this.height);
+  /** The viewer's size and line layout, set by the screen (for scrolling and pausing at the bottom). */
+  layout: ViewerLayout = { height: 10, width: 80, rowsOf: () => 1, longest: () => 0 };
 
   /** Scrolls the viewer; scrolling up a live tail pauses it, reaching the bottom follows again. */
   scroll(delta: number | 'top' | 'bottom'): void {
     const { view, lines, top } = this.getState();
     if (!view) return;
-    const bottom = this.bottomTop(lines.lines.length);
-    const from = top ?? bottom;
-    const next = delta === 'top' ? 0 : delta === 'bottom' ? bottom : Math.max(0, Math.min(bottom, from + delta));
-    if (view.kind === 'tail') {
-      const paused = next < bottom;
-      this.set({ view: { ...view, paused }, top: paused ? next : null });
-    } else this.set({ top: next >= bottom && view.kind === 'screen' ? null : next });
+    const next = scrolledTop(top, delta, lines.lines.length, this.layout.height, this.layout.rowsOf);
+    if (view.kind === 'tail') this.set({ view: { ...view, paused: !next.atBottom }, top: next.atBottom ? null : next.top });
+    else this.set({ top: next.atBottom && view.kind === 'screen' ? null : next.top });
+  }
+
+  /** w: long lines wrap, or run off to the right (then h/l scroll sideways). */
+  toggleWrap(): void {
+    this.set({ wrap: !this.getState().wrap, left: 0 });
+  }
+
+  /** h/l: half a screen sideways (not while wrapping); 0: back to the start of the lines. */
+  sideways(step: -1 | 1 | 'home'): void {
+    const { wrap, left, top } = this.getState();
+    this.set({ left: scrolledLeft({ wrap, left, top }, step, this.layout.longest(), this.layout.width) });
   }
 
   /** Esc in a viewer: back to its list (the watch closes). */
   closeView(): void {
     this.watch?.abort();
     this.watch = null;
-    if (this.getState().view) this.set({ view: null, lines: NO_LINES, top: null });
+    if (this.getState().view) this.set({ view: null, lines: NO_LINES, top: null, left: 0 });
   }
 
   dispose(): void {
