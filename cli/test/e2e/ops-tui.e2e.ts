@@ -95,7 +95,7 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
       screen = await term.waitFor((s) => /^\s+31 {2}ERROR boot 31 failed/m.test(s) && s.includes('1 line shown'), 'the search result');
 
       term.keys('Escape');
-      await term.waitFor((s) => s.includes('Enter open · Tab pane'), 'back to the list');
+      await term.waitFor((s) => s.includes('Enter open · 1 2 3 Tab pane'), 'back to the list');
       term.keys('Tab');
       screen = await term.waitFor((s) => s.includes(screenName) && s.includes('Detached'), 'the screen sessions');
       term.keys('Enter');

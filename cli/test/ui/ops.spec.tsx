@@ -12,6 +12,8 @@ import { fakeClient, fits, ME, renderApp } from './harness.js';
 
 afterEach(() => cleanup());
 
+/** The frame's text without its colour codes. */
+const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 const LONG = `LONGSTART ${'abcdefghij'.repeat(25)} LONGEND`;
 const status = (backend: 'local' | 'aws'): InstanceStatusResponse => ({
   status: 'success',
@@ -117,4 +119,45 @@ describe('the ops screen (issue 28 §7)', () => {
       await ui.waitFor((f) => /›\s*vm/.test(f), 'the instances by 1');
     });
   }
+
+  it('reading a log: : jumps to a time or a line, e to the next error, J pretty-prints JSON (issue 28 §5)', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) =>
+      i === 40
+        ? `2026-11-29 16:${String(i).padStart(2, '0')}:00.000 UTC [7] ERROR:  relation "filings" does not exist`
+        : i === 50
+          ? '{"level":"info","msg":"batch done","rows":12}'
+          : `2026-11-29 16:${String(i).padStart(2, '0')}:00 step ${i}`,
+    );
+    const { client } = opsClient('local', { opsTail: async () => ({ lines, cursor: '1:0', size: 1 }) as never });
+    const ui = renderApp({ client, initial: [{ name: 'home' }, { name: 'ops' }] });
+    await ui.waitFor((f) => /Running/.test(f), 'the instances');
+    await ui.press('2');
+    await ui.waitFor((f) => f.includes('wide.log'), 'the log files');
+    await ui.press('\r');
+    await ui.waitFor((f) => f.includes('step 59'), 'the tail at its bottom');
+    await ui.press(':');
+    await ui.waitFor((f) => f.includes('Jump to line or time:'), 'the jump field');
+    await ui.type('16:05');
+    await ui.press('\r');
+    // the line stamped 16:05 at the top of the viewer, the tail paused there
+    let frame = await ui.waitFor((f) => f.split('\n')[3]?.includes('step 5') === true, 'the jump to 16:05');
+    expect(frame).toContain('PAUSED');
+    await ui.press(':');
+    await ui.type('soon');
+    await ui.press('\r');
+    await ui.waitFor((f) => f.includes('Jump to a line number (120) or a time of day'), 'what to type');
+    await ui.press('e');
+    frame = await ui.waitFor((f) => plain(f.split('\n')[3] ?? '').includes('ERROR:'), 'the error line at the top');
+    // the level in red and bold, the timestamp dim (the shared log rule)
+    expect(frame.split('\n')[3]).toContain('\u001b[1m\u001b[31mERROR');
+    expect(frame.split('\n')[3]).toContain('\u001b[2m2026-11-29 16:40:00.000 UTC');
+    await ui.press('e');
+    await ui.waitFor((f) => f.includes('No error line below.'), 'no more errors');
+    await ui.press('G');
+    await ui.waitFor((f) => f.includes('{"level":"info"'), 'the JSON line as written');
+    await ui.press('J');
+    frame = await ui.waitFor((f) => f.includes('"msg": "batch done",'), 'the JSON line pretty-printed');
+    expect(frame).toContain('"rows": 12');
+    expect(fits(frame, 80, 24)).toBe(true);
+  });
 });

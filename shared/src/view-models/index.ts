@@ -21,3 +21,4 @@ export * from './screener/screener-url.js';
 export * from './research/index.js';
 export * from './us-equity/index.js';
 export * from './ops/log-viewport.js';
+export * from './ops/log-reading.js';

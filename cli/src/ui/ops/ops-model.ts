@@ -2,16 +2,13 @@
  * The terminal's ops screen, as state (issue 17): the managed instance and the region's instances,
  * an instance's log files and screen sessions, a live tail (follows, pauses, scrolls a bounded
  * buffer), a search, and a watched screen. Framework-free: the screen reads getState() and the
- * key handler calls the methods; dispose() ends every call and watch.
+ * key handler calls the methods; dispose() ends every call and watch. The store and the
+ * viewer's moves are OpsViewerModel's (ops-viewer.ts).
  */
 import {
   actionOutcomeText,
   ApiError,
   appendBounded,
-  createStore,
-  scrolledLeft,
-  scrolledTop,
-  bottomTop,
   logWatchView,
   OPS_CONSTANTS,
   OPS_REGIONS,
@@ -21,50 +18,23 @@ import {
   type ApiClient,
   type OpsAction,
   type OpsInstance,
-  type Store,
 } from '@credence/shared';
 import { reconnectPolicy } from '../../runtime/reconnect.js';
-import { failure, NO_LINES, OPS_REFUSED_TEXT, type OpsPane, type OpsState, type TailLine, type ViewerLayout } from './ops-state.js';
+import { failure, NO_LINES, OPS_REFUSED_TEXT, type OpsPane, type TailLine } from './ops-state.js';
+import { OpsViewerModel } from './ops-viewer.js';
 
 export * from './ops-state.js';
 
-export class OpsModel {
-  readonly store: Store<OpsState>;
+export class OpsModel extends OpsViewerModel {
   private watch: AbortController | null = null;
-  private disposed = false;
 
   constructor(
     private readonly client: ApiClient,
     /** Lines the live tail keeps. */
     readonly bufferLines = 2000,
   ) {
-    this.store = createStore<OpsState>({
-      region: OPS_CONSTANTS.defaultRegion,
-      pane: 'instances',
-      status: null,
-      instances: null,
-      instance: null,
-      files: null,
-      screens: null,
-      selected: { instances: 0, logs: 0, screens: 0 },
-      confirming: null,
-      busy: null,
-      view: null,
-      lines: NO_LINES,
-      top: null,
-      wrap: false,
-      left: 0,
-      refused: null,
-      message: null,
-    });
+    super();
   }
-
-  getState = (): OpsState => this.store.getState();
-  subscribe = (listener: () => void) => this.store.subscribe(listener);
-  private set = (update: Partial<OpsState>): void => {
-    if (!this.disposed) this.store.setState(update);
-  };
-  private say = (text: string | null, tone: 'error' | 'info' = 'error'): void => this.set({ message: text ? { text, tone } : null });
 
   /** The status and the instances of the region (first show, Refresh, region change). */
   async refresh(): Promise<void> {
@@ -295,38 +265,6 @@ export class OpsModel {
         () => this.endWatch(controller, null),
         () => this.endWatch(controller, OPS_TEXTS.connectionLost),
       );
-  }
-
-  /** Pause: the view stays where it is while lines keep coming; resume: back to the bottom, following. */
-  togglePause(): void {
-    const { view, lines, top } = this.getState();
-    if (view?.kind !== 'tail') return;
-    const paused = !view.paused;
-    const { height, rowsOf } = this.layout;
-    this.set({ view: { ...view, paused }, top: paused ? (top ?? bottomTop(lines.lines.length, height, rowsOf)) : null });
-  }
-
-  /** The viewer's size and line layout, set by the screen (for scrolling and pausing at the bottom). */
-  layout: ViewerLayout = { height: 10, width: 80, rowsOf: () => 1, longest: () => 0 };
-
-  /** Scrolls the viewer; scrolling up a live tail pauses it, reaching the bottom follows again. */
-  scroll(delta: number | 'top' | 'bottom'): void {
-    const { view, lines, top } = this.getState();
-    if (!view) return;
-    const next = scrolledTop(top, delta, lines.lines.length, this.layout.height, this.layout.rowsOf);
-    if (view.kind === 'tail') this.set({ view: { ...view, paused: !next.atBottom }, top: next.atBottom ? null : next.top });
-    else this.set({ top: next.atBottom && view.kind === 'screen' ? null : next.top });
-  }
-
-  /** w: long lines wrap, or run off to the right (then h/l scroll sideways). */
-  toggleWrap(): void {
-    this.set({ wrap: !this.getState().wrap, left: 0 });
-  }
-
-  /** h/l: half a screen sideways (not while wrapping); 0: back to the start of the lines. */
-  sideways(step: -1 | 1 | 'home'): void {
-    const { wrap, left, top } = this.getState();
-    this.set({ left: scrolledLeft({ wrap, left, top }, step, this.layout.longest(), this.layout.width) });
   }
 
   /** Esc in a viewer: back to its list (the watch closes). */

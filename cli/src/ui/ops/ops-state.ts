@@ -44,6 +44,8 @@ export interface OpsState {
   /** Long lines wrap (w) or scroll sideways (h/l) by `left` cells (issue 28 §5, §7). */
   wrap: boolean;
   left: number;
+  /** JSON lines pretty-printed (J, issue 28 §5). */
+  json: boolean;
   /** Why the ops tools cannot be used (a 403: the role), shown instead of the lists. */
   refused: string | null;
   message: { text: string; tone: 'error' | 'info' } | null;

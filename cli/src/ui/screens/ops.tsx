@@ -13,6 +13,7 @@ import {
   OPS_CONSTANTS,
   bottomTop,
   launchTimeText,
+  prettyJson,
   opsStatusBar,
   screenStateLabel,
   sidewaysHint,
@@ -29,7 +30,7 @@ import { OpsModel, type OpsPane, type OpsState, type ViewerLayout } from '../ops
 import { useEntryModel, useFreshState } from '../router.js';
 import { useServices } from '../services.js';
 import { editText, emptyText, type TextState } from '../text-edit.js';
-import { outsideLineText } from '../../output/outside-text.js';
+import { logLineText, outsideLineText } from '../../output/outside-text.js';
 import { cut, fit, length, sidewaysSlice, wrap, wrapCells } from '../text.js';
 
 const PANES: readonly OpsPane[] = ['instances', 'logs', 'screens'];
@@ -51,15 +52,15 @@ export function OpsScreen() {
   const { width, height } = useLayout();
   const model = useEntryModel('ops', () => new OpsModel(services.client));
   const state = useViewModel(model.store);
-  const [prompt, setPrompt, getPrompt] = useFreshState<TextState | null>(null);
+  const [prompt, setPrompt, getPrompt] = useFreshState<Prompt | null>(null);
   const message = prompt ? null : bottomRows(state, width);
   const bodyHeight = Math.max(1, height - ABOVE - 1 - (message?.length ?? 1));
-  const shown = viewerLines(state, width, services.color !== false);
+  const shown = viewerLines(state, services.color !== false);
   model.layout = {
     height: bodyHeight,
     width,
-    rowsOf: (i) => (state.wrap ? Math.max(1, Math.ceil(length(shown[i]?.text ?? '') / width)) : 1),
-    longest: () => shown.reduce((most, line) => Math.max(most, length(line.text)), 0),
+    rowsOf: (i) => (shown[i] ?? []).reduce((rows, row) => rows + (state.wrap ? Math.max(1, Math.ceil(length(row.text) / width)) : 1), 0),
+    longest: () => shown.reduce((most, rows) => rows.reduce((m, row) => Math.max(m, length(row.text)), most), 0),
   };
 
   useEffect(() => {
@@ -103,9 +104,15 @@ export function OpsScreen() {
   );
 }
 
+/** The field on the bottom line: a search of the file, or a jump (line number or time of day). */
+interface Prompt {
+  kind: 'search' | 'jump';
+  text: TextState;
+}
+
 interface PromptApi {
-  getPrompt(): TextState | null;
-  setPrompt(value: TextState | null): void;
+  getPrompt(): Prompt | null;
+  setPrompt(value: Prompt | null): void;
   page: number;
 }
 
@@ -116,10 +123,11 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     if (on(KEYS.back, press)) prompt.setPrompt(null);
     else if (on(KEYS.apply, press)) {
       prompt.setPrompt(null);
-      void model.search(field.value);
+      if (field.kind === 'jump') model.jump(field.text.value);
+      else void model.search(field.text.value);
     } else {
-      const next = editText(field, press);
-      if (next) prompt.setPrompt(next);
+      const next = editText(field.text, press);
+      if (next) prompt.setPrompt({ kind: field.kind, text: next });
     }
     return true;
   }
@@ -136,7 +144,7 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     return true;
   }
   if (on(KEYS.opsSearch, press) && state.view?.kind !== 'screen' && (state.view || state.pane === 'logs')) {
-    prompt.setPrompt(emptyText);
+    prompt.setPrompt({ kind: 'search', text: emptyText });
     return true;
   }
   if (state.view) {
@@ -152,6 +160,9 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     else if (on(KEYS.left, press)) model.sideways(-1);
     else if (on(KEYS.right, press)) model.sideways(1);
     else if (on(KEYS.opsLineStart, press)) model.sideways('home');
+    else if (on(KEYS.opsNextError, press)) model.nextError(press.name === 'E' ? -1 : 1);
+    else if (on(KEYS.opsJson, press)) model.toggleJson();
+    else if (on(KEYS.opsJump, press)) prompt.setPrompt({ kind: 'jump', text: emptyText });
     else return false;
     return true;
   }
@@ -280,14 +291,25 @@ function Refused({ text, width, height }: { text: string; width: number; height:
   );
 }
 
-/** The viewer's lines as the terminal shows them: numbered (a search), by the shared rule for outside text, tabs as spaces. */
-function viewerLines(state: OpsState, width: number, color: boolean): ViewLine[] {
+/**
+ * The viewer's lines as the terminal shows them, each as its rows: numbered (a search), a log
+ * line by the shared log rule (timestamp dimmed, level coloured), a screen by the outside-text
+ * rule, tabs as spaces; a JSON line pretty-printed on several rows when J is on.
+ */
+function viewerLines(state: OpsState, color: boolean): ViewLine[][] {
   if (!state.view) return [];
-  const pattern = state.view.kind === 'search' ? state.view.pattern : '';
+  const pattern = (state.view.kind === 'search' ? state.view.pattern : '') || undefined;
+  const screen = state.view.kind === 'screen';
   return state.lines.lines.map((line) => {
     const number = line.lineNumber !== undefined ? `${String(line.lineNumber).padStart(6)}  ` : '';
-    const shown = outsideLineText(line.text.replace(/\t/g, '    '), color && !line.marker, pattern || undefined);
-    return { text: number + shown, dim: line.marker };
+    if (line.marker) return [{ text: number + outsideLineText(line.text, false), dim: true }];
+    const pretty = state.json && !screen ? prettyJson(line.text) : null;
+    const texts = pretty ?? [line.text];
+    return texts.map((text, i) => {
+      const plain = text.replace(/\t/g, '    ');
+      const shown = screen ? outsideLineText(plain, color) : logLineText(plain, color, pattern);
+      return { text: (i === 0 ? number : ' '.repeat(number.length)) + shown };
+    });
   });
 }
 
@@ -295,14 +317,15 @@ function viewerLines(state: OpsState, width: number, color: boolean): ViewLine[]
  * The lines from the top one (or the bottom, following): wrapped onto rows of the width (w), or
  * seen from `left` cells on (h/l), "…" at an edge where a line goes on.
  */
-function Viewer({ state, lines, layout }: { state: OpsState; lines: ViewLine[]; layout: ViewerLayout }) {
+function Viewer({ state, lines, layout }: { state: OpsState; lines: ViewLine[][]; layout: ViewerLayout }) {
   const { width, height } = layout;
   const rows: ViewLine[] = [];
   const top = Math.min(state.top ?? bottomTop(lines.length, height, layout.rowsOf), Math.max(0, lines.length - 1));
   for (let i = top; i < lines.length && rows.length < height; i++) {
-    const line = lines[i];
-    if (state.wrap) for (const row of wrapCells(line.text, width)) rows.push({ ...line, text: row });
-    else rows.push({ ...line, text: sidewaysSlice(line.text, state.left, width) });
+    for (const line of lines[i]) {
+      if (state.wrap) for (const row of wrapCells(line.text, width)) rows.push({ ...line, text: row });
+      else rows.push({ ...line, text: sidewaysSlice(line.text, state.left, width) });
+    }
   }
   return <ScrollView lines={rows.slice(0, height)} top={0} height={height} width={width} />;
 }
@@ -325,14 +348,17 @@ function statusParts(state: OpsState): string[] {
 
 interface BottomProps {
   state: OpsState;
-  prompt: TextState | null;
+  prompt: Prompt | null;
   width: number;
   target: OpsInstance | null;
   longest: number;
 }
 
 function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
-  if (prompt) return <TextField label=" Search: " value={prompt.value} cursor={prompt.cursor} focused width={width} />;
+  if (prompt) {
+    const label = prompt.kind === 'jump' ? ' Jump to line or time: ' : ' Search: ';
+    return <TextField label={label} value={prompt.text.value} cursor={prompt.text.cursor} focused width={width} />;
+  }
   if (state.confirming) {
     const name = target?.name || target?.id || state.status?.instance_name || 'the instance';
     return (
@@ -351,12 +377,14 @@ function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
   const dropped = state.lines.dropped > 0 ? ` ${state.lines.dropped} dropped ·` : '';
   // which columns show (or wrap) first: the keys after it are in ? as well
   const cols = state.view ? sidewaysHint(state, longest, width) : null;
+  // e : J are in ? too; they show here when there is room
+  const more = width >= 100 ? ' e error · : jump · J json ·' : '';
   const sideways = state.wrap ? ' wrapped · w unwrap ·' : cols ? ` ${cols} · w wrap · h/l ←→ ·` : ' w wrap ·';
   const hints = state.view
     ? state.view.kind === 'tail'
-      ? `${dropped}${sideways} Space pause · G follow · / search · Esc back`
+      ? `${dropped}${sideways} Space pause · G follow ·${more} / search · Esc back`
       : state.view.kind === 'search'
-        ? `${sideways} j/k scroll · / search again · Esc back`
+        ? `${sideways}${more} / search again · Esc back`
         : `${sideways} j/k scroll · Esc back`
     : ' Enter open · 1 2 3 Tab pane · s start · x stop · r refresh · / search · Esc back';
   return (
