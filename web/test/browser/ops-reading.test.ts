@@ -81,7 +81,7 @@ describe('ops monitor: reading a log (issue 28 §5)', () => {
       const error = logLines(page).locator('[data-row]', { hasText: 'relation "filings"' });
       assert.match(
         (await error.locator('span', { hasText: /^ERROR$/ }).getAttribute('style')) ?? '',
-        /color:var\(--ansi-red\);font-weight:700/,
+        /color: var\(--ansi-red\); font-weight: 700/,
       );
       assert.match((await error.locator('span', { hasText: /^2026-11-29 16:20:00\.000 UTC$/ }).getAttribute('style')) ?? '', /opacity/);
 
