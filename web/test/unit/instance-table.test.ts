@@ -6,7 +6,9 @@ import { OPS_TEXTS, type OpsInstance } from '@credence/shared';
 import { InstanceTable } from '../../src/features/ops/instance-table.tsx';
 
 const html = (instances: OpsInstance[], busy: { id: string; action: 'start' | 'stop' } | null = null) =>
-  renderToStaticMarkup(createElement(InstanceTable, { instances, chosen: null, onChoose: () => undefined, onAction: () => undefined, busy }));
+  renderToStaticMarkup(
+    createElement(InstanceTable, { instances, chosen: null, onChoose: () => undefined, onAction: () => undefined, busy }),
+  );
 /** The row's button with that accessible name, as markup. */
 const button = (markup: string, name: string) => new RegExp(`<button[^>]*aria-label="${name}"[^>]*>`).exec(markup)?.[0] ?? '';
 
