@@ -89,8 +89,8 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
       '-f, --follow',
       'keep printing new lines until Ctrl-C (resumes after a dropped connection, for up to 15 minutes or CREDENCE_RECONNECT_FOR seconds)',
     )
-    .option('--grep <text>', 'only lines that contain the text (any case, filtered on the server), highlighted')
-    .option('--exclude <text>', 'no lines that contain the text (any case, filtered on the server)')
+    .option('--grep <text>', 'only lines that contain the text, or match /regex/ (RE2; any case, filtered on the server), highlighted')
+    .option('--exclude <text>', 'no lines that contain the text, or match /regex/ (RE2; any case, filtered on the server)')
     .option('--highlight <text>', 'highlight the text in every line')
     .option(...INSTANCE)
     .option(...REGION)

@@ -9,6 +9,7 @@ import {
   binaryLineText,
   highlightSegments,
   isBinaryText,
+  logLineSegments,
   plainSegmentsText,
   styledSegments,
   type TextSegment,
@@ -59,4 +60,10 @@ export function outsideText(text: string, color: boolean): string {
     .split('\n')
     .map((line) => outsideLineText(line, color))
     .join('\n');
+}
+
+/** A log line as the viewer shows it (issue 28 §5): outside text with its timestamp dimmed and level coloured (shared logLineSegments). */
+export function logLineText(line: string, color: boolean, pattern?: string): string {
+  if (isBinaryText(line)) return outsideLineText(line, color);
+  return segmentsText(logLineSegments(line, pattern), color);
 }

@@ -182,3 +182,20 @@ export function textTable(
     ...safe.map((r) => line(r)),
   ];
 }
+
+/**
+ * A long line seen from `left` cells on, cut to `width` (less -S): "…" at either edge where the
+ * line goes on. Colour codes stay balanced (cli-truncate).
+ */
+export function sidewaysSlice(text: string, left: number, width: number): string {
+  const total = textWidth(text);
+  // the "…" takes the place of the first cell shown, so the last step shows the line's end whole
+  const from = left > 0 && total > left ? cliTruncate(text, total - left, { position: 'start' }) : text;
+  return cut(from, width);
+}
+
+/** A line broken into rows of exactly `width` cells (a log line wraps by cells, as a terminal wraps it, not by words). */
+export function wrapCells(text: string, width: number): string[] {
+  if (textWidth(text) <= width) return [text];
+  return wrapAnsi(text, Math.max(1, width), { hard: true, trim: false, wordWrap: false }).split('\n');
+}

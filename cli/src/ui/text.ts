@@ -1,7 +1,7 @@
 /** Fitting text into terminal cells for the full-screen UI: the cli's one text layer (output/text.ts), in cells. */
 import { textWidth } from '../output/text.js';
 
-export { cut, fit, spread, wrap } from '../output/text.js';
+export { cut, fit, sidewaysSlice, spread, wrap, wrapCells } from '../output/text.js';
 
 /** Cells the text covers (a CJK character or an emoji takes two). */
 export const length = (text: string): number => textWidth(text);

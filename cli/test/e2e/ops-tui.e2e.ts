@@ -86,7 +86,7 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
       // the bounded buffer: the oldest lines go, the count says how many
       appendFileSync(log, Array.from({ length: 2000 }, (_, i) => `flood ${i + 1}`).join('\n') + '\n');
       screen = await term.waitFor((s) => s.includes('flood 2000') && s.includes('2000 lines shown'), 'the buffer full', 20_000);
-      expect(screen).toMatch(/ 73 dropped · j\/k scroll/);
+      expect(screen).toMatch(/ 73 dropped · w wrap · Space pause/);
 
       term.type('/');
       await term.waitFor((s) => / Search:\s*$/m.test(s), 'the search field');
@@ -95,7 +95,7 @@ describe('the ops screen of the full-screen UI at 80x24', () => {
       screen = await term.waitFor((s) => /^\s+31 {2}ERROR boot 31 failed/m.test(s) && s.includes('1 line shown'), 'the search result');
 
       term.keys('Escape');
-      await term.waitFor((s) => s.includes('Enter open · Tab pane'), 'back to the list');
+      await term.waitFor((s) => s.includes('Enter open · 1 2 3 Tab pane'), 'back to the list');
       term.keys('Tab');
       screen = await term.waitFor((s) => s.includes(screenName) && s.includes('Detached'), 'the screen sessions');
       term.keys('Enter');

@@ -20,3 +20,5 @@ export * from './creditors/creditors-screener-view-model.js';
 export * from './screener/screener-url.js';
 export * from './research/index.js';
 export * from './us-equity/index.js';
+export * from './ops/log-viewport.js';
+export * from './ops/log-reading.js';

@@ -17,11 +17,13 @@ import {
 } from '@credence/shared';
 import { useServices } from '../app/services.tsx';
 import { opsError } from '../features/ops/failure.ts';
+import { Confirm } from '../features/ops/confirm.tsx';
 import { InstanceTable } from '../features/ops/instance-table.tsx';
 import { LogViewer } from '../features/ops/log-viewer.tsx';
 import { isRefusal, OpsAccess, OpsRefusal } from '../features/ops/ops-access.tsx';
 import { RegionSelect, useOpsRegion } from '../features/ops/region-select.tsx';
 import { ScreenViewer } from '../features/ops/screen-viewer.tsx';
+import { useRowActions } from '../features/ops/use-row-actions.ts';
 import { Button } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import '../features/ops/ops.css';
@@ -61,6 +63,13 @@ function Monitor() {
   const onShown = useCallback((lines: number, watching: boolean) => setShown({ lines, watching }), []);
 
   const fail = useCallback((prefix: string, error: unknown) => (isRefusal(error) && setRefused(true), opsError(prefix, error)), []);
+  // start and stop on a row, asked first; the list (with the new state) loads again after
+  const rows = useRowActions(
+    client,
+    region,
+    () => setRefresh((n) => n + 1),
+    () => setRefused(true),
+  );
 
   useEffect(() => {
     let live = true;
@@ -144,9 +153,30 @@ function Monitor() {
       <div className="ops__body">
         <nav className="ops__panel" aria-label="Instances and files">
           <h2>Instances</h2>
+          {rows.outcome && (
+            <p className={`notice notice--${rows.outcome.tone}`} role={rows.outcome.tone === 'error' ? 'alert' : 'status'}>
+              {rows.outcome.text}
+            </p>
+          )}
           <Loading loaded={instances} empty="No instances in this region.">
-            {(items) => <InstanceTable instances={items} chosen={instance?.id ?? null} onChoose={chooseInstance} />}
+            {(items) => (
+              <InstanceTable
+                instances={items}
+                chosen={instance?.id ?? null}
+                onChoose={chooseInstance}
+                onAction={rows.ask}
+                busy={rows.busy}
+              />
+            )}
           </Loading>
+          {rows.asking && (
+            <Confirm
+              action={rows.asking.action}
+              name={rows.asking.instance.name || rows.asking.instance.id}
+              onConfirm={() => void rows.confirm()}
+              onCancel={rows.cancel}
+            />
+          )}
           {instance && tab === 'logs' && (
             <>
               <h2>Log files</h2>

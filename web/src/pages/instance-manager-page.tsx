@@ -17,6 +17,7 @@ import { useServices } from '../app/services.tsx';
 import { instanceError } from '../features/ops/failure.ts';
 import { isRefusal, OpsAccess, OpsRefusal } from '../features/ops/ops-access.tsx';
 import { RegionSelect, useOpsRegion } from '../features/ops/region-select.tsx';
+import { Confirm } from '../features/ops/confirm.tsx';
 import { CheckBadge, StateBadge } from '../features/ops/state-badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
@@ -163,24 +164,5 @@ function InstanceManager() {
         />
       )}
     </section>
-  );
-}
-
-function Confirm({ action, name, onConfirm, onCancel }: { action: OpsAction; name: string; onConfirm: () => void; onCancel: () => void }) {
-  const verb = action === 'start' ? 'Start' : 'Stop';
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
-  return (
-    <div className="ops-confirm" role="alertdialog" aria-labelledby="ops-confirm-text" onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
-      <p id="ops-confirm-text">
-        {verb} {name}?{action === 'stop' ? ' Anything running on it stops.' : ''}
-      </p>
-      <button ref={confirm} type="button" className="button button--primary" onClick={onConfirm}>
-        <span>Yes, {verb.toLowerCase()} it</span>
-      </button>{' '}
-      <button type="button" className="button button--secondary" onClick={onCancel}>
-        <span>Cancel</span>
-      </button>
-    </div>
   );
 }

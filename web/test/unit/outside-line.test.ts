@@ -4,8 +4,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { OutsideLine } from '../../src/features/ops/outside-line.tsx';
 
-const html = (text: string, highlight?: string) =>
-  renderToStaticMarkup(createElement('pre', null, createElement(OutsideLine, { text, highlight })));
+const html = (text: string, highlight?: string, log?: boolean) =>
+  renderToStaticMarkup(createElement('pre', null, createElement(OutsideLine, { text, highlight, log })));
 /** What a reader sees: the markup's text, entities read back. */
 const seen = (markup: string) =>
   markup
@@ -49,5 +49,16 @@ describe('log and screen lines in the web viewers (the shared rule for outside t
       ['ful', 'l'],
     );
     assert.equal(seen(markup), 'disk full now');
+  });
+
+  it('a log line (issue 28 §5): its timestamp dimmed and its level coloured by the rule the terminal uses, the text unchanged', () => {
+    const line = '2026-11-29 16:10:03.123 UTC [4711] ERROR:  relation "filings" does not exist';
+    const markup = html(line, 'filings', true);
+    assert.match(markup, /<span style="opacity:0.7">2026-11-29 16:10:03.123 UTC<\/span>/);
+    assert.match(markup, /<span style="color:var\(--ansi-red\);font-weight:700">ERROR<\/span>/);
+    assert.match(markup, /<mark>filings<\/mark>/);
+    assert.equal(seen(markup), line);
+    // a screen's line (no `log`) is left as written
+    assert.doesNotMatch(html(line), /ansi-red/);
   });
 });

@@ -1,7 +1,7 @@
 import { Controller, Get, Headers, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { lineKept, OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -9,6 +9,7 @@ import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { openEventStream, type SseEvent, type SseWriter } from '../../core/sse/sse-writer.js';
 import { FilteredLogQuery, ScreenQuery, SearchQuery } from './dto/ops.dto.js';
 import type { WatchEvent } from './logs/log-follower.js';
+import { lineFilter } from './logs/line-filter.js';
 import { OpsService } from './ops.service.js';
 
 const STREAM_DOC = {
@@ -57,10 +58,11 @@ export class OpsWatchController {
     let skipped = 0;
     const pending: WatchEvent[] = [];
     const limit = this.config.ops.maxBacklogBytes;
-    const filtered = Boolean(q.grep || q.exclude);
+    // compiled once for the watch (a /regex/ runs on RE2JS: linear time, line-filter.ts)
+    const kept = lineFilter(q);
     const send = (event: WatchEvent) => {
       // grep/exclude on the server: a merged tail's filter; a line left out is never sent (issue 28 §2)
-      if (filtered && event.type === 'message' && 'line' in event.data && !lineKept(event.data.line, q)) return;
+      if (kept && event.type === 'message' && 'line' in event.data && !kept(event.data.line)) return;
       if (!writer) return void pending.push(event);
       // A client that does not keep up: its lines are dropped (and counted) until it has caught up.
       if (event.type === 'message' && 'line' in event.data && writer.backlog > limit) {

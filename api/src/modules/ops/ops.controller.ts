@@ -1,12 +1,13 @@
 import { Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { lineKept, OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { InstanceQuery, InstanceTargetQuery, RegionQuery, SearchQuery, TailQuery } from './dto/ops.dto.js';
 import { OpsActionsService } from './ops-actions.service.js';
+import { lineFilter } from './logs/line-filter.js';
 import { OpsService } from './ops.service.js';
 
 /** Spec 1 section 7: the instance manager and the monitor's reads, for the ops and admin roles. */
@@ -73,7 +74,8 @@ export class OpsController {
   async tail(@Query() q: TailQuery) {
     const tail = await this.backend.tail(q.instance_id, this.ops.region(q.region), q.path, q.lines ?? 10);
     // grep/exclude: of the last `lines`, those kept (a merged tail's filter, issue 28 §2)
-    return q.grep || q.exclude ? { ...tail, lines: tail.lines.filter((line) => lineKept(line, q)) } : tail;
+    const kept = lineFilter(q);
+    return kept ? { ...tail, lines: tail.lines.filter(kept) } : tail;
   }
 
   @Get(OPS_ROUTES.search)

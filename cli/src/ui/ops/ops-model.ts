@@ -2,13 +2,13 @@
  * The terminal's ops screen, as state (issue 17): the managed instance and the region's instances,
  * an instance's log files and screen sessions, a live tail (follows, pauses, scrolls a bounded
  * buffer), a search, and a watched screen. Framework-free: the screen reads getState() and the
- * key handler calls the methods; dispose() ends every call and watch.
+ * key handler calls the methods; dispose() ends every call and watch. The store and the
+ * viewer's moves are OpsViewerModel's (ops-viewer.ts).
  */
 import {
   actionOutcomeText,
   ApiError,
   appendBounded,
-  createStore,
   logWatchView,
   OPS_CONSTANTS,
   OPS_REGIONS,
@@ -16,98 +16,34 @@ import {
   opsFailureText,
   screenWatchView,
   type ApiClient,
-  type BoundedLines,
-  type InstanceStatusResponse,
-  type LogFile,
   type OpsAction,
   type OpsInstance,
-  type OpsRegion,
-  type ScreenSession,
-  type Store,
 } from '@credence/shared';
 import { reconnectPolicy } from '../../runtime/reconnect.js';
+import { failure, NO_LINES, OPS_REFUSED_TEXT, type OpsPane, type TailLine } from './ops-state.js';
+import { OpsViewerModel } from './ops-viewer.js';
 
-export type OpsPane = 'instances' | 'logs' | 'screens';
+export * from './ops-state.js';
 
-export interface TailLine {
-  text: string;
-  marker?: boolean;
-  lineNumber?: number;
-}
-
-export type OpsView =
-  | { kind: 'tail'; file: LogFile; paused: boolean; watching: boolean }
-  | { kind: 'search'; file: LogFile; pattern: string; truncated: boolean }
-  | { kind: 'screen'; screen: ScreenSession; watching: boolean };
-
-export interface OpsState {
-  region: OpsRegion;
-  pane: OpsPane;
-  status: InstanceStatusResponse | null;
-  instances: OpsInstance[] | null;
-  instance: OpsInstance | null;
-  files: LogFile[] | null;
-  screens: ScreenSession[] | null;
-  /** The selected row of each pane's list. */
-  selected: Record<OpsPane, number>;
-  confirming: OpsAction | null;
-  busy: OpsAction | null;
-  view: OpsView | null;
-  lines: BoundedLines<TailLine>;
-  /** First line shown of the viewer (null: the bottom, following). */
-  top: number | null;
-  message: { text: string; tone: 'error' | 'info' } | null;
-}
-
-const NO_LINES: BoundedLines<TailLine> = { lines: [], dropped: 0 };
-
-function failure(prefix: string, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 403) return error.error;
-    return opsFailureText(prefix, error.status === 0 ? 'the API is unreachable' : error.error || error.statusText);
-  }
-  return opsFailureText(prefix, (error as Error)?.message);
-}
-
-export class OpsModel {
-  readonly store: Store<OpsState>;
+export class OpsModel extends OpsViewerModel {
   private watch: AbortController | null = null;
-  private disposed = false;
 
   constructor(
     private readonly client: ApiClient,
     /** Lines the live tail keeps. */
     readonly bufferLines = 2000,
   ) {
-    this.store = createStore<OpsState>({
-      region: OPS_CONSTANTS.defaultRegion,
-      pane: 'instances',
-      status: null,
-      instances: null,
-      instance: null,
-      files: null,
-      screens: null,
-      selected: { instances: 0, logs: 0, screens: 0 },
-      confirming: null,
-      busy: null,
-      view: null,
-      lines: NO_LINES,
-      top: null,
-      message: null,
-    });
+    super();
   }
-
-  getState = (): OpsState => this.store.getState();
-  subscribe = (listener: () => void) => this.store.subscribe(listener);
-  private set = (update: Partial<OpsState>): void => {
-    if (!this.disposed) this.store.setState(update);
-  };
-  private say = (text: string | null, tone: 'error' | 'info' = 'error'): void => this.set({ message: text ? { text, tone } : null });
 
   /** The status and the instances of the region (first show, Refresh, region change). */
   async refresh(): Promise<void> {
     const { region, instance, pane } = this.getState();
     const [status, instances] = await Promise.allSettled([this.client.opsStatus(region), this.client.opsInstances(region)]);
+    const refused = [status, instances].some((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 403);
+    // a 403 is an answer, not a load still going: the role is said where the instances would be
+    if (refused) return this.set({ refused: OPS_REFUSED_TEXT, instances: [], message: null });
+    if (this.getState().refused) this.set({ refused: null });
     if (status.status === 'fulfilled') this.set({ status: status.value });
     else return this.say(failure(OPS_TEXTS.statusFailed, status.reason));
     if (instances.status === 'fulfilled') this.set({ instances: instances.value.instances });
@@ -133,7 +69,15 @@ export class OpsModel {
   }
 
   setPane(pane: OpsPane): void {
-    if (pane !== 'instances' && !this.getState().instance) return this.say('Choose an instance first (Enter on it).', 'info');
+    const { refused, instance, pane: now } = this.getState();
+    if (refused) return;
+    // 2 or 3 from the instances list: the selected row is the instance (as Enter on it)
+    if (pane !== 'instances' && now === 'instances' && this.target() && this.target()?.id !== instance?.id) {
+      this.chooseInstance();
+      if (pane === 'screens') this.setPane('screens');
+      return;
+    }
+    if (pane !== 'instances' && !instance) return this.say('Choose an instance first (Enter on it).', 'info');
     this.closeView();
     this.set({ pane, message: null });
     if (pane === 'logs' && !this.getState().files) void this.loadFiles();
@@ -170,6 +114,12 @@ export class OpsModel {
     }
   }
 
+  /** What start and stop act on: the selected row in the instances list, else the chosen instance, else the configured one. */
+  target(): OpsInstance | null {
+    const { pane, instances, selected, instance } = this.getState();
+    return (pane === 'instances' ? instances?.[selected.instances] : instance) ?? instance ?? null;
+  }
+
   /** Start or stop: asks first; `confirm(true)` does it. */
   ask(action: OpsAction): void {
     const { status, busy } = this.getState();
@@ -184,8 +134,9 @@ export class OpsModel {
     if (!action || !yes) return;
     this.set({ busy: action });
     const failed = action === 'start' ? OPS_TEXTS.startFailed : OPS_TEXTS.stopFailed;
+    const target = { region, instance_id: this.target()?.id };
     try {
-      const answer = action === 'start' ? await this.client.opsStart(region) : await this.client.opsStop(region);
+      const answer = action === 'start' ? await this.client.opsStart(target) : await this.client.opsStop(target);
       if (answer.status === 'success') this.say(answer.message ?? actionOutcomeText(action, answer.state, answer.instance_name), 'info');
       else this.say(opsFailureText(failed, answer.error));
     } catch (error) {
@@ -316,36 +267,11 @@ export class OpsModel {
       );
   }
 
-  /** Pause: the view stays where it is while lines keep coming; resume: back to the bottom, following. */
-  togglePause(): void {
-    const { view, lines, top } = this.getState();
-    if (view?.kind !== 'tail') return;
-    const paused = !view.paused;
-    this.set({ view: { ...view, paused }, top: paused ? (top ?? this.bottomTop(lines.lines.length)) : null });
-  }
-
-  /** The viewer's height, set by the screen (for scrolling and pausing at the bottom). */
-  height = 10;
-  private bottomTop = (count: number) => Math.max(0, count - this.height);
-
-  /** Scrolls the viewer; scrolling up a live tail pauses it, reaching the bottom follows again. */
-  scroll(delta: number | 'top' | 'bottom'): void {
-    const { view, lines, top } = this.getState();
-    if (!view) return;
-    const bottom = this.bottomTop(lines.lines.length);
-    const from = top ?? bottom;
-    const next = delta === 'top' ? 0 : delta === 'bottom' ? bottom : Math.max(0, Math.min(bottom, from + delta));
-    if (view.kind === 'tail') {
-      const paused = next < bottom;
-      this.set({ view: { ...view, paused }, top: paused ? next : null });
-    } else this.set({ top: next >= bottom && view.kind === 'screen' ? null : next });
-  }
-
   /** Esc in a viewer: back to its list (the watch closes). */
   closeView(): void {
     this.watch?.abort();
     this.watch = null;
-    if (this.getState().view) this.set({ view: null, lines: NO_LINES, top: null });
+    if (this.getState().view) this.set({ view: null, lines: NO_LINES, top: null, left: 0 });
   }
 
   dispose(): void {

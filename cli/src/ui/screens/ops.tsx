@@ -11,38 +11,57 @@ import {
   instanceStateColour,
   instanceStateLabel,
   OPS_CONSTANTS,
+  bottomTop,
+  launchTimeText,
+  prettyJson,
   opsStatusBar,
   screenStateLabel,
+  sidewaysHint,
+  ssmStatusText,
   type OpsColour,
+  type OpsInstance,
 } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { SelectList, ScrollView, type ListItem, type ViewLine } from '../components/lists.js';
 import { TextField } from '../components/text-field.js';
 import { useKeys, useLayout } from '../context.js';
 import { KEYS, on, type Press } from '../keys.js';
-import { OpsModel, type OpsPane, type OpsState } from '../ops/ops-model.js';
+import { OpsModel, type OpsPane, type OpsState, type ViewerLayout } from '../ops/ops-model.js';
 import { useEntryModel, useFreshState } from '../router.js';
 import { useServices } from '../services.js';
 import { editText, emptyText, type TextState } from '../text-edit.js';
-import { outsideLineText } from '../../output/outside-text.js';
-import { cut, fit } from '../text.js';
+import { logLineText, outsideLineText } from '../../output/outside-text.js';
+import { cut, fit, length, sidewaysSlice, wrap, wrapCells } from '../text.js';
 
 const PANES: readonly OpsPane[] = ['instances', 'logs', 'screens'];
 const PANE_TITLES: Record<OpsPane, string> = { instances: 'Instances', logs: 'Log files', screens: 'Screen sessions' };
 const inkColour = (c: OpsColour) => (c === 'grey' ? 'gray' : c);
 
-/** Header lines above the body and status lines below it. */
+/** Header lines above the body; below it the status bar, then the message (wrapped, up to MESSAGE_ROWS rows) or the hints. */
 const ABOVE = 2;
-const BELOW = 2;
+const MESSAGE_ROWS = 4;
+
+/** The bottom line's text wrapped to the width: a message is never cut before its fix (issue 28 §7). */
+function bottomRows(state: OpsState, width: number): string[] | null {
+  if (!state.message || state.confirming) return null;
+  return wrap(state.message.text, width - 1).slice(0, MESSAGE_ROWS);
+}
 
 export function OpsScreen() {
   const services = useServices();
   const { width, height } = useLayout();
   const model = useEntryModel('ops', () => new OpsModel(services.client));
   const state = useViewModel(model.store);
-  const [prompt, setPrompt, getPrompt] = useFreshState<TextState | null>(null);
-  const bodyHeight = Math.max(1, height - ABOVE - BELOW);
-  model.height = bodyHeight;
+  const [prompt, setPrompt, getPrompt] = useFreshState<Prompt | null>(null);
+  const message = prompt ? null : bottomRows(state, width);
+  const bodyHeight = Math.max(1, height - ABOVE - 1 - (message?.length ?? 1));
+  const shown = viewerLines(state, services.color !== false);
+  model.layout = {
+    height: bodyHeight,
+    width,
+    rowsOf: (i) => (shown[i] ?? []).reduce((rows, row) => rows + (state.wrap ? Math.max(1, Math.ceil(length(row.text) / width)) : 1), 0),
+    longest: () => shown.reduce((most, rows) => rows.reduce((m, row) => Math.max(m, length(row.text)), most), 0),
+  };
 
   useEffect(() => {
     if (!model.getState().status) void model.refresh();
@@ -62,7 +81,9 @@ export function OpsScreen() {
       <InstanceLine state={state} width={width} />
       <Box height={bodyHeight} width={width}>
         {state.view ? (
-          <Viewer state={state} width={width} height={bodyHeight} color={services.color !== false} />
+          <Viewer state={state} lines={shown} layout={model.layout} />
+        ) : state.refused ? (
+          <Refused text={state.refused} width={width} height={bodyHeight} />
         ) : (
           <PaneList state={state} width={width} height={bodyHeight} />
         )}
@@ -70,14 +91,28 @@ export function OpsScreen() {
       <Text inverse wrap="truncate">
         {fit(' ' + statusParts(state).join(' · '), width)}
       </Text>
-      <BottomLine state={state} prompt={prompt} width={width} />
+      {message ? (
+        message.map((row, i) => (
+          <Text key={i} color={state.message?.tone === 'error' ? 'red' : 'yellow'} wrap="truncate">
+            {fit(` ${row}`, width)}
+          </Text>
+        ))
+      ) : (
+        <BottomLine state={state} prompt={prompt} width={width} target={model.target()} longest={model.layout.longest()} />
+      )}
     </Box>
   );
 }
 
+/** The field on the bottom line: a search of the file, or a jump (line number or time of day). */
+interface Prompt {
+  kind: 'search' | 'jump';
+  text: TextState;
+}
+
 interface PromptApi {
-  getPrompt(): TextState | null;
-  setPrompt(value: TextState | null): void;
+  getPrompt(): Prompt | null;
+  setPrompt(value: Prompt | null): void;
   page: number;
 }
 
@@ -88,10 +123,11 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     if (on(KEYS.back, press)) prompt.setPrompt(null);
     else if (on(KEYS.apply, press)) {
       prompt.setPrompt(null);
-      void model.search(field.value);
+      if (field.kind === 'jump') model.jump(field.text.value);
+      else void model.search(field.text.value);
     } else {
-      const next = editText(field, press);
-      if (next) prompt.setPrompt(next);
+      const next = editText(field.text, press);
+      if (next) prompt.setPrompt({ kind: field.kind, text: next });
     }
     return true;
   }
@@ -102,8 +138,13 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     else return on(KEYS.quit, press) ? false : true;
     return true;
   }
+  // 1 2 3: the tabs, from a list or a viewer (issue 28 §7)
+  if (on(KEYS.opsTabs, press)) {
+    model.setPane(PANES[Number(press.name) - 1]);
+    return true;
+  }
   if (on(KEYS.opsSearch, press) && state.view?.kind !== 'screen' && (state.view || state.pane === 'logs')) {
-    prompt.setPrompt(emptyText);
+    prompt.setPrompt({ kind: 'search', text: emptyText });
     return true;
   }
   if (state.view) {
@@ -115,6 +156,13 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     else if (on(KEYS.top, press)) model.scroll('top');
     else if (on(KEYS.bottom, press)) model.scroll('bottom');
     else if (on(KEYS.opsPause, press)) model.togglePause();
+    else if (on(KEYS.opsWrap, press)) model.toggleWrap();
+    else if (on(KEYS.left, press)) model.sideways(-1);
+    else if (on(KEYS.right, press)) model.sideways(1);
+    else if (on(KEYS.opsLineStart, press)) model.sideways('home');
+    else if (on(KEYS.opsNextError, press)) model.nextError(press.name === 'E' ? -1 : 1);
+    else if (on(KEYS.opsJson, press)) model.toggleJson();
+    else if (on(KEYS.opsJump, press)) prompt.setPrompt({ kind: 'jump', text: emptyText });
     else return false;
     return true;
   }
@@ -156,7 +204,11 @@ function Tabs({ state, width }: { state: OpsState; width: number }) {
 
 function InstanceLine({ state, width }: { state: OpsState; width: number }) {
   const s = state.status;
-  if (!s) return <Text dimColor>{fit(' Loading the instance status…', width)}</Text>;
+  if (state.refused) return <Text color="red">{fit(' No access to the ops tools: this needs the ops or admin role', width)}</Text>;
+  if (!s) {
+    const failed = state.message?.tone === 'error';
+    return <Text dimColor>{fit(failed ? ' The instance status could not be read (below).' : ' Loading the instance status…', width)}</Text>;
+  }
   const name = cut(`${s.instance_name} (${s.instance_id})`, Math.max(10, width - 50));
   return (
     <Box width={width} height={1}>
@@ -175,11 +227,19 @@ function InstanceLine({ state, width }: { state: OpsState; width: number }) {
   );
 }
 
+/** An instance row: name, id and state; with room (and on AWS), type, launch time and SSM status. */
+function instanceRow(i: NonNullable<OpsState['instances']>[number], width: number): string {
+  const nameWidth = width >= 100 ? 30 : Math.max(12, width - 21 - 11 - 2);
+  const base = `${fit(cut(i.name || i.id, nameWidth), nameWidth)} ${fit(i.id, 20)} ${fit(instanceStateLabel(i.state), 9)}`;
+  if (width < 100 || (!i.type && i.ssm === undefined)) return base;
+  return `${base} ${fit(i.type ?? '-', 11)} ${fit(launchTimeText(i.launch_time), 17)} ${ssmStatusText(i)}`;
+}
+
 function paneItems(state: OpsState, width: number): ListItem[] {
   if (state.pane === 'instances')
     return (state.instances ?? []).map((i) => ({
       key: i.id,
-      text: `${fit(cut(i.name || i.id, 30), 30)} ${fit(i.id, 21)} ${instanceStateLabel(i.state)}`,
+      text: instanceRow(i, width),
       color: inkColour(instanceStateColour(i.state)),
     }));
   if (state.pane === 'logs')
@@ -189,7 +249,7 @@ function paneItems(state: OpsState, width: number): ListItem[] {
     }));
   return (state.screens ?? []).map((s) => ({
     key: String(s.pid),
-    text: `${String(s.pid).padStart(7)}  ${fit(cut(s.name, 40), 40)} ${screenStateLabel(s)}`,
+    text: `${String(s.pid).padStart(7)}  ${fit(cut(s.name, Math.max(10, Math.min(40, width - 22))), Math.max(10, Math.min(40, width - 22)))} ${screenStateLabel(s)}`,
     color: s.attached ? 'green' : undefined,
   }));
 }
@@ -198,7 +258,9 @@ function PaneList({ state, width, height }: { state: OpsState; width: number; he
   const loaded = state.pane === 'instances' ? state.instances : state.pane === 'logs' ? state.files : state.screens;
   const empty =
     loaded === null
-      ? 'Loading…'
+      ? state.message?.tone === 'error'
+        ? 'Nothing to show: the call failed (below). r tries again.'
+        : 'Loading…'
       : state.pane === 'logs'
         ? 'No log files under the allowed roots.'
         : state.pane === 'screens'
@@ -215,18 +277,57 @@ function PaneList({ state, width, height }: { state: OpsState; width: number; he
   );
 }
 
-function Viewer({ state, width, height, color }: { state: OpsState; width: number; height: number; color: boolean }) {
-  const pattern = state.view?.kind === 'search' ? state.view.pattern : '';
-  const lines: ViewLine[] = state.lines.lines.map((line) => {
+/** The role refusal where the lists would be, wrapped (never a spinner that does not end). */
+function Refused({ text, width, height }: { text: string; width: number; height: number }) {
+  const rows = [...wrap(text, width - 2), '', 'Esc or H goes back.'].slice(0, height);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {rows.map((row, i) => (
+        <Text key={i} color={i < rows.length - 2 ? 'red' : undefined} dimColor={i >= rows.length - 2}>
+          {fit(` ${row}`, width)}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The viewer's lines as the terminal shows them, each as its rows: numbered (a search), a log
+ * line by the shared log rule (timestamp dimmed, level coloured), a screen by the outside-text
+ * rule, tabs as spaces; a JSON line pretty-printed on several rows when J is on.
+ */
+function viewerLines(state: OpsState, color: boolean): ViewLine[][] {
+  if (!state.view) return [];
+  const pattern = (state.view.kind === 'search' ? state.view.pattern : '') || undefined;
+  const screen = state.view.kind === 'screen';
+  return state.lines.lines.map((line) => {
     const number = line.lineNumber !== undefined ? `${String(line.lineNumber).padStart(6)}  ` : '';
-    // a line of the file (or screen) by the shared rule for outside text; tabs as spaces for the layout
-    const shown = outsideLineText(line.text.replace(/\t/g, '    '), color && !line.marker, pattern || undefined);
-    if (line.marker) return { text: number + shown, dim: true };
-    const text = number + shown;
-    return { text: text.includes('\u001b') ? cut(text, width) : text };
+    if (line.marker) return [{ text: number + outsideLineText(line.text, false), dim: true }];
+    const pretty = state.json && !screen ? prettyJson(line.text) : null;
+    const texts = pretty ?? [line.text];
+    return texts.map((text, i) => {
+      const plain = text.replace(/\t/g, '    ');
+      const shown = screen ? outsideLineText(plain, color) : logLineText(plain, color, pattern);
+      return { text: (i === 0 ? number : ' '.repeat(number.length)) + shown };
+    });
   });
-  const top = state.top ?? Math.max(0, lines.length - height);
-  return <ScrollView lines={lines} top={Math.min(top, Math.max(0, lines.length - 1))} height={height} width={width} />;
+}
+
+/**
+ * The lines from the top one (or the bottom, following): wrapped onto rows of the width (w), or
+ * seen from `left` cells on (h/l), "…" at an edge where a line goes on.
+ */
+function Viewer({ state, lines, layout }: { state: OpsState; lines: ViewLine[][]; layout: ViewerLayout }) {
+  const { width, height } = layout;
+  const rows: ViewLine[] = [];
+  const top = Math.min(state.top ?? bottomTop(lines.length, height, layout.rowsOf), Math.max(0, lines.length - 1));
+  for (let i = top; i < lines.length && rows.length < height; i++) {
+    for (const line of lines[i]) {
+      if (state.wrap) for (const row of wrapCells(line.text, width)) rows.push({ ...line, text: row });
+      else rows.push({ ...line, text: sidewaysSlice(line.text, state.left, width) });
+    }
+  }
+  return <ScrollView lines={rows.slice(0, height)} top={0} height={height} width={width} />;
 }
 
 function statusParts(state: OpsState): string[] {
@@ -241,13 +342,25 @@ function statusParts(state: OpsState): string[] {
     watching: view !== null && view.kind !== 'search' && view.watching,
   });
   if (view?.kind === 'tail' && view.paused) parts.push('PAUSED');
+  if (view?.kind === 'search' && view.truncated) parts.push(`newest ${OPS_CONSTANTS.maxSearchMatches} matches`);
   return parts;
 }
 
-function BottomLine({ state, prompt, width }: { state: OpsState; prompt: TextState | null; width: number }) {
-  if (prompt) return <TextField label=" Search: " value={prompt.value} cursor={prompt.cursor} focused width={width} />;
+interface BottomProps {
+  state: OpsState;
+  prompt: Prompt | null;
+  width: number;
+  target: OpsInstance | null;
+  longest: number;
+}
+
+function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
+  if (prompt) {
+    const label = prompt.kind === 'jump' ? ' Jump to line or time: ' : ' Search: ';
+    return <TextField label={label} value={prompt.text.value} cursor={prompt.text.cursor} focused width={width} />;
+  }
   if (state.confirming) {
-    const name = state.status?.instance_name || state.status?.instance_id || 'the instance';
+    const name = target?.name || target?.id || state.status?.instance_name || 'the instance';
     return (
       <Text bold color="yellow" wrap="truncate">
         {fit(` ${state.confirming === 'start' ? 'Start' : 'Stop'} ${name}? y yes · n no`, width)}
@@ -262,13 +375,18 @@ function BottomLine({ state, prompt, width }: { state: OpsState; prompt: TextSta
     );
   // the bounded buffer says how many of its oldest lines it let go
   const dropped = state.lines.dropped > 0 ? ` ${state.lines.dropped} dropped ·` : '';
+  // which columns show (or wrap) first: the keys after it are in ? as well
+  const cols = state.view ? sidewaysHint(state, longest, width) : null;
+  // e : J are in ? too; they show here when there is room
+  const more = width >= 100 ? ' e error · : jump · J json ·' : '';
+  const sideways = state.wrap ? ' wrapped · w unwrap ·' : cols ? ` ${cols} · w wrap · h/l ←→ ·` : ' w wrap ·';
   const hints = state.view
     ? state.view.kind === 'tail'
-      ? `${dropped} j/k scroll · Space pause · G follow · / search · Esc back`
+      ? `${dropped}${sideways} Space pause · G follow ·${more} / search · Esc back`
       : state.view.kind === 'search'
-        ? ' j/k scroll · / search again · Esc back'
-        : ' j/k scroll · Esc back'
-    : ' Enter open · Tab pane · s start · x stop · r refresh · / search · Esc back';
+        ? `${sideways}${more} / search again · Esc back`
+        : `${sideways} j/k scroll · Esc back`
+    : ' Enter open · 1 2 3 Tab pane · s start · x stop · r refresh · / search · Esc back';
   return (
     <Text dimColor wrap="truncate">
       {fit(hints, width)}

@@ -5,9 +5,10 @@
  * unless you scroll up. Pause (as in k9s and stern) freezes the view while the buffer keeps
  * filling and counts the lines that came meanwhile; Resume shows them and follows again. Each
  * line is shown by the shared rule for outside text (OutsideLine): its colours as styles, its
- * control characters as visible text, a binary line in words.
+ * control characters as visible text, a binary line in words; the reading bar wraps or scrolls
+ * sideways, pretty-prints JSON and jumps to error lines, line numbers and times (issue 28 §5).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   appendBounded,
   clampLineCount,
@@ -20,17 +21,11 @@ import {
 } from '@credence/shared';
 import { Button } from '../../ui/button.tsx';
 import { opsError } from './failure.ts';
-import { OutsideLine } from './outside-line.tsx';
+import { LogLines, type Row } from './log-lines.tsx';
+import { ReadingBar } from './reading-bar.tsx';
 import { useLiveWatch } from './use-live-watch.ts';
 import { useStreamedSearch } from './use-streamed-search.ts';
 import { ViewerNotices } from './viewer-notices.tsx';
-
-interface Row {
-  key: number;
-  text: string;
-  marker?: boolean;
-  lineNumber?: number;
-}
 
 const EMPTY: BoundedLines<Row> = { lines: [], dropped: 0 };
 
@@ -56,6 +51,11 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [pauseState, setPaused] = useState<Paused | null>(null);
+  // reading (issue 28 §5): wrap, JSON, the row a jump went to
+  const [wrap, setWrap] = useState(true);
+  const [json, setJson] = useState(false);
+  const [target, setTarget] = useState<{ index: number; at: number } | null>(null);
+  const [readingNotice, setReadingNotice] = useState<string | null>(null);
   const watch = useLiveWatch(`${instanceId}\n${file.path}`);
   const searching = useStreamedSearch(client);
   const clearSearch = searching.clear;
@@ -76,6 +76,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
     try {
       const answer = await client.opsTail({ instance_id: instanceId, path: file.path, region, lines });
       setRows({ lines: toRows(answer.lines), dropped: 0 });
+      setTarget(null);
       return answer.cursor;
     } catch (e) {
       setError(opsError(OPS_TEXTS.contentFailed, e));
@@ -202,41 +203,27 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
           {`Paused: ${paused.arrived} new ${paused.arrived === 1 ? 'line' : 'lines'} since. Resume to show them.`}
         </p>
       )}
-      <LogLines rows={shown} highlight={highlight} follow={watch.watching && !paused} />
+      <ReadingBar
+        rows={shown.lines}
+        wrap={wrap}
+        json={json}
+        target={target?.index ?? null}
+        onWrap={setWrap}
+        onJson={setJson}
+        onJump={(index, notice) => {
+          setReadingNotice(notice);
+          if (index === null) return;
+          // a live tail pauses where the jump went, so new lines do not carry it away
+          if (watch.watching && !paused) setPaused({ rows, arrived: 0 });
+          setTarget({ index, at: Date.now() });
+        }}
+      />
+      {readingNotice && (
+        <p className="notice notice--info" role="status">
+          {readingNotice}
+        </p>
+      )}
+      <LogLines rows={shown} highlight={highlight} follow={watch.watching && !paused} wrap={wrap} json={json} target={target} />
     </div>
-  );
-}
-
-function LogLines({ rows, highlight, follow }: { rows: BoundedLines<Row>; highlight: string; follow: boolean }) {
-  const box = useRef<HTMLPreElement>(null);
-  const atBottom = useRef(true);
-  // following again (a watch starts or resumes): back to the bottom
-  useLayoutEffect(() => {
-    if (follow) atBottom.current = true;
-  }, [follow]);
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (el && follow && atBottom.current) el.scrollTop = el.scrollHeight;
-  }, [rows, follow]);
-  return (
-    <pre
-      ref={box}
-      className="log-viewer__lines"
-      aria-label="Log lines"
-      tabIndex={0}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        atBottom.current = el.scrollTop + el.clientHeight >= el.scrollHeight - 4;
-      }}
-    >
-      {rows.dropped > 0 && <span className="log-line log-line--marker">{`--- ${rows.dropped} older lines dropped ---\n`}</span>}
-      {rows.lines.map((row) => (
-        <span key={row.key} className={row.marker ? 'log-line log-line--marker' : 'log-line'}>
-          {row.lineNumber !== undefined && <span className="log-line__number">{row.lineNumber} </span>}
-          {row.marker ? row.text : <OutsideLine text={row.text} highlight={highlight} />}
-          {'\n'}
-        </span>
-      ))}
-    </pre>
   );
 }

@@ -11,6 +11,7 @@ import {
   binaryLineText,
   highlightSegments,
   isBinaryText,
+  logLineSegments,
   styledSegments,
   type TextSegment,
   type TextStyle,
@@ -49,11 +50,14 @@ function Segment({ segment }: { segment: TextSegment & { match?: boolean } }) {
   );
 }
 
-/** The line's pieces: styled text, visible controls, marked matches of `highlight`; a binary line in words. */
-export function OutsideLine({ text, highlight = '' }: { text: string; highlight?: string }) {
+/**
+ * The line's pieces: styled text, visible controls, marked matches of `highlight`; a binary line
+ * in words. A `log` line also has its timestamp dimmed and its level coloured (shared logLineSegments).
+ */
+export function OutsideLine({ text, highlight = '', log = false }: { text: string; highlight?: string; log?: boolean }) {
   if (isBinaryText(text)) return <span className="log-line__binary">{binaryLineText(text)}</span>;
-  const segments = styledSegments(text);
-  const parts = highlight ? highlightSegments(segments, highlight) : segments;
+  const segments = log ? null : styledSegments(text);
+  const parts = segments ? (highlight ? highlightSegments(segments, highlight) : segments) : logLineSegments(text, highlight || undefined);
   return (
     <>
       {parts.map((segment, i) => (

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { OPS_CONSTANTS, OPS_REGIONS } from '@credence/shared';
 import { IsFilled } from '../../../core/validation/decorators.js';
+import { filterPatternError } from '../logs/line-filter.js';
 
 /** An EC2 instance id, or `local` (the local backend's one instance). */
 const INSTANCE_ID = /^(local|i-[0-9a-f]{8,17})$/;
@@ -67,6 +68,14 @@ export class LogFileQuery extends InstanceQuery {
 const LineFilter = (name: string, what: string) => (target: object, property: string) => {
   ApiPropertyOptional({ description: what, maxLength: OPS_CONSTANTS.maxPatternLength })(target, property);
   IsOptional()(target, property);
+  // a /regex/ RE2 accepts (linear time, logs/line-filter.ts); the reason named when it does not
+  ValidateBy({
+    name: 'linePattern',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || filterPatternError(value) === null,
+      defaultMessage: (args) => `${name} ${filterPatternError(String(args?.value ?? ''))}`,
+    },
+  })(target, property);
   Matches(ONE_LINE, { message: `${name} must be one line of text: no newlines, NUL or other control characters` })(target, property);
   MaxLength(OPS_CONSTANTS.maxPatternLength, { message: `${name} must be at most ${OPS_CONSTANTS.maxPatternLength} characters` })(
     target,
@@ -75,10 +84,10 @@ const LineFilter = (name: string, what: string) => (target: object, property: st
   IsString({ message: `${name} must be text` })(target, property);
 };
 
-/** GET watch_ec2_instance and tail_ec2_instance: the lines kept, filtered on the server (literal, any case). */
+/** GET watch_ec2_instance and tail_ec2_instance: the lines kept, filtered on the server (literal or /regex/, any case). */
 export class FilteredLogQuery extends LogFileQuery {
-  @LineFilter('grep', 'Only lines that contain this text (literal, any case)') grep?: string;
-  @LineFilter('exclude', 'No lines that contain this text (literal, any case)') exclude?: string;
+  @LineFilter('grep', 'Only lines that contain this text (literal, any case), or match /regex/ (RE2, any case)') grep?: string;
+  @LineFilter('exclude', 'No lines that contain this text (literal, any case), or match /regex/ (RE2, any case)') exclude?: string;
 }
 
 /** GET tail_ec2_instance. */

@@ -1,0 +1,75 @@
+/** The ops screen's state and its words (split from ops-model.ts): panes, views, the viewer's layout, a failure's text. */
+import {
+  ApiError,
+  OPS_ROLE_REFUSAL,
+  opsFailureText,
+  type BoundedLines,
+  type InstanceStatusResponse,
+  type LogFile,
+  type OpsAction,
+  type OpsInstance,
+  type OpsRegion,
+  type ScreenSession,
+} from '@credence/shared';
+
+export type OpsPane = 'instances' | 'logs' | 'screens';
+
+export interface TailLine {
+  text: string;
+  marker?: boolean;
+  lineNumber?: number;
+}
+
+export type OpsView =
+  | { kind: 'tail'; file: LogFile; paused: boolean; watching: boolean }
+  | { kind: 'search'; file: LogFile; pattern: string; truncated: boolean }
+  | { kind: 'screen'; screen: ScreenSession; watching: boolean };
+
+export interface OpsState {
+  region: OpsRegion;
+  pane: OpsPane;
+  status: InstanceStatusResponse | null;
+  instances: OpsInstance[] | null;
+  instance: OpsInstance | null;
+  files: LogFile[] | null;
+  screens: ScreenSession[] | null;
+  /** The selected row of each pane's list. */
+  selected: Record<OpsPane, number>;
+  confirming: OpsAction | null;
+  busy: OpsAction | null;
+  view: OpsView | null;
+  lines: BoundedLines<TailLine>;
+  /** First line shown of the viewer (null: the bottom, following). */
+  top: number | null;
+  /** Long lines wrap (w) or scroll sideways (h/l) by `left` cells (issue 28 §5, §7). */
+  wrap: boolean;
+  left: number;
+  /** JSON lines pretty-printed (J, issue 28 §5). */
+  json: boolean;
+  /** Why the ops tools cannot be used (a 403: the role), shown instead of the lists. */
+  refused: string | null;
+  message: { text: string; tone: 'error' | 'info' } | null;
+}
+
+export const NO_LINES: BoundedLines<TailLine> = { lines: [], dropped: 0 };
+
+/** What a user without the ops role sees in place of the instances (issue 28 §7). */
+export const OPS_REFUSED_TEXT = `${OPS_ROLE_REFUSAL} Your account does not have it: ask an administrator for the ops role (credence-admin user role <email> ops).`;
+
+/** The viewer's size and how it lays out lines, set by the screen at each draw. */
+export interface ViewerLayout {
+  height: number;
+  width: number;
+  /** Rows line i takes (more than 1 only while wrapping). */
+  rowsOf(index: number): number;
+  /** Cells of the longest line (how far sideways can go). */
+  longest(): number;
+}
+
+export function failure(prefix: string, error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 403) return error.error;
+    return opsFailureText(prefix, error.status === 0 ? 'the API is unreachable' : error.error || error.statusText);
+  }
+  return opsFailureText(prefix, (error as Error)?.message);
+}
