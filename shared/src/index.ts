@@ -31,3 +31,5 @@ export * from './rules/ops/index.js';
 export * from './rules/ops/view.js';
 export * from './rules/ops/instances.js';
 export * from './rules/inert-text/index.js';
+export * from './contracts/watchlists.js';
+export * from './rules/watchlists.js';

@@ -18,6 +18,7 @@ import { ChatMessageSize1766102400000 } from './1766102400000-chat-message-size.
 import { ResearchCreditHolds1766966400000 } from './1766966400000-research-credit-holds.js';
 import { ChStream1767225600000 } from './1767225600000-ch-stream.js';
 import { IdentityVerification1767225700000 } from './1767225700000-identity-verification.js';
+import { Watchlists1767312000000 } from './1767312000000-watchlists.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   ResearchCreditHolds1766966400000,
   ChStream1767225600000,
   IdentityVerification1767225700000,
+  Watchlists1767312000000,
 ];
