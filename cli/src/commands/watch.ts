@@ -157,22 +157,12 @@ export async function alerts(
   if (list.length === 0) process.exitCode = EXIT.failure;
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(list, null, 2));
   if (list.length === 0) return ctx.out.info(`No alerts since ${since}. Watch companies with: credence watch add <company-number>`);
-  const width = ctx.mode.stdoutIsTTY ? ctx.mode.width : Math.max(ctx.mode.width, 200);
+  // Each alert whole (what changed is never cut): kind, company and published time, then the change, then its source.
   const style = styleFor(ctx.mode.color);
-  ctx.out.result(
-    textTable(
-      [
-        { header: 'Kind' },
-        { header: 'Company', flexible: true },
-        { header: 'What changed', flexible: true },
-        { header: 'Published' },
-        { header: 'Source' },
-      ],
-      list.map(alertCells),
-      width,
-      style,
-      0,
-    ).join('\n'),
-  );
+  const lines = list.flatMap((alert) => {
+    const [kind, company, summary, published, source] = alertCells(alert);
+    return [`${style.bold(kind)} · ${company} · published ${published}`, `  ${summary}`, `  ${style.dim(source)}`, ''];
+  });
+  ctx.out.result(lines.slice(0, -1).join('\n'));
   ctx.out.info(`${list.length} ${list.length === 1 ? 'alert' : 'alerts'} · ${unread} unread`);
 }
