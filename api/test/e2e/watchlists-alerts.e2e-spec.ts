@@ -5,6 +5,8 @@
  * run twice raise nothing new), with what changed, when it was published and its source; live
  * over SSE; another user's list is a 404; bounds and bad input answered with the field and the fix.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { DataSource } from 'typeorm';
@@ -15,6 +17,7 @@ import { HttpStreamSource } from '../../src/modules/companies-house/stream/http-
 import { STREAM_NAMES, type StreamName } from '../../src/modules/companies-house/stream/stream-event.js';
 import { alertsOfEvents } from '../../src/modules/watchlists/alerts/stream-alerts.js';
 import { raiseDatedAlerts } from '../../src/modules/watchlists/alerts/dated-alerts.js';
+import { deliverWebhooks, webhookSignature } from '../../src/modules/watchlists/webhooks/webhook-delivery.js';
 import { STREAM_KEY, StreamServer, type Day } from '../support/ch-stream-server.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -258,5 +261,53 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
     );
     expect(overdue.map((x: { company_number: string }) => x.company_number).sort()).toEqual([C2, C3, C4]);
     expect(overdue[0].summary).toMatch(/^Accounts were due on 2026-09-30 and are not on the register: overdue since 2026-10-01$/);
+  });
+
+  it("delivers every alert to its owner's webhook once, signed, after the receiver fails for 2 minutes (retries with backoff)", async () => {
+    let now = Date.parse('2026-11-29T12:00:00Z');
+    const clock: Clock = { now: () => now, sleep: async () => undefined };
+    const secret = 'whsec-test-a';
+    const received = new Map<string, number>();
+    let refused = 0;
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const timestamp = Number(req.headers['x-credence-timestamp']);
+        if (req.headers['x-credence-signature'] !== webhookSignature(secret, timestamp, body)) return res.writeHead(401).end();
+        if (now < Date.parse('2026-11-29T12:02:00Z')) {
+          refused++;
+          return res.writeHead(503).end();
+        }
+        const id = JSON.parse(body).alert.id as string;
+        received.set(id, (received.get(id) ?? 0) + 1);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const db = t.api.dataSource;
+    const [{ id: userA }] = await db.query(`SELECT id FROM users WHERE email = 'watch-a@credence.test'`);
+    await db.query(`INSERT INTO webhooks (user_id, url, secret, created_at) VALUES ($1, $2, $3, '2000-01-01')`, [
+      userA,
+      `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      secret,
+    ]);
+    try {
+      const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM alerts WHERE user_id = $1`, [userA]);
+      for (let round = 0; round < 40 && received.size < count; round++) {
+        await deliverWebhooks(db, { clock });
+        now += 30_000;
+      }
+      expect(refused).toBeGreaterThan(0);
+      expect(received.size).toBe(count);
+      expect([...received.values()].every((n) => n === 1)).toBe(true);
+      // More rounds deliver nothing again.
+      expect(await deliverWebhooks(db, { clock })).toEqual({ delivered: 0, failed: 0, gaveUp: 0 });
+      const log = await db.query(`SELECT min(attempts) AS min, max(last_status) AS status FROM webhook_deliveries`);
+      expect(Number(log[0].min)).toBeGreaterThanOrEqual(2);
+      expect(Number(log[0].status)).toBe(204);
+    } finally {
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
   });
 });
