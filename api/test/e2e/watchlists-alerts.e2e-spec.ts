@@ -97,7 +97,6 @@ async function seed(db: DataSource): Promise<void> {
         company_name: `WATCHED ${n} LIMITED`,
         company_status: 'Active',
         source: 'api' as const,
-        accounts_next_due: '2026-09-30',
       })),
     ),
   );
@@ -264,7 +263,9 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
   });
 
   it("delivers every alert to its owner's webhook once, signed, after the receiver fails for 2 minutes (retries with backoff)", async () => {
-    let now = Date.parse('2026-11-29T12:00:00Z');
+    // From the real time: the API's own delivery round (every 5 s, the system clock) may claim some too.
+    let now = Date.now();
+    const recovers = now + 120_000;
     const clock: Clock = { now: () => now, sleep: async () => undefined };
     const secret = 'whsec-test-a';
     const received = new Map<string, number>();
@@ -275,7 +276,7 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
       req.on('end', () => {
         const timestamp = Number(req.headers['x-credence-timestamp']);
         if (req.headers['x-credence-signature'] !== webhookSignature(secret, timestamp, body)) return res.writeHead(401).end();
-        if (now < Date.parse('2026-11-29T12:02:00Z')) {
+        if (now < recovers) {
           refused++;
           return res.writeHead(503).end();
         }
@@ -306,6 +307,40 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
       const log = await db.query(`SELECT min(attempts) AS min, max(last_status) AS status FROM webhook_deliveries`);
       expect(Number(log[0].min)).toBeGreaterThanOrEqual(2);
       expect(Number(log[0].status)).toBe(204);
+    } finally {
+      await new Promise<void>((r) => receiver.close(() => r()));
+    }
+  });
+
+  it('adds a webhook over HTTP (its secret shown once), sends a signed test event, and keeps its log private', async () => {
+    let verified = false;
+    let secret = '';
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        verified = req.headers['x-credence-signature'] === webhookSignature(secret, Number(req.headers['x-credence-timestamp']), body);
+        res.writeHead(verified ? 200 : 401).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    try {
+      const bad = await t.request('POST', '/api/webhooks', { token: b, body: { url: 'ftp://x' } });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toMatch(/url must be an http\(s\) address/);
+      const made = await t.request('POST', '/api/webhooks', {
+        token: b,
+        body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` },
+      });
+      expect(made.status).toBe(201);
+      secret = made.body.data.webhook.secret;
+      expect(secret).toMatch(/^whsec_/);
+      const id = made.body.data.webhook.id;
+      expect((await t.request('POST', `/api/webhooks/${id}/test`, { token: b })).body.data).toEqual({ status: 200, error: null });
+      expect(verified).toBe(true);
+      expect((await t.request('GET', `/api/webhooks/${id}/deliveries`, { token: a })).status).toBe(404);
+      expect((await t.request('POST', `/api/webhooks/${id}/test`, { token: a })).status).toBe(404);
+      expect((await t.request('GET', '/api/webhooks', { token: b })).body.data.webhooks).toEqual([expect.not.objectContaining({ secret })]);
     } finally {
       await new Promise<void>((r) => receiver.close(() => r()));
     }

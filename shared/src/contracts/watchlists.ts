@@ -24,6 +24,12 @@ export const WATCHLIST_ROUTES = {
   alertsRead: 'alerts/read',
   /** GET: Server-Sent Events `alert` {alert, unread} as they are raised, `unread` {unread} at the start. */
   alertsStream: 'alerts/stream',
+  /** GET: your webhooks; POST `{url}`: adds one, answers its signing `secret` (shown once). */
+  webhooks: 'webhooks',
+  /** POST: sends a signed test event now; `{data: {status}}` the receiver's answer. */
+  webhookTest: (id: string) => `webhooks/${encodeURIComponent(id)}/test`,
+  /** GET: the delivery log, newest first (alert, attempts, last answer, delivered or given up). */
+  webhookDeliveries: (id: string) => `webhooks/${encodeURIComponent(id)}/deliveries`,
 } as const;
 
 /** What an alert says changed. */

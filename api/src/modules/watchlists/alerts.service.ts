@@ -2,7 +2,9 @@ import { BadRequestException, Inject, Injectable, Logger, type OnApplicationBoot
 import { DataSource } from 'typeorm';
 import { parseSince, SINCE_HELP, type Alert } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { systemClock } from '../../core/clock.js';
 import { raiseDatedAlerts } from './alerts/dated-alerts.js';
+import { deliverWebhooks } from './webhooks/webhook-delivery.js';
 
 /** How often the shared poller looks for new alerts while someone listens (cross-process: the worker writes them). */
 export const ALERT_POLL_MS = 250;
@@ -19,6 +21,8 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
   private lastId: number | null = null;
   private polling = false;
   private dated: NodeJS.Timeout | null = null;
+  private hooks: NodeJS.Timeout | null = null;
+  private delivering = false;
 
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
@@ -33,10 +37,19 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
         .catch((error: Error) => this.logger.warn(`dated alerts: ${error.message}`));
     this.dated = setInterval(run, DATED_EVERY_MS).unref();
     setTimeout(run, 5_000).unref();
+    // Webhook deliveries: a round every 5 s (one at a time); retries wait their own backoff.
+    this.hooks = setInterval(() => {
+      if (this.delivering) return;
+      this.delivering = true;
+      void deliverWebhooks(this.db, { clock: systemClock })
+        .catch((error: Error) => this.logger.warn(`webhooks: ${error.message}`))
+        .finally(() => (this.delivering = false));
+    }, 5_000).unref();
   }
 
   onApplicationShutdown(): void {
     if (this.dated) clearInterval(this.dated);
+    if (this.hooks) clearInterval(this.hooks);
     if (this.poller) clearInterval(this.poller);
   }
 

@@ -8,6 +8,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUrl,
   IsUUID,
   Matches,
   Max,
@@ -122,4 +123,15 @@ export class MarkReadDto {
   @ArrayMaxSize(WATCHLIST_LIMITS.alertsPage, { message: `ids: at most ${WATCHLIST_LIMITS.alertsPage} at a time` })
   @IsArray({ message: 'ids must be a list of alert ids' })
   ids?: number[];
+}
+
+export class AddWebhookDto {
+  @ApiProperty({ example: 'https://example.com/credence-alerts' })
+  @IsUrl(
+    { protocols: ['https', 'http'], require_protocol: true, require_tld: false },
+    { message: 'url must be an http(s) address the alerts are posted to, e.g. https://example.com/hooks/credence' },
+  )
+  @MaxLength(2000, { message: 'url must be at most 2,000 characters' })
+  @IsString({ message: 'url must be an http(s) address' })
+  url!: string;
 }

@@ -43,12 +43,20 @@ export async function deliverWebhooks(
      ON CONFLICT (webhook_id, alert_id) DO NOTHING`,
     [iso(now)],
   );
-  const due: { id: string; url: string; secret: string; payload: unknown; attempts: number; first_at: Date }[] = await db.query(
-    `SELECT d.id::text, w.url, w.secret, d.payload, d.attempts, d.first_at
-       FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-      WHERE d.delivered_at IS NULL AND d.given_up_at IS NULL AND d.next_at <= $1 ORDER BY d.id LIMIT $2`,
-    [iso(now), options.limit ?? 500],
+  // Claimed (next_at moved past the request's timeout) so that two processes never post the same delivery at once.
+  const claimed = await db.query(
+    `UPDATE webhook_deliveries d SET next_at = $3
+       FROM webhooks w
+      WHERE w.id = d.webhook_id AND d.id IN (
+        SELECT id FROM webhook_deliveries WHERE delivered_at IS NULL AND given_up_at IS NULL AND next_at <= $1
+         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+      RETURNING d.id::text AS id, w.url, w.secret, d.payload, d.attempts, d.first_at`,
+    [iso(now), options.limit ?? 500, iso(now + 2 * WEBHOOK_RETRY.timeoutMs)],
   );
+  // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
+  const due: { id: string; url: string; secret: string; payload: unknown; attempts: number; first_at: Date }[] = Array.isArray(claimed[0])
+    ? claimed[0]
+    : claimed;
   const post: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const result = { delivered: 0, failed: 0, gaveUp: 0 };
   for (const d of due) {
