@@ -20,6 +20,7 @@ import { UsersModule } from './modules/users/users.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
 import { StreamModule } from './modules/companies-house/stream/stream.module.js';
+import { WatchlistsModule } from './modules/watchlists/watchlists.module.js';
 
 @Module({})
 class ConfigModule {
@@ -71,6 +72,7 @@ export class AppModule {
         UsEquityModule,
         OpsModule,
         McpModule,
+        WatchlistsModule,
         // Without Redis the API is the one process: it consumes the streams; with Redis the worker does.
         StreamModule.forRoot(!config.redisUrl && config.runJobs),
       ],

@@ -9,6 +9,7 @@ import { addExplorerCommands } from './commands/explorer.js';
 import { addResearchCommands } from './commands/research-commands.js';
 import { addUsCommands } from './commands/us-commands.js';
 import { addOpsCommands } from './commands/ops-commands.js';
+import { addWatchCommands } from './commands/watch-commands.js';
 import { formatHelpItem, WrappingCommand } from './help-wrap.js';
 
 type Handler = (options: Record<string, unknown> & GlobalOptions, args: string[]) => Promise<void>;
@@ -159,6 +160,7 @@ Exit codes: 0 stdin closed, 1 failure, 4 not signed in (credence login).`,
   addResearchCommands(program, lazy);
   addUsCommands(program, lazy);
   addOpsCommands(program, lazy);
+  addWatchCommands(program, lazy);
 
   program
     .command('tui')

@@ -33,3 +33,5 @@ export * from './rules/ops/view.js';
 export * from './rules/ops/instances.js';
 export * from './rules/inert-text/index.js';
 export * from './ratios/index.js';
+export * from './contracts/watchlists.js';
+export * from './rules/watchlists.js';

@@ -47,6 +47,7 @@ import { createResearchApi, type ResearchApi } from './research-client.js';
 import { createUsEquityApi, type UsEquityApi } from './us-equity-client.js';
 import { createDocumentsApi, type DocumentsApi } from './documents-client.js';
 import { createRestructuringApi, type RestructuringApi } from './restructuring-client.js';
+import { createWatchlistsApi, type WatchlistsApi } from './watchlists-client.js';
 import { createOpsApi, type OpsApi } from './ops-client.js';
 
 /** A filing's document: a binary answer, so not in the JSON route table (contracts/routes.ts). */
@@ -101,7 +102,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface ApiClient extends ResearchApi, UsEquityApi, DocumentsApi, RestructuringApi, OpsApi {
+export interface ApiClient extends ResearchApi, UsEquityApi, DocumentsApi, RestructuringApi, OpsApi, WatchlistsApi {
   readonly baseUrl: string;
   token(): string | null;
   setToken(token: string | null): void;
@@ -285,6 +286,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     ...createDocumentsApi(transport),
     ...createRestructuringApi(transport),
     ...createOpsApi(transport),
+    ...createWatchlistsApi(transport),
     baseUrl,
     token: () => token,
     setToken(next) {

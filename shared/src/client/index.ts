@@ -7,3 +7,4 @@ export * from './documents-client.js';
 export * from './ops-client.js';
 export * from './reconnect.js';
 export * from './restructuring-client.js';
+export * from './watchlists-client.js';

@@ -19,6 +19,8 @@ import { ResearchCreditHolds1766966400000 } from './1766966400000-research-credi
 import { ChStream1767225600000 } from './1767225600000-ch-stream.js';
 import { IdentityVerification1767225700000 } from './1767225700000-identity-verification.js';
 import { ScreenerRatioColumns1767312000000 } from './1767312000000-screener-ratio-columns.js';
+import { Watchlists1767312200000 } from './1767312200000-watchlists.js';
+import { Webhooks1767312300000 } from './1767312300000-webhooks.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -46,4 +48,6 @@ export const MIGRATIONS = [
   ChStream1767225600000,
   IdentityVerification1767225700000,
   ScreenerRatioColumns1767312000000,
+  Watchlists1767312200000,
+  Webhooks1767312300000,
 ];

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { systemClock, type Clock } from '../../../core/clock.js';
 import { EventError, parseEvent, STREAM_NAMES, type StreamEvent, type StreamName } from './stream-event.js';
 import { StreamRefused, type StreamSource } from './stream-source.js';
@@ -40,6 +40,11 @@ export interface ConsumerOptions {
   onBatch?: (stream: StreamName, result: BatchResult, events: StreamEvent[]) => void;
   /** The REST client that re-fetches the companies a 416 queued (null: they wait for CH_API_KEY). */
   resync?: { client: ChApiClient; pollMs?: number } | null;
+  /**
+   * Called inside each batch's transaction before its events are applied (the database still holds
+   * what they change): the watchlists' alerts are written here, so they commit with the rows.
+   */
+  observe?: (manager: EntityManager, stream: StreamName, events: StreamEvent[]) => Promise<unknown>;
   /** Tests: called inside the batch's transaction before it commits (throw to make it roll back). */
   beforeCommit?: (stream: StreamName, events: StreamEvent[]) => void | Promise<void>;
 }
@@ -255,6 +260,7 @@ export class StreamConsumer {
     const weight = Math.min(1, seconds / 5);
     const rate = live.rate * (1 - weight) + (events.length / seconds) * weight;
     const result = await this.options.dataSource.transaction(async (manager) => {
+      await this.options.observe?.(manager, stream, events);
       const applied = await applyEvents(manager, stream, this.owner, events, { rate, leaseMs: this.options.leaseMs ?? 90_000 });
       await this.options.beforeCommit?.(stream, events);
       return applied;

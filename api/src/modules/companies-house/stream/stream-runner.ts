@@ -1,12 +1,13 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { ChApiClient } from '../sync/ch-api-client.js';
+import { alertsOfEvents } from '../../watchlists/alerts/stream-alerts.js';
 import { StreamConsumer, type ConsumerOptions } from './stream-consumer.js';
 
 /**
  * The consumer as the server, the worker and `credence-admin sync stream` start it: the host and
  * key from the configuration (CH_STREAM_URL, CH_STREAM_KEY), and the REST client of `sync`
- * (CH_API_URL, CH_API_KEY) for the companies a 416 queues.
+ * (CH_API_URL, CH_API_KEY) for the companies a 416 queues; the watchlists' alerts raised as events apply.
  */
 export async function startStreams(
   config: AppConfig,
@@ -27,7 +28,7 @@ export async function startStreams(
         onWait: (m) => info(`re-fetch: ${m}`),
       })
     : null;
-  const consumer = new StreamConsumer({ dataSource, source, resync: client ? { client } : null, ...extra });
+  const consumer = new StreamConsumer({ dataSource, source, resync: client ? { client } : null, observe: alertsOfEvents, ...extra });
   const done = consumer.run(controller.signal);
   return {
     consumer,

@@ -1,0 +1,142 @@
+import { BadRequestException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { parseSince, SINCE_HELP, type Alert } from '@credence/shared';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { systemClock } from '../../core/clock.js';
+import { raiseDatedAlerts } from './alerts/dated-alerts.js';
+import { deliverWebhooks } from './webhooks/webhook-delivery.js';
+
+/** How often the shared poller looks for new alerts while someone listens (cross-process: the worker writes them). */
+export const ALERT_POLL_MS = 250;
+const DATED_EVERY_MS = 3_600_000;
+
+type Listener = (alert: Alert) => void;
+
+/** Each user's alerts: read, marked read, followed live (one poller for every listener), and the hourly dated-alerts job. */
+@Injectable()
+export class AlertsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Alerts');
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private poller: NodeJS.Timeout | null = null;
+  private lastId: number | null = null;
+  private polling = false;
+  private dated: NodeJS.Timeout | null = null;
+  private hooks: NodeJS.Timeout | null = null;
+  private delivering = false;
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runJobs) return;
+    const run = () =>
+      void raiseDatedAlerts(this.db, new Date().toISOString().slice(0, 10))
+        .then((n) => n > 0 && this.logger.log(`${n} dated alerts raised (overdue filings, identity verification)`))
+        .catch((error: Error) => this.logger.warn(`dated alerts: ${error.message}`));
+    this.dated = setInterval(run, DATED_EVERY_MS).unref();
+    setTimeout(run, 5_000).unref();
+    // Webhook deliveries: a round every 5 s (one at a time); retries wait their own backoff.
+    this.hooks = setInterval(() => {
+      if (this.delivering) return;
+      this.delivering = true;
+      void deliverWebhooks(this.db, { clock: systemClock })
+        .catch((error: Error) => this.logger.warn(`webhooks: ${error.message}`))
+        .finally(() => (this.delivering = false));
+    }, 5_000).unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.dated) clearInterval(this.dated);
+    if (this.hooks) clearInterval(this.hooks);
+    if (this.poller) clearInterval(this.poller);
+  }
+
+  async list(userId: string, query: { since?: string; limit?: number; unread?: string }): Promise<{ alerts: Alert[]; unread: number }> {
+    let since: Date | null = null;
+    if (query.since !== undefined) {
+      since = parseSince(query.since);
+      if (!since) throw new BadRequestException(`since must be ${SINCE_HELP}, not "${query.since.slice(0, 40)}"`);
+    }
+    const rows = await this.db.query(
+      `${SELECT} WHERE a.user_id = $1 AND ($2::timestamptz IS NULL OR a.created_at >= $2) AND (NOT $3 OR a.read_at IS NULL)
+        ORDER BY a.id DESC LIMIT $4`,
+      [userId, since?.toISOString() ?? null, query.unread === 'true', query.limit ?? 100],
+    );
+    return { alerts: rows.map(alertOf), unread: await this.unread(userId) };
+  }
+
+  async unread(userId: string): Promise<number> {
+    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM alerts WHERE user_id = $1 AND read_at IS NULL`, [userId]);
+    return count;
+  }
+
+  async markRead(userId: string, ids?: number[]): Promise<number> {
+    await this.db.query(
+      `UPDATE alerts SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND ($2::bigint[] IS NULL OR id = ANY($2))`,
+      [userId, ids ?? null],
+    );
+    return this.unread(userId);
+  }
+
+  /** Calls `listener` with each new alert of this user until the returned function is called. */
+  async follow(userId: string, listener: Listener): Promise<() => void> {
+    if (this.lastId === null) {
+      const [{ max }] = await this.db.query(`SELECT coalesce(max(id), 0)::text AS max FROM alerts`);
+      this.lastId ??= Number(max);
+    }
+    const set = this.listeners.get(userId) ?? new Set();
+    set.add(listener);
+    this.listeners.set(userId, set);
+    this.poller ??= setInterval(() => void this.poll(), ALERT_POLL_MS);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.listeners.delete(userId);
+      if (this.listeners.size === 0 && this.poller) {
+        clearInterval(this.poller);
+        this.poller = null;
+        this.lastId = null;
+      }
+    };
+  }
+
+  private async poll(): Promise<void> {
+    if (this.polling || this.lastId === null) return;
+    this.polling = true;
+    try {
+      const users = [...this.listeners.keys()];
+      const rows = await this.db.query(`${SELECT} WHERE a.id > $1 ORDER BY a.id LIMIT 5000`, [this.lastId]);
+      for (const row of rows) {
+        this.lastId = Math.max(this.lastId ?? 0, Number(row.id));
+        if (!users.includes(row.user_id)) continue;
+        for (const listener of this.listeners.get(row.user_id) ?? []) listener(alertOf(row));
+      }
+    } catch (error) {
+      this.logger.warn(`following alerts: ${(error as Error).message}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+}
+
+const SELECT = `SELECT a.id::text, a.user_id, a.kind, a.company_number, c.company_name, w.name AS watchlist, a.summary, a.published_at,
+       a.source_url, a.resource_uri, a.created_at, a.read_at IS NOT NULL AS read
+  FROM alerts a LEFT JOIN companies c USING (company_number) LEFT JOIN watchlists w ON w.id = a.watchlist_id`;
+
+function alertOf(row: Record<string, unknown>): Alert {
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  return {
+    id: Number(row.id),
+    kind: row.kind as Alert['kind'],
+    company_number: String(row.company_number),
+    company_name: (row.company_name as string | null) ?? null,
+    watchlist: (row.watchlist as string | null) ?? null,
+    summary: String(row.summary),
+    published_at: iso(row.published_at),
+    source_url: String(row.source_url),
+    resource_uri: (row.resource_uri as string | null) ?? null,
+    created_at: iso(row.created_at)!,
+    read: Boolean(row.read),
+  };
+}

@@ -1,0 +1,137 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { ALERT_KINDS, EMAIL_MODES, WATCHLIST_LIMITS, type AlertKind, type EmailMode } from '@credence/shared';
+
+const NAME = /^[^\p{Cc}]+$/u;
+const nameMessage = `name must be 1 to ${WATCHLIST_LIMITS.nameLength} characters, without control characters`;
+const rulesMessage = `rules must be a list of: ${ALERT_KINDS.join(', ')}`;
+const numbersMessage = `company_numbers must be a list of 1 to ${WATCHLIST_LIMITS.perRequest} company numbers (e.g. 00445790, SC123456)`;
+
+export class WatchlistIdParam {
+  @ApiProperty()
+  @IsUUID('all', { message: 'id must be a watchlist id (from GET /api/watchlists)' })
+  id!: string;
+}
+
+export class CreateWatchlistDto {
+  @ApiProperty({ example: 'Borrowers' })
+  @Matches(NAME, { message: nameMessage })
+  @MaxLength(WATCHLIST_LIMITS.nameLength, { message: nameMessage })
+  @MinLength(1, { message: nameMessage })
+  @IsString({ message: nameMessage })
+  name!: string;
+
+  @ApiPropertyOptional({ enum: ALERT_KINDS, isArray: true, description: 'the alerts this list raises (default: all)' })
+  @IsOptional()
+  @IsIn(ALERT_KINDS, { each: true, message: rulesMessage })
+  @IsArray({ message: rulesMessage })
+  rules?: AlertKind[];
+
+  @ApiPropertyOptional({ enum: EMAIL_MODES, description: 'e-mail: off, immediate or a daily digest (default off)' })
+  @IsOptional()
+  @IsIn(EMAIL_MODES, { message: `email must be one of ${EMAIL_MODES.join(', ')}` })
+  email?: EmailMode;
+}
+
+export class UpdateWatchlistDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(NAME, { message: nameMessage })
+  @MaxLength(WATCHLIST_LIMITS.nameLength, { message: nameMessage })
+  @MinLength(1, { message: nameMessage })
+  @IsString({ message: nameMessage })
+  name?: string;
+
+  @ApiPropertyOptional({ enum: ALERT_KINDS, isArray: true })
+  @IsOptional()
+  @IsIn(ALERT_KINDS, { each: true, message: rulesMessage })
+  @IsArray({ message: rulesMessage })
+  rules?: AlertKind[];
+
+  @ApiPropertyOptional({ enum: EMAIL_MODES })
+  @IsOptional()
+  @IsIn(EMAIL_MODES, { message: `email must be one of ${EMAIL_MODES.join(', ')}` })
+  email?: EmailMode;
+}
+
+export class WatchCompaniesDto {
+  @ApiPropertyOptional({ type: [String], example: ['00445790'] })
+  @IsOptional()
+  @IsString({ each: true, message: numbersMessage })
+  @ArrayMaxSize(WATCHLIST_LIMITS.perRequest, { message: numbersMessage })
+  @ArrayMinSize(1, { message: numbersMessage })
+  @IsArray({ message: numbersMessage })
+  company_numbers?: string[];
+
+  @ApiPropertyOptional({ description: 'a CSV whose company_number column (or first column) holds company numbers' })
+  @IsOptional()
+  @MaxLength(200_000, { message: 'csv must be at most 200,000 characters (about 15,000 company numbers)' })
+  @IsString({ message: 'csv must be the text of a CSV file' })
+  csv?: string;
+}
+
+export class UnwatchCompaniesDto {
+  @ApiProperty({ type: [String] })
+  @IsString({ each: true, message: numbersMessage })
+  @ArrayMaxSize(WATCHLIST_LIMITS.perRequest, { message: numbersMessage })
+  @ArrayMinSize(1, { message: numbersMessage })
+  @IsArray({ message: numbersMessage })
+  company_numbers!: string[];
+}
+
+export class AlertsQuery {
+  @ApiPropertyOptional({ description: 'a span back from now (30m, 12h, 1d, 2w) or an ISO date/time' })
+  @IsOptional()
+  @MaxLength(40, { message: 'since must be a span (1d, 12h) or a date (2026-11-01)' })
+  @IsString({ message: 'since must be a span (1d, 12h) or a date (2026-11-01)' })
+  since?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: WATCHLIST_LIMITS.alertsPage })
+  @IsOptional()
+  @Type(() => Number)
+  @Max(WATCHLIST_LIMITS.alertsPage, { message: `limit must be 1 to ${WATCHLIST_LIMITS.alertsPage}` })
+  @Min(1, { message: `limit must be 1 to ${WATCHLIST_LIMITS.alertsPage}` })
+  @IsInt({ message: `limit must be 1 to ${WATCHLIST_LIMITS.alertsPage}` })
+  limit?: number;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'] })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'unread must be true or false' })
+  unread?: string;
+}
+
+export class MarkReadDto {
+  @ApiPropertyOptional({ type: [Number], description: 'the alerts to mark read (none: all)' })
+  @IsOptional()
+  @IsInt({ each: true, message: 'ids must be a list of alert ids' })
+  @ArrayMaxSize(WATCHLIST_LIMITS.alertsPage, { message: `ids: at most ${WATCHLIST_LIMITS.alertsPage} at a time` })
+  @IsArray({ message: 'ids must be a list of alert ids' })
+  ids?: number[];
+}
+
+export class AddWebhookDto {
+  @ApiProperty({ example: 'https://example.com/credence-alerts' })
+  @IsUrl(
+    { protocols: ['https', 'http'], require_protocol: true, require_tld: false },
+    { message: 'url must be an http(s) address the alerts are posted to, e.g. https://example.com/hooks/credence' },
+  )
+  @MaxLength(2000, { message: 'url must be at most 2,000 characters' })
+  @IsString({ message: 'url must be an http(s) address' })
+  url!: string;
+}

@@ -1,0 +1,145 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { WATCHLIST_ROUTES, type SessionClaims } from '@credence/shared';
+import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { openEventStream } from '../../core/sse/sse-writer.js';
+import { AlertsService } from './alerts.service.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
+import {
+  AddWebhookDto,
+  AlertsQuery,
+  CreateWatchlistDto,
+  MarkReadDto,
+  UnwatchCompaniesDto,
+  UpdateWatchlistDto,
+  WatchCompaniesDto,
+  WatchlistIdParam,
+} from './dto/watchlists.dto.js';
+import { WatchlistsService } from './watchlists.service.js';
+
+/** The routes with the list's id as a parameter (WATCHLIST_ROUTES builds them with a real id). */
+const ID = '__id__';
+const route = (path: string) => path.replace(ID, ':id');
+
+/** Watchlists and alerts (issue 29 sections 3 to 5): the signed-in user's own; another user's list is a 404. */
+@ApiTags('Watchlists')
+@ApiBearerAuth()
+@Controller()
+export class WatchlistsController {
+  constructor(
+    @Inject(WatchlistsService) private readonly lists: WatchlistsService,
+    @Inject(AlertsService) private readonly alertsService: AlertsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(WebhooksService) private readonly webhooks: WebhooksService,
+  ) {}
+
+  @Get(WATCHLIST_ROUTES.watchlists)
+  @ApiOperation({ summary: 'Your watchlists, with how many companies each holds' })
+  async list(@CurrentUser() user: SessionClaims) {
+    return { status: 'success', data: { watchlists: await this.lists.list(user.sub) } };
+  }
+
+  @Post(WATCHLIST_ROUTES.watchlists)
+  @ApiOperation({ summary: 'Create a watchlist: a name, the alerts it raises (default all), e-mail off, immediate or digest' })
+  async create(@CurrentUser() user: SessionClaims, @Body() body: CreateWatchlistDto) {
+    return { status: 'success', data: { watchlist: await this.lists.create(user.sub, body) } };
+  }
+
+  @Get(route(WATCHLIST_ROUTES.watchlist(ID)))
+  @ApiOperation({ summary: 'One of your watchlists with its companies' })
+  async detail(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
+    return { status: 'success', data: { watchlist: await this.lists.detail(user.sub, p.id) } };
+  }
+
+  @Post(route(WATCHLIST_ROUTES.update(ID)))
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rename a watchlist, or change its alerts or e-mail' })
+  async update(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: UpdateWatchlistDto) {
+    return { status: 'success', data: { watchlist: await this.lists.update(user.sub, p.id, body) } };
+  }
+
+  @Post(route(WATCHLIST_ROUTES.delete(ID)))
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Delete a watchlist (its alerts stay)' })
+  async remove(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
+    await this.lists.remove(user.sub, p.id);
+    return { status: 'success' };
+  }
+
+  @Post(route(WATCHLIST_ROUTES.add(ID)))
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Watch companies: company_numbers (at most 1,000 a request) or a CSV of them; a list holds at most 10,000',
+  })
+  async add(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: WatchCompaniesDto) {
+    return { status: 'success', data: await this.lists.add(user.sub, p.id, body) };
+  }
+
+  @Post(route(WATCHLIST_ROUTES.remove(ID)))
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stop watching companies' })
+  async unwatch(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: UnwatchCompaniesDto) {
+    return { status: 'success', data: await this.lists.unwatch(user.sub, p.id, body.company_numbers) };
+  }
+
+  @Get(WATCHLIST_ROUTES.alerts)
+  @ApiOperation({ summary: 'Your alerts, newest first: kind, company, what changed, when Companies House published it, the source' })
+  async alerts(@CurrentUser() user: SessionClaims, @Query() q: AlertsQuery) {
+    return { status: 'success', data: await this.alertsService.list(user.sub, q) };
+  }
+
+  @Post(WATCHLIST_ROUTES.alertsRead)
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Mark alerts read (all when no ids are given); answers the unread count' })
+  async read(@CurrentUser() user: SessionClaims, @Body() body: MarkReadDto) {
+    return { status: 'success', data: { unread: await this.alertsService.markRead(user.sub, body.ids) } };
+  }
+
+  @Get(WATCHLIST_ROUTES.alertsStream)
+  @ApiProduces('text/event-stream')
+  @ApiOperation({
+    summary: 'Your alerts live (Server-Sent Events): `unread` {unread} first, then `alert` {alert, unread} as each is raised',
+  })
+  async stream(@CurrentUser() user: SessionClaims, @Res() reply: FastifyReply): Promise<void> {
+    let unread = await this.alertsService.unread(user.sub);
+    let stop: () => void = () => undefined;
+    const writer = openEventStream(reply, this.config.research.heartbeatMs, () => stop());
+    writer.send({ type: 'unread', data: { unread } });
+    stop = await this.alertsService.follow(user.sub, (alert) => {
+      unread += alert.read ? 0 : 1;
+      writer.send({ id: String(alert.id), type: 'alert', data: { alert, unread } });
+    });
+    if (reply.raw.destroyed) stop();
+  }
+
+  @Get(WATCHLIST_ROUTES.webhooks)
+  @ApiOperation({ summary: 'Your alert webhooks' })
+  async webhookList(@CurrentUser() user: SessionClaims) {
+    return { status: 'success', data: { webhooks: await this.webhooks.list(user.sub) } };
+  }
+
+  @Post(WATCHLIST_ROUTES.webhooks)
+  @ApiOperation({
+    summary:
+      'Add a webhook: each alert is posted as signed JSON (X-Credence-Signature: sha256=HMAC(secret, "<X-Credence-Timestamp>.<body>")), ' +
+      'retried with backoff for 24 hours; the secret is answered once',
+  })
+  async webhookAdd(@CurrentUser() user: SessionClaims, @Body() body: AddWebhookDto) {
+    return { status: 'success', data: { webhook: await this.webhooks.add(user.sub, body.url) } };
+  }
+
+  @Post(route(WATCHLIST_ROUTES.webhookTest(ID)))
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a signed test event now: the receiver’s status' })
+  async webhookTest(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
+    return { status: 'success', data: await this.webhooks.test(user.sub, p.id) };
+  }
+
+  @Get(route(WATCHLIST_ROUTES.webhookDeliveries(ID)))
+  @ApiOperation({ summary: 'The delivery log of a webhook, newest first' })
+  async webhookDeliveries(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
+    return { status: 'success', data: { deliveries: await this.webhooks.deliveries(user.sub, p.id) } };
+  }
+}

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { AlertsService } from './alerts.service.js';
+import { WatchlistsController } from './watchlists.controller.js';
+import { WatchlistsService } from './watchlists.service.js';
+import { WebhooksService } from './webhooks/webhooks.service.js';
+
+/** Watchlists and alerts (issue 29 sections 3 to 5); the alerts themselves are written by the stream consumer (alerts/stream-alerts.ts). */
+@Module({ controllers: [WatchlistsController], providers: [WatchlistsService, AlertsService, WebhooksService] })
+export class WatchlistsModule {}

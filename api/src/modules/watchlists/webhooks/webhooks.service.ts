@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { WEBHOOK_RETRY, webhookSignature } from './webhook-delivery.js';
+
+const NOT_FOUND = 'No such webhook: see GET /api/webhooks for yours';
+const MAX_WEBHOOKS = 5;
+
+/** A user's alert webhooks: add one (its secret shown once), list, the delivery log, a signed test event. */
+@Injectable()
+export class WebhooksService {
+  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+
+  async list(userId: string) {
+    return this.db.query(`SELECT id, url, created_at FROM webhooks WHERE user_id = $1 ORDER BY created_at`, [userId]);
+  }
+
+  async add(userId: string, url: string) {
+    const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM webhooks WHERE user_id = $1`, [userId]);
+    if (count >= MAX_WEBHOOKS) throw new BadRequestException(`At most ${MAX_WEBHOOKS} webhooks an account: delete one first`);
+    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+    const [row] = await this.db.query(`INSERT INTO webhooks (user_id, url, secret) VALUES ($1, $2, $3) RETURNING id, url, created_at`, [
+      userId,
+      url,
+      secret,
+    ]);
+    return { ...row, secret };
+  }
+
+  private async own(userId: string, id: string): Promise<{ url: string; secret: string }> {
+    const [row] = await this.db.query(`SELECT url, secret FROM webhooks WHERE id = $1 AND user_id = $2`, [id, userId]);
+    if (!row) throw new NotFoundException(NOT_FOUND);
+    return row;
+  }
+
+  async deliveries(userId: string, id: string) {
+    await this.own(userId, id);
+    return this.db.query(
+      `SELECT d.id::text, d.alert_id::text, d.attempts, d.first_at, d.next_at, d.delivered_at, d.given_up_at, d.last_status, d.last_error
+         FROM webhook_deliveries d WHERE d.webhook_id = $1 ORDER BY d.id DESC LIMIT 200`,
+      [id],
+    );
+  }
+
+  /** Sends a signed `test` event at once; answers the receiver's status (or why there was none). */
+  async test(userId: string, id: string): Promise<{ status: number | null; error: string | null }> {
+    const hook = await this.own(userId, id);
+    const body = JSON.stringify({ type: 'test', id: `test-${Date.now()}`, message: 'A test event from Credence' });
+    const timestamp = Math.floor(Date.now() / 1000);
+    try {
+      const answer = await fetch(hook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-credence-timestamp': String(timestamp),
+          'x-credence-signature': webhookSignature(hook.secret, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(WEBHOOK_RETRY.timeoutMs),
+      });
+      return { status: answer.status, error: null };
+    } catch (error) {
+      return { status: null, error: (error as Error).message.slice(0, 300) };
+    }
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Watchlists and alerts (issue 29 sections 3 to 5): each user's named lists of companies, the
+ * alerts the register's changes raise on them, and the routes that serve both. Private to their
+ * owner: another user's list is answered as not found.
+ */
+
+/** Routes relative to /api. */
+export const WATCHLIST_ROUTES = {
+  /** GET: `{data: {watchlists: WatchlistSummary[]}}`; POST `{name, rules?, email?}`: creates one, `{data: {watchlist}}`. */
+  watchlists: 'watchlists',
+  /** GET `{data: {watchlist: WatchlistDetail}}`; 404 when it is not the caller's. */
+  watchlist: (id: string) => `watchlists/${encodeURIComponent(id)}`,
+  /** POST `{company_numbers: string[]}` or `{csv: string}` (a column of company numbers): adds them. */
+  add: (id: string) => `watchlists/${encodeURIComponent(id)}/add`,
+  /** POST `{company_numbers: string[]}`: takes them off. */
+  remove: (id: string) => `watchlists/${encodeURIComponent(id)}/remove`,
+  /** POST `{}`: deletes the list (its alerts stay). */
+  delete: (id: string) => `watchlists/${encodeURIComponent(id)}/delete`,
+  /** POST `{name?, rules?, email?}`: changes the list's settings. */
+  update: (id: string) => `watchlists/${encodeURIComponent(id)}/update`,
+  /** GET `since` (ISO time or 1d/12h/30m), `limit`, `unread`: `{data: {alerts, unread}}`, newest first. */
+  alerts: 'alerts',
+  /** POST `{ids?: number[]}` (none: all): marks them read; `{data: {unread}}`. */
+  alertsRead: 'alerts/read',
+  /** GET: Server-Sent Events `alert` {alert, unread} as they are raised, `unread` {unread} at the start. */
+  alertsStream: 'alerts/stream',
+  /** GET: your webhooks; POST `{url}`: adds one, answers its signing `secret` (shown once). */
+  webhooks: 'webhooks',
+  /** POST: sends a signed test event now; `{data: {status}}` the receiver's answer. */
+  webhookTest: (id: string) => `webhooks/${encodeURIComponent(id)}/test`,
+  /** GET: the delivery log, newest first (alert, attempts, last answer, delivered or given up). */
+  webhookDeliveries: (id: string) => `webhooks/${encodeURIComponent(id)}/deliveries`,
+} as const;
+
+/** What an alert says changed. */
+export const ALERT_KINDS = [
+  'charge-created',
+  'charge-satisfied',
+  'status-changed',
+  'insolvency-case',
+  'officer-appointed',
+  'officer-resigned',
+  'psc-change',
+  'accounts-filed',
+  'accounts-overdue',
+  'confirmation-statement-overdue',
+  'identity-verification-due',
+  'identity-verification-overdue',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  'charge-created': 'New charge',
+  'charge-satisfied': 'Charge satisfied',
+  'status-changed': 'Status changed',
+  'insolvency-case': 'Insolvency case',
+  'officer-appointed': 'Officer appointed',
+  'officer-resigned': 'Officer resigned',
+  'psc-change': 'PSC change',
+  'accounts-filed': 'Accounts filed',
+  'accounts-overdue': 'Accounts overdue',
+  'confirmation-statement-overdue': 'Confirmation statement overdue',
+  'identity-verification-due': 'Identity verification due',
+  'identity-verification-overdue': 'Identity verification overdue',
+};
+
+export const EMAIL_MODES = ['off', 'immediate', 'digest'] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
+
+/** Bounds: lists per user, companies per list, company numbers per request ("watch all N results"). */
+export const WATCHLIST_LIMITS = { lists: 50, companies: 10_000, perRequest: 1_000, nameLength: 80, alertsPage: 500 } as const;
+
+/** The list `credence watch add` uses when none is named. */
+export const DEFAULT_WATCHLIST_NAME = 'Watchlist';
+
+export interface WatchlistSummary {
+  id: string;
+  name: string;
+  rules: AlertKind[];
+  email: EmailMode;
+  companies: number;
+  created_at: string;
+}
+
+export interface WatchedCompany {
+  company_number: string;
+  /** Null when Credence does not hold the company (yet). */
+  company_name: string | null;
+  company_status: string | null;
+  added_at: string;
+}
+
+export interface WatchlistDetail extends WatchlistSummary {
+  company_list: WatchedCompany[];
+}
+
+export interface CreateWatchlistRequest {
+  name: string;
+  rules?: AlertKind[];
+  email?: EmailMode;
+}
+
+export interface WatchCompaniesRequest {
+  company_numbers?: string[];
+  /** A CSV whose first column (or a column headed company_number) holds company numbers. */
+  csv?: string;
+}
+
+/** What adding did: numbers added, those already on the list, and those Credence does not hold (not added). */
+export interface WatchAddResult {
+  added: string[];
+  already: string[];
+  unknown: string[];
+  companies: number;
+}
+
+export interface Alert {
+  id: number;
+  kind: AlertKind;
+  company_number: string;
+  company_name: string | null;
+  watchlist: string | null;
+  /** What changed, in words (text from the register: show it as inert text). */
+  summary: string;
+  /** When Companies House published the change (null: the register gave no time). */
+  published_at: string | null;
+  /** The register's page of the record or filing the alert came from. */
+  source_url: string;
+  /** The Companies House API resource (e.g. /company/00000006/charges/abc). */
+  resource_uri: string | null;
+  created_at: string;
+  read: boolean;
+}
+
+export interface AlertsResponse {
+  status: 'success';
+  data: { alerts: Alert[]; unread: number };
+}

@@ -1,0 +1,82 @@
+/**
+ * The rules of watchlists and alerts that the API, the web and the terminal share: how a company
+ * number is read from a list or a CSV, what `--since 1d` means, where an alert's source is on the
+ * register, and how an alert reads as one line.
+ */
+import { ALERT_KIND_LABELS, type Alert } from '../contracts/watchlists.js';
+import { COMPANIES_HOUSE_URL } from './uk/presentation/profile.js';
+import { visibleControls } from './inert-text/terminal-text.js';
+
+/** A company number as Companies House writes it (8 characters; short numbers padded), or null. */
+export function watchedCompanyNumber(value: string): string | null {
+  let text = value.replace(/\s+/g, '').toUpperCase();
+  if (/^\d{1,7}$/.test(text)) text = text.padStart(8, '0');
+  return /^([A-Z]{2}\d{6}|\d{8})$/.test(text) ? text : null;
+}
+
+/**
+ * The company numbers of a CSV: the column headed company_number (or companynumber, number) if
+ * there is one, else the first column; blank lines and a header are skipped. `bad` holds the
+ * cells (as given, at most 20) that are not company numbers.
+ */
+export function companyNumbersFromCsv(csv: string): { numbers: string[]; bad: string[] } {
+  const rows = csv
+    .split(/\r?\n/)
+    .map((line) => line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1')))
+    .filter((cells) => cells.some((c) => c !== ''));
+  if (rows.length === 0) return { numbers: [], bad: [] };
+  const header = rows[0].map((c) => c.toLowerCase().replace(/[\s_]/g, ''));
+  const named = header.findIndex((c) => c === 'companynumber' || c === 'number' || c === 'companyno');
+  const column = named >= 0 ? named : 0;
+  const body = named >= 0 || watchedCompanyNumber(rows[0][0] ?? '') === null ? rows.slice(1) : rows;
+  const numbers: string[] = [];
+  const bad: string[] = [];
+  for (const cells of body) {
+    const n = watchedCompanyNumber(cells[column] ?? '');
+    if (n) numbers.push(n);
+    else if (bad.length < 20) bad.push((cells[column] ?? '').slice(0, 40));
+  }
+  return { numbers: [...new Set(numbers)], bad };
+}
+
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `--since`: a span back from now (30m, 12h, 1d, 2w) or an ISO date/time; null when it is neither. */
+export function parseSince(text: string, now: number = Date.now()): Date | null {
+  const value = text.trim();
+  const span = /^(\d{1,5})\s*([mhdw])$/i.exec(value);
+  if (span) return new Date(now - Number(span[1]) * UNITS[span[2].toLowerCase()]);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+  const time = Date.parse(value);
+  return Number.isFinite(time) ? new Date(time) : null;
+}
+
+export const SINCE_HELP = 'a span back from now (30m, 12h, 1d, 2w) or a date (2026-11-01)';
+
+/**
+ * Where an alert's change is on the register: the filing, the charge, the officers or PSC list,
+ * the insolvency page, or the company's page (for a profile change or a date passing).
+ */
+export function alertSourceUrl(companyNumber: string, resourceUri: string | null): string {
+  const company = `${COMPANIES_HOUSE_URL}/company/${encodeURIComponent(companyNumber)}`;
+  if (!resourceUri) return company;
+  const parts = resourceUri.split('/').filter(Boolean);
+  const [, , section, id] = parts;
+  if (section === 'charges' && id) return `${company}/charges/${encodeURIComponent(id)}`;
+  if (section === 'filing-history' && id) return `${company}/filing-history/${encodeURIComponent(id)}/document?format=pdf`;
+  if (section === 'appointments') return `${company}/officers`;
+  if (section === 'persons-with-significant-control') return `${company}/persons-with-significant-control`;
+  if (section === 'insolvency') return `${company}/insolvency`;
+  return company;
+}
+
+/** An alert as the cells of a table row (kind, company, what changed, published, source), inert. */
+export function alertCells(alert: Alert): string[] {
+  return [
+    ALERT_KIND_LABELS[alert.kind] ?? alert.kind,
+    alert.company_name ? `${alert.company_number} ${visibleControls(alert.company_name)}` : alert.company_number,
+    visibleControls(alert.summary),
+    alert.published_at ? alert.published_at.replace('T', ' ').slice(0, 16) : 'time not published',
+    alert.source_url,
+  ];
+}
