@@ -28,6 +28,20 @@ export const TOPICS: Topic[] = [
   { asked: /\bguidance\b|\boutlook\b|\bexpect\w*|\bforecast\w*/, words: ['guidance', 'outlook', 'expects', 'expected', 'forecast'] },
   { asked: /\bproduction rates?\b/, words: ['production', 'rates', 'rate'] },
   { asked: /\bdividends?\b|\bbuybacks?\b|\brepurchas\w*/, words: ['dividends', 'repurchase', 'repurchases', 'buyback'] },
+  // a company's parts as an analyst names them and as its segment note and MD&A print them
+  {
+    asked: /\bsegments?\b|\b(?:product|service|business) (?:categor(?:y|ies)|lines?)\b|\bcategor(?:y|ies)\b|\bdivisions?\b/,
+    words: ['segment', 'segments', 'categories', 'category'],
+  },
+  // growth "excluding M&A" is what filings call organic growth, beside acquisitions and divestitures
+  { asked: /\bm&a\b|\bmergers? and acquisitions?\b/, words: ['organic', 'acquisitions', 'divestitures'] },
+  // whether a company grows fast is read from its sales growth
+  { asked: /\b(?:high|fast|strong|rapid)[- ]growth\b|\bgrowth (?:company|stock)\b/, words: ['sales', 'revenues', 'revenue'] },
+  // how capital-intensive a business is: its capital expenditure and fixed assets beside its sales and assets
+  {
+    asked: /\bcapital[- ]intensive\b|\bcapital intensity\b/,
+    words: ['property, plant and equipment', 'capital expenditures', 'purchases of property'],
+  },
 ];
 
 /** The topics a question names, each as the words to search and quote it by. */

@@ -66,6 +66,48 @@ export function contentsLike(page: StoredPage): boolean {
   return entries >= 5 || /\btable of contents\b/i.test(page.text.slice(0, 400));
 }
 
+/** Most of a line's longer words capitalised, as a title prints them ("Cost of Products Sold and Selling, …"). */
+function titleCase(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => w.length > 3);
+  return words.length > 0 && words.filter((w) => /^[A-Z]/.test(w)).length * 2 > words.length;
+}
+
+/**
+ * A page's headings: its first lines (after a running "Table of Contents" link) and any short line
+ * without figures printed as a title (capitals or an ending colon), lowercased; where a page says
+ * what it is about ("GEOGRAPHIC OPERATIONS", "Analysis of Consolidated Sales").
+ */
+export function headingsOf(lines: { text: string }[]): string {
+  const texts = lines.map((l) => l.text.trim()).filter((t) => t && !/^table of contents$/i.test(t));
+  const titled = (t: string) =>
+    t.length <= 80 && !/\d{2}/.test(t) && (/^[^a-z]*[A-Z]{3}[^a-z]*$/.test(t) || (/:$/.test(t) && titleCase(t)));
+  return [...texts.slice(0, 4).filter((t) => t.length <= 100), ...texts.slice(4).filter(titled)].join('\n').toLowerCase();
+}
+
+/** Whether a concept (a websearch query of alternatives) is named in these headings: each word of an alternative, by its first letters. */
+export function conceptInHeadings(concept: string, headings: string): boolean {
+  const words = new Set(
+    headings
+      .split(/[^a-z&]+/)
+      .filter(Boolean)
+      .map((w) => w.slice(0, 5)),
+  );
+  return concept
+    .split(' OR ')
+    .map((alt) =>
+      alt
+        .replace(/"/g, '')
+        .split(/[^a-z&]+/)
+        .filter((w) => w.length > 2),
+    )
+    .some((alt) => alt.length > 0 && alt.every((w) => words.has(w.slice(0, 5))));
+}
+
+/** What a concept named in a page's headings adds, as a share of the question's weight. */
+const HEADING_WEIGHT = 1.5;
+/** Risk factors tell what may happen: ranked down for a question that does not ask about risks. */
+const RISK_WEIGHT = -1;
+
 /** How rare each concept is among the documents' pages (a company's name on every page says little). */
 async function conceptWeights(db: DataSource, documentIds: string[], parts: string[]): Promise<number[]> {
   const counts = parts.map((_, i) => `count(*) FILTER (WHERE search @@ websearch_to_tsquery('english', $${i + 2}))::int`).join(', ');
@@ -122,7 +164,7 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
   const weights = await conceptWeights(db, documentIds, parts);
   const signed = await signaturePages(db, documentIds);
   // the sections the question's topic is written in rank first (MD&A for why, risk factors for risks …)
-  const sections = q.sections.length ? await sectionStarts(db, documentIds) : null;
+  const sections = await sectionStarts(db, documentIds);
   const most = weights.reduce((a, b) => a + b, 0) || 1;
   const hits = rows.map((row: Record<string, unknown>) => {
     const page = toPage(row);
@@ -144,10 +186,11 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     // text after the signatures that is no statement is an exhibit (a plan, an agreement, a certification)
     const kind = titled === 'other' && page.page > (signed.get(page.documentId) ?? Infinity) ? 'exhibit' : titled;
     score += kindWeight(kind, q);
-    if (sections) {
-      const section = sectionAt(sections.get(page.documentId), page.page);
-      if (section && (q.sections as string[]).includes(section)) score += SECTION_WEIGHT;
-    }
+    const section = sectionAt(sections.get(page.documentId), page.page);
+    if (section && (q.sections as string[]).includes(section)) score += SECTION_WEIGHT;
+    else if (section === 'risk') score += RISK_WEIGHT;
+    const headings = headingsOf(page.lines);
+    score += (parts.reduce((sum, part, i) => sum + (conceptInHeadings(part, headings) ? weights[i] : 0), 0) / most) * HEADING_WEIGHT;
     return { ...page, kind, score, coverage, concepts: parts.length };
   });
   return hits.sort((a: PageHit, b: PageHit) => b.score - a.score || a.page - b.page).slice(0, limit);

@@ -56,6 +56,8 @@ export interface QuestionTerms {
   summary: boolean;
   /** The filing sections the question's topic is written in (MD&A for why, risk factors for risks …). */
   sections: FilingSection[];
+  /** The question asks what is still to come ("expect to pay in the future", "remaining"), not a total or what was spent. */
+  remaining: boolean;
 }
 
 const NAMED_STATEMENTS: [RegExp, Statement][] = [
@@ -69,7 +71,7 @@ const EXPLANATORY = /\b(?:why|drove|drive[ns]?|drivers?|caused?|reasons?|explain
 
 /** A sentence that tells how to answer, not what is asked. */
 const INSTRUCTION =
-  /^(?:assume|answer|give|base|basing|please|round|provide|respond|calculate|compute|we need|we want|using|use|utiliz|by drawing|by relying|by using|according to|here'?s the question|here is the question|reply|consider|address|only use|rely|in units|express|report)|\b(?:is|are) defined as\b|^define\b|^(?:it|this) (?:is|should)/;
+  /^(?:assume|answer|give|base|basing|please|round|provide|respond|calculate|compute|we need|we want|using|use|utiliz|by drawing|by relying|by using|according to|here'?s the question|here is the question|reply|consider|address|only use|rely|in units|express|report)|\b(?:is|are) defined as\b|^define\b|^(?:it|this) (?:is|should)|^if\b.*\b(?:not (?:a )?(?:useful|meaningful|relevant|applicable)|then (?:please )?(?:state|say|explain|mention|note))\b/;
 const DEFINITION = /\bdefined as\b|^define\b/;
 
 const STOP = new Set(
@@ -80,7 +82,9 @@ const STOP = new Set(
     'total amount figure value year years fiscal fy during ended ending period than then also into over under between per can could would should will ' +
     'have has had get got give gave make made use used using based rely relying shown details response round rounded answer decimal places ' +
     'usd dollars millions billions thousands million billion thousand statement statements sheet end latest current reported report ' +
-    'primarily information provided question following metric calculate define defined approximation reasonable exact possible ratio'
+    'primarily information provided question following metric calculate define defined approximation reasonable exact possible ratio ' +
+    // what the question wants done, not words its answer prints (MD&A, where reasons are written, is ranked first instead)
+    'drove drive drives drivers driver why caused cause causes reason reasons explain'
   ).split(' '),
 );
 const CHANGE = /\b(growth|grow|grew|increase[sd]?|decrease[sd]?|decline[sd]?|change[sd]?|compared|versus|vs\.?|year[- ]over[- ]year|yoy)\b/;
@@ -103,6 +107,8 @@ const ABOUT_DOCUMENT = new RegExp(
   ].join('|'),
 );
 const SUMMARY = /\bsumm?ari[sz]e\b|\bsummary\b|\boverview\b|\bdescribe\b/;
+const REMAINING =
+  /\bin the future\b|\bremaining\b|\bstill (?:to|expect\w*)\b|\byet to\b|\bleft to\b|\bfuture (?:costs?|payments?|spending)\b/;
 const DECIMAL_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4 };
 
 /** Phrases of every term, longest first, so "total net sales" wins over "sales". */
@@ -199,5 +205,6 @@ export function questionTerms(question: string): QuestionTerms {
     summary: ABOUT_DOCUMENT.test(lower) && SUMMARY.test(lower),
     // "if the metric is not meaningful, explain why" asks no section: the condition is left out
     sections: sectionsAsked(asked.replace(/\bif [^.?!]*/g, ' ')),
+    remaining: REMAINING.test(asked),
   };
 }

@@ -122,6 +122,26 @@ function quote(writer: AnswerWriter, { hit, sentence }: Quote, index: number, qu
   ]);
 }
 
+/** A total of which a share is already spent ("costs of approximately $700 million …, of which approximately 90% has been incurred"). */
+const PART_DONE =
+  /\bof which\b[^.;]{0,80}\b(?:has|have) (?:already )?been (?:incurred|paid|spent|recogni[sz]ed|recorded|completed)\b|\b(?:incurred|paid|spent) (?:to date|so far)\b/i;
+
+/**
+ * Why the best passage does not answer a question that asks an amount still to come, or null
+ * when it may: its figure is a total of which a share has already been incurred, so quoting it
+ * would state the total as the amount remaining (a wrong figure with a citation). The answer says
+ * what it found and what is missing instead.
+ */
+export function passageGap(q: QuestionTerms, hits: PageHit[]): string | null {
+  if (!q.remaining || !q.wantsFigure || q.explanatory || q.terms.length) return null;
+  const best = quotesOf(q, hits)[0];
+  if (!best || !PART_DONE.test(best.sentence)) return null;
+  return (
+    `${markdownSafe(best.hit.fileName)} page ${best.hit.page} states a total of which a share has already been incurred; ` +
+    'it does not state the amount still to be paid, so I do not give one.'
+  );
+}
+
 /** Quotes the passages that answer; false when no page says enough about the question. */
 export async function passageAnswer(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter, withYear = false): Promise<boolean> {
   const quotes = quotesOf(q, hits, withYear).slice(0, MAX_QUOTES);
