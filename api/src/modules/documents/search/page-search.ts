@@ -26,6 +26,8 @@ const MAX_CONCEPTS = 12;
 /** What a page in the section the question points to adds (about one more rare concept matched). */
 const SECTION_WEIGHT = 1;
 const CANDIDATES = 60;
+/** A concept on more than this share of the documents' pages does not choose the candidates (a filer's name). */
+const COMMON_SHARE = 0.4;
 
 /** The question's concepts, each a websearch query of its alternatives ("net sales" OR revenue OR turnover). */
 export function concepts(q: QuestionTerms): string[] {
@@ -79,9 +81,11 @@ function titleCase(text: string): boolean {
  */
 export function headingsOf(lines: { text: string }[]): string {
   const texts = lines.map((l) => l.text.trim()).filter((t) => t && !/^table of contents$/i.test(t));
+  // the first lines, unless they continue a sentence of the page before (lower case, or ending as a sentence does)
+  const first = texts.slice(0, 4).filter((t) => t.length <= 100 && !/^[a-z]/.test(t) && !/[.,;]$/.test(t));
   const titled = (t: string) =>
     t.length <= 80 && !/\d{2}/.test(t) && (/^[^a-z]*[A-Z]{3}[^a-z]*$/.test(t) || (/:$/.test(t) && titleCase(t)));
-  return [...texts.slice(0, 4).filter((t) => t.length <= 100), ...texts.slice(4).filter(titled)].join('\n').toLowerCase();
+  return [...first, ...texts.slice(4).filter(titled)].join('\n').toLowerCase();
 }
 
 /** Whether a concept (a websearch query of alternatives) is named in these headings: each word of an alternative, by its first letters. */
@@ -103,20 +107,24 @@ export function conceptInHeadings(concept: string, headings: string): boolean {
     .some((alt) => alt.length > 0 && alt.every((w) => words.has(w.slice(0, 5))));
 }
 
-/** What a concept named in a page's headings adds, as a share of the question's weight. */
-const HEADING_WEIGHT = 1.5;
+/** What each concept named in a page's headings adds (at most two count). */
+const HEADING_WEIGHT = 1;
 /** Risk factors tell what may happen: ranked down for a question that does not ask about risks. */
 const RISK_WEIGHT = -1;
 
-/** How rare each concept is among the documents' pages (a company's name on every page says little). */
-async function conceptWeights(db: DataSource, documentIds: string[], parts: string[]): Promise<number[]> {
+/**
+ * How rare each concept is among the documents' pages (a company's name on every page says little),
+ * and whether it is common: on more than COMMON_SHARE of them.
+ */
+async function conceptWeights(db: DataSource, documentIds: string[], parts: string[]): Promise<{ weights: number[]; common: boolean[] }> {
   const counts = parts.map((_, i) => `count(*) FILTER (WHERE search @@ websearch_to_tsquery('english', $${i + 2}))::int`).join(', ');
   const [row] = await db.query(
     `SELECT count(*)::int AS total, ARRAY[${counts}] AS df FROM uploaded_document_pages WHERE document_id = ANY($1::uuid[])`,
     [documentIds, ...parts],
   );
   const total = Math.max(1, Number(row.total));
-  return (row.df as number[]).map((df) => Math.log(1 + total / Math.max(1, Number(df))));
+  const df = (row.df as number[]).map(Number);
+  return { weights: df.map((d) => Math.log(1 + total / Math.max(1, d))), common: df.map((d) => d > total * COMMON_SHARE) };
 }
 
 /**
@@ -148,7 +156,11 @@ function kindWeight(kind: PageKind, q: QuestionTerms): number {
 export async function searchPages(db: DataSource, userId: string, documentIds: string[], q: QuestionTerms, limit = 8): Promise<PageHit[]> {
   const parts = concepts(q);
   if (!parts.length || !documentIds.length) return [];
+  const { weights, common } = await conceptWeights(db, documentIds, parts);
+  // candidates are the pages that match most of the concepts that tell pages apart (not the filer's name on every page)
+  const telling = common.every(Boolean) ? parts.map(() => true) : common.map((c) => !c);
   const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 5})`);
+  const counted = matched.filter((_, i) => telling[i]);
   // among pages that match as many concepts, the statements that hold the line items asked come first
   const statements = new Set([...q.statements, ...(q.wantsFigure ? q.terms.flatMap((t) => (t.statement ? [t.statement] : [])) : [])]);
   const titles = [...statements].map((st) => STATEMENT_TITLE_SQL[st]).join('|');
@@ -157,15 +169,16 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
             ts_rank_cd(p.search, websearch_to_tsquery('english', $3)) AS rank, ARRAY[${matched.join(', ')}] AS matched
      FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
      WHERE d.user_id = $1 AND d.id = ANY($2::uuid[]) AND p.search @@ websearch_to_tsquery('english', $3)
-     ORDER BY (${matched.map((m) => `(${m})::int`).join(' + ')}) DESC, ($4 <> '' AND left(p.text, 400) ~* $4)::int DESC, rank DESC
+     ORDER BY (${counted.map((m) => `(${m})::int`).join(' + ')}) DESC, ($4 <> '' AND left(p.text, 400) ~* $4)::int DESC, rank DESC
      LIMIT ${CANDIDATES}`,
     [userId, documentIds, parts.join(' OR '), titles, ...parts],
   );
-  const weights = await conceptWeights(db, documentIds, parts);
   const signed = await signaturePages(db, documentIds);
   // the sections the question's topic is written in rank first (MD&A for why, risk factors for risks …)
   const sections = await sectionStarts(db, documentIds);
   const most = weights.reduce((a, b) => a + b, 0) || 1;
+  // a question of why is answered by prose: rows and dense tables do not rank its pages up
+  const figures = q.wantsFigure && !q.explanatory;
   const hits = rows.map((row: Record<string, unknown>) => {
     const page = toPage(row);
     const lower = page.text.toLowerCase();
@@ -177,10 +190,10 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     score += q.years.filter((y) => page.text.includes(y)).length * 0.5;
     for (const term of q.terms) {
       if (term.statement && STATEMENT_TITLES[term.statement].some((t) => lower.includes(t))) score += 0.75;
-      if (q.wantsFigure && page.lines.some((l) => rowLabelled(l.text, term.phrases) && /\d/.test(l.text))) score += 1.5;
+      if (figures && page.lines.some((l) => rowLabelled(l.text, term.phrases) && /\d/.test(l.text))) score += 1.5;
     }
     for (const statement of q.statements) if (STATEMENT_TITLES[statement].some((t) => lower.includes(t))) score += 1.5;
-    if (q.wantsFigure) score += Math.min(page.figures, 60) / 60;
+    if (figures) score += Math.min(page.figures, 60) / 60;
     if (contentsLike(page)) score -= 3;
     const titled = pageKind(page.lines);
     // text after the signatures that is no statement is an exhibit (a plan, an agreement, a certification)
@@ -190,7 +203,9 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     if (section && (q.sections as string[]).includes(section)) score += SECTION_WEIGHT;
     else if (section === 'risk') score += RISK_WEIGHT;
     const headings = headingsOf(page.lines);
-    score += (parts.reduce((sum, part, i) => sum + (conceptInHeadings(part, headings) ? weights[i] : 0), 0) / most) * HEADING_WEIGHT;
+    // a telling concept the page's headings name says what the page is about (the filer's name says nothing)
+    const named = parts.filter((part, i) => telling[i] && !common[i] && conceptInHeadings(part, headings)).length;
+    score += Math.min(named, 2) * HEADING_WEIGHT;
     return { ...page, kind, score, coverage, concepts: parts.length };
   });
   return hits.sort((a: PageHit, b: PageHit) => b.score - a.score || a.page - b.page).slice(0, limit);

@@ -84,7 +84,9 @@ const STOP = new Set(
     'usd dollars millions billions thousands million billion thousand statement statements sheet end latest current reported report ' +
     'primarily information provided question following metric calculate define defined approximation reasonable exact possible ratio ' +
     // what the question wants done, not words its answer prints (MD&A, where reasons are written, is ranked first instead)
-    'drove drive drives drivers driver why caused cause causes reason reasons explain'
+    'drove drive drives drivers driver why caused cause causes reason reasons explain able ' +
+    // a date's month says nothing about which passage answers
+    'january february march april may june july august september october november december'
   ).split(' '),
 );
 const CHANGE = /\b(growth|grow|grew|increase[sd]?|decrease[sd]?|decline[sd]?|change[sd]?|compared|versus|vs\.?|year[- ]over[- ]year|yoy)\b/;
@@ -150,6 +152,19 @@ function termsIn(text: string): { found: { at: number; term: FinanceTerm; phrase
   return { found, rest };
 }
 
+/** A question of what happened in a year it names ("Was the company able to retain card members during 2022?"). */
+const PAST_YEAR = /\b(?:was|were|did|has|have)\b.*\b(?:during|in|for|of|over) (?:fiscal |fy\s?)?(?:19|20)\d{2}\b/;
+
+/**
+ * The filing sections the question's topic is written in; a question of what happened in a year
+ * that names no line item is told in MD&A (where a filing discusses its year). A condition ("if
+ * the metric is not meaningful, explain why") asks no section.
+ */
+function sectionsOf(asked: string, lineItems: boolean): FilingSection[] {
+  const sections = sectionsAsked(asked.replace(/\bif [^.?!]*/g, ' '));
+  return !lineItems && PAST_YEAR.test(asked) && !sections.includes('mdna') ? [...sections, 'mdna'] : sections;
+}
+
 export function questionTerms(question: string): QuestionTerms {
   const lower = normalLabel(question);
   const parts = questionParts(question);
@@ -168,6 +183,9 @@ export function questionTerms(question: string): QuestionTerms {
   const cagr = CAGR.test(lower);
   const terms = found.sort((a, b) => a.at - b.at).map((f) => f.term);
   if (metric) for (const input of metric.metric.inputs) if (!terms.some((t) => t.key === input.item)) terms.push(termByKey(input.item));
+  // why a metric moved is told by the line items that move it (gross margin by cost of sales as a percent of sales)
+  if (metric && EXPLANATORY.test(asked))
+    for (const key of metric.metric.explainedBy ?? []) if (!terms.some((t) => t.key === key)) terms.push(termByKey(key));
   if (cagr && !terms.length) terms.push(termByKey('revenue'));
   const years = [...question.matchAll(/\b(?:fy\s?)?((?:19|20)\d{2})\b/gi)].map((m) => m[1]);
   let rest = askedRest.replace(/\b(?:fy\s?)?(?:19|20)\d{2}\b/g, ' ');
@@ -204,7 +222,7 @@ export function questionTerms(question: string): QuestionTerms {
     aboutDocument: ABOUT_DOCUMENT.test(lower),
     summary: ABOUT_DOCUMENT.test(lower) && SUMMARY.test(lower),
     // "if the metric is not meaningful, explain why" asks no section: the condition is left out
-    sections: sectionsAsked(asked.replace(/\bif [^.?!]*/g, ' ')),
+    sections: sectionsOf(asked, terms.length > 0 || metric !== null),
     remaining: REMAINING.test(asked),
   };
 }
