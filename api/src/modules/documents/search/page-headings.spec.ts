@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { concepts, conceptInHeadings, headingsOf } from './page-search.js';
+import { concepts, conceptInHeadings, filerConcept, headingsOf } from './page-search.js';
 import { questionTerms } from './question-terms.js';
 
 const page = (...lines: string[]) => lines.map((text) => ({ text }));
@@ -63,5 +63,18 @@ describe('document questions: conditions and intent are not search words', () =>
     expect(words('Are there any product categories / service categories that represent more than 20% of revenue?')).toContain('segment');
     expect(words('If we exclude the impact of M&A, which segment has dragged down overall growth in 2022?')).toContain('organic');
     expect(words('Is the company a capital-intensive business based on FY2022 data?')).toContain('capital expenditures');
+  });
+});
+
+describe("document search: the filer's name and the year's events", () => {
+  it("tells the filer's name from the file names, which then chooses no page", () => {
+    expect(filerConcept('american', ['AMERICANEXPRESS_2022_10K.pdf'])).toBe(true);
+    expect(filerConcept('"card member"', ['AMERICANEXPRESS_2022_10K.pdf'])).toBe(false);
+    expect(filerConcept('pfizer', ['PFIZER_2021_10K.pdf', 'notes.pdf'])).toBe(true);
+  });
+
+  it('points a question of what happened in a year, with no line item, to MD&A', () => {
+    expect(questionTerms('Was the company able to retain card members during 2022?').sections).toContain('mdna');
+    expect(questionTerms('What was revenue in 2022?').sections).toEqual([]);
   });
 });

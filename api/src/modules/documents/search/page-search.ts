@@ -109,6 +109,8 @@ export function conceptInHeadings(concept: string, headings: string): boolean {
 
 /** What each concept named in a page's headings adds (at most two count). */
 const HEADING_WEIGHT = 1;
+/** What a statement page in the financial statements section adds over a copy of it elsewhere. */
+const STATEMENTS_WEIGHT = 0.5;
 /** Risk factors tell what may happen: ranked down for a question that does not ask about risks. */
 const RISK_WEIGHT = -1;
 
@@ -125,6 +127,38 @@ async function conceptWeights(db: DataSource, documentIds: string[], parts: stri
   const total = Math.max(1, Number(row.total));
   const df = (row.df as number[]).map(Number);
   return { weights: df.map((d) => Math.log(1 + total / Math.max(1, d))), common: df.map((d) => d > total * COMMON_SHARE) };
+}
+
+/**
+ * Which concepts are the filer's name: every word of them in the documents' file names
+ * ("american", "express" for AMERICANEXPRESS_2022_10K.pdf), which tells no page of its filing apart.
+ */
+async function filerConcepts(db: DataSource, documentIds: string[], parts: string[]): Promise<boolean[]> {
+  const rows: { file_name: string }[] = await db.query(`SELECT file_name FROM uploaded_documents WHERE id = ANY($1::uuid[])`, [
+    documentIds,
+  ]);
+  return parts.map((part) =>
+    filerConcept(
+      part,
+      rows.map((r) => r.file_name),
+    ),
+  );
+}
+
+/** Whether every word of a concept is in one of these file names (letters only, lowercase). */
+export function filerConcept(part: string, fileNames: string[]): boolean {
+  const names = fileNames.map((f) =>
+    f
+      .toLowerCase()
+      .replace(/\.pdf$/, '')
+      .replace(/[^a-z]/g, ''),
+  );
+  const words = part
+    .toLowerCase()
+    .replace(/"/g, '')
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 3 && w !== 'or');
+  return words.length > 0 && words.every((w) => names.some((n) => n.includes(w)));
 }
 
 /**
@@ -156,9 +190,13 @@ function kindWeight(kind: PageKind, q: QuestionTerms): number {
 export async function searchPages(db: DataSource, userId: string, documentIds: string[], q: QuestionTerms, limit = 8): Promise<PageHit[]> {
   const parts = concepts(q);
   if (!parts.length || !documentIds.length) return [];
-  const { weights, common } = await conceptWeights(db, documentIds, parts);
+  const { weights: idf, common } = await conceptWeights(db, documentIds, parts);
+  const filer = await filerConcepts(db, documentIds, parts);
+  // the filer's name weighs nothing: every page of its filing is about it
+  const weights = idf.map((w, i) => (filer[i] && !filer.every(Boolean) ? 0 : w));
   // candidates are the pages that match most of the concepts that tell pages apart (not the filer's name on every page)
-  const telling = common.every(Boolean) ? parts.map(() => true) : common.map((c) => !c);
+  const plain = parts.map((_, i) => !common[i] && !filer[i]);
+  const telling = plain.some(Boolean) ? plain : parts.map(() => true);
   const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 5})`);
   const counted = matched.filter((_, i) => telling[i]);
   // among pages that match as many concepts, the statements that hold the line items asked come first
@@ -201,10 +239,12 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     score += kindWeight(kind, q);
     const section = sectionAt(sections.get(page.documentId), page.page);
     if (section && (q.sections as string[]).includes(section)) score += SECTION_WEIGHT;
+    // a line item is read from the financial statements (Item 8) before a copy of them in MD&A
+    else if (section === 'statements' && figures && q.terms.some((t) => t.statement === kind)) score += STATEMENTS_WEIGHT;
     else if (section === 'risk') score += RISK_WEIGHT;
     const headings = headingsOf(page.lines);
     // a telling concept the page's headings name says what the page is about (the filer's name says nothing)
-    const named = parts.filter((part, i) => telling[i] && !common[i] && conceptInHeadings(part, headings)).length;
+    const named = parts.filter((part, i) => plain[i] && conceptInHeadings(part, headings)).length;
     score += Math.min(named, 2) * HEADING_WEIGHT;
     return { ...page, kind, score, coverage, concepts: parts.length };
   });

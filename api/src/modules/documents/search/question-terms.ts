@@ -85,6 +85,7 @@ const STOP = new Set(
     'primarily information provided question following metric calculate define defined approximation reasonable exact possible ratio ' +
     // what the question wants done, not words its answer prints (MD&A, where reasons are written, is ranked first instead)
     'drove drive drives drivers driver why caused cause causes reason reasons explain able ' +
+    'main mentioned company companies one two three four five 10k 10-k 10q 10-q 8k 8-k annual quarterly ' +
     // a date's month says nothing about which passage answers
     'january february march april may june july august september october november december'
   ).split(' '),
