@@ -9,6 +9,8 @@ export interface Topic {
   asked: RegExp;
   /** Single words a filing writes it with, the question's usual word first. */
   words: string[];
+  /** Line items (`line-items.ts` keys) a judgement on the topic is read from, each from its statement row. */
+  items?: string[];
 }
 
 export const TOPICS: Topic[] = [
@@ -41,11 +43,12 @@ export const TOPICS: Topic[] = [
   {
     asked: /\bcapital[- ]intensive\b|\bcapital intensity\b/,
     words: ['property, plant and equipment', 'capital expenditures', 'purchases of property'],
+    items: ['capex', 'revenue', 'ppe', 'totalAssets'],
   },
 ];
 
 /** The topics a question names, each as the words to search and quote it by. */
-export function topicsOf(question: string): { words: string[]; asked: RegExp }[] {
+export function topicsOf(question: string): Topic[] {
   const q = question.toLowerCase();
   return TOPICS.filter((t) => t.asked.test(q));
 }

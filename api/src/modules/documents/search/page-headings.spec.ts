@@ -32,6 +32,18 @@ describe('document search: what a page says it is about (its headings)', () => {
   it('reads the first lines after the running contents link, and titles in capitals or ending in a colon', () => {
     expect(headingsOf(geographic)).toContain('geographic operations');
     expect(headingsOf(costs)).toContain('cost of products sold and selling, marketing and administrative expenses:');
+    // Pfizer's FY2021 10-K p.70: a note's title deep in the page
+    expect(
+      headingsOf(
+        page(
+          'Notes to Consolidated Financial Statements',
+          'Pfizer Inc. and Subsidiary Companies',
+          'the statute of limitations expires;',
+          'x',
+          'Note 2. Acquisitions, Divestitures, Equity-Method Investments, Licensing Arrangements and Collaborative Arrangements',
+        ),
+      ),
+    ).toContain('note 2. acquisitions');
     // a sentence deep in the page is no heading
     expect(headingsOf(costs)).not.toContain('driven by');
   });
@@ -63,6 +75,13 @@ describe('document questions: conditions and intent are not search words', () =>
     expect(words('Are there any product categories / service categories that represent more than 20% of revenue?')).toContain('segment');
     expect(words('If we exclude the impact of M&A, which segment has dragged down overall growth in 2022?')).toContain('organic');
     expect(words('Is the company a capital-intensive business based on FY2022 data?')).toContain('capital expenditures');
+    // a judgement read from the statement rows it rests on
+    expect(questionTerms('Is 3M a capital-intensive business based on FY2022 data?').terms.map((t) => t.key)).toEqual([
+      'capex',
+      'revenue',
+      'ppe',
+      'totalAssets',
+    ]);
   });
 });
 

@@ -83,8 +83,9 @@ export function headingsOf(lines: { text: string }[]): string {
   const texts = lines.map((l) => l.text.trim()).filter((t) => t && !/^table of contents$/i.test(t));
   // the first lines, unless they continue a sentence of the page before (lower case, or ending as a sentence does)
   const first = texts.slice(0, 4).filter((t) => t.length <= 100 && !/^[a-z]/.test(t) && !/[.,;]$/.test(t));
+  const note = (t: string) => /^note \d{1,2}[.:]\s+[A-Za-z]/i.test(t) && t.length <= 120;
   const titled = (t: string) =>
-    t.length <= 80 && !/\d{2}/.test(t) && (/^[^a-z]*[A-Z]{3}[^a-z]*$/.test(t) || (/:$/.test(t) && titleCase(t)));
+    note(t) || (t.length <= 80 && !/\d{2}/.test(t) && (/^[^a-z]*[A-Z]{3}[^a-z]*$/.test(t) || (/:$/.test(t) && titleCase(t))));
   return [...first, ...texts.slice(4).filter(titled)].join('\n').toLowerCase();
 }
 

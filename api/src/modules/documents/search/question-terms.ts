@@ -195,6 +195,8 @@ export function questionTerms(question: string): QuestionTerms {
   // A topic asked under other words than filings print is searched by all of them ("legal|litigation|lawsuits").
   const topics = topicsOf(rest);
   for (const topic of topics) rest = rest.replace(new RegExp(topic.asked.source, 'g'), ' ');
+  // a judgement read from line items (capital intensity from capital expenditure and PP&E beside sales and assets)
+  for (const key of topics.flatMap((t) => t.items ?? [])) if (!terms.some((t) => t.key === key)) terms.push(termByKey(key));
   const plain = rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w));
   const words = [...new Set([...topics.map((t) => t.words.join('|')), ...plain])];
   const computed = metric !== null || cagr || COMPUTED_ASK.test(asked);
