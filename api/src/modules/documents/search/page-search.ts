@@ -188,16 +188,31 @@ function kindWeight(kind: PageKind, q: QuestionTerms): number {
   return weight;
 }
 
+/** How the filing section a page is in weighs for the question. */
+function sectionWeight(section: string | null, kind: PageKind, q: QuestionTerms, figures: boolean): number {
+  if (section && (q.sections as string[]).includes(section)) return SECTION_WEIGHT;
+  // a line item is read from the financial statements (Item 8) before a copy of them in MD&A
+  if (section === 'statements' && figures && q.terms.some((t) => t.statement === kind)) return STATEMENTS_WEIGHT;
+  return section === 'risk' ? RISK_WEIGHT : 0;
+}
+
+/**
+ * Each concept's weight (its idf; nothing for the filer's name, as every page of its filing is
+ * about it), whether it is plain (neither the filer's name nor on most pages), and whether it
+ * chooses the candidates (the plain ones; all when none is).
+ */
+async function conceptRoles(db: DataSource, documentIds: string[], parts: string[]) {
+  const { weights: idf, common } = await conceptWeights(db, documentIds, parts);
+  const filer = await filerConcepts(db, documentIds, parts);
+  const weights = idf.map((w, i) => (filer[i] && !filer.every(Boolean) ? 0 : w));
+  const plain = parts.map((_, i) => !common[i] && !filer[i]);
+  return { weights, plain, telling: plain.some(Boolean) ? plain : parts.map(() => true) };
+}
+
 export async function searchPages(db: DataSource, userId: string, documentIds: string[], q: QuestionTerms, limit = 8): Promise<PageHit[]> {
   const parts = concepts(q);
   if (!parts.length || !documentIds.length) return [];
-  const { weights: idf, common } = await conceptWeights(db, documentIds, parts);
-  const filer = await filerConcepts(db, documentIds, parts);
-  // the filer's name weighs nothing: every page of its filing is about it
-  const weights = idf.map((w, i) => (filer[i] && !filer.every(Boolean) ? 0 : w));
-  // candidates are the pages that match most of the concepts that tell pages apart (not the filer's name on every page)
-  const plain = parts.map((_, i) => !common[i] && !filer[i]);
-  const telling = plain.some(Boolean) ? plain : parts.map(() => true);
+  const { weights, plain, telling } = await conceptRoles(db, documentIds, parts);
   const matched = parts.map((_, i) => `p.search @@ websearch_to_tsquery('english', $${i + 5})`);
   const counted = matched.filter((_, i) => telling[i]);
   // among pages that match as many concepts, the statements that hold the line items asked come first
@@ -238,11 +253,7 @@ export async function searchPages(db: DataSource, userId: string, documentIds: s
     // text after the signatures that is no statement is an exhibit (a plan, an agreement, a certification)
     const kind = titled === 'other' && page.page > (signed.get(page.documentId) ?? Infinity) ? 'exhibit' : titled;
     score += kindWeight(kind, q);
-    const section = sectionAt(sections.get(page.documentId), page.page);
-    if (section && (q.sections as string[]).includes(section)) score += SECTION_WEIGHT;
-    // a line item is read from the financial statements (Item 8) before a copy of them in MD&A
-    else if (section === 'statements' && figures && q.terms.some((t) => t.statement === kind)) score += STATEMENTS_WEIGHT;
-    else if (section === 'risk') score += RISK_WEIGHT;
+    score += sectionWeight(sectionAt(sections.get(page.documentId), page.page), kind, q, figures);
     const headings = headingsOf(page.lines);
     // a telling concept the page's headings name says what the page is about (the filer's name says nothing)
     const named = parts.filter((part, i) => plain[i] && conceptInHeadings(part, headings)).length;
