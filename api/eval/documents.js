@@ -2,7 +2,7 @@
 // the documents evaluation through the real API (issue 26). Starts the built server as the benchmarks do
 // (bench/support.js: its own data folder, embedded database, jobs in-process, no model, the benchmark
 // administrator with credits enough), then runs dist/eval/documents/main.js against it. --help lists the options.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,10 @@ function errorLines(child) {
 }
 
 async function startApi() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'credence-eval-docs-'));
+  // EVAL_DATA_DIR keeps the server's data folder (its database with every stored page) after the run,
+  // for looking at what was stored; by default a temporary folder is removed at the end
+  const kept = process.env.EVAL_DATA_DIR;
+  const dataDir = kept ? (mkdirSync(kept, { recursive: true }), kept) : mkdtempSync(join(tmpdir(), 'credence-eval-docs-'));
   const server = await startServer(
     serverEnv(dataDir, {
       LOG_LEVEL: 'error',
@@ -56,7 +59,7 @@ async function startApi() {
       const exited = new Promise((resolve) => server.child.once('exit', resolve));
       server.child.kill();
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!kept) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -25,6 +25,8 @@ export interface Metric {
   compute(v: number[]): number;
   /** The range a plausible value lies in (a value outside says an input was misread). */
   plausible: [number, number];
+  /** Line items whose change a filing explains it by (gross margin moves with cost of sales as a percent of sales). */
+  explainedBy?: string[];
 }
 
 const now = (item: string): MetricInput => ({ item, at: 0 });
@@ -282,6 +284,7 @@ export const METRICS: Metric[] = [
     inputs: [now('grossProfit'), now('revenue')],
     compute: ([gp, rev]) => (gp / rev) * 100,
     plausible: [-500, 100],
+    explainedBy: ['costOfSales'],
   },
   {
     key: 'operatingMargin',

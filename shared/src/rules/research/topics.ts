@@ -9,6 +9,8 @@ export interface Topic {
   asked: RegExp;
   /** Single words a filing writes it with, the question's usual word first. */
   words: string[];
+  /** Line items (`line-items.ts` keys) a judgement on the topic is read from, each from its statement row. */
+  items?: string[];
 }
 
 export const TOPICS: Topic[] = [
@@ -28,10 +30,25 @@ export const TOPICS: Topic[] = [
   { asked: /\bguidance\b|\boutlook\b|\bexpect\w*|\bforecast\w*/, words: ['guidance', 'outlook', 'expects', 'expected', 'forecast'] },
   { asked: /\bproduction rates?\b/, words: ['production', 'rates', 'rate'] },
   { asked: /\bdividends?\b|\bbuybacks?\b|\brepurchas\w*/, words: ['dividends', 'repurchase', 'repurchases', 'buyback'] },
+  // a company's parts as an analyst names them and as its segment note and MD&A print them
+  {
+    asked: /\bsegments?\b|\b(?:product|service|business) (?:categor(?:y|ies)|lines?)\b|\bcategor(?:y|ies)\b|\bdivisions?\b/,
+    words: ['segment', 'segments', 'categories', 'category'],
+  },
+  // growth "excluding M&A" is what filings call organic growth, beside acquisitions and divestitures
+  { asked: /\bm&a\b|\bmergers? and acquisitions?\b/, words: ['organic', 'acquisitions', 'divestitures'] },
+  // whether a company grows fast is read from its sales growth
+  { asked: /\b(?:high|fast|strong|rapid)[- ]growth\b|\bgrowth (?:company|stock)\b/, words: ['sales', 'revenues', 'revenue'] },
+  // how capital-intensive a business is: its capital expenditure and fixed assets beside its sales and assets
+  {
+    asked: /\bcapital[- ]intensive\b|\bcapital intensity\b/,
+    words: ['property, plant and equipment', 'capital expenditures', 'purchases of property'],
+    items: ['capex', 'revenue', 'ppe', 'totalAssets'],
+  },
 ];
 
 /** The topics a question names, each as the words to search and quote it by. */
-export function topicsOf(question: string): { words: string[]; asked: RegExp }[] {
+export function topicsOf(question: string): Topic[] {
   const q = question.toLowerCase();
   return TOPICS.filter((t) => t.asked.test(q));
 }

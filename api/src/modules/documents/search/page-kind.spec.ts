@@ -13,6 +13,10 @@ describe('what a page of a filing is, from its title lines', () => {
     expect(pageKind(page('Walmart Inc.', 'Consolidated Statements of Income', 'Fiscal Years Ended January 31,'))).toBe('income');
     expect(pageKind(page('CONSOLIDATED STATEMENTS OF SHAREHOLDERS’ EQUITY'))).toBe('equity');
     expect(pageKind(page('Item 6. Selected Financial Data'))).toBe('summary');
+    // Activision Blizzard's FY2019 10-K, p.37 (MD&A): the statement's figures beside their percent of revenue
+    expect(pageKind(page('Table of Contents', 'Consolidated Statements of Operations Data', 'The following table sets forth'))).toBe(
+      'summary',
+    );
   });
 
   it('tells exhibits that are no part of the account from a press release filed as an exhibit', () => {

@@ -10,6 +10,11 @@ import type { Statement } from './finance-terms.js';
 export type PageKind = Statement | 'equity' | 'summary' | 'exhibit' | 'other';
 
 const TITLES: [RegExp, PageKind][] = [
+  // a statement's figures copied into MD&A or selected data ("Consolidated Statements of Operations Data", "Balance Sheet Data")
+  [
+    /(?:statements? of (?:consolidated )?(?:operations|income|earnings|cash flows?)|income statement|balance sheet|cash flows?) data\b/,
+    'summary',
+  ],
   [/statements? of (?:consolidated )?cash flo ?w ?s?|cash flows? statements?/, 'cash'],
   [/balance shee ?ts?|statements? of (?:consolidated )?financial (?:position|condition)/, 'balance'],
   [

@@ -56,6 +56,8 @@ export interface QuestionTerms {
   summary: boolean;
   /** The filing sections the question's topic is written in (MD&A for why, risk factors for risks …). */
   sections: FilingSection[];
+  /** The question asks what is still to come ("expect to pay in the future", "remaining"), not a total or what was spent. */
+  remaining: boolean;
 }
 
 const NAMED_STATEMENTS: [RegExp, Statement][] = [
@@ -69,7 +71,7 @@ const EXPLANATORY = /\b(?:why|drove|drive[ns]?|drivers?|caused?|reasons?|explain
 
 /** A sentence that tells how to answer, not what is asked. */
 const INSTRUCTION =
-  /^(?:assume|answer|give|base|basing|please|round|provide|respond|calculate|compute|we need|we want|using|use|utiliz|by drawing|by relying|by using|according to|here'?s the question|here is the question|reply|consider|address|only use|rely|in units|express|report)|\b(?:is|are) defined as\b|^define\b|^(?:it|this) (?:is|should)/;
+  /^(?:assume|answer|give|base|basing|please|round|provide|respond|calculate|compute|we need|we want|using|use|utiliz|by drawing|by relying|by using|according to|here'?s the question|here is the question|reply|consider|address|only use|rely|in units|express|report)|\b(?:is|are) defined as\b|^define\b|^(?:it|this) (?:is|should)|^if\b.*\b(?:not (?:a )?(?:useful|meaningful|relevant|applicable)|then (?:please )?(?:state|say|explain|mention|note))\b/;
 const DEFINITION = /\bdefined as\b|^define\b/;
 
 const STOP = new Set(
@@ -80,7 +82,12 @@ const STOP = new Set(
     'total amount figure value year years fiscal fy during ended ending period than then also into over under between per can could would should will ' +
     'have has had get got give gave make made use used using based rely relying shown details response round rounded answer decimal places ' +
     'usd dollars millions billions thousands million billion thousand statement statements sheet end latest current reported report ' +
-    'primarily information provided question following metric calculate define defined approximation reasonable exact possible ratio'
+    'primarily information provided question following metric calculate define defined approximation reasonable exact possible ratio ' +
+    // what the question wants done, not words its answer prints (MD&A, where reasons are written, is ranked first instead)
+    'drove drive drives drivers driver why caused cause causes reason reasons explain able ' +
+    'main mentioned company companies one two three four five 10k 10-k 10q 10-q 8k 8-k annual quarterly ' +
+    // a date's month says nothing about which passage answers
+    'january february march april may june july august september october november december'
   ).split(' '),
 );
 const CHANGE = /\b(growth|grow|grew|increase[sd]?|decrease[sd]?|decline[sd]?|change[sd]?|compared|versus|vs\.?|year[- ]over[- ]year|yoy)\b/;
@@ -103,6 +110,8 @@ const ABOUT_DOCUMENT = new RegExp(
   ].join('|'),
 );
 const SUMMARY = /\bsumm?ari[sz]e\b|\bsummary\b|\boverview\b|\bdescribe\b/;
+const REMAINING =
+  /\bin the future\b|\bremaining\b|\bstill (?:to|expect\w*)\b|\byet to\b|\bleft to\b|\bfuture (?:costs?|payments?|spending)\b/;
 const DECIMAL_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4 };
 
 /** Phrases of every term, longest first, so "total net sales" wins over "sales". */
@@ -144,6 +153,19 @@ function termsIn(text: string): { found: { at: number; term: FinanceTerm; phrase
   return { found, rest };
 }
 
+/** A question of what happened in a year it names ("Was the company able to retain card members during 2022?"). */
+const PAST_YEAR = /\b(?:was|were|did|has|have)\b.*\b(?:during|in|for|of|over) (?:fiscal |fy\s?)?(?:19|20)\d{2}\b/;
+
+/**
+ * The filing sections the question's topic is written in; a question of what happened in a year
+ * that names no line item is told in MD&A (where a filing discusses its year). A condition ("if
+ * the metric is not meaningful, explain why") asks no section.
+ */
+function sectionsOf(asked: string, lineItems: boolean): FilingSection[] {
+  const sections = sectionsAsked(asked.replace(/\bif [^.?!]*/g, ' '));
+  return !lineItems && PAST_YEAR.test(asked) && !sections.includes('mdna') ? [...sections, 'mdna'] : sections;
+}
+
 export function questionTerms(question: string): QuestionTerms {
   const lower = normalLabel(question);
   const parts = questionParts(question);
@@ -162,6 +184,9 @@ export function questionTerms(question: string): QuestionTerms {
   const cagr = CAGR.test(lower);
   const terms = found.sort((a, b) => a.at - b.at).map((f) => f.term);
   if (metric) for (const input of metric.metric.inputs) if (!terms.some((t) => t.key === input.item)) terms.push(termByKey(input.item));
+  // why a metric moved is told by the line items that move it (gross margin by cost of sales as a percent of sales)
+  if (metric && EXPLANATORY.test(asked))
+    for (const key of metric.metric.explainedBy ?? []) if (!terms.some((t) => t.key === key)) terms.push(termByKey(key));
   if (cagr && !terms.length) terms.push(termByKey('revenue'));
   const years = [...question.matchAll(/\b(?:fy\s?)?((?:19|20)\d{2})\b/gi)].map((m) => m[1]);
   let rest = askedRest.replace(/\b(?:fy\s?)?(?:19|20)\d{2}\b/g, ' ');
@@ -170,6 +195,8 @@ export function questionTerms(question: string): QuestionTerms {
   // A topic asked under other words than filings print is searched by all of them ("legal|litigation|lawsuits").
   const topics = topicsOf(rest);
   for (const topic of topics) rest = rest.replace(new RegExp(topic.asked.source, 'g'), ' ');
+  // a judgement read from line items (capital intensity from capital expenditure and PP&E beside sales and assets)
+  for (const key of topics.flatMap((t) => t.items ?? [])) if (!terms.some((t) => t.key === key)) terms.push(termByKey(key));
   const plain = rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w));
   const words = [...new Set([...topics.map((t) => t.words.join('|')), ...plain])];
   const computed = metric !== null || cagr || COMPUTED_ASK.test(asked);
@@ -198,6 +225,7 @@ export function questionTerms(question: string): QuestionTerms {
     aboutDocument: ABOUT_DOCUMENT.test(lower),
     summary: ABOUT_DOCUMENT.test(lower) && SUMMARY.test(lower),
     // "if the metric is not meaningful, explain why" asks no section: the condition is left out
-    sections: sectionsAsked(asked.replace(/\bif [^.?!]*/g, ' ')),
+    sections: sectionsOf(asked, terms.length > 0 || metric !== null),
+    remaining: REMAINING.test(asked),
   };
 }

@@ -19,7 +19,7 @@ import { sectionStarts } from '../../../../documents/search/sections.js';
 import { coverAnswer, COVER_PAGES } from './cover-answer.js';
 import { figureAnswer, type FigureOutcome } from './figure-answer.js';
 import { metricAnswer } from './metric-answer.js';
-import { otherPages, passageAnswer, passagePages } from './passage-answer.js';
+import { otherPages, passageAnswer, passageGap, passagePages } from './passage-answer.js';
 
 export interface DocumentOutcome {
   declined?: { missing: string[] };
@@ -69,6 +69,8 @@ async function respond(q: QuestionTerms, hits: PageHit[], writer: AnswerWriter):
   const quoted = async (withYear = false) =>
     hits.length && (await passageAnswer(q, hits, writer, withYear)) ? passagePages(q, hits, withYear) : null;
   if (q.explanatory || q.forward || !q.terms.length) {
+    const gap = passageGap(q, hits);
+    if (gap) return { missing: [gap], pages: [] };
     const pages = await quoted(q.forward && !q.explanatory);
     if (pages) return { missing: [], pages };
     if (!q.terms.length) return { missing: [NOTHING], pages: [] };

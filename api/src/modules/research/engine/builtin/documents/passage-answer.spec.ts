@@ -6,7 +6,8 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { questionTerms } from '../../../../documents/search/question-terms.js';
-import { following } from './passage-answer.js';
+import type { PageHit } from '../../../../documents/search/page-search.js';
+import { following, passageGap } from './passage-answer.js';
 
 const page = (...texts: string[]) => ({ lines: texts.map((text) => ({ text, items: [] })) });
 
@@ -24,5 +25,36 @@ describe('passages with their explanation', () => {
     expect(questionTerms('Has Boeing reported any materially important ongoing legal battles?').sections).toEqual(['legal', 'statements']);
     expect(questionTerms('Who are the primary customers of Boeing?').sections).toEqual(['business', 'risk']);
     expect(questionTerms('What was revenue in 2022?').sections).toEqual([]);
+  });
+});
+
+// Pfizer's Q2 2023 10-Q, p.41, as stored
+const separation =
+  'We expect to incur costs of approximately $700 million in connection with separating Upjohn, of which approximately 90% has been incurred since inception and through the second quarter of 2023.';
+const hit = (text: string): PageHit =>
+  ({
+    documentId: 'd',
+    fileName: 'filing.pdf',
+    page: 41,
+    text,
+    lines: [{ text, items: [] }],
+    figures: 2,
+    score: 1,
+    kind: 'other',
+    coverage: 1,
+    concepts: 1,
+  }) as PageHit;
+
+describe('a passage figure checked against the quantity asked', () => {
+  it('declines an amount still to come when the passage states a total of which a share is already incurred', () => {
+    const q = questionTerms('How much does the company expect to pay to spin off Upjohn in the future in USD million?');
+    expect(q.remaining).toBe(true);
+    expect(passageGap(q, [hit(separation)])).toMatch(/does not state the amount still to be paid/);
+  });
+
+  it('lets the same passage answer a question about the total', () => {
+    const q = questionTerms('What costs does the company expect to incur in all in connection with separating Upjohn?');
+    expect(q.remaining).toBe(false);
+    expect(passageGap(q, [hit(separation)])).toBeNull();
   });
 });

@@ -101,8 +101,12 @@ function quotesOf(q: QuestionTerms, hits: PageHit[], withYear = false): Quote[] 
   const wanted = wantedStems(q, hits);
   if (!wanted.length) return [];
   const need = Math.max(1, Math.ceil(wanted.length / 3));
+  // a question that asks an amount is answered by a sentence that states one
+  const amount = asksAmount(q);
   return hits
-    .flatMap((hit) => sentences(hit).map((sentence) => ({ hit, sentence, score: score(sentence, wanted) })))
+    .flatMap((hit) =>
+      sentences(hit).map((sentence) => ({ hit, sentence, score: score(sentence, wanted) + (amount && AMOUNT.test(sentence) ? 1 : 0) })),
+    )
     .filter((s) => s.score >= need && (!withYear || !q.years.length || q.years.some((y) => s.sentence.includes(y))))
     .sort((a, b) => b.score - a.score || b.hit.score - a.hit.score);
 }
@@ -120,6 +124,37 @@ function quote(writer: AnswerWriter, { hit, sentence }: Quote, index: number, qu
     { fact: passageFact(passage, hit, index), text: markdownSafe(passage) },
     `\n>\n> — ${markdownSafe(hit.fileName)}, page ${hit.page}\n\n`,
   ]);
+}
+
+/** An amount as prose states it: "$13.2 billion", "€700 million", "90%". */
+const AMOUNT = /[$€£]\s?\d|\d[\d,.]*\s?(?:million|billion|thousand|%|percent)\b/i;
+
+/** The question asks an amount that no line item names (what the statements print is read from their rows). */
+const asksAmount = (q: QuestionTerms) => q.wantsFigure && !q.explanatory && !q.terms.length && !q.metric;
+
+/** A total of which a share is already spent ("costs of approximately $700 million …, of which approximately 90% has been incurred"). */
+const PART_DONE =
+  /\bof which\b[^.;]{0,80}\b(?:has|have) (?:already )?been (?:incurred|paid|spent|recogni[sz]ed|recorded|completed)\b|\b(?:incurred|paid|spent) (?:to date|so far)\b/i;
+
+/**
+ * Why the best passage does not answer a question that asks an amount still to come, or null
+ * when it may: its figure is a total of which a share has already been incurred, so quoting it
+ * would state the total as the amount remaining (a wrong figure with a citation). The answer says
+ * what it found and what is missing instead.
+ */
+export function passageGap(q: QuestionTerms, hits: PageHit[]): string | null {
+  if (!asksAmount(q)) return null;
+  const quotes = quotesOf(q, hits).slice(0, MAX_QUOTES);
+  if (!quotes.length) return null;
+  // the passages found speak of the question but state no amount: quoting them would put another figure first
+  if (!quotes.some((found) => AMOUNT.test(found.sentence)))
+    return 'The passages that speak of this state no amount for it, so I give none.';
+  const best = quotes[0];
+  if (!q.remaining || !PART_DONE.test(best.sentence)) return null;
+  return (
+    `${markdownSafe(best.hit.fileName)} page ${best.hit.page} states a total of which a share has already been incurred; ` +
+    'it does not state the amount still to be paid, so I do not give one.'
+  );
 }
 
 /** Quotes the passages that answer; false when no page says enough about the question. */
