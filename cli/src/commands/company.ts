@@ -43,6 +43,7 @@ import {
   statementsLines,
   type View,
 } from './company-view.js';
+import { distressSignalLines } from './company-distress.js';
 
 /** Events and timeline rows the overview shows per panel (a section shows them all). */
 const OVERVIEW_EVENTS = 5;
@@ -63,6 +64,7 @@ export function overviewLines(overview: CompanyOverview, view: View): string[] {
   const has = (id: CompanySectionId) => sectionAvailable(id, overview);
   return joinSections([
     headerLines(overview, view),
+    distressSignalLines(insights.distress_signals, view),
     has('financials') ? keyFigureLines(insights.key_figures, view) : [],
     has('financials') ? creditRatioLines(insights.ratios, view) : [],
     profileLines(overview, view, false),

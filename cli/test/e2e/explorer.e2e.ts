@@ -144,6 +144,11 @@ describe('credence search, company, filings and filing against the real API', ()
     const name = lines.indexOf(target.company_name);
     expect(name).toBeGreaterThan(1);
     expect(lines.slice(1, name).join(' ')).toMatch(/An administrator runs the company for its creditors\.$/);
+    // its distress signals follow the header, the status first, each with the record it was read from (issue 27 §1)
+    const signals = lines.findIndex((line) => /Distress signals \(\d+\)/.test(line));
+    expect(signals).toBeGreaterThan(name);
+    expect(lines[signals + 1]).toMatch(new RegExp(`^ {2}• Status on the register: ${target.company_status}`));
+    expect(lines.slice(signals + 1, signals + 4).join(' ')).toContain('Register: company profile (status)');
     for (const line of lines) expect({ line, fits: Array.from(line).length <= 80 }).toEqual({ line, fits: true });
     // an active company has no banner
     const active = await credence(['company', COMPANY], { ...env, COLUMNS: '80' });

@@ -76,6 +76,12 @@ describe('distress banner and status in search', () => {
           bannerBox.y < nameBox.y + nameBox.height + 24 && bannerBox.y + bannerBox.height > nameBox.y - 8,
           `the banner is beside the name (name ${JSON.stringify(nameBox)}, banner ${JSON.stringify(bannerBox)})`,
         );
+        // the overview lists its distress signals (issue 27 §1), the status first, each with the record it was read from
+        const signals = page.getByTestId('distress-signals');
+        await signals.waitFor();
+        const first = signals.locator('li').first();
+        assert.equal(await first.getAttribute('data-kind'), 'status');
+        assert.match((await first.textContent()) ?? '', /Register: company profile \(status\)/);
         await screenshot(page, `uk-distress-${viewport.width}`);
 
         const active = await companyWithStatus(['Active']);

@@ -33,21 +33,9 @@ import { CompanyHeader } from '../../src/pages/uk/company-header.tsx';
 import { CompanyProfile, KpiCards } from '../../src/pages/uk/overview-sections.tsx';
 import { ChargesPanel, CompliancePanel } from '../../src/pages/uk/panels.tsx';
 import { StatementTable } from '../../src/pages/uk/statement-table.tsx';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { REPO } from '../support/api-server.ts';
+import { cliModule, type Style, type View } from '../support/cli-modules.ts';
 
 /** The parts of the cli's company view (cli/src/commands/company-view.ts) this test calls, typed here so the web compiles alone. */
-interface Style {
-  color: boolean;
-}
-interface View {
-  width: number;
-  tableWidth: number;
-  style: Style;
-  now: Date;
-}
 interface CompanyViewModule {
   headerLines(overview: CompanyOverview, view: View): string[];
   profileLines(overview: CompanyOverview, view: View, full: boolean): string[];
@@ -61,14 +49,9 @@ interface TextModule {
   styleFor(color: boolean): Style;
 }
 
-// The terminal's view functions as built (`npm run build -w @credence/cli`; the root `npm test` builds the cli before the web suites).
-const CLI_DIST = join(REPO, 'cli', 'dist', 'src');
-if (!existsSync(join(CLI_DIST, 'commands', 'company-view.js')))
-  throw new Error(`The cli is not built at ${CLI_DIST}: run \`npm run build -w @credence/cli\` first`);
-const { chargeSummaryLines, complianceLines, headerLines, keyFigureLines, profileLines, statementLines } = (await import(
-  pathToFileURL(join(CLI_DIST, 'commands', 'company-view.js')).href
-)) as CompanyViewModule;
-const { PLAIN, styleFor } = (await import(pathToFileURL(join(CLI_DIST, 'output', 'text.js')).href)) as TextModule;
+const { chargeSummaryLines, complianceLines, headerLines, keyFigureLines, profileLines, statementLines } =
+  await cliModule<CompanyViewModule>('commands/company-view.js');
+const { PLAIN, styleFor } = await cliModule<TextModule>('output/text.js');
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 

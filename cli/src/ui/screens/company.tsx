@@ -44,6 +44,7 @@ import {
   statementsLines,
   type View,
 } from '../../commands/company-view.js';
+import { distressSignalLines } from '../../commands/company-distress.js';
 import { heading, styleFor } from '../../output/text.js';
 import { ScrollView, SelectList, type ListItem, type ViewLine } from '../components/lists.js';
 import { useKeys, useLayout, useStatus } from '../context.js';
@@ -69,6 +70,7 @@ function sectionBlock(id: CompanySectionId, state: CompanyOverviewState, overvie
     case 'overview':
       return [
         ...keyFigureLines(insights.key_figures, view),
+        ...spaced(distressSignalLines(insights.distress_signals, view)),
         ...spaced(creditRatioLines(insights.ratios, view)),
         ...spaced(businessOverviewLines(overview.document_summary, view)),
         ...spaced(highlightLines(overview, view)),

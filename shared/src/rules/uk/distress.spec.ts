@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { distressSignals, isDistressed, outlookStaleness, type DistressInputs } from './distress.js';
 import { chargeRanking, recoveryEstimate } from './recovery.js';
+import { LIQUIDATOR_APPOINTED } from './distress-fixtures.js';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const base: DistressInputs = {
@@ -20,21 +21,22 @@ describe('distress signals (issue 27 §1)', () => {
     expect(distressSignals(base, NOW)).toEqual([]);
   });
 
+  it('an unqualified opinion under the standard going-concern heading is no warning; a material uncertainty is', () => {
+    const standard =
+      'Unqualified opinion: in our opinion the financial statements give a true and fair view. Conclusions relating to going concern: we have nothing to report.';
+    expect(distressSignals({ ...base, auditor: { fiscalYear: 2025, opinion: standard } }, NOW)).toEqual([]);
+    const warning = 'Material uncertainty related to going concern: the company depends on its lenders.';
+    expect(distressSignals({ ...base, auditor: { fiscalYear: 2025, opinion: warning } }, NOW).map((s) => s.kind)).toEqual([
+      'going-concern',
+    ]);
+  });
+
   it('a liquidation: the status and its insolvency filings with dates, the most serious first', () => {
     const signals = distressSignals(
       {
         ...base,
         status: 'Liquidation',
-        filings: [
-          {
-            transaction_id: 't1',
-            category: 'insolvency',
-            type: '600',
-            date: '2025-03-01',
-            description: 'liquidation-voluntary-appointment-of-liquidator',
-          },
-          { transaction_id: 't2', category: 'officers', type: 'TM01', date: '2025-01-01' },
-        ],
+        filings: [LIQUIDATOR_APPOINTED, { transaction_id: 't2', category: 'officers', type: 'TM01', date: '2025-01-01' }],
         officers: [{ officer_key: 'o1', name: 'Jane Doe', officer_role: 'director', resigned_on: '2026-02-01' }],
       },
       NOW,

@@ -89,7 +89,13 @@ export const DISTRESS_RESIGNATION_MONTHS = 12;
 /** Late accounts filings counted over this many years. */
 export const DISTRESS_LATE_FILING_YEARS = 6;
 
-const GOING_CONCERN = /material uncertainty|going concern|qualified opinion|emphasis of matter|disclaimer|adverse opinion/i;
+/**
+ * An auditor's report that warns: a material uncertainty, a qualified, adverse or disclaimed opinion,
+ * an emphasis of matter. Not the words "going concern" alone (every UK report has a "Conclusions
+ * relating to going concern" heading) and not "unqualified opinion".
+ */
+const GOING_CONCERN =
+  /material uncertainty|(?<!un)qualified opinion|\bexcept for\b|emphasis of matter|disclaimer of opinion|adverse opinion/i;
 
 function signal(
   kind: DistressSignalKind,

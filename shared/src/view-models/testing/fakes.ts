@@ -8,6 +8,7 @@ import type { ApiClient } from '../../client/api-client.js';
 import type { UsCompany } from '../../contracts/us-equity.js';
 
 export { filing, insights, overview, profile } from '../company/fixtures.js';
+export { IN_LIQUIDATION, LIQUIDATOR_APPOINTED } from '../../rules/uk/distress-fixtures.js';
 
 export interface Deferred<T> {
   promise: Promise<T>;

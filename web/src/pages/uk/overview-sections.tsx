@@ -35,6 +35,7 @@ import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { CapitalPanel, ChargesPanel, CompliancePanel, LeadershipPanel } from './panels.tsx';
 import { CreditRatios } from './credit-ratios.tsx';
+import { DistressSignals } from './distress-signals.tsx';
 import { StatusBadge } from './company-header.tsx';
 import { ChangeCell, StatementTable } from './statement-table.tsx';
 import { Tabs } from './tabs.tsx';
@@ -81,6 +82,7 @@ export function OverviewSections({
   const number = overview.company_profile.company_number;
   return (
     <div className="overview">
+      <DistressSignals overview={overview} />
       {has('financial-summary') && (
         <Section id="financial-summary" title="Financial Summary" wide>
           <KpiCards overview={overview} />

@@ -7,3 +7,4 @@ export * from './screener-cells.js';
 export * from './databases.js';
 export * from './charges.js';
 export * from './compliance.js';
+export * from './distress-signals.js';
