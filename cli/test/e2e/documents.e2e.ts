@@ -10,27 +10,9 @@ import { expect } from 'expect';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { ResearchAnswer, UploadedPdf } from '@credence/shared';
+import { statementPdf } from '../support/pdfs.js';
 import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
-
-/** A one-page statement of operations (net sales by year) and a page of text. */
-function statementPdf(company: string, sales: [string, string]): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50 });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  doc.font('Helvetica-Bold').fontSize(13).text(`${company} CONSOLIDATED STATEMENTS OF OPERATIONS`, 50, 80);
-  doc.font('Helvetica').fontSize(9).text('(In millions of U.S. dollars)', 50, 100);
-  doc.fontSize(10);
-  ['2019', '2018'].forEach((y, i) => doc.text(y, 330 + i * 80, 130, { width: 70, align: 'right', lineBreak: false }));
-  doc.text('Net sales', 50, 150, { lineBreak: false });
-  sales.forEach((v, i) => doc.text(v, 330 + i * 80, 150, { width: 70, align: 'right', lineBreak: false }));
-  doc.addPage();
-  doc.text(`${company} sells devices through retail stores and online.`, 50, 80);
-  doc.end();
-  return done;
-}
 
 describe('credence ask --pdf and credence docs against the real API', () => {
   let api: ApiServer;
