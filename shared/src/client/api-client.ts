@@ -41,7 +41,7 @@ import type {
   KpiTableResponse,
   OfficersResponse,
 } from '../contracts/uk-companies.js';
-import { splitRoute, type ApiRoute, type RouteRequest, type RouteResponse } from '../contracts/routes.js';
+import { fillRoutePath, splitRoute, type ApiRoute, type RouteRequest, type RouteResponse } from '../contracts/routes.js';
 import { ApiError, apiErrorFromBody } from './errors.js';
 import { createResearchApi, type ResearchApi } from './research-client.js';
 import { createUsEquityApi, type UsEquityApi } from './us-equity-client.js';
@@ -273,10 +273,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** One route of the shared route table (contracts/routes.ts): its request as the query (GET) or the JSON body (POST). */
   function route<R extends ApiRoute>(key: R, request: RouteRequest<R>, call?: CallOptions): Promise<RouteResponse<R>> {
-    const [method, path] = splitRoute(key);
+    const [method, template] = splitRoute(key);
+    const { path, rest } = fillRoutePath(template, request ?? undefined);
     return method === 'GET'
-      ? json(method, path, request as Record<string, QueryValue>, undefined, call)
-      : json(method, path, undefined, request, call);
+      ? json(method, path, rest as Record<string, QueryValue> | undefined, undefined, call)
+      : json(method, path, undefined, rest, call);
   }
 
   const transport = { send, json, route };
@@ -292,16 +293,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     setToken(next) {
       token = next;
     },
-    login: (credentials, call) =>
-      json<AccessTokenResponse>('POST', 'login', undefined, { email: credentials.email, password: credentials.password }, call),
-    logout: (call) => json<MessageResponse>('POST', 'logout', undefined, {}, call),
-    me: (call) => json<CurrentUserResponse>('GET', 'me', undefined, undefined, call),
-    signup: (request, call) => json<MessageResponse>('POST', 'signup', undefined, request, call),
-    verify: (t, call) => json<MessageResponse>('POST', `verify/${encodeURIComponent(t)}`, undefined, undefined, call),
-    userByToken: (t, call) => json<UserByTokenResponse>('GET', `user_by_token/${encodeURIComponent(t)}`, undefined, undefined, call),
-    approve: (t, call) => json<MessageResponse>('POST', `approve/${encodeURIComponent(t)}`, undefined, undefined, call),
-    requestReset: (email, call) => json<MessageResponse>('POST', 'request-reset', undefined, { email }, call),
-    resetPassword: (request, call) => json<MessageResponse>('POST', 'reset-password', undefined, request, call),
+    login: (credentials, call) => route('POST login', { email: credentials.email, password: credentials.password }, call),
+    logout: (call) => route('POST logout', undefined, call),
+    me: (call) => route('GET me', undefined, call),
+    signup: (request, call) => route('POST signup', request, call),
+    verify: (t, call) => route('POST verify/:token', { token: t }, call),
+    userByToken: (t, call) => route('GET user_by_token/:token', { token: t }, call),
+    approve: (t, call) => route('POST approve/:token', { token: t }, call),
+    requestReset: (email, call) => route('POST request-reset', { email }, call),
+    resetPassword: (request, call) => route('POST reset-password', request, call),
     contactSales: (request, call) => json<MessageResponse>('POST', 'contact_sales', undefined, request, call),
     pricingRequest: (request, call) => json<MessageResponse>('POST', 'pricing_requests', undefined, request, call),
     helpRequest: (request, call) =>
@@ -309,9 +309,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...call,
         signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS),
       }),
-    authProviders: (call) => json<AuthProvidersResponse>('GET', 'auth/providers', undefined, undefined, call),
-    googleLogin: (request, call) => json<AccessTokenResponse>('POST', 'auth/google', undefined, request, call),
-    microsoftLogin: (code, call) => json<AccessTokenResponse>('POST', 'auth/microsoft', undefined, { code }, call),
+    authProviders: (call) => route('GET auth/providers', undefined, call),
+    googleLogin: (request, call) => route('POST auth/google', request, call),
+    microsoftLogin: (code, call) => route('POST auth/microsoft', { code }, call),
     list: (table, query, call) => json('GET', SCREENER_TABLE_ROUTES[table].list, screenerQueryParams(query), undefined, call),
     export: (table, query, format, call) =>
       send(

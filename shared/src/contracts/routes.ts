@@ -6,7 +6,22 @@
  * response; the shared client sends and reads through the same entries (`route()` in
  * client/api-client.ts). A change one side does not follow therefore fails `npm run build`.
  * docs/decisions.md ("One definition per route") says why this and not generated code.
+ *
+ * A `:name` segment of the path is a field of the request (the client puts it in the path, the
+ * handler reads it with a params DTO); a route whose request is `void` takes nothing from the
+ * caller but its session.
  */
+import type {
+  AccessTokenResponse,
+  AuthProvidersResponse,
+  CurrentUserResponse,
+  GoogleLoginRequest,
+  LoginRequest,
+  MessageResponse,
+  ResetPasswordRequest,
+  SignupRequest,
+  UserByTokenResponse,
+} from './accounts.js';
 import type {
   AggregatedFinancials,
   CompanyDate,
@@ -26,6 +41,20 @@ export interface RouteContract<Request, Response> {
 }
 
 export interface ApiRoutes {
+  // Accounts and sessions (spec 1 sections 3, 7 and 9).
+  'POST signup': RouteContract<SignupRequest, MessageResponse>;
+  'POST verify/:token': RouteContract<{ token: string }, MessageResponse>;
+  'GET user_by_token/:token': RouteContract<{ token: string }, UserByTokenResponse>;
+  'POST approve/:token': RouteContract<{ token: string }, MessageResponse>;
+  'POST login': RouteContract<LoginRequest, AccessTokenResponse>;
+  'POST logout': RouteContract<void, MessageResponse>;
+  'GET me': RouteContract<void, CurrentUserResponse>;
+  'POST request-reset': RouteContract<{ email: string }, MessageResponse>;
+  'POST reset-password': RouteContract<ResetPasswordRequest, MessageResponse>;
+  'GET auth/providers': RouteContract<void, AuthProvidersResponse>;
+  'POST auth/google': RouteContract<GoogleLoginRequest, AccessTokenResponse>;
+  'POST auth/microsoft': RouteContract<{ code: string }, AccessTokenResponse>;
+
   'GET companies_house/search_companies': RouteContract<{ query: string; limit?: number }, CompanySearchResult[]>;
   'GET companies_house/get_company_list': RouteContract<{ limit?: number }, { companies: CompanySearchResult[]; total_count: number }>;
   'GET companies_house/get_filings_list': RouteContract<{ company_number: string }, FilingsByCategory>;
@@ -61,4 +90,20 @@ export type RouteResponse<R extends ApiRoute> = ApiRoutes[R]['response'];
 export function splitRoute(route: ApiRoute): ['GET' | 'POST', string] {
   const space = route.indexOf(' ');
   return [route.slice(0, space) as 'GET' | 'POST', route.slice(space + 1)];
+}
+
+/**
+ * A request's path (each `:name` segment replaced by its field, URI-encoded) and the fields left
+ * for the query or body: "POST verify/:token" with { token: 'a/b' } -> 'verify/a%2Fb' and {}.
+ */
+export function fillRoutePath(path: string, request: object | undefined): { path: string; rest: Record<string, unknown> | undefined } {
+  if (!path.includes(':')) return { path, rest: request as Record<string, unknown> | undefined };
+  const rest: Record<string, unknown> = { ...(request as Record<string, unknown>) };
+  const filled = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = rest[name];
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`the route ${path} needs ${name}`);
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest: Object.keys(rest).length > 0 ? rest : undefined };
 }

@@ -7,6 +7,7 @@ import ts from 'typescript';
 const api = fileURLToPath(new URL('../../../../', import.meta.url));
 const shared = join(api, '..', 'shared');
 const controller = join(api, 'src/modules/companies-house/companies-house.controller.ts');
+const accounts = join(api, 'src/modules/auth/auth.controller.ts');
 const client = join(shared, 'src/client/api-client.ts');
 
 /**
@@ -43,15 +44,15 @@ function checkWithRouteTable(edit: (text: string) => string): { file: string; li
     edited += 1;
     return edit(text);
   };
-  const program = ts.createProgram([controller, client], options, host);
+  const program = ts.createProgram([controller, accounts, client], options, host);
   if (edited !== routeTables.length) throw new Error(`edited ${edited} of the route table's ${routeTables.length} files`);
-  return [controller, client].flatMap((file) =>
+  return [controller, accounts, client].flatMap((file) =>
     program
       .getSemanticDiagnostics(program.getSourceFile(file))
       // the client is shared's source, outside the API's rootDir: not a finding
       .filter((d) => d.code !== 6059)
       .map((d) => ({
-        file: file === controller ? 'controller' : 'client',
+        file: file === controller ? 'controller' : file === accounts ? 'accounts' : 'client',
         line: d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0,
         message: ts.flattenDiagnosticMessageText(d.messageText, '\n'),
       })),
@@ -88,5 +89,18 @@ describe('one definition per route (issue 25 §2): a change to the route table t
     );
     expect(messages(errors, 'controller')).toContain('the handler answer is not the route contract response');
     expect(messages(errors, 'client')).toContain('officers');
+  });
+
+  it('a path field renamed fails the handler that reads the old one from its params and the client that fills the path', () => {
+    const errors = checkWithRouteTable(redefine('POST approve/:token', 'RouteContract<{ approval: string }, MessageResponse>'));
+    expect(errors.filter((e) => e.file === 'accounts')).toHaveLength(1);
+    expect(messages(errors, 'accounts')).toContain('the request DTO fields are not the route contract request');
+    expect(messages(errors, 'client')).toContain("'token' does not exist");
+  });
+
+  it('a route that took nothing but the session and now needs a field fails its handler and its caller', () => {
+    const errors = checkWithRouteTable(redefine('GET me', 'RouteContract<{ fields: string }, CurrentUserResponse>'));
+    expect(messages(errors, 'accounts')).toContain('the request DTO fields are not the route contract request');
+    expect(messages(errors, 'client')).toMatch(/undefined.*is not assignable/);
   });
 });

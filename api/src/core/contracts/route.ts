@@ -9,18 +9,26 @@ type Fields<T> = { [K in keyof T]: T[K] };
 
 /**
  * What a handler of route R must be: its first parameter the request DTO with exactly the
- * contract's fields, its answer the contract's response. A mismatch leaves a property the
+ * contract's fields (the params DTO when the path has `:name` segments), its answer the contract's response. A mismatch leaves a property the
  * descriptor lacks, so the compiler names it in its error.
  */
-type RouteCheck<R extends ApiRoute, H> = H extends (request: infer Request, ...rest: never[]) => infer Answer
-  ? Same<Fields<Request>, RouteRequest<R>> extends true
-    ? IsAny<Awaited<Answer>> extends true
-      ? { 'the handler answers any: type its answer as the route contract response': never }
-      : Awaited<Answer> extends RouteResponse<R>
-        ? unknown
-        : { 'the handler answer is not the route contract response (shared/src/contracts/routes.ts)': RouteResponse<R> }
-    : { 'the request DTO fields are not the route contract request (shared/src/contracts/routes.ts)': RouteRequest<R> }
-  : { 'a route handler takes its request DTO as its first parameter': never };
+type AnswerCheck<R extends ApiRoute, Answer> =
+  IsAny<Awaited<Answer>> extends true
+    ? { 'the handler answers any: type its answer as the route contract response': never }
+    : Awaited<Answer> extends RouteResponse<R>
+      ? unknown
+      : { 'the handler answer is not the route contract response (shared/src/contracts/routes.ts)': RouteResponse<R> };
+
+/** A route whose request is `void` takes nothing from the caller: its handler's parameters are free (the session). */
+type RouteCheck<R extends ApiRoute, H> = [RouteRequest<R>] extends [void]
+  ? H extends (...args: never[]) => infer Answer
+    ? AnswerCheck<R, Answer>
+    : never
+  : H extends (request: infer Request, ...rest: never[]) => infer Answer
+    ? Same<Fields<Request>, RouteRequest<R>> extends true
+      ? AnswerCheck<R, Answer>
+      : { 'the request DTO fields are not the route contract request (shared/src/contracts/routes.ts)': RouteRequest<R> }
+    : { 'a route handler takes its request DTO as its first parameter': never };
 
 /**
  * `@Get(path)` or `@Post(path)` for a route of the shared route table, checked at build time

@@ -1,12 +1,28 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { AccessTokenResponse, AuthProvidersResponse, CurrentUserResponse, MessageResponse, SessionClaims } from '@credence/shared';
+import type {
+  AccessTokenResponse,
+  AuthProvidersResponse,
+  CurrentUserResponse,
+  MessageResponse,
+  SessionClaims,
+  UserByTokenResponse,
+} from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { Route } from '../../core/contracts/route.js';
 import { Public, Roles } from '../../core/auth/public.decorator.js';
 import { FormThrottlerGuard } from '../../core/rate-limit/rate-limit.module.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
-import { GoogleLoginDto, LoginDto, MicrosoftLoginDto, RequestResetDto, ResetPasswordDto, SignupDto } from './dto/auth.dto.js';
+import {
+  GoogleLoginDto,
+  LinkTokenParams,
+  LoginDto,
+  MicrosoftLoginDto,
+  RequestResetDto,
+  ResetPasswordDto,
+  SignupDto,
+} from './dto/auth.dto.js';
 import { OAuthService } from './oauth.service.js';
 
 function client(request: FastifyRequest): ClientInfo {
@@ -21,7 +37,7 @@ export class AuthController {
     @Inject(OAuthService) private readonly oauth: OAuthService,
   ) {}
 
-  @Post('signup')
+  @Route('POST signup')
   @Public()
   @UseGuards(FormThrottlerGuard)
   @ApiOperation({ summary: 'Create an account; mails a verification link' })
@@ -29,32 +45,32 @@ export class AuthController {
     return this.auth.signup(dto);
   }
 
-  @Post('verify/:token')
+  @Route('POST verify/:token')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Verify the e-mail address; mails the admins an approval link' })
-  verify(@Param('token') token: string): Promise<MessageResponse> {
-    return this.auth.verifyEmail(token);
+  verify(@Param() params: LinkTokenParams): Promise<MessageResponse> {
+    return this.auth.verifyEmail(params.token);
   }
 
-  @Get('user_by_token/:token')
+  @Route('GET user_by_token/:token')
   @Roles('admin')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The applicant behind an approval link (admins only)' })
-  userByToken(@Param('token') token: string) {
-    return this.auth.approvalRecord(token);
+  userByToken(@Param() params: LinkTokenParams): Promise<UserByTokenResponse> {
+    return this.auth.approvalRecord(params.token);
   }
 
-  @Post('approve/:token')
+  @Route('POST approve/:token')
   @Roles('admin')
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Approve the applicant of an approval link (admins only); mails them' })
-  approve(@Param('token') token: string, @CurrentUser() admin: SessionClaims): Promise<MessageResponse> {
-    return this.auth.approve(token, admin);
+  approve(@Param() params: LinkTokenParams, @CurrentUser() admin: SessionClaims): Promise<MessageResponse> {
+    return this.auth.approve(params.token, admin);
   }
 
-  @Post('login')
+  @Route('POST login')
   @Public()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with e-mail and password; answers an access token' })
@@ -62,7 +78,7 @@ export class AuthController {
     return this.auth.login(dto, client(request));
   }
 
-  @Post('logout')
+  @Route('POST logout')
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'End this session: its token stops working at once' })
@@ -70,7 +86,7 @@ export class AuthController {
     return this.auth.logout(claims);
   }
 
-  @Get('me')
+  @Route('GET me')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Who the session token belongs to' })
   me(@CurrentUser() claims: SessionClaims): CurrentUserResponse {
@@ -84,7 +100,7 @@ export class AuthController {
     };
   }
 
-  @Post('request-reset')
+  @Route('POST request-reset')
   @Public()
   @HttpCode(200)
   @UseGuards(FormThrottlerGuard)
@@ -93,7 +109,7 @@ export class AuthController {
     return this.auth.requestReset(dto.email);
   }
 
-  @Post('reset-password')
+  @Route('POST reset-password')
   @Public()
   @HttpCode(200)
   @UseGuards(FormThrottlerGuard)
@@ -102,7 +118,7 @@ export class AuthController {
     return this.auth.resetPassword(dto);
   }
 
-  @Get('auth/providers')
+  @Route('GET auth/providers')
   @Public()
   @ApiOperation({
     summary: 'The sign-in providers configured here (Google, Microsoft) with their public client ids and addresses; null when off',
@@ -111,7 +127,7 @@ export class AuthController {
     return this.oauth.providers();
   }
 
-  @Post('auth/google')
+  @Route('POST auth/google')
   @Public()
   @HttpCode(200)
   @UseGuards(FormThrottlerGuard)
@@ -120,7 +136,7 @@ export class AuthController {
     return this.oauth.google(dto.oauth_token, client(request));
   }
 
-  @Post('auth/microsoft')
+  @Route('POST auth/microsoft')
   @Public()
   @HttpCode(200)
   @UseGuards(FormThrottlerGuard)

@@ -87,3 +87,11 @@ export class MicrosoftLoginDto {
   @IsFilled('code is required: the authorization code from the Microsoft sign-in redirect')
   code!: string;
 }
+
+/** The `:token` of a verification, approval or reset link. */
+export class LinkTokenParams {
+  @ApiProperty({ description: 'The token of the link' })
+  @MaxLength(TEXT_MAX, { message: tooLong('token') })
+  @IsString({ message: 'token must be text' })
+  token!: string;
+}
