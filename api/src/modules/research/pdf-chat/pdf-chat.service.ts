@@ -18,11 +18,11 @@ import {
   type SessionClaims,
   type UploadedPdf,
 } from '@credence/shared';
-import { describe, finishAnswer } from '../answer-shape.js';
-import { CHAT_NOT_FOUND, ChatsRepository } from '../chats/chats.repository.js';
-import { CreditsService } from '../credits/credits.service.js';
+import { describe, finishAnswer } from '../../../platform/ai/jobs/answer-shape.js';
+import { CHAT_NOT_FOUND, ChatsRepository } from '../../../platform/ai/chats/chats.repository.js';
+import { CreditsService } from '../../../platform/ai/credits/credits.service.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from '../engine-provider.js';
-import type { RecordingEmitter, ResearchRequest } from '../engine/types.js';
+import type { RecordingEmitter, ResearchRequest } from '../../../platform/ai/engine/types.js';
 import type { PdfChatThoughtProcessDto, ReadFileAndQueryDto } from './pdf-chat.dto.js';
 
 export const NO_DOCUMENTS = 'No PDFs have been uploaded to this chat: upload them with upload_pdf first.';

@@ -3,8 +3,8 @@
  * source. The same set serves the built-in engine and a model's function calls.
  */
 import type { DataSource } from 'typeorm';
-import type { ToolRegistry } from '../engine/builtin/analysis.js';
-import type { ResearchTool } from '../engine/types.js';
+import type { ToolRegistry } from '../../../platform/ai/engine/analysis.js';
+import type { ResearchTool } from '../../../platform/ai/engine/types.js';
 import { PageTextService } from '../evidence/page-text.service.js';
 import { companySearchTool } from './company-search.tool.js';
 import { companyProfileTool } from './company-profile.tool.js';

@@ -12,13 +12,12 @@ import {
   kpiValue,
   parseCik,
   type CompanyKpis,
-  type ResearchCitation,
   type UsFactSource,
   type UsKpiValue,
 } from '@credence/shared';
 import { loadFacts } from '../../../us-equity/store/us-facts.repository.js';
 import { UsCompaniesRepository, type StoredUsCompany } from '../../../us-equity/store/us-companies.repository.js';
-import type { EvidenceCheck, Fact, FactSource, FactUnit } from '../../engine/types.js';
+import type { EvidenceCheck, Fact, FactSource, FactUnit } from '../../../../platform/ai/engine/types.js';
 import { ToolArgumentError } from '../args.js';
 
 type SecSource = Extract<FactSource, { kind: 'sec' }>;
@@ -112,20 +111,7 @@ function emptySource(v: UsKpiValue): UsFactSource {
   return { concept: v.name, unit: v.unit, start: null, end: v.fiscal_date, value: v.value, accn: '', form: '', filed: '', frame: null };
 }
 
-export function backlinkerUrl(cik: number, docCg: string, kvId: string): string {
-  return `/backlinker?${new URLSearchParams({ cik: String(cik), doc_cg: docCg, kv_id: kvId }).toString()}`;
-}
-
-export function secCitation(id: string, source: SecSource): ResearchCitation {
-  return {
-    id,
-    kind: 'sec',
-    document_id: source.accession,
-    title: source.title,
-    url: backlinkerUrl(source.cik, source.doc_cg, source.kpi_value_id),
-    verified: false,
-  };
-}
+export { backlinkerUrl, secCitation } from '../../../../platform/ai/engine/sec-citation.js';
 
 /** Confirms a SEC fact: the tag is stored for the company, with that accession, period and value. */
 export async function checkSecFact(db: DataSource, source: SecSource): Promise<EvidenceCheck> {

@@ -1,7 +1,7 @@
 /** us_kpi_values: a US company's KPI figures by period, each traced to the tag of the SEC filing it came from. */
 import type { DataSource } from 'typeorm';
 import { isKpiTableName, kpiValue, parseDocumentCategory, type UsDocumentCategory, type UsKpiValue } from '@credence/shared';
-import type { Fact, ResearchTool, ToolResult } from '../../engine/types.js';
+import type { Fact, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { integerArg } from '../args.js';
 import { CIK_SCHEMA, cikArg, kpiFact, loadUsCompanyKpis } from './sec-facts.js';
 

@@ -7,8 +7,8 @@
 import type { StoredPage } from '../../../../documents/documents.repository.js';
 import { coverOf, type CoverFact } from '../../../../documents/search/cover.js';
 import type { SectionStart } from '../../../../documents/search/sections.js';
-import type { AnswerWriter } from '../../answer-writer.js';
-import { markdownSafe } from '../text.js';
+import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
+import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
 import { compose, passageFact, type Piece } from './document-facts.js';
 
 /** Pages read for the cover: a 10-K's cover and the page its facing text continues on. */

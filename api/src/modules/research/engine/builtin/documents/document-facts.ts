@@ -6,8 +6,8 @@
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { FinanceTerm } from '../../../../documents/search/finance-terms.js';
 import type { RowFigure } from '../../../../documents/search/statement-row.js';
-import type { AnswerWriter } from '../../answer-writer.js';
-import type { Fact, FactSource, FactUnit } from '../../types.js';
+import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
+import type { Fact, FactSource, FactUnit } from '../../../../../platform/ai/engine/types.js';
 
 /** A piece of the answer: words, a cited figure, or a computed figure (written before its cited inputs). */
 export type Piece = string | { fact: Fact; text: string; derived?: boolean };

@@ -10,9 +10,9 @@ import { PLAUSIBLE_GROWTH_PERCENT } from '@credence/shared';
 import { STATEMENT_TITLES, type FinanceTerm } from '../../../../documents/search/finance-terms.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
 import { findRow, unitScale, type RowFigure } from '../../../../documents/search/statement-row.js';
-import type { AnswerWriter } from '../../answer-writer.js';
-import type { Fact } from '../../types.js';
-import { markdownSafe } from '../text.js';
+import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
+import type { Fact } from '../../../../../platform/ai/engine/types.js';
+import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
 import { compose, growthFact, rowFact } from './document-facts.js';
 
 export interface Read {

@@ -8,7 +8,7 @@ import { termByKey } from '../../../../documents/search/finance-terms.js';
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
 import { unitScale } from '../../../../documents/search/statement-row.js';
-import type { Fact } from '../../types.js';
+import type { Fact } from '../../../../../platform/ai/engine/types.js';
 import { rowFact } from './document-facts.js';
 import { readTerm, type Read } from './figure-answer.js';
 

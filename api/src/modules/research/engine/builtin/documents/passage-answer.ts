@@ -8,8 +8,8 @@
  */
 import type { PageHit } from '../../../../documents/search/page-search.js';
 import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import type { AnswerWriter } from '../../answer-writer.js';
-import { markdownSafe } from '../text.js';
+import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
+import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
 import { compose, passageFact } from './document-facts.js';
 
 const MAX_QUOTES = 3;

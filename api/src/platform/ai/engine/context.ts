@@ -1,6 +1,6 @@
 /** The context one analysis runs in: cached tool calls, its own plan steps, and what it found missing. */
-import type { ResearchEmitter, ResearchRequest, ToolContext, ToolResult } from '../types.js';
-import type { AnswerWriter } from '../answer-writer.js';
+import type { ResearchEmitter, ResearchRequest, ToolContext, ToolResult } from './types.js';
+import type { AnswerWriter } from './answer-writer.js';
 import type { AnalysisContext, ToolRegistry, Understanding } from './analysis.js';
 
 /** Tool results shared by the analyses of one answer (two analyses reading the same accounts read them once). */

@@ -16,11 +16,11 @@ import {
   type ResearchEngineInfo,
   type SessionClaims,
 } from '@credence/shared';
-import type { JobQueue } from '../../core/queue/job-queue.js';
+import type { JobQueue } from '../../../core/queue/job-queue.js';
 import { describe, finishAnswer } from './answer-shape.js';
-import type { CreditsService, CreditTicket } from './credits/credits.service.js';
-import type { RecordingEmitter } from './engine/types.js';
-import type { ResearchUser } from './engine/types.js';
+import type { CreditsService, CreditTicket } from '../credits/credits.service.js';
+import type { RecordingEmitter } from '../engine/types.js';
+import type { ResearchUser } from '../engine/types.js';
 import { ResearchJob } from './research-job.entity.js';
 
 export interface JobData<Dto> {

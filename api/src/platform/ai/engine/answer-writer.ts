@@ -9,7 +9,7 @@
  * A citation gets its id (and is sent) only once a marker in the text or a table refers to it:
  * the inputs of a derived figure that the text never marks are checked but not listed.
  */
-import { secCitation } from '../tools/us/sec-facts.js';
+import { secCitation } from './sec-citation.js';
 import type { QuoteBox, ResearchCitation, ResearchTable } from '@credence/shared';
 import type { EvidenceCheck, EvidenceChecker, Fact, FactSource, ResearchEmitter } from './types.js';
 

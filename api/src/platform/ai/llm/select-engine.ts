@@ -4,7 +4,7 @@
  * provider fails.
  */
 import type { LlmConfig } from '../../../core/config/config.js';
-import type { ToolRegistry } from '../engine/builtin/analysis.js';
+import type { ToolRegistry } from '../engine/analysis.js';
 import type { EvidenceChecker, ResearchEngine } from '../engine/types.js';
 import { ModelEngine, type ModelEngineOptions } from './model-engine.js';
 

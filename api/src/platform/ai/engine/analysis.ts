@@ -4,8 +4,8 @@
  * answer through the AnswerWriter. The engine (engine.ts) picks the analyses a question asks
  * for, joins their plans into one `plan` event, and runs them in order.
  */
-import type { AnswerWriter } from '../answer-writer.js';
-import type { Fact, ResearchEmitter, ResearchRequest, ResearchTool, ToolContext, ToolResult } from '../types.js';
+import type { AnswerWriter } from './answer-writer.js';
+import type { Fact, ResearchEmitter, ResearchRequest, ResearchTool, ToolContext, ToolResult } from './types.js';
 
 export type AnalysisId =
   | 'summary-sheet'

@@ -8,7 +8,7 @@ import OpenAI from 'openai';
 import { RESEARCH_SAMPLE_QUESTIONS, type ResearchEngineInfo } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
 import { AnswerWriter } from '../engine/answer-writer.js';
-import type { ToolRegistry } from '../engine/builtin/analysis.js';
+import type { ToolRegistry } from '../engine/analysis.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../engine/types.js';
 import { CheckedText, FactBook } from './checked-text.js';
 import { failureReason, streamRound, worthRetrying, type ChatMessage, type ChatTool } from './model-round.js';
