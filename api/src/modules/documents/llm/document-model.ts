@@ -10,7 +10,7 @@
 import type { DataSource } from 'typeorm';
 import type { UploadedPdf } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
-import { DOCUMENT_RELATED, type DocumentAnswerer } from '../../research/engine/builtin/documents/document-answer.js';
+import { DOCUMENT_RELATED, type DocumentAnswerer } from '../answers/document-answer.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ResearchTool } from '../../../platform/ai/engine/types.js';
 import type { RecordingEmitter } from '../../../platform/ai/engine/types.js';
 import { ModelEngine } from '../../../platform/ai/llm/model-engine.js';

@@ -14,8 +14,8 @@ import { filingsTool } from './filings.tool.js';
 import { financialRatiosTool } from './financial-ratios.tool.js';
 import { financialStatementsTool } from './financial-statements.tool.js';
 import { registerTools } from './register/index.js';
-import { usKpiTablesTool } from './us/us-kpi-tables.tool.js';
-import { usKpiValuesTool } from './us/us-kpi-values.tool.js';
+import { usKpiTablesTool } from '../../us-equity/research/us-kpi-tables.tool.js';
+import { usKpiValuesTool } from '../../us-equity/research/us-kpi-values.tool.js';
 
 export interface ResearchToolsOptions {
   /** DATA_DIR, where stored documents are (document_pages reads them). */

@@ -4,11 +4,11 @@
  * the metric uses it, and the metric computed for a year from them, or the inputs it lacks.
  */
 import type { LineItem, Metric, MetricInput } from '@credence/shared';
-import { termByKey } from '../../../../documents/search/finance-terms.js';
-import type { PageHit } from '../../../../documents/search/page-search.js';
-import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import { unitScale } from '../../../../documents/search/statement-row.js';
-import type { Fact } from '../../../../../platform/ai/engine/types.js';
+import { termByKey } from '../search/finance-terms.js';
+import type { PageHit } from '../search/page-search.js';
+import type { QuestionTerms } from '../search/question-terms.js';
+import { unitScale } from '../search/statement-row.js';
+import type { Fact } from '../../../platform/ai/engine/types.js';
 import { rowFact } from './document-facts.js';
 import { readTerm, type Read } from './figure-answer.js';
 

@@ -6,10 +6,10 @@
  * characters it is), never acted upon: a sentence addressed to a reader's
  * assistant ("ignore previous instructions...") is never chosen as a quote.
  */
-import type { PageHit } from '../../../../documents/search/page-search.js';
-import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
-import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
+import type { PageHit } from '../search/page-search.js';
+import type { QuestionTerms } from '../search/question-terms.js';
+import type { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';
+import { markdownSafe } from '../../../platform/ai/engine/text.js';
 import { compose, passageFact } from './document-facts.js';
 
 const MAX_QUOTES = 3;

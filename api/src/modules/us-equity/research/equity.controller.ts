@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RESEARCH_ROUTES, type SessionClaims } from '@credence/shared';
-import { CurrentUser } from '../../../../core/auth/current-user.decorator.js';
-import { PerUserRateLimit } from '../../../../core/rate-limit/user-rate-limit.js';
+import { CurrentUser } from '../../../core/auth/current-user.decorator.js';
+import { PerUserRateLimit } from '../../../core/rate-limit/user-rate-limit.js';
 import { EquityJobDto, EquityQueryDto } from './equity.dto.js';
 import { EquityResearchService } from './equity-research.service.js';
 

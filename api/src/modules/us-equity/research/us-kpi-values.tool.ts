@@ -1,8 +1,8 @@
 /** us_kpi_values: a US company's KPI figures by period, each traced to the tag of the SEC filing it came from. */
 import type { DataSource } from 'typeorm';
 import { isKpiTableName, kpiValue, parseDocumentCategory, type UsDocumentCategory, type UsKpiValue } from '@credence/shared';
-import type { Fact, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
-import { integerArg } from '../args.js';
+import type { Fact, ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
+import { integerArg } from '../../research/tools/args.js';
 import { CIK_SCHEMA, cikArg, kpiFact, loadUsCompanyKpis } from './sec-facts.js';
 
 export interface UsKpiValuesData {

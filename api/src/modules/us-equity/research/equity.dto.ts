@@ -1,8 +1,8 @@
 /** The equity data-insights calls of spec 3 section 7: a US company (CIK) and a question. */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { IsCik, IsFilled } from '../../../../core/validation/decorators.js';
-import { QUERY_MAX } from '../../dto/research.dto.js';
+import { IsCik, IsFilled } from '../../../core/validation/decorators.js';
+import { QUERY_MAX } from '../../research/dto/research.dto.js';
 
 const CHAT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 

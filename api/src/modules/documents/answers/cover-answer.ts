@@ -4,11 +4,11 @@
  * quoted from the line it is printed on and cited to its page; what the cover does not print is
  * said to be missing, never guessed. A summary adds where the filing's sections start.
  */
-import type { StoredPage } from '../../../../documents/documents.repository.js';
-import { coverOf, type CoverFact } from '../../../../documents/search/cover.js';
-import type { SectionStart } from '../../../../documents/search/sections.js';
-import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
-import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
+import type { StoredPage } from '../documents.repository.js';
+import { coverOf, type CoverFact } from '../search/cover.js';
+import type { SectionStart } from '../search/sections.js';
+import type { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';
+import { markdownSafe } from '../../../platform/ai/engine/text.js';
 import { compose, passageFact, type Piece } from './document-facts.js';
 
 /** Pages read for the cover: a 10-K's cover and the page its facing text continues on. */

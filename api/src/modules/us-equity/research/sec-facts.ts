@@ -15,10 +15,10 @@ import {
   type UsFactSource,
   type UsKpiValue,
 } from '@credence/shared';
-import { loadFacts } from '../../../us-equity/store/us-facts.repository.js';
-import { UsCompaniesRepository, type StoredUsCompany } from '../../../us-equity/store/us-companies.repository.js';
-import type { EvidenceCheck, Fact, FactSource, FactUnit } from '../../../../platform/ai/engine/types.js';
-import { ToolArgumentError } from '../args.js';
+import { loadFacts } from '../store/us-facts.repository.js';
+import { UsCompaniesRepository, type StoredUsCompany } from '../store/us-companies.repository.js';
+import type { EvidenceCheck, Fact, FactSource, FactUnit } from '../../../platform/ai/engine/types.js';
+import { ToolArgumentError } from '../../research/tools/args.js';
 
 type SecSource = Extract<FactSource, { kind: 'sec' }>;
 
@@ -111,7 +111,7 @@ function emptySource(v: UsKpiValue): UsFactSource {
   return { concept: v.name, unit: v.unit, start: null, end: v.fiscal_date, value: v.value, accn: '', form: '', filed: '', frame: null };
 }
 
-export { backlinkerUrl, secCitation } from '../../../../platform/ai/engine/sec-citation.js';
+export { backlinkerUrl, secCitation } from '../../../platform/ai/engine/sec-citation.js';
 
 /** Confirms a SEC fact: the tag is stored for the company, with that accession, period and value. */
 export async function checkSecFact(db: DataSource, source: SecSource): Promise<EvidenceCheck> {

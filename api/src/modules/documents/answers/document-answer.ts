@@ -8,14 +8,14 @@
  */
 import type { DataSource } from 'typeorm';
 import type { UploadedPdf } from '@credence/shared';
-import { DocumentsRepository } from '../../../../documents/documents.repository.js';
-import { searchPages, type PageHit } from '../../../../documents/search/page-search.js';
-import { questionTerms, type QuestionTerms } from '../../../../documents/search/question-terms.js';
-import { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
-import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
-import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../../../../platform/ai/engine/types.js';
-import { stepTracker, type StepTracker } from '../../../../../platform/ai/engine/context.js';
-import { sectionStarts } from '../../../../documents/search/sections.js';
+import { DocumentsRepository } from '../documents.repository.js';
+import { searchPages, type PageHit } from '../search/page-search.js';
+import { questionTerms, type QuestionTerms } from '../search/question-terms.js';
+import { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';
+import { markdownSafe } from '../../../platform/ai/engine/text.js';
+import type { EvidenceChecker, ResearchEmitter, ResearchRequest } from '../../../platform/ai/engine/types.js';
+import { stepTracker, type StepTracker } from '../../../platform/ai/engine/context.js';
+import { sectionStarts } from '../search/sections.js';
 import { coverAnswer, COVER_PAGES } from './cover-answer.js';
 import { figureAnswer, type FigureOutcome } from './figure-answer.js';
 import { metricAnswer } from './metric-answer.js';

@@ -7,13 +7,13 @@
  * a metric question is answered with the metric or declined, never with one of its inputs.
  */
 import { cagr, plausibleMetric, type Metric } from '@credence/shared';
-import { termByKey } from '../../../../documents/search/finance-terms.js';
-import type { PageHit } from '../../../../documents/search/page-search.js';
-import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import { unitScale } from '../../../../documents/search/statement-row.js';
-import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
-import type { Fact, FactUnit } from '../../../../../platform/ai/engine/types.js';
-import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
+import { termByKey } from '../search/finance-terms.js';
+import type { PageHit } from '../search/page-search.js';
+import type { QuestionTerms } from '../search/question-terms.js';
+import { unitScale } from '../search/statement-row.js';
+import type { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';
+import type { Fact, FactUnit } from '../../../platform/ai/engine/types.js';
+import { markdownSafe } from '../../../platform/ai/engine/text.js';
 import { compose, type Piece } from './document-facts.js';
 import { readTerm, type FigureOutcome } from './figure-answer.js';
 import { Cells, citedPages, computeYears, type Cell } from './metric-cells.js';

@@ -21,7 +21,7 @@ import {
 import { describe, finishAnswer } from '../../../platform/ai/jobs/answer-shape.js';
 import { CHAT_NOT_FOUND, ChatsRepository } from '../../../platform/ai/chats/chats.repository.js';
 import { CreditsService } from '../../../platform/ai/credits/credits.service.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from '../engine-provider.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../research/engine-provider.js';
 import type { RecordingEmitter, ResearchRequest } from '../../../platform/ai/engine/types.js';
 import type { PdfChatThoughtProcessDto, ReadFileAndQueryDto } from './pdf-chat.dto.js';
 

@@ -3,11 +3,11 @@
  * quoted passage, each with the page it is on, and the metrics computed from figures (a sum, a
  * growth) with their inputs, as the evidence checker confirms them.
  */
-import type { PageHit } from '../../../../documents/search/page-search.js';
-import type { FinanceTerm } from '../../../../documents/search/finance-terms.js';
-import type { RowFigure } from '../../../../documents/search/statement-row.js';
-import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
-import type { Fact, FactSource, FactUnit } from '../../../../../platform/ai/engine/types.js';
+import type { PageHit } from '../search/page-search.js';
+import type { FinanceTerm } from '../search/finance-terms.js';
+import type { RowFigure } from '../search/statement-row.js';
+import type { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';
+import type { Fact, FactSource, FactUnit } from '../../../platform/ai/engine/types.js';
 
 /** A piece of the answer: words, a cited figure, or a computed figure (written before its cited inputs). */
 export type Piece = string | { fact: Fact; text: string; derived?: boolean };

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { AppConfig } from '../../../core/config/config.js';
+import type { AppConfig } from '../config/config.js';
 
 /** A row that could not be imported: where it is and why, in words a user can act on. */
 export interface BadRow {

@@ -5,14 +5,14 @@
  * each input shown and cited, a change between two periods as growth. Nothing is stated that
  * the pages do not print: what is missing is returned in words.
  */
-import { contentsLike, type PageHit } from '../../../../documents/search/page-search.js';
+import { contentsLike, type PageHit } from '../search/page-search.js';
 import { PLAUSIBLE_GROWTH_PERCENT } from '@credence/shared';
-import { STATEMENT_TITLES, type FinanceTerm } from '../../../../documents/search/finance-terms.js';
-import type { QuestionTerms } from '../../../../documents/search/question-terms.js';
-import { findRow, unitScale, type RowFigure } from '../../../../documents/search/statement-row.js';
-import type { AnswerWriter } from '../../../../../platform/ai/engine/answer-writer.js';
-import type { Fact } from '../../../../../platform/ai/engine/types.js';
-import { markdownSafe } from '../../../../../platform/ai/engine/text.js';
+import { STATEMENT_TITLES, type FinanceTerm } from '../search/finance-terms.js';
+import type { QuestionTerms } from '../search/question-terms.js';
+import { findRow, unitScale, type RowFigure } from '../search/statement-row.js';
+import type { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';
+import type { Fact } from '../../../platform/ai/engine/types.js';
+import { markdownSafe } from '../../../platform/ai/engine/text.js';
 import { compose, growthFact, rowFact } from './document-facts.js';
 
 export interface Read {

@@ -1,7 +1,7 @@
 /** us_kpi_tables: which KPI tables, KPIs and periods a US company's SEC filings give (no figures). */
 import type { DataSource } from 'typeorm';
 import { US_KPI_TABLES, kpiItems } from '@credence/shared';
-import type { ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
+import type { ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { CIK_SCHEMA, cikArg, loadUsCompanyKpis } from './sec-facts.js';
 
 export interface UsKpiTablesData {

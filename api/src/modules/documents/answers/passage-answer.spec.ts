@@ -5,8 +5,8 @@
  */
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { questionTerms } from '../../../../documents/search/question-terms.js';
-import type { PageHit } from '../../../../documents/search/page-search.js';
+import { questionTerms } from '../search/question-terms.js';
+import type { PageHit } from '../search/page-search.js';
 import { following, passageGap } from './passage-answer.js';
 
 const page = (...texts: string[]) => ({ lines: texts.map((text) => ({ text, items: [] })) });

@@ -6,11 +6,11 @@
  * question about years or KPIs not on file states no figure.
  */
 import type { ResearchAnswer } from '@credence/shared';
-import { AnswerWriter } from '../../../../platform/ai/engine/answer-writer.js';
-import type { ToolRegistry } from '../../../../platform/ai/engine/analysis.js';
-import { stepTracker, ToolCalls } from '../../../../platform/ai/engine/context.js';
-import { markdownSafe, missingList } from '../../../../platform/ai/engine/text.js';
-import type { EvidenceChecker, Fact, ResearchEmitter, ResearchRequest, ToolContext } from '../../../../platform/ai/engine/types.js';
+import { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';
+import type { ToolRegistry } from '../../../platform/ai/engine/analysis.js';
+import { stepTracker, ToolCalls } from '../../../platform/ai/engine/context.js';
+import { markdownSafe, missingList } from '../../../platform/ai/engine/text.js';
+import type { EvidenceChecker, Fact, ResearchEmitter, ResearchRequest, ToolContext } from '../../../platform/ai/engine/types.js';
 import { readEquityQuestion, type EquityQuestion } from './equity-question.js';
 import { wordValue } from './sec-facts.js';
 import type { UsKpiTablesData } from './us-kpi-tables.tool.js';
