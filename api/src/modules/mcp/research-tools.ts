@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { ToolRegistry } from '../../platform/ai/engine/analysis.js';
 import { citationFor } from '../../platform/ai/engine/answer-writer.js';
 import type { EvidenceChecker, Fact, ResearchTool, ResearchUser } from '../../platform/ai/engine/types.js';
-import { ToolArgumentError } from '../research/tools/args.js';
+import { ToolArgumentError } from '../../platform/ai/engine/tool-args.js';
 import { citedFact, factLine, toolAnswer, toolError, type CitedFact } from './results.js';
 import { UNTRUSTED_NOTICE } from './untrusted.js';
 

@@ -7,7 +7,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsFileName, IsFilled } from '../../../core/validation/decorators.js';
 import { CHAT_KEY, chatKeyMessage } from '../dto/documents.dto.js';
-import { QUERY_MAX } from '../../research/dto/research.dto.js';
+import { QUERY_MAX } from '../../../platform/ai/engine/question.js';
 
 export const PLAN_STEPS_MAX = 30;
 export const PLAN_STEP_MAX = 1000;

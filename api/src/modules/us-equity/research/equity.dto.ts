@@ -2,7 +2,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsCik, IsFilled } from '../../../core/validation/decorators.js';
-import { QUERY_MAX } from '../../research/dto/research.dto.js';
+import { QUERY_MAX } from '../../../platform/ai/engine/question.js';
 
 const CHAT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 

@@ -18,7 +18,7 @@ import {
 import { loadFacts } from '../store/us-facts.repository.js';
 import { UsCompaniesRepository, type StoredUsCompany } from '../store/us-companies.repository.js';
 import type { EvidenceCheck, Fact, FactSource, FactUnit } from '../../../platform/ai/engine/types.js';
-import { ToolArgumentError } from '../../research/tools/args.js';
+import { ToolArgumentError } from '../../../platform/ai/engine/tool-args.js';
 
 type SecSource = Extract<FactSource, { kind: 'sec' }>;
 

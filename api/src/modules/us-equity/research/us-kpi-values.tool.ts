@@ -2,7 +2,7 @@
 import type { DataSource } from 'typeorm';
 import { isKpiTableName, kpiValue, parseDocumentCategory, type UsDocumentCategory, type UsKpiValue } from '@credence/shared';
 import type { Fact, ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
-import { integerArg } from '../../research/tools/args.js';
+import { integerArg } from '../../../platform/ai/engine/tool-args.js';
 import { CIK_SCHEMA, cikArg, kpiFact, loadUsCompanyKpis } from './sec-facts.js';
 
 export interface UsKpiValuesData {
