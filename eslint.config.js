@@ -87,7 +87,10 @@ module.exports = defineConfig(
         'error',
         {
           patterns: [
-            { group: ['pdfjs-dist', 'pdfjs-dist/*'], message: 'Import pdfjs from platform/ai/evidence/pdfjs.ts (it restores native JSON).' },
+            {
+              group: ['pdfjs-dist', 'pdfjs-dist/*'],
+              message: 'Import pdfjs from platform/ai/evidence/pdfjs.ts (it restores native JSON).',
+            },
           ],
         },
       ],

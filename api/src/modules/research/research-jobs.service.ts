@@ -17,7 +17,13 @@ import type { RunQueryDto, ThoughtProcessDto } from './dto/research.dto.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
 import type { ResearchRequest } from '../../platform/ai/engine/types.js';
 import { ResearchJob } from '../../platform/ai/jobs/research-job.entity.js';
-import { foldedAnswer, planWithFallback, spendJobCredit, startResearchJob, type JobData as JobOf } from '../../platform/ai/jobs/research-job-steps.js';
+import {
+  foldedAnswer,
+  planWithFallback,
+  spendJobCredit,
+  startResearchJob,
+  type JobData as JobOf,
+} from '../../platform/ai/jobs/research-job-steps.js';
 
 export const THOUGHT_PROCESS_JOB = 'research.thought-process';
 export const RUN_QUERY_JOB = 'research.run-query';

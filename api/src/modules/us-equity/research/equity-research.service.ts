@@ -22,7 +22,13 @@ import { JobQueue } from '../../../core/queue/job-queue.js';
 import { CreditsService } from '../../../platform/ai/credits/credits.service.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from '../../research/engine-provider.js';
 import type { ResearchRequest, ResearchUser } from '../../../platform/ai/engine/types.js';
-import { foldedAnswer, planWithFallback, spendJobCredit, startResearchJob, type JobData as JobOf } from '../../../platform/ai/jobs/research-job-steps.js';
+import {
+  foldedAnswer,
+  planWithFallback,
+  spendJobCredit,
+  startResearchJob,
+  type JobData as JobOf,
+} from '../../../platform/ai/jobs/research-job-steps.js';
 import type { EquityJobDto, EquityQueryDto } from './equity.dto.js';
 import { loadUsCompanyKpis } from './sec-facts.js';
 

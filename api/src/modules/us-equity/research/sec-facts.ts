@@ -6,15 +6,7 @@
  * evidence checker confirms a fact by reading the stored tag again.
  */
 import type { DataSource } from 'typeorm';
-import {
-  companyKpis,
-  formatKpiValue,
-  kpiValue,
-  parseCik,
-  type CompanyKpis,
-  type UsFactSource,
-  type UsKpiValue,
-} from '@credence/shared';
+import { companyKpis, formatKpiValue, kpiValue, parseCik, type CompanyKpis, type UsFactSource, type UsKpiValue } from '@credence/shared';
 import { loadFacts } from '../store/us-facts.repository.js';
 import { UsCompaniesRepository, type StoredUsCompany } from '../store/us-companies.repository.js';
 import type { EvidenceCheck, Fact, FactSource, FactUnit } from '../../../platform/ai/engine/types.js';

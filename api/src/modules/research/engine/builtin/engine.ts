@@ -7,9 +7,21 @@
  */
 import { RESEARCH_SAMPLE_QUESTIONS } from '@credence/shared';
 import { AnswerWriter } from '../../../../platform/ai/engine/answer-writer.js';
-import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../../../../platform/ai/engine/types.js';
+import type {
+  EvidenceChecker,
+  ResearchEmitter,
+  ResearchEngine,
+  ResearchRequest,
+  ToolContext,
+} from '../../../../platform/ai/engine/types.js';
 import type { Analysis, ToolRegistry } from '../../../../platform/ai/engine/analysis.js';
-import { analysisContext, stepTracker, ToolCalls, type AnalysisContextOptions, type StepTracker } from '../../../../platform/ai/engine/context.js';
+import {
+  analysisContext,
+  stepTracker,
+  ToolCalls,
+  type AnalysisContextOptions,
+  type StepTracker,
+} from '../../../../platform/ai/engine/context.js';
 import { declineFor, type Decline } from './decline.js';
 import { missingList } from '../../../../platform/ai/engine/text.js';
 import { keyFindings } from './key-findings.js';
