@@ -79,15 +79,18 @@ module.exports = defineConfig(
   },
   {
     // pdfjs's legacy build replaces JSON.stringify/parse with slow polyfills: the API loads it only
-    // through the module that puts the natives back (api/src/modules/research/evidence/pdfjs.ts).
+    // through the module that puts the natives back (api/src/platform/ai/evidence/pdfjs.ts).
     files: ['api/src/**/*.ts'],
-    ignores: ['api/src/modules/research/evidence/pdfjs.ts'],
+    ignores: ['api/src/platform/ai/evidence/pdfjs.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['pdfjs-dist', 'pdfjs-dist/*'], message: 'Import pdfjs from research/evidence/pdfjs.ts (it restores native JSON).' },
+            {
+              group: ['pdfjs-dist', 'pdfjs-dist/*'],
+              message: 'Import pdfjs from platform/ai/evidence/pdfjs.ts (it restores native JSON).',
+            },
           ],
         },
       ],

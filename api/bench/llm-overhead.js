@@ -18,7 +18,7 @@ import { adminHeaders, percentile, serverEnv, startServer } from './support.js';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const { startReplayServer, textChunks } = await import(join(dist, 'test/support/openai-replay-server.js'));
-const { ModelEngine } = await import(join(dist, 'src/modules/research/llm/model-engine.js'));
+const { ModelEngine } = await import(join(dist, 'src/platform/ai/llm/model-engine.js'));
 const support = await import(join(dist, 'test/support/research-llm.js'));
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);

@@ -15,7 +15,7 @@ if (!dataDir) {
   console.error('EVAL_DATA_DIR: the data folder a run kept (EVAL_DATA_DIR=<dir> npm run eval:documents -- --no-record)');
   process.exit(2);
 }
-const { DocumentAnswerer } = await import(join(root, 'src/modules/research/engine/builtin/documents/document-answer.js'));
+const { DocumentAnswerer } = await import(join(root, 'src/modules/documents/answers/document-answer.js'));
 const { ResearchEvidence } = await import(join(root, 'src/modules/research/evidence/research-evidence.js'));
 const { scoreQuestion } = await import(join(root, 'eval/documents/scoring.js'));
 const { readDataset } = await import(join(root, 'eval/documents/dataset.js'));

@@ -3,9 +3,9 @@ import { Session } from './modules/auth/session.entity.js';
 import { AccountToken } from './modules/auth/account-token.entity.js';
 import { SalesRequest } from './modules/sales/sales-request.entity.js';
 import { HelpRequest } from './modules/sales/help-request.entity.js';
-import { ResearchChat } from './modules/research/chats/chat.entity.js';
-import { ResearchChatMessage } from './modules/research/chats/chat-message.entity.js';
-import { ResearchJob } from './modules/research/research-job.entity.js';
+import { ResearchChat } from './platform/ai/chats/chat.entity.js';
+import { ResearchChatMessage } from './platform/ai/chats/chat-message.entity.js';
+import { ResearchJob } from './platform/ai/jobs/research-job.entity.js';
 import { OpsActionEntry } from './modules/ops/ops-action.entity.js';
 
 /**

@@ -8,7 +8,7 @@ import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companie
 import { approvedMail } from '../modules/auth/auth.service.js';
 import type { User } from '../modules/users/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
-import { CreditsService } from '../modules/research/credits/credits.service.js';
+import { CreditsService } from '../platform/ai/credits/credits.service.js';
 import { UsageError } from './usage-error.js';
 
 export { UsageError };

@@ -6,7 +6,7 @@ import { runImport, runRefresh, runSecSync, runSeed, runSync } from './data-comm
 import { UsageError } from './usage-error.js';
 import { runStatus, runSyncStream } from './stream-commands.js';
 import { STREAM_NAMES } from '../modules/companies-house/stream/stream-event.js';
-import { IMPORTERS } from '../modules/companies-house/import/importers.js';
+import { IMPORTERS } from './importers.js';
 
 /** The account and schema commands run the Nest services: loaded only for them (imports do without). */
 type AdminOptions = Parameters<(typeof import('./admin-commands.js'))['runAdmin']>[1];

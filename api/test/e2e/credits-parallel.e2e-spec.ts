@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { RESEARCH_TEXTS } from '@credence/shared';
 import { loadConfig } from '../../src/core/config/config.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from '../../src/modules/research/engine-provider.js';
-import type { ResearchEmitter, ResearchRequest } from '../../src/modules/research/engine/types.js';
+import type { ResearchEmitter, ResearchRequest } from '../../src/platform/ai/engine/types.js';
 import { RestructuringService } from '../../src/modules/restructuring/restructuring.service.js';
 import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/companyfacts.importer.js';
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';

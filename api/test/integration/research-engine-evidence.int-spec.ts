@@ -1,12 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
-import { pageText } from '../../src/modules/research/evidence/page-lines.js';
+import { pageText } from '../../src/platform/ai/evidence/page-lines.js';
 import { PageTextService } from '../../src/modules/research/evidence/page-text.service.js';
-import type { Fact } from '../../src/modules/research/engine/types.js';
+import type { Fact } from '../../src/platform/ai/engine/types.js';
 import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import type { FinancialStatementsData } from '../../src/modules/research/tools/financial-statements.tool.js';
-import type { ToolRegistry } from '../../src/modules/research/engine/builtin/analysis.js';
+import type { ToolRegistry } from '../../src/platform/ai/engine/analysis.js';
 import type { TestContext } from '../support/test-context.js';
 import { startSampleResearch } from './research-engine-support.js';
 

@@ -4,9 +4,9 @@ import { formatAmount } from '../../src/modules/companies-house/documents/accoun
 import { importAccounts } from '../../src/modules/companies-house/import/accounts.importer.js';
 import { upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
-import { figurePattern } from '../../src/modules/research/evidence/find-on-page.js';
+import { figurePattern } from '../../src/platform/ai/evidence/find-on-page.js';
 import { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
-import type { Fact } from '../../src/modules/research/engine/types.js';
+import type { Fact } from '../../src/platform/ai/engine/types.js';
 import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import type { FinancialStatementsData } from '../../src/modules/research/tools/financial-statements.tool.js';
 import { companiesHouseFixtures } from '../support/fixtures.js';

@@ -3,7 +3,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { LlmConfig } from '../../src/core/config/config.js';
-import { ModelEngine } from '../../src/modules/research/llm/model-engine.js';
+import { ModelEngine } from '../../src/platform/ai/llm/model-engine.js';
 import { fixture, startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';
 import {
   ask,

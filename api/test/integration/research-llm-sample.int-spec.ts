@@ -5,8 +5,8 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
-import type { Fact } from '../../src/modules/research/engine/types.js';
-import { ModelEngine } from '../../src/modules/research/llm/model-engine.js';
+import type { Fact } from '../../src/platform/ai/engine/types.js';
+import { ModelEngine } from '../../src/platform/ai/llm/model-engine.js';
 import type { FinancialStatementsData } from '../../src/modules/research/tools/financial-statements.tool.js';
 import { startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';
 import { ask, llmConfig, request, toolCallChunks } from '../support/research-llm.js';

@@ -11,7 +11,7 @@ import { expect } from 'expect';
 import type { ResearchCitation } from '@credence/shared';
 import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/companyfacts.importer.js';
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
-import type { Fact } from '../../src/modules/research/engine/types.js';
+import type { Fact } from '../../src/platform/ai/engine/types.js';
 import { createResearchEngines, type ResearchEngines } from '../../src/modules/research/engine-provider.js';
 import { createResearchTools } from '../../src/modules/research/tools/index.js';
 import { startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';

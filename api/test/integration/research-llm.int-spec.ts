@@ -2,7 +2,7 @@
 // chunk sequences: a tool call round trip, each server quirk, figures checked, planted text.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { ModelEngine } from '../../src/modules/research/llm/model-engine.js';
+import { ModelEngine } from '../../src/platform/ai/llm/model-engine.js';
 import { fixture, startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';
 import {
   ask,

@@ -3,10 +3,10 @@ import { expect } from 'expect';
 import type { ResearchCitation, ResearchEvent, ResearchTable } from '@credence/shared';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/core/config/config.js';
-import { AnswerWriter } from '../../src/modules/research/engine/answer-writer.js';
-import type { Analysis, AnalysisContext, AnalysisId, Understanding } from '../../src/modules/research/engine/builtin/analysis.js';
+import { AnswerWriter } from '../../src/platform/ai/engine/answer-writer.js';
+import type { Analysis, AnalysisContext, AnalysisId, Understanding } from '../../src/platform/ai/engine/analysis.js';
 import { REGISTER_ANALYSES } from '../../src/modules/research/engine/builtin/analyses/register/index.js';
-import type { EvidenceChecker, Fact, ResearchTool } from '../../src/modules/research/engine/types.js';
+import type { EvidenceChecker, Fact, ResearchTool } from '../../src/platform/ai/engine/types.js';
 import { markedNumbers, servedPages } from './research-engine-support.js';
 
 export interface Answer {

@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { formatDate, lenderKey, PEER_COLUMNS, type ResearchCitation, type ResearchEvent } from '@credence/shared';
-import type { AnalysisId, ToolRegistry, Understanding } from '../../src/modules/research/engine/builtin/analysis.js';
+import type { AnalysisId, ToolRegistry, Understanding } from '../../src/platform/ai/engine/analysis.js';
 import { covenantsAnalysis } from '../../src/modules/research/engine/builtin/analyses/register/covenants.analysis.js';
 import { REGISTER_ANALYSES } from '../../src/modules/research/engine/builtin/analyses/register/index.js';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
-import type { ResearchTool, ToolResult } from '../../src/modules/research/engine/types.js';
+import type { ResearchTool, ToolResult } from '../../src/platform/ai/engine/types.js';
 import type { ResearchEvidence } from '../../src/modules/research/evidence/research-evidence.js';
 import { registerTools } from '../../src/modules/research/tools/register/index.js';
 import type { ChargesData } from '../../src/modules/research/tools/register/charges.tool.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PageLine } from '../../src/modules/research/evidence/page-lines.js';
+import type { PageLine } from '../../src/platform/ai/evidence/page-lines.js';
 
 /**
  * A development filing's page as the parser reads it, recorded in api/test/fixtures/filing-pages

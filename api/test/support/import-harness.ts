@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import type { BadRow, ImportContext, ImportReporter } from '../../src/modules/companies-house/import/importer.js';
+import type { BadRow, ImportContext, ImportReporter } from '../../src/core/import/importer.js';
 import { startTestContext, type TestContext } from './test-context.js';
 
 /** Keeps the bad rows, the info lines and the progress calls of an import. */

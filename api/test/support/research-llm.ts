@@ -18,7 +18,7 @@ import type {
   ResearchRequest,
   ResearchTool,
   ToolResult,
-} from '../../src/modules/research/engine/types.js';
+} from '../../src/platform/ai/engine/types.js';
 
 export const COMPANY = '00000001';
 

@@ -4,7 +4,7 @@
  * tells the test when its work was aborted. The real engine is exercised in research-builtin.
  */
 import type { ResearchEvent } from '@credence/shared';
-import type { ResearchEngine, ResearchEmitter, ResearchRequest } from '../../src/modules/research/engine/types.js';
+import type { ResearchEngine, ResearchEmitter, ResearchRequest } from '../../src/platform/ai/engine/types.js';
 import type { ResearchEngines } from '../../src/modules/research/engine-provider.js';
 import { RESEARCH_ENGINES } from '../../src/modules/research/engine-provider.js';
 import type { TestApi } from './test-api.js';

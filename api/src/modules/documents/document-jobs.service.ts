@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { JobStartedResponse, PdfProcessingResult, SessionClaims } from '@credence/shared';
 import { JobQueue } from '../../core/queue/job-queue.js';
-import { ResearchJob } from '../research/research-job.entity.js';
+import { ResearchJob } from '../../platform/ai/jobs/research-job.entity.js';
 import { DocumentsRepository } from './documents.repository.js';
 
 export const PDF_PROCESSING_JOB = 'documents.process';

@@ -5,7 +5,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UploadedPdf } from '@credence/shared';
-import type { PageLine, PageText } from '../research/evidence/page-lines.js';
+import type { PageLine, PageText } from '../../platform/ai/evidence/page-lines.js';
 
 export interface NewDocument {
   userId: string;

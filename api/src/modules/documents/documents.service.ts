@@ -10,7 +10,7 @@ import { HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundExceptio
 import { DataSource } from 'typeorm';
 import { DOCUMENT_ROUTES, DOCUMENT_TEXTS, type SessionClaims, type UploadedPdf, type UploadPdfResponse } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import type { PageText } from '../research/evidence/page-lines.js';
+import type { PageText } from '../../platform/ai/evidence/page-lines.js';
 import { DocumentsRepository, type StoredFile } from './documents.repository.js';
 import { abandoned, checkBytes, refusal, scanned, tooComplex, tooLarge } from './pdf-check.js';
 import { extractPdf, PARSE_SLOTS } from './pdf-extract.js';

@@ -6,9 +6,9 @@
  * as far as the limits and sent as too complex, without lines.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { getDocument } from '../research/evidence/pdfjs.js';
-import type { PageText } from '../research/evidence/page-lines.js';
-import { linesOfContent } from '../research/evidence/pdf-text.js';
+import { getDocument } from '../../platform/ai/evidence/pdfjs.js';
+import type { PageText } from '../../platform/ai/evidence/page-lines.js';
+import { linesOfContent } from '../../platform/ai/evidence/pdf-text.js';
 import { readingOrder } from './reading-order.js';
 
 export interface PageTextLimits {

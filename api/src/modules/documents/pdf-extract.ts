@@ -5,7 +5,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PageText } from '../research/evidence/page-lines.js';
+import type { PageText } from '../../platform/ai/evidence/page-lines.js';
 import type { ExtractInput, ExtractMessage, PageTextLimits } from './pdf-extract-worker.js';
 
 export interface ExtractLimits extends PageTextLimits {

@@ -2,7 +2,7 @@
 // read column by column, a statement's rows stay whole.
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { pdfPages } from '../research/evidence/pdf-text.js';
+import { pdfPages } from '../../platform/ai/evidence/pdf-text.js';
 import { heading, page, renderPdf, statement, twoColumns } from '../../../test/support/filing-corpus.js';
 import { readingOrder } from './reading-order.js';
 

@@ -4,7 +4,7 @@
  * right side is figures, stays one line; headings and running headers that span the page stay
  * where they are and close the columns above them.
  */
-import type { PageLine, TextItem } from '../research/evidence/page-lines.js';
+import type { PageLine, TextItem } from '../../platform/ai/evidence/page-lines.js';
 
 const BIN = 2;
 /** Narrowest gutter between columns (points). */

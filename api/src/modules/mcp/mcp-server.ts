@@ -8,7 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { DataSource } from 'typeorm';
 import type { SessionClaims } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import type { ToolRegistry } from '../research/engine/builtin/analysis.js';
+import type { ToolRegistry } from '../../platform/ai/engine/analysis.js';
 import { ResearchEvidence } from '../research/evidence/research-evidence.js';
 import { createResearchTools } from '../research/tools/index.js';
 import { registerPrompts } from './prompts.js';

@@ -8,10 +8,10 @@ import { Logger } from '@nestjs/common';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ToolRegistry } from '../research/engine/builtin/analysis.js';
-import { citationFor } from '../research/engine/answer-writer.js';
-import type { EvidenceChecker, Fact, ResearchTool, ResearchUser } from '../research/engine/types.js';
-import { ToolArgumentError } from '../research/tools/args.js';
+import type { ToolRegistry } from '../../platform/ai/engine/analysis.js';
+import { citationFor } from '../../platform/ai/engine/answer-writer.js';
+import type { EvidenceChecker, Fact, ResearchTool, ResearchUser } from '../../platform/ai/engine/types.js';
+import { ToolArgumentError } from '../../platform/ai/engine/tool-args.js';
 import { citedFact, factLine, toolAnswer, toolError, type CitedFact } from './results.js';
 import { UNTRUSTED_NOTICE } from './untrusted.js';
 

@@ -6,8 +6,8 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { RESEARCH_ROUTES, type FilingPageText } from '@credence/shared';
-import type { ToolRegistry } from '../research/engine/builtin/analysis.js';
-import type { ResearchUser } from '../research/engine/types.js';
+import type { ToolRegistry } from '../../platform/ai/engine/analysis.js';
+import type { ResearchUser } from '../../platform/ai/engine/types.js';
 import { RouteError, type RouteCaller } from './route-caller.js';
 import { untrustedBlock } from './untrusted.js';
 

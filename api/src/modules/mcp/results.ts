@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResearchCitation } from '@credence/shared';
-import type { Fact } from '../research/engine/types.js';
+import type { Fact } from '../../platform/ai/engine/types.js';
 import { untrustedBlock } from './untrusted.js';
 
 /** The most text one answer carries (the structured content is bounded by the tools' own limits). */

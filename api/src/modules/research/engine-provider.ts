@@ -2,12 +2,12 @@ import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { BuiltInEngine } from './engine/builtin/engine.js';
-import { UsEquityAnalyst } from './tools/us/us-equity-analyst.js';
-import { DocumentAnswerer } from './engine/builtin/documents/document-answer.js';
-import type { RecordingEmitter, ResearchEngine, ResearchRequest } from './engine/types.js';
+import { UsEquityAnalyst } from '../us-equity/research/us-equity-analyst.js';
+import { DocumentAnswerer } from '../documents/answers/document-answer.js';
+import type { RecordingEmitter, ResearchEngine, ResearchRequest } from '../../platform/ai/engine/types.js';
 import type { PageTextService } from './evidence/page-text.service.js';
 import { ResearchEvidence } from './evidence/research-evidence.js';
-import { ModelEngine } from './llm/model-engine.js';
+import { ModelEngine } from '../../platform/ai/llm/model-engine.js';
 import { DocumentModelAnswerer } from '../documents/llm/document-model.js';
 import { createResearchTools } from './tools/index.js';
 

@@ -11,13 +11,19 @@ import {
   type SessionClaims,
 } from '@credence/shared';
 import { JobQueue, type JobState } from '../../core/queue/job-queue.js';
-import { describe } from './answer-shape.js';
-import { CreditsService } from './credits/credits.service.js';
+import { describe } from '../../platform/ai/jobs/answer-shape.js';
+import { CreditsService } from '../../platform/ai/credits/credits.service.js';
 import type { RunQueryDto, ThoughtProcessDto } from './dto/research.dto.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
-import type { ResearchRequest } from './engine/types.js';
-import { ResearchJob } from './research-job.entity.js';
-import { foldedAnswer, planWithFallback, spendJobCredit, startResearchJob, type JobData as JobOf } from './research-job-steps.js';
+import type { ResearchRequest } from '../../platform/ai/engine/types.js';
+import { ResearchJob } from '../../platform/ai/jobs/research-job.entity.js';
+import {
+  foldedAnswer,
+  planWithFallback,
+  spendJobCredit,
+  startResearchJob,
+  type JobData as JobOf,
+} from '../../platform/ai/jobs/research-job-steps.js';
 
 export const THOUGHT_PROCESS_JOB = 'research.thought-process';
 export const RUN_QUERY_JOB = 'research.run-query';

@@ -9,7 +9,7 @@ import { openEventStream } from '../../core/sse/sse-writer.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ChatsService } from './chats/chats.service.js';
-import { CreditsService } from './credits/credits.service.js';
+import { CreditsService } from '../../platform/ai/credits/credits.service.js';
 import {
   AdminCreditsDto,
   AskDto,

@@ -1,18 +1,18 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
-import { ChatsRepository } from './chats/chats.repository.js';
+import { ChatsRepository } from '../../platform/ai/chats/chats.repository.js';
 import { ChatsService } from './chats/chats.service.js';
-import { CreditsService } from './credits/credits.service.js';
+import { CreditsService } from '../../platform/ai/credits/credits.service.js';
 import { researchEnginesProvider, RESEARCH_ENGINES } from './engine-provider.js';
 import { PageTextController } from './page-text.controller.js';
-import { PdfChatController } from './pdf-chat/pdf-chat.controller.js';
-import { PdfChatService } from './pdf-chat/pdf-chat.service.js';
+import { PdfChatController } from '../documents/pdf-chat/pdf-chat.controller.js';
+import { PdfChatService } from '../documents/pdf-chat/pdf-chat.service.js';
 import { ResearchController } from './research.controller.js';
 import { ResearchJobsService } from './research-jobs.service.js';
 import { ResearchService } from './research.service.js';
-import { StreamRegistry } from './stream/stream-registry.js';
-import { EquityResearchController } from './tools/us/equity.controller.js';
-import { EquityResearchService } from './tools/us/equity-research.service.js';
+import { StreamRegistry } from '../../platform/ai/stream/stream-registry.js';
+import { EquityResearchController } from '../us-equity/research/equity.controller.js';
+import { EquityResearchService } from '../us-equity/research/equity-research.service.js';
 
 /** What every process that runs research jobs needs (the API and `worker`): engines, chats, credits, job handlers. */
 @Module({

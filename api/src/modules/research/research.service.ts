@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RESEARCH_TEXTS, type ChatCategory, type ResearchModel, type ResearchStreamEvent, type SessionClaims } from '@credence/shared';
-import { CHAT_NOT_FOUND, ChatsRepository } from './chats/chats.repository.js';
-import type { ResearchChat } from './chats/chat.entity.js';
-import { CreditsService, type CreditReservation } from './credits/credits.service.js';
+import { CHAT_NOT_FOUND, ChatsRepository } from '../../platform/ai/chats/chats.repository.js';
+import type { ResearchChat } from '../../platform/ai/chats/chat.entity.js';
+import { CreditsService, type CreditReservation } from '../../platform/ai/credits/credits.service.js';
 import type { AskDto } from './dto/research.dto.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
-import type { RecordingEmitter, ResearchRequest } from './engine/types.js';
-import { describe, finishAnswer } from './answer-shape.js';
-import { eventId, parseEventId, type ResearchStream } from './stream/research-stream.js';
-import { StreamRegistry } from './stream/stream-registry.js';
+import type { RecordingEmitter, ResearchRequest } from '../../platform/ai/engine/types.js';
+import { describe, finishAnswer } from '../../platform/ai/jobs/answer-shape.js';
+import { eventId, parseEventId, type ResearchStream } from '../../platform/ai/stream/research-stream.js';
+import { StreamRegistry } from '../../platform/ai/stream/stream-registry.js';
 
 const HISTORY_TURNS = 5;
 

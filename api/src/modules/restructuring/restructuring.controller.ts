@@ -12,9 +12,9 @@ import {
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { contentDisposition } from '../../core/export/send.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
-import type { ResearchChatMessage } from '../research/chats/chat-message.entity.js';
-import type { ResearchChat } from '../research/chats/chat.entity.js';
-import { CHAT_NOT_FOUND, ChatsRepository } from '../research/chats/chats.repository.js';
+import type { ResearchChatMessage } from '../../platform/ai/chats/chat-message.entity.js';
+import type { ResearchChat } from '../../platform/ai/chats/chat.entity.js';
+import { CHAT_NOT_FOUND, ChatsRepository } from '../../platform/ai/chats/chats.repository.js';
 import { ExportExcelQuery, RestructuringPlanQuery, StartQueryDto } from './dto/restructuring.dto.js';
 import { restructuringWorkbook } from './restructuring-workbook.js';
 import { RestructuringService } from './restructuring.service.js';

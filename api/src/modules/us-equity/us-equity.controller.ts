@@ -7,7 +7,7 @@ import { Roles } from '../../core/auth/public.decorator.js';
 import { contentDisposition, exportFilename } from '../../core/export/index.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { Route } from '../../core/contracts/route.js';
-import { CreditsService } from '../research/credits/credits.service.js';
+import { CreditsService } from '../../platform/ai/credits/credits.service.js';
 import {
   UsCompaniesQuery,
   UsCompanyIdQuery,

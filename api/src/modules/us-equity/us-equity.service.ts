@@ -19,7 +19,7 @@ import {
   type UsKpiTable,
   type UsKpiValue,
 } from '@credence/shared';
-import { Lru } from '../research/evidence/lru.js';
+import { Lru } from '../../platform/ai/evidence/lru.js';
 import { loadFacts } from './store/us-facts.repository.js';
 import { UsCompaniesRepository, type StoredUsCompany } from './store/us-companies.repository.js';
 import { kpiWorkbook } from './kpi-workbook.js';

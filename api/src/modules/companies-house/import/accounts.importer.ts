@@ -5,7 +5,7 @@ import { upsertRows } from '../store/company-store.js';
 import type { DocumentRow, FinancialStatementRow } from '../store/rows.js';
 import { DOCUMENTS, FINANCIAL_STATEMENTS } from '../store/tables.js';
 import { isDate } from './ch-api.mapper.js';
-import { SummaryBuilder, type BadRow, type ImportContext, type Importer, type ImportSummary } from './importer.js';
+import { SummaryBuilder, type BadRow, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 import { extractPeriods, IxbrlError, parseIxbrl, type MetricKey, type PeriodFigures } from './ixbrl.js';
 
 /**

@@ -4,7 +4,7 @@ import { basename, extname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { hintFromFileName, MappingError, recogniseDocument } from './ch-api.mapper.js';
 import { CompanyGroup, CompanyNotInDatabase, isDataError, writeCompanyGroup, type Source } from './ch-api.writer.js';
-import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from './importer.js';
+import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 
 /**
  * `credence-admin import ch-api <file|dir>...`: JSON exactly as the Companies House public data

@@ -1,7 +1,7 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import { createIndexesInParallel } from '../../../core/database/parallel-indexes.js';
-import type { ImportReporter } from './importer.js';
+import type { ImportReporter } from '../../../core/import/importer.js';
 
 /**
  * Bulk loads into an empty companies table (server Postgres): the search indexes (trigram GIN on

@@ -19,7 +19,7 @@ import {
   type ByteChunk,
   type TextChunk,
 } from './csv-reader.js';
-import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from './importer.js';
+import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 
 /** In a directory: BasicCompanyData-2026-11-01-part1_7.csv ... or BasicCompanyDataAsOneFile-2026-11-01.csv. */
 const FILE_NAME = /^BasicCompanyData.*\.csv$/i;

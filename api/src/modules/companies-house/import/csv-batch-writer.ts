@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { intersects } from './company-number-order.js';
-import type { BadRow } from './importer.js';
+import type { BadRow } from '../../../core/import/importer.js';
 
 /**
  * Rows on their way to the database, with where each came from (for bad-row reports). Shared by

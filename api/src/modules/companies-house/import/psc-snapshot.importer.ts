@@ -5,7 +5,13 @@ import { PSCS } from '../store/tables.js';
 import { BatchWriter, readInBatches } from './csv-batch-writer.js';
 import { expandPaths, missingParts } from './csv-files.js';
 import { fileSize, readTextChunks, type TextChunk } from './csv-reader.js';
-import { SummaryBuilder, type ImportContext, type Importer, type ImportReporter, type ImportSummary } from './importer.js';
+import {
+  SummaryBuilder,
+  type ImportContext,
+  type Importer,
+  type ImportReporter,
+  type ImportSummary,
+} from '../../../core/import/importer.js';
 import { LineSplitter, mapPscLine, type Category, type SnapshotTotals } from './psc-snapshot.mapper.js';
 
 /** In a directory: persons-with-significant-control-snapshot-2026-11-22.txt, or the parts psc-snapshot-2026-11-22_1of32.txt. */

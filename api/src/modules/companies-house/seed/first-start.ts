@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
-import type { ImportReporter } from '../import/importer.js';
+import type { ImportReporter } from '../../../core/import/importer.js';
 import { seedSampleData } from './seed.js';
 import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
 

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
-import type { ImportReporter } from '../import/importer.js';
+import type { ImportReporter } from '../../../core/import/importer.js';
 import { upsertCharges, upsertRows } from '../store/company-store.js';
 import { refreshDerivedTables } from '../store/derived-tables.js';
 import { COMPANIES, DOCUMENT_SUMMARIES, FILINGS, FINANCIAL_STATEMENTS, OFFICERS, PSCS, SIC_CODES } from '../store/tables.js';

@@ -2,7 +2,7 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import { refreshScreenerViews } from '../../screener/refresh-views.js';
 import { restoreDeferredCompanyIndexes } from '../import/companies-csv.bulk-load.js';
-import type { ImportReporter } from '../import/importer.js';
+import type { ImportReporter } from '../../../core/import/importer.js';
 import { refreshNameWords, type RefreshScope } from './name-words.js';
 import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
 

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../core/clock.js';
 import { CompanyGroup, isDataError, writeCompanyGroup } from '../import/ch-api.writer.js';
 import { MappingError } from '../import/ch-api.mapper.js';
-import { SummaryBuilder } from '../import/importer.js';
+import { SummaryBuilder } from '../../../core/import/importer.js';
 import { ChApiAuthError, ChApiHttpError, type ChApiClient } from '../sync/ch-api-client.js';
 import { fetchCompany } from '../sync/sync.js';
 import type { StreamName } from './stream-event.js';

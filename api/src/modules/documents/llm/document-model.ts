@@ -10,11 +10,11 @@
 import type { DataSource } from 'typeorm';
 import type { UploadedPdf } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
-import { DOCUMENT_RELATED, type DocumentAnswerer } from '../../research/engine/builtin/documents/document-answer.js';
-import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ResearchTool } from '../../research/engine/types.js';
-import type { RecordingEmitter } from '../../research/engine/types.js';
-import { ModelEngine } from '../../research/llm/model-engine.js';
-import type { ChatMessage } from '../../research/llm/model-round.js';
+import { DOCUMENT_RELATED, type DocumentAnswerer } from '../answers/document-answer.js';
+import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ResearchTool } from '../../../platform/ai/engine/types.js';
+import type { RecordingEmitter } from '../../../platform/ai/engine/types.js';
+import { ModelEngine } from '../../../platform/ai/llm/model-engine.js';
+import type { ChatMessage } from '../../../platform/ai/llm/model-round.js';
 import { searchPages } from '../search/page-search.js';
 import { questionTerms } from '../search/question-terms.js';
 import { pageData, pageFacts } from './page-facts.js';

@@ -7,8 +7,8 @@
 import type { PageHit } from '../search/page-search.js';
 import type { QuestionTerms } from '../search/question-terms.js';
 import { unitNote } from '../search/statement-row.js';
-import { currencyOf, uploadSource } from '../../research/engine/builtin/documents/document-facts.js';
-import type { Fact } from '../../research/engine/types.js';
+import { currencyOf, uploadSource } from '../answers/document-facts.js';
+import type { Fact } from '../../../platform/ai/engine/types.js';
 
 /** A figure as statements print it: 1,234 / (1,234) / 12.5 / 12.5% / 250 (not a year). */
 const PRINTED = /(?<![\w.,])\(?-?\d{1,3}(?:,\d{3})+(?:\.\d+)?\)?%?|(?<![\w.,])\(?\d+\.\d+\)?%?|(?<![\w.,])\d{2,}%?(?![\w,.]\d)/g;

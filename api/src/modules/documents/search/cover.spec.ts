@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import type { PageLine } from '../../research/evidence/page-lines.js';
+import type { PageLine } from '../../../platform/ai/evidence/page-lines.js';
 import { coverOf } from './cover.js';
 import { questionTerms } from './question-terms.js';
 import { pageSection } from './sections.js';

@@ -9,7 +9,7 @@
 import { before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { recordedPage } from '../../../../test/support/filing-pages.js';
-import type { PageLine } from '../../research/evidence/page-lines.js';
+import type { PageLine } from '../../../platform/ai/evidence/page-lines.js';
 import { lineItem } from '@credence/shared';
 import { pageTables, type PageTable } from './page-table.js';
 import { findRow, parseFigure, unitNote } from './statement-row.js';

@@ -6,7 +6,7 @@
  * "Increase (Decrease)"); each row is its label and the figure in each column, as printed
  * ("(1,577)" is negative, "—" is nil). The unit is the page's note ("in millions").
  */
-import type { PageLine, TextItem } from '../../research/evidence/page-lines.js';
+import type { PageLine, TextItem } from '../../../platform/ai/evidence/page-lines.js';
 import { unitNote } from './units.js';
 
 export type ColumnKind = 'amount' | 'percent';

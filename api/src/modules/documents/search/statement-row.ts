@@ -3,7 +3,7 @@
  * printed names) and the column of the period asked, from the header line that names the
  * years above it. Values are taken as printed ("(10,495)" is negative) with the page's scale.
  */
-import type { PageLine } from '../../research/evidence/page-lines.js';
+import type { PageLine } from '../../../platform/ai/evidence/page-lines.js';
 import { normalLabel } from '@credence/shared';
 import { labelPhrase } from './page-search.js';
 import { pageTables } from './page-table.js';

@@ -10,9 +10,9 @@ import type {
 } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config.js';
 import type { CreateChatHistoryDto } from '../dto/research.dto.js';
-import type { ResearchChatMessage } from './chat-message.entity.js';
-import type { ResearchChat } from './chat.entity.js';
-import { CHAT_NOT_FOUND, ChatsRepository } from './chats.repository.js';
+import type { ResearchChatMessage } from '../../../platform/ai/chats/chat-message.entity.js';
+import type { ResearchChat } from '../../../platform/ai/chats/chat.entity.js';
+import { CHAT_NOT_FOUND, ChatsRepository } from '../../../platform/ai/chats/chats.repository.js';
 
 function detail(message: ResearchChatMessage): ChatDetail {
   return {

@@ -16,8 +16,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsCik, IsFilled } from '../../../core/validation/decorators.js';
+import { QUERY_MAX } from '../../../platform/ai/engine/question.js';
 
-export const QUERY_MAX = 4000;
+export { QUERY_MAX };
 const MODELS = ['flash', 'pro'] as const;
 const COMPANY_NUMBER = /^[A-Za-z]{0,2}\d{1,8}$/;
 /** Client-chosen chat ids and keys: web uses UUIDs, the terminal short random ids. */

@@ -6,7 +6,7 @@
 import type { LenderDetail } from '@credence/shared';
 import type { DataSource } from 'typeorm';
 import { LenderDetailService } from '../../screener/lender-detail.service.js';
-import type { EvidenceCheck, Fact } from '../engine/types.js';
+import type { EvidenceCheck, Fact } from '../../../platform/ai/engine/types.js';
 import { lenderBookValue } from '../tools/register/lender-book.tool.js';
 
 /** Reads of one lender within an answer's checks share one query (a book states up to eight counts). */

@@ -10,10 +10,10 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { accountsPdfInputFor, renderAccountsPdf } from '../../companies-house/documents/accounts-pdf.js';
 import { filingPdfInputFor, renderFilingPdf } from '../../companies-house/documents/filing-pdf.js';
-import { htmlPages } from './html-pages.js';
-import { Lru } from './lru.js';
-import type { PageText } from './page-lines.js';
-import { pdfPages } from './pdf-text.js';
+import { htmlPages } from '../../../platform/ai/evidence/html-pages.js';
+import { Lru } from '../../../platform/ai/evidence/lru.js';
+import type { PageText } from '../../../platform/ai/evidence/page-lines.js';
+import { pdfPages } from '../../../platform/ai/evidence/pdf-text.js';
 
 const CACHE_MS = 5 * 60_000;
 
@@ -112,7 +112,7 @@ export class PageTextService {
   }
 
   private async countPages(pdf: Uint8Array): Promise<number> {
-    const { getDocument } = await import('./pdfjs.js');
+    const { getDocument } = await import('../../../platform/ai/evidence/pdfjs.js');
     const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
     const count = document.numPages;
     await document.destroy();

@@ -14,12 +14,12 @@
  */
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
-import type { EvidenceCheck, EvidenceChecker, Fact } from '../engine/types.js';
+import type { EvidenceCheck, EvidenceChecker, Fact } from '../../../platform/ai/engine/types.js';
 import { formatAmount } from '../../companies-house/documents/accounts-format.js';
-import { findFigure, findPassage, type Found } from './find-on-page.js';
-import { checkSecFact } from '../tools/us/sec-facts.js';
+import { findFigure, findPassage, type Found } from '../../../platform/ai/evidence/find-on-page.js';
+import { checkSecFact } from '../../us-equity/research/sec-facts.js';
 import { LenderBookCheck } from './lender-book-check.js';
-import type { PageText } from './page-lines.js';
+import type { PageText } from '../../../platform/ai/evidence/page-lines.js';
 import { PageTextService } from './page-text.service.js';
 
 const PROFILE_COLUMNS = new Set([

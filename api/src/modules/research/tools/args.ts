@@ -1,7 +1,8 @@
-/** Reading a tool's arguments (from the engine, or a model's function call) safely. */
+/** Reading a UK company tool's arguments safely (the generic readers are the platform's). */
 import { normaliseCompanyNumber } from '../../companies-house/company-search.repository.js';
+import { ToolArgumentError } from '../../../platform/ai/engine/tool-args.js';
 
-export class ToolArgumentError extends Error {}
+export { integerArg, stringArg, ToolArgumentError, yearsArg, YEARS_SCHEMA } from '../../../platform/ai/engine/tool-args.js';
 
 export function companyNumberArg(args: Record<string, unknown>): string {
   const raw = args.company_number;
@@ -10,25 +11,4 @@ export function companyNumberArg(args: Record<string, unknown>): string {
   return number;
 }
 
-export function yearsArg(args: Record<string, unknown>): number[] {
-  const raw = args.years;
-  if (!Array.isArray(raw)) return [];
-  return raw.map(Number).filter((y) => Number.isInteger(y) && y >= 1900 && y <= 2200);
-}
-
-export function integerArg(args: Record<string, unknown>, name: string, fallback: number, max: number): number {
-  const value = Number(args[name]);
-  return Number.isInteger(value) && value > 0 ? Math.min(value, max) : fallback;
-}
-
-export function stringArg(args: Record<string, unknown>, name: string): string | undefined {
-  const value = args[name];
-  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-}
-
 export const COMPANY_NUMBER_SCHEMA = { type: 'string', description: 'The UK company number, e.g. 00123456 or SC234567.' } as const;
-export const YEARS_SCHEMA = {
-  type: 'array',
-  items: { type: 'integer' },
-  description: 'Fiscal years (the year the period ends in); empty or absent for every year on file.',
-} as const;

@@ -1,6 +1,6 @@
 /** company_profile: the register's record of a company: name, status, dates, activity, accounts and confirmation statement due dates. */
 import type { DataSource } from 'typeorm';
-import type { Fact, FactUnit, ResearchTool, ToolResult } from '../engine/types.js';
+import type { Fact, FactUnit, ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { COMPANY_NUMBER_SCHEMA, companyNumberArg } from './args.js';
 
 export interface CompanyProfileData {

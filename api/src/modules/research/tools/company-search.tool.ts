@@ -1,7 +1,7 @@
 /** company_search: UK companies by number or name (the explorer's search), to find the company a question names. */
 import type { DataSource } from 'typeorm';
 import { CompanySearchRepository } from '../../companies-house/company-search.repository.js';
-import type { ResearchTool, ToolResult } from '../engine/types.js';
+import type { ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { integerArg, stringArg } from './args.js';
 
 export interface CompanySearchData {

@@ -5,8 +5,8 @@
  */
 import type { DataSource } from 'typeorm';
 import type { PageTextService } from '../evidence/page-text.service.js';
-import { pageText } from '../evidence/page-lines.js';
-import type { ResearchTool, ToolResult } from '../engine/types.js';
+import { pageText } from '../../../platform/ai/evidence/page-lines.js';
+import type { ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { COMPANY_NUMBER_SCHEMA, companyNumberArg, stringArg } from './args.js';
 
 export interface DocumentPagesData {

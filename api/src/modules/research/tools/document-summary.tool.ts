@@ -5,7 +5,7 @@
  */
 import type { DataSource } from 'typeorm';
 import type { DocumentSummaryRow } from '../../companies-house/store/rows.js';
-import type { Fact, FactSource, ResearchTool, ToolResult } from '../engine/types.js';
+import type { Fact, FactSource, ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { SUMMARY_PAGES } from '../../companies-house/documents/accounts-layout.js';
 import { COMPANY_NUMBER_SCHEMA, companyNumberArg, YEARS_SCHEMA, yearsArg } from './args.js';
 import { accountsTitle } from './facts.js';

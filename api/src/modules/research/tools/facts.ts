@@ -6,7 +6,7 @@
 import { describeFiling } from '@credence/shared';
 import { formatLineValue, groupThousands, formatAmount } from '../../companies-house/documents/accounts-format.js';
 import type { FinancialStatementRow, StatementLine } from '../../companies-house/store/rows.js';
-import type { Fact, FactSource, FactUnit } from '../engine/types.js';
+import type { Fact, FactSource, FactUnit } from '../../../platform/ai/engine/types.js';
 
 /** The financial summary's metrics and their columns (financial_statements). */
 export const METRIC_COLUMNS = {

@@ -1,7 +1,7 @@
 /** filings: a company's filing history, newest first, each filing with its document id (its PDF opens at get_filing_pdf). */
 import { describeFiling } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import type { Fact, ResearchTool, ToolResult } from '../engine/types.js';
+import type { Fact, ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { COMPANY_NUMBER_SCHEMA, companyNumberArg, integerArg, stringArg } from './args.js';
 
 export interface FilingItem {

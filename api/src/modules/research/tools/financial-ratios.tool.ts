@@ -1,6 +1,6 @@
 /** financial_ratios: margins, growth, leverage, liquidity and interest cover, each computed from filed figures it cites. */
 import type { DataSource } from 'typeorm';
-import type { Fact, ResearchTool, ToolResult } from '../engine/types.js';
+import type { Fact, ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { COMPANY_NUMBER_SCHEMA, companyNumberArg, YEARS_SCHEMA, yearsArg } from './args.js';
 import { ratiosFor, type YearRatios } from './ratios.js';
 import { readStatementYears } from './statements.js';

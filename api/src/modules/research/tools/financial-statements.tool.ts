@@ -1,6 +1,6 @@
 /** financial_statements: every year's accounts, line by line, each figure with its filing page. */
 import type { DataSource } from 'typeorm';
-import type { ResearchTool, ToolResult } from '../engine/types.js';
+import type { ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { COMPANY_NUMBER_SCHEMA, companyNumberArg, YEARS_SCHEMA, yearsArg } from './args.js';
 import { factsOf, readStatementYears, type StatementYear } from './statements.js';
 

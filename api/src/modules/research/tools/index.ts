@@ -3,8 +3,8 @@
  * source. The same set serves the built-in engine and a model's function calls.
  */
 import type { DataSource } from 'typeorm';
-import type { ToolRegistry } from '../engine/builtin/analysis.js';
-import type { ResearchTool } from '../engine/types.js';
+import type { ToolRegistry } from '../../../platform/ai/engine/analysis.js';
+import type { ResearchTool } from '../../../platform/ai/engine/types.js';
 import { PageTextService } from '../evidence/page-text.service.js';
 import { companySearchTool } from './company-search.tool.js';
 import { companyProfileTool } from './company-profile.tool.js';
@@ -14,8 +14,8 @@ import { filingsTool } from './filings.tool.js';
 import { financialRatiosTool } from './financial-ratios.tool.js';
 import { financialStatementsTool } from './financial-statements.tool.js';
 import { registerTools } from './register/index.js';
-import { usKpiTablesTool } from './us/us-kpi-tables.tool.js';
-import { usKpiValuesTool } from './us/us-kpi-values.tool.js';
+import { usKpiTablesTool } from '../../us-equity/research/us-kpi-tables.tool.js';
+import { usKpiValuesTool } from '../../us-equity/research/us-kpi-values.tool.js';
 
 export interface ResearchToolsOptions {
   /** DATA_DIR, where stored documents are (document_pages reads them). */

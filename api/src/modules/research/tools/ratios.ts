@@ -13,7 +13,7 @@ import {
   type RatioKey as SharedRatioKey,
   type RatioResult,
 } from '@credence/shared';
-import type { Fact } from '../engine/types.js';
+import type { Fact } from '../../../platform/ai/engine/types.js';
 import { lineOf, type StatementYear } from './statements.js';
 
 export type RatioKey =

@@ -16,7 +16,7 @@ import {
 } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
 import type { StoredPage } from '../../documents/documents.repository.js';
-import { failureReason, streamRound, worthRetrying, type ChatMessage } from '../../research/llm/model-round.js';
+import { failureReason, streamRound, worthRetrying, type ChatMessage } from '../../../platform/ai/llm/model-round.js';
 import type { ExtractedTable } from '../extract/table.js';
 import { CellChecker } from './cell-check.js';
 import { tablePageData, tablePages } from './table-pages.js';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../companies-house/import/importer.js';
+import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 import { factSources, replaceFactLines } from '../store/us-store.js';
 import type { CompanyRows } from './companyfacts.rows.js';
 import type { ReaderAck, ReaderInput, ReaderMessage } from './companyfacts.worker.js';

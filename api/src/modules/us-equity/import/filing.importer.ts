@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isAccession, parseCik } from '@credence/shared';
-import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../companies-house/import/importer.js';
+import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 
 /** A primary document larger than this is not an SEC filing's (the largest 10-Ks are tens of MB). */
 const MAX_BYTES = 200 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../companies-house/import/importer.js';
+import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 import { upsertCompanies, upsertFilings, type UsCompanyRow, type UsFilingRow } from '../store/us-store.js';
 import { listSources } from './json-sources.js';
 import { mapSubmissions } from './submissions.mapper.js';

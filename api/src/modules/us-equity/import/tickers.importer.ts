@@ -1,5 +1,5 @@
 import { parseCik } from '@credence/shared';
-import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../companies-house/import/importer.js';
+import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 import { upsertCompanies, type UsCompanyRow } from '../store/us-store.js';
 import { listSources } from './json-sources.js';
 

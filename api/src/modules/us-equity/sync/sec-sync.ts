@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { paddedCik, parseCik } from '@credence/shared';
-import { SummaryBuilder, type ImportContext, type ImportSummary } from '../../companies-house/import/importer.js';
+import { SummaryBuilder, type ImportContext, type ImportSummary } from '../../../core/import/importer.js';
 import { mapCompanyFacts } from '../import/companyfacts.mapper.js';
 import { secCompanyFactsImporter } from '../import/companyfacts.importer.js';
 import { mapSubmissions } from '../import/submissions.mapper.js';

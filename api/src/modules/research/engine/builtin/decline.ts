@@ -3,7 +3,7 @@
  * and what it can answer instead. A decline states no figure.
  */
 import { RESEARCH_SAMPLE_QUESTIONS } from '@credence/shared';
-import { markdownSafe, missingList } from './text.js';
+import { markdownSafe, missingList } from '../../../../platform/ai/engine/text.js';
 import type { Understood } from './understand.js';
 import { unsupportedLine } from './vocabulary.js';
 

@@ -6,12 +6,24 @@
  * what it can answer instead, and states no figure.
  */
 import { RESEARCH_SAMPLE_QUESTIONS } from '@credence/shared';
-import { AnswerWriter } from '../answer-writer.js';
-import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../types.js';
-import type { Analysis, ToolRegistry } from './analysis.js';
-import { analysisContext, stepTracker, ToolCalls, type AnalysisContextOptions, type StepTracker } from './context.js';
+import { AnswerWriter } from '../../../../platform/ai/engine/answer-writer.js';
+import type {
+  EvidenceChecker,
+  ResearchEmitter,
+  ResearchEngine,
+  ResearchRequest,
+  ToolContext,
+} from '../../../../platform/ai/engine/types.js';
+import type { Analysis, ToolRegistry } from '../../../../platform/ai/engine/analysis.js';
+import {
+  analysisContext,
+  stepTracker,
+  ToolCalls,
+  type AnalysisContextOptions,
+  type StepTracker,
+} from '../../../../platform/ai/engine/context.js';
 import { declineFor, type Decline } from './decline.js';
-import { missingList } from './text.js';
+import { missingList } from '../../../../platform/ai/engine/text.js';
 import { keyFindings } from './key-findings.js';
 import { availableAnalyses, chosenAnalyses, offerList, planSteps } from './plan.js';
 import { understand, type Understood } from './understand.js';

@@ -4,11 +4,11 @@
  * theirs. It is the writer's preface: shown only once an analysis says something, so a decline
  * shows none of it. With no finding to state, it names whose record and accounts the sections read.
  */
-import type { AnswerWriter } from '../answer-writer.js';
-import type { Fact } from '../types.js';
-import type { Analysis, AnalysisContext, Finding } from './analysis.js';
-import type { ToolCalls } from './context.js';
-import { markdownSafe } from './text.js';
+import type { AnswerWriter } from '../../../../platform/ai/engine/answer-writer.js';
+import type { Fact } from '../../../../platform/ai/engine/types.js';
+import type { Analysis, AnalysisContext, Finding } from '../../../../platform/ai/engine/analysis.js';
+import type { ToolCalls } from '../../../../platform/ai/engine/context.js';
+import { markdownSafe } from '../../../../platform/ai/engine/text.js';
 
 /** At most this many findings open an answer. */
 export const MAX_KEY_FINDINGS = 6;

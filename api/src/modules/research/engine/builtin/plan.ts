@@ -1,7 +1,7 @@
 /** The plan of an answer: the analyses a question asks for, their steps, and what to offer instead when it can't be answered. */
 import { FINANCIAL_ANALYSES } from './analyses/financial/index.js';
 import { REGISTER_ANALYSES } from './analyses/register/index.js';
-import type { Analysis, AnalysisId } from './analysis.js';
+import type { Analysis, AnalysisId } from '../../../../platform/ai/engine/analysis.js';
 import type { Understood } from './understand.js';
 
 /** Every analysis the built-in analyst runs, in the order an answer presents them. */

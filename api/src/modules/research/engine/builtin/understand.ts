@@ -5,8 +5,8 @@
  * data: nothing in them is run, only matched against fixed patterns.
  */
 import { normaliseCompanyNumber } from '../../../companies-house/company-search.repository.js';
-import type { ResearchRequest, ToolContext } from '../types.js';
-import type { AnalysisId, ToolRegistry, Understanding } from './analysis.js';
+import type { ResearchRequest, ToolContext } from '../../../../platform/ai/engine/types.js';
+import type { AnalysisId, ToolRegistry, Understanding } from '../../../../platform/ai/engine/analysis.js';
 import {
   ANALYSIS_PATTERNS,
   BARE_PROFIT,

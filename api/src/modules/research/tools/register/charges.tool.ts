@@ -3,7 +3,7 @@ import { chargeCreditors, chargeStatistics, isActiveCharge, lenderKey } from '@c
 import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
 import type { ChargeRow } from '../../../companies-house/store/rows.js';
-import type { FactSource, ResearchTool, ToolResult } from '../../engine/types.js';
+import type { FactSource, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { matchLenderKeys } from './lender-match.js';
 import { companyTool } from './company-tool.js';
 import { chargeTitle, FactList, registerSource } from './register-facts.js';

@@ -1,7 +1,7 @@
 /** The shell every register tool about one company shares: a company_number parameter, an unknown company answered in words, else the read. */
 import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
-import type { JsonSchema, ResearchTool, ToolResult } from '../../engine/types.js';
+import type { JsonSchema, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { COMPANY_NUMBER_PARAMETER, companyNumberArg, unknownCompany } from './register-facts.js';
 
 export interface CompanyToolSpec {

@@ -18,7 +18,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
 import { SUMMARY_PAGES } from '../../../companies-house/documents/accounts-layout.js';
-import type { Fact, ResearchTool, ToolResult } from '../../engine/types.js';
+import type { Fact, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { lineOf, readStatementYears, type StatementYear } from '../statements.js';
 import { companyTool } from './company-tool.js';
 import { chargeTitle, FactList, registerSource } from './register-facts.js';

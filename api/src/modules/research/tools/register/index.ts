@@ -1,6 +1,6 @@
 /** The register's tools: charges, officers and PSCs, share capital, filing compliance, peers, a lender's book. */
 import type { DataSource } from 'typeorm';
-import type { ResearchTool } from '../../engine/types.js';
+import type { ResearchTool } from '../../../../platform/ai/engine/types.js';
 import { capitalTool } from './capital.tool.js';
 import { chargesTool } from './charges.tool.js';
 import { complianceTool } from './compliance.tool.js';

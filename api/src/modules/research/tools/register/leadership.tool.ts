@@ -12,7 +12,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
 import type { OfficerRow, PscRow } from '../../../companies-house/store/rows.js';
-import type { ResearchTool, ToolResult } from '../../engine/types.js';
+import type { ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { companyTool } from './company-tool.js';
 import { FactList, registerSource } from './register-facts.js';
 

@@ -3,7 +3,7 @@ import { HttpException } from '@nestjs/common';
 import type { LenderDetail } from '@credence/shared';
 import type { DataSource } from 'typeorm';
 import { LenderDetailService } from '../../../screener/lender-detail.service.js';
-import type { ResearchTool, ToolResult } from '../../engine/types.js';
+import type { ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { companyNumberArg, FactList, registerSource } from './register-facts.js';
 
 /** The book's counts as facts: key, label, and where the lender detail holds it (the evidence checker reads them again). */

@@ -9,7 +9,7 @@ import { PEER_COLUMNS, type NormalisedFilter, type PeerColumnId } from '@credenc
 import type { DataSource } from 'typeorm';
 import { filterSql, runPage } from '../../../../core/screener-query/index.js';
 import { SCREENER_TABLES } from '../../../screener/screener-tables.js';
-import type { Fact, FactUnit, ResearchTool, ToolResult } from '../../engine/types.js';
+import type { Fact, FactUnit, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { ratiosFor } from '../ratios.js';
 import { readStatementYears } from '../statements.js';
 import { COMPANY_NUMBER_PARAMETER, companyNumberArg, FactList, registerSource, unknownCompany } from './register-facts.js';

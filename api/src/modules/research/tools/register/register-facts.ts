@@ -1,6 +1,6 @@
 /** Facts read from the register: each names the record it came from, so the answer can cite it. */
 import { normaliseCompanyNumber } from '../../../companies-house/company-search.repository.js';
-import type { Fact, FactSource, FactUnit } from '../../engine/types.js';
+import type { Fact, FactSource, FactUnit } from '../../../../platform/ai/engine/types.js';
 
 export type RegisterRecord =
   'charges' | 'officers' | 'pscs' | 'capital' | 'confirmation-statement' | 'filings' | 'peers' | 'lender-book' | 'profile';

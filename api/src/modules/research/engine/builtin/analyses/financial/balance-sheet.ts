@@ -1,10 +1,10 @@
 /** Balance sheet and liquidity: the latest balance sheet against the year before, and the liquidity ratios. */
 import { ratioRowLabel, type RatioKey } from '../../../../tools/ratios.js';
-import type { Analysis } from '../../analysis.js';
+import type { Analysis } from '../../../../../../platform/ai/engine/analysis.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccountsStep, say, sayWithWorking } from './common.js';
 import { accountsFindings, balanceFinding, liquidityFinding } from './findings.js';
-import { markdownSafe } from '../../text.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 
 const LIQUIDITY: [RatioKey, string][] = (
   ['currentRatio', 'statedCurrentRatio', 'quickRatio', 'cashRatio', 'equityRatio', 'liabilitiesToAssets'] as RatioKey[]

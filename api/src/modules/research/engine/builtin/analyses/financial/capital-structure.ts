@@ -5,12 +5,12 @@
  */
 import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import { ratioRowLabel, type RatioKey } from '../../../../tools/ratios.js';
-import type { Fact } from '../../../types.js';
-import type { Analysis, AnalysisContext } from '../../analysis.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
+import type { Analysis, AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
 import { cell, fy, readAccountsStep, say, sayNetDebt, sayWithWorking, type Accounts } from './common.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { accountsFindings, balanceFinding, firstOf, netDebtFinding } from './findings.js';
-import { markdownSafe } from '../../text.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 
 const EQUITY = ['shareCapital', 'sharePremium', 'retainedEarnings'];
 const DEBT = ['borrowings', 'creditorsWithinOneYear', 'creditorsAfterOneYear', 'provisions'];

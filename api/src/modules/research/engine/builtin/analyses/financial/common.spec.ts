@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import type { Fact } from '../../../types.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
 import { amountWords, changeFact } from './common.js';
 
 const source = { kind: 'filing' as const, company_number: '00123456', document_id: 'doc1', title: 'Accounts', page: 8 };

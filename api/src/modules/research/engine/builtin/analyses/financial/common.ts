@@ -4,10 +4,10 @@ import type { FinancialRatiosData } from '../../../../tools/financial-ratios.too
 import type { FinancialStatementsData } from '../../../../tools/financial-statements.tool.js';
 import type { YearRatios } from '../../../../tools/ratios.js';
 import type { StatementYear } from '../../../../tools/statements.js';
-import type { TableCell } from '../../../answer-writer.js';
-import type { Fact } from '../../../types.js';
-import type { AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { TableCell } from '../../../../../../platform/ai/engine/answer-writer.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
+import type { AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 
 export interface Accounts {
   /** The years to present, oldest first. */

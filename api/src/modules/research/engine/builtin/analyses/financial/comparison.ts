@@ -7,11 +7,11 @@
  */
 import type { RatioKey } from '../../../../tools/ratios.js';
 import type { StatementYear } from '../../../../tools/statements.js';
-import type { TableCell } from '../../../answer-writer.js';
-import type { Fact } from '../../../types.js';
-import type { AnalysisContext } from '../../analysis.js';
+import type { TableCell } from '../../../../../../platform/ai/engine/answer-writer.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
+import type { AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
 import { cell, changeFact, fy, labelInText, sayWithWorking, wordsFor, type Accounts } from './common.js';
-import { markdownSafe } from '../../text.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 
 /** One figure across the years: its words and its fact in each year (absent when not filed). */
 export interface Series {

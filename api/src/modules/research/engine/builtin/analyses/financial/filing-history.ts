@@ -1,8 +1,8 @@
 /** Filing history: the latest filings on the register and how many of each kind the company has filed. */
 import { formatDate } from '@credence/shared';
 import type { FilingsData } from '../../../../tools/filings.tool.js';
-import type { Analysis } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { Analysis } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 
 const SHOWN = 15;
 

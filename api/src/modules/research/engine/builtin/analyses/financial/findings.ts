@@ -7,10 +7,10 @@ import type { FinancialRatiosData } from '../../../../tools/financial-ratios.too
 import type { FinancialStatementsData } from '../../../../tools/financial-statements.tool.js';
 import type { YearRatios } from '../../../../tools/ratios.js';
 import type { StatementYear } from '../../../../tools/statements.js';
-import type { Fact } from '../../../types.js';
-import type { AnalysisContext, Finding, FindingPart } from '../../analysis.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
+import type { AnalysisContext, Finding, FindingPart } from '../../../../../../platform/ai/engine/analysis.js';
 import { amountWords, changeFact, debtWords, fy, labelInText, previousYear, wordsFor } from './common.js';
-import { markdownSafe } from '../../text.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 
 interface Latest {
   year: StatementYear;

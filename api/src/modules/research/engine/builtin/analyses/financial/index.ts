@@ -1,5 +1,5 @@
 /** The built-in analyst's financial analyses (the register's are in ../register). */
-import type { Analysis } from '../../analysis.js';
+import type { Analysis } from '../../../../../../platform/ai/engine/analysis.js';
 import { balanceSheet } from './balance-sheet.js';
 import { capitalStructure } from './capital-structure.js';
 import { namedRatios } from './named-ratios.js';

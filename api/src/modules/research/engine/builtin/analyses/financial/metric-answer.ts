@@ -6,12 +6,12 @@
  */
 import type { RatioKey } from '../../../../tools/ratios.js';
 import { lineOf, type StatementYear } from '../../../../tools/statements.js';
-import type { Fact } from '../../../types.js';
-import type { AnalysisContext, AnalysisId } from '../../analysis.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
+import type { AnalysisContext, AnalysisId } from '../../../../../../platform/ai/engine/analysis.js';
 import { METRIC_ANALYSIS } from '../../vocabulary.js';
 import { answerComparison, ratioSeries } from './comparison.js';
 import { changeFact, fy, previousYear, say, sayWithWorking, type Accounts } from './common.js';
-import { markdownSafe } from '../../text.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 
 const METRIC_WORDS: Record<string, string> = {
   turnover: 'Turnover',

@@ -7,7 +7,7 @@
  * issue 27 §2 replaces RATIO_ASKS' keys when it lands.
  */
 import type { YearRatios } from '../../../../tools/ratios.js';
-import type { Analysis, FindingPart } from '../../analysis.js';
+import type { Analysis, FindingPart } from '../../../../../../platform/ai/engine/analysis.js';
 import { RATIO_ASKS } from '../../vocabulary.js';
 import { fy } from './common.js';
 import { latestAccounts, withWorking } from './findings.js';

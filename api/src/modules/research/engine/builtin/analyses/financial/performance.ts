@@ -1,7 +1,7 @@
 /** Performance and growth: turnover, profit and employees over the years, with the change each year and over the period. */
 import type { MetricKey } from '../../../../tools/facts.js';
-import type { Fact } from '../../../types.js';
-import type { Analysis } from '../../analysis.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
+import type { Analysis } from '../../../../../../platform/ai/engine/analysis.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { cell, changeCell, changeFact, fy, readAccountsStep, say, sayWithWorking } from './common.js';
 import { accountsFindings, profitFinding, turnoverFinding } from './findings.js';

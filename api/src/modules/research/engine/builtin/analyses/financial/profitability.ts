@@ -1,6 +1,6 @@
 /** Profitability and margins: gross, operating, net and EBITDA margins by year, each computed from the filed figures it cites. */
 import type { RatioKey } from '../../../../tools/ratios.js';
-import type { Analysis } from '../../analysis.js';
+import type { Analysis } from '../../../../../../platform/ai/engine/analysis.js';
 import { namedFor, openAnswer } from './metric-answer.js';
 import { cell, fy, readAccountsStep, sayWithWorking } from './common.js';
 import { accountsFindings, netMarginFinding, profitFinding } from './findings.js';

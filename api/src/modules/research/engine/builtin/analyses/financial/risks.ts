@@ -6,9 +6,9 @@
 import { outlookStaleness } from '@credence/shared';
 import type { DocumentSummaryData } from '../../../../tools/document-summary.tool.js';
 import type { DistressData } from '../../../../tools/register/distress.tool.js';
-import type { Fact } from '../../../types.js';
-import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { markdownSafe, quoted } from '../../text.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
+import type { Analysis, AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe, quoted } from '../../../../../../platform/ai/engine/text.js';
 
 function quote(ctx: AnalysisContext, fact: Fact, lead: string): void {
   ctx.writer.write(`- ${lead}`);

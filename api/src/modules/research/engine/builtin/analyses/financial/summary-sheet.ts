@@ -2,7 +2,7 @@
 import { longDate } from '@credence/shared';
 import type { CompanyProfileData } from '../../../../tools/company-profile.tool.js';
 import type { MetricKey } from '../../../../tools/facts.js';
-import type { Fact } from '../../../types.js';
+import type { Fact } from '../../../../../../platform/ai/engine/types.js';
 import { RATIO_LABELS, type RatioKey } from '../../../../tools/ratios.js';
 
 /** The headline ratios, by their one definition (issue 27): the formula shows with each. */
@@ -15,8 +15,8 @@ const HEADLINE_RATIOS: RatioKey[] = [
   'interestCover',
   'liabilitiesToAssets',
 ];
-import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { Analysis, AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { cell, changeCell, changeFact, fy, previousYear, readAccounts, say, sayWithWorking, wordsFor } from './common.js';
 import { distressFindings } from '../register/distress.analysis.js';
 import { accountsFindings, netDebtFinding, profitFinding, turnoverFinding } from './findings.js';

@@ -4,9 +4,9 @@
  * named lender who holds none of the company's charges).
  */
 import type { ChargesData } from '../../../../tools/register/charges.tool.js';
-import type { ToolResult } from '../../../types.js';
-import type { AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';
+import type { AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { listText } from './write.js';
 
 export interface ChargesRead {

@@ -1,8 +1,8 @@
 /** Charges and security: what the register shows is secured, for whom, and what is still live. */
 import { formatDate } from '@credence/shared';
 import type { ChargeItem } from '../../../../tools/register/charges.tool.js';
-import type { Analysis, AnalysisContext, Understanding } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { Analysis, AnalysisContext, Understanding } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, hasFact, heading, say, statusText, lenderWords } from './write.js';
 import { liveSecurityFinding } from './findings.js';

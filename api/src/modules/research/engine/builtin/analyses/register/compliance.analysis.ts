@@ -1,9 +1,9 @@
 /** Compliance and filing behaviour: confirmation statements on time or late, and the accounts' due date. */
 import { averageDelayText, dueInText, formatDate, percentText } from '@credence/shared';
 import type { ComplianceData } from '../../../../tools/register/compliance.tool.js';
-import type { ToolResult } from '../../../types.js';
-import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';
+import type { Analysis, AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
 import { countFig, dateFig, factOf, heading, plural, say } from './write.js';
 import { complianceFinding } from './findings.js';

@@ -5,9 +5,9 @@
  */
 import { formatDate } from '@credence/shared';
 import type { DistressData } from '../../../../tools/register/distress.tool.js';
-import type { ToolResult } from '../../../types.js';
-import type { Analysis, AnalysisContext, Finding, FindingPart } from '../../analysis.js';
-import { markdownSafe, quoted } from '../../text.js';
+import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';
+import type { Analysis, AnalysisContext, Finding, FindingPart } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe, quoted } from '../../../../../../platform/ai/engine/text.js';
 import { wordsFor } from '../financial/common.js';
 import { companyLabel, companyOrDecline } from './charges-read.js';
 import { factOf, heading, listText } from './write.js';

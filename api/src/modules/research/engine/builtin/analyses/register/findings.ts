@@ -6,9 +6,9 @@ import { formatDate } from '@credence/shared';
 import type { ChargesData } from '../../../../tools/register/charges.tool.js';
 import type { ComplianceData } from '../../../../tools/register/compliance.tool.js';
 import type { LeadershipData } from '../../../../tools/register/leadership.tool.js';
-import type { ToolResult } from '../../../types.js';
-import type { AnalysisContext, Finding } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';
+import type { AnalysisContext, Finding } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { countFig, factOf, hasFact, listText, plural } from './write.js';
 
 async function read<T>(ctx: AnalysisContext, tool: string, args: Record<string, unknown> = {}): Promise<ToolResult<T> | null> {

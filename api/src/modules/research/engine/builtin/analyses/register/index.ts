@@ -1,5 +1,5 @@
 /** The register's analyses: charges & security, covenant summary, lenders, leadership, compliance, peers. */
-import type { Analysis } from '../../analysis.js';
+import type { Analysis } from '../../../../../../platform/ai/engine/analysis.js';
 import { chargesAnalysis } from './charges.analysis.js';
 import { complianceAnalysis } from './compliance.analysis.js';
 import { covenantsAnalysis } from './covenants.analysis.js';

@@ -1,9 +1,9 @@
 /** Leadership and control: the board, who controls the company, and the changes of the last 12 months. */
 import { formatDate } from '@credence/shared';
 import type { LeadershipData } from '../../../../tools/register/leadership.tool.js';
-import type { ToolResult } from '../../../types.js';
-import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';
+import type { Analysis, AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { companyLabel, companyMd, companyOrDecline } from './charges-read.js';
 import { shareCapitalPart } from './share-capital.js';
 import { cellOf, countFig, factOf, hasFact, heading, listText, plural, say, subheading } from './write.js';

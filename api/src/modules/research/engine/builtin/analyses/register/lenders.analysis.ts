@@ -1,8 +1,8 @@
 /** Lenders: who holds the company's charges, how many are live, and (for a named lender) its book on file. */
 import { formatDate, type LenderDetail } from '@credence/shared';
 import type { ChargeholderSummary } from '../../../../tools/register/charges.tool.js';
-import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { Analysis, AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { readChargesOrDecline, type ChargesRead } from './charges-read.js';
 import { cellOf, countFig, factOf, heading, plural, say, lenderWords } from './write.js';
 import { mainLenderFinding } from './findings.js';

@@ -6,10 +6,10 @@
 import { PEER_COLUMNS, peerCellText, peerFormulaNote, peerSelectionText } from '@credence/shared';
 import { formatMoney } from '../../../../../companies-house/documents/accounts-format.js';
 import type { PeerRow, PeersData } from '../../../../tools/register/peers.tool.js';
-import type { TableCell } from '../../../answer-writer.js';
-import type { ToolResult } from '../../../types.js';
-import type { Analysis, AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { TableCell } from '../../../../../../platform/ai/engine/answer-writer.js';
+import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';
+import type { Analysis, AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { companyLabel, companyMd, companyOrDecline } from './charges-read.js';
 import { heading, say } from './write.js';
 

@@ -1,9 +1,9 @@
 /** The share capital part of leadership and control: the latest statement of capital and what changed it. */
 import { currencySymbol, formatDate } from '@credence/shared';
 import type { CapitalData } from '../../../../tools/register/capital.tool.js';
-import type { ToolResult } from '../../../types.js';
-import type { AnalysisContext } from '../../analysis.js';
-import { markdownSafe } from '../../text.js';
+import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';
+import type { AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import { markdownSafe } from '../../../../../../platform/ai/engine/text.js';
 import { countFig, factOf, hasFact, say, subheading, type Figure } from './write.js';
 
 /** Share capital is often a few pounds: pence are kept ("£0.30", "£1,000,000"). */

@@ -3,8 +3,8 @@
  * cited), the section heading, and the words for dates, counts and amounts.
  */
 import { formatCurrency, formatDate } from '@credence/shared';
-import type { AnswerWriter } from '../../../answer-writer.js';
-import type { Fact, ToolResult } from '../../../types.js';
+import type { AnswerWriter } from '../../../../../../platform/ai/engine/answer-writer.js';
+import type { Fact, ToolResult } from '../../../../../../platform/ai/engine/types.js';
 
 /** A figure for a sentence: the fact and how the answer words it. */
 export interface Figure {

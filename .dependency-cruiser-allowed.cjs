@@ -1,0 +1,99 @@
+// The cross-module imports still allowed (issue 25 §1), as file pairs [from, to]: this list only shrinks.
+// Each group says why the edge is there and how it goes. .dependency-cruiser.cjs turns it into rules;
+// an edge that is no longer in the code should be deleted here (71 edges when the rule came in; 132 before the platform layer).
+module.exports = {
+  ALLOWED_CROSS_MODULE: [
+    // research -> companies-house (23): UK register research reads the register (companies, filings, accounts rows, PDF renderers). To go: a register read contract (company facts, filings, page sources) in the platform that companies-house provides.
+    ['api/src/modules/research/evidence/research-evidence.ts', 'api/src/modules/companies-house/documents/accounts-format.ts'],
+    ['api/src/modules/research/tools/args.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
+    ['api/src/modules/research/tools/register/register-facts.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
+    ['api/src/modules/research/evidence/page-text.service.ts', 'api/src/modules/companies-house/documents/accounts-pdf.ts'],
+    ['api/src/modules/research/evidence/page-text.service.ts', 'api/src/modules/companies-house/documents/filing-pdf.ts'],
+    ['api/src/modules/research/tools/company-search.tool.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
+    ['api/src/modules/research/tools/document-summary.tool.ts', 'api/src/modules/companies-house/documents/accounts-layout.ts'],
+    ['api/src/modules/research/tools/document-summary.tool.ts', 'api/src/modules/companies-house/store/rows.ts'],
+    ['api/src/modules/research/tools/facts.ts', 'api/src/modules/companies-house/documents/accounts-format.ts'],
+    ['api/src/modules/research/tools/facts.ts', 'api/src/modules/companies-house/store/rows.ts'],
+    ['api/src/modules/research/tools/statements.ts', 'api/src/modules/companies-house/store/rows.ts'],
+    ['api/src/modules/research/tools/register/capital.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
+    ['api/src/modules/research/tools/register/company-tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
+    ['api/src/modules/research/tools/register/charges.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
+    ['api/src/modules/research/tools/register/charges.tool.ts', 'api/src/modules/companies-house/store/rows.ts'],
+    ['api/src/modules/research/tools/register/compliance.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
+    ['api/src/modules/research/tools/register/distress.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
+    ['api/src/modules/research/tools/register/distress.tool.ts', 'api/src/modules/companies-house/documents/accounts-layout.ts'],
+    ['api/src/modules/research/tools/register/leadership.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
+    ['api/src/modules/research/tools/register/leadership.tool.ts', 'api/src/modules/companies-house/store/rows.ts'],
+    ['api/src/modules/research/engine/builtin/understand.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
+    [
+      'api/src/modules/research/engine/builtin/analyses/financial/common.ts',
+      'api/src/modules/companies-house/documents/accounts-format.ts',
+    ],
+    [
+      'api/src/modules/research/engine/builtin/analyses/register/peers.analysis.ts',
+      'api/src/modules/companies-house/documents/accounts-format.ts',
+    ],
+    // restructuring -> documents (14): restructuring reads the uploaded documents' pages and page facts. To go: a document pages contract in platform/ai (documents is being reworked on another branch).
+    ['api/src/modules/restructuring/restructuring.module.ts', 'api/src/modules/documents/documents.module.ts'],
+    ['api/src/modules/restructuring/dto/restructuring.dto.ts', 'api/src/modules/documents/dto/documents.dto.ts'],
+    ['api/src/modules/restructuring/restructuring.service.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/extract/table.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/extract/debt-table.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/extract/debt-table.ts', 'api/src/modules/documents/search/page-table.ts'],
+    ['api/src/modules/restructuring/extract/units.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/model/model-table.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/model/cell-check.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/model/cell-check.ts', 'api/src/modules/documents/llm/page-facts.ts'],
+    ['api/src/modules/restructuring/model/table-pages.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/model/table-pages.ts', 'api/src/modules/documents/llm/page-facts.ts'],
+    ['api/src/modules/restructuring/extract/debt-table.spec.ts', 'api/src/modules/documents/documents.repository.ts'],
+    ['api/src/modules/restructuring/model/cell-check.spec.ts', 'api/src/modules/documents/documents.repository.ts'],
+    // research -> us-equity (6): the research composition root (engine-provider, the tool list, the evidence checker, the module registering the equity routes) names the US analyst, its tools and its SEC fact check. To go: engines, tools and fact checkers collected through Nest tokens.
+    ['api/src/modules/research/evidence/research-evidence.ts', 'api/src/modules/us-equity/research/sec-facts.ts'],
+    ['api/src/modules/research/tools/index.ts', 'api/src/modules/us-equity/research/us-kpi-tables.tool.ts'],
+    ['api/src/modules/research/tools/index.ts', 'api/src/modules/us-equity/research/us-kpi-values.tool.ts'],
+    ['api/src/modules/research/research.module.ts', 'api/src/modules/us-equity/research/equity-research.service.ts'],
+    ['api/src/modules/research/research.module.ts', 'api/src/modules/us-equity/research/equity.controller.ts'],
+    ['api/src/modules/research/engine-provider.ts', 'api/src/modules/us-equity/research/us-equity-analyst.ts'],
+    // auth -> users (5): sign-in creates and reads users. To go: users (accounts) become a platform/core concern.
+    ['api/src/modules/auth/auth.module.ts', 'api/src/modules/users/users.module.ts'],
+    ['api/src/modules/auth/auth.service.ts', 'api/src/modules/users/user.entity.ts'],
+    ['api/src/modules/auth/auth.service.ts', 'api/src/modules/users/users.repository.ts'],
+    ['api/src/modules/auth/auth.service.ts', 'api/src/modules/users/users.service.ts'],
+    ['api/src/modules/auth/oauth.service.ts', 'api/src/modules/users/users.repository.ts'],
+    // research -> documents (4): the research composition root wraps the engine with the document answerers and registers the PDF chat routes. To go: an engine-wrapper token in platform/ai, PDF chat registered by the documents module.
+    ['api/src/modules/research/research.module.ts', 'api/src/modules/documents/pdf-chat/pdf-chat.controller.ts'],
+    ['api/src/modules/research/research.module.ts', 'api/src/modules/documents/pdf-chat/pdf-chat.service.ts'],
+    ['api/src/modules/research/engine-provider.ts', 'api/src/modules/documents/answers/document-answer.ts'],
+    ['api/src/modules/research/engine-provider.ts', 'api/src/modules/documents/llm/document-model.ts'],
+    // research -> screener (3): lender book and peers read screener tables. To go: a lender/peer read contract.
+    ['api/src/modules/research/evidence/lender-book-check.ts', 'api/src/modules/screener/lender-detail.service.ts'],
+    ['api/src/modules/research/tools/register/lender-book.tool.ts', 'api/src/modules/screener/lender-detail.service.ts'],
+    ['api/src/modules/research/tools/register/peers.tool.ts', 'api/src/modules/screener/screener-tables.ts'],
+    // us-equity -> research (3): US equity research gets the engines from the research composition root (RESEARCH_ENGINES) and reuses its question vocabulary. To go: the engines token and interface in platform/ai.
+    ['api/src/modules/us-equity/research/equity-question.ts', 'api/src/modules/research/engine/builtin/vocabulary.ts'],
+    ['api/src/modules/us-equity/research/equity-research.service.ts', 'api/src/modules/research/engine-provider.ts'],
+    ['api/src/modules/us-equity/us-equity.module.ts', 'api/src/modules/research/research.module.ts'],
+    // us-equity -> companies-house (3): the SEC importers and the iXBRL viewer reuse the register's file readers and seed random. To go: move csv-files, ixbrl and seed random to core/import or shared.
+    ['api/src/modules/us-equity/source/ixbrl-highlight.ts', 'api/src/modules/companies-house/import/ixbrl.ts'],
+    ['api/src/modules/us-equity/import/json-sources.ts', 'api/src/modules/companies-house/import/csv-files.ts'],
+    ['api/src/modules/us-equity/seed/us-sample.ts', 'api/src/modules/companies-house/seed/random.ts'],
+    // watchlists -> companies-house (2): stream alerts read the stream events (stream work is on another branch).
+    ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/import/ch-api.mapper.ts'],
+    ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/stream/stream-event.ts'],
+    // mcp -> research (2): the MCP server exposes the research tools and evidence checker. To go: a tool registry token in platform/ai.
+    ['api/src/modules/mcp/mcp-server.ts', 'api/src/modules/research/evidence/research-evidence.ts'],
+    ['api/src/modules/mcp/mcp-server.ts', 'api/src/modules/research/tools/index.ts'],
+    // research -> users (2): the research routes read the caller's user row. To go: with auth->users.
+    ['api/src/modules/research/research.module.ts', 'api/src/modules/users/users.module.ts'],
+    ['api/src/modules/research/research.controller.ts', 'api/src/modules/users/users.repository.ts'],
+    // companies-house -> watchlists (1): the stream runner hands events to the alerts (stream work is on another branch). To go: a stream listener token.
+    ['api/src/modules/companies-house/stream/stream-runner.ts', 'api/src/modules/watchlists/alerts/stream-alerts.ts'],
+    // documents -> research (1): PDF chat (now in documents) gets the engines from the research composition root. To go: with us-equity->research.
+    ['api/src/modules/documents/pdf-chat/pdf-chat.service.ts', 'api/src/modules/research/engine-provider.ts'],
+    // restructuring -> research (1): the restructuring module imports ResearchCoreModule for the engines, chats and credits providers. To go: a platform/ai Nest module.
+    ['api/src/modules/restructuring/restructuring.module.ts', 'api/src/modules/research/research.module.ts'],
+    // companies-house -> screener (1): a register import refreshes the screener views. To go: a refresh hook registry in core.
+    ['api/src/modules/companies-house/store/derived-tables.ts', 'api/src/modules/screener/refresh-views.ts'],
+  ],
+};
