@@ -24,6 +24,8 @@ export interface ScriptedResponse {
   hang?: boolean;
   /** Destroy the connection after this many chunks. */
   dropAfter?: number;
+  /** Chunks written from the request (a reply that cites what the request's tool results hold); instead of `chunks`. */
+  chunksFor?: (request: RecordedRequest['body']) => unknown[];
 }
 
 export interface RecordedRequest {
@@ -102,7 +104,7 @@ export async function startReplayServer(): Promise<ReplayServer> {
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' });
-    const chunks = scripted.chunks ?? [];
+    const chunks = scripted.chunksFor?.(requests.at(-1)!.body) ?? scripted.chunks ?? [];
     for (let i = 0; i < chunks.length; i++) {
       if (clientGone) return;
       if (scripted.dropAfter !== undefined && i >= scripted.dropAfter) {

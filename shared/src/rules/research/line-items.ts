@@ -16,7 +16,12 @@ export interface LineItem {
   statement?: Statement;
   /** Printed as an outflow (in parentheses) on its statement: a metric uses its size. */
   outflow?: boolean;
+  /** What its figure is when not an amount: a rate (read as printed, "21.0%"), or an amount per share. */
+  measure?: LineMeasure;
 }
+
+/** What a line item's figure is: an amount (the default), a percent, or an amount per share. */
+export type LineMeasure = 'amount' | 'percent' | 'per-share';
 
 /** A row label or question as the vocabulary reads it: lowercase, one apostrophe, one dash (the same length as printed). */
 export function normalLabel(text: string): string {
@@ -134,6 +139,7 @@ export const LINE_ITEMS: LineItem[] = [
     label: 'Effective tax rate',
     phrases: ['effective income tax rate', 'effective tax rate'],
     statement: 'income',
+    measure: 'percent',
   },
   {
     key: 'netIncome',
@@ -150,7 +156,13 @@ export const LINE_ITEMS: LineItem[] = [
     ],
     statement: 'income',
   },
-  { key: 'eps', label: 'Earnings per share', phrases: ['diluted earnings per share', 'earnings per share', 'eps'], statement: 'income' },
+  {
+    key: 'eps',
+    label: 'Earnings per share',
+    phrases: ['diluted earnings per share', 'earnings per share', 'eps'],
+    statement: 'income',
+    measure: 'per-share',
+  },
   {
     key: 'da',
     label: 'Depreciation and amortization',

@@ -32,7 +32,7 @@ export function readTerm(term: FinanceTerm, hits: PageHit[], q: QuestionTerms, y
   const titles = [...(term.statement ? STATEMENT_TITLES[term.statement] : []), ...q.statements.flatMap((s) => STATEMENT_TITLES[s])];
   let best: { read: Read; score: number } | null = null;
   hits.forEach((hit, rank) => {
-    const row = findRow(hit.lines, term.phrases, year, q.cumulative);
+    const row = findRow(hit.lines, term.phrases, year, q.cumulative, term.measure);
     if (!row) return;
     const lower = hit.text.toLowerCase();
     const score =

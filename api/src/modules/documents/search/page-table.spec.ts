@@ -12,7 +12,7 @@ import { recordedPage } from '../../../../test/support/filing-pages.js';
 import type { PageLine } from '../../../platform/ai/evidence/page-lines.js';
 import { lineItem } from '@credence/shared';
 import { pageTables, type PageTable } from './page-table.js';
-import { findRow, parseFigure, unitNote } from './statement-row.js';
+import { cellFits, findRow, parseFigure, unitNote } from './statement-row.js';
 
 const page = recordedPage;
 
@@ -74,6 +74,37 @@ describe('tables rebuilt from the layout of real filings', () => {
     expect(findRow(segments, ['united states'], '2023')).toMatchObject({ printed: '6,185' });
     expect(findRow(segments, ['united states'], '2023', true)).toMatchObject({ printed: '14,692' });
     expect(unitNote('(MILLIONS) 2023 2022')).toBe('MILLIONS');
+  });
+
+  it('a statement of operations with a percent-of-revenue column beside each year: the amounts are read, never the percents', () => {
+    const activision = page('ACTIVISIONBLIZZARD_2019_10K', 37);
+    const [table] = pageTables(activision);
+    // the sentence above the table says "as a percentage of total net revenues": it is no column's heading
+    expect(table.columns.map((c) => `${c.year} ${c.kind}`)).toEqual(['2019 amount', '2019 percent', '2018 amount', '2018 percent']);
+    expect(rowOf(table, 'Total net revenues').map((c) => c.printed)).toEqual(['6,489', '100', '7,500', '100']);
+    expect(findRow(activision, lineItem('operatingIncome').phrases, '2019')).toMatchObject({ printed: '1,607', value: 1607 });
+    expect(findRow(activision, lineItem('operatingIncome').phrases, '2018')).toMatchObject({ printed: '1,988' });
+    expect(findRow(activision, lineItem('netIncome').phrases, '2019')?.periods.map((p) => p.printed)).toEqual(['1,503', '1,848']);
+    expect(findRow(activision, lineItem('incomeTax').phrases, '2018')).toMatchObject({ printed: '29' });
+  });
+
+  it("a summary whose rows of rates share the amounts' columns: a rate row is never read as an amount", () => {
+    const walmart = page('WALMART_2020_10K', 36);
+    expect(findRow(walmart, lineItem('revenue').phrases, '2020')).toMatchObject({ label: 'Net sales', printed: '519,926' });
+    expect(findRow(walmart, lineItem('operatingIncome').phrases, '2019')).toMatchObject({ printed: '21,957' });
+    expect(findRow(walmart, ['percentage change from comparable period'], '2020')).toBeNull();
+    expect(findRow(walmart, ['percentage change from comparable period'], '2020', false, 'percent')).toMatchObject({ printed: '1.9%' });
+  });
+
+  it("a cell fits a line item by its column's kind and its own printing", () => {
+    expect(cellFits('amount', '1,607')).toBe(true);
+    expect(cellFits('percent', '25')).toBe(false);
+    expect(cellFits('amount', '25%')).toBe(false);
+    expect(cellFits('per-share', '1.95')).toBe(false);
+    expect(cellFits('per-share', '1.95', 'per-share')).toBe(true);
+    expect(cellFits('count', '11,501')).toBe(false);
+    expect(cellFits('amount', '21.0%', 'percent')).toBe(true);
+    expect(cellFits('percent', '(4.4)', 'percent')).toBe(false);
   });
 
   it('figures as printed: parentheses and dashes', () => {

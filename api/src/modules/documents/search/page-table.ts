@@ -9,7 +9,12 @@
 import type { PageLine, TextItem } from '../../../platform/ai/evidence/page-lines.js';
 import { unitNote } from './units.js';
 
-export type ColumnKind = 'amount' | 'percent';
+/**
+ * What a column's figures are: amounts of the period, or percents (a share of sales, a change),
+ * amounts per share, or counts (shares, stores, employees). Only an amount column is read as a
+ * line item's amount.
+ */
+export type ColumnKind = 'amount' | 'percent' | 'per-share' | 'count';
 
 export interface TableColumn {
   /** The right edge its figures align on (points). */
@@ -38,6 +43,13 @@ export interface PageTable {
 const FIGURE = /^\(?[-–—]?\$?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\)?%?$|^[-–—]$/;
 const YEAR = /\b(?:19|20)\d{2}\b/g;
 const PERCENT_HEADER = /%|percent|\bchange\b|increase|decrease|\bvs\.?\b|\bmargin\b|\bbps\b|\bpts?\b/i;
+const PER_SHARE_HEADER = /\bper (?:basic |diluted |common )?share\b|\beps\b/i;
+const COUNT_HEADER = /\bshares\b|\bnumber of\b|\bheadcount\b|\bemployees\b|\bstores\b/i;
+/** A unit note ("in millions, except per share data") says what the table's amounts are, not one column's kind. */
+const UNIT_WORDS =
+  /\(?\s*(?:amounts |dollars |\$ )?in (?:millions|thousands|billions)[^)]*\)?|except (?:for )?per[- ]share (?:data|amounts)|except [a-z ]*counts?/gi;
+/** Header words longer than this are a sentence above the table (prose that may say "as a percentage"), not a column's heading. */
+const HEADING_CHARS = 40;
 /** Right edges this close (points) are one column. */
 const ALIGN = 6;
 /** Header lines read above a table's first row. */
@@ -50,7 +62,8 @@ function figuresOf(line: PageLine): TextItem[] {
     const text = item.text.trim();
     if (text === '%' || text === ')' || text === ')%') {
       const last = out.at(-1);
-      if (last) out[out.length - 1] = { ...last, text: last.text + text, x1: item.x1 };
+      // a "%" printed apart keeps the figure's own right edge, so it lines up with its column's other figures
+      if (last) out[out.length - 1] = { ...last, text: last.text + text, x1: text === '%' ? last.x1 : item.x1 };
       continue;
     }
     // "$ 1,234" and "1,234 5,678" printed in one piece are split by their own spaces
@@ -62,7 +75,9 @@ function figuresOf(line: PageLine): TextItem[] {
         const start = text.indexOf(p.replace(/^\$/, ''), Math.max(0, Math.round((at - item.x0) / width) - 1));
         const x0 = item.x0 + Math.max(0, start) * width;
         const x1 = x0 + p.replace(/^\$/, '').length * width;
-        out.push({ ...item, text: p.replace(/^\$/, ''), x0, x1: parts.length === 1 ? item.x1 : x1 });
+        // the right edge of its digits (a "%" hangs past the column's other figures)
+        const edge = (parts.length === 1 ? item.x1 : x1) - (p.endsWith('%') ? width : 0);
+        out.push({ ...item, text: p.replace(/^\$/, ''), x0, x1: edge });
         at = x1;
       }
     }
@@ -99,14 +114,20 @@ function columnsOf(rows: TextItem[][]): { right: number; left: number; count: nu
 /** Each column's header words and year, from the header lines above the table. */
 function headed(columns: { right: number; left: number }[], header: PageLine[]): TableColumn[] {
   const words = columns.map(() => [] as string[]);
+  const headings = columns.map(() => [] as string[]);
   const years = columns.map(() => null as string | null);
+  const overlaps = (i: TextItem, col: { right: number; left: number }) => i.x0 <= col.right + 2 && i.x1 >= col.left - 2;
   for (const line of header) {
     const yearItems = line.items.flatMap((i) =>
       [...i.text.matchAll(YEAR)].map((m) => ({ year: m[0], center: (i.x0 + i.x1) / 2, item: i })),
     );
     columns.forEach((col, c) => {
-      const over = line.items.filter((i) => i.x0 <= col.right + 2 && i.x1 >= col.left - 2);
+      const over = line.items.filter((i) => overlaps(i, col));
       for (const i of over) words[c].push(i.text.trim());
+      // a column's heading: short words over at most two columns (a title or sentence spans the table)
+      for (const i of over)
+        if (i.text.trim().length <= HEADING_CHARS && columns.filter((other) => overlaps(i, other)).length <= 2)
+          headings[c].push(i.text.trim());
       // A year over the column, else the nearest year of a header spanning several columns.
       const mid = (col.left + col.right) / 2;
       const nearest = yearItems
@@ -117,13 +138,38 @@ function headed(columns: { right: number; left: number }[], header: PageLine[]):
   }
   return columns.map((col, c) => {
     const header = words[c].join(' ').replace(/\s+/g, ' ').trim();
-    return {
-      ...col,
-      year: fiscalYear(years[c], header),
-      header,
-      kind: PERCENT_HEADER.test(header.replace(YEAR, '')) ? 'percent' : 'amount',
-    };
+    return { ...col, year: fiscalYear(years[c], header), header, kind: headingKind(headings[c].join(' ')) };
   });
+}
+
+/** A column's kind from its heading words (a unit note's "except per share data" is no column's). */
+function headingKind(heading: string): ColumnKind {
+  const words = heading.replace(UNIT_WORDS, ' ').replace(YEAR, ' ');
+  if (PERCENT_HEADER.test(words)) return 'percent';
+  if (PER_SHARE_HEADER.test(words)) return 'per-share';
+  return COUNT_HEADER.test(words) ? 'count' : 'amount';
+}
+
+const isPercentCell = (cell: string | null) => cell !== null && cell.endsWith('%');
+const isDash = (cell: string | null) => cell === null || /^[-–—]$/.test(cell);
+const magnitude = (cell: string) => Number(cell.replace(/[^\d.]/g, ''));
+
+/**
+ * Percent columns the cells show, whatever the heading says: a column whose figure in some row is
+ * printed with "%" beside an amount of the same row (a share of sales, a change), or a column of
+ * figures no larger than 100 that holds 100 on a row of larger amounts (each row's share of a total).
+ * A row of percents across every column (a growth rate in a summary) is a row's kind, not a column's.
+ */
+function percentByCells(c: number, rows: (string | null)[][]): boolean {
+  const amountBeside = (row: (string | null)[], min = 0) =>
+    row.some((x, j) => j !== c && !isDash(x) && !isPercentCell(x) && magnitude(x!) > min);
+  if (rows.some((row) => isPercentCell(row[c]) && amountBeside(row))) return true;
+  const figures = rows.map((row) => row[c]).filter((x): x is string => !isDash(x));
+  return (
+    figures.length >= 2 &&
+    figures.every((x) => magnitude(x) <= 100) &&
+    rows.some((row) => /^100(?:\.0+)?%?$/.test(row[c] ?? '') && amountBeside(row, 100))
+  );
 }
 
 /**
@@ -176,7 +222,11 @@ export function pageTables(lines: PageLine[], pageText?: string): PageTable[] {
         const cells = columns.map((c) => figures.find((f) => Math.abs(f.x1 - c.right) <= ALIGN)?.text ?? null);
         return [{ label: labelOf(line, figures[0]), line, cells }];
       });
-      tables.push({ unit: own ?? unit, columns, rows });
+      const cells = rows.map((row) => row.cells);
+      const kinds = columns.map((col, c): TableColumn =>
+        col.kind === 'amount' && percentByCells(c, cells) ? { ...col, kind: 'percent' } : col,
+      );
+      tables.push({ unit: own ?? unit, columns: kinds, rows });
     }
     i = j;
   }

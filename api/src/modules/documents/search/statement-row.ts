@@ -4,9 +4,9 @@
  * years above it. Values are taken as printed ("(10,495)" is negative) with the page's scale.
  */
 import type { PageLine } from '../../../platform/ai/evidence/page-lines.js';
-import { normalLabel } from '@credence/shared';
+import { normalLabel, type LineMeasure } from '@credence/shared';
 import { labelPhrase } from './page-search.js';
-import { pageTables } from './page-table.js';
+import { pageTables, type ColumnKind } from './page-table.js';
 
 import { unitNote } from './units.js';
 
@@ -61,8 +61,14 @@ function periodOf(periods: RowFigure['periods'], year: string | undefined, cumul
 }
 
 /** The row of one of `phrases` on the page, with the period `year` (or the first column); null when the page has none. */
-export function findRow(lines: PageLine[], phrases: string[], year?: string, cumulative = false): RowFigure | null {
-  const fromLayout = lines.some((l) => l.items.length) ? tableRows(lines, phrases, year, cumulative) : [];
+export function findRow(
+  lines: PageLine[],
+  phrases: string[],
+  year?: string,
+  cumulative = false,
+  measure: LineMeasure = 'amount',
+): RowFigure | null {
+  const fromLayout = lines.some((l) => l.items.length) ? tableRows(lines, phrases, year, cumulative, measure) : [];
   if (fromLayout.length) return best(fromLayout, phrases);
   let header: string[] | null = null;
   const candidates: RowFigure[] = [];
@@ -108,8 +114,19 @@ export function findRow(lines: PageLine[], phrases: string[], year?: string, cum
 const best = (candidates: RowFigure[], phrases: string[]) =>
   candidates.sort((a, b) => exactness(a, phrases) - exactness(b, phrases))[0] ?? null;
 
-/** The rows of the phrases in the page's layout tables, each with the amount columns of its periods. */
-function tableRows(lines: PageLine[], phrases: string[], year: string | undefined, cumulative: boolean): RowFigure[] {
+/**
+ * Whether a cell can hold a line item's figure: an amount only from an amount column and never a
+ * figure printed with "%" (a share of sales, a change); an amount per share also from a per-share
+ * column; a rate from the period's column, as printed.
+ */
+export function cellFits(kind: ColumnKind, printed: string, measure: LineMeasure = 'amount'): boolean {
+  if (measure === 'percent') return kind === 'amount';
+  if (printed.endsWith('%')) return false;
+  return kind === 'amount' || (measure === 'per-share' && kind === 'per-share');
+}
+
+/** The rows of the phrases in the page's layout tables, each with the columns of its periods that fit the measure. */
+function tableRows(lines: PageLine[], phrases: string[], year: string | undefined, cumulative: boolean, measure: LineMeasure): RowFigure[] {
   const out: RowFigure[] = [];
   for (const table of pageTables(lines)) {
     for (const row of table.rows) {
@@ -117,7 +134,7 @@ function tableRows(lines: PageLine[], phrases: string[], year: string | undefine
       if (!label) continue;
       const periods = table.columns.flatMap((c, i) => {
         const printed = row.cells[i];
-        return c.year && c.kind === 'amount' && printed ? [{ year: c.year, printed, value: parseFigure(printed) }] : [];
+        return c.year && printed && cellFits(c.kind, printed, measure) ? [{ year: c.year, printed, value: parseFigure(printed) }] : [];
       });
       const chosen = periodOf(periods, year, cumulative);
       if (!chosen) continue;

@@ -7,7 +7,7 @@
  */
 import type { AnswerWriter } from '../engine/answer-writer.js';
 import type { Fact } from '../engine/types.js';
-import { findFigures, lastSentenceEnd, matchFigure } from './figure-check.js';
+import { findFigures, lastSentenceEnd, matchFigure, type Figure } from './figure-check.js';
 
 /** The facts the tools returned during one answer, each with the reference the model cites. */
 export class FactBook {
@@ -52,6 +52,16 @@ interface Piece {
   apply(): void;
 }
 
+/**
+ * Stricter rules for a figure (the documents' model path): `citedOnly` keeps a figure only when
+ * a fact its sentence cites reads as it (no fall-back to any fact of that value); `refuse` names
+ * why a cited fact does not stand for the figure in its sentence (null when it does).
+ */
+export interface FigureRules {
+  citedOnly?: boolean;
+  refuse?: (fact: Fact, sentence: string, figure: Figure) => string | null;
+}
+
 export class CheckedText {
   private pending = '';
   /** Figures the model wrote that no tool returned. */
@@ -63,6 +73,7 @@ export class CheckedText {
     private readonly book: FactBook,
     /** Number strings the user typed, not flagged when the model repeats them. */
     private readonly exempt: readonly string[] = [],
+    private readonly rules: FigureRules = {},
   ) {}
 
   /** True once any answer text has been sent. */
@@ -122,9 +133,11 @@ export class CheckedText {
     // Mask the markers so their digits are not read as figures.
     const masked = text.replace(MARKER, (m) => ' '.repeat(m.length));
     const usedFacts = new Set<Fact>();
+    const unverifiedBefore = this.unverified.length;
     const pieces: Piece[] = [];
     for (const figure of findFigures(masked, [...this.exempt, ...this.book.identifiers])) {
-      const fact = matchFigure(figure, this.book.facts, cited);
+      const matched = this.rules.citedOnly ? matchFigure(figure, cited) : matchFigure(figure, this.book.facts, cited);
+      const fact = matched && !this.rules.refuse?.(matched, text, figure) ? matched : undefined;
       if (fact) usedFacts.add(fact);
       else this.unverified.push(figure.text);
       pieces.push({
@@ -134,11 +147,13 @@ export class CheckedText {
       });
     }
     const figureEnds = pieces.map((p) => p.end);
+    const failed = this.unverified.length > unverifiedBefore;
     for (const m of markers) {
       const fact = this.book.get(refOf(m));
       // A marker right after a figure (only spaces and markers between) was the figure's citation.
       const followsFigure = figureEnds.some((end) => end <= m.index && /^\s*$/.test(masked.slice(end, m.index)));
-      const keep = fact !== undefined && !usedFacts.has(fact) && !followsFigure;
+      // under citedOnly, a text whose figure failed keeps no loose citation (it would lend the figure one)
+      const keep = fact !== undefined && !usedFacts.has(fact) && !followsFigure && !(this.rules.citedOnly && failed);
       pieces.push({
         start: m.index,
         end: m.index + m[0].length,

@@ -10,7 +10,7 @@ import type { LlmConfig } from '../../../core/config/config.js';
 import { AnswerWriter } from '../engine/answer-writer.js';
 import type { ToolRegistry } from '../engine/analysis.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../engine/types.js';
-import { CheckedText, FactBook } from './checked-text.js';
+import { CheckedText, FactBook, type FigureRules } from './checked-text.js';
 import { failureReason, streamRound, worthRetrying, type ChatMessage, type ChatTool } from './model-round.js';
 import { conversation, toolDefinitions, toolErrorContent, toolResultContent } from './prompt.js';
 import type { AssembledRound, AssembledToolCall } from './tool-call-assembler.js';
@@ -30,6 +30,8 @@ export interface ModelEngineOptions {
    * a search of the user's documents found), so that the model starts from them.
    */
   firstCalls?: (request: ResearchRequest) => { name: string; arguments: Record<string, unknown> }[];
+  /** Stricter rules for the answer's figures (see FigureRules). */
+  figureRules?: FigureRules;
 }
 
 export const MODEL_PLAN = [
@@ -82,7 +84,7 @@ export class ModelEngine implements ResearchEngine {
       book,
       steps,
       cache: new Map(),
-      text: new CheckedText(new AnswerWriter(out, this.evidence), book, exempt),
+      text: new CheckedText(new AnswerWriter(out, this.evidence), book, exempt, this.options.figureRules),
     };
     try {
       await this.converse(turn);
