@@ -40,6 +40,15 @@ const toColumn = (ui: Rendered, id: string) =>
 const toTurnover = (ui: Rendered) => toColumn(ui, 'turnover');
 
 describe('companies screener: table and paging', () => {
+  it("shows the registry's columns, identity verification overdue among them, scrolled to (issue 25 section 3)", async () => {
+    const { ui } = screener(400, 30);
+    await ready(ui);
+    const header = () => ui.lines().find((l) => l.includes('Outstanding')) ?? '';
+    expect(header()).toContain('Turnover (£m)');
+    await toColumn(ui, 'directors_idv_overdue');
+    await ui.waitFor(() => header().includes('Verification O'), 'the identity verification column');
+  });
+
   it('shows the first page of 100 with the total, rendering only the rows that fit (120x40 and 80x24)', async () => {
     for (const [columns, rows] of [
       [120, 40],

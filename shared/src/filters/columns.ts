@@ -2,8 +2,8 @@
  * The columns of the four screener tables (spec 2 3.10-3.14): the only ids the API sorts and
  * filters on (its allow-list), the CLI's `screener columns`, and the web's headers and popups.
  */
-import { ITL1_REGIONS } from '../rules/uk/postcode-areas.js';
-import { ratioDefinitionText } from '../ratios/present.js';
+import { columnSpecOf } from './column-registry.js';
+import { COMPANY_COLUMN_REGISTRY } from './company-columns.js';
 import type { ColumnKind, ColumnFormat, ColumnSpec } from './types.js';
 
 function column(
@@ -16,138 +16,26 @@ function column(
   return { id, label, kind, format, sortable: true, filterable: true, visible: true, ...extra };
 }
 
-/** Filing years offered by the filters panel (spec 2 2.11: fixed 2020 to 2026). */
-export const FILING_YEAR_OPTIONS: readonly string[] = ['2020', '2021', '2022', '2023', '2024', '2025', '2026'];
+export { FILING_YEAR_OPTIONS, CURRENCY_OPTIONS } from './company-columns.js';
 export const CHARGE_STATUS_OPTIONS: readonly string[] = ['fully-satisfied', 'outstanding', 'part-satisfied', 'satisfied'];
-export const CURRENCY_OPTIONS: readonly string[] = ['GBP', 'EUR', 'USD'];
-
-/** Numeric filter columns of spec 2 section 9, in the order the spec lists them. */
-export const COMPANY_METRIC_COLUMNS = [
-  'turnover',
-  'operating_profit',
-  'net_profit_loss',
-  'EBITDA',
-  'total_assets',
-  'total_liabilities',
-  'net_asset',
-  'cash',
-  'employee_count',
-  'earnings_per_share',
-  'debt_to_equity_ratio',
-] as const;
-export type CompanyMetricColumn = (typeof COMPANY_METRIC_COLUMNS)[number];
 
 /**
- * Columns credit work adds to spec 2 3.14 (issue 13): status, location, age and leverage.
- * - company_status: as the register words it ("Active", "Liquidation", "In Administration"...).
- * - post_town, postcode_area ("LS"), region (ITL1, from the postcode area: rules/uk/postcode-areas).
- * - incorporation_date, age_years: whole years since incorporation, as of the last refresh of the
- *   derived tables (after every import, sync and seed).
- * - net_debt: borrowings minus cash, of the latest accounts. Borrowings are the balance sheet's
- *   "Bank loans and overdrafts" line (key `borrowings`) where the accounts carry it; otherwise
- *   total liabilities stand in for them (every creditor and provision: an upper bound on debt, the
- *   prudent side for credit work). Empty when cash or both debt figures are missing.
- * - gearing: net debt as a percentage of net assets (equity), one decimal; empty when net assets
- *   are zero or negative (the ratio means nothing there: filter net assets below zero instead).
- * - interest_cover: operating profit (else EBITDA) over interest payable, 2 decimals (issue 27).
- * - current_ratio: current assets over creditors due within one year, 2 decimals (issue 27).
- * All four are shared's ratio definitions (src/ratios), frozen into SQL by the migration that
- * added them; a test holds SQL and shared equal on the same company.
+ * Companies screener (spec 2 3.14 and the credit columns of issues 13, 27 and 29): derived from
+ * the column registry (company-columns.ts), where each column is defined once.
  */
-export const COMPANY_CREDIT_COLUMNS = [
-  'company_status',
-  'post_town',
-  'postcode_area',
-  'region',
-  'incorporation_date',
-  'age_years',
-  'net_debt',
-  'gearing',
-  'interest_cover',
-  'current_ratio',
-] as const;
+export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = COMPANY_COLUMN_REGISTRY.map(columnSpecOf);
 
-/**
- * Companies screener (spec 2 3.14). industry_sector is the SIC 2007 section of the company's
- * first SIC code ("Manufacturing"), industry_group its division ("Manufacture of food products"),
- * sic_code that code ("10710"). Figures are the latest financial year's.
- */
-export const COMPANY_SCREENER_COLUMNS: readonly ColumnSpec[] = [
-  column('company_name', 'Company Name', 'text', 'text'),
-  column('company_number', 'Company Number', 'text', 'text', { short: 'Number' }),
-  column('ticker', 'Ticker', 'text', 'text', { visible: false }),
-  column('company_status', 'Status', 'select', 'text'),
-  column('post_town', 'Town', 'text', 'text', { visible: false }),
-  column('postcode_area', 'Postcode Area', 'select', 'text', { visible: false, short: 'Area' }),
-  column('region', 'Region', 'select', 'text', { options: ITL1_REGIONS }),
-  column('incorporation_date', 'Incorporated', 'date', 'date', { visible: false }),
-  column('age_years', 'Age (years)', 'number', 'integer', { short: 'Age' }),
-  column('industry_group', 'Industry Group', 'select', 'text', { short: 'Group' }),
-  column('industry_sector', 'Industry Sector', 'select', 'text', { short: 'Sector' }),
-  column('sic_code', 'SIC Code', 'select', 'text', { short: 'SIC' }),
-  column('currency', 'Currency', 'select', 'text', { options: CURRENCY_OPTIONS, short: 'Ccy' }),
-  column('filing_year', 'Filing Year', 'select', 'year', { options: FILING_YEAR_OPTIONS, short: 'FY' }),
-  column('turnover', 'Turnover', 'number', 'millions'),
-  column('operating_profit', 'Operating Profit', 'number', 'millions', { short: 'Op Profit' }),
-  column('net_profit_loss', 'Net Profit/Loss', 'number', 'millions', { short: 'Net P/L' }),
-  column('EBITDA', 'EBITDA', 'number', 'millions'),
-  column('total_assets', 'Total Assets', 'number', 'millions', { short: 'Assets' }),
-  column('total_liabilities', 'Total Liabilities', 'number', 'millions', { short: 'Liabs' }),
-  column('net_asset', 'Net Assets', 'number', 'millions'),
-  column('cash', 'Cash', 'number', 'millions'),
-  column('net_debt', 'Net Debt', 'number', 'millions', { description: ratioDefinitionText('netDebt') }),
-  column('gearing', 'Gearing (%)', 'number', 'ratio', { short: 'Gear %', description: ratioDefinitionText('gearing') }),
-  column('interest_cover', 'Interest Cover (x)', 'number', 'ratio', {
-    short: 'Int Cov',
-    visible: false,
-    description: ratioDefinitionText('interestCover'),
-  }),
-  column('current_ratio', 'Current Ratio (x)', 'number', 'ratio', {
-    short: 'Curr R',
-    visible: false,
-    description: ratioDefinitionText('currentRatio'),
-  }),
-  column('employee_count', 'Employees', 'number', 'integer', { short: 'Staff' }),
-  column('earnings_per_share', 'EPS', 'number', 'ratio', { visible: false }),
-  column('debt_to_equity_ratio', 'Debt to Equity (as stated)', 'number', 'ratio', {
-    visible: false,
-    description: 'Debt to equity as the accounts state it (their own figure, not computed here).',
-  }),
-  column('total_charges', 'Total Charges', 'number', 'integer', { short: 'Charges' }),
-  column('outstanding', 'Outstanding', 'number', 'integer', { short: 'Outst' }),
-  column('fixed', 'Fixed', 'number', 'integer'),
-  column('floating', 'Floating', 'number', 'integer'),
-  column('negative_pledge', 'Negative Pledge', 'number', 'integer', { short: 'Neg Pl' }),
-  column('part_satisfied', 'Part Satisfied', 'number', 'integer', { short: 'Part Sat' }),
-];
+/** The figures of the accounts (spec 2 section 9), each cited to its page of the filing. */
+export const COMPANY_METRIC_COLUMNS: readonly string[] = COMPANY_COLUMN_REGISTRY.filter((c) => c.cited).map((c) => c.id);
 
 /**
  * The companies screener's columns from most to least telling for credit work: where room is
  * short (an 80-column terminal) the table shows the first ones that fit, in this order, and
  * leaves the rest (a --columns list or a wider screen shows them).
  */
-export const COMPANY_COLUMN_PRIORITY: readonly string[] = [
-  'company_name',
-  'company_number',
-  'company_status',
-  'turnover',
-  'net_profit_loss',
-  'net_asset',
-  'net_debt',
-  'gearing',
-  'employee_count',
-  'outstanding',
-  'region',
-  'age_years',
-  'industry_sector',
-  'total_charges',
-  'EBITDA',
-  'operating_profit',
-  'cash',
-  'total_assets',
-  'total_liabilities',
-  'filing_year',
-];
+export const COMPANY_COLUMN_PRIORITY: readonly string[] = COMPANY_COLUMN_REGISTRY.filter((c) => c.priority !== undefined)
+  .sort((a, b) => a.priority! - b.priority!)
+  .map((c) => c.id);
 
 /** Charges Screener tab (spec 2 3.10). `lenders` filters match any of the charge's lenders. */
 export const CHARGE_SCREENER_COLUMNS: readonly ColumnSpec[] = [

@@ -98,7 +98,7 @@ describe('parseFilterExpression', () => {
   it('names an unknown column and lists the valid ones', () => {
     const message = errorOf(() => company('turnovr>1m'));
     expect(message).toMatch(
-      /^Unknown column "turnovr" in "turnovr>1m"; valid columns: company_name, company_number, ticker, company_status, post_town/,
+      /^Unknown column "turnovr" in "turnovr>1m"; valid columns: company_name, company_number, company_status, ticker, post_town/,
     );
     expect(errorOf(() => company('>1m'))).toMatch(/^A filter is column, operator and value/);
   });

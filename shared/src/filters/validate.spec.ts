@@ -89,7 +89,7 @@ describe('checkColumnFilters (companies screener shape)', () => {
 
   it('names an unknown column and lists the valid ones', () => {
     const text = message(companies([cf('turnovr', 'greaterThan', { value: 1 })]));
-    expect(text).toMatch(/^Unknown filter column "turnovr"; valid columns: company_name, company_number, ticker, /);
+    expect(text).toMatch(/^Unknown filter column "turnovr"; valid columns: company_name, company_number, company_status, ticker, /);
     expect(text).toContain('debt_to_equity_ratio');
   });
 

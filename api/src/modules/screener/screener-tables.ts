@@ -2,14 +2,18 @@
  * The four screener tables as the API reads them: which view, which columns map to which SQL
  * (the allow-list: nothing else is ever sorted or filtered on), the search box's columns, the
  * default sort and page sizes, the columns whose distinct values a filter popup may list, and the
- * export's sheet and file names. Column ids, kinds and labels come from shared.
+ * export's sheet and file names. Column ids, kinds and labels come from shared (the companies
+ * screener's from its column registry, shared/src/filters/company-columns.ts).
  */
 import {
   CHARGE_SCREENER_COLUMNS,
   COMPANY_CHARGE_STATS_COLUMNS,
-  COMPANY_SCREENER_COLUMNS,
+  COMPANY_COLUMN_REGISTRY,
   LENDER_STATS_COLUMNS,
   SCREENER_TABLE_DEFAULTS,
+  columnSpecOf,
+  isIntegerColumn,
+  type ColumnDefinition,
   type ColumnSpec,
   type ScreenerTable,
   type ScreenerTableDefaults,
@@ -34,26 +38,6 @@ export interface ScreenerTableSpec extends ScreenerTableDefaults {
   sheetName: string;
 }
 
-const INTEGER_COLUMNS = new Set([
-  'filing_year',
-  'age_years',
-  'employee_count',
-  'total_charges',
-  'outstanding',
-  'fixed',
-  'floating',
-  'negative_pledge',
-  'part_satisfied',
-  'charge_number',
-  'outstanding_charges',
-  'part_satisfied_charges',
-  'companies_count',
-  'floating_charges',
-  'fixed_charges',
-  'negative_pledge_charges',
-  'unique_lenders_count',
-]);
-
 /**
  * Every column of a view under the alias `s`, by id; extra entries override (arrays, indexes).
  * SEARCH is the search box's one column: the view's `search_text` (names, numbers, lenders,
@@ -62,9 +46,7 @@ const INTEGER_COLUMNS = new Set([
  */
 function mapOf(columns: readonly ColumnSpec[], extra: Record<string, Partial<SqlColumn>> = {}): SqlColumnMap {
   return {
-    ...Object.fromEntries(
-      columns.map((c) => [c.id, { sql: `s."${c.id}"`, kind: c.kind, integer: INTEGER_COLUMNS.has(c.id), ...extra[c.id] }]),
-    ),
+    ...Object.fromEntries(columns.map((c) => [c.id, { sql: `s."${c.id}"`, kind: c.kind, integer: isIntegerColumn(c), ...extra[c.id] }])),
     [SEARCH]: { sql: 's.search_text', kind: 'text', containsSql: 's.search_text' },
   };
 }
@@ -78,31 +60,32 @@ function selectOf(columns: readonly ColumnSpec[], extra: string[] = []): string 
   return [...parts, ...extra].join(', ');
 }
 
-export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>> = {
-  companies: {
+/**
+ * The companies screener as its column registry defines it: sorts and filters allow-listed from
+ * the registry's ids, distinct-value lists from its listValues columns. A fixture registry (tests)
+ * gets the table it would make.
+ */
+export function companiesTable(registry: readonly ColumnDefinition[] = COMPANY_COLUMN_REGISTRY): ScreenerTableSpec {
+  const columns = registry.map(columnSpecOf);
+  return {
     ...SCREENER_TABLE_DEFAULTS.companies,
     table: 'companies',
     view: 'screener_companies',
-    columns: COMPANY_SCREENER_COLUMNS,
+    columns,
     style: 'value',
-    map: mapOf(COMPANY_SCREENER_COLUMNS, NUMBER_PREFIX),
-    select: selectOf(COMPANY_SCREENER_COLUMNS, ['s.document_id', 's.page_numbers']),
-    exportSelect: selectOf(COMPANY_SCREENER_COLUMNS),
+    map: mapOf(columns, NUMBER_PREFIX),
+    select: selectOf(columns, ['s.document_id', 's.page_numbers']),
+    exportSelect: selectOf(columns),
     tiebreak: 's.company_number',
     globalFilterColumns: [SEARCH],
-    uniqueValueColumns: [
-      'company_status',
-      'region',
-      'postcode_area',
-      'industry_group',
-      'industry_sector',
-      'sic_code',
-      'currency',
-      'filing_year',
-    ],
+    uniqueValueColumns: registry.filter((c) => c.listValues).map((c) => c.id),
     exportName: 'companies-screener',
     sheetName: 'Companies',
-  },
+  };
+}
+
+export const SCREENER_TABLES: Readonly<Record<ScreenerTable, ScreenerTableSpec>> = {
+  companies: companiesTable(),
   charges: {
     ...SCREENER_TABLE_DEFAULTS.charges,
     table: 'charges',

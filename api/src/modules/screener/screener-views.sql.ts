@@ -3,6 +3,8 @@
  * key (its tiebreak; REFRESH ... CONCURRENTLY needs one) and a btree on (column, key) per sortable
  * column, which serves both the sort and the keyset condition of a page at any depth.
  */
+import { COMPANY_COLUMN_REGISTRY, COMPANY_VIEW, companyViewIndexes, companyViewSelect } from '@credence/shared';
+
 export interface ScreenerView {
   name: string;
   select: string;
@@ -12,127 +14,16 @@ export interface ScreenerView {
 const sortIndexes = (view: string, key: string, columns: string[]) =>
   columns.map((column) => `CREATE INDEX ${view}_${column.toLowerCase()}_idx ON ${view} ("${column}", ${key})`);
 
-const COMPANY_SORT_COLUMNS = [
-  'company_name',
-  'company_status',
-  'ticker',
-  'post_town',
-  'postcode_area',
-  'region',
-  'incorporation_date',
-  'age_years',
-  'industry_group',
-  'industry_sector',
-  'sic_code',
-  'currency',
-  'filing_year',
-  'turnover',
-  'operating_profit',
-  'net_profit_loss',
-  'EBITDA',
-  'total_assets',
-  'total_liabilities',
-  'net_asset',
-  'cash',
-  'net_debt',
-  'gearing',
-  'interest_cover',
-  'current_ratio',
-  'employee_count',
-  'earnings_per_share',
-  'debt_to_equity_ratio',
-  'total_charges',
-  'outstanding',
-  'fixed',
-  'floating',
-  'negative_pledge',
-  'part_satisfied',
-];
-
 /**
- * Companies screener (spec 2 3.14): the latest financial year of each company, its first SIC
- * code's section and division, and its charge counts. A company whose charges are not stored one
- * by one (imported from the register's CSV only) counts the register's own mortgage totals.
- * Credit columns (shared COMPANY_CREDIT_COLUMNS says what each means): status, town, postcode
- * area and its ITL1 region (the postcode_areas table, a copy of shared POSTCODE_AREAS), date of
- * incorporation and age in whole years at the refresh, and the ratios as shared's one definition
- * of each computes them (src/ratios; issue 27): net debt (the accounts' first borrowings line,
- * else total liabilities, less cash), gearing (net debt over positive net assets, in percent),
- * interest cover (operating profit, else EBITDA, over interest payable) and current ratio
- * (current assets over creditors due within one year). Rounded half away from zero as shared
- * rounds. A change here needs a migration with the same SQL frozen in it.
+ * Companies screener (spec 2 3.14): generated from shared's column registry
+ * (COMPANY_COLUMN_REGISTRY, company-view-sql.ts). A change there needs a migration with the same
+ * SQL frozen in it: `npm run screener:migration -- <name>` writes it (screener-views-migrated
+ * holds the two equal).
  */
 const SCREENER_COMPANIES: ScreenerView = {
-  name: 'screener_companies',
-  select: `
-    SELECT c.company_number, c.company_name, c.company_status, c.ticker,
-           c.post_town, pa.area AS postcode_area, pa.region,
-           c.incorporation_date, extract(year FROM age(current_date, c.incorporation_date))::int AS age_years,
-           s.division_description AS industry_group, s.section_description AS industry_sector,
-           c.sic_codes[1] AS sic_code,
-           fs.currency, fs.fiscal_year AS filing_year,
-           fs.turnover::float8 AS turnover, fs.operating_profit::float8 AS operating_profit,
-           fs.net_profit_loss::float8 AS net_profit_loss, fs.ebitda::float8 AS "EBITDA",
-           fs.total_assets::float8 AS total_assets, fs.total_liabilities::float8 AS total_liabilities,
-           fs.net_assets::float8 AS net_asset, fs.cash::float8 AS cash,
-           round(fs.net_debt)::float8 AS net_debt,
-           (CASE WHEN fs.net_assets > 0 THEN round(fs.net_debt * 100 / fs.net_assets, 1) END)::float8 AS gearing,
-           (CASE WHEN fs.interest_payable > 0 THEN round(coalesce(fs.operating_profit, fs.ebitda) / fs.interest_payable, 2) END)::float8
-             AS interest_cover,
-           (CASE WHEN fs.creditors_within_one_year > 0 THEN round(fs.current_assets / fs.creditors_within_one_year, 2) END)::float8
-             AS current_ratio,
-           fs.employees AS employee_count,
-           fs.earnings_per_share::float8 AS earnings_per_share, fs.debt_to_equity_ratio::float8 AS debt_to_equity_ratio,
-           coalesce(ch.total, c.mortgages_total, 0)::int AS total_charges,
-           coalesce(ch.outstanding, c.mortgages_outstanding, 0)::int AS outstanding,
-           coalesce(ch.fixed, 0)::int AS fixed,
-           coalesce(ch.floating, 0)::int AS floating,
-           coalesce(ch.negative_pledge, 0)::int AS negative_pledge,
-           coalesce(ch.part_satisfied, c.mortgages_part_satisfied, 0)::int AS part_satisfied,
-           fs.document_id, coalesce(fs.page_numbers, '{}'::jsonb) AS page_numbers,
-           lower(c.company_name || ' ' || c.company_number) AS search_text
-      FROM companies c
-      LEFT JOIN sic_codes s ON s.code = c.sic_codes[1]
-      LEFT JOIN postcode_areas pa ON pa.area = substring(upper(btrim(c.postcode)) FROM '^([A-Z]{1,2})[0-9]')
-      LEFT JOIN LATERAL (
-        SELECT f.*, coalesce(l.borrowings, abs(f.total_liabilities)) - f.cash AS net_debt,
-               l.interest_payable, l.current_assets, l.creditors_within_one_year
-          FROM financial_statements f
-          LEFT JOIN LATERAL (
-            -- The first line of each key, as shared reads the statements (income statement, then balance sheet).
-            SELECT (array_agg(abs(v) ORDER BY s, n) FILTER (WHERE k = 'borrowings'))[1] AS borrowings,
-                   (array_agg(abs(v) ORDER BY s, n) FILTER (WHERE k = 'interestPayable'))[1] AS interest_payable,
-                   (array_agg(v ORDER BY s, n) FILTER (WHERE k = 'currentAssets'))[1] AS current_assets,
-                   (array_agg(abs(v) ORDER BY s, n) FILTER (WHERE k = 'creditorsWithinOneYear'))[1] AS creditors_within_one_year
-              FROM (
-                SELECT s, n, e->>'key' AS k, (e->>'value')::numeric AS v
-                  FROM (VALUES (1, f.income_statement), (2, f.balance_sheet)) st(s, lines),
-                       jsonb_array_elements(CASE WHEN jsonb_typeof(st.lines) = 'array' THEN st.lines ELSE '[]'::jsonb END)
-                         WITH ORDINALITY x(e, n)
-                 WHERE jsonb_typeof(e->'value') = 'number'
-                   AND e->>'key' IN ('borrowings', 'interestPayable', 'currentAssets', 'creditorsWithinOneYear')
-              ) lines
-          ) l ON true
-          WHERE f.company_number = c.company_number ORDER BY f.period_end DESC LIMIT 1
-      ) fs ON true
-      LEFT JOIN (
-        SELECT company_number, count(*) AS total,
-               count(*) FILTER (WHERE status = 'outstanding') AS outstanding,
-               count(*) FILTER (WHERE status = 'part-satisfied') AS part_satisfied,
-               count(*) FILTER (WHERE contains_fixed_charge) AS fixed,
-               count(*) FILTER (WHERE contains_floating_charge) AS floating,
-               count(*) FILTER (WHERE contains_negative_pledge) AS negative_pledge
-          FROM charges GROUP BY company_number
-      ) ch ON ch.company_number = c.company_number`,
-  indexes: [
-    `CREATE UNIQUE INDEX screener_companies_key_idx ON screener_companies (company_number)`,
-    `CREATE INDEX screener_companies_name_trgm_idx ON screener_companies USING gin (lower(company_name) gin_trgm_ops)`,
-    `CREATE INDEX screener_companies_search_trgm_idx ON screener_companies USING gin (search_text gin_trgm_ops)`,
-    `CREATE INDEX screener_companies_number_prefix_idx ON screener_companies ((lower(company_number) COLLATE "C"))`,
-    // The filters panel narrows by sector and the table is then read by industry group.
-    `CREATE INDEX screener_companies_sector_group_idx ON screener_companies (industry_sector, industry_group, company_number)`,
-    ...sortIndexes('screener_companies', 'company_number', COMPANY_SORT_COLUMNS),
-  ],
+  name: COMPANY_VIEW,
+  select: companyViewSelect(COMPANY_COLUMN_REGISTRY),
+  indexes: companyViewIndexes(COMPANY_COLUMN_REGISTRY),
 };
 
 /** Charges screener (spec 2 3.10): lenders as filed, in the order filed. */

@@ -1,24 +1,15 @@
 /** The one-line explanation of what a natural-language query was understood as. */
 import type { MoneyCurrency } from '../amounts.js';
-import { COMPANY_SCREENER_COLUMNS, findColumn } from '../columns.js';
-import type { Comparator } from './vocabulary.js';
+import { findColumn } from '../columns.js';
+import { nlVocabulary, type Comparator, type NlVocabulary } from './vocabulary.js';
 
 const SYMBOL: Record<MoneyCurrency, string> = { GBP: '£', EUR: '€', USD: '$' };
 // One formatter for all calls: toLocaleString builds a new one each time (most of the parse time).
 const NUMBER = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 4 });
 
-/** Charge counts read better with their noun. */
-const LABELS: Record<string, string> = {
-  total_charges: 'Charges',
-  outstanding: 'Outstanding charges',
-  fixed: 'Fixed charges',
-  floating: 'Floating charges',
-  negative_pledge: 'Negative pledges',
-  part_satisfied: 'Part-satisfied charges',
-};
-
-export function columnLabel(id: string): string {
-  return LABELS[id] ?? findColumn(COMPANY_SCREENER_COLUMNS, id)?.label ?? id;
+/** A column as the explanation names it: the registry's phrase ("Outstanding charges"), else its label. */
+export function columnLabel(id: string, vocab: NlVocabulary = nlVocabulary()): string {
+  return vocab.say.get(id) ?? findColumn(vocab.columns, id)?.label ?? id;
 }
 
 /** "10m", "£1.25bn", "-£500k", "42": how a user would write the amount. */
@@ -43,8 +34,14 @@ export function formatAmount(value: number, currency: MoneyCurrency | null, scal
 const COMPARATOR_WORDS: Record<Comparator, string> = { gt: 'over', gte: 'at least', lt: 'under', lte: 'at most', eq: 'of exactly' };
 
 /** "Turnover over £10m", "Employees between 50 and 250". */
-export function numberPhrase(id: string, comparator: Comparator | 'between', a: string, b?: string): string {
-  const label = columnLabel(id);
+export function numberPhrase(
+  id: string,
+  comparator: Comparator | 'between',
+  a: string,
+  b?: string,
+  vocab: NlVocabulary = nlVocabulary(),
+): string {
+  const label = columnLabel(id, vocab);
   if (comparator === 'between') return `${label} between ${a} and ${b}`;
   return `${label} ${COMPARATOR_WORDS[comparator]} ${a}`;
 }

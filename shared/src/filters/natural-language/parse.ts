@@ -12,6 +12,7 @@
  * - A loss is a negative net profit: "loss over £1m" is net_profit_loss below -1,000,000.
  * - Several sectors are alternatives: one is_one_of at the finest level any of them needs.
  */
+import type { ColumnDefinition } from '../column-registry.js';
 import type { ColumnFilter } from '../types.js';
 import { MAX_FILTER_VALUES } from '../validate.js';
 import { explanationLine, listPhrase, yearsPhrase, type Unplaced } from './explain.js';
@@ -22,10 +23,13 @@ import { SECTOR_COLUMN, combineSectors, sectorValue, type SectorRef } from './se
 import { SIC_CODES } from '../../rules/uk/sic-codes.js';
 import { ParseState } from './state.js';
 import { tokenize } from './tokens.js';
+import { nlVocabulary } from './vocabulary.js';
 
 export interface NaturalQueryOptions {
   /** For "this year" and "last year" (default: the current UTC year). */
   currentYear?: number;
+  /** The column registry whose words the parser reads (default: the companies screener's). */
+  columns?: readonly ColumnDefinition[];
 }
 
 export interface NaturalQueryResult {
@@ -106,7 +110,7 @@ export function convertQueryToFilters(query: string, options: NaturalQueryOption
       explanation: 'The query is empty: type what to screen for, e.g. "manufacturing companies with turnover over £10m".',
       unplaced: [],
     };
-  const s = new ParseState(text, tokens, options.currentYear ?? new Date().getUTCFullYear());
+  const s = new ParseState(text, tokens, options.currentYear ?? new Date().getUTCFullYear(), nlVocabulary(options.columns));
   let at = 0;
   while (at < tokens.length) {
     let used = 0;

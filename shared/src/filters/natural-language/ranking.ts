@@ -7,7 +7,7 @@ import { COMPANY_SCREENER_PAGE_SIZES } from '../../contracts/screeners.js';
 import { columnLabel } from './explain.js';
 import type { ParseState, Rule } from './state.js';
 import type { Token } from './tokens.js';
-import { METRICS, isWord, matchPhrase, phraseTable } from './vocabulary.js';
+import { isWord, matchPhrase, phraseTable } from './vocabulary.js';
 
 /** Rank words: the order they sort in, and a column when the word names one ("oldest"). */
 const RANK_WORDS = phraseTable<{ order: 'asc' | 'desc'; by?: string }>({
@@ -72,8 +72,8 @@ function countOf(t: Token | undefined): number | null {
   return n !== undefined && Number.isInteger(n) && n > 0 && n <= 1000 ? n : null;
 }
 
-function sortColumn(tokens: readonly Token[], at: number): { id: string; length: number } | null {
-  const metric = matchPhrase(tokens, at, METRICS);
+function sortColumn(s: ParseState, tokens: readonly Token[], at: number): { id: string; length: number } | null {
+  const metric = matchPhrase(tokens, at, s.vocab.metrics);
   if (metric) return { id: metric.value.id, length: metric.length };
   const other = matchPhrase(tokens, at, SORT_WORDS);
   return other ? { id: other.value, length: other.length } : null;
@@ -94,7 +94,7 @@ export const rankingRule: Rule = (s, at) => {
   const tokens = s.tokens;
   const lead = matchPhrase(tokens, at, SORT_LEADS);
   if (lead) {
-    const column = sortColumn(tokens, at + lead.length);
+    const column = sortColumn(s, tokens, at + lead.length);
     if (!column) return 0;
     let k = at + lead.length + column.length;
     const direction = matchPhrase(tokens, k, DIRECTIONS);
@@ -104,7 +104,7 @@ export const rankingRule: Rule = (s, at) => {
     return k - at;
   }
   // "top line" is turnover, not a ranking.
-  if (matchPhrase(tokens, at, METRICS)) return 0;
+  if (matchPhrase(tokens, at, s.vocab.metrics)) return 0;
   const word = matchPhrase(tokens, at, RANK_WORDS);
   // "the 10 largest", "10 biggest"
   const countFirst = !word && countOf(tokens[at]) !== null ? matchPhrase(tokens, at + 1, RANK_WORDS) : null;
@@ -114,7 +114,7 @@ export const rankingRule: Rule = (s, at) => {
   const count = word ? countOf(tokens[k]) : countOf(tokens[at]);
   if (word && count !== null) k++;
   // "most" and "least" rank only with a column next to them ("most employees"), never alone ("most recent").
-  const column = sortColumn(tokens, k);
+  const column = sortColumn(s, tokens, k);
   if (!column && !found.value.by && (isWord(tokens[at], 'most', 'least') || (count === null && isWord(tokens[at], 'top', 'bottom'))))
     return 0;
   if (column) k += column.length;
@@ -140,7 +140,7 @@ export function rankingResult(s: ParseState): { sort_by: string; sort_order: 'as
       : r.order === 'desc'
         ? 'highest first'
         : 'lowest first';
-  let phrase = `Sorted by ${by === 'incorporation_date' ? 'incorporation date' : columnLabel(by)}, ${first}`;
+  let phrase = `Sorted by ${by === 'incorporation_date' ? 'incorporation date' : columnLabel(by, s.vocab)}, ${first}`;
   if (r.count === null) return { sort_by: by, sort_order: r.order, phrase };
   const size = rankingPageSize(r.count);
   phrase += size === r.count ? `, ${r.count} a page` : `, the first ${Math.min(r.count, size)} on a page of ${size}`;

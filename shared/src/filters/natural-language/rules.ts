@@ -9,15 +9,13 @@ import { sectorFromDescriptions } from './sic-words.js';
 import { yearOf, yearRule } from './years.js';
 import { incorporationRule, placeRule, statusRule } from './company-facts.js';
 import { rankingRule } from './ranking.js';
-import { PERCENT_COLUMNS, type ParseState, type Rule, type Value } from './state.js';
+import type { ParseState, Rule, Value } from './state.js';
 import type { AmountToken, Token } from './tokens.js';
 import {
   COMPARISONS,
   CURRENCY_WORDS,
-  METRICS,
   NAME_PHRASES,
   NOISE,
-  PROFITABILITY,
   SEPARATORS,
   SIGN_WORDS,
   SUFFIX_COMPARISONS,
@@ -118,7 +116,9 @@ function readValue(s: ParseState, at: number): { value: Value; next: number } | 
   }
   // A bare number in words is only an amount next to a metric ("ten staff"), never "one" on its own.
   const range =
-    tokens[at]?.kind === 'amount' || matchPhrase(tokens, at + 1, METRICS) || s.pendingMetric ? readRange(tokens, at, BARE_JOINERS) : null;
+    tokens[at]?.kind === 'amount' || matchPhrase(tokens, at + 1, s.vocab.metrics) || s.pendingMetric
+      ? readRange(tokens, at, BARE_JOINERS)
+      : null;
   if (range) {
     if (range.b) return { value: { comparator: 'between', a: range.a, b: range.b, from: at, to: range.next - 1 }, next: range.next };
     const suffix = matchPhrase(tokens, range.next, SUFFIX_COMPARISONS);
@@ -130,7 +130,7 @@ function readValue(s: ParseState, at: number): { value: Value; next: number } | 
     const zero: AmountToken = { amount: 0, currency: null, unit: null, digits: null };
     const value: Value = { comparator: sign.value.comparator, a: zero, sign: true, from: at, to: at + sign.length - 1 };
     // "no"/"zero" only before a metric ("no debt"); "positive"/"negative" also after one ("EBITDA positive").
-    const metricNext = !!matchPhrase(tokens, at + sign.length, METRICS);
+    const metricNext = !!matchPhrase(tokens, at + sign.length, s.vocab.metrics);
     if (metricNext || (s.pendingMetric && sign.value.comparator !== 'eq')) return { value, next: at + sign.length };
   }
   return null;
@@ -141,7 +141,7 @@ export const valueRule: Rule = (s, at) => {
   if (!read) return 0;
   const percent =
     isWord(s.tokens[read.next], '%', 'percent', 'pc') || (isWord(s.tokens[read.next], 'per') && isWord(s.tokens[read.next + 1], 'cent'));
-  if (percent && s.pendingMetric && PERCENT_COLUMNS.has(s.pendingMetric.metric.id) && !read.value.sign) {
+  if (percent && s.pendingMetric && s.vocab.percent.has(s.pendingMetric.metric.id) && !read.value.sign) {
     // Gearing is a percentage: "gearing over 50%" is 50.
     s.bind(s.pendingMetric.metric, { ...read.value, percent: true });
     s.pendingMetric = null;
@@ -156,7 +156,7 @@ export const valueRule: Rule = (s, at) => {
   if (s.pendingMetric && !read.value.sign) {
     s.bind(s.pendingMetric.metric, read.value);
     s.pendingMetric = null;
-  } else if (s.pendingMetric && read.value.sign && !matchPhrase(s.tokens, read.next, METRICS)) {
+  } else if (s.pendingMetric && read.value.sign && !matchPhrase(s.tokens, read.next, s.vocab.metrics)) {
     s.bind(s.pendingMetric.metric, read.value);
     s.pendingMetric = null;
   } else {
@@ -168,7 +168,7 @@ export const valueRule: Rule = (s, at) => {
 };
 
 export const metricRule: Rule = (s, at) => {
-  const found = matchPhrase(s.tokens, at, METRICS);
+  const found = matchPhrase(s.tokens, at, s.vocab.metrics);
   if (!found) return 0;
   const metric = found.value;
   if (s.pendingValue) {
@@ -188,14 +188,14 @@ export const metricRule: Rule = (s, at) => {
 };
 
 export const profitabilityRule: Rule = (s, at) => {
-  const found = matchPhrase(s.tokens, at, PROFITABILITY);
+  const found = matchPhrase(s.tokens, at, s.vocab.conditions);
   if (!found) return 0;
   const { id, comparator, label } = found.value;
   const type = comparator === 'gt' ? 'greaterThan' : comparator === 'lt' ? 'lessThan' : 'equals';
   s.place(
     id,
     { type, value: 0 },
-    `${label[0].toUpperCase()}${label.slice(1)} (${columnLabel(id)} ${comparator === 'gt' ? 'over' : comparator === 'lt' ? 'under' : 'of'} 0)`,
+    `${label[0].toUpperCase()}${label.slice(1)} (${columnLabel(id, s.vocab)} ${comparator === 'gt' ? 'over' : comparator === 'lt' ? 'under' : 'of'} 0)`,
   );
   return found.length;
 };
@@ -213,7 +213,7 @@ export const sicRule: Rule = (s, at) => {
   if (!firstDigits) return 0;
   if (
     !lead &&
-    (firstDigits.length !== 5 || !sicRef(firstDigits) || s.pendingMetric || s.pendingValue || matchPhrase(tokens, k + 1, METRICS))
+    (firstDigits.length !== 5 || !sicRef(firstDigits) || s.pendingMetric || s.pendingValue || matchPhrase(tokens, k + 1, s.vocab.metrics))
   )
     return 0;
   const start = k;
@@ -285,7 +285,7 @@ export const nameRule: Rule = (s, at) => {
       k - start < 6 &&
       !NAME_STOPS.has(tokens[k].text) &&
       !matchPhrase(tokens, k, COMPARISONS) &&
-      !matchPhrase(tokens, k, METRICS) &&
+      !matchPhrase(tokens, k, s.vocab.metrics) &&
       yearOf(tokens[k]) === null
     )
       k++;

@@ -3,12 +3,12 @@
  * a name, currencies, the metric or value still waiting for its partner, and the unplaced words.
  */
 import type { MoneyCurrency } from '../amounts.js';
-import { COMPANY_SCREENER_COLUMNS, findColumn } from '../columns.js';
+import { findColumn } from '../columns.js';
 import type { ColumnFilter, FilterValue } from '../types.js';
 import { columnLabel, formatAmount, listPhrase, numberPhrase, type Unplaced } from './explain.js';
 import type { SectorRef } from './sectors.js';
 import type { AmountToken, Token } from './tokens.js';
-import { CHARGE_METRICS, type Comparator, type MetricWord } from './vocabulary.js';
+import type { Comparator, MetricWord, NlVocabulary } from './vocabulary.js';
 
 /** A comparison read from the query, not yet tied to a metric. */
 export interface Value {
@@ -55,14 +55,6 @@ export interface Ranking {
   to: number;
 }
 
-/** The smallest step of a column's values: "at least 50" is "over 49" on whole numbers. */
-function stepOf(id: string): number {
-  return findColumn(COMPANY_SCREENER_COLUMNS, id)?.format === 'ratio' ? 0.01 : 1;
-}
-
-/** Columns whose values are percentages: "50%" is 50 there. */
-export const PERCENT_COLUMNS: ReadonlySet<string> = new Set(['gearing']);
-
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 const FLIP: Record<Comparator, Comparator> = { gt: 'lt', gte: 'lte', lt: 'gt', lte: 'gte', eq: 'eq' };
 
@@ -92,7 +84,14 @@ export class ParseState {
     readonly query: string,
     readonly tokens: readonly Token[],
     readonly currentYear: number,
+    /** The registry's words: metrics, counts, percent columns, whole conditions. */
+    readonly vocab: NlVocabulary,
   ) {}
+
+  /** The smallest step of a column's values: "at least 50" is "over 49" on whole numbers. */
+  stepOf(id: string): number {
+    return findColumn(this.vocab.columns, id)?.format === 'ratio' ? 0.01 : 1;
+  }
 
   nextOrder(): number {
     return this.order++;
@@ -127,27 +126,28 @@ export class ParseState {
     const lower = p.type === 'greaterThan' ? p : n.type === 'greaterThan' ? n : null;
     const upper = p.type === 'lessThan' ? p : n.type === 'lessThan' ? n : null;
     if (!lower || !upper || lower === upper) return false;
-    const step = stepOf(next.id);
+    const step = this.stepOf(next.id);
     const from = round(Number(lower.value) + step);
     const to = round(Number(upper.value) - step);
     if (from > to) return false;
     previous.filter = { id: next.id, value: { type: 'between', value: from, valueTo: to } };
-    previous.phrase = `${previous.phrase} and ${phrase.replace(`${columnLabel(next.id)} `, '')}`;
+    previous.phrase = `${previous.phrase} and ${phrase.replace(`${columnLabel(next.id, this.vocab)} `, '')}`;
     return true;
   }
 
   /** Ties a value to a metric: the filter (strict bounds widened by one step for "at least"), its phrase. */
   bind(metric: MetricWord, value: Value): void {
     const { id } = metric;
-    const column = findColumn(COMPANY_SCREENER_COLUMNS, id);
+    const column = findColumn(this.vocab.columns, id);
     const money = column?.format === 'millions';
-    const step = stepOf(id);
+    const step = this.stepOf(id);
     let comparator = value.comparator;
     let a = value.a.amount;
     let b = value.b?.amount;
     let upperFromSign = false;
     // Gearing is held in percent; "gearing above 2" (no % sign, 10 or less) is a ratio: 200%.
-    const asRatio = PERCENT_COLUMNS.has(id) && !value.percent && !value.sign && Math.abs(a) <= 10 && (b === undefined || Math.abs(b) <= 10);
+    const asRatio =
+      this.vocab.percent.has(id) && !value.percent && !value.sign && Math.abs(a) <= 10 && (b === undefined || Math.abs(b) <= 10);
     if (asRatio) {
       a = round(a * 100);
       b = b === undefined ? undefined : round(b * 100);
@@ -169,16 +169,19 @@ export class ParseState {
     if (comparator === 'between') {
       const [lo, hi] = a <= (b as number) ? [a, b as number] : [b as number, a];
       filter = { type: 'between', value: lo, valueTo: hi };
-      phrase = numberPhrase(id, 'between', show(lo), show(hi));
+      phrase = numberPhrase(id, 'between', show(lo), show(hi), this.vocab);
     } else if (upperFromSign) {
       const lo = comparator === 'gt' ? round(a + step) : a;
       filter = { type: 'between', value: lo, valueTo: -step };
-      phrase = `${columnLabel(id)} between ${show(lo)} and ${show(-step)} (a loss ${comparator === 'gt' ? 'under' : 'of at most'} ${show(-a)})`;
+      phrase = `${columnLabel(id, this.vocab)} between ${show(lo)} and ${show(-step)} (a loss ${comparator === 'gt' ? 'under' : 'of at most'} ${show(-a)})`;
     } else {
       const types = { gt: 'greaterThan', gte: 'greaterThan', lt: 'lessThan', lte: 'lessThan', eq: 'equals' } as const;
       const bound = comparator === 'gte' ? round(a - step) : comparator === 'lte' ? round(a + step) : a;
       filter = { type: types[comparator], value: bound };
-      phrase = value.sign && a === 0 && comparator === 'eq' ? `${columnLabel(id)}: none` : numberPhrase(id, comparator, show(a));
+      phrase =
+        value.sign && a === 0 && comparator === 'eq'
+          ? `${columnLabel(id, this.vocab)}: none`
+          : numberPhrase(id, comparator, show(a), undefined, this.vocab);
     }
     if (asRatio) phrase += ` (${value.a.amount}${value.b ? `-${value.b.amount}` : ''} read as a ratio)`;
     this.place(id, filter, phrase);
@@ -202,13 +205,13 @@ export class ParseState {
     if (!pending) return;
     this.pendingMetric = null;
     const id = pending.metric.id;
-    if (CHARGE_METRICS.has(id)) {
-      this.place(id, { type: 'greaterThan', value: 0 }, `${columnLabel(id)}: at least one`);
+    if (this.vocab.counts.has(id)) {
+      this.place(id, { type: 'greaterThan', value: 0 }, `${columnLabel(id, this.vocab)}: at least one`);
     } else if (pending.metric.negative) {
       // "with a loss", "with net liabilities", "net cash": the figure is below zero.
-      this.place(id, { type: 'lessThan', value: 0 }, `${columnLabel(id)} under 0`);
+      this.place(id, { type: 'lessThan', value: 0 }, `${columnLabel(id, this.vocab)} under 0`);
     } else if (pending.afterWith) {
-      this.place(id, { type: 'notEmpty' }, `${columnLabel(id)} reported`);
+      this.place(id, { type: 'notEmpty' }, `${columnLabel(id, this.vocab)} reported`);
     } else {
       this.unplaced(pending.from, pending.to, 'no amount given');
     }
@@ -257,7 +260,7 @@ export class ParseState {
   choiceFilters(): { order: number; filter: ColumnFilter; phrase: string }[] {
     const out: { order: number; filter: ColumnFilter; phrase: string }[] = [];
     for (const [id, choice] of this.choices) {
-      const label = columnLabel(id);
+      const label = columnLabel(id, this.vocab);
       const kept = choice.kept.filter((v) => !choice.left.includes(v));
       const said = (values: string[]) =>
         listPhrase(

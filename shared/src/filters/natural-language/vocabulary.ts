@@ -1,10 +1,14 @@
 /**
- * The words of the screener's natural-language queries: metrics and their synonyms, comparisons,
- * and the words that carry no condition. Phrases are matched longest first.
+ * The words of the screener's natural-language queries: metrics and their synonyms (from the
+ * column registry), comparisons, and the words that carry no condition. Phrases are matched
+ * longest first.
  */
+import { columnSpecOf, type ColumnDefinition, type NlComparator, type NlWords } from '../column-registry.js';
+import { COMPANY_COLUMN_REGISTRY } from '../company-columns.js';
+import type { ColumnSpec } from '../types.js';
 import type { Token } from './tokens.js';
 
-export type Comparator = 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+export type Comparator = NlComparator;
 
 export interface MetricWord {
   id: string;
@@ -47,117 +51,44 @@ export function matchPhrase<T>(tokens: readonly Token[], at: number, table: Phra
   return null;
 }
 
-const m = (id: string, negative = false): MetricWord => (negative ? { id, negative } : { id });
+/**
+ * The registry's words for the parser: metric phrases, count columns ("with floating charges": at
+ * least one), percent columns, whole-condition phrases ("profitable") and the explanation's names.
+ * Built once per registry (the parser's is the companies screener's; tests pass a fixture).
+ */
+export interface NlVocabulary {
+  columns: readonly ColumnSpec[];
+  metrics: PhraseTable<MetricWord>;
+  counts: ReadonlySet<string>;
+  percent: ReadonlySet<string>;
+  conditions: PhraseTable<{ id: string; comparator: Comparator; label: string }>;
+  say: ReadonlyMap<string, string>;
+}
 
-export const METRICS = phraseTable<MetricWord>({
-  turnover: m('turnover'),
-  revenue: m('turnover'),
-  revenues: m('turnover'),
-  sales: m('turnover'),
-  'top line': m('turnover'),
-  'annual turnover': m('turnover'),
-  'operating profit': m('operating_profit'),
-  'operating profits': m('operating_profit'),
-  'operating income': m('operating_profit'),
-  'op profit': m('operating_profit'),
-  ebit: m('operating_profit'),
-  'operating loss': m('operating_profit', true),
-  'operating losses': m('operating_profit', true),
-  'net profit': m('net_profit_loss'),
-  'net profits': m('net_profit_loss'),
-  'net income': m('net_profit_loss'),
-  'net earnings': m('net_profit_loss'),
-  'bottom line': m('net_profit_loss'),
-  profit: m('net_profit_loss'),
-  profits: m('net_profit_loss'),
-  earnings: m('net_profit_loss'),
-  'net loss': m('net_profit_loss', true),
-  'net losses': m('net_profit_loss', true),
-  loss: m('net_profit_loss', true),
-  losses: m('net_profit_loss', true),
-  'profit or loss': m('net_profit_loss'),
-  'profit and loss': m('net_profit_loss'),
-  'profit/loss': m('net_profit_loss'),
-  ebitda: m('EBITDA'),
-  'total assets': m('total_assets'),
-  assets: m('total_assets'),
-  'total liabilities': m('total_liabilities'),
-  liabilities: m('total_liabilities'),
-  debt: m('total_liabilities'),
-  debts: m('total_liabilities'),
-  borrowings: m('total_liabilities'),
-  'net debt': m('net_debt'),
-  'net borrowings': m('net_debt'),
-  'net cash': m('net_debt', true),
-  'net liabilities': m('net_asset', true),
-  deficit: m('net_asset', true),
-  'shareholders deficit': m('net_asset', true),
-  "shareholders' deficit": m('net_asset', true),
-  'net assets': m('net_asset'),
-  'net asset': m('net_asset'),
-  'net worth': m('net_asset'),
-  'shareholders funds': m('net_asset'),
-  "shareholders' funds": m('net_asset'),
-  equity: m('net_asset'),
-  cash: m('cash'),
-  'cash at bank': m('cash'),
-  'cash balance': m('cash'),
-  'cash and cash equivalents': m('cash'),
-  employees: m('employee_count'),
-  employee: m('employee_count'),
-  'employee count': m('employee_count'),
-  'number of employees': m('employee_count'),
-  'number of staff': m('employee_count'),
-  headcount: m('employee_count'),
-  'head count': m('employee_count'),
-  staff: m('employee_count'),
-  'staff members': m('employee_count'),
-  'members of staff': m('employee_count'),
-  workforce: m('employee_count'),
-  workers: m('employee_count'),
-  people: m('employee_count'),
-  eps: m('earnings_per_share'),
-  'earnings per share': m('earnings_per_share'),
-  'debt to equity': m('debt_to_equity_ratio'),
-  'debt to equity ratio': m('debt_to_equity_ratio'),
-  'debt/equity': m('debt_to_equity_ratio'),
-  'debt/equity ratio': m('debt_to_equity_ratio'),
-  'd/e': m('debt_to_equity_ratio'),
-  'd/e ratio': m('debt_to_equity_ratio'),
-  'de ratio': m('debt_to_equity_ratio'),
-  gearing: m('gearing'),
-  'gearing ratio': m('gearing'),
-  geared: m('gearing'),
-  'leverage ratio': m('gearing'),
-  leverage: m('gearing'),
-  charges: m('total_charges'),
-  charge: m('total_charges'),
-  'total charges': m('total_charges'),
-  'registered charges': m('total_charges'),
-  'outstanding charges': m('outstanding'),
-  'outstanding charge': m('outstanding'),
-  'charges outstanding': m('outstanding'),
-  'active charges': m('outstanding'),
-  'floating charges': m('floating'),
-  'floating charge': m('floating'),
-  'fixed charges': m('fixed'),
-  'fixed charge': m('fixed'),
-  'negative pledges': m('negative_pledge'),
-  'negative pledge': m('negative_pledge'),
-  'negative pledge clauses': m('negative_pledge'),
-  'part satisfied charges': m('part_satisfied'),
-  'partially satisfied charges': m('part_satisfied'),
-});
+const built = new WeakMap<readonly ColumnDefinition[], NlVocabulary>();
 
-/** Count columns: "with floating charges" means more than none. */
-export const CHARGE_METRICS: ReadonlySet<string> = new Set([
-  'total_charges',
-  'outstanding',
-  'fixed',
-  'floating',
-  'negative_pledge',
-  'part_satisfied',
-]);
+export function nlVocabulary(registry: readonly ColumnDefinition[] = COMPANY_COLUMN_REGISTRY): NlVocabulary {
+  const known = built.get(registry);
+  if (known) return known;
+  const metrics: Record<string, MetricWord> = {};
+  const conditions: Record<string, { id: string; comparator: Comparator; label: string }> = {};
+  for (const { id, nl } of registry) {
+    for (const word of nl?.words ?? []) metrics[word] = { id };
+    for (const word of nl?.negativeWords ?? []) metrics[word] = { id, negative: true };
+    for (const [phrase, c] of Object.entries(nl?.conditions ?? {})) conditions[phrase] = { id, ...c };
+  }
+  const ids = (test: (nl: NlWords) => boolean | undefined) => new Set(registry.filter((c) => c.nl && test(c.nl)).map((c) => c.id));
+  const vocabulary: NlVocabulary = {
+    columns: registry.map(columnSpecOf),
+    metrics: phraseTable(metrics),
+    counts: ids((nl) => nl.count),
+    percent: ids((nl) => nl.percent),
+    conditions: phraseTable(conditions),
+    say: new Map(registry.filter((c) => c.nl?.say).map((c) => [c.id, c.nl!.say!])),
+  };
+  built.set(registry, vocabulary);
+  return vocabulary;
+}
 
 /** Comparisons before an amount ("over 10m", "at least 50"). "between" and "from" open ranges. */
 export const COMPARISONS = phraseTable<Comparator | 'between' | 'from'>({
@@ -273,28 +204,6 @@ export const SIGN_WORDS = phraseTable<{ comparator: Comparator; zeroIfCount?: bo
   zero: { comparator: 'eq' },
   without: { comparator: 'eq' },
   'free of': { comparator: 'eq' },
-});
-
-/** Whole conditions in one phrase. */
-export const PROFITABILITY = phraseTable<{ id: string; comparator: Comparator; label: string }>({
-  profitable: { id: 'net_profit_loss', comparator: 'gt', label: 'profitable' },
-  'profit making': { id: 'net_profit_loss', comparator: 'gt', label: 'profitable' },
-  'in profit': { id: 'net_profit_loss', comparator: 'gt', label: 'profitable' },
-  'making a profit': { id: 'net_profit_loss', comparator: 'gt', label: 'profitable' },
-  unprofitable: { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
-  'loss making': { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
-  lossmaking: { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
-  'making a loss': { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
-  'making losses': { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
-  'in the red': { id: 'net_profit_loss', comparator: 'lt', label: 'loss-making' },
-  'debt free': { id: 'total_liabilities', comparator: 'eq', label: 'debt-free' },
-  'in deficit': { id: 'net_asset', comparator: 'lt', label: 'in deficit (net liabilities)' },
-  'in net deficit': { id: 'net_asset', comparator: 'lt', label: 'in deficit (net liabilities)' },
-  'balance sheet insolvent': { id: 'net_asset', comparator: 'lt', label: 'balance-sheet insolvent (net liabilities)' },
-  'insolvent balance sheet': { id: 'net_asset', comparator: 'lt', label: 'balance-sheet insolvent (net liabilities)' },
-  'technically insolvent': { id: 'net_asset', comparator: 'lt', label: 'balance-sheet insolvent (net liabilities)' },
-  'net cash position': { id: 'net_debt', comparator: 'lt', label: 'in a net cash position' },
-  'net cash positive': { id: 'net_debt', comparator: 'lt', label: 'in a net cash position' },
 });
 
 /** Name conditions: "called X", "name starting with X". */

@@ -2,7 +2,7 @@
 import { FILING_YEAR_OPTIONS } from '../columns.js';
 import type { ParseState, Rule } from './state.js';
 import type { Token } from './tokens.js';
-import { COMPARISONS, METRICS, SUFFIX_COMPARISONS, isWord, matchPhrase, phraseTable } from './vocabulary.js';
+import { COMPARISONS, SUFFIX_COMPARISONS, isWord, matchPhrase, phraseTable } from './vocabulary.js';
 
 const YEAR_LEADS = phraseTable<'in' | 'since' | 'after' | 'before' | 'until' | 'between' | 'from'>({
   in: 'in',
@@ -109,7 +109,7 @@ export const yearRule: Rule = (s, at) => {
   // A metric waiting for its amount takes "from 2000 to 5000" and bare numbers; "2023 employees" is a count.
   if ((!lead || kind === 'from' || kind === 'between') && (s.pendingMetric || s.pendingValue)) return 0;
   // "2023 employees" is a count, but "2023 turnover over 10m" names the year of the figure.
-  const metric = matchPhrase(tokens, k + 1, METRICS);
+  const metric = matchPhrase(tokens, k + 1, s.vocab.metrics);
   const after = metric ? k + 1 + metric.length : -1;
   if (metric && !matchPhrase(tokens, after, COMPARISONS) && tokens[after]?.kind !== 'amount') return 0;
   if (matchPhrase(tokens, k + 1, SUFFIX_COMPARISONS)) return 0;

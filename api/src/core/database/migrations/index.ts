@@ -21,6 +21,7 @@ import { IdentityVerification1767225700000 } from './1767225700000-identity-veri
 import { ScreenerRatioColumns1767312000000 } from './1767312000000-screener-ratio-columns.js';
 import { Watchlists1767312200000 } from './1767312200000-watchlists.js';
 import { Webhooks1767312300000 } from './1767312300000-webhooks.js';
+import { ScreenerIdentityVerification1767398400000 } from './1767398400000-screener-identity-verification.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   ScreenerRatioColumns1767312000000,
   Watchlists1767312200000,
   Webhooks1767312300000,
+  ScreenerIdentityVerification1767398400000,
 ];
