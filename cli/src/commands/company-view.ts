@@ -59,6 +59,7 @@ import {
   type FilingsByCategory,
   type FinancialSummary,
   type FinancialSummaryKey,
+  type IdentityVerificationSummary,
   type KeyFigure,
   type KeyFigures,
   type LeadershipInsights,
@@ -73,6 +74,7 @@ import {
 } from '@credence/shared';
 import { count } from '../runtime/output.js';
 import { heading, indented, labelled, NBSP, textTable, wrap, type Style, type TextColumn } from '../output/text.js';
+import { identityVerificationCell, identityVerificationLines } from './identity-verification-view.js';
 
 export interface View {
   /** Columns for text (wrapping) and tables. */
@@ -454,11 +456,19 @@ export function officerListLines(answer: OfficersResponse | null, view: View): s
       { header: 'Appointed' },
       { header: 'Occupation', flexible: true },
       { header: 'Nationality', flexible: true },
+      { header: 'Identity verification', flexible: true },
     ];
     out.push(
       ...textTable(
         columns,
-        active.map((o) => [o.name, role(o.officer_role), d(o.appointed_on), o.occupation ?? '-', o.nationality ?? '-']),
+        active.map((o) => [
+          o.name,
+          role(o.officer_role),
+          d(o.appointed_on),
+          o.occupation ?? '-',
+          o.nationality ?? '-',
+          identityVerificationCell(o.identity_verification_details, view),
+        ]),
         view.width,
         view.style,
         2,
@@ -532,6 +542,7 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
       { header: 'Notified' },
       { header: 'Ceased' },
       { header: 'Control', flexible: true },
+      { header: 'Identity verification', flexible: true },
     ];
     const rows = persons.map((p) => [
       p.name ?? '-',
@@ -539,6 +550,7 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
       d(p.notified_on),
       p.ceased_on ? d(p.ceased_on) : '-',
       p.natures_of_control.map(pscNatureText).join('; ') || '-',
+      !p.ceased_on && p.kind.startsWith('individual') ? identityVerificationCell(p.identity_verification_details, view) : '-',
     ]);
     out.push(...textTable(columns, rows, view.width, view.style, 2));
   }
@@ -735,8 +747,14 @@ function grade(value: string, good: string, bad: string, style: Style): string {
   return value === good ? style.green(text) : value === bad ? style.red(text) : value === 'n/a' ? style.dim(text) : style.yellow(text);
 }
 
-export function complianceLines(cs: ConfirmationStatementAnalysis | null | undefined, view: View, options: { events: number }): string[] {
+export function complianceLines(
+  cs: ConfirmationStatementAnalysis | null | undefined,
+  view: View,
+  options: { events: number },
+  idv?: IdentityVerificationSummary | null,
+): string[] {
   const out = [heading(`${sectionLabel('compliance')} · confirmation statements`, view.width, view.style)];
+  out.push(...identityVerificationLines(idv, view));
   if (!cs || cs.metrics.totalFilings === 0) return [...out, `  ${EMPTY_TEXTS.confirmationStatements}`];
   const m = cs.metrics;
   const d = (value: string | null) => formatDate(value, view.now);
