@@ -43,8 +43,9 @@ const PEOPLE: OfficersResponse = {
 
 describe('identity verification in the terminal', () => {
   it('shows each current director in leadership with the shared wording of their state', () => {
-    const lines = officerListLines(PEOPLE, view(160)).map(plain);
-    const row = (name: string) => lines.find((l) => l.includes(name)) ?? '';
+    const lines = officerListLines(PEOPLE, view(80)).map(plain);
+    // The verification table follows the officers table: the last line naming the person.
+    const row = (name: string) => lines.findLast((l) => l.includes(name)) ?? '';
     expect(lines.some((l) => /Identity verification/.test(l))).toBe(true);
     expect(row('VERIFIED, Vera')).toMatch(/Verified 1 December 2025 via Rapid Formations Ltd$/);
     expect(row('DUE, Dan')).toMatch(/Due by 14 March 2099$/);
@@ -54,13 +55,13 @@ describe('identity verification in the terminal', () => {
 
   it('colours an overdue verification red and a verified one green', () => {
     const lines = officerListLines(PEOPLE, view(160, true));
-    expect(lines.find((l) => l.includes('OVERDUE, Olive'))).toContain('\u001b[31mOverdue since 14 January 2026');
-    expect(lines.find((l) => l.includes('VERIFIED, Vera'))).toContain('\u001b[32mVerified 1 December 2025');
+    expect(lines.findLast((l) => l.includes('OVERDUE, Olive'))).toContain('\u001b[31mOverdue since 14 January 2026');
+    expect(lines.findLast((l) => l.includes('VERIFIED, Vera'))).toContain('\u001b[32mVerified 1 December 2025');
   });
 
   it("shows a PSC's verification beside their control", () => {
     const lines = pscLines(null, PEOPLE, view(160)).map(plain);
-    expect(lines.find((l) => l.includes('Mr Peter Overdue'))).toMatch(/Overdue since 1 February 2026$/);
+    expect(lines.findLast((l) => l.includes('Mr Peter Overdue'))).toMatch(/Overdue since 1 February 2026$/);
   });
 
   it('counts overdue verifications as a compliance finding, each with its record, within 80 columns', () => {
@@ -84,7 +85,7 @@ describe('identity verification in the terminal', () => {
     for (const width of [80, 60]) {
       const lines = complianceLines(ACME_OVERVIEW.insights.confirmation_statement, view(width), { events: 0 }, summary).map(plain);
       for (const line of lines) expect(textWidth(line) <= width || /^ {2}\S+ {2}https:\/\/\S+$/.test(line)).toBe(true);
-      const text = lines.join('\n');
+      const text = lines.join('\n').replace(/\n {4,}(?=\S)/g, ' ');
       expect(text).toMatch(/Identity verification\s+2 verifications overdue \(1 due, 1 verified\)/);
       expect(text).toContain('• OVERDUE, Olive, director: Overdue since 14 January 2026');
       expect(text).toContain('• Mr Peter Overdue, individual PSC: Overdue since 1 February 2026');

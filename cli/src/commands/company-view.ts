@@ -74,7 +74,7 @@ import {
 } from '@credence/shared';
 import { count } from '../runtime/output.js';
 import { heading, indented, labelled, NBSP, textTable, wrap, type Style, type TextColumn } from '../output/text.js';
-import { identityVerificationCell, identityVerificationLines } from './identity-verification-view.js';
+import { identityVerificationLines, identityVerificationTable } from './identity-verification-view.js';
 
 export interface View {
   /** Columns for text (wrapping) and tables. */
@@ -456,22 +456,18 @@ export function officerListLines(answer: OfficersResponse | null, view: View): s
       { header: 'Appointed' },
       { header: 'Occupation', flexible: true },
       { header: 'Nationality', flexible: true },
-      { header: 'Identity verification', flexible: true },
     ];
     out.push(
       ...textTable(
         columns,
-        active.map((o) => [
-          o.name,
-          role(o.officer_role),
-          d(o.appointed_on),
-          o.occupation ?? '-',
-          o.nationality ?? '-',
-          identityVerificationCell(o.identity_verification_details, view),
-        ]),
+        active.map((o) => [o.name, role(o.officer_role), d(o.appointed_on), o.occupation ?? '-', o.nationality ?? '-']),
         view.width,
         view.style,
         2,
+      ),
+      ...identityVerificationTable(
+        active.map((o) => ({ name: o.name, details: o.identity_verification_details })),
+        view,
       ),
     );
   }
@@ -542,7 +538,6 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
       { header: 'Notified' },
       { header: 'Ceased' },
       { header: 'Control', flexible: true },
-      { header: 'Identity verification', flexible: true },
     ];
     const rows = persons.map((p) => [
       p.name ?? '-',
@@ -550,9 +545,10 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
       d(p.notified_on),
       p.ceased_on ? d(p.ceased_on) : '-',
       p.natures_of_control.map(pscNatureText).join('; ') || '-',
-      !p.ceased_on && p.kind.startsWith('individual') ? identityVerificationCell(p.identity_verification_details, view) : '-',
     ]);
     out.push(...textTable(columns, rows, view.width, view.style, 2));
+    const individuals = persons.filter((p) => !p.ceased_on && p.kind.startsWith('individual'));
+    out.push(...identityVerificationTable(individuals.map((p) => ({ name: p.name ?? '-', details: p.identity_verification_details })), view));
   }
   const statements = answer.psc.statements ?? [];
   if (statements.length > 0) {

@@ -10,7 +10,7 @@ import {
   type IdentityVerificationDetails,
   type IdentityVerificationSummary,
 } from '@credence/shared';
-import { labelled, wrap, type Style } from '../output/text.js';
+import { labelled, textTable, wrap, type Style, type TextColumn } from '../output/text.js';
 
 const isoDay = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -28,6 +28,20 @@ export function identityVerificationCell(
       : idv.tone === 'bad'
         ? style.red(idv.text)
         : style.dim(idv.text);
+}
+
+/** Current directors' or PSCs' verification, one row each: a table of its own under the officers or PSCs, so that those keep their width. */
+export function identityVerificationTable(
+  people: readonly { name: string; details: IdentityVerificationDetails | null | undefined }[],
+  view: { width: number; now: Date; style: Style },
+): string[] {
+  if (people.length === 0) return [];
+  const columns: TextColumn[] = [
+    { header: 'Name', flexible: true },
+    { header: 'Identity verification', flexible: true },
+  ];
+  const rows = people.map((p) => [p.name, identityVerificationCell(p.details, view)]);
+  return ['', `  ${view.style.bold('Identity verification')}`, ...textTable(columns, rows, view.width, view.style, 2)];
 }
 
 /** The compliance section's finding: the counts, then each overdue person with the register record that says it. */

@@ -504,7 +504,7 @@ export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
 /* ---------------------------------------------------------------- confirmation statements (2.9) */
 
 /** Directors' and PSCs' identity verification as a compliance finding: overdue people, each with its record. */
-function IdentityVerificationFinding({ summary }: { summary: IdentityVerificationSummary | null }) {
+function IdentityVerificationFinding({ summary }: { summary: IdentityVerificationSummary | null | undefined }) {
   if (!summary) return null;
   const bad = summary.overdue.length > 0;
   return (
