@@ -203,7 +203,18 @@ async function run(env) {
     const p95 = percentile(sorted, 95);
     const rss = memory.map((m) => m.rss);
     const heap = memory.map((m) => m.heapUsed);
-    return { rawRate, applied, seconds, stored, delivered: latencies.length, p50: percentile(sorted, 50), p95, max: sorted.at(-1), rss, heap };
+    return {
+      rawRate,
+      applied,
+      seconds,
+      stored,
+      delivered: latencies.length,
+      p50: percentile(sorted, 50),
+      p95,
+      max: sorted.at(-1),
+      rss,
+      heap,
+    };
   } finally {
     await closeDatabase(handle, dataSource);
   }

@@ -39,7 +39,12 @@ async function seedHeld(dataSource: DataSource, day: Day): Promise<void> {
   await dataSource.transaction((manager) =>
     writeProfiles(
       manager,
-      [...HELD, ...EXTRA].map((n) => ({ company_number: n, company_name: `HELD ${n} LIMITED`, company_status: 'Active', source: 'api' as const })),
+      [...HELD, ...EXTRA].map((n) => ({
+        company_number: n,
+        company_name: `HELD ${n} LIMITED`,
+        company_status: 'Active',
+        source: 'api' as const,
+      })),
     ),
   );
   // The charges stream was last read at a timepoint the server no longer keeps: a 416 first.
@@ -69,7 +74,10 @@ async function until(what: string, test: () => Promise<boolean>, ms = 90_000): P
 
 function startChild(env: Record<string, string>, url: string): { child: ChildProcess; exited: Promise<void>; stderr: string[] } {
   const stderr: string[] = [];
-  const child = spawn(process.execPath, [CHILD], { env: { ...process.env, ...env, CH_STREAM_URL: url }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [CHILD], {
+    env: { ...process.env, ...env, CH_STREAM_URL: url },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return { child, exited, stderr };
@@ -80,7 +88,10 @@ function startChild(env: Record<string, string>, url: string): { child: ChildPro
  * CI runs it in the server pass (`--engine` with DATABASE_URL); CREDENCE_REPLAY_EMBEDDED=1 runs it
  * embedded too. The embedded consumer keeps its own suite (ch-stream.int-spec.ts).
  */
-const skip = !process.env.DATABASE_URL && !process.env.CREDENCE_REPLAY_EMBEDDED ? 'server Postgres only (CREDENCE_REPLAY_EMBEDDED=1 to run it embedded)' : false;
+const skip =
+  !process.env.DATABASE_URL && !process.env.CREDENCE_REPLAY_EMBEDDED
+    ? 'server Postgres only (CREDENCE_REPLAY_EMBEDDED=1 to run it embedded)'
+    : false;
 
 describe(`replay of a recorded day (${process.env.DATABASE_URL ? 'server Postgres' : 'embedded Postgres'})`, { skip }, () => {
   let t: TestContext;
@@ -128,7 +139,12 @@ describe(`replay of a recorded day (${process.env.DATABASE_URL ? 'server Postgre
     await running;
     expect(bad).toEqual([]);
     // The 416 and the cuts happened, and the streams resumed after them.
-    expect(server.requests.filter((r) => r.stream === 'charges').map((r) => r.status).slice(0, 2)).toEqual([416, 200]);
+    expect(
+      server.requests
+        .filter((r) => r.stream === 'charges')
+        .map((r) => r.status)
+        .slice(0, 2),
+    ).toEqual([416, 200]);
     expect(server.requests.filter((r) => r.stream === 'filings' && r.status === 200).length).toBeGreaterThanOrEqual(2);
     expect(server.requests.filter((r) => r.stream === 'officers' && r.status === 200).length).toBeGreaterThanOrEqual(2);
     expect(await rowMismatches(dataSource, day, [...HELD, ...EXTRA])).toEqual([]);

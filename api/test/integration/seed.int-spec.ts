@@ -239,7 +239,12 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
       expect({ who, states: [...states].sort() }).toEqual({ who, states: ['due', 'overdue', 'verified'] });
     }
     // Resigned directors and secretaries have nothing to verify: the register says nothing of them.
-    expect(await count(t, `SELECT count(*) AS n FROM officers WHERE identity_verification IS NOT NULL AND (resigned_on IS NOT NULL OR officer_role <> 'director')`)).toBe(0);
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM officers WHERE identity_verification IS NOT NULL AND (resigned_on IS NOT NULL OR officer_role <> 'director')`,
+      ),
+    ).toBe(0);
   });
 
   it("writes filings with the register's description keys and values", async () => {

@@ -52,8 +52,11 @@ export async function rowMismatches(dataSource: DataSource, day: Day, held: read
   const check = (what: string, field: string, want: unknown, got: unknown) => {
     if (!same(want, got)) wrong.push(`${what}: ${field} ${canonical(want)} != ${canonical(got)}`);
   };
-  const rows = async (sql: string) => new Map<string, Record<string, unknown>>((await dataSource.query(sql)).map((r: { k: string }) => [r.k, r]));
-  const officers = await rows(`SELECT company_number || '/' || officer_key AS k, name, resigned_on::text, identity_verification FROM officers`);
+  const rows = async (sql: string) =>
+    new Map<string, Record<string, unknown>>((await dataSource.query(sql)).map((r: { k: string }) => [r.k, r]));
+  const officers = await rows(
+    `SELECT company_number || '/' || officer_key AS k, name, resigned_on::text, identity_verification FROM officers`,
+  );
   const pscs = await rows(`SELECT company_number || '/' || psc_key AS k, name, identity_verification FROM pscs`);
   const charges = await rows(`SELECT charge_id AS k, status, satisfied_on::text FROM charges`);
   const filings = await rows(`SELECT transaction_id AS k, company_number, barcode, type FROM filings`);
@@ -101,7 +104,12 @@ export async function rowMismatches(dataSource: DataSource, day: Day, held: read
       if (e.deleted) check(what, 'row', null, row ?? null);
       else if (!row) wrong.push(`${what}: no row`);
       else
-        check(what, 'name and status', [d.company_name, COMPANY_STATUS_WORDS[String(d.company_status)]], [row.company_name, row.company_status]);
+        check(
+          what,
+          'name and status',
+          [d.company_name, COMPANY_STATUS_WORDS[String(d.company_status)]],
+          [row.company_name, row.company_status],
+        );
     } else if (e.stream === 'insolvency-cases') check(what, 'etag', d.etag, insolvency.get(n!)?.etag);
     else {
       const name = [d.forename, d.surname].filter(Boolean).join(' ');
@@ -112,7 +120,8 @@ export async function rowMismatches(dataSource: DataSource, day: Day, held: read
   const heldRows = (map: Map<string, unknown>) => [...map.keys()].filter((k) => holds.has(k.split('/')[0])).length;
   check('officers', 'rows', expected.officers, heldRows(officers));
   check('pscs', 'rows', expected.pscs, heldRows(pscs));
-  for (const n of held) check(`companies /company/${n}`, 'mortgages_total', expected.charges.get(n) ?? 0, companies.get(n)?.mortgages_total ?? 0);
+  for (const n of held)
+    check(`companies /company/${n}`, 'mortgages_total', expected.charges.get(n) ?? 0, companies.get(n)?.mortgages_total ?? 0);
   // The first few say enough.
   return wrong.length > 10 ? [...wrong.slice(0, 10), `... and ${wrong.length - 10} more`] : wrong;
 }

@@ -548,7 +548,12 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
     ]);
     out.push(...textTable(columns, rows, view.width, view.style, 2));
     const individuals = persons.filter((p) => !p.ceased_on && p.kind.startsWith('individual'));
-    out.push(...identityVerificationTable(individuals.map((p) => ({ name: p.name ?? '-', details: p.identity_verification_details })), view));
+    out.push(
+      ...identityVerificationTable(
+        individuals.map((p) => ({ name: p.name ?? '-', details: p.identity_verification_details })),
+        view,
+      ),
+    );
   }
   const statements = answer.psc.statements ?? [];
   if (statements.length > 0) {

@@ -155,7 +155,10 @@ export function sectionLines(section: CompanySectionId, answers: Answers, view: 
     case 'capital':
       return joinSections([header, capitalLines(insights.capital, view, { timeline: all })]);
     case 'compliance':
-      return joinSections([header, complianceLines(insights.confirmation_statement, view, { events: all }, insights.identity_verification)]);
+      return joinSections([
+        header,
+        complianceLines(insights.confirmation_statement, view, { events: all }, insights.identity_verification),
+      ]);
     case 'risk':
       return joinSections([header, riskLines(overview.document_summary, view)]);
     case 'auditor': {

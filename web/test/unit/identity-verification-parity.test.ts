@@ -38,7 +38,11 @@ const shift = (days: number) => new Date(Date.now() + days * 86_400_000).toISOSt
 const PEOPLE: [string, IdentityVerificationDetails | null, RegExp][] = [
   [
     'VERIFIED, Vera',
-    { appointment_verification_start_on: '2025-12-03', identity_verified_on: '2025-12-01', authorised_corporate_service_provider_name: 'Rapid Formations Ltd' },
+    {
+      appointment_verification_start_on: '2025-12-03',
+      identity_verified_on: '2025-12-01',
+      authorised_corporate_service_provider_name: 'Rapid Formations Ltd',
+    },
     /^Verified 1 December 2025 via Rapid Formations Ltd$/,
   ],
   ['DUE, Dan', { appointment_verification_statement_due_on: shift(40) }, /^Due by \d+ \w+ \d{4}$/],

@@ -84,10 +84,7 @@ export interface IdentityVerificationSummary {
   counts: Record<IdentityVerificationState, number>;
 }
 
-export function identityVerificationSummary(
-  people: readonly IdentityVerificationPerson[],
-  today: string,
-): IdentityVerificationSummary {
+export function identityVerificationSummary(people: readonly IdentityVerificationPerson[], today: string): IdentityVerificationSummary {
   const counts: Record<IdentityVerificationState, number> = { verified: 0, due: 0, overdue: 0, ended: 0, unknown: 0 };
   const overdue: IdentityVerificationFinding[] = [];
   for (const person of people) {
@@ -110,9 +107,7 @@ export function identityVerificationSummaryText(summary: IdentityVerificationSum
   const { counts } = summary;
   const known = counts.verified + counts.due + counts.overdue + counts.ended;
   if (known === 0) return 'No director or PSC verification on record';
-  const rest = [counts.due ? `${counts.due} due` : '', counts.verified ? `${counts.verified} verified` : '']
-    .filter(Boolean)
-    .join(', ');
+  const rest = [counts.due ? `${counts.due} due` : '', counts.verified ? `${counts.verified} verified` : ''].filter(Boolean).join(', ');
   const bad = summary.overdue.length;
   const head = bad ? plural(bad, 'verification') + ' overdue' : 'None overdue';
   return rest ? `${head} (${rest})` : head;
@@ -120,6 +115,9 @@ export function identityVerificationSummaryText(summary: IdentityVerificationSum
 
 /** One overdue person as the finding lists them: "Jane SMITH, director: Overdue since 14 March 2026". */
 export function identityVerificationFindingText(finding: IdentityVerificationFinding): string {
-  const role = finding.role.replace(/-?person-with-significant-control$/, ' PSC').replace(/-/g, ' ').trim();
+  const role = finding.role
+    .replace(/-?person-with-significant-control$/, ' PSC')
+    .replace(/-/g, ' ')
+    .trim();
   return `${finding.name}, ${role}: ${finding.text}`;
 }
