@@ -77,7 +77,9 @@ function pacedServer(rate) {
       for (; sent < due; sent++) {
         const { stream, line } = queue[sent];
         const event = JSON.parse(line);
-        event.event.published_at = new Date().toISOString();
+        const now = Date.now();
+        event.event.published_at = new Date(now).toISOString();
+        sentAt.set(event.resource_uri, now);
         connections.get(stream)?.write(JSON.stringify(event) + '\n');
       }
       for (const res of connections.values()) res.write('\n');
@@ -149,6 +151,10 @@ async function seed(dataSource) {
   return users;
 }
 
+/** When each resource's latest event was written to its connection (the alert names the resource it came from). */
+const sentAt = new Map();
+const skews = [];
+
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
 
 async function run(env) {
@@ -163,7 +169,11 @@ async function run(env) {
     const unfollow = await Promise.all(
       users.map((user) =>
         alerts.follow(user, (alert) => {
-          if (alert.published_at) latencies.push(Date.now() - Date.parse(alert.published_at));
+          const sent = sentAt.get(alert.resource_uri);
+          if (sent === undefined) return;
+          latencies.push(Date.now() - sent);
+          // What the stored published_at says against the moment it was written (a check on the clock path).
+          if (alert.published_at) skews.push(Date.parse(alert.published_at) - sent);
         }),
       ),
     );
