@@ -11,6 +11,7 @@ import { HttpStreamSource } from '../../src/modules/companies-house/stream/http-
 import { readStreamStatus } from '../../src/modules/companies-house/stream/stream-status.js';
 import { ChApiClient } from '../../src/modules/companies-house/sync/ch-api-client.js';
 import { recordedDay, referenceEvents, STREAM_KEY, StreamServer, type Day } from '../support/ch-stream-server.js';
+import { streamRowsDigest } from '../support/stream-replay.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
 /** Sleeps pass at once (backoff, Retry-After), timers stay real. */
@@ -39,23 +40,7 @@ async function seedHeld(dataSource: DataSource): Promise<void> {
 }
 
 /** One digest of every row the streams can touch (timestamps of the writes aside). */
-async function digest(dataSource: DataSource): Promise<string> {
-  const numbers = [...HELD, ...EXTRA, 'NH000001', 'NH000002'];
-  const [row] = await dataSource.query(
-    `SELECT md5(concat_ws('|',
-       (SELECT string_agg(concat_ws(',', company_number, company_name, company_status, mortgages_total, mortgages_outstanding, mortgages_satisfied, sic_texts::text), ';' ORDER BY company_number) FROM companies WHERE company_number = ANY($1::text[])),
-       (SELECT string_agg((to_jsonb(o) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY company_number, officer_key) FROM officers o WHERE company_number = ANY($1::text[])),
-       (SELECT string_agg((to_jsonb(p) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY company_number, psc_key) FROM pscs p WHERE company_number = ANY($1::text[])),
-       (SELECT string_agg((to_jsonb(c) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY charge_id) FROM charges c WHERE company_number = ANY($1::text[])),
-       (SELECT string_agg((to_jsonb(l) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY charge_id, position) FROM charge_lenders l JOIN charges c USING (charge_id) WHERE c.company_number = ANY($1::text[])),
-       (SELECT string_agg((to_jsonb(f) - 'id' - 'created_at' - 'updated_at')::text, ';' ORDER BY transaction_id) FROM filings f WHERE company_number = ANY($1::text[])),
-       (SELECT string_agg(concat_ws(',', company_number, cases::text, etag), ';' ORDER BY company_number) FROM insolvency_cases),
-       (SELECT string_agg(concat_ws(',', officer_id, name, disqualifications::text), ';' ORDER BY officer_id) FROM disqualified_officers))) AS digest,
-       (SELECT sum(applied)::int FROM ch_stream_positions) AS applied`,
-    [numbers],
-  );
-  return `${row.digest}/${row.applied}`;
-}
+const digest = (dataSource: DataSource) => streamRowsDigest(dataSource, [...HELD, ...EXTRA, 'NH000001', 'NH000002']);
 
 const last = (day: Day) => Object.fromEntries(STREAM_NAMES.map((s) => [s, day[s].at(-1)!.timepoint]));
 

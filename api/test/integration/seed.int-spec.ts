@@ -1,6 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { DEFAULT_SAMPLE_COMPANY_NUMBER, lenderKey, SUGGESTED_COMPANIES } from '@credence/shared';
+import {
+  DEFAULT_SAMPLE_COMPANY_NUMBER,
+  identityVerificationState,
+  lenderKey,
+  SUGGESTED_COMPANIES,
+  type IdentityVerificationDetails,
+} from '@credence/shared';
 import { upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
 import { STATUSES } from '../../src/modules/companies-house/seed/companies.js';
@@ -220,6 +226,25 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
         'AD01',
       ]),
     );
+  });
+
+  it('gives current directors and individual PSCs every identity verification state on the reference date', async () => {
+    const people: { who: string; details: IdentityVerificationDetails | null }[] = await t.dataSource.query(
+      `SELECT 'director' AS who, identity_verification AS details FROM officers WHERE officer_role = 'director' AND resigned_on IS NULL
+       UNION ALL
+       SELECT 'psc', identity_verification FROM pscs WHERE kind LIKE 'individual%' AND ceased_on IS NULL`,
+    );
+    for (const who of ['director', 'psc']) {
+      const states = new Set(people.filter((p) => p.who === who).map((p) => identityVerificationState(p.details, REFERENCE_DATE).state));
+      expect({ who, states: [...states].sort() }).toEqual({ who, states: ['due', 'overdue', 'verified'] });
+    }
+    // Resigned directors and secretaries have nothing to verify: the register says nothing of them.
+    expect(
+      await count(
+        t,
+        `SELECT count(*) AS n FROM officers WHERE identity_verification IS NOT NULL AND (resigned_on IS NOT NULL OR officer_role <> 'director')`,
+      ),
+    ).toBe(0);
   });
 
   it("writes filings with the register's description keys and values", async () => {

@@ -59,6 +59,7 @@ import {
   type FilingsByCategory,
   type FinancialSummary,
   type FinancialSummaryKey,
+  type IdentityVerificationSummary,
   type KeyFigure,
   type KeyFigures,
   type LeadershipInsights,
@@ -73,6 +74,7 @@ import {
 } from '@credence/shared';
 import { count } from '../runtime/output.js';
 import { heading, indented, labelled, NBSP, textTable, wrap, type Style, type TextColumn } from '../output/text.js';
+import { identityVerificationLines, identityVerificationTable } from './identity-verification-view.js';
 
 export interface View {
   /** Columns for text (wrapping) and tables. */
@@ -463,6 +465,10 @@ export function officerListLines(answer: OfficersResponse | null, view: View): s
         view.style,
         2,
       ),
+      ...identityVerificationTable(
+        active.map((o) => ({ name: o.name, details: o.identity_verification_details })),
+        view,
+      ),
     );
   }
   out.push('', `  ${view.style.bold(`Resigned (${resigned.length})`)}`);
@@ -541,6 +547,13 @@ export function pscLines(leadership: LeadershipInsights | null | undefined, answ
       p.natures_of_control.map(pscNatureText).join('; ') || '-',
     ]);
     out.push(...textTable(columns, rows, view.width, view.style, 2));
+    const individuals = persons.filter((p) => !p.ceased_on && p.kind.startsWith('individual'));
+    out.push(
+      ...identityVerificationTable(
+        individuals.map((p) => ({ name: p.name ?? '-', details: p.identity_verification_details })),
+        view,
+      ),
+    );
   }
   const statements = answer.psc.statements ?? [];
   if (statements.length > 0) {
@@ -735,8 +748,14 @@ function grade(value: string, good: string, bad: string, style: Style): string {
   return value === good ? style.green(text) : value === bad ? style.red(text) : value === 'n/a' ? style.dim(text) : style.yellow(text);
 }
 
-export function complianceLines(cs: ConfirmationStatementAnalysis | null | undefined, view: View, options: { events: number }): string[] {
+export function complianceLines(
+  cs: ConfirmationStatementAnalysis | null | undefined,
+  view: View,
+  options: { events: number },
+  idv?: IdentityVerificationSummary | null,
+): string[] {
   const out = [heading(`${sectionLabel('compliance')} · confirmation statements`, view.width, view.style)];
+  out.push(...identityVerificationLines(idv, view));
   if (!cs || cs.metrics.totalFilings === 0) return [...out, `  ${EMPTY_TEXTS.confirmationStatements}`];
   const m = cs.metrics;
   const d = (value: string | null) => formatDate(value, view.now);

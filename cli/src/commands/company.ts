@@ -74,7 +74,7 @@ export function overviewLines(overview: CompanyOverview, view: View): string[] {
     has('charges') ? chargeSummaryLines(insights.charges, view) : [],
     has('capital') ? capitalLines(insights.capital, view, { timeline: 3 }) : [],
     has('risk') ? riskLines(overview.document_summary, view) : [],
-    complianceLines(insights.confirmation_statement, view, { events: 0 }),
+    complianceLines(insights.confirmation_statement, view, { events: 0 }, insights.identity_verification),
     has('auditor') ? auditorLines(overview, view) : [],
   ]);
 }
@@ -155,7 +155,10 @@ export function sectionLines(section: CompanySectionId, answers: Answers, view: 
     case 'capital':
       return joinSections([header, capitalLines(insights.capital, view, { timeline: all })]);
     case 'compliance':
-      return joinSections([header, complianceLines(insights.confirmation_statement, view, { events: all })]);
+      return joinSections([
+        header,
+        complianceLines(insights.confirmation_statement, view, { events: all }, insights.identity_verification),
+      ]);
     case 'risk':
       return joinSections([header, riskLines(overview.document_summary, view)]);
     case 'auditor': {

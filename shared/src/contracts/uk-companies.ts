@@ -10,6 +10,8 @@ import type { CompanyDistress } from '../rules/uk/presentation/status.js';
 import type { DistressSignal } from '../rules/uk/distress.js';
 import type { YearOverYear } from '../rules/uk/year-over-year.js';
 import type { CitedRatio } from '../ratios/statement.js';
+import type { IdentityVerificationDetails } from '../rules/uk/identity-verification.js';
+import type { IdentityVerificationSummary } from '../rules/uk/presentation/identity-verification.js';
 
 /** spec 2 3.1. Extra fields beyond the spec help the result lists (status badge, address line). */
 export interface CompanySearchResult {
@@ -192,6 +194,8 @@ export interface OfficerView {
   resigned_on: string | null;
   person_number: string | null;
   links: { officer: { appointments: string | null } };
+  /** The register's identity verification (ECCTA), as published; null when it says nothing (identityVerificationState words it). */
+  identity_verification_details?: IdentityVerificationDetails | null;
 }
 
 /** spec 2 3.8 */
@@ -204,6 +208,8 @@ export interface PscView {
   nationality: string | null;
   country_of_residence: string | null;
   statement: string | null;
+  /** The register's identity verification (ECCTA), as published; null when it says nothing. */
+  identity_verification_details?: IdentityVerificationDetails | null;
 }
 
 export interface OfficersResponse {
@@ -248,6 +254,8 @@ export interface OverviewInsights {
   distress_signals: DistressSignal[];
   /** The latest accounts' credit ratios by shared's one definition of each, inputs cited (issue 27); null without accounts. */
   ratios?: CitedRatio[] | null;
+  /** Current directors' and PSCs' identity verification, overdue ones cited (issue 29); absent from older servers. */
+  identity_verification?: IdentityVerificationSummary | null;
 }
 
 /** spec 2 3.3, plus the computed insights of sections 4, 5 and 9 for scripts and the terminal. */

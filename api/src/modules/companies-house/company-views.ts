@@ -8,6 +8,7 @@ import {
   type FilingListItem,
   type FinancialSummary,
   type FinancialSummaryKey,
+  type IdentityVerificationDetails,
   type OfficerView,
   type PscView,
   type StatementYear,
@@ -212,6 +213,7 @@ export function officerView(row: OfficerRow): OfficerView {
     resigned_on: row.resigned_on ?? null,
     person_number: row.person_number ?? null,
     links: { officer: { appointments: row.appointments_link ?? null } },
+    identity_verification_details: (row.identity_verification as IdentityVerificationDetails | null | undefined) ?? null,
   };
 }
 
@@ -225,7 +227,14 @@ export function pscView(row: PscRow): PscView {
     nationality: row.nationality ?? null,
     country_of_residence: row.country_of_residence ?? null,
     statement: row.statement ?? null,
+    identity_verification_details: pscVerification(row),
   };
+}
+
+/** A PSC's identity_verification_details, kept in its stored record. */
+export function pscVerification(row: PscRow): IdentityVerificationDetails | null {
+  const details = (row.data as { identity_verification_details?: unknown } | null | undefined)?.identity_verification_details;
+  return details && typeof details === 'object' ? (details as IdentityVerificationDetails) : null;
 }
 
 /** PSCs split as spec 2 3.8 lists them. */

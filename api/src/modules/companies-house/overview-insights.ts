@@ -4,13 +4,16 @@ import {
   companyDistress,
   distressSignals,
   confirmationStatementAnalysis,
+  identityVerificationSummary,
   keyFigures,
   leadershipInsights,
+  type IdentityVerificationDetails,
+  type IdentityVerificationSummary,
   statementRatios,
   type OverviewInsights,
 } from '@credence/shared';
 import type { ChargeRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from './store/rows.js';
-import { financialSummaryView } from './company-views.js';
+import { financialSummaryView, pscVerification } from './company-views.js';
 
 export interface OverviewInputs {
   /** The register's company status ("In Administration"): decides the distress banner. */
@@ -56,7 +59,37 @@ export function overviewInsights(inputs: OverviewInputs, now: Date): OverviewIns
       now,
     ),
     ratios: latestStatement(inputs.statements),
+    identity_verification: verificationFinding(inputs, now),
   };
+}
+
+/**
+ * Current directors' and individual PSCs' identity verification (ECCTA), overdue ones cited by the
+ * register record that says it: the compliance tracker's finding (issue 29 section 2).
+ */
+function verificationFinding(inputs: OverviewInputs, now: Date): IdentityVerificationSummary {
+  const today = now.toISOString().slice(0, 10);
+  const company = inputs.officers[0]?.company_number ?? inputs.pscs[0]?.company_number ?? '';
+  const directors = inputs.officers
+    .filter((o) => !o.resigned_on && /director|llp-member/.test(o.officer_role))
+    .map((o) => ({
+      name: o.name,
+      role: o.officer_role,
+      details: o.identity_verification as IdentityVerificationDetails | null | undefined,
+      source: o.appointments_link ?? `/company/${company}/officers`,
+    }));
+  const pscs = inputs.pscs
+    .filter((p) => !p.ceased_on && p.kind.startsWith('individual'))
+    .map((p) => {
+      const self = (p.data as { links?: { self?: unknown } } | undefined)?.links?.self;
+      return {
+        name: p.name ?? 'Unnamed PSC',
+        role: p.kind,
+        details: pscVerification(p),
+        source: typeof self === 'string' ? self : `/company/${p.company_number}/persons-with-significant-control`,
+      };
+    });
+  return identityVerificationSummary([...directors, ...pscs], today);
 }
 
 function latestFigures(

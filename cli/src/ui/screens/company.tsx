@@ -113,7 +113,7 @@ function sectionBlock(id: CompanySectionId, state: CompanyOverviewState, overvie
     case 'capital':
       return capitalLines(insights.capital, view, { timeline: all });
     case 'compliance':
-      return complianceLines(insights.confirmation_statement, view, { events: all });
+      return complianceLines(insights.confirmation_statement, view, { events: all }, insights.identity_verification);
     case 'risk':
       return riskLines(overview.document_summary, view);
     case 'auditor': {

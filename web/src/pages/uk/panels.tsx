@@ -20,6 +20,9 @@ import {
   filterLeadershipEvents,
   formatCurrency,
   formatDate,
+  identityVerificationState,
+  identityVerificationSummaryText,
+  identityVerificationFindingText,
   LEADERSHIP_FILTERS,
   officersMessage,
   pscNatureText,
@@ -37,7 +40,9 @@ import {
   type CsEventFilter,
   type LeadershipFilter,
   type LeadershipInsights,
+  type IdentityVerificationSummary,
   type LeadershipSortKey,
+  type OfficerView,
   type OverviewInsights,
   type SortDirection,
 } from '@credence/shared';
@@ -87,6 +92,7 @@ export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewMo
             {p.natures_of_control.length > 0 && (
               <span className="people__natures">{p.natures_of_control.map(pscNatureText).join('; ')}</span>
             )}
+            {!p.ceased_on && p.kind.startsWith('individual') && <IdentityVerificationLine details={p.identity_verification_details} />}
           </li>
         ))}
       </ul>
@@ -113,6 +119,7 @@ export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewMo
               {o.resigned_on ? ` · resigned ${formatDate(o.resigned_on)}` : ''}
               {o.nationality ? ` · ${o.nationality}` : ''}
             </span>
+            {!o.resigned_on && <IdentityVerificationLine details={o.identity_verification_details} />}
           </li>
         ))}
       </ul>
@@ -132,6 +139,18 @@ export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewMo
     >
       {body}
     </Tabs>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A director's or PSC's identity verification (ECCTA), worded by the shared rule. */
+export function IdentityVerificationLine({ details }: { details: OfficerView['identity_verification_details'] }) {
+  const idv = identityVerificationState(details, today());
+  return (
+    <span className={`people__idv people__idv--${idv.tone}`} data-idv-state={idv.state}>
+      Identity verification: {idv.text}
+    </span>
   );
 }
 
@@ -484,12 +503,43 @@ export function CapitalPanel({ overview }: { overview: CompanyOverview }) {
 
 /* ---------------------------------------------------------------- confirmation statements (2.9) */
 
+/** Directors' and PSCs' identity verification as a compliance finding: overdue people, each with its record. */
+function IdentityVerificationFinding({ summary }: { summary: IdentityVerificationSummary | null | undefined }) {
+  if (!summary) return null;
+  const bad = summary.overdue.length > 0;
+  return (
+    <div className={`insight-card insight-card--${bad ? 'poor' : 'good'}`} data-testid="idv-finding">
+      <h3 className="insight-card__title">Identity Verification</h3>
+      <p className="insight-card__headline">{identityVerificationSummaryText(summary)}</p>
+      {bad && (
+        <ul className="insight-card__details">
+          {summary.overdue.map((f, i) => (
+            <li key={i}>
+              <a href={registryUrl(f.source)} target="_blank" rel="noreferrer">
+                {identityVerificationFindingText(f)}
+                <span className="visually-hidden"> (register record, opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function CompliancePanel({ model, overview }: { model: CompanyOverviewViewModel; overview: CompanyOverview }) {
   const { expandedPanels } = useViewModel(model);
   const [filter, setFilter] = useState<CsEventFilter>('all');
   const [sortBy, setSortBy] = useState<'date' | 'type'>('date');
   const cs = insight(overview, 'confirmation_statement');
-  if (!cs || cs.metrics.totalFilings === 0) return <p>{EMPTY_TEXTS.confirmationStatements}</p>;
+  const idv = <IdentityVerificationFinding summary={insight(overview, 'identity_verification')} />;
+  if (!cs || cs.metrics.totalFilings === 0)
+    return (
+      <div>
+        {idv}
+        <p>{EMPTY_TEXTS.confirmationStatements}</p>
+      </div>
+    );
   const m = cs.metrics;
   const events = sortConfirmationEvents(filterConfirmationEvents(cs.events, filter), sortBy);
   const open = (id: string) => expandedPanels.includes(`compliance:${id}`);
@@ -527,6 +577,7 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
             </dl>
           )}
         </div>
+        {idv}
         <div className={`insight-card insight-card--${cs.integrity.replace('/', '')}`}>
           <h3 className="insight-card__title">Filing Integrity</h3>
           <p className="insight-card__headline">{cs.integrity.toUpperCase()} risk</p>

@@ -602,6 +602,9 @@ function pscRow(plan: CompanyPlan, p: PscPlan): PscRow {
     data.date_of_birth = { month: p.person.birthMonth, year: p.person.birthYear };
   }
   if (p.identification) data.identification = p.identification;
+  // Individual PSCs verify as directors do (ECCTA): the register keeps it in the PSC's record.
+  const idv = p.kind === 'individual' && p.ceased === null ? sampleVerification(p.key, p.notified, plan.ref) : null;
+  if (idv) data.identity_verification_details = idv;
   return {
     company_number: plan.number,
     psc_key: p.key,

@@ -8,3 +8,4 @@ export * from './databases.js';
 export * from './charges.js';
 export * from './compliance.js';
 export * from './distress-signals.js';
+export * from './identity-verification.js';
