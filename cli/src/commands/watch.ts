@@ -154,7 +154,7 @@ export async function alerts(
   const client = await ctx.authedClient();
   const { alerts: list, unread } = (await client.alerts({ since, limit, unread: options.unread })).data;
   if (options.markRead && list.length > 0) await client.markAlertsRead(list.map((a) => a.id));
-  if (list.length === 0) process.exitCode = EXIT.failure;
+  if (list.length === 0) process.exitCode = EXIT.none; // ran fine, nothing new: not a failure (1)
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(list, null, 2));
   if (list.length === 0) return ctx.out.info(`No alerts since ${since}. Watch companies with: credence watch add <company-number>`);
   // Each alert whole (what changed is never cut): kind, company and published time, then the change, then its source.
