@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import {
-  alertCells,
+  alertView,
   companyNumbersFromCsv,
   DEFAULT_WATCHLIST_NAME,
   parseSince,
@@ -160,8 +160,8 @@ export async function alerts(
   // Each alert whole (what changed is never cut): kind, company and published time, then the change, then its source.
   const style = styleFor(ctx.mode.color);
   const lines = list.flatMap((alert) => {
-    const [kind, company, summary, published, source] = alertCells(alert);
-    return [`${style.bold(kind)} · ${company} · published ${published}`, `  ${summary}`, `  ${style.dim(source)}`, ''];
+    const view = alertView(alert);
+    return [`${style.bold(view.kind)} · ${view.company} · ${view.published}`, `  ${view.change}`, `  ${style.dim(view.source_url)}`, ''];
   });
   ctx.out.result(lines.slice(0, -1).join('\n'));
   ctx.out.info(`${list.length} ${list.length === 1 ? 'alert' : 'alerts'} · ${unread} unread`);
