@@ -4,9 +4,8 @@
  * read. Every word of a row comes from shared's alertView, as `credence alerts` prints it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { alertView, unreadBadge } from '@credence/shared';
-import { explorerSearch } from '../explorer/explorer-url.ts';
+import { unreadBadge } from '@credence/shared';
+import { AlertItem } from './alert-item.tsx';
 import { useAlerts } from './use-alerts.ts';
 import './notifications-bell.css';
 
@@ -72,32 +71,9 @@ export default function NotificationsBell() {
           </p>
         ) : (
           <ul className="alerts-bell__list">
-            {alerts.map((alert) => {
-              const view = alertView(alert);
-              return (
-                <li key={view.id} className={view.unread ? 'alerts-bell__item alerts-bell__item--unread' : 'alerts-bell__item'}>
-                  <p className="alerts-bell__kind">
-                    <strong>{view.kind}</strong> ·{' '}
-                    <Link to={`/uk/?${explorerSearch({ companyNumber: view.company_number, category: 'overview' })}`}>{view.company}</Link>
-                  </p>
-                  <p className="alerts-bell__change">{view.change}</p>
-                  <p className="alerts-bell__meta">
-                    {view.published} ·{' '}
-                    <a href={view.source_url} target="_blank" rel="noreferrer noopener">
-                      {view.source_label}
-                    </a>
-                    {view.unread && (
-                      <>
-                        {' · '}
-                        <button type="button" className="alerts-bell__read" onClick={() => void markRead([view.id])}>
-                          Mark read
-                        </button>
-                      </>
-                    )}
-                  </p>
-                </li>
-              );
-            })}
+            {alerts.map((alert) => (
+              <AlertItem key={alert.id} alert={alert} onRead={(id) => void markRead([id])} />
+            ))}
           </ul>
         )}
       </section>
