@@ -98,7 +98,7 @@ describe('credence watch and credence alerts against a fake API', () => {
     expect(none.stderr).toContain('You have no watchlist named "Nope"');
   });
 
-  it('prints each alert with kind, company, what changed, published time and source; exit 1 when there are none', async () => {
+  it('prints each alert with kind, company, what changed, published time and source; exit 3 (ran fine, nothing new) when there are none', async () => {
     const shown = await credence(['alerts', '--since', '1d'], env);
     expect(shown.code).toBe(0);
     for (const text of ['New charge', '00445790', 'persons entitled: Shawbrook Bank Limited', '2026-11-28 09:01', ALERT.source_url])
@@ -106,8 +106,10 @@ describe('credence watch and credence alerts against a fake API', () => {
     const json = await credence(['alerts', '--since', '1d', '--json'], env);
     expect(JSON.parse(json.stdout)).toEqual([ALERT]);
     const quiet = await credence(['alerts', '--since', '1h', '--json'], env);
-    expect(quiet.code).toBe(1);
+    expect(quiet.code).toBe(3);
     expect(JSON.parse(quiet.stdout)).toEqual([]);
+    const quietText = await credence(['alerts', '--since', '1h'], env);
+    expect([quietText.code, quietText.stdout, quietText.stderr]).toEqual([3, '', expect.stringContaining('No alerts since 1h')]);
     const wrong = await credence(['alerts', '--since', 'yesterday'], env);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--since takes a span back from now (30m, 12h, 1d, 2w) or a date');

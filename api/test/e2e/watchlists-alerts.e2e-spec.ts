@@ -18,6 +18,7 @@ import { STREAM_NAMES, type StreamName } from '../../src/modules/companies-house
 import { alertsOfEvents } from '../../src/modules/watchlists/alerts/stream-alerts.js';
 import { raiseDatedAlerts } from '../../src/modules/watchlists/alerts/dated-alerts.js';
 import { deliverWebhooks, webhookSignature } from '../../src/modules/watchlists/webhooks/webhook-delivery.js';
+import { targetPolicy } from '../../src/modules/watchlists/webhooks/webhook-target.js';
 import { STREAM_KEY, StreamServer, type Day } from '../support/ch-stream-server.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
@@ -143,7 +144,8 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
   let listB = '';
 
   before(async () => {
-    t = await startTestApi();
+    // The tests' receivers listen on loopback, which webhooks refuse unless allowed (webhooks-ssrf.e2e-spec.ts).
+    t = await startTestApi({ WEBHOOK_ALLOW_NETWORKS: '127.0.0.0/8' });
     url = await server.listen();
     a = await t.activeUser('watch-a@credence.test');
     b = await t.activeUser('watch-b@credence.test');
@@ -267,6 +269,7 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
     let now = Date.now();
     const recovers = now + 120_000;
     const clock: Clock = { now: () => now, sleep: async () => undefined };
+    const policy = targetPolicy({ webhookAllowNetworks: ['127.0.0.0/8'] });
     const secret = 'whsec-test-a';
     const received = new Map<string, number>();
     let refused = 0;
@@ -296,14 +299,14 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
     try {
       const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM alerts WHERE user_id = $1`, [userA]);
       for (let round = 0; round < 40 && received.size < count; round++) {
-        await deliverWebhooks(db, { clock });
+        await deliverWebhooks(db, { clock, policy });
         now += 30_000;
       }
       expect(refused).toBeGreaterThan(0);
       expect(received.size).toBe(count);
       expect([...received.values()].every((n) => n === 1)).toBe(true);
       // More rounds deliver nothing again.
-      expect(await deliverWebhooks(db, { clock })).toEqual({ delivered: 0, failed: 0, gaveUp: 0 });
+      expect(await deliverWebhooks(db, { clock, policy })).toEqual({ delivered: 0, failed: 0, gaveUp: 0 });
       const log = await db.query(`SELECT min(attempts) AS min, max(last_status) AS status FROM webhook_deliveries`);
       expect(Number(log[0].min)).toBeGreaterThanOrEqual(2);
       expect(Number(log[0].status)).toBe(204);

@@ -41,9 +41,9 @@ published it and the link to the record or filing it came from (the register's
 page). --json prints a JSON array of {kind, company_number, company_name,
 summary, published_at, source_url, resource_uri, watchlist, created_at, read}.
 --since takes a span back from now (30m, 12h, 1d, 2w) or a date; default 7d.
-Exit codes: 0 alerts printed; 1 none in the period (as grep: so a cron line
-can act only when there are some) or a failure (said on stderr); 2 bad flag;
-4 not signed in (credence login).
+Exit codes: 0 alerts printed; 3 ran fine, none in the period (so a cron line
+can act only when there are some, and tell "nothing new" from a failure);
+1 a failure (said on stderr); 2 bad flag; 4 not signed in (credence login).
 `;
 
 export function addWatchCommands(program: Command, lazy: Lazy): void {

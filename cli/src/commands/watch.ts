@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import {
-  alertCells,
+  alertView,
   companyNumbersFromCsv,
   DEFAULT_WATCHLIST_NAME,
   parseSince,
@@ -154,14 +154,14 @@ export async function alerts(
   const client = await ctx.authedClient();
   const { alerts: list, unread } = (await client.alerts({ since, limit, unread: options.unread })).data;
   if (options.markRead && list.length > 0) await client.markAlertsRead(list.map((a) => a.id));
-  if (list.length === 0) process.exitCode = EXIT.failure;
+  if (list.length === 0) process.exitCode = EXIT.none; // ran fine, nothing new: not a failure (1)
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(list, null, 2));
   if (list.length === 0) return ctx.out.info(`No alerts since ${since}. Watch companies with: credence watch add <company-number>`);
   // Each alert whole (what changed is never cut): kind, company and published time, then the change, then its source.
   const style = styleFor(ctx.mode.color);
   const lines = list.flatMap((alert) => {
-    const [kind, company, summary, published, source] = alertCells(alert);
-    return [`${style.bold(kind)} · ${company} · published ${published}`, `  ${summary}`, `  ${style.dim(source)}`, ''];
+    const view = alertView(alert);
+    return [`${style.bold(view.kind)} · ${view.company} · ${view.published}`, `  ${view.change}`, `  ${style.dim(view.source_url)}`, ''];
   });
   ctx.out.result(lines.slice(0, -1).join('\n'));
   ctx.out.info(`${list.length} ${list.length === 1 ? 'alert' : 'alerts'} · ${unread} unread`);

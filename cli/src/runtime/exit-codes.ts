@@ -2,8 +2,12 @@
  * Exit codes (docs/architecture.md 5) and the one mapping from any failure to a message and a code.
  * Nothing heavy is imported here: errors from the shared package are recognised by name.
  */
-/** 4: sign in (again) helps; 5: signed in, but the account or its role may not do this (signing in again would loop). */
-export const EXIT = { ok: 0, failure: 1, usage: 2, auth: 4, refused: 5 } as const;
+/**
+ * 3: ran fine and found nothing (no alerts in the period, no line matched): a cron line or script
+ * tells it from a failure (1). 4: sign in (again) helps; 5: signed in, but the account or its role
+ * may not do this (signing in again would loop).
+ */
+export const EXIT = { ok: 0, failure: 1, usage: 2, none: 3, auth: 4, refused: 5 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** A bad flag, filter, column or sort: exit 2. The message names it and lists what is valid. */

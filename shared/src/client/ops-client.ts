@@ -249,3 +249,6 @@ export function createOpsApi(transport: ResearchTransport): OpsApi {
       ),
   };
 }
+
+/** The same reconnecting SSE reader for other live routes (the alert stream). */
+export { follow as followEventStream };

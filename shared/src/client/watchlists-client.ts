@@ -9,6 +9,12 @@ import {
   type WatchlistSummary,
 } from '../contracts/watchlists.js';
 import type { ResearchTransport } from './research-client.js';
+import { followEventStream, type WatchOptions } from './ops-client.js';
+import type { Alert } from '../contracts/watchlists.js';
+
+/** The live alert stream's events: the unread count first, then each alert as it is raised. */
+export type AlertStreamEvent =
+  { type: 'unread'; id?: string; data: { unread: number } } | { type: 'alert'; id?: string; data: { alert: Alert; unread: number } };
 
 interface CallOptions {
   signal?: AbortSignal;
@@ -36,6 +42,8 @@ export interface WatchlistsApi {
   /** `since`: an ISO time or a span (1d, 12h); newest first, at most `limit` (default 100, at most 500). */
   alerts(query?: { since?: string; limit?: number; unread?: boolean }, options?: CallOptions): Promise<AlertsResponse>;
   markAlertsRead(ids?: number[], options?: CallOptions): Promise<{ status: 'success'; data: { unread: number } }>;
+  /** Follows the signed-in user's alerts live until the signal aborts, reconnecting after a dropped connection. */
+  followAlerts(options: WatchOptions<AlertStreamEvent>): Promise<void>;
 }
 
 export function createWatchlistsApi(transport: ResearchTransport): WatchlistsApi {
@@ -62,5 +70,6 @@ export function createWatchlistsApi(transport: ResearchTransport): WatchlistsApi
         call,
       ),
     markAlertsRead: (ids, call) => json('POST', WATCHLIST_ROUTES.alertsRead, undefined, ids ? { ids } : {}, call),
+    followAlerts: (options) => followEventStream(transport, WATCHLIST_ROUTES.alertsStream, {}, options, () => false),
   };
 }

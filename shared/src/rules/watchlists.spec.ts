@@ -1,6 +1,14 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { alertCells, alertSourceUrl, companyNumbersFromCsv, parseSince, watchedCompanyNumber } from './watchlists.js';
+import {
+  alertCells,
+  alertSourceUrl,
+  alertView,
+  companyNumbersFromCsv,
+  parseSince,
+  unreadBadge,
+  watchedCompanyNumber,
+} from './watchlists.js';
 
 const CH = 'https://find-and-update.company-information.service.gov.uk';
 
@@ -59,6 +67,36 @@ describe('watchlists: company numbers, CSV, --since, sources', () => {
       'REID, Fiona^G resigned on 2026-11-26',
       '2026-11-28 09:01',
       `${CH}/company/00000006/officers`,
+    ]);
+  });
+
+  it('reads an alert one way for the web and the terminal: kind, company, change, published time, source, unread', () => {
+    const view = alertView({
+      id: 7,
+      kind: 'charge-created',
+      company_number: '00445790',
+      company_name: 'TESCO PLC',
+      watchlist: 'Borrowers',
+      summary: 'Charge 004457900009 created',
+      published_at: null,
+      source_url: `${CH}/company/00445790/charges/x`,
+      resource_uri: null,
+      created_at: '2026-11-28T09:01:01.000Z',
+      read: false,
+    });
+    expect(view).toEqual(
+      expect.objectContaining({
+        kind: 'New charge',
+        company: '00445790 TESCO PLC',
+        change: 'Charge 004457900009 created',
+        published: 'time not published',
+        unread: true,
+      }),
+    );
+    expect([unreadBadge(0), unreadBadge(1), unreadBadge(12)]).toEqual([
+      { badge: '', label: 'No unread alerts' },
+      { badge: '1', label: '1 unread alert' },
+      { badge: '9+', label: '12 unread alerts' },
     ]);
   });
 });

@@ -70,13 +70,51 @@ export function alertSourceUrl(companyNumber: string, resourceUri: string | null
   return company;
 }
 
+/**
+ * How an alert reads wherever it is shown (the web's notifications panel, `credence alerts`, the
+ * full-screen terminal UI): the one place that decides its wording. Register text is made inert.
+ */
+export interface AlertView {
+  id: number;
+  /** The kind in words: "New charge", "Officer resigned". */
+  kind: string;
+  /** "00445790 TESCO PLC" (or the number alone when the name is not held). */
+  company: string;
+  company_number: string;
+  /** What changed. */
+  change: string;
+  /** "published 2026-11-28 09:01" (UTC) or "time not published". */
+  published: string;
+  source_url: string;
+  source_label: string;
+  watchlist: string | null;
+  unread: boolean;
+}
+
+export function alertView(alert: Alert): AlertView {
+  return {
+    id: alert.id,
+    kind: ALERT_KIND_LABELS[alert.kind] ?? alert.kind,
+    company: alert.company_name ? `${alert.company_number} ${visibleControls(alert.company_name)}` : alert.company_number,
+    company_number: alert.company_number,
+    change: visibleControls(alert.summary),
+    published: alert.published_at ? `published ${alert.published_at.replace('T', ' ').slice(0, 16)}` : 'time not published',
+    source_url: alert.source_url,
+    source_label: 'Source on Companies House',
+    watchlist: alert.watchlist === null ? null : visibleControls(alert.watchlist),
+    unread: !alert.read,
+  };
+}
+
+/** The unread count as a badge and as words: "9+" over 9; "3 unread alerts". */
+export function unreadBadge(unread: number): { badge: string; label: string } {
+  const badge = unread <= 0 ? '' : unread > 9 ? '9+' : String(unread);
+  const label = unread === 1 ? '1 unread alert' : `${unread > 0 ? unread : 'No'} unread alerts`;
+  return { badge, label };
+}
+
 /** An alert as the cells of a table row (kind, company, what changed, published, source), inert. */
 export function alertCells(alert: Alert): string[] {
-  return [
-    ALERT_KIND_LABELS[alert.kind] ?? alert.kind,
-    alert.company_name ? `${alert.company_number} ${visibleControls(alert.company_name)}` : alert.company_number,
-    visibleControls(alert.summary),
-    alert.published_at ? alert.published_at.replace('T', ' ').slice(0, 16) : 'time not published',
-    alert.source_url,
-  ];
+  const view = alertView(alert);
+  return [view.kind, view.company, view.change, view.published.replace(/^published /, ''), view.source_url];
 }

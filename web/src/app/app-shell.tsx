@@ -8,6 +8,8 @@ import { CreditsLine } from '../features/research/credits.tsx';
 
 /** The help widget (spec 2 2.13), in its own chunk. */
 const HelpWidget = lazy(() => import('../features/help/help-widget.tsx'));
+/** The alerts bell (issue 29 §5), in its own chunk. */
+const NotificationsBell = lazy(() => import('../features/alerts/notifications-bell.tsx'));
 
 /** The frame of the signed-in pages: header with the databases link and the user menu. */
 export default function AppShell() {
@@ -38,6 +40,11 @@ export default function AppShell() {
             </>
           )}
         </nav>
+        {user && (
+          <Suspense fallback={null}>
+            <NotificationsBell />
+          </Suspense>
+        )}
         <UserMenu />
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { OPS_CONSTANTS } from '@credence/shared';
 
 export type Role = 'admin' | 'ops' | 'analyst';
@@ -51,7 +52,16 @@ export interface AppConfig {
     pdfFiles: RateLimit;
     chats: RateLimit;
     uploads: RateLimit;
+    /** Watchlists and alerts: reads, changes, CSV adds and opening the live stream (WATCHLIST_RATE_LIMIT). */
+    watchlists: RateLimit;
+    /** Webhooks: adding, listing, the delivery log and test calls, which post to the receiver (WEBHOOK_RATE_LIMIT). */
+    webhooks: RateLimit;
   };
+  /**
+   * Networks webhooks may be posted to although they are not public (WEBHOOK_ALLOW_NETWORKS, comma-separated
+   * CIDRs such as 127.0.0.0/8): none by default, so loopback, private and link-local receivers are refused.
+   */
+  webhookAllowNetworks: string[];
   /** Sign-in with Google: the browser gets an access token (implicit flow), the API asks userinfo whose it is. */
   google: { clientId: string | null; authorizeUrl: string; redirectUri: string; userinfoUrl: string; tokeninfoUrl: string };
   microsoft: {
@@ -240,6 +250,19 @@ function rateLimit(env: Env, name: string, fallback: RateLimit): RateLimit {
   return { limit: Number(match[1]), windowSeconds: Number(match[2]) };
 }
 
+function networks(env: Env, name: string): string[] {
+  const entries = (read(env, name) ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!ipaddr.isValidCIDR(entry) && !ipaddr.isValid(entry)) {
+      throw new ConfigError(name, `must be comma-separated networks such as 127.0.0.0/8,::1/128 (got "${entry}")`);
+    }
+  }
+  return entries;
+}
+
 function cors(env: Env): AppConfig['corsOrigins'] {
   const raw = read(env, 'CORS_ORIGINS');
   if (raw === undefined || raw === 'none') return false;
@@ -417,7 +440,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
       pdfFiles: rateLimit(env, 'PDF_FILE_RATE_LIMIT', { limit: 60, windowSeconds: 60 }),
       chats: rateLimit(env, 'CHAT_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
       uploads: rateLimit(env, 'UPLOAD_RATE_LIMIT', { limit: 20, windowSeconds: 60 }),
+      watchlists: rateLimit(env, 'WATCHLIST_RATE_LIMIT', { limit: 120, windowSeconds: 60 }),
+      webhooks: rateLimit(env, 'WEBHOOK_RATE_LIMIT', { limit: 20, windowSeconds: 60 }),
     },
+    webhookAllowNetworks: networks(env, 'WEBHOOK_ALLOW_NETWORKS'),
     google: {
       clientId: read(env, 'GOOGLE_CLIENT_ID') ?? null,
       authorizeUrl: url(env, 'GOOGLE_AUTHORIZE_URL', ['http:', 'https:']) ?? 'https://accounts.google.com/o/oauth2/v2/auth',

@@ -26,6 +26,8 @@ const WHAT: Record<CostlyRoute, string> = {
   pdfFiles: 'uploaded PDFs read',
   chats: 'chat reads and saves',
   uploads: 'uploads',
+  watchlists: 'watchlist and alert requests',
+  webhooks: 'webhook requests',
 };
 
 const COSTLY_ROUTE = 'credence:costly-route';

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { systemClock } from '../../core/clock.js';
 import { raiseDatedAlerts } from './alerts/dated-alerts.js';
 import { deliverWebhooks } from './webhooks/webhook-delivery.js';
+import { targetPolicy } from './webhooks/webhook-target.js';
 
 /** How often the shared poller looks for new alerts while someone listens (cross-process: the worker writes them). */
 export const ALERT_POLL_MS = 250;
@@ -41,7 +42,7 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
     this.hooks = setInterval(() => {
       if (this.delivering) return;
       this.delivering = true;
-      void deliverWebhooks(this.db, { clock: systemClock })
+      void deliverWebhooks(this.db, { clock: systemClock, policy: targetPolicy(this.config) })
         .catch((error: Error) => this.logger.warn(`webhooks: ${error.message}`))
         .finally(() => (this.delivering = false));
     }, 5_000).unref();

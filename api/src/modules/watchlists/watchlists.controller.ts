@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { WATCHLIST_ROUTES, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { openEventStream } from '../../core/sse/sse-writer.js';
 import { AlertsService } from './alerts.service.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
@@ -36,24 +37,28 @@ export class WatchlistsController {
   ) {}
 
   @Get(WATCHLIST_ROUTES.watchlists)
+  @PerUserRateLimit('watchlists')
   @ApiOperation({ summary: 'Your watchlists, with how many companies each holds' })
   async list(@CurrentUser() user: SessionClaims) {
     return { status: 'success', data: { watchlists: await this.lists.list(user.sub) } };
   }
 
   @Post(WATCHLIST_ROUTES.watchlists)
+  @PerUserRateLimit('watchlists')
   @ApiOperation({ summary: 'Create a watchlist: a name, the alerts it raises (default all), e-mail off, immediate or digest' })
   async create(@CurrentUser() user: SessionClaims, @Body() body: CreateWatchlistDto) {
     return { status: 'success', data: { watchlist: await this.lists.create(user.sub, body) } };
   }
 
   @Get(route(WATCHLIST_ROUTES.watchlist(ID)))
+  @PerUserRateLimit('watchlists')
   @ApiOperation({ summary: 'One of your watchlists with its companies' })
   async detail(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
     return { status: 'success', data: { watchlist: await this.lists.detail(user.sub, p.id) } };
   }
 
   @Post(route(WATCHLIST_ROUTES.update(ID)))
+  @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Rename a watchlist, or change its alerts or e-mail' })
   async update(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: UpdateWatchlistDto) {
@@ -61,6 +66,7 @@ export class WatchlistsController {
   }
 
   @Post(route(WATCHLIST_ROUTES.delete(ID)))
+  @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a watchlist (its alerts stay)' })
   async remove(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
@@ -69,6 +75,7 @@ export class WatchlistsController {
   }
 
   @Post(route(WATCHLIST_ROUTES.add(ID)))
+  @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Watch companies: company_numbers (at most 1,000 a request) or a CSV of them; a list holds at most 10,000',
@@ -78,6 +85,7 @@ export class WatchlistsController {
   }
 
   @Post(route(WATCHLIST_ROUTES.remove(ID)))
+  @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Stop watching companies' })
   async unwatch(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: UnwatchCompaniesDto) {
@@ -85,12 +93,14 @@ export class WatchlistsController {
   }
 
   @Get(WATCHLIST_ROUTES.alerts)
+  @PerUserRateLimit('watchlists')
   @ApiOperation({ summary: 'Your alerts, newest first: kind, company, what changed, when Companies House published it, the source' })
   async alerts(@CurrentUser() user: SessionClaims, @Query() q: AlertsQuery) {
     return { status: 'success', data: await this.alertsService.list(user.sub, q) };
   }
 
   @Post(WATCHLIST_ROUTES.alertsRead)
+  @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark alerts read (all when no ids are given); answers the unread count' })
   async read(@CurrentUser() user: SessionClaims, @Body() body: MarkReadDto) {
@@ -98,6 +108,7 @@ export class WatchlistsController {
   }
 
   @Get(WATCHLIST_ROUTES.alertsStream)
+  @PerUserRateLimit('watchlists')
   @ApiProduces('text/event-stream')
   @ApiOperation({
     summary: 'Your alerts live (Server-Sent Events): `unread` {unread} first, then `alert` {alert, unread} as each is raised',
@@ -115,12 +126,14 @@ export class WatchlistsController {
   }
 
   @Get(WATCHLIST_ROUTES.webhooks)
+  @PerUserRateLimit('webhooks')
   @ApiOperation({ summary: 'Your alert webhooks' })
   async webhookList(@CurrentUser() user: SessionClaims) {
     return { status: 'success', data: { webhooks: await this.webhooks.list(user.sub) } };
   }
 
   @Post(WATCHLIST_ROUTES.webhooks)
+  @PerUserRateLimit('webhooks')
   @ApiOperation({
     summary:
       'Add a webhook: each alert is posted as signed JSON (X-Credence-Signature: sha256=HMAC(secret, "<X-Credence-Timestamp>.<body>")), ' +
@@ -131,6 +144,7 @@ export class WatchlistsController {
   }
 
   @Post(route(WATCHLIST_ROUTES.webhookTest(ID)))
+  @PerUserRateLimit('webhooks')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a signed test event now: the receiver’s status' })
   async webhookTest(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
@@ -138,6 +152,7 @@ export class WatchlistsController {
   }
 
   @Get(route(WATCHLIST_ROUTES.webhookDeliveries(ID)))
+  @PerUserRateLimit('webhooks')
   @ApiOperation({ summary: 'The delivery log of a webhook, newest first' })
   async webhookDeliveries(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
     return { status: 'success', data: { deliveries: await this.webhooks.deliveries(user.sub, p.id) } };

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../core/clock.js';
+import { postWebhook, TargetRefused, WEBHOOK_TIMEOUT_MS, type TargetPolicy } from './webhook-target.js';
 
 /** Retries double from 30 s up to an hour apart, for 24 hours from the first attempt. */
-export const WEBHOOK_RETRY = { firstMs: 30_000, maxMs: 3_600_000, forMs: 24 * 3_600_000, timeoutMs: 10_000 } as const;
+export const WEBHOOK_RETRY = { firstMs: 30_000, maxMs: 3_600_000, forMs: 24 * 3_600_000, timeoutMs: WEBHOOK_TIMEOUT_MS } as const;
 
 /**
  * The signature a receiver checks: HMAC-SHA256 with the webhook's secret over `<timestamp>.<body>`,
@@ -14,22 +15,17 @@ export function webhookSignature(secret: string, timestamp: number, body: string
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-type Fetch = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
-) => Promise<{ status: number }>;
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * One round of webhook delivery: queues every alert of each webhook's owner raised since the
+ * One round of webhook delivery (each post checks the receiver's address again: webhook-target.ts): queues every alert of each webhook's owner raised since the
  * webhook was made (once: one row per alert and webhook), then posts each delivery that is due.
  * A 2xx answer delivers it; anything else (or no answer) is retried with backoff until 24 hours
  * have passed, then given up. Time comes from `clock` (tests move it on). Answers what it did.
  */
 export async function deliverWebhooks(
   db: DataSource,
-  options: { clock: Clock; fetch?: Fetch; limit?: number },
+  options: { clock: Clock; policy: TargetPolicy; limit?: number },
 ): Promise<{ delivered: number; failed: number; gaveUp: number }> {
   const now = options.clock.now();
   await db.query(
@@ -57,7 +53,6 @@ export async function deliverWebhooks(
   const due: { id: string; url: string; secret: string; payload: unknown; attempts: number; first_at: Date }[] = Array.isArray(claimed[0])
     ? claimed[0]
     : claimed;
-  const post: Fetch = options.fetch ?? ((url, init) => fetch(url, init));
   const result = { delivered: 0, failed: 0, gaveUp: 0 };
   for (const d of due) {
     const body = JSON.stringify(d.payload);
@@ -65,21 +60,15 @@ export async function deliverWebhooks(
     let status: number | null = null;
     let error: string | null = null;
     try {
-      status = (
-        await post(d.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-credence-timestamp': String(timestamp),
-            'x-credence-signature': webhookSignature(d.secret, timestamp, body),
-            'x-credence-delivery': d.id,
-          },
-          body,
-          signal: AbortSignal.timeout(WEBHOOK_RETRY.timeoutMs),
-        })
-      ).status;
+      const headers = {
+        'content-type': 'application/json',
+        'x-credence-timestamp': String(timestamp),
+        'x-credence-signature': webhookSignature(d.secret, timestamp, body),
+        'x-credence-delivery': d.id,
+      };
+      status = await postWebhook(d.url, headers, body, options.policy);
     } catch (e) {
-      error = (e as Error).message.slice(0, 300);
+      error = (e instanceof TargetRefused ? `refused: the url ${e.message}` : (e as Error).message).slice(0, 300);
     }
     if (status !== null && status >= 200 && status < 300) {
       result.delivered++;
@@ -95,8 +84,12 @@ export async function deliverWebhooks(
     else result.failed++;
     await db.query(
       `UPDATE webhook_deliveries SET attempts = attempts + 1, last_status = $2, last_error = $3, next_at = $4, given_up_at = $5 WHERE id = $1`,
-      [d.id, status, error ?? `answered ${status}`, iso(now + wait), over ? iso(now) : null],
+      [d.id, status, error ?? answered(status), iso(now + wait), over ? iso(now) : null],
     );
   }
   return result;
+}
+
+function answered(status: number | null): string {
+  return status !== null && status >= 300 && status < 400 ? `answered ${status} (redirects are not followed)` : `answered ${status}`;
 }

@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { WEBHOOK_RETRY, webhookSignature } from './webhook-delivery.js';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config.js';
+import { webhookSignature } from './webhook-delivery.js';
+import {
+  checkTarget,
+  postWebhook,
+  TargetRefused,
+  targetPolicy,
+  WEBHOOK_RESOLVE,
+  type Resolve,
+  type TargetPolicy,
+} from './webhook-target.js';
 
 const NOT_FOUND = 'No such webhook: see GET /api/webhooks for yours';
 const MAX_WEBHOOKS = 5;
@@ -9,7 +19,15 @@ const MAX_WEBHOOKS = 5;
 /** A user's alert webhooks: add one (its secret shown once), list, the delivery log, a signed test event. */
 @Injectable()
 export class WebhooksService {
-  constructor(@Inject(DataSource) private readonly db: DataSource) {}
+  private readonly policy: TargetPolicy;
+
+  constructor(
+    @Inject(DataSource) private readonly db: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() @Inject(WEBHOOK_RESOLVE) resolve?: Resolve,
+  ) {
+    this.policy = targetPolicy(config, resolve);
+  }
 
   async list(userId: string) {
     return this.db.query(`SELECT id, url, created_at FROM webhooks WHERE user_id = $1 ORDER BY created_at`, [userId]);
@@ -18,6 +36,12 @@ export class WebhooksService {
   async add(userId: string, url: string) {
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM webhooks WHERE user_id = $1`, [userId]);
     if (count >= MAX_WEBHOOKS) throw new BadRequestException(`At most ${MAX_WEBHOOKS} webhooks an account: delete one first`);
+    try {
+      await checkTarget(url, this.policy);
+    } catch (error) {
+      if (!(error instanceof TargetRefused)) throw error;
+      throw new BadRequestException(`url is refused: ${error.message}`);
+    }
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;
     const [row] = await this.db.query(`INSERT INTO webhooks (user_id, url, secret) VALUES ($1, $2, $3) RETURNING id, url, created_at`, [
       userId,
@@ -47,20 +71,16 @@ export class WebhooksService {
     const hook = await this.own(userId, id);
     const body = JSON.stringify({ type: 'test', id: `test-${Date.now()}`, message: 'A test event from Credence' });
     const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'x-credence-timestamp': String(timestamp),
+      'x-credence-signature': webhookSignature(hook.secret, timestamp, body),
+    };
     try {
-      const answer = await fetch(hook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-credence-timestamp': String(timestamp),
-          'x-credence-signature': webhookSignature(hook.secret, timestamp, body),
-        },
-        body,
-        signal: AbortSignal.timeout(WEBHOOK_RETRY.timeoutMs),
-      });
-      return { status: answer.status, error: null };
+      return { status: await postWebhook(hook.url, headers, body, this.policy), error: null };
     } catch (error) {
-      return { status: null, error: (error as Error).message.slice(0, 300) };
+      const why = error instanceof TargetRefused ? `refused: the url ${error.message}` : (error as Error).message;
+      return { status: null, error: why.slice(0, 300) };
     }
   }
 }
