@@ -4,7 +4,7 @@
  * stderr and the new file followed from its start; a dropped connection is resumed exactly; an
  * error message from the server (the file left the log directories) ends it with exit 1.
  * Lines are the files' own text: their colours kept, any other escape or control shown visibly,
- * binary lines said as binary (output/outside-text.ts). `search` exits 3 when nothing matched (1 is a failure).
+ * binary lines said as binary (output/outside-text.ts). `search` exits 1 when nothing matched, as grep.
  */
 import {
   binaryMatchesText,
@@ -82,8 +82,8 @@ export async function logsSearch(options: LogsOptions, args: string[]): Promise<
   const file = { instance_id: await readInstance(client, options, region), region, path, pattern };
   if (ctx.mode.json) {
     const result = await client.opsSearch(file);
-    // Exit 3 when nothing matched (not 1: that is a failure), so `credence logs search ... && alert` works in scripts.
-    if (result.matches.length === 0) process.exitCode = EXIT.none;
+    // As grep: exit 1 when nothing matched, so `credence logs search ... && alert` works in scripts.
+    if (result.matches.length === 0) process.exitCode = EXIT.failure;
     return ctx.out.result(JSON.stringify(result, null, 2));
   }
   const style = styleFor(ctx.mode.color);
@@ -110,7 +110,7 @@ export async function logsSearch(options: LogsOptions, args: string[]): Promise<
     process.removeListener('SIGINT', onSignal);
   }
   if (!end) return;
-  if (end.matched === 0) process.exitCode = EXIT.none;
+  if (end.matched === 0) process.exitCode = EXIT.failure;
   if (binary) ctx.out.result(binaryMatchesText(path, binary));
   ctx.out.info(searchEndText(end));
 }

@@ -3,7 +3,7 @@
  * Nothing heavy is imported here: errors from the shared package are recognised by name.
  */
 /**
- * 3: ran fine and found nothing (no alerts in the period, no line matched): a cron line or script
+ * 3: ran fine and found nothing (no alerts in the period): a cron line or script
  * tells it from a failure (1). 4: sign in (again) helps; 5: signed in, but the account or its role
  * may not do this (signing in again would loop).
  */

@@ -87,10 +87,10 @@ describe('credence ops, logs and screens against the real API (local backend)', 
     expect(search.stdout).toBe('4  step 4 ok\n40  step 40 ok\n41  ERROR step 41 failed\n');
     expect(search.stderr).toContain('3 matching lines');
     expect(search.code).toBe(0);
-    // nothing matched is exit 3 (ran fine, found nothing; 1 is a failure), with nothing on stdout (and the same with --json)
+    // as grep: nothing matched is exit 1, with nothing on stdout (and the same with --json)
     const none = await credence(['logs', 'search', 'pipeline/run.log', 'no such words'], ops);
-    expect([none.code, none.stdout, none.stderr]).toEqual([3, '', expect.stringContaining('0 matching lines')]);
-    expect((await credence(['logs', 'search', 'pipeline/run.log', 'no such words', '--json'], ops)).code).toBe(3);
+    expect([none.code, none.stdout, none.stderr]).toEqual([1, '', expect.stringContaining('0 matching lines')]);
+    expect((await credence(['logs', 'search', 'pipeline/run.log', 'no such words', '--json'], ops)).code).toBe(1);
     for (const bad of [
       ['logs', 'tail', 'pipeline/run.log', '-n', '0'],
       ['logs', 'tail', 'pipeline/run.log', '-n', 'ten'],
