@@ -6,7 +6,7 @@
 // One migrated database is made first (a PGlite data directory, or a template database on the
 // server); every suite starts from a copy of it.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readdirSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,10 +15,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // first-start copies, uploads) go on tmpfs where the machine has one and TMPDIR names no other
 // place: a suite's copy took 4-10 s there against 15 s on the disk, and half the CPU, at load 30
 // (docs/benchmarks.md, "CI and npm test"). Each suite removes its folders when it ends.
+// One folder a run, removed when the runner exits, so a suite that fails before its clean-up
+// leaves nothing in memory.
 if (!process.env.TMPDIR) {
   try {
     accessSync('/dev/shm', constants.W_OK);
-    process.env.TMPDIR = '/dev/shm';
+    const scratch = mkdtempSync('/dev/shm/credence-run-');
+    process.env.TMPDIR = scratch;
+    process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
   } catch {
     // no tmpfs: the system's temporary folder
   }
