@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { supportsCopy } from '../../src/core/database/bulk-insert.js';
-import { upsertCharges, upsertRows } from '../../src/modules/companies-house/store/company-store.js';
+import { insertCharges, insertRows, upsertCharges, upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES, FILINGS } from '../../src/modules/companies-house/store/tables.js';
 import type { CompanyRow } from '../../src/modules/companies-house/store/rows.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
@@ -128,5 +128,40 @@ describe(`company store (${process.env.DATABASE_URL ? 'COPY on server Postgres' 
       annotations: [],
       paper_filed: false,
     });
+  });
+
+  it('inserts rows straight in, and upserts the batch instead when a key is there already (the sample seed)', async () => {
+    const fresh = await t.dataSource.transaction((m) => insertRows(m, COMPANIES, [company('00000010', 'NEW ONE LTD')]));
+    expect(fresh).toEqual({ written: 1, upserted: false });
+    // One key already stored and one twice in the batch: the outcome is upsertRows's, last row wins.
+    const again = await t.dataSource.transaction((m) =>
+      insertRows(m, COMPANIES, [company('00000010', 'RENAMED LTD'), company('00000011', 'FIRST LTD'), company('00000011', 'SECOND LTD')]),
+    );
+    expect(again).toEqual({ written: 2, upserted: true });
+    const rows = await t.dataSource.query(
+      `SELECT company_number, company_name FROM companies WHERE company_number IN ('00000010', '00000011') ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { company_number: '00000010', company_name: 'RENAMED LTD' },
+      { company_number: '00000011', company_name: 'SECOND LTD' },
+    ]);
+    await expect(
+      t.dataSource.transaction((m) => insertRows(m, COMPANIES, [company('00000012', 'GOOD LTD'), company('bad', 'BAD LTD')])),
+    ).rejects.toThrow();
+    const [{ count }] = await t.dataSource.query(`SELECT count(*)::int AS count FROM companies WHERE company_number = '00000012'`);
+    expect(count).toBe(0);
+  });
+
+  it('inserts charges with their lenders, and replaces the lenders of a charge stored already', async () => {
+    await t.dataSource.transaction((m) =>
+      insertCharges(m, [
+        { charge_id: 'ghi', company_number: '00000010', status: 'outstanding', persons_entitled: ['HSBC UK Bank PLC', 'Lloyds Bank PLC'] },
+      ]),
+    );
+    await t.dataSource.transaction((m) =>
+      insertCharges(m, [{ charge_id: 'ghi', company_number: '00000010', status: 'outstanding', persons_entitled: ['Barclays Bank PLC'] }]),
+    );
+    const lenders = await t.dataSource.query(`SELECT raw_name, lender_key FROM charge_lenders WHERE charge_id = 'ghi' ORDER BY position`);
+    expect(lenders).toEqual([{ raw_name: 'Barclays Bank PLC', lender_key: 'BARCLAYS BANK' }]);
   });
 });

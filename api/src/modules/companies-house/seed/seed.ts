@@ -4,9 +4,18 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import type { ImportReporter } from '../../../core/import/importer.js';
-import { upsertCharges, upsertRows } from '../store/company-store.js';
+import { insertCharges, insertRows, upsertCharges, upsertRows } from '../store/company-store.js';
 import { refreshDerivedTables } from '../store/derived-tables.js';
-import { COMPANIES, DOCUMENT_SUMMARIES, FILINGS, FINANCIAL_STATEMENTS, OFFICERS, PSCS, SIC_CODES } from '../store/tables.js';
+import {
+  COMPANIES,
+  DOCUMENT_SUMMARIES,
+  FILINGS,
+  FINANCIAL_STATEMENTS,
+  OFFICERS,
+  PSCS,
+  SIC_CODES,
+  type TableSpec,
+} from '../store/tables.js';
 import { dayOf, todayDay } from './dates.js';
 import { generateCompany } from './generate.js';
 import { sicCodeRows } from './sic-codes.js';
@@ -178,19 +187,23 @@ export async function writeBatch(
   type Lists = Omit<CompanyBundle, 'company'>;
   const all = <K extends keyof Lists>(key: K): Lists[K] => bundles.flatMap((b) => b[key] as unknown[]) as Lists[K];
   const charges = all('charges');
+  // Tables that held no imported data were emptied: the rows go straight in (insertRows, which
+  // falls back to the upsert if a key is there after all); beside imported data, upserts.
+  const write = imported
+    ? (table: TableSpec, rows: object[]) => upsertRows(m, table, rows)
+    : async (table: TableSpec, rows: object[]) => (await insertRows(m, table, rows)).written;
   return {
-    companies: await upsertRows(
-      m,
+    companies: await write(
       COMPANIES,
       bundles.map((b) => b.company),
     ),
-    officers: await upsertRows(m, OFFICERS, all('officers')),
-    pscs: await upsertRows(m, PSCS, all('pscs')),
-    charges: await upsertCharges(m, charges),
+    officers: await write(OFFICERS, all('officers')),
+    pscs: await write(PSCS, all('pscs')),
+    charges: await (imported ? upsertCharges(m, charges) : insertCharges(m, charges)),
     charge_lenders: charges.reduce((n, c) => n + (c.persons_entitled?.length ?? 0), 0),
-    filings: await upsertRows(m, FILINGS, all('filings')),
-    financial_statements: await upsertRows(m, FINANCIAL_STATEMENTS, all('financials')),
-    document_summaries: await upsertRows(m, DOCUMENT_SUMMARIES, all('summaries')),
+    filings: await write(FILINGS, all('filings')),
+    financial_statements: await write(FINANCIAL_STATEMENTS, all('financials')),
+    document_summaries: await write(DOCUMENT_SUMMARIES, all('summaries')),
   };
 }
 
