@@ -13,11 +13,14 @@ import {
   OPS_CONSTANTS,
   bottomTop,
   launchTimeText,
+  LIVE_WATCH_INITIAL,
   prettyJson,
   opsStatusBar,
   screenStateLabel,
   sidewaysHint,
+  SOURCE_COLOURS,
   ssmStatusText,
+  watchStatusText,
   type OpsColour,
   type OpsInstance,
 } from '@credence/shared';
@@ -26,7 +29,7 @@ import { SelectList, ScrollView, type ListItem, type ViewLine } from '../compone
 import { TextField } from '../components/text-field.js';
 import { useKeys, useLayout } from '../context.js';
 import { KEYS, on, type Press } from '../keys.js';
-import { OpsModel, type OpsPane, type OpsState, type ViewerLayout } from '../ops/ops-model.js';
+import { markKey, OpsModel, type OpsPane, type OpsState, type ViewerLayout } from '../ops/ops-model.js';
 import { useEntryModel, useFreshState } from '../router.js';
 import { useServices } from '../services.js';
 import { editText, emptyText, type TextState } from '../text-edit.js';
@@ -106,7 +109,7 @@ export function OpsScreen() {
 
 /** The field on the bottom line: a search of the file, or a jump (line number or time of day). */
 interface Prompt {
-  kind: 'search' | 'jump';
+  kind: 'search' | 'jump' | 'include' | 'exclude';
   text: TextState;
 }
 
@@ -124,7 +127,8 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     else if (on(KEYS.apply, press)) {
       prompt.setPrompt(null);
       if (field.kind === 'jump') model.jump(field.text.value);
-      else void model.search(field.text.value);
+      else if (field.kind === 'search') void model.search(field.text.value);
+      else void model.setFilter(field.kind, field.text.value);
     } else {
       const next = editText(field.text, press);
       if (next) prompt.setPrompt({ kind: field.kind, text: next });
@@ -145,6 +149,15 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
   }
   if (on(KEYS.opsSearch, press) && state.view?.kind !== 'screen' && (state.view || state.pane === 'logs')) {
     prompt.setPrompt({ kind: 'search', text: emptyText });
+    return true;
+  }
+  // f F: the live tail's filters, from a tail or the log files
+  if (
+    (on(KEYS.opsInclude, press) || on(KEYS.opsExclude, press)) &&
+    (state.view?.kind === 'tail' || (!state.view && state.pane === 'logs'))
+  ) {
+    const kind = on(KEYS.opsInclude, press) ? 'include' : 'exclude';
+    prompt.setPrompt({ kind, text: { value: state.filters[kind], cursor: state.filters[kind].length } });
     return true;
   }
   if (state.view) {
@@ -245,7 +258,8 @@ function paneItems(state: OpsState, width: number): ListItem[] {
   if (state.pane === 'logs')
     return (state.files ?? []).map((f) => ({
       key: f.path,
-      text: `${formatFileSize(f.size).padStart(10)}  ${cut(f.name, Math.max(10, width - 14))}`,
+      text: `${isMarked(state, f.path) ? '+' : ' '}${formatFileSize(f.size).padStart(9)}  ${cut(f.name, Math.max(10, width - 14))}`,
+      color: isMarked(state, f.path) ? 'cyan' : undefined,
     }));
   return (state.screens ?? []).map((s) => ({
     key: String(s.pid),
@@ -253,6 +267,9 @@ function paneItems(state: OpsState, width: number): ListItem[] {
     color: s.attached ? 'green' : undefined,
   }));
 }
+
+const isMarked = (state: OpsState, path: string) =>
+  state.instance !== null && state.marked.some((m) => markKey(m.instance_id, m.path) === markKey(state.instance!.id, path));
 
 function PaneList({ state, width, height }: { state: OpsState; width: number; height: number }) {
   const loaded = state.pane === 'instances' ? state.instances : state.pane === 'logs' ? state.files : state.screens;
@@ -300,18 +317,31 @@ function viewerLines(state: OpsState, color: boolean): ViewLine[][] {
   if (!state.view) return [];
   const pattern = (state.view.kind === 'search' ? state.view.pattern : '') || undefined;
   const screen = state.view.kind === 'screen';
+  const sources = state.view.kind === 'tail' && state.view.sources.length > 1 ? state.view.sources : null;
   return state.lines.lines.map((line) => {
-    const number = line.lineNumber !== undefined ? `${String(line.lineNumber).padStart(6)}  ` : '';
+    const from = sources && line.source !== undefined ? sources[line.source] : null;
+    const number = from
+      ? `${sourcePrefix(from.label, from.colour, color)} `
+      : line.lineNumber !== undefined
+        ? `${String(line.lineNumber).padStart(6)}  `
+        : '';
     if (line.marker) return [{ text: number + outsideLineText(line.text, false), dim: true }];
     const pretty = state.json && !screen ? prettyJson(line.text) : null;
     const texts = pretty ?? [line.text];
     return texts.map((text, i) => {
       const plain = text.replace(/\t/g, '    ');
       const shown = screen ? outsideLineText(plain, color) : logLineText(plain, color, pattern);
-      return { text: (i === 0 ? number : ' '.repeat(number.length)) + shown };
+      return { text: (i === 0 ? number : ' '.repeat(length(number))) + shown };
     });
   });
 }
+
+/** A merged tail's source before each of its lines, in the source's colour (the same each time, as stern). */
+function sourcePrefix(label: string, colour: number, color: boolean): string {
+  const name = `[${cut(label, 24)}]`;
+  return color ? `\u001b[${ANSI_COLOURS[SOURCE_COLOURS[colour]]}m${name}\u001b[39m` : name;
+}
+const ANSI_COLOURS: Record<(typeof SOURCE_COLOURS)[number], number> = { cyan: 36, green: 32, yellow: 33, magenta: 35, blue: 34, red: 31 };
 
 /**
  * The lines from the top one (or the bottom, following): wrapped onto rows of the width (w), or
@@ -338,13 +368,27 @@ function statusParts(state: OpsState): string[] {
     instance: state.instance,
     file: state.pane === 'screens' && !view ? null : file,
     screen: view && view.kind !== 'screen' ? null : screen,
-    lines: view ? state.lines.lines.filter((l) => !l.marker).length : null,
+    // a paused tail counts what keeps coming, though it shows the lines as they were
+    lines: view ? (view.kind === 'tail' ? state.buffered : state.lines.lines.filter((l) => !l.marker).length) : null,
     watching: view !== null && view.kind !== 'search' && view.watching,
   });
   if (view?.kind === 'tail' && view.paused) parts.push('PAUSED');
+  if (view?.kind === 'tail' && view.sources.length > 1) {
+    const said = watchStatusText({ ...LIVE_WATCH_INITIAL, sources: view.sources, watching: view.watching });
+    if (said) parts.push(said);
+  }
+  if (view?.kind === 'tail' && state.filters.include) parts.push(`only ${state.filters.include}`);
+  if (view?.kind === 'tail' && state.filters.exclude) parts.push(`not ${state.filters.exclude}`);
   if (view?.kind === 'search' && view.truncated) parts.push(`newest ${OPS_CONSTANTS.maxSearchMatches} matches`);
   return parts;
 }
+
+const PROMPT_LABELS: Record<Prompt['kind'], string> = {
+  jump: ' Jump to line or time: ',
+  search: ' Search: ',
+  include: ' Only lines with (text or /regex/): ',
+  exclude: ' No lines with (text or /regex/): ',
+};
 
 interface BottomProps {
   state: OpsState;
@@ -356,7 +400,7 @@ interface BottomProps {
 
 function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
   if (prompt) {
-    const label = prompt.kind === 'jump' ? ' Jump to line or time: ' : ' Search: ';
+    const label = PROMPT_LABELS[prompt.kind];
     return <TextField label={label} value={prompt.text.value} cursor={prompt.text.cursor} focused width={width} />;
   }
   if (state.confirming) {
@@ -378,7 +422,7 @@ function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
   // which columns show (or wrap) first: the keys after it are in ? as well
   const cols = state.view ? sidewaysHint(state, longest, width) : null;
   // e : J are in ? too; they show here when there is room
-  const more = width >= 100 ? ' e error · : jump · J json ·' : '';
+  const more = width >= 100 ? ' e error · : jump · J json · f F filter ·' : '';
   const sideways = state.wrap ? ' wrapped · w unwrap ·' : cols ? ` ${cols} · w wrap · h/l ←→ ·` : ' w wrap ·';
   const hints = state.view
     ? state.view.kind === 'tail'
@@ -386,7 +430,9 @@ function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
       : state.view.kind === 'search'
         ? `${sideways}${more} / search again · Esc back`
         : `${sideways} j/k scroll · Esc back`
-    : ' Enter open · 1 2 3 Tab pane · s start · x stop · r refresh · / search · Esc back';
+    : state.pane === 'logs'
+      ? ' Enter open · 1 2 3 Tab pane · m mark · M merged tail · f F filter · / search · Esc back'
+      : ' Enter open · 1 2 3 Tab pane · s start · x stop · r refresh · / search · Esc back';
   return (
     <Text dimColor wrap="truncate">
       {fit(hints, width)}

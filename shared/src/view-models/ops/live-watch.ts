@@ -52,6 +52,8 @@ export interface SourceState {
   status: SourceStatus;
   /** What the view says about it (a reconnect, its failure), or null. */
   text: string | null;
+  /** The file's size when its last lines were read. */
+  size?: number;
 }
 
 export interface WatchFilters {
@@ -86,8 +88,8 @@ export interface LiveWatchOptions {
 }
 
 export interface LiveWatchViewModel extends ReadableStore<LiveWatchState> {
-  /** The sources to show (a new set closes any watch and empties the buffer). */
-  setSources(sources: readonly WatchSource[]): void;
+  /** The sources to show, and the filters if given (a new set closes any watch and empties the buffer). */
+  setSources(sources: readonly WatchSource[], filters?: Partial<WatchFilters>): void;
   /** The last `lines` of each source (stops following); answers whether at least one could be read. */
   show(lines: number): Promise<boolean>;
   /** The last `lines`, then every new line of each source. */
@@ -256,10 +258,11 @@ export function createLiveWatchViewModel(options: LiveWatchOptions): LiveWatchVi
   return {
     getState: store.getState,
     subscribe: store.subscribe,
-    setSources(sources) {
+    setSources(sources, filters) {
       close();
       refs = [...sources];
       const labels = sourceLabels(refs);
+      if (filters) set((s) => ({ filters: { ...s.filters, ...filters } }));
       set({
         lines: EMPTY,
         paused: false,
