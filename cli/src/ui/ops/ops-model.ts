@@ -162,7 +162,7 @@ export class OpsModel extends OpsViewerModel {
     const { files, selected, instance, region } = this.getState();
     const file = files?.[selected.logs];
     if (!file || !instance) return;
-    await this.openTail([{ instance_id: instance.id, path: file.path, region, file }], lines);
+    await this.openTail([{ instance_id: instance.id, path: file.path, region, file, instanceName: instance.name }], lines);
   }
 
   /** m: marks the selected file for a merged tail (or unmarks it); marks on several instances add up. */
@@ -173,7 +173,7 @@ export class OpsModel extends OpsViewerModel {
     const key = markKey(instance.id, file.path);
     const next = marked.some((m) => markKey(m.instance_id, m.path) === key)
       ? marked.filter((m) => markKey(m.instance_id, m.path) !== key)
-      : [...marked, { instance_id: instance.id, path: file.path, region, file }];
+      : [...marked, { instance_id: instance.id, path: file.path, region, file, instanceName: instance.name || instance.id }];
     this.set({ marked: next });
     this.say(next.length > 0 ? `${next.length} marked for a merged tail: M opens it.` : null, 'info');
   }
@@ -182,7 +182,12 @@ export class OpsModel extends OpsViewerModel {
   async openMerged(lines = 100): Promise<void> {
     const { marked } = this.getState();
     if (marked.length === 0) return this.openFile(lines);
-    await this.openTail(marked, lines);
+    // each named by its file, and by its instance too when they are on more than one
+    const several = new Set(marked.map((m) => m.instance_id)).size > 1;
+    await this.openTail(
+      marked.map((m) => ({ ...m, label: several ? `${m.instanceName}:${m.file.name}` : m.file.name })),
+      lines,
+    );
   }
 
   /** f / F: the include or exclude filter (literal, or /regex/), applied by the server; empty clears it. */

@@ -66,6 +66,7 @@ export interface OpsState {
 /** A file marked for a merged tail. */
 export interface Marked extends WatchSource {
   file: LogFile;
+  instanceName: string;
 }
 
 export const markKey = (instanceId: string, path: string) => `${instanceId}\n${path}`;

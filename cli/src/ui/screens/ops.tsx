@@ -191,7 +191,9 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     if (state.pane === 'instances') model.chooseInstance();
     else if (state.pane === 'logs') void model.openFile();
     else void model.openScreen();
-  } else if (on(KEYS.opsStart, press)) model.ask('start');
+  } else if (on(KEYS.opsMark, press) && state.pane === 'logs') model.toggleMark();
+  else if (on(KEYS.opsMerged, press) && state.pane === 'logs') void model.openMerged();
+  else if (on(KEYS.opsStart, press)) model.ask('start');
   else if (on(KEYS.opsStop, press)) model.ask('stop');
   else if (on(KEYS.opsRefresh, press)) void model.refresh();
   else if (on(KEYS.opsRegion, press)) model.nextRegion();
@@ -364,16 +366,18 @@ function statusParts(state: OpsState): string[] {
   const view = state.view;
   const file = view && view.kind !== 'screen' ? view.file : state.pane === 'logs' ? state.files?.[state.selected.logs] : null;
   const screen = view?.kind === 'screen' ? view.screen : state.pane === 'screens' ? state.screens?.[state.selected.screens] : null;
+  const merged = view?.kind === 'tail' && view.sources.length > 1;
   const parts = opsStatusBar({
     instance: state.instance,
-    file: state.pane === 'screens' && !view ? null : file,
+    file: (state.pane === 'screens' && !view) || merged ? null : file,
     screen: view && view.kind !== 'screen' ? null : screen,
     // a paused tail counts what keeps coming, though it shows the lines as they were
     lines: view ? (view.kind === 'tail' ? state.buffered : state.lines.lines.filter((l) => !l.marker).length) : null,
-    watching: view !== null && view.kind !== 'search' && view.watching,
+    // a merged tail says which of its sources follow instead (below)
+    watching: view !== null && view.kind !== 'search' && view.watching && !merged,
   });
   if (view?.kind === 'tail' && view.paused) parts.push('PAUSED');
-  if (view?.kind === 'tail' && view.sources.length > 1) {
+  if (view?.kind === 'tail' && merged) {
     const said = watchStatusText({ ...LIVE_WATCH_INITIAL, sources: view.sources, watching: view.watching });
     if (said) parts.push(said);
   }

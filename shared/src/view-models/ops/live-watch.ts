@@ -85,6 +85,8 @@ export interface LiveWatchOptions {
   bufferLines?: number;
   reconnect?: Partial<ReconnectPolicy>;
   clock?: ReconnectClock;
+  /** "Failed to fetch log content: ..." as the view words a failure (default: the shared wording). */
+  failureText?: (prefix: string, error: unknown) => string;
 }
 
 export interface LiveWatchViewModel extends ReadableStore<LiveWatchState> {
@@ -103,6 +105,8 @@ export interface LiveWatchViewModel extends ReadableStore<LiveWatchState> {
   /** Puts other lines in the view (a search's matches), closing the watch. */
   replaceLines(lines: readonly Omit<WatchLine, 'key'>[]): void;
   appendLines(lines: readonly Omit<WatchLine, 'key'>[]): void;
+  /** After dispose(): usable again (React StrictMode mounts twice). */
+  start(): void;
   dispose(): void;
 }
 
@@ -146,6 +150,7 @@ const failureOf = (prefix: string, error: unknown) =>
 
 export function createLiveWatchViewModel(options: LiveWatchOptions): LiveWatchViewModel {
   const { client } = options;
+  const failureText = options.failureText ?? failureOf;
   const max = options.bufferLines ?? LIVE_BUFFER_LINES;
   const store = createStore<LiveWatchState>(LIVE_WATCH_INITIAL);
   let refs: WatchSource[] = [];
@@ -205,7 +210,7 @@ export function createLiveWatchViewModel(options: LiveWatchOptions): LiveWatchVi
         i,
         a.status === 'fulfilled'
           ? { status: 'idle', text: null }
-          : { status: 'failed', text: failureOf(OPS_TEXTS.contentFailed, a.reason) },
+          : { status: 'failed', text: failureText(OPS_TEXTS.contentFailed, a.reason) },
       ),
     );
     set({ loading: false });
@@ -239,7 +244,7 @@ export function createLiveWatchViewModel(options: LiveWatchOptions): LiveWatchVi
         (error: unknown) =>
           end(
             'failed',
-            error instanceof ApiError && error.status !== 0 ? failureOf(OPS_TEXTS.watchingError, error) : OPS_TEXTS.connectionLost,
+            error instanceof ApiError && error.status !== 0 ? failureText(OPS_TEXTS.watchingError, error) : OPS_TEXTS.connectionLost,
           ),
       );
   }
@@ -296,6 +301,9 @@ export function createLiveWatchViewModel(options: LiveWatchOptions): LiveWatchVi
       set({ lines: { lines: keyed(lines), dropped: 0 } });
     },
     appendLines: (lines) => append(lines),
+    start() {
+      disposed = false;
+    },
     dispose() {
       close();
       disposed = true;
