@@ -29,7 +29,8 @@ before(async () => {
   writeFileSync(join(logs, 'worker.log'), 'worker boot\n');
   writeFileSync(join(logs, 'gone.log'), 'gone boot\n');
   [api, browser] = await Promise.all([
-    startApi({ OPS_LOG_DIRS: logs, OPS_WATCH_POLL_MS: '50', OPS_WATCH_LINGER_MS: '100' }),
+    // a first start on a loaded 2-core machine can take minutes
+    startApi({ OPS_LOG_DIRS: logs, OPS_WATCH_POLL_MS: '50', OPS_WATCH_LINGER_MS: '100' }, 600_000),
     launchBrowser(),
   ]);
   admin = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
