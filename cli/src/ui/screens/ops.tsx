@@ -18,7 +18,6 @@ import {
   opsStatusBar,
   screenStateLabel,
   sidewaysHint,
-  SOURCE_COLOURS,
   ssmStatusText,
   watchStatusText,
   type OpsColour,
@@ -34,6 +33,7 @@ import { useEntryModel, useFreshState } from '../router.js';
 import { useServices } from '../services.js';
 import { editText, emptyText, type TextState } from '../text-edit.js';
 import { logLineText, outsideLineText } from '../../output/outside-text.js';
+import { sourceTag } from '../ops/source-tag.js';
 import { cut, fit, length, sidewaysSlice, wrap, wrapCells } from '../text.js';
 
 const PANES: readonly OpsPane[] = ['instances', 'logs', 'screens'];
@@ -323,7 +323,7 @@ function viewerLines(state: OpsState, color: boolean): ViewLine[][] {
   return state.lines.lines.map((line) => {
     const from = sources && line.source !== undefined ? sources[line.source] : null;
     const number = from
-      ? `${sourcePrefix(from.label, from.colour, color)} `
+      ? `${sourceTag(cut(from.label, 24), color, from.colour)} `
       : line.lineNumber !== undefined
         ? `${String(line.lineNumber).padStart(6)}  `
         : '';
@@ -337,13 +337,6 @@ function viewerLines(state: OpsState, color: boolean): ViewLine[][] {
     });
   });
 }
-
-/** A merged tail's source before each of its lines, in the source's colour (the same each time, as stern). */
-function sourcePrefix(label: string, colour: number, color: boolean): string {
-  const name = `[${cut(label, 24)}]`;
-  return color ? `\u001b[${ANSI_COLOURS[SOURCE_COLOURS[colour]]}m${name}\u001b[39m` : name;
-}
-const ANSI_COLOURS: Record<(typeof SOURCE_COLOURS)[number], number> = { cyan: 36, green: 32, yellow: 33, magenta: 35, blue: 34, red: 31 };
 
 /**
  * The lines from the top one (or the bottom, following): wrapped onto rows of the width (w), or
