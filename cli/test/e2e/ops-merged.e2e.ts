@@ -46,8 +46,10 @@ describe('the merged tail of the full-screen UI', () => {
         await term.waitFor((s) => /Running\s*$/m.test(s), 'the instances');
         term.keys('Enter');
         await term.waitFor((s) => s.includes('a-app.log') && s.includes('c-worker.log'), 'the log list');
-        // the API's own api.log may come first: mark ours by moving onto each
+        // the list is newest first, with the API's own api.log: from the top, move onto each of ours and mark it
         for (const name of ['a-app.log', 'b-db.log', 'c-worker.log']) {
+          term.type('g');
+          await term.waitFor((s) => /^\s*›/m.test(s), 'the top');
           for (let i = 0; i < 10 && !new RegExp(`›\\s+\\S+ B\\s+${name.replace('.', '\\.')}`).test(term.screen()); i++) {
             term.type('j');
             await term.waitFor((s) => s.includes('›'), 'a move');
