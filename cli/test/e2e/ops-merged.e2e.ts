@@ -50,12 +50,12 @@ describe('the merged tail of the full-screen UI', () => {
         for (const name of ['a-app.log', 'b-db.log', 'c-worker.log']) {
           term.type('g');
           await term.waitFor((s) => /^\s*›/m.test(s), 'the top');
-          for (let i = 0; i < 10 && !new RegExp(`›\\s+\\S+ B\\s+${name.replace('.', '\\.')}`).test(term.screen()); i++) {
+          for (let i = 0; i < 10 && !new RegExp(`›\\s+\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm').test(term.screen()); i++) {
             term.type('j');
             await term.waitFor((s) => s.includes('›'), 'a move');
           }
           term.type('m');
-          await term.waitFor((s) => new RegExp(`›\\s*\\+\\s*\\S+ B\\s+${name.replace('.', '\\.')}`).test(s), `${name} marked`);
+          await term.waitFor((s) => new RegExp(`›\\s*\\+\\s*\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm').test(s), `${name} marked`);
         }
         term.type('M');
         let screen = await term.waitFor((s) => s.includes('[c-worker.log] worker boot') && s.includes('Live 3 of 3'), 'the merged tail');
@@ -63,11 +63,11 @@ describe('the merged tail of the full-screen UI', () => {
         // each source in a colour of its own (SGR 3x before its tag)
         expect(term.styledScreen()).toMatch(/\u001b\[[0-9;]*3[1-6]m\[b-db\.log\]/);
 
-        appendFileSync(file('b-db.log'), 'db query slow\n');
-        await term.waitFor((s) => s.includes('[b-db.log] db query slow'), 'a db line');
-        appendFileSync(file('a-app.log'), 'app request done\n');
-        screen = await term.waitFor((s) => s.includes('[a-app.log] app request done'), 'an app line');
-        expect(screen.indexOf('db query slow')).toBeLessThan(screen.indexOf('app request done'));
+        appendFileSync(file('b-db.log'), `db query slow ${columns}\n`);
+        await term.waitFor((s) => s.includes(`[b-db.log] db query slow ${columns}`), 'a db line');
+        appendFileSync(file('a-app.log'), `app request done ${columns}\n`);
+        screen = await term.waitFor((s) => s.includes(`[a-app.log] app request done ${columns}`), 'an app line');
+        expect(screen.indexOf(`db query slow ${columns}`)).toBeLessThan(screen.indexOf(`app request done ${columns}`));
         renameSync(file('c-worker.log'), file('c-worker.log.1'));
         writeFileSync(file('c-worker.log'), 'worker after rotation\n');
         screen = await term.waitFor((s) => s.includes('[c-worker.log] worker after rotation'), 'the rotated file from its start');
