@@ -24,6 +24,7 @@ import { sizeText } from './ops-view.js';
 import { regionOf } from './ops.js';
 import { reconnectPolicy } from '../runtime/reconnect.js';
 import { givenInstance, readInstance } from './instance-option.js';
+import { sourceTag } from '../ui/ops/source-tag.js';
 
 export interface LogsOptions extends GlobalOptions {
   instance?: string;
@@ -132,34 +133,44 @@ function searchProgress() {
   };
 }
 
-export async function logsTail(options: LogsOptions, args: string[]): Promise<void> {
+/** `logs tail` takes --instance several times (the files of each, in one stream). */
+export interface TailOptions extends Omit<LogsOptions, 'instance'> {
+  instance?: string | string[];
+}
+
+export async function logsTail(options: TailOptions, args: string[]): Promise<void> {
   const paths = args;
   const lines = linesOf(options.lines);
   const grep = patternOf(options.grep, '--grep');
   const exclude = patternOf(options.exclude, '--exclude');
   const mark = patternOf(options.highlight, '--highlight') ?? grep;
   const region = regionOf(options);
-  givenInstance(options);
+  // --instance may be given several times: each file of each instance, in one stream
+  const named = Array.isArray(options.instance) ? options.instance : [options.instance];
+  named.forEach((instance) => givenInstance({ ...options, instance }));
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const instance_id = await readInstance(client, options, region);
-  const style = styleFor(ctx.mode.color);
-  // Several files: one stream, each line prefixed with its source, a colour per source (as stern).
-  const colours = [style.green, style.yellow, style.bold, style.red, style.dim];
-  const sources = paths.map((path, i) => {
-    const file = { instance_id, region, path, grep, exclude };
-    const prefix = paths.length > 1 ? `${colours[i % colours.length](`[${path}]`)} ` : '';
-    const show = (line: string, truncated = false) => {
-      const json = { ...(paths.length > 1 ? { source: path } : {}), line, ...(truncated ? { truncated } : {}) };
-      ctx.out.result(ctx.mode.json ? JSON.stringify(json) : prefix + outsideLineText(line, ctx.mode.color, mark));
-      return true;
-    };
-    return { file, show };
-  });
+  const instances = await Promise.all(named.map((instance) => readInstance(client, { ...options, instance }, region)));
+  const merged = paths.length * instances.length > 1;
+  // Several files: one stream, each line prefixed with its source, a colour per source that stays with it (as stern).
+  const sources = instances.flatMap((instance_id) =>
+    paths.map((path) => {
+      const file = { instance_id, region, path, grep, exclude };
+      const label = instances.length > 1 ? `${instance_id}:${path}` : path;
+      const prefix = merged ? `${sourceTag(label, ctx.mode.color)} ` : '';
+      const show = (line: string, truncated = false) => {
+        const json = { ...(merged ? { source: label } : {}), line, ...(truncated ? { truncated } : {}) };
+        ctx.out.result(ctx.mode.json ? JSON.stringify(json) : prefix + outsideLineText(line, ctx.mode.color, mark));
+        return true;
+      };
+      return { file, show };
+    }),
+  );
   // grep and exclude are applied by the server, to the last lines and to every new one
   const tails = await Promise.all(sources.map(({ file }) => client.opsTail({ ...file, lines })));
   tails.forEach((tail, i) => tail.lines.forEach((line) => sources[i].show(line)));
   if (!options.follow) return;
+  const style = styleFor(ctx.mode.color);
   await Promise.all(sources.map(({ file, show }, i) => follow(ctx, client, file, tails[i].cursor, show, style)));
 }
 

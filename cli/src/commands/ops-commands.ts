@@ -69,6 +69,7 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
         'credence logs tail api.log -n 50',
         'credence logs tail pipeline/run.log -f --grep error',
         'credence logs tail api.log worker.log db.log -f --grep error --exclude healthcheck',
+        'credence logs tail app.log -f --instance large-pipeline-prod --instance large-pipeline-backfill',
         'credence logs search api.log timeout',
       ]) + ROLE_NOTE,
     );
@@ -92,7 +93,11 @@ export function addOpsCommands(program: Command, lazy: Lazy): void {
     .option('--grep <text>', 'only lines that contain the text, or match /regex/ (RE2; any case, filtered on the server), highlighted')
     .option('--exclude <text>', 'no lines that contain the text, or match /regex/ (RE2; any case, filtered on the server)')
     .option('--highlight <text>', 'highlight the text in every line')
-    .option(...INSTANCE)
+    .option(
+      '--instance <id|name>',
+      'instance id or name; give it again to follow the files on several instances in one stream (default local; also CREDENCE_OPS_INSTANCE)',
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
     .option(...REGION)
     .action(lazy(async () => (await import('./logs.js')).logsTail as Handler));
   logs

@@ -22,3 +22,4 @@ export * from './research/index.js';
 export * from './us-equity/index.js';
 export * from './ops/log-viewport.js';
 export * from './ops/log-reading.js';
+export * from './ops/live-watch.js';

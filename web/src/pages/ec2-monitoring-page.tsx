@@ -14,6 +14,7 @@ import {
   type LogFile,
   type OpsInstance,
   type ScreenSession,
+  type WatchSource,
 } from '@credence/shared';
 import { useServices } from '../app/services.tsx';
 import { opsError } from '../features/ops/failure.ts';
@@ -60,6 +61,9 @@ function Monitor() {
   const [screens, setScreens] = useState<Loaded<ScreenSession>>(NOTHING);
   const [screen, setScreen] = useState<ScreenSession | null>(null);
   const [shown, setShown] = useState<{ lines: number; watching: boolean } | null>(null);
+  // files marked for one merged tail (issue 28 §2), on any instance of the region
+  const [marked, setMarked] = useState<readonly Marked[]>([]);
+  const [merged, setMerged] = useState(false);
   const onShown = useCallback((lines: number, watching: boolean) => setShown({ lines, watching }), []);
 
   const fail = useCallback((prefix: string, error: unknown) => (isRefusal(error) && setRefused(true), opsError(prefix, error)), []);
@@ -109,8 +113,15 @@ function Monitor() {
     return () => void (live = false);
   }, [client, instance, region, tab, refresh, fail]);
 
+  function toggleMark(f: LogFile) {
+    if (!instance) return;
+    const mark = { instance_id: instance.id, path: f.path, region, name: f.name, instanceName: instance.name || instance.id };
+    setMarked((old) => (isMarked(old, mark) ? old.filter((m) => !sameFile(m, mark)) : [...old, mark]));
+  }
+
   function chooseInstance(next: OpsInstance) {
     // spec 1 section 4: to the logs tab; its files load; file, content and screen cleared
+    setMerged(false);
     setInstance(next);
     setTab('logs');
     setFile(null);
@@ -119,6 +130,8 @@ function Monitor() {
   }
 
   function chooseRegion(next: typeof region) {
+    setMarked([]);
+    setMerged(false);
     setRegion(next);
     setInstance(null);
     setFile(null);
@@ -129,9 +142,9 @@ function Monitor() {
   if (refused) return <OpsRefusal title={TITLE} />;
   const bar = opsStatusBar({
     instance,
-    file: tab === 'logs' ? file : null,
+    file: tab === 'logs' && !merged ? file : null,
     screen: tab === 'screens' ? screen : null,
-    lines: (tab === 'logs' ? file : screen) ? shown?.lines : null,
+    lines: (tab === 'logs' ? file || merged : screen) ? shown?.lines : null,
     watching: shown?.watching,
   });
   return (
@@ -185,9 +198,15 @@ function Monitor() {
                 empty="No log files under the allowed roots."
                 label={(f) => f.name}
                 detail={(f) => formatFileSize(f.size)}
-                chosen={(f) => f.path === file?.path}
-                onChoose={(f) => (setFile(f), setShown(null))}
+                chosen={(f) => f.path === file?.path && !merged}
+                onChoose={(f) => (setFile(f), setMerged(false), setShown(null))}
+                mark={{ marked: (f) => isMarked(marked, { instance_id: instance.id, path: f.path }), onMark: toggleMark }}
               />
+              {marked.length > 0 && (
+                <Button variant={merged ? 'primary' : 'secondary'} onClick={() => (setMerged(true), setShown(null))}>
+                  {`Merged tail (${marked.length} ${marked.length === 1 ? 'file' : 'files'})`}
+                </Button>
+              )}
             </>
           )}
           {instance && tab === 'screens' && (
@@ -206,10 +225,23 @@ function Monitor() {
         </nav>
         <div className="ops__viewer" role="tabpanel" aria-label={tab === 'logs' ? 'Log Files' : 'Screen Sessions'}>
           {!instance && <p className="ops__hint">Choose an instance.</p>}
-          {instance && tab === 'logs' && !file && <p className="ops__hint">Choose a log file.</p>}
+          {instance && tab === 'logs' && !file && !merged && <p className="ops__hint">Choose a log file.</p>}
           {instance && tab === 'screens' && !screen && <p className="ops__hint">Choose a screen session.</p>}
-          {instance && tab === 'logs' && file && (
-            <LogViewer key={file.path} client={client} instanceId={instance.id} region={region} file={file} onShown={onShown} />
+          {instance && tab === 'logs' && merged && (
+            <LogViewer
+              key={`merged\n${marked.map(markKey).join('\t')}`}
+              client={client}
+              sources={mergedSources(marked)}
+              onShown={onShown}
+            />
+          )}
+          {instance && tab === 'logs' && file && !merged && (
+            <LogViewer
+              key={file.path}
+              client={client}
+              sources={[{ instance_id: instance.id, path: file.path, region, label: file.name }]}
+              onShown={onShown}
+            />
           )}
           {instance && tab === 'screens' && screen && (
             <ScreenViewer key={screen.pid} client={client} instanceId={instance.id} region={region} screen={screen} onShown={onShown} />
@@ -239,6 +271,27 @@ interface PickListProps<T> {
   detail(item: T): string;
   chosen(item: T): boolean;
   onChoose(item: T): void;
+  /** A checkbox per item (the files of a merged tail). */
+  mark?: { marked(item: T): boolean; onMark(item: T): void };
+}
+
+/** A file marked for a merged tail. */
+interface Marked extends WatchSource {
+  name: string;
+  instanceName: string;
+}
+const markKey = (m: Pick<WatchSource, 'instance_id' | 'path'>) => `${m.instance_id}\n${m.path}`;
+const sameFile = (a: Pick<WatchSource, 'instance_id' | 'path'>, b: Pick<WatchSource, 'instance_id' | 'path'>) => markKey(a) === markKey(b);
+const isMarked = (marked: readonly Marked[], file: Pick<WatchSource, 'instance_id' | 'path'>) => marked.some((m) => sameFile(m, file));
+/** Each source named by its file, and by its instance too when the files are on more than one. */
+function mergedSources(marked: readonly Marked[]): WatchSource[] {
+  const several = new Set(marked.map((m) => m.instance_id)).size > 1;
+  return marked.map((m) => ({
+    instance_id: m.instance_id,
+    path: m.path,
+    region: m.region,
+    label: several ? `${m.instanceName}:${m.name}` : m.name,
+  }));
 }
 
 /** A list's failure, its loading, its emptiness, or `children` with its items. */
@@ -254,15 +307,15 @@ function Loading<T>({ loaded, empty, children }: { loaded: Loaded<T>; empty: str
   return <>{children(loaded.items)}</>;
 }
 
-function PickList<T>({ loaded, empty, label, detail, chosen, onChoose }: PickListProps<T>) {
+function PickList<T>({ loaded, empty, label, detail, chosen, onChoose, mark }: PickListProps<T>) {
   return (
     <Loading loaded={loaded} empty={empty}>
-      {(items) => <Items items={items} label={label} detail={detail} chosen={chosen} onChoose={onChoose} />}
+      {(items) => <Items items={items} label={label} detail={detail} chosen={chosen} onChoose={onChoose} mark={mark} />}
     </Loading>
   );
 }
 
-function Items<T>({ items, label, detail, chosen, onChoose }: Omit<PickListProps<T>, 'loaded' | 'empty'> & { items: T[] }) {
+function Items<T>({ items, label, detail, chosen, onChoose, mark }: Omit<PickListProps<T>, 'loaded' | 'empty'> & { items: T[] }) {
   return (
     <ul className="ops__list">
       {items.map((item) => (
@@ -271,6 +324,15 @@ function Items<T>({ items, label, detail, chosen, onChoose }: Omit<PickListProps
             <span className="ops__item-name">{label(item)}</span>
             <span className="ops__item-detail">{detail(item)}</span>
           </button>
+          {mark && (
+            <input
+              type="checkbox"
+              className="ops__merge"
+              aria-label={`Merge ${label(item)}`}
+              checked={mark.marked(item)}
+              onChange={() => mark.onMark(item)}
+            />
+          )}
         </li>
       ))}
     </ul>

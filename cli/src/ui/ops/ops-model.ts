@@ -8,32 +8,36 @@
 import {
   actionOutcomeText,
   ApiError,
-  appendBounded,
-  logWatchView,
+  createLiveWatchViewModel,
   OPS_CONSTANTS,
   OPS_REGIONS,
   OPS_TEXTS,
   opsFailureText,
   screenWatchView,
   type ApiClient,
+  type LiveWatchState,
   type OpsAction,
   type OpsInstance,
 } from '@credence/shared';
 import { reconnectPolicy } from '../../runtime/reconnect.js';
-import { failure, NO_LINES, OPS_REFUSED_TEXT, type OpsPane, type TailLine } from './ops-state.js';
+import { failure, markKey, NO_LINES, OPS_REFUSED_TEXT, type Marked, type OpsPane } from './ops-state.js';
 import { OpsViewerModel } from './ops-viewer.js';
 
 export * from './ops-state.js';
 
 export class OpsModel extends OpsViewerModel {
+  /** The screen session's watch (a log tail is the shared live watch's). */
   private watch: AbortController | null = null;
+  private mirroredNotice: LiveWatchState['notice'] = null;
+  private readonly unmirror: () => void;
 
   constructor(
     private readonly client: ApiClient,
     /** Lines the live tail keeps. */
     readonly bufferLines = 2000,
   ) {
-    super();
+    super(createLiveWatchViewModel({ client, bufferLines, reconnect: reconnectPolicy() }));
+    this.unmirror = this.live.subscribe(() => this.mirror());
   }
 
   /** The status and the instances of the region (first show, Refresh, region change). */
@@ -158,48 +162,69 @@ export class OpsModel extends OpsViewerModel {
     const { files, selected, instance, region } = this.getState();
     const file = files?.[selected.logs];
     if (!file || !instance) return;
-    this.closeView();
-    const ref = { instance_id: instance.id, path: file.path, region };
-    this.set({ view: { kind: 'tail', file, paused: false, watching: true }, lines: NO_LINES, top: null, message: null });
-    let cursor: string;
-    try {
-      const tail = await this.client.opsTail({ ...ref, lines: Math.min(lines, OPS_CONSTANTS.tailMaxLines) });
-      this.append(tail.lines.map((text) => ({ text })));
-      cursor = tail.cursor;
-      // the size as read now (the list's may be older)
-      const view = this.getState().view;
-      if (view?.kind === 'tail') this.set({ view: { ...view, file: { ...view.file, size: tail.size } } });
-    } catch (error) {
-      this.setWatching(false);
-      return this.say(failure(OPS_TEXTS.contentFailed, error));
+    await this.openTail([{ instance_id: instance.id, path: file.path, region, file, instanceName: instance.name }], lines);
+  }
+
+  /** m: marks the selected file for a merged tail (or unmarks it); marks on several instances add up. */
+  toggleMark(): void {
+    const { files, selected, instance, region, marked } = this.getState();
+    const file = files?.[selected.logs];
+    if (!file || !instance) return;
+    const key = markKey(instance.id, file.path);
+    const next = marked.some((m) => markKey(m.instance_id, m.path) === key)
+      ? marked.filter((m) => markKey(m.instance_id, m.path) !== key)
+      : [...marked, { instance_id: instance.id, path: file.path, region, file, instanceName: instance.name || instance.id }];
+    this.set({ marked: next });
+    this.say(next.length > 0 ? `${next.length} marked for a merged tail: M opens it.` : null, 'info');
+  }
+
+  /** M: the marked files (else the selected one) in one live tail, each line prefixed with its source. */
+  async openMerged(lines = 100): Promise<void> {
+    const { marked } = this.getState();
+    if (marked.length === 0) return this.openFile(lines);
+    // each named by its file, and by its instance too when they are on more than one
+    const several = new Set(marked.map((m) => m.instance_id)).size > 1;
+    await this.openTail(
+      marked.map((m) => ({ ...m, label: several ? `${m.instanceName}:${m.file.name}` : m.file.name })),
+      lines,
+    );
+  }
+
+  /** f / F: the include or exclude filter (literal, or /regex/), applied by the server; empty clears it. */
+  async setFilter(which: 'include' | 'exclude', text: string): Promise<void> {
+    const view = this.getState().view;
+    this.set({ filters: { ...this.getState().filters, [which]: text.trim() } });
+    if (view?.kind === 'tail') {
+      this.set({ top: null });
+      await this.live.setFilters({ [which]: text.trim() }, 100);
     }
-    const controller = this.startWatch();
-    this.client
-      .watchLog(ref, {
-        signal: controller.signal,
-        lastEventId: cursor,
-        reconnect: reconnectPolicy(),
-        onReconnecting: () => this.say(OPS_TEXTS.reconnecting, 'info'),
-        onReconnected: () => this.say(OPS_TEXTS.reconnected, 'info'),
-        onEvent: (event) => {
-          const said = this.getState().message?.text;
-          if (said === OPS_TEXTS.reconnecting || said === OPS_TEXTS.reconnected) this.say(null);
-          const view = logWatchView(event);
-          if (view.kind === 'error') return this.endWatch(controller, view.text);
-          this.append([
-            { text: view.text, marker: view.kind === 'marker' },
-            ...(view.kind === 'line' && view.truncated ? [{ text: OPS_TEXTS.lineCut, marker: true }] : []),
-          ]);
-        },
-      })
-      .then(
-        () => this.endWatch(controller, null),
-        (error: unknown) =>
-          this.endWatch(
-            controller,
-            error instanceof ApiError && error.status !== 0 ? failure(OPS_TEXTS.watchingError, error) : OPS_TEXTS.connectionLost,
-          ),
-      );
+  }
+
+  private async openTail(sources: readonly Marked[], lines: number): Promise<void> {
+    this.closeView();
+    this.live.setSources(sources, this.getState().filters);
+    this.mirroredNotice = null;
+    const view = { kind: 'tail' as const, file: sources[0].file, paused: false, watching: true, sources: this.live.getState().sources };
+    this.set({ view, lines: NO_LINES, top: null, message: null });
+    await this.live.follow(Math.min(lines, OPS_CONSTANTS.tailMaxLines));
+  }
+
+  /** The shared watch's state into the screen's: its lines, pause, sources and notes. */
+  private mirror(): void {
+    const view = this.getState().view;
+    if (view?.kind !== 'tail') return;
+    const w = this.live.getState();
+    const size = w.sources[0]?.size;
+    const file = size !== undefined && w.sources.length === 1 ? { ...view.file, size } : view.file;
+    this.set({
+      view: { ...view, file, paused: w.paused, watching: w.watching || w.loading, sources: w.sources },
+      lines: w.shown,
+      buffered: w.lines.lines.filter((l) => !l.marker).length,
+    });
+    if (w.notice?.text !== this.mirroredNotice?.text) {
+      this.mirroredNotice = w.notice;
+      this.set({ message: w.notice });
+    }
   }
 
   /** The selected file's lines that contain `pattern` (literal, any case). */
@@ -272,19 +297,14 @@ export class OpsModel extends OpsViewerModel {
     this.watch?.abort();
     this.watch = null;
     if (this.getState().view) this.set({ view: null, lines: NO_LINES, top: null, left: 0 });
+    this.live.setSources([]);
   }
 
   dispose(): void {
     this.closeView();
+    this.unmirror();
+    this.live.dispose();
     this.disposed = true;
-  }
-
-  private append(more: TailLine[]): void {
-    const { lines, top, view } = this.getState();
-    const next = appendBounded(lines, more, this.bufferLines);
-    // a paused view keeps showing the same lines: lines dropped off the top move it up
-    const shifted = view?.kind === 'tail' && view.paused && top !== null ? Math.max(0, top - (next.dropped - lines.dropped)) : top;
-    this.set({ lines: next, top: shifted });
   }
 
   private startWatch(): AbortController {

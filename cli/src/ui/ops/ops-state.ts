@@ -10,6 +10,9 @@ import {
   type OpsInstance,
   type OpsRegion,
   type ScreenSession,
+  type SourceState,
+  type WatchFilters,
+  type WatchSource,
 } from '@credence/shared';
 
 export type OpsPane = 'instances' | 'logs' | 'screens';
@@ -18,10 +21,13 @@ export interface TailLine {
   text: string;
   marker?: boolean;
   lineNumber?: number;
+  /** Which of a merged tail's sources it came from. */
+  source?: number;
 }
 
 export type OpsView =
-  | { kind: 'tail'; file: LogFile; paused: boolean; watching: boolean }
+  /** A live tail of one file, or of several (merged: `sources` has more than one, each line says its own). */
+  | { kind: 'tail'; file: LogFile; paused: boolean; watching: boolean; sources: readonly SourceState[] }
   | { kind: 'search'; file: LogFile; pattern: string; truncated: boolean }
   | { kind: 'screen'; screen: ScreenSession; watching: boolean };
 
@@ -39,6 +45,8 @@ export interface OpsState {
   busy: OpsAction | null;
   view: OpsView | null;
   lines: BoundedLines<TailLine>;
+  /** A live tail's lines in its buffer (more than shown while paused), markers left out. */
+  buffered: number;
   /** First line shown of the viewer (null: the bottom, following). */
   top: number | null;
   /** Long lines wrap (w) or scroll sideways (h/l) by `left` cells (issue 28 §5, §7). */
@@ -46,10 +54,22 @@ export interface OpsState {
   left: number;
   /** JSON lines pretty-printed (J, issue 28 §5). */
   json: boolean;
+  /** Files marked (m) for a merged tail (M), on any instance. */
+  marked: readonly Marked[];
+  /** The live tail's include and exclude filters (f, F): literal, or /regex/ (RE2), applied by the server. */
+  filters: WatchFilters;
   /** Why the ops tools cannot be used (a 403: the role), shown instead of the lists. */
   refused: string | null;
   message: { text: string; tone: 'error' | 'info' } | null;
 }
+
+/** A file marked for a merged tail. */
+export interface Marked extends WatchSource {
+  file: LogFile;
+  instanceName: string;
+}
+
+export const markKey = (instanceId: string, path: string) => `${instanceId}\n${path}`;
 
 export const NO_LINES: BoundedLines<TailLine> = { lines: [], dropped: 0 };
 

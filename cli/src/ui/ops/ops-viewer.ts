@@ -12,6 +12,7 @@ import {
   OPS_CONSTANTS,
   scrolledLeft,
   scrolledTop,
+  type LiveWatchViewModel,
   type Store,
 } from '@credence/shared';
 import { NO_LINES, type OpsState, type ViewerLayout } from './ops-state.js';
@@ -20,7 +21,8 @@ export class OpsViewerModel {
   readonly store: Store<OpsState>;
   protected disposed = false;
 
-  constructor() {
+  /** The live tail (the shared watch view model: follow, pause, reconnect, merged sources, filters). */
+  constructor(protected readonly live: LiveWatchViewModel) {
     this.store = createStore<OpsState>({
       region: OPS_CONSTANTS.defaultRegion,
       pane: 'instances',
@@ -34,10 +36,13 @@ export class OpsViewerModel {
       busy: null,
       view: null,
       lines: NO_LINES,
+      buffered: 0,
       top: null,
       wrap: false,
       left: 0,
       json: false,
+      marked: [],
+      filters: { include: '', exclude: '' },
       refused: null,
       message: null,
     });
@@ -54,9 +59,10 @@ export class OpsViewerModel {
   togglePause(): void {
     const { view, lines, top } = this.getState();
     if (view?.kind !== 'tail') return;
-    const paused = !view.paused;
     const { height, rowsOf } = this.layout;
-    this.set({ view: { ...view, paused }, top: paused ? (top ?? bottomTop(lines.lines.length, height, rowsOf)) : null });
+    if (view.paused) return (this.live.resume(), this.set({ top: null }));
+    this.live.pause();
+    this.set({ top: top ?? bottomTop(lines.lines.length, height, rowsOf) });
   }
 
   /** The viewer's size and line layout, set by the screen (for scrolling and pausing at the bottom). */
@@ -67,8 +73,15 @@ export class OpsViewerModel {
     const { view, lines, top } = this.getState();
     if (!view) return;
     const next = scrolledTop(top, delta, lines.lines.length, this.layout.height, this.layout.rowsOf);
-    if (view.kind === 'tail') this.set({ view: { ...view, paused: !next.atBottom }, top: next.atBottom ? null : next.top });
+    if (view.kind === 'tail') this.followAt(next);
     else this.set({ top: next.atBottom && view.kind === 'screen' ? null : next.top });
+  }
+
+  /** A tail scrolled to the bottom follows again; anywhere else it pauses there (the lines shown stay still). */
+  private followAt(next: { top: number; atBottom: boolean }): void {
+    if (next.atBottom) this.live.resume();
+    else this.live.pause();
+    this.set({ top: next.atBottom ? null : next.top });
   }
 
   /** The line at the top of the viewer now. */
@@ -82,7 +95,7 @@ export class OpsViewerModel {
     const { view, lines } = this.getState();
     if (!view) return;
     const next = scrolledTop(index, 0, lines.lines.length, this.layout.height, this.layout.rowsOf);
-    if (view.kind === 'tail') this.set({ view: { ...view, paused: !next.atBottom }, top: next.atBottom ? null : next.top });
+    if (view.kind === 'tail') this.followAt(next);
     else this.set({ top: next.top });
   }
 

@@ -11,10 +11,7 @@ import {
   instanceStateColour,
   instanceStateLabel,
   OPS_CONSTANTS,
-  bottomTop,
   launchTimeText,
-  prettyJson,
-  opsStatusBar,
   screenStateLabel,
   sidewaysHint,
   ssmStatusText,
@@ -22,16 +19,16 @@ import {
   type OpsInstance,
 } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
-import { SelectList, ScrollView, type ListItem, type ViewLine } from '../components/lists.js';
+import { SelectList, type ListItem } from '../components/lists.js';
 import { TextField } from '../components/text-field.js';
 import { useKeys, useLayout } from '../context.js';
 import { KEYS, on, type Press } from '../keys.js';
-import { OpsModel, type OpsPane, type OpsState, type ViewerLayout } from '../ops/ops-model.js';
+import { markKey, OpsModel, type OpsPane, type OpsState } from '../ops/ops-model.js';
 import { useEntryModel, useFreshState } from '../router.js';
 import { useServices } from '../services.js';
 import { editText, emptyText, type TextState } from '../text-edit.js';
-import { logLineText, outsideLineText } from '../../output/outside-text.js';
-import { cut, fit, length, sidewaysSlice, wrap, wrapCells } from '../text.js';
+import { statusParts, Viewer, viewerLines } from './ops-viewer.js';
+import { cut, fit, length, wrap } from '../text.js';
 
 const PANES: readonly OpsPane[] = ['instances', 'logs', 'screens'];
 const PANE_TITLES: Record<OpsPane, string> = { instances: 'Instances', logs: 'Log files', screens: 'Screen sessions' };
@@ -106,7 +103,7 @@ export function OpsScreen() {
 
 /** The field on the bottom line: a search of the file, or a jump (line number or time of day). */
 interface Prompt {
-  kind: 'search' | 'jump';
+  kind: 'search' | 'jump' | 'include' | 'exclude';
   text: TextState;
 }
 
@@ -124,7 +121,8 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     else if (on(KEYS.apply, press)) {
       prompt.setPrompt(null);
       if (field.kind === 'jump') model.jump(field.text.value);
-      else void model.search(field.text.value);
+      else if (field.kind === 'search') void model.search(field.text.value);
+      else void model.setFilter(field.kind, field.text.value);
     } else {
       const next = editText(field.text, press);
       if (next) prompt.setPrompt({ kind: field.kind, text: next });
@@ -145,6 +143,15 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
   }
   if (on(KEYS.opsSearch, press) && state.view?.kind !== 'screen' && (state.view || state.pane === 'logs')) {
     prompt.setPrompt({ kind: 'search', text: emptyText });
+    return true;
+  }
+  // f F: the live tail's filters, from a tail or the log files
+  if (
+    (on(KEYS.opsInclude, press) || on(KEYS.opsExclude, press)) &&
+    (state.view?.kind === 'tail' || (!state.view && state.pane === 'logs'))
+  ) {
+    const kind = on(KEYS.opsInclude, press) ? 'include' : 'exclude';
+    prompt.setPrompt({ kind, text: { value: state.filters[kind], cursor: state.filters[kind].length } });
     return true;
   }
   if (state.view) {
@@ -178,7 +185,9 @@ export function handleKey(model: OpsModel, press: Press, prompt: PromptApi): boo
     if (state.pane === 'instances') model.chooseInstance();
     else if (state.pane === 'logs') void model.openFile();
     else void model.openScreen();
-  } else if (on(KEYS.opsStart, press)) model.ask('start');
+  } else if (on(KEYS.opsMark, press) && state.pane === 'logs') model.toggleMark();
+  else if (on(KEYS.opsMerged, press) && state.pane === 'logs') void model.openMerged();
+  else if (on(KEYS.opsStart, press)) model.ask('start');
   else if (on(KEYS.opsStop, press)) model.ask('stop');
   else if (on(KEYS.opsRefresh, press)) void model.refresh();
   else if (on(KEYS.opsRegion, press)) model.nextRegion();
@@ -245,7 +254,8 @@ function paneItems(state: OpsState, width: number): ListItem[] {
   if (state.pane === 'logs')
     return (state.files ?? []).map((f) => ({
       key: f.path,
-      text: `${formatFileSize(f.size).padStart(10)}  ${cut(f.name, Math.max(10, width - 14))}`,
+      text: `${isMarked(state, f.path) ? '+' : ' '}${formatFileSize(f.size).padStart(9)}  ${cut(f.name, Math.max(10, width - 14))}`,
+      color: isMarked(state, f.path) ? 'cyan' : undefined,
     }));
   return (state.screens ?? []).map((s) => ({
     key: String(s.pid),
@@ -253,6 +263,9 @@ function paneItems(state: OpsState, width: number): ListItem[] {
     color: s.attached ? 'green' : undefined,
   }));
 }
+
+const isMarked = (state: OpsState, path: string) =>
+  state.instance !== null && state.marked.some((m) => markKey(m.instance_id, m.path) === markKey(state.instance!.id, path));
 
 function PaneList({ state, width, height }: { state: OpsState; width: number; height: number }) {
   const loaded = state.pane === 'instances' ? state.instances : state.pane === 'logs' ? state.files : state.screens;
@@ -291,60 +304,12 @@ function Refused({ text, width, height }: { text: string; width: number; height:
   );
 }
 
-/**
- * The viewer's lines as the terminal shows them, each as its rows: numbered (a search), a log
- * line by the shared log rule (timestamp dimmed, level coloured), a screen by the outside-text
- * rule, tabs as spaces; a JSON line pretty-printed on several rows when J is on.
- */
-function viewerLines(state: OpsState, color: boolean): ViewLine[][] {
-  if (!state.view) return [];
-  const pattern = (state.view.kind === 'search' ? state.view.pattern : '') || undefined;
-  const screen = state.view.kind === 'screen';
-  return state.lines.lines.map((line) => {
-    const number = line.lineNumber !== undefined ? `${String(line.lineNumber).padStart(6)}  ` : '';
-    if (line.marker) return [{ text: number + outsideLineText(line.text, false), dim: true }];
-    const pretty = state.json && !screen ? prettyJson(line.text) : null;
-    const texts = pretty ?? [line.text];
-    return texts.map((text, i) => {
-      const plain = text.replace(/\t/g, '    ');
-      const shown = screen ? outsideLineText(plain, color) : logLineText(plain, color, pattern);
-      return { text: (i === 0 ? number : ' '.repeat(number.length)) + shown };
-    });
-  });
-}
-
-/**
- * The lines from the top one (or the bottom, following): wrapped onto rows of the width (w), or
- * seen from `left` cells on (h/l), "…" at an edge where a line goes on.
- */
-function Viewer({ state, lines, layout }: { state: OpsState; lines: ViewLine[][]; layout: ViewerLayout }) {
-  const { width, height } = layout;
-  const rows: ViewLine[] = [];
-  const top = Math.min(state.top ?? bottomTop(lines.length, height, layout.rowsOf), Math.max(0, lines.length - 1));
-  for (let i = top; i < lines.length && rows.length < height; i++) {
-    for (const line of lines[i]) {
-      if (state.wrap) for (const row of wrapCells(line.text, width)) rows.push({ ...line, text: row });
-      else rows.push({ ...line, text: sidewaysSlice(line.text, state.left, width) });
-    }
-  }
-  return <ScrollView lines={rows.slice(0, height)} top={0} height={height} width={width} />;
-}
-
-function statusParts(state: OpsState): string[] {
-  const view = state.view;
-  const file = view && view.kind !== 'screen' ? view.file : state.pane === 'logs' ? state.files?.[state.selected.logs] : null;
-  const screen = view?.kind === 'screen' ? view.screen : state.pane === 'screens' ? state.screens?.[state.selected.screens] : null;
-  const parts = opsStatusBar({
-    instance: state.instance,
-    file: state.pane === 'screens' && !view ? null : file,
-    screen: view && view.kind !== 'screen' ? null : screen,
-    lines: view ? state.lines.lines.filter((l) => !l.marker).length : null,
-    watching: view !== null && view.kind !== 'search' && view.watching,
-  });
-  if (view?.kind === 'tail' && view.paused) parts.push('PAUSED');
-  if (view?.kind === 'search' && view.truncated) parts.push(`newest ${OPS_CONSTANTS.maxSearchMatches} matches`);
-  return parts;
-}
+const PROMPT_LABELS: Record<Prompt['kind'], string> = {
+  jump: ' Jump to line or time: ',
+  search: ' Search: ',
+  include: ' Only lines with (text or /regex/): ',
+  exclude: ' No lines with (text or /regex/): ',
+};
 
 interface BottomProps {
   state: OpsState;
@@ -356,7 +321,7 @@ interface BottomProps {
 
 function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
   if (prompt) {
-    const label = prompt.kind === 'jump' ? ' Jump to line or time: ' : ' Search: ';
+    const label = PROMPT_LABELS[prompt.kind];
     return <TextField label={label} value={prompt.text.value} cursor={prompt.text.cursor} focused width={width} />;
   }
   if (state.confirming) {
@@ -378,7 +343,7 @@ function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
   // which columns show (or wrap) first: the keys after it are in ? as well
   const cols = state.view ? sidewaysHint(state, longest, width) : null;
   // e : J are in ? too; they show here when there is room
-  const more = width >= 100 ? ' e error · : jump · J json ·' : '';
+  const more = width >= 100 ? ' e error · : jump · J json · f F filter ·' : '';
   const sideways = state.wrap ? ' wrapped · w unwrap ·' : cols ? ` ${cols} · w wrap · h/l ←→ ·` : ' w wrap ·';
   const hints = state.view
     ? state.view.kind === 'tail'
@@ -386,7 +351,9 @@ function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
       : state.view.kind === 'search'
         ? `${sideways}${more} / search again · Esc back`
         : `${sideways} j/k scroll · Esc back`
-    : ' Enter open · 1 2 3 Tab pane · s start · x stop · r refresh · / search · Esc back';
+    : state.pane === 'logs'
+      ? ' Enter open · 1 2 3 Tab pane · m mark · M merged tail · f F filter · / search · Esc back'
+      : ' Enter open · 1 2 3 Tab pane · s start · x stop · r refresh · / search · Esc back';
   return (
     <Text dimColor wrap="truncate">
       {fit(hints, width)}

@@ -5,7 +5,7 @@
  * (OutsideLine with `log`: timestamp dimmed, level coloured, matches marked), never markup.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { prettyJson, type BoundedLines } from '@credence/shared';
+import { prettyJson, SOURCE_COLOURS, type BoundedLines, type SourceState } from '@credence/shared';
 import { OutsideLine } from './outside-line.tsx';
 
 export interface Row {
@@ -13,10 +13,14 @@ export interface Row {
   text: string;
   marker?: boolean;
   lineNumber?: number;
+  /** A merged tail's source (index into `sources`). */
+  source?: number;
 }
 
 interface Props {
   rows: BoundedLines<Row>;
+  /** A merged tail's sources: each line is prefixed with its own, in its colour. */
+  sources?: readonly SourceState[] | null;
   highlight: string;
   follow: boolean;
   wrap: boolean;
@@ -25,7 +29,7 @@ interface Props {
   target: { index: number; at: number } | null;
 }
 
-export function LogLines({ rows, highlight, follow, wrap, json, target }: Props) {
+export function LogLines({ rows, sources, highlight, follow, wrap, json, target }: Props) {
   const box = useRef<HTMLPreElement>(null);
   const atBottom = useRef(true);
   // following again (a watch starts or resumes): back to the bottom
@@ -59,8 +63,14 @@ export function LogLines({ rows, highlight, follow, wrap, json, target }: Props)
       {rows.lines.map((row, index) => {
         const pretty = json && !row.marker ? prettyJson(row.text) : null;
         const classes = ['log-line', row.marker && 'log-line--marker', target?.index === index && 'log-line--target'];
+        const from = sources && row.source !== undefined ? sources[row.source] : null;
         return (
           <span key={row.key} data-row={index} className={classes.filter(Boolean).join(' ')}>
+            {from && (
+              <span className={`log-line__source log-line__source--${SOURCE_COLOURS[from.colour]}`} data-source={from.label}>
+                {`[${from.label}] `}
+              </span>
+            )}
             {row.lineNumber !== undefined && <span className="log-line__number">{row.lineNumber} </span>}
             {row.marker ? row.text : pretty ? pretty.join('\n') : <OutsideLine text={row.text} highlight={highlight} log />}
             {'\n'}

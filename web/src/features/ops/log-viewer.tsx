@@ -2,145 +2,99 @@
  * The log viewer (spec 1 sections 2, 5, 8): the last lines of a file (line count 5 to 1000,
  * default 10), a pattern search, and a live watch that appends lines as they are written (a
  * bounded buffer; rotation, truncation and skipped bytes are marked) and stays at the bottom
- * unless you scroll up. Pause (as in k9s and stern) freezes the view while the buffer keeps
- * filling and counts the lines that came meanwhile; Resume shows them and follows again. Each
- * line is shown by the shared rule for outside text (OutsideLine): its colours as styles, its
- * control characters as visible text, a binary line in words; the reading bar wraps or scrolls
- * sideways, pretty-prints JSON and jumps to error lines, line numbers and times (issue 28 §5).
+ * unless you scroll up. Several files (on one or several instances) can be followed in one view,
+ * each line prefixed with its source in a colour of its own (issue 28 §2), with include and
+ * exclude filters applied by the server. The watch itself (follow, pause, resume, reconnect,
+ * filters, the buffer's bound, the status words) is the shared view model (live-watch.ts,
+ * issue 25 §4): this component only renders it. Each line is shown by the shared rule for
+ * outside text (OutsideLine); the reading bar wraps or scrolls sideways, pretty-prints JSON and
+ * jumps to error lines, line numbers and times (issue 28 §5).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
-  appendBounded,
   clampLineCount,
-  logWatchView,
+  createLiveWatchViewModel,
   OPS_CONSTANTS,
   OPS_TEXTS,
+  watchStatusText,
   type ApiClient,
-  type BoundedLines,
-  type LogFile,
+  type WatchSource,
 } from '@credence/shared';
+import { useStartedViewModel } from '@credence/shared/react';
 import { Button } from '../../ui/button.tsx';
 import { opsError } from './failure.ts';
-import { LogLines, type Row } from './log-lines.tsx';
+import { LogLines } from './log-lines.tsx';
 import { ReadingBar } from './reading-bar.tsx';
-import { useLiveWatch } from './use-live-watch.ts';
 import { useStreamedSearch } from './use-streamed-search.ts';
 import { ViewerNotices } from './viewer-notices.tsx';
-
-const EMPTY: BoundedLines<Row> = { lines: [], dropped: 0 };
-
-/** A paused live tail: the lines shown when it paused, and how many came since. */
-interface Paused {
-  rows: BoundedLines<Row>;
-  arrived: number;
-}
+import { WatchFilters } from './watch-filters.tsx';
 
 export interface LogViewerProps {
   client: ApiClient;
-  instanceId: string;
-  region: string;
-  file: LogFile;
+  /** One file (search works on it), or several followed together. */
+  sources: readonly WatchSource[];
   onShown(lines: number, watching: boolean): void;
 }
 
-export function LogViewer({ client, instanceId, region, file, onShown }: LogViewerProps) {
+export function LogViewer({ client, sources, onShown }: LogViewerProps) {
+  const [model] = useState(() => createLiveWatchViewModel({ client, failureText: opsError }));
+  const live = useStartedViewModel(model);
   const [count, setCount] = useState(String(OPS_CONSTANTS.tailDefaultLines));
   const [pattern, setPattern] = useState('');
   const [highlight, setHighlight] = useState('');
-  const [rows, setRows] = useState<BoundedLines<Row>>(EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [pauseState, setPaused] = useState<Paused | null>(null);
   // reading (issue 28 §5): wrap, JSON, the row a jump went to
   const [wrap, setWrap] = useState(true);
   const [json, setJson] = useState(false);
   const [target, setTarget] = useState<{ index: number; at: number } | null>(null);
   const [readingNotice, setReadingNotice] = useState<string | null>(null);
-  const watch = useLiveWatch(`${instanceId}\n${file.path}`);
   const searching = useStreamedSearch(client);
-  const clearSearch = searching.clear;
-  // derived, so the render that ends a watch never still shows it paused
-  const paused = watch.watching ? pauseState : null;
-  const nextKey = useRef(0);
-  const ref = { instance_id: instanceId, path: file.path, region };
+  const single = sources.length === 1 ? sources[0] : null;
+  const merged = sources.length > 1;
 
-  const toRows = (texts: readonly string[]): Row[] => texts.map((text) => ({ key: nextKey.current++, text }));
-
-  /** The last lines; answers the cursor a watch continues from. */
-  const tail = useCallback(async (): Promise<string | null> => {
+  /** The last lines (the line count clamped); false when none could be read. */
+  async function tail(follow: boolean): Promise<void> {
     const lines = clampLineCount(count);
     setCount(String(lines));
-    setLoading(true);
     setError(null);
-    clearSearch();
-    try {
-      const answer = await client.opsTail({ instance_id: instanceId, path: file.path, region, lines });
-      setRows({ lines: toRows(answer.lines), dropped: 0 });
-      setTarget(null);
-      return answer.cursor;
-    } catch (e) {
-      setError(opsError(OPS_TEXTS.contentFailed, e));
-      return null;
-    } finally {
-      setLoading(false);
-    }
-  }, [client, instanceId, file.path, region, count, clearSearch]);
+    searching.clear();
+    setTarget(null);
+    await (follow ? model.follow(lines) : model.show(lines));
+  }
 
   useEffect(() => {
-    void tail();
-    // a new file: its last lines with the line count as it is
+    // new sources: their last lines with the line count as it is
+    model.setSources(sources);
+    void tail(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [instanceId, file.path, region]);
+  }, [model, sources.map((s) => `${s.instance_id}\n${s.path}`).join('\t')]);
 
-  const shown = paused?.rows ?? rows;
-  useEffect(() => onShown(shown.lines.filter((r) => !r.marker).length, watch.watching), [shown, watch.watching, onShown]);
-  // a watch that ends (stopped, failed, another file) is no longer paused
-  useEffect(() => {
-    if (!watch.watching) setPaused(null);
-  }, [watch.watching]);
+  const shown = live.shown;
+  useEffect(() => onShown(shown.lines.filter((r) => !r.marker).length, live.watching), [shown, live.watching, onShown]);
 
   async function search(event: FormEvent) {
     event.preventDefault();
+    if (!single) return;
     if (pattern.trim() === '') return setError(OPS_TEXTS.patternRequired);
-    watch.stop();
     setError(null);
     setHighlight(pattern);
-    setRows(EMPTY);
+    model.replaceLines([]);
     try {
       // matches shown as they are found; the bounded buffer holds the 1,000 a search streams at most
-      const end = await searching.run({ ...ref, pattern }, (m) =>
-        setRows((old) => appendBounded(old, [{ key: nextKey.current++, text: m.line, lineNumber: m.line_number }])),
-      );
+      const end = await searching.run({ ...single, pattern }, (m) => model.appendLines([{ text: m.line, lineNumber: m.line_number }]));
       if (end && end.matched === 0) setError(`No lines contain "${pattern}".`);
     } catch (e) {
       setError(opsError(OPS_TEXTS.searchFailed, e));
     }
   }
 
-  async function toggleWatch() {
-    if (watch.watching) return watch.stop();
-    setHighlight(pattern.trim());
-    const cursor = await tail();
-    if (cursor === null) return;
-    watch.start((signal, on) =>
-      client.watchLog(ref, {
-        signal,
-        lastEventId: cursor,
-        onReconnecting: () => on.reconnecting(),
-        onReconnected: () => on.reconnected(),
-        onEvent: (event) => {
-          on.alive();
-          const view = logWatchView(event);
-          if (view.kind === 'error') return on.fail(view.text);
-          const row = { key: nextKey.current++, text: view.text, marker: view.kind === 'marker' };
-          const cut = view.kind === 'line' && view.truncated ? [{ key: nextKey.current++, text: OPS_TEXTS.lineCut, marker: true }] : [];
-          setRows((old) => appendBounded(old, [row, ...cut]));
-          if (view.kind === 'line') setPaused((p) => p && { ...p, arrived: p.arrived + 1 });
-        },
-      }),
-    );
+  function toggleWatch() {
+    if (live.watching) return model.stop();
+    setHighlight(live.filters.include || pattern.trim());
+    void tail(true);
   }
 
+  const status = watchStatusText(live);
   return (
     <div className="log-viewer">
       <div className="log-viewer__controls">
@@ -148,9 +102,8 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
           className="log-viewer__form"
           onSubmit={(e) => {
             e.preventDefault();
-            watch.stop();
             setHighlight('');
-            void tail();
+            void tail(false);
           }}
         >
           <label>
@@ -165,42 +118,56 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
               onBlur={() => setCount(String(clampLineCount(count)))}
             />
           </label>
-          <Button type="submit" variant="secondary" busy={loading && !watch.watching}>
+          <Button type="submit" variant="secondary" busy={live.loading && !live.watching}>
             Show lines
           </Button>
         </form>
-        <form className="log-viewer__form" onSubmit={search} role="search">
-          <label>
-            <span>Pattern</span>
-            <input type="search" value={pattern} maxLength={OPS_CONSTANTS.maxPatternLength} onChange={(e) => setPattern(e.target.value)} />
-          </label>
-          <Button type="submit" variant="secondary" busy={searching.running}>
-            Search
-          </Button>
-          {searching.running && (
-            <Button variant="secondary" onClick={searching.cancel}>
-              Cancel search
+        {single && (
+          <form className="log-viewer__form" onSubmit={search} role="search">
+            <label>
+              <span>Pattern</span>
+              <input
+                type="search"
+                value={pattern}
+                maxLength={OPS_CONSTANTS.maxPatternLength}
+                onChange={(e) => setPattern(e.target.value)}
+              />
+            </label>
+            <Button type="submit" variant="secondary" busy={searching.running}>
+              Search
             </Button>
-          )}
-        </form>
-        <Button variant={watch.watching ? 'primary' : 'secondary'} aria-pressed={watch.watching} onClick={() => void toggleWatch()}>
-          {watch.watching ? 'Stop watching' : 'Watch live'}
+            {searching.running && (
+              <Button variant="secondary" onClick={searching.cancel}>
+                Cancel search
+              </Button>
+            )}
+          </form>
+        )}
+        <Button variant={live.watching ? 'primary' : 'secondary'} aria-pressed={live.watching} onClick={toggleWatch}>
+          {live.watching ? 'Stop watching' : 'Watch live'}
         </Button>
-        {watch.watching && (
-          <Button variant="secondary" aria-pressed={paused !== null} onClick={() => setPaused(paused ? null : { rows, arrived: 0 })}>
-            {paused ? 'Resume' : 'Pause'}
+        {live.watching && (
+          <Button variant="secondary" aria-pressed={live.paused} onClick={() => model.togglePause()}>
+            {live.paused ? 'Resume' : 'Pause'}
           </Button>
         )}
       </div>
-      <ViewerNotices error={error} notice={watch.notice} />
+      <WatchFilters
+        filters={live.filters}
+        onApply={(filters) => {
+          setHighlight(filters.include);
+          void model.setFilters(filters, clampLineCount(count));
+        }}
+      />
+      <ViewerNotices error={error} notice={live.notice} />
       {(searching.progress || searching.truncation) && (
         <p className="notice notice--info" role="status">
           {searching.progress ? `Searching: ${searching.progress}` : searching.truncation}
         </p>
       )}
-      {paused && (
+      {(live.paused || (merged && live.watching)) && (
         <p className="notice notice--info" role="status">
-          {`Paused: ${paused.arrived} new ${paused.arrived === 1 ? 'line' : 'lines'} since. Resume to show them.`}
+          {status}
         </p>
       )}
       <ReadingBar
@@ -214,7 +181,7 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
           setReadingNotice(notice);
           if (index === null) return;
           // a live tail pauses where the jump went, so new lines do not carry it away
-          if (watch.watching && !paused) setPaused({ rows, arrived: 0 });
+          model.pause();
           setTarget({ index, at: Date.now() });
         }}
       />
@@ -223,7 +190,15 @@ export function LogViewer({ client, instanceId, region, file, onShown }: LogView
           {readingNotice}
         </p>
       )}
-      <LogLines rows={shown} highlight={highlight} follow={watch.watching && !paused} wrap={wrap} json={json} target={target} />
+      <LogLines
+        rows={shown}
+        sources={merged ? live.sources : null}
+        highlight={highlight}
+        follow={live.watching && !live.paused}
+        wrap={wrap}
+        json={json}
+        target={target}
+      />
     </div>
   );
 }
