@@ -17,28 +17,13 @@
 // Each phase's wall time is printed at the end, and each step's CPU time (its processes', from
 // /proc): phases run side by side share their step's CPU figure.
 import { spawn } from 'node:child_process';
-import { accessSync, constants, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import './memory-scratch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Suites' scratch folders (the PGlite data directories each suite copies from the run's template,
-// first-start copies, uploads) go on tmpfs where the machine has one and TMPDIR names no other
-// place: a suite's copy took 4-10 s there against 15 s on the disk, and half the CPU, at load 30
-// (docs/benchmarks.md, "CI and npm test"). Each suite removes its folders when it ends.
-// One folder a run, removed when the runner exits, so a suite that fails before its clean-up
-// leaves nothing in memory.
-if (!process.env.TMPDIR) {
-  try {
-    accessSync('/dev/shm', constants.W_OK);
-    const scratch = mkdtempSync('/dev/shm/credence-run-');
-    process.env.TMPDIR = scratch;
-    process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
-  } catch {
-    // no tmpfs: the system's temporary folder
-  }
-}
 const args = new Set(process.argv.slice(2));
 const unknown = [...args].filter((arg) => !['--browser', '--server-only'].includes(arg));
 if (unknown.length) {

@@ -6,27 +6,12 @@
 // One migrated database is made first (a PGlite data directory, or a template database on the
 // server); every suite starts from a copy of it.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import '../../scripts/memory-scratch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Suites' scratch folders (the PGlite data directories each suite copies from the run's template,
-// first-start copies, uploads) go on tmpfs where the machine has one and TMPDIR names no other
-// place: a suite's copy took 4-10 s there against 15 s on the disk, and half the CPU, at load 30
-// (docs/benchmarks.md, "CI and npm test"). Each suite removes its folders when it ends.
-// One folder a run, removed when the runner exits, so a suite that fails before its clean-up
-// leaves nothing in memory.
-if (!process.env.TMPDIR) {
-  try {
-    accessSync('/dev/shm', constants.W_OK);
-    const scratch = mkdtempSync('/dev/shm/credence-run-');
-    process.env.TMPDIR = scratch;
-    process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
-  } catch {
-    // no tmpfs: the system's temporary folder
-  }
-}
 // CREDENCE_TEST_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x), for parallel work.
 const dist = process.env.CREDENCE_TEST_DIST ? join(process.cwd(), process.env.CREDENCE_TEST_DIST) : join(root, 'dist');
 const SUITE = /\.(spec|e2e-spec|int-spec)\.js$/;

@@ -2,29 +2,14 @@
 // folder with Node's test runner: `node scripts/test.js unit` or `node scripts/test.js browser`.
 // Extra arguments filter the test files by a word in their path.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openFirstStartCache } from '@credence/shared/first-start-cache';
+import '../../scripts/memory-scratch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Suites' scratch folders (the PGlite data directories each suite copies from the run's template,
-// first-start copies, uploads) go on tmpfs where the machine has one and TMPDIR names no other
-// place: a suite's copy took 4-10 s there against 15 s on the disk, and half the CPU, at load 30
-// (docs/benchmarks.md, "CI and npm test"). Each suite removes its folders when it ends.
-// One folder a run, removed when the runner exits, so a suite that fails before its clean-up
-// leaves nothing in memory.
-if (!process.env.TMPDIR) {
-  try {
-    accessSync('/dev/shm', constants.W_OK);
-    const scratch = mkdtempSync('/dev/shm/credence-run-');
-    process.env.TMPDIR = scratch;
-    process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
-  } catch {
-    // no tmpfs: the system's temporary folder
-  }
-}
 const [suite = 'unit', ...words] = process.argv.slice(2);
 const out = join(root, '.test-dist');
 
