@@ -15,6 +15,10 @@ export interface DecodedMail {
   subject: string;
   messageId: string;
   text: string;
+  /** The HTML alternative ('' when there is none), as sent: a test checks it for markup. */
+  html: string;
+  /** Every header by its lower-case name (the last one of a repeated name). */
+  headers: Record<string, string>;
 }
 
 export interface OutboxMail extends DecodedMail {
@@ -35,6 +39,8 @@ export async function decodeMail(raw: string | Buffer): Promise<DecodedMail> {
     subject: mail.subject ?? '',
     messageId: mail.messageId ?? '',
     text: (mail.text ?? '').replace(/\r\n/g, '\n'),
+    html: mail.html ?? '',
+    headers: Object.fromEntries(mail.headers.map((h) => [h.key, h.value])),
   };
 }
 

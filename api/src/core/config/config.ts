@@ -26,6 +26,8 @@ export interface AppConfig {
   jobLockMs: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Alert e-mail (issue 29): the daily digest's hour (UTC, ALERT_DIGEST_HOUR) and the immediate mails' grouping window (ALERT_MAIL_WINDOW_SECONDS). */
+  alertMail: { digestHour: number; windowSeconds: number };
   jwtSecret: string;
   jwtIssuer: string;
   jwtAudience: string;
@@ -422,6 +424,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     jobLockMs: integer(env, 'JOB_LOCK_MS', 30_000, 500, 3_600_000),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
+    alertMail: {
+      digestHour: integer(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
+      windowSeconds: integer(env, 'ALERT_MAIL_WINDOW_SECONDS', 60, 0, 3600),
+    },
     jwtSecret: jwtSecret(env, dataDir),
     jwtIssuer: read(env, 'JWT_ISSUER') ?? 'credence',
     jwtAudience: read(env, 'JWT_AUDIENCE') ?? 'credence-api',

@@ -9,6 +9,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to `text` (escaped by whoever builds it). */
+  html?: string;
+  /** Extra headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
   /** The link the mail is about; logged in outbox mode so a newcomer can follow it. */
   link?: string;
 }
@@ -56,6 +60,8 @@ export class MailService implements OnModuleInit {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      html: message.html,
+      headers: message.headers,
     });
     if (this.config.smtpUrl) {
       this.logger.log(`Sent "${message.subject}" to ${message.to}`);

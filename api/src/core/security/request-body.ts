@@ -81,6 +81,10 @@ export function registerBodyParsers(fastify: FastifyInstance): void {
       error ? done(new BadRequestException('The request body is not valid JSON.'), undefined) : done(null, value),
     );
   });
+  // Small form-encoded bodies (RFC 8058 one-click unsubscribe); BodyTypeGuard lets them reach @AcceptsBody routes only.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   // Every other type (and a body without a type) is refused here, before it is read.
   fastify.addContentTypeParser('*', (request: FastifyRequest, _payload, done) =>
     done(new UnsupportedBodyTypeError(request.headers['content-type']), undefined),

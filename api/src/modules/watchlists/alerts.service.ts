@@ -121,11 +121,11 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
   }
 }
 
-const SELECT = `SELECT a.id::text, a.user_id, a.kind, a.company_number, c.company_name, w.name AS watchlist, a.summary, a.published_at,
+export const SELECT = `SELECT a.id::text, a.user_id, a.kind, a.company_number, c.company_name, w.name AS watchlist, a.summary, a.published_at,
        a.source_url, a.resource_uri, a.created_at, a.read_at IS NOT NULL AS read
   FROM alerts a LEFT JOIN companies c USING (company_number) LEFT JOIN watchlists w ON w.id = a.watchlist_id`;
 
-function alertOf(row: Record<string, unknown>): Alert {
+export function alertOf(row: Record<string, unknown>): Alert {
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
   return {
     id: Number(row.id),

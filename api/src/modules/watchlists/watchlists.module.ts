@@ -1,9 +1,14 @@
 import { Module } from '@nestjs/common';
 import { AlertsService } from './alerts.service.js';
+import { AlertMailController } from './mail/alert-mail.controller.js';
+import { AlertMailService } from './mail/alert-mail.service.js';
 import { WatchlistsController } from './watchlists.controller.js';
 import { WatchlistsService } from './watchlists.service.js';
 import { WebhooksService } from './webhooks/webhooks.service.js';
 
 /** Watchlists and alerts (issue 29 sections 3 to 5); the alerts themselves are written by the stream consumer (alerts/stream-alerts.ts). */
-@Module({ controllers: [WatchlistsController], providers: [WatchlistsService, AlertsService, WebhooksService] })
+@Module({
+  controllers: [WatchlistsController, AlertMailController],
+  providers: [WatchlistsService, AlertsService, WebhooksService, AlertMailService],
+})
 export class WatchlistsModule {}

@@ -22,6 +22,7 @@ import { ScreenerRatioColumns1767312000000 } from './1767312000000-screener-rati
 import { Watchlists1767312200000 } from './1767312200000-watchlists.js';
 import { Webhooks1767312300000 } from './1767312300000-webhooks.js';
 import { ScreenerIdentityVerification1767398400000 } from './1767398400000-screener-identity-verification.js';
+import { AlertMail1767484800000 } from './1767484800000-alert-mail.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   Watchlists1767312200000,
   Webhooks1767312300000,
   ScreenerIdentityVerification1767398400000,
+  AlertMail1767484800000,
 ];
