@@ -68,6 +68,12 @@ describe('credence watch and credence alerts against a fake API', () => {
           const removed = numbers.filter((n) => set.delete(n));
           return json(200, { status: 'success', data: { removed, companies: set.size } });
         }
+        const update = /^\/api\/watchlists\/(\w+)\/update$/.exec(path);
+        if (update) {
+          const list = lists.find((l) => l.id === update[1])!;
+          Object.assign(list, input);
+          return json(200, { status: 'success', data: { watchlist: list } });
+        }
         if (path === '/api/alerts') {
           const since = url.searchParams.get('since');
           return json(200, { status: 'success', data: { alerts: since === '1h' ? [] : [ALERT], unread: 1 } });
@@ -96,6 +102,19 @@ describe('credence watch and credence alerts against a fake API', () => {
     const none = await credence(['watch', 'rm', '00445790', '--list', 'Nope'], env);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('You have no watchlist named "Nope"');
+  });
+
+  it('sets how a list is e-mailed (daily is the digest); a bad mode exits 2 and changes nothing', async () => {
+    const daily = await credence(['watch', 'mail', 'daily', '--list', 'Borrowers'], env);
+    expect(daily.code).toBe(0);
+    expect(daily.stdout).toContain('"Borrowers": a daily digest e-mailed');
+    expect(lists.find((l) => l.name === 'Borrowers')!.email).toBe('digest');
+    const bad = await credence(['watch', 'mail', 'weekly', '--list', 'Borrowers'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Give immediate, daily or off (not "weekly")');
+    expect(lists.find((l) => l.name === 'Borrowers')!.email).toBe('digest');
+    const off = await credence(['watch', 'mail', 'off', '--list', 'Borrowers', '--json'], env);
+    expect(JSON.parse(off.stdout)).toEqual({ watchlist: 'Borrowers', email: 'off' });
   });
 
   it('prints each alert with kind, company, what changed, published time and source; exit 3 (ran fine, nothing new) when there are none', async () => {

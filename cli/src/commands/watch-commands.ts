@@ -18,13 +18,15 @@ const WATCH_HELP = `${examples([
   'credence watch ls --list Borrowers',
   'credence watch rm 00445790 --list Borrowers',
   'credence watch rm --list Borrowers --delete-list',
+  'credence watch mail daily --list Borrowers',
 ])}
 A watchlist is a named list of companies, yours alone. Its companies raise
 alerts when Companies House publishes a change: a new or satisfied charge, a
 status change or insolvency case, an officer appointed or resigned, a PSC
 change, accounts filed, accounts or confirmation statement overdue, a
 director's or PSC's identity verification due or overdue. Read them with
-\`credence alerts\`. Without --list the list is "Watchlist" (made on first use).
+\`credence alerts\`, or by e-mail with \`credence watch mail immediate|daily|off\`
+(each mail has a one-click unsubscribe link). Without --list the list is "Watchlist" (made on first use).
 A list holds at most 10,000 companies; at most 1,000 are added a command.
 Exit codes: 0 done; 1 failed (e.g. no such list); 2 bad company number or
 flag; 4 not signed in (credence login).
@@ -71,6 +73,12 @@ export function addWatchCommands(program: Command, lazy: Lazy): void {
     .option('-l, --list <name>', 'the watchlist (default "Watchlist")')
     .option('--delete-list', 'delete the list itself (its alerts stay)')
     .action(lazy(async () => (await import('./watch.js')).watchRemove as Handler));
+  watch
+    .command('mail')
+    .description("e-mail the list's alerts: immediate, a daily digest, or off")
+    .argument('<mode>', 'immediate, daily or off')
+    .option('-l, --list <name>', 'the watchlist (default "Watchlist")')
+    .action(lazy(async () => (await import('./watch-mail.js')).watchMail as Handler));
 
   program
     .command('alerts')

@@ -20,9 +20,9 @@ import { CliFailure, EXIT, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable } from '../output/text.js';
 
-type WatchOptions = GlobalOptions & { list?: string; csv?: string; deleteList?: boolean };
+export type WatchOptions = GlobalOptions & { list?: string; csv?: string; deleteList?: boolean };
 
-function listName(options: WatchOptions): string {
+export function listName(options: WatchOptions): string {
   const name = (options.list ?? DEFAULT_WATCHLIST_NAME).trim();
   if (name === '' || name.length > WATCHLIST_LIMITS.nameLength)
     throw new UsageError(`--list takes a name of 1 to ${WATCHLIST_LIMITS.nameLength} characters`);
@@ -45,7 +45,7 @@ async function findList(client: ApiClient, name: string): Promise<WatchlistSumma
   return lists.find((l) => l.name.toLowerCase() === name.toLowerCase());
 }
 
-async function requireList(client: ApiClient, name: string): Promise<WatchlistSummary> {
+export async function requireList(client: ApiClient, name: string): Promise<WatchlistSummary> {
   const list = await findList(client, name);
   if (!list) throw new CliFailure(`You have no watchlist named "${name}": see \`credence watch ls\``);
   return list;
