@@ -2,8 +2,7 @@ import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { ChApiClient } from '../sync/ch-api-client.js';
-import { alertsOfEvents } from '../../watchlists/alerts/stream-alerts.js';
-import { announceWritten } from '../../watchlists/alerts/alert-signal.js';
+import { alertsOfEvents, announceWritten } from '../../watchlists/alerts/stream-alerts.js';
 import { StreamConsumer, type ConsumerOptions } from './stream-consumer.js';
 
 /**
