@@ -3,8 +3,9 @@
 // the Streaming API's protocol publishes a recorded day's events (test/support/ch-stream-server.ts)
 // for those companies at a steady rate (default 100 events/s over every stream), stamping each
 // event's published_at with the moment it is written to the connection. The consumer runs as the
-// server runs it (stream-runner.ts: batches of up to 1,000 events or 200 ms, the watchlists' alerts
-// written in the batch's transaction); each user follows their alerts through AlertsService.follow,
+// server runs it (stream-runner.ts: batches of up to 1,000 events or 200 ms, one transaction at a time
+// per stream, the watchlists' alerts written in the batch's transaction and their followers woken on
+// its commit); each user follows their alerts through AlertsService.follow,
 // the same path the notifications panel's SSE reads. Latency: the alert reaching its user's listener
 // minus the event's published_at. Beside it in the same run: the raw replay rate (the same server,
 // unpaced, events read and parsed, nothing applied). Memory (RSS, heap) sampled every second.
@@ -39,6 +40,8 @@ const { StreamConsumer } = await import(join(root, 'src/modules/companies-house/
 const { HttpStreamSource } = await import(join(root, 'src/modules/companies-house/stream/http-stream-source.js'));
 const { parseEvent, STREAM_NAMES, STREAMS } = await import(join(root, 'src/modules/companies-house/stream/stream-event.js'));
 const { alertsOfEvents } = await import(join(root, 'src/modules/watchlists/alerts/stream-alerts.js'));
+// Followers woken by each commit that wrote alerts, as stream-runner.ts wires it (builds before it: the 250 ms poll only).
+const signal = await import(join(root, 'src/modules/watchlists/alerts/alert-signal.js')).catch(() => null);
 const { AlertsService } = await import(join(root, 'src/modules/watchlists/alerts.service.js'));
 const { ALERT_KINDS } = await import('@credence/shared');
 const { recordedDay, StreamServer, STREAM_KEY } = await import(join(root, 'test/support/ch-stream-server.js'));
@@ -184,6 +187,7 @@ async function run(env) {
       dataSource,
       source: new HttpStreamSource({ baseUrl: url, key: STREAM_KEY }),
       observe: alertsOfEvents,
+      committed: signal?.announceWritten(),
     });
     const done = consumer.run(controller.signal);
     while (!server.connected()) await new Promise((r) => setTimeout(r, 10));

@@ -32,7 +32,11 @@ describe('loadConfig', () => {
       pdfFiles: { limit: 60, windowSeconds: 60 },
       chats: { limit: 120, windowSeconds: 60 },
       uploads: { limit: 20, windowSeconds: 60 },
+      watchlists: { limit: 120, windowSeconds: 60 },
+      webhooks: { limit: 20, windowSeconds: 60 },
     });
+    // webhooks go only to public addresses unless a network is allowed by name
+    expect(config.webhookAllowNetworks).toEqual([]);
     expect(loadConfig({}, '/srv/app').dataDir).toBe('/srv/app/.credence');
     expect(config.ops).toMatchObject({ backend: 'local', logDirs: [`${config.dataDir}/logs`] });
   });

@@ -8,4 +8,6 @@ export const ADVISORY_LOCKS = {
   firstStart: 7_364_022,
   derivedTablesRefresh: 7_364_023,
   usSample: 7_364_024,
+  /** Held from an alerts insert to its commit: alert ids become visible in increasing order (alerts.service.ts follows by id). */
+  alertsOrder: 7_364_025,
 } as const;

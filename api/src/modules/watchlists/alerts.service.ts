@@ -1,19 +1,34 @@
-import { BadRequestException, Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { parseSince, SINCE_HELP, type Alert } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { systemClock } from '../../core/clock.js';
+import { REDIS } from '../../core/redis/redis.module.js';
+import { alertsChannel, onAlertsAnnounced } from './alerts/alert-signal.js';
 import { raiseDatedAlerts } from './alerts/dated-alerts.js';
 import { deliverWebhooks } from './webhooks/webhook-delivery.js';
 import { targetPolicy } from './webhooks/webhook-target.js';
 
-/** How often the shared poller looks for new alerts while someone listens (cross-process: the worker writes them). */
-export const ALERT_POLL_MS = 250;
+/**
+ * How often the shared poller looks for new alerts while someone listens, should no announcement
+ * come (alerts-signal.ts: the consumer's commits wake it at once, in this process or through Redis;
+ * the poll catches writers that announce nothing, such as `credence-admin sync stream` without Redis).
+ */
+export const ALERT_POLL_MS = 2_000;
 const DATED_EVERY_MS = 3_600_000;
 
 type Listener = (alert: Alert) => void;
 
-/** Each user's alerts: read, marked read, followed live (one poller for every listener), and the hourly dated-alerts job. */
+/** Each user's alerts: read, marked read, followed live (one reader for every listener, woken by commits), and the hourly dated-alerts job. */
 @Injectable()
 export class AlertsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Alerts');
@@ -21,6 +36,10 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
   private poller: NodeJS.Timeout | null = null;
   private lastId: number | null = null;
   private polling = false;
+  /** Woken while a read was under way: read again when it ends. */
+  private again = false;
+  private unannounce: (() => void) | null = null;
+  private subscriber: Redis | null = null;
   private dated: NodeJS.Timeout | null = null;
   private hooks: NodeJS.Timeout | null = null;
   private delivering = false;
@@ -28,13 +47,18 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(REDIS) private readonly redis: Redis | null = null,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runJobs) return;
     const run = () =>
       void raiseDatedAlerts(this.db, new Date().toISOString().slice(0, 10))
-        .then((n) => n > 0 && this.logger.log(`${n} dated alerts raised (overdue filings, identity verification)`))
+        .then((n) => {
+          if (n === 0) return;
+          this.logger.log(`${n} dated alerts raised (overdue filings, identity verification)`);
+          this.wake();
+        })
         .catch((error: Error) => this.logger.warn(`dated alerts: ${error.message}`));
     this.dated = setInterval(run, DATED_EVERY_MS).unref();
     setTimeout(run, 5_000).unref();
@@ -51,7 +75,7 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
   onApplicationShutdown(): void {
     if (this.dated) clearInterval(this.dated);
     if (this.hooks) clearInterval(this.hooks);
-    if (this.poller) clearInterval(this.poller);
+    this.stopFollowing();
   }
 
   async list(userId: string, query: { since?: string; limit?: number; unread?: string }): Promise<{ alerts: Alert[]; unread: number }> {
@@ -90,16 +114,39 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
     const set = this.listeners.get(userId) ?? new Set();
     set.add(listener);
     this.listeners.set(userId, set);
-    this.poller ??= setInterval(() => void this.poll(), ALERT_POLL_MS);
+    if (!this.poller) this.startFollowing();
     return () => {
       set.delete(listener);
       if (set.size === 0) this.listeners.delete(userId);
-      if (this.listeners.size === 0 && this.poller) {
-        clearInterval(this.poller);
-        this.poller = null;
-        this.lastId = null;
-      }
+      if (this.listeners.size === 0) this.stopFollowing();
     };
+  }
+
+  private startFollowing(): void {
+    this.poller = setInterval(() => this.wake(), ALERT_POLL_MS);
+    this.unannounce = onAlertsAnnounced(() => this.wake());
+    if (!this.redis) return;
+    // Announcements of other processes (the worker); ioredis resubscribes after a reconnection.
+    this.subscriber = this.redis.duplicate({ maxRetriesPerRequest: null });
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', () => this.wake());
+    this.subscriber.subscribe(alertsChannel(this.config.redisPrefix)).catch((e) => this.logger.warn(`subscribe failed: ${e}`));
+  }
+
+  private stopFollowing(): void {
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+    this.lastId = null;
+    this.unannounce?.();
+    this.unannounce = null;
+    void this.subscriber?.quit().catch(() => undefined);
+    this.subscriber = null;
+  }
+
+  /** Reads the new alerts now (or right after the read under way). */
+  private wake(): void {
+    if (this.polling) this.again = true;
+    else void this.poll();
   }
 
   private async poll(): Promise<void> {
@@ -108,6 +155,7 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
     try {
       const users = [...this.listeners.keys()];
       const rows = await this.db.query(`${SELECT} WHERE a.id > $1 ORDER BY a.id LIMIT 5000`, [this.lastId]);
+      if (rows.length === 5000) this.again = true;
       for (const row of rows) {
         this.lastId = Math.max(this.lastId ?? 0, Number(row.id));
         if (!users.includes(row.user_id)) continue;
@@ -117,6 +165,10 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
       this.logger.warn(`following alerts: ${(error as Error).message}`);
     } finally {
       this.polling = false;
+      if (this.again) {
+        this.again = false;
+        void this.poll();
+      }
     }
   }
 }

@@ -12,7 +12,9 @@ import type { ChApiClient } from '../sync/ch-api-client.js';
  * ten a key may hold). Each stream: claim it (a lease in ch_stream_positions, so that one process
  * consumes it however many run), connect from the stored timepoint, gather events into batches
  * (up to `batchSize`, or whatever came within `flushMs`), apply each batch and move the position in
- * one transaction (stream-writer.ts). Reconnects with backoff after a cut, a 429 (its Retry-After
+ * one transaction (stream-writer.ts). One transaction at a time per stream: events that arrive while
+ * one is under way join the next batch (however long it has waited), so a slow database gets fewer,
+ * larger transactions instead of a queue of small ones. Reconnects with backoff after a cut, a 429 (its Retry-After
  * honoured), a 5xx or `idleMs` without even a heartbeat; after a 416 (the timepoint is older than the
  * stream keeps) it queues the held companies for a REST re-fetch (stream-resync.ts) and carries on
  * from the newest events. A refused key (401) stops the consumer.
@@ -45,6 +47,8 @@ export interface ConsumerOptions {
    * what they change): the watchlists' alerts are written here, so they commit with the rows.
    */
   observe?: (manager: EntityManager, stream: StreamName, events: StreamEvent[]) => Promise<unknown>;
+  /** Told after a batch committed, with what `observe` answered for it (the alerts written: followers are woken). */
+  committed?: (stream: StreamName, observed: unknown) => void;
   /** Tests: called inside the batch's transaction before it commits (throw to make it roll back). */
   beforeCommit?: (stream: StreamName, events: StreamEvent[]) => void | Promise<void>;
 }
@@ -57,6 +61,8 @@ interface Live {
   chain: Promise<void>;
   failed: Error | null;
   timer: NodeJS.Timeout | null;
+  /** A flush waits on the chain: it takes what `batch` holds when its turn comes. */
+  queued: boolean;
   rate: number;
   lastFlush: number;
 }
@@ -189,7 +195,15 @@ export class StreamConsumer {
     await this.options.dataSource.query(`UPDATE ch_stream_positions SET connected_at = now(), heartbeat_at = now() WHERE stream = $1`, [
       stream,
     ]);
-    const live: Live = { batch: [], chain: Promise.resolve(), failed: null, timer: null, rate: 0, lastFlush: this.clock.now() };
+    const live: Live = {
+      batch: [],
+      chain: Promise.resolve(),
+      failed: null,
+      timer: null,
+      queued: false,
+      rate: 0,
+      lastFlush: this.clock.now(),
+    };
     const idleMs = this.options.idleMs ?? 90_000;
     let cut: Error | null = null;
     const idle: NodeJS.Timeout = setTimeout(() => connection.abort(new Error('idle')), idleMs);
@@ -198,11 +212,13 @@ export class StreamConsumer {
     const flush = () => {
       if (live.timer) clearTimeout(live.timer);
       live.timer = null;
-      const events = live.batch;
-      live.batch = [];
-      if (events.length === 0) return live.chain;
+      if (live.batch.length === 0 || live.queued) return live.chain;
+      live.queued = true;
       live.chain = live.chain.then(async () => {
-        if (live.failed) return;
+        live.queued = false;
+        const events = live.batch;
+        live.batch = [];
+        if (live.failed || events.length === 0) return;
         try {
           await this.apply(stream, events, live);
         } catch (error) {
@@ -259,12 +275,14 @@ export class StreamConsumer {
     const seconds = Math.max((now - live.lastFlush) / 1000, 0.001);
     const weight = Math.min(1, seconds / 5);
     const rate = live.rate * (1 - weight) + (events.length / seconds) * weight;
+    let observed: unknown;
     const result = await this.options.dataSource.transaction(async (manager) => {
-      await this.options.observe?.(manager, stream, events);
+      observed = await this.options.observe?.(manager, stream, events);
       const applied = await applyEvents(manager, stream, this.owner, events, { rate, leaseMs: this.options.leaseMs ?? 90_000 });
       await this.options.beforeCommit?.(stream, events);
       return applied;
     });
+    this.options.committed?.(stream, observed);
     live.rate = rate;
     live.lastFlush = now;
     for (const problem of result.problems)

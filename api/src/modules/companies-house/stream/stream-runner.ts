@@ -1,18 +1,21 @@
+import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { ChApiClient } from '../sync/ch-api-client.js';
-import { alertsOfEvents } from '../../watchlists/alerts/stream-alerts.js';
+import { alertsOfEvents, announceWritten } from '../../watchlists/alerts/stream-alerts.js';
 import { StreamConsumer, type ConsumerOptions } from './stream-consumer.js';
 
 /**
  * The consumer as the server, the worker and `credence-admin sync stream` start it: the host and
  * key from the configuration (CH_STREAM_URL, CH_STREAM_KEY), and the REST client of `sync`
- * (CH_API_URL, CH_API_KEY) for the companies a 416 queues; the watchlists' alerts raised as events apply.
+ * (CH_API_URL, CH_API_KEY) for the companies a 416 queues; the watchlists' alerts raised as events apply,
+ * their followers woken when a batch that wrote some commits (through `redis` too when given).
  */
 export async function startStreams(
   config: AppConfig,
   dataSource: DataSource,
   extra: Partial<ConsumerOptions> = {},
+  redis: Redis | null = null,
 ): Promise<{ consumer: StreamConsumer; done: Promise<void>; stop(): Promise<void> }> {
   if (!config.chStreamKey) throw new Error('the Companies House streams need a stream key: set CH_STREAM_KEY');
   const controller = new AbortController();
@@ -28,7 +31,14 @@ export async function startStreams(
         onWait: (m) => info(`re-fetch: ${m}`),
       })
     : null;
-  const consumer = new StreamConsumer({ dataSource, source, resync: client ? { client } : null, observe: alertsOfEvents, ...extra });
+  const consumer = new StreamConsumer({
+    dataSource,
+    source,
+    resync: client ? { client } : null,
+    observe: alertsOfEvents,
+    committed: announceWritten(redis, config.redisPrefix),
+    ...extra,
+  });
   const done = consumer.run(controller.signal);
   return {
     consumer,

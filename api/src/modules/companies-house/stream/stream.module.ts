@@ -8,7 +8,9 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config.js';
+import { REDIS } from '../../../core/redis/redis.module.js';
 import { READINESS_REPORT, type ReadinessReport } from '../../../core/health/readiness-report.js';
 import { readStreamStatus } from './stream-status.js';
 import { startStreams } from './stream-runner.js';
@@ -25,14 +27,20 @@ class StreamService implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RUN_STREAMS) private readonly run: boolean,
+    @Inject(REDIS) private readonly redis: Redis | null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.run || !this.config.chStreamKey) return;
-    this.running = await startStreams(this.config, this.dataSource, {
-      onInfo: (message) => this.logger.log(message),
-      onBad: (stream, where, reason) => this.logger.warn(`${stream}: ${where}: ${reason}`),
-    });
+    this.running = await startStreams(
+      this.config,
+      this.dataSource,
+      {
+        onInfo: (message) => this.logger.log(message),
+        onBad: (stream, where, reason) => this.logger.warn(`${stream}: ${where}: ${reason}`),
+      },
+      this.redis,
+    );
     this.running.done.catch((error: Error) => this.logger.error(`the Companies House streams stopped: ${error.message}`));
     this.logger.log(`consuming the Companies House streams from ${this.config.chStreamUrl}`);
   }

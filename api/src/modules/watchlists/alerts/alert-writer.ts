@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { alertSourceUrl, type AlertKind } from '@credence/shared';
+import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
 
 /** One change on the register, before it is fanned out to the users watching its company. */
 export interface Change {
@@ -16,10 +17,15 @@ export interface Change {
  * Writes the alerts of these changes for every user whose list watches the company and raises the
  * kind (the user's oldest such list is named), in the caller's transaction. A change a user was
  * already alerted to is skipped. Answers the alerts written.
+ *
+ * Writers take turns from their insert to their commit (a transaction-scoped advisory lock), so
+ * that alerts become visible in the order of their ids: the followers (AlertsService) read what is
+ * above the last id they saw, and a smaller id committed later would never reach them.
  */
 export async function writeAlerts(manager: EntityManager, changes: Change[]): Promise<number> {
   if (changes.length === 0) return 0;
   const rows = changes.map((c) => ({ ...c, source_url: alertSourceUrl(c.company_number, c.resource_uri) }));
+  await manager.query(`SELECT pg_advisory_xact_lock($1)`, [ADVISORY_LOCKS.alertsOrder]);
   const [{ count }] = await manager.query(
     `WITH c AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)

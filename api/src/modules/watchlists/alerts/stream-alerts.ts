@@ -3,6 +3,9 @@ import { mapCompanyProfile, MappingError } from '../../companies-house/import/ch
 import type { StreamEvent, StreamName } from '../../companies-house/stream/stream-event.js';
 import { writeAlerts, type Change } from './alert-writer.js';
 
+/** The consumer's `committed` hook that goes with `observe: alertsOfEvents` (followers woken by the commit). */
+export { announceWritten } from './alert-signal.js';
+
 /**
  * The alerts of a batch of stream events (issue 29 section 4), found by comparing each event with
  * what the database holds before the batch is applied: called in the consumer's transaction before
