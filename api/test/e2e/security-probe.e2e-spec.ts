@@ -229,6 +229,8 @@ describe('route fuzz: every route, hostile values in every parameter, never a 50
       PDF_FILE_RATE_LIMIT: high,
       CHAT_RATE_LIMIT: high,
       UPLOAD_RATE_LIMIT: high,
+      WATCHLIST_RATE_LIMIT: high,
+      WEBHOOK_RATE_LIMIT: high,
       LOGIN_FAILURE_LIMIT: high,
       LOGIN_ADDRESS_FAILURE_LIMIT: high,
       RESEARCH_CREDITS_PER_MONTH: '1000000',
