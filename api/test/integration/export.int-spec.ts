@@ -166,7 +166,9 @@ describe('streaming exports over HTTP', () => {
     expect(records).toHaveLength(ROWS + 1);
     expect(records.every((r) => r.length === COLUMNS.length)).toBe(true);
     const header = records[0];
-    expect(header.slice(0, 3)).toEqual(['Company Name', 'Company Number', 'Ticker']);
+    // the registry's order (shared/src/filters/company-columns.ts): the hidden ticker follows the status
+    expect(header.slice(0, 3)).toEqual(['Company Name', 'Company Number', 'Status']);
+    expect(header).toContain('Ticker');
     expect(header[header.indexOf('Turnover (full amount)')]).toBeDefined();
     const col = (name: string) => header.indexOf(name);
     const row1 = records[1];
