@@ -56,8 +56,17 @@ export function identityVerificationLines(
   for (const finding of summary.overdue) {
     const lines = wrap(identityVerificationFindingText(finding), view.width - 6);
     out.push(...lines.map((line, i) => (i === 0 ? `    • ${line}` : `      ${line}`)));
-    // The record on a line of its own, whole, so that it stays clickable.
-    out.push(`  ${view.style.dim('Record')}  ${registryUrl(finding.source)}`);
+    // The record on a line of its own, whole, so that it stays clickable; where the address is
+    // wider than the terminal, the record in words (the address is in --json).
+    const url = registryUrl(finding.source);
+    const record = `  Record  ${url}`.length <= view.width ? url : registerRecordWords(finding.source);
+    out.push(`  ${view.style.dim('Record')}  ${record}`);
   }
   return out;
+}
+
+function registerRecordWords(source: string): string {
+  if (source.includes('/persons-with-significant-control')) return 'Register: persons with significant control';
+  if (source.includes('/officers')) return 'Register: officer appointments';
+  return 'Register';
 }
