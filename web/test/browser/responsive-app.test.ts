@@ -49,7 +49,11 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknow
 async function settle(page: Page, ready: (page: Page) => Promise<unknown>) {
   await ready(page);
   await page.getByRole('button', { name: 'Help', exact: true }).waitFor();
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': the header's alerts bell keeps its live stream open. The bell is the last
+  // lazy piece of the signed-in header; with it and the fonts in, the layout is final.
+  await page.getByRole('button', { name: /^Alerts:/ }).waitFor();
+  await page.waitForLoadState('load');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 /** What is wrong at one page and width, one line each (none when it fits). */
