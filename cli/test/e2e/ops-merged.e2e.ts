@@ -13,6 +13,10 @@ import { startOpsHost, type OpsHost } from '../support/ops-host.js';
 import { BIN, signedInUser } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 
+/** The log list's rows (size, then name), top to bottom. */
+const fileRows = (screen: string) => screen.split('\n').filter((line) => /\d+(\.\d+)? [KMG]?B\s+\S+\s*$/.test(line));
+const cursorRow = (screen: string) => fileRows(screen).find((line) => line.includes('›')) ?? '';
+
 describe('the merged tail of the full-screen UI', () => {
   let host: OpsHost;
   let env: Record<string, string>;
@@ -48,14 +52,17 @@ describe('the merged tail of the full-screen UI', () => {
         await term.waitFor((s) => s.includes('a-app.log') && s.includes('c-worker.log'), 'the log list');
         // the list is newest first, with the API's own api.log: from the top, move onto each of ours and mark it
         for (const name of ['a-app.log', 'b-db.log', 'c-worker.log']) {
+          const row = (marked: boolean) => new RegExp(`›\\s*${marked ? '\\+\\s*' : ''}\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm');
           term.type('g');
-          await term.waitFor((s) => /^\s*›/m.test(s), 'the top');
-          for (let i = 0; i < 10 && !new RegExp(`›\\s+\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm').test(term.screen()); i++) {
+          await term.waitFor((s) => fileRows(s)[0]?.includes('›') ?? false, 'the top');
+          for (let i = 0; i < 10 && !row(false).test(term.screen()); i++) {
+            const before = cursorRow(term.screen());
             term.type('j');
-            await term.waitFor((s) => s.includes('›'), 'a move');
+            // each move shown before the next key: a stale screen would let the cursor run past the file
+            await term.waitFor((s) => cursorRow(s) !== before, 'a move');
           }
           term.type('m');
-          await term.waitFor((s) => new RegExp(`›\\s*\\+\\s*\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm').test(s), `${name} marked`);
+          await term.waitFor((s) => row(true).test(s), `${name} marked`);
         }
         term.type('M');
         let screen = await term.waitFor((s) => s.includes('[c-worker.log] worker boot') && s.includes('Live 3 of 3'), 'the merged tail');
