@@ -6,11 +6,12 @@
  * followed from its start; the include filter (an RE2 /regex/, f) applied by the server.
  */
 import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { startOpsHost, type OpsHost } from '../support/ops-host.js';
-import { BIN, signedInUser } from '../support/processes.js';
+import { BIN, credence, running, signedInUser } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 
 /** The log list's rows (size, then name), top to bottom. */
@@ -98,4 +99,35 @@ describe('the merged tail of the full-screen UI', () => {
       }
     });
   }
+
+  it('logs tail -f with two --instance options: the local instance by id and by name is followed once, each line tagged with its file, in the order written; an instance the server lacks is said plainly', async () => {
+    // the local backend has one instance, "local", named after its host: two names of it must not double every line
+    const tail = running(['logs', 'tail', 'a-app.log', 'b-db.log', '-f', '-n', '1', '--instance', 'local', '--instance', hostname()], env);
+    const ours = () =>
+      tail
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('two names'));
+    try {
+      await tail.until(() => /^\[a-app\.log\] /m.test(tail.stdout()) && /^\[b-db\.log\] /m.test(tail.stdout()), 'the last line of each');
+      const written: string[] = [];
+      for (let i = 1; i <= 3; i++)
+        for (const [file, tag] of [
+          ['b-db.log', 'b-db.log'],
+          ['a-app.log', 'a-app.log'],
+        ]) {
+          appendFileSync(join(host.logs, file), `two names ${tag} ${i}\n`);
+          written.push(`[${tag}] two names ${tag} ${i}`);
+          await tail.until(() => ours().length >= written.length, `line ${written.length}`);
+        }
+      expect(ours()).toEqual(written);
+    } finally {
+      tail.child.kill('SIGINT');
+      await tail.exited;
+    }
+    const missing = await credence(['logs', 'tail', 'a-app.log', '--instance', 'local', '--instance', 'i-0123456789abcdef0'], env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('No such instance: i-0123456789abcdef0');
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  });
 });

@@ -23,3 +23,5 @@ export * from './us-equity/index.js';
 export * from './ops/log-viewport.js';
 export * from './ops/log-reading.js';
 export * from './ops/live-watch.js';
+export * from './alerts/alerts-view-model.js';
+export * from './alerts/company-watch.js';
