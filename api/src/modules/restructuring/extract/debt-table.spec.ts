@@ -113,14 +113,16 @@ describe('restructuring: the instruments of a real 10-K debt note', () => {
   it('Boeing 2018: rows of a rate range and "due through" a year are instruments too', () => {
     const all = rows('BOEING_2018_10K', [93]);
     const names = all.map((r) => r.Instrument!.text);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        '0.95% - 4.88% due through 2048',
-        'Commercial paper',
-        '6.98% - 7.38% notes due through 2021',
-        'Capital lease obligations due through 2034',
-      ]),
-    );
+    // every row of the table at December 31, 2018, as printed (the unsecured securities, commercial paper, the non-recourse notes)
+    expect(names).toEqual([
+      '0.95% - 4.88% due through 2048',
+      '5.80% - 6.88% due through 2043',
+      '7.25% - 8.75% due through 2043',
+      'Commercial paper',
+      '6.98% - 7.38% notes due through 2021',
+      'Capital lease obligations due through 2034',
+      'Other notes',
+    ]);
     expect(names).not.toContain('Total debt');
     const notes = named(all, '6.98% - 7.38% notes due through 2021');
     expect(notes['Margin / Coupon']!.text).toBe('6.98% to 7.38%');
