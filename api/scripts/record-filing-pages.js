@@ -18,6 +18,7 @@ const PAGES = [
   // debt notes (restructuring/extract/debt-table.spec.ts)
   ['3M_2018_10K', 88],
   ['3M_2018_10K', 89],
+  ['GENERALMILLS_2020_10K', 71],
   ['GENERALMILLS_2020_10K', 72],
   ['BOEING_2018_10K', 93],
   // covers (cover.spec.ts): a 10-K without the registrant's caption, an 8-K, a 10-Q, an earnings release

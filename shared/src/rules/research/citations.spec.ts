@@ -45,6 +45,12 @@ describe('citation footnotes', () => {
     expect(citationLabel(filing('c1', 4, { verified: false }))).toBe('Full accounts made up to 31/12/2024, page 4 (unverified)');
   });
 
+  it("names an uploaded PDF's page once, as its title already does", () => {
+    const upload = filing('c1', 1, { kind: 'upload', title: 'northwind.pdf, page 1', pdf_name: 'northwind.pdf' });
+    expect(citationLabel(upload)).toBe('northwind.pdf, page 1');
+    expect(citationLabel({ ...upload, title: 'northwind.pdf' })).toBe('northwind.pdf, page 1');
+  });
+
   it('turns markers into footnote numbers, drops markers whose citation has not come, and hides a half-streamed marker', () => {
     const footnotes = citationFootnotes({ text: 'a[^c1]', citations: [filing('c1', 7)], tables: [] });
     expect(resolveCitationMarkers('Turnover £12.3m[^c1][^c5] rose. Profit £1m[^c', footnotes)).toBe('Turnover £12.3m[1] rose. Profit £1m');

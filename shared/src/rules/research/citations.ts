@@ -19,10 +19,14 @@ export interface CitationFootnote {
   label: string;
 }
 
-/** The words of one citation: its title, its page when it has one, and "unverified" when so. */
+/**
+ * The words of one citation: its title, its page when it has one (once: an uploaded page's title
+ * already ends with it, "northwind.pdf, page 1"), and "unverified" when so.
+ */
 export function citationLabel(citation: ResearchCitation): string {
   const title = citation.title?.trim() || citation.pdf_name || citation.url || citation.document_id;
-  const page = citation.page !== undefined && citation.page !== null ? `, page ${citation.page}` : '';
+  const paged = citation.page !== undefined && citation.page !== null && !title.endsWith(`, page ${citation.page}`);
+  const page = paged ? `, page ${citation.page}` : '';
   return `${title}${page}${citation.verified === false ? ' (unverified)' : ''}`;
 }
 

@@ -11,6 +11,8 @@ export interface Topic {
   words: string[];
   /** Line items (`line-items.ts` keys) a judgement on the topic is read from, each from its statement row. */
   items?: string[];
+  /** The question's words for the topic stay search words of their own (each region it names is searched for itself). */
+  keepsAsked?: boolean;
 }
 
 export const TOPICS: Topic[] = [
@@ -26,7 +28,36 @@ export const TOPICS: Topic[] = [
   },
   { asked: /\bacquir\w*|\bacquisitions?\b|\bbought\b/, words: ['acquisition', 'acquisitions', 'acquired', 'acquire'] },
   { asked: /\bcustomers?\b|\bclients?\b/, words: ['customers', 'customer', 'clients'] },
+  // who a company's main customers are is written as its revenue's concentration: "we derive a significant portion of
+  // our revenues from …", "our largest customer accounted for 20 percent of net sales", a note on concentrations
+  {
+    asked:
+      /\b(?:primary|principal|main|major|largest|biggest|key|top|significant|important) (?:customers?|clients?)\b|\bcustomer concentrations?\b/,
+    words: [
+      'largest customer',
+      'largest customers',
+      'major customers',
+      'significant customers',
+      'single customer',
+      'customer concentration',
+      'concentrations of credit',
+      'concentration of credit',
+      'portion of our revenues',
+      'portion of our revenue',
+      'portion of our sales',
+      'portion of our net sales',
+    ],
+  },
   { asked: /\bgeograph\w*|\bregions?\b/, words: ['geographic', 'regions', 'region', 'international'] },
+  // the United States as filings print it ("U.S.": one word to full-text search, which drops "US" and "U" alike)
+  { asked: /\bu\.s\.(?![a-z])|\bunited states\b/, words: ['u.s.', 'united states'] },
+  // a question that names regions (US against international sales) is answered by a geographic breakdown, titled so
+  // ("REGIONAL SALES RESULTS", "Geographic information"); each region it names is searched for as well
+  {
+    asked: /\bu\.s\.(?![a-z])|\bunited states\b|\binternational\b|\bdomestic\b|\bnon-u\.s\./,
+    words: ['geographic', 'regional', 'regions', 'region'],
+    keepsAsked: true,
+  },
   { asked: /\bguidance\b|\boutlook\b|\bexpect\w*|\bforecast\w*/, words: ['guidance', 'outlook', 'expects', 'expected', 'forecast'] },
   { asked: /\bproduction rates?\b/, words: ['production', 'rates', 'rate'] },
   { asked: /\bdividends?\b|\bbuybacks?\b|\brepurchas\w*/, words: ['dividends', 'repurchase', 'repurchases', 'buyback'] },

@@ -64,6 +64,23 @@ describe('document questions: finance terms', () => {
     expect(questionTerms('As of Q2 2023, is it spinning off any large business segments?').words[0]).toContain('separation');
   });
 
+  it('searches primary customers by how filings write a revenue concentration, not by "primary"', () => {
+    const q = questionTerms('Who are the primary customers of Boeing as of FY2022?');
+    expect(q.words).toContain('customers|customer|clients');
+    expect(q.words.some((w) => w.split('|').includes('portion of our revenues'))).toBe(true);
+    expect(q.words).not.toContain('primary');
+  });
+
+  it('searches regions named in capitals ("US") as printed, with the geographic breakdown, and not "compare"', () => {
+    const q = questionTerms("How did JnJ's US sales growth compare to international sales growth in FY2022?");
+    expect(q.words).toContain('u.s.|united states');
+    expect(q.words).toContain('geographic|regional|regions|region');
+    expect(q.words).toContain('international');
+    expect(q.words).not.toContain('compare');
+    // the pronoun and a currency stay as written
+    expect(questionTerms('Tell us the revenue in US$ millions').words.join(' ')).not.toContain('u.s.');
+  });
+
   it('searches a line item by all its names, and other words as they are', () => {
     const parts = concepts(questionTerms('What was revenue from Greater China?'));
     expect(parts[0]).toContain('"net sales"');

@@ -86,6 +86,8 @@ const STOP = new Set(
     // what the question wants done, not words its answer prints (MD&A, where reasons are written, is ranked first instead)
     'drove drive drives drivers driver why caused cause causes reason reasons explain able ' +
     'main mentioned company companies one two three four five 10k 10-k 10q 10-q 8k 8-k annual quarterly ' +
+    // how much a thing matters, or that two are compared, is no word of the passage that answers ("primary customers")
+    'primary principal major compare comparison comparing ' +
     // a date's month says nothing about which passage answers
     'january february march april may june july august september october november december'
   ).split(' '),
@@ -166,7 +168,11 @@ function sectionsOf(asked: string, lineItems: boolean): FilingSection[] {
   return !lineItems && PAST_YEAR.test(asked) && !sections.includes('mdna') ? [...sections, 'mdna'] : sections;
 }
 
-export function questionTerms(question: string): QuestionTerms {
+/** "US" in capitals is the United States ("US sales"), not the pronoun; "US$" and "US GAAP" stay as written. */
+const UNITED_STATES = /\bUS\b(?![$]|\s*GAAP)/g;
+
+export function questionTerms(written: string): QuestionTerms {
+  const question = written.replace(UNITED_STATES, 'United States');
   const lower = normalLabel(question);
   const parts = questionParts(question);
   const asked = parts
@@ -194,7 +200,7 @@ export function questionTerms(question: string): QuestionTerms {
   if (metric && !EXPLANATORY.test(asked)) rest = rest.replace(metric.metric.names, ' ').replace(/\bmargins?\b|\bratio\b|\baverage\b/g, ' ');
   // A topic asked under other words than filings print is searched by all of them ("legal|litigation|lawsuits").
   const topics = topicsOf(rest);
-  for (const topic of topics) rest = rest.replace(new RegExp(topic.asked.source, 'g'), ' ');
+  for (const topic of topics) if (!topic.keepsAsked) rest = rest.replace(new RegExp(topic.asked.source, 'g'), ' ');
   // a judgement read from line items (capital intensity from capital expenditure and PP&E beside sales and assets)
   for (const key of topics.flatMap((t) => t.items ?? [])) if (!terms.some((t) => t.key === key)) terms.push(termByKey(key));
   const plain = rest.split(/[^a-z0-9&-]+/).filter((w) => w.length > 2 && !STOP.has(w) && !CHANGE.test(w));

@@ -39,16 +39,45 @@ function everyFigureQuoted(all: ReturnType<typeof rows>): void {
 }
 
 describe('restructuring: the instruments of a real 10-K debt note', () => {
-  it('General Mills 2020: every outstanding note once, with its coupon, maturity date and amount from its own row', () => {
-    const all = rows('GENERALMILLS_2020_10K', [72]);
+  it('General Mills 2020: every instrument of the debt note once, notes with coupon, maturity date and amount from their own rows', () => {
+    // Note 9 (pp.71-72): notes payable by lender, the credit facilities by expiry, and the long-term debt table
+    const all = rows('GENERALMILLS_2020_10K', [71, 72]);
     const notes = all.map((r) => r.Instrument!.text);
-    expect(notes).toEqual(
-      expect.arrayContaining([
+    expect([...notes].sort()).toEqual(
+      [
+        'U.S. commercial paper',
+        'Financial institutions (notes payable)',
+        'Credit facility expiring May 2022',
+        'Credit facility expiring September 2022',
+        'Uncommitted credit facilities',
         '4.2% notes due April 17, 2028',
+        '3.15% notes due December 15, 2021',
+        '3.7% notes due October 17, 2023',
+        'Floating-rate notes due April 16, 2021',
+        '4.0% notes due April 17, 2025',
+        '3.2% notes due February 10, 2027',
         '2.875% notes due April 15, 2030',
+        'Euro-denominated 0.45% notes due January 15, 2026',
+        '4.7% notes due April 17, 2048',
+        '3.2% notes due April 16, 2021',
+        'Euro-denominated 2.1% notes due November 16, 2020',
+        'Euro-denominated 1.0% notes due April 27, 2023',
+        '4.55% notes due April 17, 2038',
+        '2.6% notes due October 12, 2022',
+        '5.4% notes due June 15, 2040',
+        '4.15% notes due February 15, 2043',
+        '3.65% notes due February 15, 2024',
+        'Euro-denominated 1.5% notes due April 27, 2027',
         'Floating-rate notes due October 17, 2023',
-      ]),
+        'Euro-denominated 2.2% notes due June 24, 2021',
+        'Euro-denominated 0.0% notes due November 16, 2020',
+        'Medium-term notes, 0.56% to 6.61%, due fiscal 2021 or later',
+      ].sort(),
     );
+    // "Credit facility expiring: / May 2022 $ 2.7 $ -" (in billions): the facility's size and expiry from its own row
+    const facility = named(all, 'Credit facility expiring May 2022');
+    expect(facility.Amount!.text).toBe('2.7 billion (facility amount)');
+    expect(facility.Maturity!.text).toBe('May 2022');
     // repaid during the year (a dash in the May 31, 2020 column): not an instrument any more
     expect(notes).not.toContain('2.2% notes due October 21, 2019');
     expect(notes.some((n) => /^(?:Total|Less|Other)/.test(n))).toBe(false);
@@ -84,14 +113,16 @@ describe('restructuring: the instruments of a real 10-K debt note', () => {
   it('Boeing 2018: rows of a rate range and "due through" a year are instruments too', () => {
     const all = rows('BOEING_2018_10K', [93]);
     const names = all.map((r) => r.Instrument!.text);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        '0.95% - 4.88% due through 2048',
-        'Commercial paper',
-        '6.98% - 7.38% notes due through 2021',
-        'Capital lease obligations due through 2034',
-      ]),
-    );
+    // every row of the table at December 31, 2018, as printed (the unsecured securities, commercial paper, the non-recourse notes)
+    expect(names).toEqual([
+      '0.95% - 4.88% due through 2048',
+      '5.80% - 6.88% due through 2043',
+      '7.25% - 8.75% due through 2043',
+      'Commercial paper',
+      '6.98% - 7.38% notes due through 2021',
+      'Capital lease obligations due through 2034',
+      'Other notes',
+    ]);
     expect(names).not.toContain('Total debt');
     const notes = named(all, '6.98% - 7.38% notes due through 2021');
     expect(notes['Margin / Coupon']!.text).toBe('6.98% to 7.38%');

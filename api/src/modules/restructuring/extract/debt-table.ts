@@ -21,7 +21,7 @@ export interface TabledInstrument {
 
 const DEBT_PAGE = /long-term debt|debt and (?:short-term )?borrowings|notes payable|senior notes|borrowings/i;
 const INSTRUMENT =
-  /\b(?:notes?|bonds?|eurobonds?|debentures?|term loans?|loans?|facility|commercial paper|credit agreement|borrowings|lease obligations)\b/i;
+  /\b(?:notes?|bonds?|eurobonds?|debentures?|term loans?|loans?|facility|facilities|commercial paper|credit agreement|borrowings|lease obligations)\b/i;
 const NOT_AN_INSTRUMENT =
   /^(?:total|less|unamortized|current portion|long-term debt|short-term|debt issuance|fair value|net |adjustments?)|\brepaid\b|\bissuance costs\b/i;
 const NIL = /^[-–—]$/;
@@ -51,8 +51,32 @@ function latest(table: PageTable, row: TableRow): string | null | undefined {
   return dated.reduce((a, b) => (Number(b.year) > Number(a.year) ? b : a)).cell;
 }
 
-function readRow(page: StoredPage, table: PageTable, row: TableRow): TabledInstrument | null {
+/** A label that is only a date ("May 2022"): a row of the heading above it ("Credit facility expiring:"). */
+const DATE_ONLY = new RegExp(`^(?:${MONTH}\\s+)?(?:19|20)\\d{2}$`);
+/** A table of notes payable (short-term borrowings by lender: "U.S. commercial paper", "Financial institutions"). */
+const NOTES_PAYABLE = /\bnotes payable\b/i;
+
+/**
+ * The row's label as the instrument's name: a date under a heading that names the instrument is
+ * that heading's ("Credit facility expiring: / May 2022 $ 2.7" is "Credit facility expiring May
+ * 2022"); a lender in a table of notes payable is named as such ("Financial institutions (notes
+ * payable)").
+ */
+function rowName(page: StoredPage, table: PageTable, row: TableRow): string {
   const label = row.label.replace(/\s+/g, ' ').trim();
+  if (DATE_ONLY.test(label)) {
+    const at = page.lines.indexOf(row.line);
+    for (let i = at - 1; i >= 0 && i >= at - 4; i--) {
+      const heading = page.lines[i].text.trim();
+      if (/:$/.test(heading) && INSTRUMENT.test(heading) && !/\d/.test(heading)) return `${heading.slice(0, -1)} ${label}`;
+    }
+  }
+  const payable = table.columns.some((c) => NOTES_PAYABLE.test(c.header));
+  return payable && !INSTRUMENT.test(label) && !NOT_AN_INSTRUMENT.test(label) ? `${label} (notes payable)` : label;
+}
+
+function readRow(page: StoredPage, table: PageTable, row: TableRow): TabledInstrument | null {
+  const label = rowName(page, table, row);
   // "0.95% - 4.88% due through 2048" under a heading of notes: a rate and a maturity make an instrument row too
   if (!(INSTRUMENT.test(label) || (COUPON.test(label) && DUE.test(label))) || NOT_AN_INSTRUMENT.test(label)) return null;
   const current = latest(table, row);
@@ -70,13 +94,16 @@ function readRow(page: StoredPage, table: PageTable, row: TableRow): TabledInstr
   if (due) fields.maturity = { text: due.replace(/\s+/g, ' '), unit };
   const principal = PRINCIPAL.exec(label)?.[1];
   if (principal) fields.amount = { text: principal.replace(/\s+/g, ' '), unit };
-  else if (current)
-    fields.amount = { text: `${current}${table.unit && /million/i.test(table.unit) ? ' million' : ''} (carrying value)`, unit };
+  else if (current) {
+    const scale = /billion/i.test(table.unit ?? '') ? ' billion' : /million/i.test(table.unit ?? '') ? ' million' : '';
+    // a facility's row states its size (the amount it allows), a note's its carrying value
+    fields.amount = { text: `${current}${scale} (${/facilit/i.test(label) ? 'facility amount' : 'carrying value'})`, unit };
+  }
   const name = label.replace(/(\d)\s%/g, '$1%');
   const instrument: Instrument = {
     name,
     aliases: [name],
-    kind: /facility|loan|credit agreement/i.test(label) && !/notes?|bonds?/i.test(label) ? 'facility' : 'notes',
+    kind: /facilit|loan|credit agreement/i.test(label) && !/notes?|bonds?/i.test(label) ? 'facility' : 'notes',
     first: unit,
     documentId: page.documentId,
     fileName: page.fileName,
