@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from '../support/api-server.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createApprovedUser, http, loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
@@ -64,6 +65,7 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
       await a.getByText('Watching 1 company in "Ada borrowers".').waitFor();
       await a.getByRole('button', { name: 'Watching', exact: true }).waitFor();
       assert.equal(await a.getByRole('checkbox', { name: /Ada borrowers/ }).isChecked(), true);
+      assert.deepEqual(await seriousViolations(a, '.watch-menu'), []);
 
       // Bob: the screener narrowed to that company, then Watch all into a new list.
       const b = bobView.page;
@@ -71,6 +73,8 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
       await b.getByLabel('Search companies').press('Enter');
       await b.getByRole('button', { name: 'Watch all 1 result' }).click();
       const dialog = b.getByRole('dialog', { name: 'Watch all 1 result' });
+      await dialog.getByLabel('Name of the new list').waitFor();
+      assert.deepEqual(await seriousViolations(b, '.watch-all__dialog'), []);
       await dialog.getByLabel('Name of the new list').fill('Bob book');
       await dialog.getByRole('button', { name: 'Watch', exact: true }).click();
       await b.getByTestId('toast').filter({ hasText: 'Watching 1 company in "Bob book".' }).waitFor();
@@ -148,6 +152,7 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
       assert.equal(await rows.count(), 2);
       const held = (await http(api, 'GET', `watchlists/${id}`, undefined, ada)).body.data.watchlist.company_list;
       assert.deepEqual(held.map((c: { company_number: string }) => c.company_number).sort(), [target.company_number, others[1]].sort());
+      assert.deepEqual(await seriousViolations(page), []);
     } finally {
       await context.close();
     }
