@@ -2,8 +2,8 @@
  * Watching from where analysts look (issue 29 §3, §5), in chromium against the real API with
  * sample data and its stream consumer reading a feed the test publishes to: Ada watches a company
  * from its page, Bob the same company as "watch all" of a screener selection; a new charge
- * published for it reaches each one's bell live; neither sees the other's list (another user's
- * list reads as not found). The watchlists page renames a list, sets its e-mail, adds a CSV of
+ * published for it reaches each one's bell live (beside any dated alert the hourly job raises for
+ * it); neither sees the other's list or alerts (another user's list reads as not found). The watchlists page renames a list, sets its e-mail, adds a CSV of
  * company numbers and removes one. Every wait is on the page's DOM or its requests.
  */
 import { after, before, describe, it } from 'node:test';
@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startApi, type ApiServer } from '../support/api-server.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { layoutProblems } from '../support/layout-checks.ts';
 import { createApprovedUser, http, loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
 import { FEED_KEY, startStreamFeed, type StreamFeed } from '../support/stream-feed.ts';
@@ -89,23 +90,30 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
         persons_entitled: [{ name: 'Shawbrook Bank Limited' }],
         links: { self: `/company/${target.company_number}/charges/webwatch1` },
       });
-      for (const page of [a, b]) {
-        await page.getByTestId('alerts-unread').filter({ hasText: '1' }).waitFor();
-        await page.getByRole('button', { name: 'Alerts: 1 unread alert' }).click();
+      // Live: the charge shows in each open page's bell without a reload. The hourly job may add dated
+      // alerts (a filing overdue) for the same company: the bell shows whatever the user's own are.
+      const charge = `Charge ${target.company_number}0042 created on 2026-11-28`;
+      for (const [page, token, list] of [
+        [a, ada, 'Ada borrowers'],
+        [b, bob, 'Bob book'],
+      ] as const) {
+        await page.getByRole('button', { name: /^Alerts: [1-9]/ }).click();
         const panel = page.getByRole('region', { name: 'Alerts' });
-        await panel.getByText(`Charge ${target.company_number}0042 created on 2026-11-28`).waitFor();
-        assert.equal(await panel.locator('.alerts-bell__item').count(), 1);
+        await panel.getByText(charge).waitFor();
+        const own = (await http(api, 'GET', 'alerts', undefined, token)).body.data;
+        assert.ok(own.alerts.some((x: { summary: string }) => x.summary.startsWith(charge)));
+        // each user's alerts come from their own list, and the bell holds those and no others
+        assert.deepEqual([...new Set(own.alerts.map((x: { watchlist: string }) => x.watchlist))], [list]);
+        await panel
+          .locator('.alerts-bell__item')
+          .nth(own.alerts.length - 1)
+          .waitFor();
+        assert.equal(await panel.locator('.alerts-bell__item').count(), own.alerts.length);
+        await page
+          .getByTestId('alerts-unread')
+          .filter({ hasText: new RegExp(`^${own.unread}$`) })
+          .waitFor();
       }
-      // Each user's alert names their own list; neither reads the other's.
-      const alertsOf = async (token: string) => (await http(api, 'GET', 'alerts', undefined, token)).body.data.alerts;
-      assert.deepEqual(
-        (await alertsOf(ada)).map((x: { watchlist: string }) => x.watchlist),
-        ['Ada borrowers'],
-      );
-      assert.deepEqual(
-        (await alertsOf(bob)).map((x: { watchlist: string }) => x.watchlist),
-        ['Bob book'],
-      );
       const bobsList = (await http(api, 'GET', 'watchlists', undefined, bob)).body.data.watchlists[0].id;
       assert.equal((await http(api, 'GET', `watchlists/${bobsList}`, undefined, ada)).status, 404);
       await a.goto(`/watchlists?list=${bobsList}`);
@@ -119,6 +127,24 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
     } finally {
       await adaView.close();
       await bobView.close();
+    }
+  });
+
+  it('opens the Watch menu inside a phone-wide window, nothing past its edges', async () => {
+    for (const width of [390, 1366]) {
+      const { context, page } = await signedInPage(browser, api.url, ada, { width, height: 844 });
+      try {
+        await page.goto(`/uk/?companyNumber=${target.company_number}&category=overview`);
+        await page.getByRole('button', { name: 'Watching', exact: true }).click();
+        const panel = page.getByRole('region', { name: 'Watch this company' });
+        await panel.getByRole('checkbox', { name: /Ada borrowers/ }).waitFor();
+        const box = (await panel.boundingBox())!;
+        assert.ok(box.x >= 0 && box.x + box.width <= width, `at ${width} px the menu spans ${box.x}-${box.x + box.width} px`);
+        const problems = await layoutProblems(page);
+        assert.equal(problems.scrollWidth, problems.width, problems.wide.join('; '));
+      } finally {
+        await context.close();
+      }
     }
   });
 
