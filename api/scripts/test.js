@@ -1,8 +1,8 @@
 // Runs the API's suites (compiled by `tsc -b` to dist/) with Node's test runner.
 // Usage: npm test -w @credence/api [-- [--engine] name-fragment...]   (only files whose path contains a fragment)
-// --engine: only the suites that depend on the database engine and the job queue, every file under
-// test/integration and test/e2e (the only ones that see DATABASE_URL and REDIS_URL): the root
-// `npm test` runs them a second time against server Postgres and Redis.
+// --engine: only the suites that depend on the database engine and the job queue: every file under
+// test/integration and test/e2e (the only ones that see DATABASE_URL and REDIS_URL) except those named
+// in ENGINE_NEUTRAL below. The root `npm test` runs them a second time against server Postgres and Redis.
 // One migrated database is made first (a PGlite data directory, or a template database on the
 // server); every suite starts from a copy of it.
 import { spawnSync } from 'node:child_process';
@@ -27,8 +27,29 @@ const args = process.argv.slice(2);
 const engineOnly = args.includes('--engine');
 const filters = args.filter((arg) => arg !== '--engine');
 const ENGINE_SUITES = [join(dist, 'test', 'integration'), join(dist, 'test', 'e2e')].map((dir) => dir + sep);
+// Suites whose subject takes no path that differs by engine: request validation and HTTP contracts,
+// the research engines over read queries, pure parsers, ops over files and SSM. Embedded PGlite is the
+// same Postgres, so their SQL reads the same on both; what does differ (COPY or unnest, the job queue,
+// Redis counters and sessions, advisory locks, credits under concurrency, the in-memory screener,
+// document storage and search, outages) each has suites of its own that stay in the second pass. A
+// new suite runs on both engines until it is named here.
+const ENGINE_NEUTRAL = `
+  auth-providers.e2e-spec auth-validation.e2e-spec company-explorer.e2e-spec convert-query.e2e-spec mcp.e2e-spec
+  oauth.e2e-spec ops-api-log.e2e-spec ops-aws.e2e-spec ops-screens.e2e-spec ratios-one-definition.e2e-spec
+  research-analyst-questions.e2e-spec research-inert-register.e2e-spec research-page-text.e2e-spec
+  restructuring-llm.e2e-spec security-headers.e2e-spec security-probe.e2e-spec security-stall.e2e-spec
+  us-equity-kpis.e2e-spec us-equity-source.e2e-spec webhooks-ssrf.e2e-spec
+  accounts-pdf.int-spec lender-keys.int-spec mail.int-spec name-words.int-spec postcode-areas.int-spec
+  research-engine.int-spec research-engine-evidence.int-spec research-engine-ixbrl.int-spec
+  research-engine-trust.int-spec research-llm.int-spec research-llm-failures.int-spec research-llm-sample.int-spec
+  research-llm-us.int-spec research-register.int-spec screener-identity-verification.int-spec us-sample.int-spec
+`
+  .split(/\s+/)
+  .filter(Boolean);
+const engineDependent = (file) =>
+  ENGINE_SUITES.some((dir) => file.startsWith(dir)) && !ENGINE_NEUTRAL.some((name) => file.endsWith(`${sep}${name}.js`));
 const files = find(dist)
-  .filter((file) => !engineOnly || ENGINE_SUITES.some((dir) => file.startsWith(dir)))
+  .filter((file) => !engineOnly || engineDependent(file))
   .filter((file) => filters.length === 0 || filters.some((f) => relative(root, file).includes(f)))
   .sort();
 if (files.length === 0) {

@@ -69,9 +69,11 @@ try {
   mkdirSync(out, { recursive: true });
   const render = async (page, head, file) => {
     const body = await renderPublicPage(page.path);
+    // The first paint waits until the whole page is parsed (rel=expect, render-blocking): a browser
+    // short of CPU otherwise paints a half-parsed header, whose links then move as the rest arrives.
     const html = template
-      .replace(/<title>[^<]*<\/title>/, `${head}\n    ${styles}`)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+      .replace(/<title>[^<]*<\/title>/, `${head}\n    ${styles}\n    <link rel="expect" href="#page-end" blocking="render" />`)
+      .replace('<div id="root"></div>', `<div id="root">${body}</div><span id="page-end" hidden></span>`);
     if (!html.includes(body)) throw new Error(`index.html has no empty <div id="root"></div> to fill for ${page.path}`);
     writeFileSync(join(out, file), html);
   };

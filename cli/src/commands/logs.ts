@@ -150,7 +150,8 @@ export async function logsTail(options: TailOptions, args: string[]): Promise<vo
   named.forEach((instance) => givenInstance({ ...options, instance }));
   const ctx = createContext(options);
   const client = await ctx.authedClient();
-  const instances = await Promise.all(named.map((instance) => readInstance(client, { ...options, instance }, region)));
+  // two names of one instance (its id and its name) follow it once: each line is shown once
+  const instances = [...new Set(await Promise.all(named.map((instance) => readInstance(client, { ...options, instance }, region))))];
   const merged = paths.length * instances.length > 1;
   // Several files: one stream, each line prefixed with its source, a colour per source that stays with it (as stern).
   const sources = instances.flatMap((instance_id) =>

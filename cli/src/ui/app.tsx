@@ -122,6 +122,8 @@ export function App({ services, initial, size: fixedSize }: AppProps) {
       if (top.name !== 'creditors') router.push({ name: 'creditors' });
     } else if (on(KEYS.ops, press)) {
       if (top.name !== 'ops') router.push({ name: 'ops' });
+    } else if (on(KEYS.alerts, press)) {
+      if (top.name !== 'alerts') router.push({ name: 'alerts' });
     } else return false;
     return true;
   };

@@ -81,6 +81,7 @@ export const KEYS = {
   screener: b(['S'], 'S', 'companies screener'),
   creditors: b(['C'], 'C', 'creditors screener'),
   ops: b(['O'], 'O', 'ops: instances, logs and screens (ops, admin)'),
+  alerts: b(['A'], 'A', "alerts: your watched companies' changes, live"),
   // moving in lists and tables
   down: b(['down', 'j'], 'j ↓', 'next row / line'),
   up: b(['up', 'k'], 'k ↑', 'previous row / line'),
@@ -115,6 +116,11 @@ export const KEYS = {
   nextSection: b(['n', ']'], 'n ]', 'next section'),
   prevSection: b(['p', '['], 'p [', 'previous section'),
   askCompany: b(['a'], 'a', 'ask the AI analyst about this company (chat)'),
+  watchCompany: b(['w'], 'w', 'watch this company (list "Watchlist"), or stop watching it'),
+  // alerts (issue 29)
+  alertRead: b(['r'], 'r', 'alerts: mark the selected alert read'),
+  alertsReadAll: b(['R'], 'R', 'alerts: mark every alert read'),
+  alertOpen: b(['enter'], 'Enter', "alerts: the alert's company (marks it read)"),
   // research chat
   chatFocus: b(['tab', 'shift-tab'], 'Tab', 'chat: to the answer (sources, related questions) and back'),
   chatSend: b(['enter'], 'Enter', 'chat: ask; on a source: its page; on a question: use it'),
@@ -151,9 +157,10 @@ export type BindingName = keyof typeof KEYS;
 
 /** The help overlay: every key, grouped by where it works. */
 export const HELP_GROUPS: ReadonlyArray<{ title: string; keys: readonly BindingName[] }> = [
-  { title: 'Everywhere', keys: ['help', 'quit', 'forceQuit', 'back', 'search', 'home', 'screener', 'creditors', 'ops'] },
+  { title: 'Everywhere', keys: ['help', 'quit', 'forceQuit', 'back', 'search', 'home', 'screener', 'creditors', 'ops', 'alerts'] },
   { title: 'Lists, tables and text', keys: ['down', 'up', 'pageDown', 'pageUp', 'top', 'bottom', 'open', 'pane'] },
-  { title: 'Company', keys: ['nextSection', 'prevSection', 'sidebar', 'askCompany'] },
+  { title: 'Company', keys: ['nextSection', 'prevSection', 'sidebar', 'askCompany', 'watchCompany'] },
+  { title: 'Alerts', keys: ['alertOpen', 'alertRead', 'alertsReadAll'] },
   { title: 'Research chat', keys: ['chatFocus', 'chatSend', 'chatModel', 'chatNew', 'chatRegenerate'] },
   {
     title: 'Screeners',

@@ -19,7 +19,9 @@ export type Route =
   /** The AI research chat, about a company when one is given (issue 14). */
   | { name: 'chat'; companyNumber?: string; companyName?: string; chatId?: string }
   /** The ops tools: instances, logs, screens (issue 17). */
-  | { name: 'ops' };
+  | { name: 'ops' }
+  /** The alerts of your watched companies, live (issue 29). */
+  | { name: 'alerts' };
 
 export interface StackEntry {
   id: number;
@@ -86,6 +88,8 @@ export function routeTitle(route: Route): string {
       return route.title;
     case 'ops':
       return 'Ops';
+    case 'alerts':
+      return 'Alerts';
     case 'chat':
       return route.companyName || route.companyNumber ? `Ask · ${route.companyName ?? route.companyNumber}` : 'AI Research Chat';
   }

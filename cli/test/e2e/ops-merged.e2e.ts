@@ -6,12 +6,17 @@
  * followed from its start; the include filter (an RE2 /regex/, f) applied by the server.
  */
 import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { startOpsHost, type OpsHost } from '../support/ops-host.js';
-import { BIN, signedInUser } from '../support/processes.js';
+import { BIN, credence, running, signedInUser } from '../support/processes.js';
 import { Tmux } from './tmux.js';
+
+/** The log list's rows (size, then name), top to bottom. */
+const fileRows = (screen: string) => screen.split('\n').filter((line) => /\d+(\.\d+)? [KMG]?B\s+\S+\s*$/.test(line));
+const cursorRow = (screen: string) => fileRows(screen).find((line) => line.includes('›')) ?? '';
 
 describe('the merged tail of the full-screen UI', () => {
   let host: OpsHost;
@@ -48,14 +53,17 @@ describe('the merged tail of the full-screen UI', () => {
         await term.waitFor((s) => s.includes('a-app.log') && s.includes('c-worker.log'), 'the log list');
         // the list is newest first, with the API's own api.log: from the top, move onto each of ours and mark it
         for (const name of ['a-app.log', 'b-db.log', 'c-worker.log']) {
+          const row = (marked: boolean) => new RegExp(`›\\s*${marked ? '\\+\\s*' : ''}\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm');
           term.type('g');
-          await term.waitFor((s) => /^\s*›/m.test(s), 'the top');
-          for (let i = 0; i < 10 && !new RegExp(`›\\s+\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm').test(term.screen()); i++) {
+          await term.waitFor((s) => fileRows(s)[0]?.includes('›') ?? false, 'the top');
+          for (let i = 0; i < 10 && !row(false).test(term.screen()); i++) {
+            const before = cursorRow(term.screen());
             term.type('j');
-            await term.waitFor((s) => s.includes('›'), 'a move');
+            // each move shown before the next key: a stale screen would let the cursor run past the file
+            await term.waitFor((s) => cursorRow(s) !== before, 'a move');
           }
           term.type('m');
-          await term.waitFor((s) => new RegExp(`›\\s*\\+\\s*\\S+ B\\s+${name.replace('.', '\\.')}\\s*$`, 'm').test(s), `${name} marked`);
+          await term.waitFor((s) => row(true).test(s), `${name} marked`);
         }
         term.type('M');
         let screen = await term.waitFor((s) => s.includes('[c-worker.log] worker boot') && s.includes('Live 3 of 3'), 'the merged tail');
@@ -91,4 +99,35 @@ describe('the merged tail of the full-screen UI', () => {
       }
     });
   }
+
+  it('logs tail -f with two --instance options: the local instance by id and by name is followed once, each line tagged with its file, in the order written; an instance the server lacks is said plainly', async () => {
+    // the local backend has one instance, "local", named after its host: two names of it must not double every line
+    const tail = running(['logs', 'tail', 'a-app.log', 'b-db.log', '-f', '-n', '1', '--instance', 'local', '--instance', hostname()], env);
+    const ours = () =>
+      tail
+        .stdout()
+        .split('\n')
+        .filter((l) => l.includes('two names'));
+    try {
+      await tail.until(() => /^\[a-app\.log\] /m.test(tail.stdout()) && /^\[b-db\.log\] /m.test(tail.stdout()), 'the last line of each');
+      const written: string[] = [];
+      for (let i = 1; i <= 3; i++)
+        for (const [file, tag] of [
+          ['b-db.log', 'b-db.log'],
+          ['a-app.log', 'a-app.log'],
+        ]) {
+          appendFileSync(join(host.logs, file), `two names ${tag} ${i}\n`);
+          written.push(`[${tag}] two names ${tag} ${i}`);
+          await tail.until(() => ours().length >= written.length, `line ${written.length}`);
+        }
+      expect(ours()).toEqual(written);
+    } finally {
+      tail.child.kill('SIGINT');
+      await tail.exited;
+    }
+    const missing = await credence(['logs', 'tail', 'a-app.log', '--instance', 'local', '--instance', 'i-0123456789abcdef0'], env);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('No such instance: i-0123456789abcdef0');
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  });
 });

@@ -51,6 +51,11 @@ export class Tmux {
     this.tmux(['send-keys', '-t', this.session, '-l', text]);
   }
 
+  /** The pane's title (what an OSC 0/2 sequence written to the terminal would set). */
+  title(): string {
+    return this.tmux(['display-message', '-p', '-t', this.session, '#{pane_title}']).trim();
+  }
+
   /** The pid of the program the session runs (the child of the pane's shell). */
   programPid(): number {
     const shell = this.tmux(['display-message', '-p', '-t', this.session, '#{pane_pid}']).trim();

@@ -313,3 +313,17 @@ export interface KpiTableResponse {
   table_data: CompaniesHouseTable;
   table_unit: string;
 }
+
+/**
+ * The Companies House Streaming API's streams that change what Credence shows, by name, and their
+ * paths on the stream host (CH_STREAM_URL): the API's consumer follows them, tests stand in for them.
+ */
+export const CH_STREAM_PATHS = {
+  companies: '/companies',
+  filings: '/filings',
+  officers: '/officers',
+  pscs: '/persons-with-significant-control',
+  charges: '/charges',
+  'insolvency-cases': '/insolvency-cases',
+  'disqualified-officers': '/disqualified-officers',
+} as const;

@@ -23,6 +23,8 @@ export * from './us-equity/index.js';
 export * from './ops/log-viewport.js';
 export * from './ops/log-reading.js';
 export * from './ops/live-watch.js';
+export * from './alerts/alerts-view-model.js';
+export * from './alerts/company-watch.js';
 export * from './watchlists/watch-menu-view-model.js';
 export * from './watchlists/watchlists-view-model.js';
 export * from './watchlists/watch-selection.js';

@@ -6,13 +6,14 @@
  * sources one a second, then the pages analyzed count, and the related questions' 1 s skeleton;
  * with reduced motion all of it at once. Then the chat by keyboard alone, and the sidebar's
  * Databases and Integrations views. Last, with the stream held back in the page and released event
- * by event (issue 27): the typing never holds back what has arrived, a click shows it all, Stop stops.
+ * by event (issue 27), timed on the paused clock: the typing never holds back what has arrived, a
+ * click shows it all, Stop stops.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../support/browser.ts';
-import { holdStreams, msUntil, release, streamAborted, streamHeld } from '../support/held-stream.ts';
+import { clockMsUntil, holdStreams, msUntil, release, settle, streamAborted, streamHeld } from '../support/held-stream.ts';
 import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
@@ -78,21 +79,9 @@ const STEP_MS = 20;
 async function runClockUntilShown(page: Page, maxMs = 40_000): Promise<Timeline> {
   for (let moved = 0; moved <= maxMs; moved += STEP_MS) {
     await page.clock.runFor(STEP_MS);
-    const done = await page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
-          // a few tasks' turns: the render, its effects, and what they scheduled
-          const channel = new MessageChannel();
-          let turns = 0;
-          channel.port1.onmessage = () => {
-            if (++turns < 4) return channel.port2.postMessage(null);
-            const { first } = (window as unknown as { timeline: Timeline }).timeline;
-            resolve(['pages', 'related', 'actions'].every((part) => part in first));
-          };
-          channel.port2.postMessage(null);
-        }),
-    );
-    if (done) return page.evaluate(() => (window as unknown as { timeline: Timeline }).timeline);
+    await settle(page);
+    const timeline = await page.evaluate(() => (window as unknown as { timeline: Timeline }).timeline);
+    if (['pages', 'related', 'actions'].every((part) => part in timeline.first)) return timeline;
   }
   throw new Error(`not all shown after ${maxMs} ms on the page's clock`);
 }
@@ -288,7 +277,11 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
     try {
       await page.emulateMedia({ reducedMotion: 'no-preference' });
       await holdStreams(page);
+      await page.clock.install();
       const events = await askHeld();
+      // From here the page's fake clock moves only when the test moves it: each figure below is the
+      // app's own pacing in its time, whatever else the machine is doing.
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
       const types = events.map((e) => e.type);
       const done = types.indexOf('done');
       const firstText = types.indexOf('text');
@@ -297,19 +290,20 @@ describe('research chat: streaming timings and keyboard (spec 3 sections 2 and 4
       assert.ok(cited.size > 0, `citations stream before done (${types.join(' ')})`);
 
       await release(page, firstText + 1);
-      const textMs = await msUntil(page, { selector: `${last} .answer__markdown`, text: true });
+      const textMs = await clockMsUntil(page, { selector: `${last} .answer__markdown`, text: true });
       assert.ok(textMs <= 300, `the first text shown ${Math.round(textMs)} ms after its event`);
 
       await release(page, done);
-      const citationsMs = await msUntil(page, { selector: `${last} .footnotes__item`, count: cited.size });
+      const citationsMs = await clockMsUntil(page, { selector: `${last} .footnotes__item`, count: cited.size });
       assert.ok(citationsMs <= 300, `the citations shown ${Math.round(citationsMs)} ms after their events`);
       assert.ok((await page.locator(`${last} .footnotes .page-button`).count()) > 0, 'their "Page N" buttons with them');
       assert.ok(types.slice(0, done).includes('table'), `tables stream before done (${types.join(' ')})`);
-      const tablesMs = await msUntil(page, { selector: `${last} .message__tables` });
+      const tablesMs = await clockMsUntil(page, { selector: `${last} .message__tables` });
       assert.ok(tablesMs <= 300, `View Tables shown ${Math.round(tablesMs)} ms after the table events`);
 
       await release(page, events.length);
-      const wholeMs = await msUntil(page, { selector: `${last} .answer[aria-busy="false"]` }, 4000);
+      const wholeMs = await clockMsUntil(page, { selector: `${last} .answer[aria-busy="false"]` }, 4000);
+      await page.clock.resume();
       assert.ok(wholeMs <= 2000, `the whole answer shown ${Math.round(wholeMs)} ms after done`);
       t.diagnostic(
         `first text ${Math.round(textMs)} ms, citations ${Math.round(citationsMs)} ms, tables ${Math.round(tablesMs)} ms, whole answer ${Math.round(wholeMs)} ms after done`,

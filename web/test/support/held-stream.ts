@@ -88,6 +88,37 @@ export interface Shown {
   text?: boolean;
 }
 
+function shownIn({ selector, count = 1, text = false }: Shown): boolean {
+  return [...document.querySelectorAll(selector)].filter((el) => !text || (el.textContent ?? '').trim() !== '').length >= count;
+}
+
+/** Lets the page take a few tasks' turns (a React render, its effects and what they scheduled): React's scheduler runs on MessageChannel, which is not on the fake clock. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        let turns = 0;
+        channel.port1.onmessage = () => (++turns < 4 ? channel.port2.postMessage(null) : resolve());
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
+/**
+ * With the page's fake clock paused (page.clock.pauseAt): moves it `stepMs` at a time until `shown`
+ * holds, letting the page render after each step, and answers how far the clock moved. The figure is
+ * the app's own pacing, exact to a step and the same on a loaded machine as on a quiet one.
+ */
+export async function clockMsUntil(page: Page, shown: Shown, maxMs = 5000, stepMs = 10): Promise<number> {
+  for (let moved = 0; moved <= maxMs; moved += stepMs) {
+    await settle(page);
+    if (await page.evaluate(shownIn, shown)) return moved;
+    await page.clock.runFor(stepMs);
+  }
+  throw new Error(`${shown.selector} not shown after ${maxMs} ms on the page's clock`);
+}
+
 /** Milliseconds from the last release until `shown` holds in the page (checked every 10 ms on the page's clock); fails after `maxMs`. */
 export async function msUntil(page: Page, shown: Shown, maxMs = 5000): Promise<number> {
   const handle = await page.waitForFunction(

@@ -9,83 +9,25 @@ import { type ReactNode } from 'react';
 import { Box, Text } from 'ink';
 import {
   columnsByPriority,
-  shortColumnHeader,
   formatFilterExpression,
   paginationItems,
   showingText,
   type ColumnSpec,
-  type FilterType,
   type TableActions,
   type TableState,
 } from '@credence/shared';
-import { formatCell, headerOf } from '../../output/table.js';
 import { KEYS, on, type Press } from '../keys.js';
 import { useEntryState } from '../router.js';
 import { editText } from '../text-edit.js';
-import { cut, fit } from '../text.js';
+import { fit } from '../text.js';
 import { TextField } from './text-field.js';
 import { VirtualTable, type TableColumn } from './virtual-table.js';
+import { cellText, columnLabel, columnWidth, NARROW_TABLE_WIDTH } from './screener-columns.js';
+import { fieldsFor, FilterPopupPanel, popupHeight, type Field } from './filter-popup.js';
 
-/** How a filter type reads in the popup. */
-export const FILTER_TYPE_WORDS: Readonly<Record<FilterType, string>> = {
-  contains: 'contains',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  equals: 'equals',
-  greaterThan: 'greater than',
-  lessThan: 'less than',
-  between: 'between',
-  is_one_of: 'is one of',
-  is_not_one_of: 'is not one of',
-  empty: 'is empty',
-  notEmpty: 'is not empty',
-  after: 'after',
-  before: 'before',
-  range: 'range',
-};
+export { cellText, columnLabel, columnWidth, NARROW_TABLE_WIDTH } from './screener-columns.js';
+export { FILTER_TYPE_WORDS, popupHeight } from './filter-popup.js';
 
-/** Columns whose values are short, whatever their kind. */
-const NARROW: Readonly<Record<string, number>> = { currency: 10, filing_year: 13, sic_code: 10, status: 16, charge_number: 15 };
-
-/** Below this many cells the table shows its most telling columns first, with short headers. */
-export const NARROW_TABLE_WIDTH = 110;
-
-/** The header a column shows: its short form where the table is narrow. */
-export function columnLabel(column: ColumnSpec, narrow = false): string {
-  return narrow ? shortColumnHeader(column) : headerOf(column);
-}
-
-/** Cells a column gets: the first (names) wide, amounts and counts narrow; less of each where the table is narrow. */
-export function columnWidth(column: ColumnSpec, first: boolean, narrow = false): number {
-  if (first) return narrow ? 24 : 30;
-  // the header has room for the focus mark and the sort and filter marks
-  const header = columnLabel(column, narrow).length + 2;
-  if (narrow && column.id === 'company_number') return 10;
-  if (narrow && column.id === 'company_status') return 13;
-  if (NARROW[column.id]) return NARROW[column.id];
-  switch (column.format) {
-    case 'millions':
-      return Math.max(10, Math.min(18, header));
-    case 'ratio':
-    case 'integer':
-      return Math.max(8, Math.min(16, header));
-    case 'date':
-      return 14;
-    case 'boolean':
-      return Math.max(5, Math.min(10, column.label.length));
-    case 'list':
-      return 30;
-    default:
-      return column.id.endsWith('_number') ? 16 : 20;
-  }
-}
-
-/** A cell as the CLI's tables show it (spec 2 section 9). */
-export function cellText(column: ColumnSpec, value: unknown): string {
-  return formatCell(column, value);
-}
-
-type Field = 'type' | 'value' | 'valueTo' | 'options';
 type Mode = 'table' | 'search' | 'jump' | 'size';
 
 export interface ScreenerTableOptions<Row> {
@@ -117,13 +59,6 @@ export interface ScreenerTableView {
   handle(press: Press): boolean;
   /** True while a field, the popup or a chooser has the keys (q and ? type there). */
   capturing(): boolean;
-}
-
-function fieldsFor(kind: ColumnSpec['kind'], type: FilterType): Field[] {
-  if (type === 'empty' || type === 'notEmpty') return ['type'];
-  if (kind === 'select') return ['type', 'options'];
-  if (type === 'between' || type === 'range') return ['type', 'value', 'valueTo'];
-  return ['type', 'value'];
 }
 
 export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTableView {
@@ -396,92 +331,4 @@ export function useScreenerTable<Row>(o: ScreenerTableOptions<Row>): ScreenerTab
     </Box>
   );
   return { element, handle, capturing: () => o.getState().popup !== null || getMode() !== 'table' };
-}
-
-/** Lines the popup takes. */
-export function popupHeight(column: ColumnSpec | undefined, type: FilterType): number {
-  if (!column) return 0;
-  // border 2, title, type, [fields], message, keys
-  if (type === 'empty' || type === 'notEmpty') return 6;
-  if (column.kind === 'select') return 7 + 6;
-  return type === 'between' || type === 'range' ? 8 : 7;
-}
-
-interface PanelProps {
-  column: ColumnSpec;
-  popup: NonNullable<TableState<unknown>['popup']>;
-  field: Field;
-  cursor: number;
-  options: TableState<unknown>['options'][string] | null;
-  matching: readonly string[];
-  optionCursor: number;
-  optionSearch: string;
-  width: number;
-}
-
-/** The filter popup of one column: type, value(s), the spec's message, the keys. */
-function FilterPopupPanel({ column, popup, field, cursor, options, matching, optionCursor, optionSearch, width }: PanelProps) {
-  const inner = Math.max(20, width - 4);
-  const dates = column.kind === 'date' ? ' (DD/MM/YYYY)' : column.kind === 'number' ? ' (10m, 1.5bn, 250k)' : '';
-  const fields = fieldsFor(column.kind, popup.type);
-  const typeLine = popup.types.map((t) => (t === popup.type ? `‹${FILTER_TYPE_WORDS[t]}›` : FILTER_TYPE_WORDS[t])).join('  ');
-  const optionRows = 6;
-  const top = Math.max(0, Math.min(optionCursor - optionRows + 1, Math.max(0, matching.length - optionRows)));
-  return (
-    <Box flexDirection="column" width={width} height={popupHeight(column, popup.type)} borderStyle="round" borderColor="cyan" paddingX={1}>
-      <Text bold wrap="truncate">
-        {fit(`Filter ${column.label}${dates}`, inner)}
-      </Text>
-      <Text wrap="truncate" color={field === 'type' ? 'cyan' : undefined}>
-        {fit(`${field === 'type' ? '›' : ' '}Type: ${typeLine}`, inner)}
-      </Text>
-      {fields.includes('value') ? (
-        <TextField
-          label={`${field === 'value' ? '›' : ' '}${popup.type === 'between' || popup.type === 'range' ? 'From' : 'Value'}: `}
-          value={popup.value}
-          cursor={cursor}
-          focused={field === 'value'}
-          width={inner}
-        />
-      ) : null}
-      {fields.includes('valueTo') ? (
-        <TextField
-          label={`${field === 'valueTo' ? '›' : ' '}To: `}
-          value={popup.valueTo}
-          cursor={cursor}
-          focused={field === 'valueTo'}
-          width={inner}
-        />
-      ) : null}
-      {fields.includes('options') ? (
-        <>
-          <TextField
-            label={`${field === 'options' ? '›' : ' '}Options (${popup.values.length} chosen), type to find: `}
-            value={optionSearch}
-            cursor={optionSearch.length}
-            focused={field === 'options'}
-            width={inner}
-          />
-          {options?.status === 'loading' ? <Text dimColor>Loading options…</Text> : null}
-          {options?.status === 'error' ? <Text color="red">{options.error}</Text> : null}
-          {Array.from({ length: optionRows }, (_, i) => {
-            const option = matching[top + i];
-            if (option === undefined) return <Text key={i}> </Text>;
-            const chosen = popup.values.includes(option);
-            return (
-              <Text key={i} inverse={top + i === optionCursor && field === 'options'} wrap="truncate">
-                {fit(`${top + i === optionCursor ? '›' : ' '}[${chosen ? 'x' : ' '}] ${option}`, inner)}
-              </Text>
-            );
-          }).slice(0, options?.status === 'ready' ? optionRows : optionRows - 1)}
-        </>
-      ) : null}
-      <Text color="red" wrap="truncate">
-        {fit(popup.error ?? '', inner)}
-      </Text>
-      <Text dimColor wrap="truncate">
-        {cut('Tab next field · ← → type · Space tick · Enter apply · Ctrl-X clear · Esc close', inner)}
-      </Text>
-    </Box>
-  );
 }

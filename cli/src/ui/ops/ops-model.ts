@@ -16,14 +16,25 @@ import {
   screenWatchView,
   type ApiClient,
   type LiveWatchState,
+  type LogFile,
   type OpsAction,
   type OpsInstance,
+  type ScreenSession,
 } from '@credence/shared';
 import { reconnectPolicy } from '../../runtime/reconnect.js';
 import { failure, markKey, NO_LINES, OPS_REFUSED_TEXT, type Marked, type OpsPane } from './ops-state.js';
 import { OpsViewerModel } from './ops-viewer.js';
 
 export * from './ops-state.js';
+
+interface OpsRows {
+  instances: OpsInstance[];
+  logs: LogFile[];
+  screens: ScreenSession[];
+}
+
+const rowKey = (row: OpsInstance | LogFile | ScreenSession): string =>
+  'id' in row ? row.id : 'path' in row ? row.path : `${row.pid}.${row.name}`;
 
 export class OpsModel extends OpsViewerModel {
   /** The screen session's watch (a log tail is the shared live watch's). */
@@ -50,10 +61,30 @@ export class OpsModel extends OpsViewerModel {
     if (this.getState().refused) this.set({ refused: null });
     if (status.status === 'fulfilled') this.set({ status: status.value });
     else return this.say(failure(OPS_TEXTS.statusFailed, status.reason));
-    if (instances.status === 'fulfilled') this.set({ instances: instances.value.instances });
+    if (instances.status === 'fulfilled') this.setRows('instances', instances.value.instances);
     else return this.say(failure(OPS_TEXTS.instancesFailed, instances.reason));
     if (instance && pane === 'logs') await this.loadFiles();
     if (instance && pane === 'screens') await this.loadScreens();
+  }
+
+  /**
+   * A pane's list, loaded again: the selection stays on the row it was on (the log files are newest
+   * first, so a reload every 30 s moves rows, and m or Enter must act on the file the cursor shows).
+   */
+  private setRows<P extends OpsPane>(pane: P, rows: OpsRows[P]): void {
+    const { selected } = this.getState();
+    const before = this.rows(pane)?.[selected[pane]];
+    const index = before ? rows.findIndex((row) => rowKey(row) === rowKey(before)) : -1;
+    const key = pane === 'logs' ? 'files' : pane;
+    this.set({
+      [key]: rows,
+      selected: { ...selected, [pane]: index >= 0 ? index : Math.min(selected[pane], Math.max(0, rows.length - 1)) },
+    });
+  }
+
+  private rows<P extends OpsPane>(pane: P): OpsRows[P] | null {
+    const state = this.getState();
+    return (pane === 'instances' ? state.instances : pane === 'logs' ? state.files : state.screens) as OpsRows[P] | null;
   }
 
   nextRegion(): void {
@@ -66,7 +97,7 @@ export class OpsModel extends OpsViewerModel {
 
   move(delta: number | 'top' | 'bottom'): void {
     const state = this.getState();
-    const count = (state.pane === 'instances' ? state.instances : state.pane === 'logs' ? state.files : state.screens)?.length ?? 0;
+    const count = this.rows(state.pane)?.length ?? 0;
     const now = state.selected[state.pane];
     const next = delta === 'top' ? 0 : delta === 'bottom' ? count - 1 : now + delta;
     this.set({ selected: { ...state.selected, [state.pane]: Math.max(0, Math.min(count - 1, next)) } });
@@ -102,7 +133,7 @@ export class OpsModel extends OpsViewerModel {
     const { instance, region } = this.getState();
     if (!instance) return;
     try {
-      this.set({ files: (await this.client.opsLogs(instance.id, region)).logs });
+      this.setRows('logs', (await this.client.opsLogs(instance.id, region)).logs);
     } catch (error) {
       this.say(failure(OPS_TEXTS.logsFailed, error));
     }
@@ -112,7 +143,7 @@ export class OpsModel extends OpsViewerModel {
     const { instance, region } = this.getState();
     if (!instance) return;
     try {
-      this.set({ screens: (await this.client.opsScreens(instance.id, region)).screens });
+      this.setRows('screens', (await this.client.opsScreens(instance.id, region)).screens);
     } catch (error) {
       this.say(failure(OPS_TEXTS.screensFailed, error));
     }

@@ -52,6 +52,7 @@ import { KEYS, on } from '../keys.js';
 import { useEntryModel, useEntryState, useRouter } from '../router.js';
 import { useServices } from '../services.js';
 import { fit } from '../text.js';
+import { useCompanyWatch } from './company-watch.js';
 
 const SIDEBAR_WIDTH = 24;
 
@@ -187,6 +188,7 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     offset: Number.NEGATIVE_INFINITY,
   });
   const [openFiling, setOpenFiling] = useEntryState<number | null>('openFiling', null);
+  const watch = useCompanyWatch(companyNumber);
 
   useEffect(() => {
     if (vm.getState().companyNumber === null) vm.open(companyNumber);
@@ -251,6 +253,10 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     const top = topOf(getScroll());
     if (now.status === 'error' && press.name === 'r') {
       vm.retry();
+      return true;
+    }
+    if (on(KEYS.watchCompany, press)) {
+      watch.toggle();
       return true;
     }
     if (on(KEYS.askCompany, press)) {
@@ -354,7 +360,7 @@ export function CompanyScreen({ companyNumber }: { companyNumber: string; compan
     <Box flexDirection="column" width={width} height={height} paddingX={1}>
       <Text bold wrap="truncate">
         {fit(
-          `${title}${state.overview ? ` · ${pane === 'sidebar' ? 'j/k sections · Tab to the text' : 'j/k scroll · Tab to the sections'} · n/p next/previous · b sidebar · a ask` : ''}`,
+          `${title}${watch.mark ? ` · ${watch.mark}` : ''}${state.overview ? ` · ${pane === 'sidebar' ? 'j/k sections · Tab to the text' : 'j/k scroll · Tab to the sections'} · n/p next/previous · b sidebar · a ask · w watch` : ''}`,
           width - 2,
         )}
       </Text>

@@ -13,6 +13,7 @@ import { useKeys, useLayout } from '../context.js';
 import { KEYS, on } from '../keys.js';
 import { useEntryState, useRouter, type Route } from '../router.js';
 import { useServices } from '../services.js';
+import { fit } from '../text.js';
 
 export interface Database {
   /** The spec's database id (the web route it pushes). */
@@ -132,7 +133,9 @@ export function HomeScreen() {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold> Choose a database</Text>
-      <Text dimColor> ↑↓ or j/k choose · Enter explore · / search companies · ? every key</Text>
+      <Text dimColor wrap="truncate">
+        {fit(' ↑↓ or j/k choose · Enter explore · / search companies · A alerts · ? every key', width)}
+      </Text>
       <Text> </Text>
       <Box paddingLeft={1}>
         <SelectList items={items} selected={selectable[chosen]} height={Math.max(1, height - 3)} width={Math.max(10, width - 1)} />

@@ -1,5 +1,6 @@
 /** Route → screen. */
 import type { Route } from '../router.js';
+import { AlertsScreen } from './alerts.js';
 import { ChatScreen } from './chat.js';
 import { CompanyScreen } from './company.js';
 import { CreditorsScreen } from './creditors.js';
@@ -24,6 +25,8 @@ export function Screen({ route }: { route: Route }) {
       return <ConstructionScreen title={route.title} commands={route.commands} />;
     case 'ops':
       return <OpsScreen />;
+    case 'alerts':
+      return <AlertsScreen />;
     case 'chat':
       return <ChatScreen companyNumber={route.companyNumber} companyName={route.companyName} chatId={route.chatId} />;
   }

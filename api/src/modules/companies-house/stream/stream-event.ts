@@ -1,3 +1,4 @@
+import { CH_STREAM_PATHS } from '@credence/shared';
 import { normaliseCompanyNumber } from '../import/ch-api.mapper.js';
 
 /**
@@ -7,15 +8,7 @@ import { normaliseCompanyNumber } from '../import/ch-api.mapper.js';
  * JSON document a line; `data` is the REST resource at `resource_uri`, absent when deleted.
  */
 
-export const STREAMS = {
-  companies: '/companies',
-  filings: '/filings',
-  officers: '/officers',
-  pscs: '/persons-with-significant-control',
-  charges: '/charges',
-  'insolvency-cases': '/insolvency-cases',
-  'disqualified-officers': '/disqualified-officers',
-} as const;
+export const STREAMS = CH_STREAM_PATHS;
 
 export type StreamName = keyof typeof STREAMS;
 export const STREAM_NAMES = Object.keys(STREAMS) as StreamName[];
