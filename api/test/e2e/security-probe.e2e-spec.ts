@@ -110,6 +110,7 @@ const SIGNED_IN_GETS = [
   '/api/companies_house/officers',
   `/api/${SCREENER_ROUTES.companies}`,
   `/api/${SCREENER_ROUTES.companiesExport}`,
+  `/api/${SCREENER_ROUTES.companiesNumbers}`,
   `/api/${SCREENER_ROUTES.companiesUniqueValues}`,
   `/api/${SCREENER_ROUTES.charges}`,
   `/api/${SCREENER_ROUTES.lenders}`,

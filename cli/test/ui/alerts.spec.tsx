@@ -166,8 +166,10 @@ describe('w on a company', () => {
     const client = fakeClient({
       me: async () => ME,
       overview: async () => ACME_OVERVIEW,
-      watchlists: async () => ({ status: 'success', data: { watchlists: made ? [detail()] : [] } }),
-      watchlist: async () => ({ status: 'success', data: { watchlist: detail() } }),
+      watchlistsOf: async (number) => ({
+        status: 'success',
+        data: { watchlists: made ? [{ ...detail(), watching: held.has(number) }] : [] },
+      }),
       createWatchlist: async () => {
         made = true;
         return { status: 'success', data: { watchlist: detail() } };

@@ -26,6 +26,7 @@ import {
   type ExportFormat,
   type LenderDetailResponse,
   type LenderStatsResponse,
+  type ScreenerCompanyNumbersResponse,
   type ScreenerQuery,
   type ScreenerTable,
   type UniqueValuesResponse,
@@ -142,6 +143,8 @@ export interface ApiClient extends ResearchApi, UsEquityApi, DocumentsApi, Restr
     format: ExportFormat,
     options?: CallOptions,
   ): Promise<Response>;
+  /** The company numbers the companies screener's filters and search select ("watch all N results"); over the bound a 400 says so. */
+  screenerCompanyNumbers(query: ScreenerQuery<ColumnFilter>, options?: CallOptions): Promise<ScreenerCompanyNumbersResponse>;
   uniqueValues(table: ScreenerTable, columnName: string, options?: CallOptions): Promise<UniqueValuesResponse>;
   lenderDetail(lenderName: string, options?: CallOptions): Promise<LenderDetailResponse>;
   convertQueryToFilters(query: string, options?: CallOptions): Promise<ConvertQueryResponse>;
@@ -318,6 +321,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         'GET',
         SCREENER_TABLE_ROUTES[table].export,
         { ...screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }), format },
+        undefined,
+        call,
+      ),
+    screenerCompanyNumbers: (query, call) =>
+      json(
+        'GET',
+        SCREENER_ROUTES.companiesNumbers,
+        screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }),
         undefined,
         call,
       ),

@@ -22,6 +22,8 @@ interface CallOptions {
 
 export interface WatchlistsApi {
   watchlists(options?: CallOptions): Promise<{ status: 'success'; data: { watchlists: WatchlistSummary[] } }>;
+  /** Your watchlists, each saying whether it holds `companyNumber` (`watching`). */
+  watchlistsOf(companyNumber: string, options?: CallOptions): Promise<{ status: 'success'; data: { watchlists: WatchlistSummary[] } }>;
   createWatchlist(
     request: CreateWatchlistRequest,
     options?: CallOptions,
@@ -50,6 +52,7 @@ export function createWatchlistsApi(transport: ResearchTransport): WatchlistsApi
   const { json } = transport;
   return {
     watchlists: (call) => json('GET', WATCHLIST_ROUTES.watchlists, undefined, undefined, call),
+    watchlistsOf: (companyNumber, call) => json('GET', WATCHLIST_ROUTES.watchlists, { company: companyNumber }, undefined, call),
     createWatchlist: (request, call) => json('POST', WATCHLIST_ROUTES.watchlists, undefined, request, call),
     watchlist: (id, call) => json('GET', WATCHLIST_ROUTES.watchlist(id), undefined, undefined, call),
     updateWatchlist: (id, request, call) => json('POST', WATCHLIST_ROUTES.update(id), undefined, request, call),

@@ -191,6 +191,9 @@ export interface ScreenerSuccess<D> {
   status: 'success';
   data: D;
 }
+/** The company numbers a companies-screener selection holds (at most WATCHLIST_LIMITS.perRequest; more is a 400). */
+export type ScreenerCompanyNumbersResponse = ScreenerSuccess<{ company_numbers: string[]; total: number }>;
+
 export type CompanyScreenerResponse = ScreenerSuccess<{ companies: ScreenerCompanyRow[] } & ScreenerPaging>;
 export type ChargeScreenerResponse = ScreenerSuccess<{ charges: ChargeScreenerRow[] } & ScreenerPaging>;
 export type LenderStatsResponse = ScreenerSuccess<{ lender_stats: LenderStatsRow[] } & ScreenerPaging>;
@@ -220,6 +223,8 @@ export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'xlsx', 'json'];
 export const SCREENER_ROUTES = {
   companies: 'companies_house/get-screener-info',
   companiesExport: 'companies_house/screener-export',
+  /** GET the screener's filters and search (no paging): `{data: {company_numbers, total}}`, at most WATCHLIST_LIMITS.perRequest ("watch all N results"). */
+  companiesNumbers: 'companies_house/screener-company-numbers',
   companiesUniqueValues: 'companies_house/get-unique-column-values',
   convertQuery: 'companies_house/convert-query-to-filters',
   charges: 'companies_house/charges-screener-info',

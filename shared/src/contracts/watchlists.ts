@@ -6,7 +6,10 @@
 
 /** Routes relative to /api. */
 export const WATCHLIST_ROUTES = {
-  /** GET: `{data: {watchlists: WatchlistSummary[]}}`; POST `{name, rules?, email?}`: creates one, `{data: {watchlist}}`. */
+  /**
+   * GET: `{data: {watchlists: WatchlistSummary[]}}` (with `company=<number>`: each says whether it
+   * holds that company, `watching`); POST `{name, rules?, email?}`: creates one, `{data: {watchlist}}`.
+   */
   watchlists: 'watchlists',
   /** GET `{data: {watchlist: WatchlistDetail}}`; 404 when it is not the caller's. */
   watchlist: (id: string) => `watchlists/${encodeURIComponent(id)}`,
@@ -67,6 +70,9 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
 export const EMAIL_MODES = ['off', 'immediate', 'digest'] as const;
 export type EmailMode = (typeof EMAIL_MODES)[number];
 
+/** A list's e-mail setting in words (the web's select, the terminal's `watch ls`). */
+export const EMAIL_MODE_LABELS: Record<EmailMode, string> = { off: 'No e-mail', immediate: 'E-mail at once', digest: 'Daily digest' };
+
 /** Bounds: lists per user, companies per list, company numbers per request ("watch all N results"). */
 export const WATCHLIST_LIMITS = { lists: 50, companies: 10_000, perRequest: 1_000, nameLength: 80, alertsPage: 500 } as const;
 
@@ -80,6 +86,8 @@ export interface WatchlistSummary {
   email: EmailMode;
   companies: number;
   created_at: string;
+  /** Only when the list was asked for with `company=<number>`: whether this list holds that company. */
+  watching?: boolean;
 }
 
 export interface WatchedCompany {

@@ -25,3 +25,6 @@ export * from './ops/log-reading.js';
 export * from './ops/live-watch.js';
 export * from './alerts/alerts-view-model.js';
 export * from './alerts/company-watch.js';
+export * from './watchlists/watch-menu-view-model.js';
+export * from './watchlists/watchlists-view-model.js';
+export * from './watchlists/watch-selection.js';

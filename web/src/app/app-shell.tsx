@@ -29,6 +29,9 @@ export default function AppShell() {
           <NavLink to="/uk/" className="shell__link">
             UK Companies
           </NavLink>
+          <NavLink to="/watchlists" className="shell__link">
+            Watchlists
+          </NavLink>
           {hasOpsRole(user?.role) && (
             <>
               <NavLink to="/intern-instance-manager" className="shell__link">
@@ -113,7 +116,7 @@ function UserMenu() {
         <span className="avatar" aria-hidden="true" data-initial={initial} />
         <span className="user-menu__name">{user.full_name || user.email}</span>
       </button>
-      <div id={menuId} className="user-menu__panel" hidden={!open}>
+      <div id={menuId} className="user-menu__panel popover-panel" hidden={!open}>
         <p className="user-menu__who">
           <strong>{user.full_name}</strong>
           <span>{user.email}</span>

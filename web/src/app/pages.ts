@@ -19,6 +19,7 @@ const chunks = {
   uk: () => import('../pages/uk-page.tsx'),
   companiesScreener: () => import('../pages/companies-screener-page.tsx'),
   creditorsScreener: () => import('../pages/creditors-screener-page.tsx'),
+  watchlists: () => import('../pages/watchlists-page.tsx'),
   comingSoon: () => import('../pages/coming-soon-page.tsx'),
   restructuring: () => import('../features/restructuring/restructuring-page.tsx'),
   analysis: () => import('../features/research/analysis-page.tsx'),

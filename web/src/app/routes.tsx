@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
               { path: 'uk/*', element: page(pages.uk) },
               { path: 'companies-screener', element: page(pages.companiesScreener) },
               { path: 'creditors-screener', element: page(pages.creditorsScreener) },
+              // issue 29 §3: the signed-in user's watchlists
+              { path: 'watchlists', element: page(pages.watchlists) },
               { path: 'approve/:token', element: page(pages.approve) },
               // ops tools (issue 17): the ops and admin roles; others see a refusal
               { path: 'intern-instance-manager', element: page(pages.instanceManager) },

@@ -19,12 +19,14 @@ import { companyHref, pdfTarget } from '../features/explorer/explorer-url.ts';
 import { PdfViewerProvider, SourceValue } from '../features/explorer/pdf-viewer.tsx';
 import { FilterPopup } from '../features/screener/filter-popup.tsx';
 import { ExportButton } from '../features/screener/export-button.tsx';
+import { WatchAllButton } from '../features/watchlists/watch-all-button.tsx';
 import { cellText, ScreenerTable } from '../features/screener/screener-table.tsx';
 import { ScreenerLayout } from '../features/screener/screener-layout.tsx';
 import { openingAddress, useScreenerAddress } from '../features/screener/use-screener-address.ts';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import '../ui/data.css';
 import '../features/screener/screener.css';
+import '../features/watchlists/watchlists.css';
 
 const METRICS = new Set<string>(COMPANY_METRIC_COLUMNS);
 const PANEL_FIELDS = ['company_name', 'company_number', 'ticker', 'industry_group', 'industry_sector', 'sic_code', 'filing_year'];
@@ -78,7 +80,10 @@ export default function CompaniesScreenerPage() {
               <strong>{state.status === 'idle' ? '…' : companiesTotalText(state)}</strong> companies
             </p>
           </div>
-          <ExportButton table="companies" state={state} />
+          <div className="screener-header__actions">
+            <WatchAllButton state={state} />
+            <ExportButton table="companies" state={state} />
+          </div>
         </header>
         <form
           className="query-bar"

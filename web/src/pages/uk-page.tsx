@@ -16,6 +16,7 @@ import { ExplorerFooter } from './uk/explorer-footer.tsx';
 import { Landing } from './uk/landing.tsx';
 import '../ui/data.css';
 import './uk/uk.css';
+import '../features/watchlists/watchlists.css';
 
 export default function UkPage() {
   const { client } = useServices();

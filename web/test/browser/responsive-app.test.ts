@@ -35,6 +35,7 @@ const PAGES: { name: string; path: string; ready: (page: Page) => Promise<unknow
     path: '/companies-screener',
     ready: (page) => page.locator('.data-table tbody tr').nth(5).waitFor(),
   },
+  { name: 'watchlists', path: '/watchlists', ready: (page) => page.getByRole('heading', { level: 1, name: 'Watchlists' }).waitFor() },
   {
     name: 'creditors-screener',
     path: '/creditors-screener',

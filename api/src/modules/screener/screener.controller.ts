@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { EXPORT_FORMATS, SCREENER_ROUTES, type ExportFormat, type ScreenerTable } from '@credence/shared';
+import { EXPORT_FORMATS, SCREENER_ROUTES, WATCHLIST_LIMITS, type ExportFormat, type ScreenerTable } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { assertExportSize, exportColumns, exportFilename, sendExport } from '../../core/export/index.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
@@ -99,6 +99,19 @@ export class ScreenerController {
   @ListQuery()
   charges(@Query() query: RawQuery) {
     return this.page('charges', query);
+  }
+
+  @Get(SCREENER_ROUTES.companiesNumbers)
+  @PerUserRateLimit('exports')
+  @ApiOperation({
+    summary: `The company numbers the companies screener's filters and search select, at most ${WATCHLIST_LIMITS.perRequest} (more: 400); for "watch all N results"`,
+  })
+  @ApiQuery({ name: 'filters', required: false, description: 'JSON array of column filters (spec 2 3.15)' })
+  @ApiQuery({ name: 'global_filter', required: false, description: 'search box text' })
+  @ApiQuery({ name: 'sort_by', required: false, description: 'a sortable column id' })
+  @ApiQuery({ name: 'sort_order', required: false, enum: ['asc', 'desc'] })
+  async companyNumbers(@Query() query: RawQuery) {
+    return { status: 'success', data: await this.screener.companyNumbers(query, WATCHLIST_LIMITS.perRequest) };
   }
 
   @Get(SCREENER_ROUTES.chargesExport)

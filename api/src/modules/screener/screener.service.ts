@@ -131,6 +131,27 @@ export class ScreenerService {
   }
 
   /**
+   * The company numbers the companies screener's filters and search select, in the list's order,
+   * at most `cap` ("watch all N results", bounded by what one watchlist request takes): more is a
+   * 400 that says how many and what to do, before anything is added anywhere.
+   */
+  async companyNumbers(rawQuery: unknown, cap: number): Promise<{ company_numbers: string[]; total: number }> {
+    const request = this.parse('companies', rawQuery);
+    const query = { ...this.pageQuery(SCREENER_TABLES.companies, request), select: 's.company_number' };
+    const numbers: string[] = [];
+    for await (const row of iterateAll<{ company_number: string }>(this.db, query, { batchSize: cap + 1, limit: cap + 1 }))
+      numbers.push(row.company_number);
+    if (numbers.length > cap) {
+      const total = await this.countForExport('companies', request, 10_000_000);
+      const n = (v: number) => v.toLocaleString('en-GB');
+      throw screenerBadRequest(
+        `These filters select ${n(total)} companies; Watch all takes at most ${n(cap)} at a time: narrow the filters (or add a CSV of company numbers in parts)`,
+      );
+    }
+    return { company_numbers: numbers, total: numbers.length };
+  }
+
+  /**
    * The distinct values of a column for its filter popup, in order, at most UNIQUE_VALUES_LIMIT.
    * Read as a skip scan over the column's index: one probe per value, not a pass over the view.
    */

@@ -17,6 +17,7 @@ import {
   UpdateWatchlistDto,
   WatchCompaniesDto,
   WatchlistIdParam,
+  WatchlistsQuery,
 } from './dto/watchlists.dto.js';
 import { WatchlistsService } from './watchlists.service.js';
 
@@ -38,9 +39,9 @@ export class WatchlistsController {
 
   @Get(WATCHLIST_ROUTES.watchlists)
   @PerUserRateLimit('watchlists')
-  @ApiOperation({ summary: 'Your watchlists, with how many companies each holds' })
-  async list(@CurrentUser() user: SessionClaims) {
-    return { status: 'success', data: { watchlists: await this.lists.list(user.sub) } };
+  @ApiOperation({ summary: 'Your watchlists, with how many companies each holds (and, given company, whether each holds it)' })
+  async list(@CurrentUser() user: SessionClaims, @Query() q: WatchlistsQuery) {
+    return { status: 'success', data: { watchlists: await this.lists.list(user.sub, q.company) } };
   }
 
   @Post(WATCHLIST_ROUTES.watchlists)

@@ -24,9 +24,19 @@ const summary = (row: Row): WatchlistSummary => ({ ...row, created_at: new Date(
 export class WatchlistsService {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
-  async list(userId: string): Promise<WatchlistSummary[]> {
-    const rows: Row[] = await this.db.query(`SELECT ${SUMMARY} FROM watchlists w WHERE w.user_id = $1 ORDER BY w.name`, [userId]);
-    return rows.map(summary);
+  /** The user's lists; given a company, each says whether it holds it (`watching`). */
+  async list(userId: string, company?: string): Promise<WatchlistSummary[]> {
+    if (company === undefined) {
+      const rows: Row[] = await this.db.query(`SELECT ${SUMMARY} FROM watchlists w WHERE w.user_id = $1 ORDER BY w.name`, [userId]);
+      return rows.map(summary);
+    }
+    const number = watchedCompanyNumber(company);
+    const rows: (Row & { watching: boolean })[] = await this.db.query(
+      `SELECT ${SUMMARY}, EXISTS (SELECT 1 FROM watchlist_companies wc WHERE wc.watchlist_id = w.id AND wc.company_number = $2) AS watching
+         FROM watchlists w WHERE w.user_id = $1 ORDER BY w.name`,
+      [userId, number],
+    );
+    return rows.map((row) => ({ ...summary(row), watching: row.watching === true }));
   }
 
   async create(userId: string, dto: CreateWatchlistDto): Promise<WatchlistSummary> {

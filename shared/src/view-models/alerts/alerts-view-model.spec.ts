@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { WatchOptions } from '../../client/ops-client.js';
 import type { AlertStreamEvent, WatchlistsApi } from '../../client/watchlists-client.js';
-import type { Alert, WatchlistDetail, WatchlistSummary } from '../../contracts/watchlists.js';
+import type { Alert, WatchlistSummary } from '../../contracts/watchlists.js';
 import { settle } from '../testing/fakes.js';
 import { ALERTS_TEXTS, createAlertsViewModel, mergeAlerts } from './alerts-view-model.js';
 import { createCompanyWatchViewModel, watchMark } from './company-watch.js';
@@ -76,15 +76,10 @@ describe('company watch view model', () => {
     const lists: (WatchlistSummary & { numbers: Set<string> })[] = [];
     const summary = ({ numbers, ...l }: (typeof lists)[number]): WatchlistSummary => ({ ...l, companies: numbers.size });
     const client = {
-      watchlists: async () => ({ status: 'success' as const, data: { watchlists: lists.map(summary) } }),
-      watchlist: async (id: string) => {
-        const list = lists.find((l) => l.id === id)!;
-        const detail: WatchlistDetail = {
-          ...summary(list),
-          company_list: [...list.numbers].map((n) => ({ company_number: n, company_name: null, company_status: null, added_at: '' })),
-        };
-        return { status: 'success' as const, data: { watchlist: detail } };
-      },
+      watchlistsOf: async (number: string) => ({
+        status: 'success' as const,
+        data: { watchlists: lists.map((l) => ({ ...summary(l), watching: l.numbers.has(number) })) },
+      }),
       createWatchlist: async ({ name }: { name: string }) => {
         const list = {
           id: `l${lists.length + 1}`,

@@ -27,7 +27,7 @@ export interface CompanyWatchViewModel extends ReadableStore<CompanyWatchState> 
   dispose(): void;
 }
 
-type Client = Pick<WatchlistsApi, 'watchlists' | 'watchlist' | 'createWatchlist' | 'watchCompanies' | 'unwatchCompanies'>;
+type Client = Pick<WatchlistsApi, 'watchlistsOf' | 'createWatchlist' | 'watchCompanies' | 'unwatchCompanies'>;
 
 /** "★ watched (Watchlist, Borrowers)" or "not watched" beside the company's name; nothing while unknown. */
 export function watchMark(state: CompanyWatchState): string {
@@ -42,14 +42,10 @@ export function createCompanyWatchViewModel(options: { client: Client; companyNu
   let controller: AbortController | null = null;
   const failed = (what: string, error: unknown) => `Could not ${what}: ${serverText(error) ?? 'no answer'}`;
 
-  /** Your lists, each with whether it holds the company. */
+  /** Your lists, each with whether it holds the company (one request: `GET watchlists?company=`, not every list's companies). */
   const holding = async (signal?: AbortSignal) => {
-    const lists = (await client.watchlists({ signal })).data.watchlists;
-    const details = await Promise.all(lists.map((l) => client.watchlist(l.id, { signal })));
-    return lists.map((list, i) => ({
-      list,
-      holds: details[i].data.watchlist.company_list.some((c) => c.company_number === companyNumber),
-    }));
+    const lists = (await client.watchlistsOf(companyNumber, { signal })).data.watchlists;
+    return lists.map((list) => ({ list, holds: list.watching === true }));
   };
 
   return {

@@ -53,7 +53,7 @@ export default function NotificationsBell() {
           </span>
         )}
       </button>
-      <section id={panelId} className="alerts-bell__panel" hidden={!open} aria-label="Alerts">
+      <section id={panelId} className="alerts-bell__panel popover-panel" hidden={!open} aria-label="Alerts">
         <header className="alerts-bell__head">
           <h2>Alerts</h2>
           <button type="button" className="button button--secondary" disabled={unread === 0} onClick={() => void markRead()}>

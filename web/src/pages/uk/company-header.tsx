@@ -3,6 +3,7 @@
  * Insights Q&A), with the red distress banner beside the name; and the status badge. Status words,
  * tone, distress and the registry link are the shared rules the terminal uses too.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   companyDistress,
@@ -34,7 +35,8 @@ export function DistressBanner({ status }: { status: string | null | undefined }
   );
 }
 
-export function CompanyHeader({ profile, notice }: { profile: CompanyProfile; notice: string | null }) {
+/** `watch`: the Watch control (features/watchlists), given by the page that has the user's services. */
+export function CompanyHeader({ profile, notice, watch }: { profile: CompanyProfile; notice: string | null; watch?: ReactNode }) {
   return (
     <header className="company-header">
       <div>
@@ -54,9 +56,7 @@ export function CompanyHeader({ profile, notice }: { profile: CompanyProfile; no
         <button type="button" className="button button--secondary" disabled title="Coming soon">
           Export
         </button>
-        <button type="button" className="button button--secondary" disabled title="Coming soon">
-          Watch
-        </button>
+        {watch}
         <Link className="button button--primary" to={`/analysis?companyNumber=${encodeURIComponent(profile.company_number)}`}>
           Insights Q&amp;A
         </Link>

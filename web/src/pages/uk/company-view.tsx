@@ -22,6 +22,7 @@ import { useMeasuredHeight } from '../../ui/use-measured-height.ts';
 import { CategoryContent, CategoryNav, type FilingFocus } from './categories.tsx';
 import { CompanySearch } from './company-search.tsx';
 import { CompanyHeader } from './company-header.tsx';
+import { WatchButton } from '../../features/watchlists/watch-button.tsx';
 import { OverviewSections } from './overview-sections.tsx';
 
 const SIDEBAR_KEY = 'sidebar-expanded';
@@ -195,7 +196,11 @@ export function CompanyView({ model, state, params, update, onSelect, onReturn }
           )}
           {ready && profile && (
             <>
-              <CompanyHeader profile={profile} notice={state.notice} />
+              <CompanyHeader
+                profile={profile}
+                notice={state.notice}
+                watch={<WatchButton key={profile.company_number} companyNumber={profile.company_number} />}
+              />
               <CategoryNav active={params.category} onChange={(category) => update({ category, subCategory: null, filing: null })} />
               {params.category === 'overview' || params.category === 'deep-insights' ? (
                 <OverviewSections model={model} state={state} anchors={anchors} />

@@ -29,6 +29,14 @@ export class WatchlistIdParam {
   id!: string;
 }
 
+export class WatchlistsQuery {
+  @ApiPropertyOptional({ example: '00445790', description: 'a company number: each list then says whether it holds it (watching)' })
+  @IsOptional()
+  @Matches(/^([A-Za-z]{2}\d{6}|\d{1,8})$/, { message: 'company must be a company number (e.g. 00445790, SC123456)' })
+  @IsString({ message: 'company must be a company number (e.g. 00445790, SC123456)' })
+  company?: string;
+}
+
 export class CreateWatchlistDto {
   @ApiProperty({ example: 'Borrowers' })
   @Matches(NAME, { message: nameMessage })
