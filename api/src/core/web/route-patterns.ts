@@ -4,7 +4,7 @@
  * matched as the router matches them: case-insensitive, a trailing slash allowed, a splat also
  * matching its bare prefix.
  */
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 function patternSource(pattern: string): string {
   let source = '';

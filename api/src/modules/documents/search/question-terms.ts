@@ -17,6 +17,7 @@ import {
   type MetricAsk,
 } from '@credence/shared';
 import { FINANCE_TERMS, termByKey, type FinanceTerm, type Statement } from './finance-terms.js';
+import { escapeRegExp as escape } from '../../../core/text/escape-regexp.js';
 
 export interface QuestionTerms {
   /** Line items named, in the order the question names them (then a metric's inputs). */
@@ -120,8 +121,6 @@ const DECIMAL_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 
 const PHRASES = FINANCE_TERMS.flatMap((term) => term.phrases.map((phrase) => ({ phrase, term }))).sort(
   (a, b) => b.phrase.length - a.phrase.length,
 );
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The question's sentences (and the clauses after a colon), each marked an instruction, a definition or the question proper. */
 export function questionParts(question: string): { text: string; kind: 'asked' | 'instruction' | 'definition' }[] {

@@ -35,6 +35,22 @@ describe('searchOpenedLog: the opened file searched in a worker thread, off the 
     expect(await grep('a.log', text, 'absent')).toMatchObject({ matches: [], truncated: false, matched: 0 });
   });
 
+  it('matches ASCII text in ASCII case only, and counts lines right across its 4 MB reads', async () => {
+    // the Kelvin sign and the long s fold onto k and s in Unicode, never in an ASCII search
+    const folded = 'ok\nthe \u212Aelvin sign\nthe \u017Fong s\nKELVIN here\n';
+    expect((await grep('fold.log', folded, 'kelvin')).matches).toEqual([{ line_number: 4, line: 'KELVIN here' }]);
+    expect((await grep('fold.log', folded, 'song')).matches).toEqual([]);
+    // about 9 MB of lines of varied length, a match every 997 lines, in every case
+    const lines = Array.from({ length: 120_000 }, (_, i) =>
+      i % 997 === 0 ? `${'x'.repeat(i % 150)} Needle ${i} NEEDLE needle` : `${i} ${'filler '.repeat(i % 23)}`,
+    );
+    const expected = lines.flatMap((line, i) => (line.toLowerCase().includes('needle') ? [i + 1] : []));
+    const { matches, matched } = await grep('big.log', lines.join('\n') + '\n', 'nEeDlE', { limit: 1000 });
+    expect(matched).toBe(expected.length);
+    expect(matches.map((m) => m.line_number)).toEqual(expected);
+    expect(matches.every((m) => lines[m.line_number - 1] === m.line)).toBe(true);
+  });
+
   it('keeps the newest `limit` matches (truncated), or streams the first ones and stops (stopAfter); a long line is cut', async () => {
     const lines = Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
     const newest = await grep('b.log', lines, 'line', { limit: 3 });

@@ -2,13 +2,16 @@
  * The body of a log search, run in a worker thread (search-lines.ts) so no search ever holds the
  * API's event loop. It reads the file descriptor the API opened and confined (LogRoots.open:
  * file descriptors are the process's, so the path is never opened again by name) with positional
- * reads of 4 MB. An ASCII pattern is found on the bytes: the chunk lower-cased through a table,
- * then Buffer.indexOf (memmem); line numbers counted by newlines between matches. Any other
- * pattern is matched line by line on the decoded text (toLowerCase: Unicode case).
+ * reads of 4 MB. An ASCII pattern is found on the chunk read as latin1 (one character a byte, so
+ * an index is a byte offset) by a case-insensitive literal RegExp, V8's compiled matcher: without
+ * the u flag, /i never folds a character of 128 or more onto ASCII, so it matches exactly what an
+ * ASCII lower-casing would. Line numbers come from newlines counted four bytes at a time. Any
+ * other pattern is matched line by line on the decoded text (toLowerCase: Unicode case).
  * A line longer than a chunk is searched in chunk-sized parts.
  */
 import { readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { escapeRegExp } from '../../../core/text/escape-regexp.js';
 import { lineText } from './line-text.js';
 
 export interface SearchJob {
@@ -31,34 +34,25 @@ export type WorkerMessage =
 
 const NEWLINE = 0x0a;
 const CHUNK = 4 * 1024 * 1024;
-const LOWER = new Uint8Array(256).map((_, i) => (i >= 0x41 && i <= 0x5a ? i + 32 : i));
 /** Newlines are counted per block of this many bytes, so a match's line number needs at most one block counted again. */
 const BLOCK_SHIFT = 16;
 
 /**
- * `region` lower-cased (ASCII) into `low` and its newlines counted, four bytes at a time (SWAR:
- * the upper-case bytes and the newline bytes of a 32-bit word found with adds and masks), with
- * the count before each 64 KB block kept in `blocks`. Answers the region's newlines.
+ * The newlines of `region`, four bytes at a time (SWAR: the zero bytes of the word XOR 0x0a0a0a0a
+ * found with adds and masks), with the count before each 64 KB block kept in `blocks`.
  */
-function lowerAndCount(region: Buffer, low: Buffer, blocks: Int32Array): number {
+function countNewlines(region: Buffer, blocks: Int32Array): number {
   const words = new Uint32Array(region.buffer, region.byteOffset, region.length >>> 2);
-  const lowWords = new Uint32Array(low.buffer, low.byteOffset, words.length);
   const wordsPerBlock = 1 << (BLOCK_SHIFT - 2);
   let newlines = 0;
   for (let w = 0; w < words.length; w++) {
     if ((w & (wordsPerBlock - 1)) === 0) blocks[w >>> (BLOCK_SHIFT - 2)] = newlines;
-    const x = words[w];
-    const h = x & 0x7f7f7f7f;
-    // 0x80 in each byte from 0x41 (A) to 0x5a (Z): at least A, not past Z, and ASCII
-    const upper = ((h + 0x3f3f3f3f) ^ (h + 0x25252525)) & ~x & 0x80808080;
-    lowWords[w] = x | (upper >>> 2);
-    const t = x ^ 0x0a0a0a0a;
+    const t = words[w] ^ 0x0a0a0a0a;
     const zero = ~(((t & 0x7f7f7f7f) + 0x7f7f7f7f) | t | 0x7f7f7f7f) & 0x80808080;
     if (zero !== 0) newlines += Math.imul((zero >>> 7) & 0x01010101, 0x01010101) >>> 24;
   }
   for (let i = words.length << 2; i < region.length; i++) {
     if ((i >>> BLOCK_SHIFT) << BLOCK_SHIFT === i) blocks[i >>> BLOCK_SHIFT] = newlines;
-    low[i] = LOWER[region[i]];
     if (region[i] === NEWLINE) newlines++;
   }
   return newlines;
@@ -85,7 +79,7 @@ function newlineCounter(region: Buffer, blocks: Int32Array): (at: number) => num
 
 function run(job: SearchJob, post: (message: WorkerMessage) => void): void {
   const ascii = /^[\u0000-\u007f]*$/.test(job.pattern);
-  const needle = Buffer.from(job.pattern.toLowerCase(), 'utf8');
+  const literal = new RegExp(escapeRegExp(job.pattern), 'gi');
   const textNeedle = job.pattern.toLowerCase();
   const ring: { n: number; bytes: Buffer }[] = [];
   let next = 0;
@@ -109,7 +103,6 @@ function run(job: SearchJob, post: (message: WorkerMessage) => void): void {
     else ring[next] = { n, bytes };
     next = (next + 1) % job.limit;
   };
-  const low = Buffer.alloc(CHUNK * 2);
   const blocks = new Int32Array((CHUNK * 2) >>> BLOCK_SHIFT);
   const buffer = Buffer.alloc(CHUNK * 2);
   let carry = 0;
@@ -123,15 +116,17 @@ function run(job: SearchJob, post: (message: WorkerMessage) => void): void {
     const end = last > 0 ? last : filled;
     const region = buffer.subarray(0, end);
     if (ascii) {
-      const newlines = lowerAndCount(region, low, blocks);
-      const lowered = low.subarray(0, end);
+      const newlines = countNewlines(region, blocks);
+      const text = region.toString('latin1', 0, end);
       const newlinesBefore = newlineCounter(region, blocks);
-      for (let hit = lowered.indexOf(needle); hit >= 0 && !stop;) {
+      literal.lastIndex = 0;
+      for (let hit = literal.exec(text)?.index ?? -1; hit >= 0 && !stop;) {
         const start = region.lastIndexOf(NEWLINE, hit) + 1;
         const stopAt = region.indexOf(NEWLINE, hit);
         found(lineBase + newlinesBefore(start) + 1, region.subarray(start, stopAt < 0 ? end : stopAt));
         if (stopAt < 0) break;
-        hit = lowered.indexOf(needle, stopAt + 1);
+        literal.lastIndex = stopAt + 1;
+        hit = literal.exec(text)?.index ?? -1;
       }
       lineBase += newlines;
     } else {

@@ -4,6 +4,7 @@
  */
 import type { QuoteBox } from '@credence/shared';
 import { squeeze, type PageLine, type PageText } from './page-lines.js';
+import { escapeRegExp as escape } from '../../../core/text/escape-regexp.js';
 
 export interface Found {
   quote: string;
@@ -11,8 +12,6 @@ export interface Found {
   /** Whether the figure's label is on the same line. */
   withLabel: boolean;
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The figure as a whole token: "12,345" is not found inside "112,345" or "12,3456" or "12,345.6". */
 export function figurePattern(printed: string): RegExp {
