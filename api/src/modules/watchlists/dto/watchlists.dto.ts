@@ -10,13 +10,14 @@ import {
   IsString,
   IsUrl,
   IsUUID,
+  ValidateBy,
   Matches,
   Max,
   MaxLength,
   Min,
   MinLength,
 } from 'class-validator';
-import { ALERT_KINDS, EMAIL_MODES, WATCHLIST_LIMITS, type AlertKind, type EmailMode } from '@credence/shared';
+import { ALERT_KINDS, EMAIL_MODES, WATCHLIST_LIMITS, watchedCompanyNumber, type AlertKind, type EmailMode } from '@credence/shared';
 
 const NAME = /^[^\p{Cc}]+$/u;
 const nameMessage = `name must be 1 to ${WATCHLIST_LIMITS.nameLength} characters, without control characters`;
@@ -32,8 +33,14 @@ export class WatchlistIdParam {
 export class WatchlistsQuery {
   @ApiPropertyOptional({ example: '00445790', description: 'a company number: each list then says whether it holds it (watching)' })
   @IsOptional()
-  @Matches(/^([A-Za-z]{2}\d{6}|\d{1,8})$/, { message: 'company must be a company number (e.g. 00445790, SC123456)' })
-  @IsString({ message: 'company must be a company number (e.g. 00445790, SC123456)' })
+  // the shared rule that reads a number for a list, so what this accepts is what a list holds
+  @ValidateBy({
+    name: 'isCompanyNumber',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && watchedCompanyNumber(value) !== null,
+      defaultMessage: () => 'company must be a company number (e.g. 00445790, SC123456)',
+    },
+  })
   company?: string;
 }
 
