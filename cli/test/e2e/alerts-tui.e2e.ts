@@ -10,7 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { rmSync } from 'node:fs';
-import { LiveChStream } from '../support/live-ch-stream.js';
+import { LiveChStream } from '@credence/shared/live-ch-stream';
 import { BIN, credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
 import { Tmux } from './tmux.js';
 
@@ -36,7 +36,7 @@ function fitsTerminal(screen: string, columns: number, rows: number): void {
 }
 
 describe('alerts in the full-screen UI, live, each user their own', () => {
-  const stream = new LiveChStream();
+  const stream = new LiveChStream('cli-e2e-stream-key');
   let api: ApiServer;
   let ann: Record<string, string>;
   let ben: Record<string, string>;
@@ -103,11 +103,7 @@ describe('alerts in the full-screen UI, live, each user their own', () => {
       await benTerm.waitFor((s) => s.includes('Alerts · ') && s.includes('unread alert'), "Ben's alerts");
 
       // the server follows the charges stream: a charge on Ann's company, with escape codes in the lender's name
-      const until = Date.now() + 60_000;
-      while (!stream.connected('charges')) {
-        if (Date.now() > until) throw new Error('the API never connected to the charges stream');
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await stream.connected('charges');
       stream.publish(
         'charges',
         `/company/${ANN_COMPANY}/charges/tuiA1`,

@@ -15,10 +15,10 @@ import { launchBrowser } from '../support/browser.ts';
 import { layoutProblems } from '../support/layout-checks.ts';
 import { createApprovedUser, http, loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
-import { FEED_KEY, startStreamFeed, type StreamFeed } from '../support/stream-feed.ts';
+import { LiveChStream } from '@credence/shared/live-ch-stream';
 
 describe('watchlists in the web: two users, one company, live alerts', () => {
-  let feed: StreamFeed;
+  const feed = new LiveChStream('web-suite-stream-key');
   let api: ApiServer;
   let browser: Browser;
   let ada: string;
@@ -27,9 +27,9 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
   let others: string[];
 
   before(async () => {
-    feed = await startStreamFeed();
     const launched = launchBrowser().then((b) => (browser = b));
-    api = await startApi({ SAMPLE_COMPANIES: '400', CH_STREAM_KEY: FEED_KEY, CH_STREAM_URL: feed.url });
+    const feedUrl = await feed.listen();
+    api = await startApi({ SAMPLE_COMPANIES: '400', CH_STREAM_KEY: feed.key, CH_STREAM_URL: feedUrl });
     await launched;
     const [a, b] = [await createApprovedUser(api, 'adawatch'), await createApprovedUser(api, 'bobwatch')];
     ada = await loginToken(api, a.email, a.password);
@@ -42,7 +42,7 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
   after(async () => {
     await browser?.close();
     await api?.stop();
-    await feed?.close();
+    await feed.close();
   });
 
   /** A signed-in page whose bell holds its live alert stream open. */
@@ -81,8 +81,8 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
       await b.getByTestId('toast').filter({ hasText: 'Watching 1 company in "Bob book".' }).waitFor();
 
       // A new charge on the company, published on the stream the API follows.
-      await feed.connected('/charges');
-      feed.publish('/charges', `/company/${target.company_number}/charges/webwatch1`, {
+      await feed.connected('charges');
+      feed.publish('charges', `/company/${target.company_number}/charges/webwatch1`, {
         charge_code: `${target.company_number}0042`,
         status: 'outstanding',
         created_on: '2026-11-28',

@@ -1,22 +1,30 @@
 /**
- * A live stand-in for stream.companieshouse.gov.uk (../shared/reference/ch-streaming.md) for the
- * end-to-end tests of alerts: every stream path answers 200 to the stream key (Basic auth, the key
- * as user name) and stays open with a heartbeat (a bare newline) every 200 ms; `publish` writes
- * one event, in the service's envelope with the next timepoint, to the stream's open connections,
- * so the API's consumer applies it while the test watches a terminal.
+ * A live stand-in for stream.companieshouse.gov.uk (shared/reference/ch-streaming.md) for the
+ * end-to-end tests of alerts in the terminal and the browser: every stream path answers 200 to the
+ * stream key (Basic auth, the key as user name; 401 otherwise) and stays open with a heartbeat (a
+ * bare newline); `publish` writes one event, in the service's envelope with the next timepoint, to
+ * the stream's open connections, so the API started with CH_STREAM_URL pointing here applies it
+ * while the test watches. Node only: exported as `@credence/shared/live-ch-stream`.
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CH_STREAM_PATHS } from '@credence/shared';
+import { CH_STREAM_PATHS } from '../contracts/uk-companies.js';
 
 export type LiveStreamName = keyof typeof CH_STREAM_PATHS;
 
 export class LiveChStream {
-  readonly key = 'cli-e2e-stream-key';
   private server: Server | null = null;
   private readonly open = new Map<LiveStreamName, Set<ServerResponse>>();
+  private readonly waiting = new Map<LiveStreamName, (() => void)[]>();
   private timepoint = 7_000_000;
 
+  constructor(
+    readonly key = 'e2e-stream-key',
+    /** The real service sends one every few seconds; short here, so a test never waits on one. */
+    private readonly heartbeatMs = 200,
+  ) {}
+
+  /** Starts listening on a free port of 127.0.0.1; answers the URL to give the API as CH_STREAM_URL. */
   async listen(): Promise<string> {
     this.server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -28,19 +36,29 @@ export class LiveChStream {
       res.write('\n');
       const set = this.open.get(stream) ?? new Set();
       this.open.set(stream, set.add(res));
-      const heartbeat = setInterval(() => res.write('\n'), 200);
+      const heartbeat = setInterval(() => res.write('\n'), this.heartbeatMs);
       res.on('close', () => {
         clearInterval(heartbeat);
         set.delete(res);
       });
+      for (const wake of this.waiting.get(stream) ?? []) wake();
+      this.waiting.delete(stream);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
   }
 
-  /** True once a consumer follows the stream. */
-  connected(stream: LiveStreamName): boolean {
-    return (this.open.get(stream)?.size ?? 0) > 0;
+  /** Resolves once a consumer follows the stream; rejects, naming it, if none has after `timeoutMs`. */
+  connected(stream: LiveStreamName, timeoutMs = 60_000): Promise<void> {
+    if ((this.open.get(stream)?.size ?? 0) > 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the API never connected to the ${stream} stream`)), timeoutMs);
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.set(stream, [...(this.waiting.get(stream) ?? []), wake]);
+    });
   }
 
   /** One event on the stream: `data` is the resource at `uri` as the REST API answers it. */
