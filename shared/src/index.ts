@@ -38,4 +38,5 @@ export * from './rules/inert-text/index.js';
 export * from './ratios/index.js';
 export * from './contracts/watchlists.js';
 export * from './rules/watchlists.js';
+export * from './rules/watched-people.js';
 export * from './rules/watch-control.js';

@@ -3,10 +3,12 @@ import {
   WATCHLIST_ROUTES,
   type AlertsResponse,
   type CreateWatchlistRequest,
+  type UnwatchNamesResult,
   type WatchAddResult,
   type WatchCompaniesRequest,
   type WatchlistDetail,
   type WatchlistSummary,
+  type WatchNamesResult,
 } from '../contracts/watchlists.js';
 import type { ResearchTransport } from './research-client.js';
 import { followEventStream, type WatchOptions } from './ops-client.js';
@@ -41,6 +43,12 @@ export interface WatchlistsApi {
     companyNumbers: string[],
     options?: CallOptions,
   ): Promise<{ status: 'success'; data: { removed: string[]; companies: number } }>;
+  /** Watches every company whose charges name these lenders (names as filed; matched by lender key). */
+  watchLenders(id: string, lenders: string[], options?: CallOptions): Promise<{ status: 'success'; data: WatchNamesResult }>;
+  unwatchLenders(id: string, lenders: string[], options?: CallOptions): Promise<{ status: 'success'; data: UnwatchNamesResult }>;
+  /** Watches these people's appointments and PSC entries (officer ids or /officers/{id}/appointments links). */
+  watchPeople(id: string, officerIds: string[], options?: CallOptions): Promise<{ status: 'success'; data: WatchNamesResult }>;
+  unwatchPeople(id: string, officerIds: string[], options?: CallOptions): Promise<{ status: 'success'; data: UnwatchNamesResult }>;
   /** `since`: an ISO time or a span (1d, 12h); newest first, at most `limit` (default 100, at most 500). */
   alerts(query?: { since?: string; limit?: number; unread?: boolean }, options?: CallOptions): Promise<AlertsResponse>;
   markAlertsRead(ids?: number[], options?: CallOptions): Promise<{ status: 'success'; data: { unread: number } }>;
@@ -49,17 +57,21 @@ export interface WatchlistsApi {
 }
 
 export function createWatchlistsApi(transport: ResearchTransport): WatchlistsApi {
-  const { json } = transport;
+  const { json, route } = transport;
   return {
-    watchlists: (call) => json('GET', WATCHLIST_ROUTES.watchlists, undefined, undefined, call),
-    watchlistsOf: (companyNumber, call) => json('GET', WATCHLIST_ROUTES.watchlists, { company: companyNumber }, undefined, call),
+    watchlists: (call) => route('GET watchlists', {}, call),
+    watchlistsOf: (companyNumber, call) => route('GET watchlists', { company: companyNumber }, call),
     createWatchlist: (request, call) => json('POST', WATCHLIST_ROUTES.watchlists, undefined, request, call),
-    watchlist: (id, call) => json('GET', WATCHLIST_ROUTES.watchlist(id), undefined, undefined, call),
+    watchlist: (id, call) => route('GET watchlists/:id', { id }, call),
     updateWatchlist: (id, request, call) => json('POST', WATCHLIST_ROUTES.update(id), undefined, request, call),
     deleteWatchlist: (id, call) => json('POST', WATCHLIST_ROUTES.delete(id), undefined, {}, call),
     watchCompanies: (id, request, call) => json('POST', WATCHLIST_ROUTES.add(id), undefined, request, call),
     unwatchCompanies: (id, companyNumbers, call) =>
       json('POST', WATCHLIST_ROUTES.remove(id), undefined, { company_numbers: companyNumbers }, call),
+    watchLenders: (id, lenders, call) => route('POST watchlists/:id/lenders/add', { id, lenders }, call),
+    unwatchLenders: (id, lenders, call) => route('POST watchlists/:id/lenders/remove', { id, lenders }, call),
+    watchPeople: (id, officerIds, call) => route('POST watchlists/:id/people/add', { id, officer_ids: officerIds }, call),
+    unwatchPeople: (id, officerIds, call) => route('POST watchlists/:id/people/remove', { id, officer_ids: officerIds }, call),
     alerts: (query = {}, call) =>
       json(
         'GET',

@@ -32,6 +32,14 @@ import type {
   KpiTableResponse,
   OfficersResponse,
 } from './uk-companies.js';
+import type {
+  UnwatchNamesResult,
+  WatchLendersRequest,
+  WatchlistDetail,
+  WatchlistSummary,
+  WatchNamesResult,
+  WatchPeopleRequest,
+} from './watchlists.js';
 import type { UsCompany, UsHighlightedSource, UsKpiItem, UsKpiTable, UsKpiValue } from './us-equity.js';
 
 /** One route: what the client sends and what the API answers. */
@@ -80,6 +88,14 @@ export interface ApiRoutes {
   'GET us/get_kpi_values_by_table_name': RouteContract<{ company_id: string; document_category?: string; table_name: string }, UsKpiTable>;
   'GET get_kpi_value_by_id': RouteContract<{ cik: string; doc_cg?: string; kv_id: string }, UsKpiValue & { company?: UsCompany }>;
   'GET get_highlighted_source': RouteContract<{ cik: string; doc_cg?: string; kv_id: string }, UsHighlightedSource>;
+
+  // Watchlists (issue 29 section 3): a list's companies, lenders and people; another user's list is a 404.
+  'GET watchlists': RouteContract<{ company?: string }, { status: 'success'; data: { watchlists: WatchlistSummary[] } }>;
+  'GET watchlists/:id': RouteContract<{ id: string }, { status: 'success'; data: { watchlist: WatchlistDetail } }>;
+  'POST watchlists/:id/lenders/add': RouteContract<WatchLendersRequest, { status: 'success'; data: WatchNamesResult }>;
+  'POST watchlists/:id/lenders/remove': RouteContract<WatchLendersRequest, { status: 'success'; data: UnwatchNamesResult }>;
+  'POST watchlists/:id/people/add': RouteContract<WatchPeopleRequest, { status: 'success'; data: WatchNamesResult }>;
+  'POST watchlists/:id/people/remove': RouteContract<WatchPeopleRequest, { status: 'success'; data: UnwatchNamesResult }>;
 }
 
 export type ApiRoute = keyof ApiRoutes;

@@ -7,12 +7,9 @@
 /** Routes relative to /api. */
 export const WATCHLIST_ROUTES = {
   /**
-   * GET: `{data: {watchlists: WatchlistSummary[]}}` (with `company=<number>`: each says whether it
-   * holds that company, `watching`); POST `{name, rules?, email?}`: creates one, `{data: {watchlist}}`.
+   * GET (on the route table, with GET watchlists/:id and the lenders and people routes); POST `{name, rules?, email?}`: creates one, `{data: {watchlist}}`.
    */
   watchlists: 'watchlists',
-  /** GET `{data: {watchlist: WatchlistDetail}}`; 404 when it is not the caller's. */
-  watchlist: (id: string) => `watchlists/${encodeURIComponent(id)}`,
   /** POST `{company_numbers: string[]}` or `{csv: string}` (a column of company numbers): adds them. */
   add: (id: string) => `watchlists/${encodeURIComponent(id)}/add`,
   /** POST `{company_numbers: string[]}`: takes them off. */
@@ -73,8 +70,17 @@ export type EmailMode = (typeof EMAIL_MODES)[number];
 /** A list's e-mail setting in words (the web's select, the terminal's `watch ls`). */
 export const EMAIL_MODE_LABELS: Record<EmailMode, string> = { off: 'No e-mail', immediate: 'E-mail at once', digest: 'Daily digest' };
 
-/** Bounds: lists per user, companies per list, company numbers per request ("watch all N results"). */
-export const WATCHLIST_LIMITS = { lists: 50, companies: 10_000, perRequest: 1_000, nameLength: 80, alertsPage: 500 } as const;
+/** Bounds: lists per user, companies per list, company numbers per request ("watch all N results"), lenders and people per list and per request. */
+export const WATCHLIST_LIMITS = {
+  lists: 50,
+  companies: 10_000,
+  perRequest: 1_000,
+  nameLength: 80,
+  alertsPage: 500,
+  lenders: 200,
+  people: 1_000,
+  namesPerRequest: 100,
+} as const;
 
 /** The list `credence watch add` uses when none is named. */
 export const DEFAULT_WATCHLIST_NAME = 'Watchlist';
@@ -85,6 +91,10 @@ export interface WatchlistSummary {
   rules: AlertKind[];
   email: EmailMode;
   companies: number;
+  /** Lenders watched: every company that charges to one is watched for its charges. */
+  lenders: number;
+  /** People watched: their appointments and PSC entries. */
+  people: number;
   created_at: string;
   /** Only when the list was asked for with `company=<number>`: whether this list holds that company. */
   watching?: boolean;
@@ -98,8 +108,52 @@ export interface WatchedCompany {
   added_at: string;
 }
 
+/** A lender on a list: its name as given, the key its charges count under, and how many companies Credence holds charges of to it. */
+export interface WatchedLender {
+  lender_key: string;
+  lender_name: string;
+  companies: number;
+  added_at: string;
+}
+
+/** A person on a list: the register's officer id, their name, and how many appointments Credence holds of them. */
+export interface WatchedPerson {
+  officer_id: string;
+  name: string;
+  appointments: number;
+  added_at: string;
+}
+
 export interface WatchlistDetail extends WatchlistSummary {
   company_list: WatchedCompany[];
+  lender_list: WatchedLender[];
+  people_list: WatchedPerson[];
+}
+
+export interface WatchLendersRequest {
+  id: string;
+  /** Lender names as charges file them ("Barclays Bank PLC"); each is matched by its lender key. */
+  lenders: string[];
+}
+
+export interface WatchPeopleRequest {
+  id: string;
+  /** Officer ids (or appointments links /officers/{id}/appointments). */
+  officer_ids: string[];
+}
+
+/** What adding lenders or people did: added, already on the list, and those no charge or appointment Credence holds names (not added). */
+export interface WatchNamesResult {
+  added: string[];
+  already: string[];
+  unknown: string[];
+  /** How many lenders (or people) the list now holds. */
+  total: number;
+}
+
+export interface UnwatchNamesResult {
+  removed: string[];
+  total: number;
 }
 
 export interface CreateWatchlistRequest {
@@ -128,6 +182,8 @@ export interface Alert {
   company_number: string;
   company_name: string | null;
   watchlist: string | null;
+  /** Why the alert reached you when the company is not on your list itself: "lender Barclays Bank PLC", "person REID, Fiona"; null: the company is. */
+  via: string | null;
   /** What changed, in words (text from the register: show it as inert text). */
   summary: string;
   /** When Companies House published the change (null: the register gave no time). */

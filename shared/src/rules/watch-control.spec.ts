@@ -9,6 +9,8 @@ const list = (name: string, watching?: boolean): WatchlistSummary => ({
   rules: [],
   email: 'off',
   companies: 3,
+  lenders: 0,
+  people: 0,
   created_at: '2026-11-29T00:00:00.000Z',
   watching,
 });

@@ -15,8 +15,9 @@ export function firstValidationMessage(errors: ValidationError[], path = ''): st
 }
 
 /** Whitelist every DTO, refuse unknown fields, and answer the spec's first message. */
-export function createValidationPipe(): ValidationPipe {
+export function createValidationPipe(options: { validateCustomDecorators?: boolean } = {}): ValidationPipe {
   return new ValidationPipe({
+    ...options,
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

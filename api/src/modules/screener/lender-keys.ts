@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { LENDER_KEY_VERSION, lenderKey } from '@credence/shared';
 
 /** Names updated per statement. */
@@ -30,6 +30,7 @@ export async function recomputeLenderKeys(dataSource: DataSource): Promise<numbe
         [raw, raw.map(lenderKey)],
       );
     }
+    await rekeyWatchedLenders(manager);
     await manager.query(
       `INSERT INTO derived_versions (name, version) VALUES ('lender_key', $1)
        ON CONFLICT (name) DO UPDATE SET version = excluded.version`,
@@ -37,4 +38,26 @@ export async function recomputeLenderKeys(dataSource: DataSource): Promise<numbe
     );
     return names.length;
   });
+}
+
+/**
+ * The lenders watchlists hold, keyed again from the names users gave (issue 29 section 3): a list
+ * keeps watching "NatWest" when it starts counting as National Westminster Bank. A list that then
+ * holds one lender twice keeps the one already under the new key.
+ */
+async function rekeyWatchedLenders(manager: EntityManager): Promise<void> {
+  const rows: { lender_name: string; lender_key: string }[] = await manager.query(`SELECT DISTINCT lender_name, lender_key FROM watchlist_lenders`);
+  const moved = rows.filter((row) => lenderKey(row.lender_name) !== row.lender_key);
+  if (moved.length === 0) return;
+  const params = [moved.map((row) => row.lender_name), moved.map((row) => lenderKey(row.lender_name))];
+  await manager.query(
+    `UPDATE watchlist_lenders w SET lender_key = v.key FROM unnest($1::text[], $2::text[]) AS v(name, key)
+      WHERE w.lender_name = v.name AND w.lender_key <> v.key
+        AND NOT EXISTS (SELECT 1 FROM watchlist_lenders o WHERE o.watchlist_id = w.watchlist_id AND o.lender_key = v.key)`,
+    params,
+  );
+  await manager.query(
+    `DELETE FROM watchlist_lenders w USING unnest($1::text[], $2::text[]) AS v(name, key) WHERE w.lender_name = v.name AND w.lender_key <> v.key`,
+    params,
+  );
 }

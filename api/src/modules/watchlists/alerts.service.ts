@@ -173,7 +173,7 @@ export class AlertsService implements OnApplicationBootstrap, OnApplicationShutd
   }
 }
 
-export const SELECT = `SELECT a.id::text, a.user_id, a.kind, a.company_number, c.company_name, w.name AS watchlist, a.summary, a.published_at,
+export const SELECT = `SELECT a.id::text, a.user_id, a.kind, a.company_number, c.company_name, w.name AS watchlist, a.via, a.summary, a.published_at,
        a.source_url, a.resource_uri, a.created_at, a.read_at IS NOT NULL AS read
   FROM alerts a LEFT JOIN companies c USING (company_number) LEFT JOIN watchlists w ON w.id = a.watchlist_id`;
 
@@ -185,6 +185,7 @@ export function alertOf(row: Record<string, unknown>): Alert {
     company_number: String(row.company_number),
     company_name: (row.company_name as string | null) ?? null,
     watchlist: (row.watchlist as string | null) ?? null,
+    via: (row.via as string | null) ?? null,
     summary: String(row.summary),
     published_at: iso(row.published_at),
     source_url: String(row.source_url),

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { WATCHLIST_ROUTES, type SessionClaims } from '@credence/shared';
+import { WATCHLIST_LIMITS, WATCHLIST_ROUTES, type RouteResponse, type SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { Route } from '../../core/contracts/route.js';
+import { RouteInput } from '../../core/contracts/route-input.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { openEventStream } from '../../core/sse/sse-writer.js';
@@ -16,9 +18,12 @@ import {
   UnwatchCompaniesDto,
   UpdateWatchlistDto,
   WatchCompaniesDto,
+  WatchLendersDto,
   WatchlistIdParam,
   WatchlistsQuery,
+  WatchPeopleDto,
 } from './dto/watchlists.dto.js';
+import { WatchedNamesService } from './watched-names.service.js';
 import { WatchlistsService } from './watchlists.service.js';
 
 /** The routes with the list's id as a parameter (WATCHLIST_ROUTES builds them with a real id). */
@@ -35,12 +40,13 @@ export class WatchlistsController {
     @Inject(AlertsService) private readonly alertsService: AlertsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(WebhooksService) private readonly webhooks: WebhooksService,
+    @Inject(WatchedNamesService) private readonly names: WatchedNamesService,
   ) {}
 
-  @Get(WATCHLIST_ROUTES.watchlists)
+  @Route('GET watchlists')
   @PerUserRateLimit('watchlists')
-  @ApiOperation({ summary: 'Your watchlists, with how many companies each holds (and, given company, whether each holds it)' })
-  async list(@CurrentUser() user: SessionClaims, @Query() q: WatchlistsQuery) {
+  @ApiOperation({ summary: 'Your watchlists, with how many companies, lenders and people each holds (and, given company, whether each holds it)' })
+  async list(@Query() q: WatchlistsQuery, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'GET watchlists'>> {
     return { status: 'success', data: { watchlists: await this.lists.list(user.sub, q.company) } };
   }
 
@@ -51,10 +57,10 @@ export class WatchlistsController {
     return { status: 'success', data: { watchlist: await this.lists.create(user.sub, body) } };
   }
 
-  @Get(route(WATCHLIST_ROUTES.watchlist(ID)))
+  @Route('GET watchlists/:id')
   @PerUserRateLimit('watchlists')
-  @ApiOperation({ summary: 'One of your watchlists with its companies' })
-  async detail(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
+  @ApiOperation({ summary: 'One of your watchlists with its companies, lenders and people' })
+  async detail(@Param() p: WatchlistIdParam, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'GET watchlists/:id'>> {
     return { status: 'success', data: { watchlist: await this.lists.detail(user.sub, p.id) } };
   }
 
@@ -91,6 +97,52 @@ export class WatchlistsController {
   @ApiOperation({ summary: 'Stop watching companies' })
   async unwatch(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: UnwatchCompaniesDto) {
     return { status: 'success', data: await this.lists.unwatch(user.sub, p.id, body.company_numbers) };
+  }
+
+  @Route('POST watchlists/:id/lenders/add')
+  @PerUserRateLimit('watchlists')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Watch lenders: every company whose charges name one (names as filed, matched by lender key) raises its new and satisfied charges; ' +
+      `at most ${WATCHLIST_LIMITS.namesPerRequest} a request, ${WATCHLIST_LIMITS.lenders} a list; a name no charge held names is answered as unknown`,
+  })
+  async addLenders(@RouteInput() r: WatchLendersDto, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST watchlists/:id/lenders/add'>> {
+    return { status: 'success', data: await this.names.addLenders(user.sub, r.id, r.lenders) };
+  }
+
+  @Route('POST watchlists/:id/lenders/remove')
+  @PerUserRateLimit('watchlists')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stop watching lenders' })
+  async removeLenders(
+    @RouteInput() r: WatchLendersDto,
+    @CurrentUser() user: SessionClaims,
+  ): Promise<RouteResponse<'POST watchlists/:id/lenders/remove'>> {
+    return { status: 'success', data: await this.names.removeLenders(user.sub, r.id, r.lenders) };
+  }
+
+  @Route('POST watchlists/:id/people/add')
+  @PerUserRateLimit('watchlists')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Watch people by officer id (the {id} of /officers/{id}/appointments): their appointments, resignations and PSC entries; ' +
+      'an id no appointment held names is answered as unknown',
+  })
+  async addPeople(@RouteInput() r: WatchPeopleDto, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST watchlists/:id/people/add'>> {
+    return { status: 'success', data: await this.names.addPeople(user.sub, r.id, r.officer_ids) };
+  }
+
+  @Route('POST watchlists/:id/people/remove')
+  @PerUserRateLimit('watchlists')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Stop watching people' })
+  async removePeople(
+    @RouteInput() r: WatchPeopleDto,
+    @CurrentUser() user: SessionClaims,
+  ): Promise<RouteResponse<'POST watchlists/:id/people/remove'>> {
+    return { status: 'success', data: await this.names.removePeople(user.sub, r.id, r.officer_ids) };
   }
 
   @Get(WATCHLIST_ROUTES.alerts)

@@ -9,12 +9,15 @@ import {
   type WatchlistDetail,
   type WatchlistSummary,
 } from '@credence/shared';
+import { watchedNamesOf } from './watched-names.js';
 import type { CreateWatchlistDto, UpdateWatchlistDto, WatchCompaniesDto } from './dto/watchlists.dto.js';
 
 const NOT_FOUND = 'No such watchlist: see GET /api/watchlists (or `credence watch ls`) for yours';
 
 const SUMMARY = `w.id, w.name, w.rules, w.email, w.created_at,
-  (SELECT count(*)::int FROM watchlist_companies wc WHERE wc.watchlist_id = w.id) AS companies`;
+  (SELECT count(*)::int FROM watchlist_companies wc WHERE wc.watchlist_id = w.id) AS companies,
+  (SELECT count(*)::int FROM watchlist_lenders wl WHERE wl.watchlist_id = w.id) AS lenders,
+  (SELECT count(*)::int FROM watchlist_people wp WHERE wp.watchlist_id = w.id) AS people`;
 
 type Row = Omit<WatchlistSummary, 'created_at'> & { created_at: Date | string };
 const summary = (row: Row): WatchlistSummary => ({ ...row, created_at: new Date(row.created_at).toISOString() });
@@ -68,7 +71,11 @@ export class WatchlistsService {
           WHERE wc.watchlist_id = $1 ORDER BY wc.company_number LIMIT $2`,
         [id, WATCHLIST_LIMITS.companies],
       );
-    return { ...head, company_list: companies.map((c) => ({ ...c, added_at: new Date(c.added_at).toISOString() })) };
+    return {
+      ...head,
+      company_list: companies.map((c) => ({ ...c, added_at: new Date(c.added_at).toISOString() })),
+      ...(await watchedNamesOf(this.db, id)),
+    };
   }
 
   async update(userId: string, id: string, dto: UpdateWatchlistDto): Promise<WatchlistSummary> {

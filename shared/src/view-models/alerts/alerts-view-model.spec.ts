@@ -13,6 +13,7 @@ const alert = (id: number, read = false): Alert => ({
   company_number: '00445790',
   company_name: 'TESCO PLC',
   watchlist: 'Watchlist',
+  via: null,
   summary: `change ${id}`,
   published_at: '2026-11-28T09:01:00.000Z',
   source_url: 'https://example.test/x',
@@ -87,6 +88,8 @@ describe('company watch view model', () => {
           rules: [],
           email: 'off' as const,
           companies: 0,
+          lenders: 0,
+          people: 0,
           created_at: '',
           numbers: new Set<string>(),
         };

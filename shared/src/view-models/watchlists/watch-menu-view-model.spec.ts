@@ -12,6 +12,8 @@ const summary = (id: string, name: string, watching: boolean, companies = 1): Wa
   rules: [],
   email: 'off',
   companies,
+  lenders: 0,
+  people: 0,
   created_at: '2026-11-29T00:00:00.000Z',
   watching,
 });

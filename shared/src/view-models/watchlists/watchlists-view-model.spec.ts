@@ -11,11 +11,15 @@ const summary = (id: string, name: string): WatchlistSummary => ({
   rules: [],
   email: 'off',
   companies: 1,
+  lenders: 0,
+  people: 0,
   created_at: '2026-11-29T00:00:00.000Z',
 });
 const detail = (id: string, name: string): WatchlistDetail => ({
   ...summary(id, name),
   company_list: [{ company_number: '00445790', company_name: 'TESCO PLC', company_status: 'Active', added_at: '2026-11-29T00:00:00.000Z' }],
+  lender_list: [],
+  people_list: [],
 });
 
 describe('the watchlists page model', () => {

@@ -23,6 +23,7 @@ import { Watchlists1767312200000 } from './1767312200000-watchlists.js';
 import { Webhooks1767312300000 } from './1767312300000-webhooks.js';
 import { ScreenerIdentityVerification1767398400000 } from './1767398400000-screener-identity-verification.js';
 import { AlertMail1767484800000 } from './1767484800000-alert-mail.js';
+import { WatchLendersPeople1767571200000 } from './1767571200000-watch-lenders-people.js';
 
 /**
  * Every migration, in order. Add new ones at the end. A migration is frozen once released: its SQL
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   Webhooks1767312300000,
   ScreenerIdentityVerification1767398400000,
   AlertMail1767484800000,
+  WatchLendersPeople1767571200000,
 ];

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { mapCompanyProfile, MappingError } from '../../companies-house/import/ch-api.mapper.js';
 import type { StreamEvent, StreamName } from '../../companies-house/stream/stream-event.js';
 import { writeAlerts, type Change } from './alert-writer.js';
+import { watchedWays } from './watched-ways.js';
 
 /** The consumer's `committed` hook that goes with `observe: alertsOfEvents` (followers woken by the commit). */
 export { announceWritten } from './alert-signal.js';
@@ -10,7 +11,7 @@ export { announceWritten } from './alert-signal.js';
  * The alerts of a batch of stream events (issue 29 section 4), found by comparing each event with
  * what the database holds before the batch is applied: called in the consumer's transaction before
  * the writer, so that the alerts commit with the rows (or neither does). Only events of watched
- * companies are looked at; events at or before the stream's stored position (replays) raise
+ * companies, lenders (charges naming them) and people (their appointments and PSC entries) are looked at; events at or before the stream's stored position (replays) raise
  * nothing, and a duplicate (the same data again) changes nothing so raises nothing.
  */
 export async function alertsOfEvents(manager: EntityManager, stream: StreamName, events: StreamEvent[]): Promise<number> {
@@ -21,16 +22,19 @@ export async function alertsOfEvents(manager: EntityManager, stream: StreamName,
       (r: { company_number: string }) => r.company_number,
     ),
   );
-  if (watched.size === 0) return 0;
+  const ways = await watchedWays(manager, events);
+  if (watched.size === 0 && ways.size === 0) return 0;
   const [position] = await manager.query(`SELECT timepoint::text AS timepoint FROM ch_stream_positions WHERE stream = $1 FOR UPDATE`, [
     stream,
   ]);
   const stored = position?.timepoint == null ? null : Number(position.timepoint);
-  const mine = events.filter((e) => e.companyNumber !== null && watched.has(e.companyNumber) && (stored === null || e.timepoint > stored));
+  const mine = events.filter(
+    (e) => e.companyNumber !== null && (watched.has(e.companyNumber) || ways.has(e)) && (stored === null || e.timepoint > stored),
+  );
   if (mine.length === 0) return 0;
   const prior = await priorState(manager, mine);
   const changes: Change[] = [];
-  for (const event of mine) changes.push(...changesOf(event, prior));
+  for (const event of mine) changes.push(...changesOf(event, prior).map((change) => ({ ...change, ...ways.get(event) })));
   return writeAlerts(manager, changes);
 }
 

@@ -17,7 +17,16 @@ import {
   Min,
   MinLength,
 } from 'class-validator';
-import { ALERT_KINDS, EMAIL_MODES, WATCHLIST_LIMITS, watchedCompanyNumber, type AlertKind, type EmailMode } from '@credence/shared';
+import {
+  ALERT_KINDS,
+  EMAIL_MODES,
+  officerIdOf,
+  WATCHLIST_LIMITS,
+  watchedCompanyNumber,
+  watchedLender,
+  type AlertKind,
+  type EmailMode,
+} from '@credence/shared';
 
 const NAME = /^[^\p{Cc}]+$/u;
 const nameMessage = `name must be 1 to ${WATCHLIST_LIMITS.nameLength} characters, without control characters`;
@@ -149,4 +158,41 @@ export class AddWebhookDto {
   @MaxLength(2000, { message: 'url must be at most 2,000 characters' })
   @IsString({ message: 'url must be an http(s) address' })
   url!: string;
+}
+
+const lendersMessage = `lenders must be a list of 1 to ${WATCHLIST_LIMITS.namesPerRequest} lender names as charges file them (e.g. "Barclays Bank PLC")`;
+const peopleMessage = `officer_ids must be a list of 1 to ${WATCHLIST_LIMITS.namesPerRequest} officer ids (the {id} of /officers/{id}/appointments)`;
+
+/** POST watchlists/:id/lenders/add and /remove: the list (path) and the lenders (body). */
+export class WatchLendersDto extends WatchlistIdParam {
+  @ApiProperty({ type: [String], example: ['Barclays Bank PLC'] })
+  @ValidateBy({
+    name: 'isLenderName',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && watchedLender(value) !== null,
+      defaultMessage: () => `${lendersMessage}: each 1 to 160 characters, without control characters`,
+    },
+  }, { each: true })
+  @IsString({ each: true, message: lendersMessage })
+  @ArrayMaxSize(WATCHLIST_LIMITS.namesPerRequest, { message: lendersMessage })
+  @ArrayMinSize(1, { message: lendersMessage })
+  @IsArray({ message: lendersMessage })
+  lenders!: string[];
+}
+
+/** POST watchlists/:id/people/add and /remove: the list (path) and the people's officer ids (body). */
+export class WatchPeopleDto extends WatchlistIdParam {
+  @ApiProperty({ type: [String], example: ['Dxk8bqS3vJq8mlC9tY1mFh0Z2aE'] })
+  @ValidateBy({
+    name: 'isOfficerId',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && officerIdOf(value) !== null,
+      defaultMessage: () => `${peopleMessage}: an id is 6 to 64 letters, digits, - or _`,
+    },
+  }, { each: true })
+  @IsString({ each: true, message: peopleMessage })
+  @ArrayMaxSize(WATCHLIST_LIMITS.namesPerRequest, { message: peopleMessage })
+  @ArrayMinSize(1, { message: peopleMessage })
+  @IsArray({ message: peopleMessage })
+  officer_ids!: string[];
 }

@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import { lenderKey, officerIdOf, pscPersonKey } from '@credence/shared';
+import type { StreamEvent } from '../../companies-house/stream/stream-event.js';
+
+/** How a list may watch an event besides its company: the lenders its charge names, the person it is about. */
+export interface WatchedWays {
+  lender_keys?: string[];
+  officer_id?: string;
+  person_key?: string;
+}
+
+const names = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [])
+    .map((p) => (typeof p === 'object' && p !== null ? (p as { name?: unknown }).name : null))
+    .filter((n): n is string => typeof n === 'string');
+
+const officerIdOfEvent = (data: Record<string, unknown>): string | null => {
+  const links = data.links as { officer?: { appointments?: unknown } } | undefined;
+  const link = links?.officer?.appointments;
+  return typeof link === 'string' ? officerIdOf(link) : null;
+};
+
+/**
+ * The events some list watches through a lender (a charge naming it, as the event or the stored
+ * charge says) or a person (an appointment with their officer id, a PSC entry with their name and
+ * birth month and year), with the ways it does; events no list watches that way are not in the answer.
+ */
+export async function watchedWays(manager: EntityManager, events: StreamEvent[]): Promise<Map<StreamEvent, WatchedWays>> {
+  const ways = new Map<StreamEvent, WatchedWays>();
+  const charges = events.filter((e) => e.target === 'charges' && !e.deleted);
+  if (charges.length > 0) {
+    const stored = new Map<string, string[]>();
+    for (const row of (await manager.query(`SELECT charge_id, lender_key FROM charge_lenders WHERE charge_id = ANY($1::text[])`, [
+      charges.map((e) => e.key),
+    ])) as { charge_id: string; lender_key: string }[])
+      stored.set(row.charge_id, [...(stored.get(row.charge_id) ?? []), row.lender_key]);
+    const keysOf = (e: StreamEvent) =>
+      [...new Set([...names(e.data?.persons_entitled).map(lenderKey), ...(stored.get(e.key) ?? [])])].filter(Boolean);
+    const watched = await held(manager, 'watchlist_lenders', 'lender_key', charges.flatMap(keysOf));
+    for (const e of charges) {
+      const keys = keysOf(e).filter((k) => watched.has(k));
+      if (keys.length > 0) ways.set(e, { lender_keys: keys });
+    }
+  }
+  const officers = events.filter((e) => e.target === 'officers' && e.data && officerIdOfEvent(e.data));
+  const ids = await held(manager, 'watchlist_people', 'officer_id', officers.map((e) => officerIdOfEvent(e.data!)!));
+  for (const e of officers) if (ids.has(officerIdOfEvent(e.data!)!)) ways.set(e, { officer_id: officerIdOfEvent(e.data!)! });
+  const pscs = events.filter((e) => e.target === 'pscs' && e.data && pscPersonKey(e.data));
+  const people = await held(manager, 'watchlist_people', 'person_key', pscs.map((e) => pscPersonKey(e.data!)!));
+  for (const e of pscs) if (people.has(pscPersonKey(e.data!)!)) ways.set(e, { person_key: pscPersonKey(e.data!)! });
+  return ways;
+}
+
+/** Which of these values some list holds in `column` of `table`. */
+async function held(manager: EntityManager, table: string, column: string, values: string[]): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const rows: { value: string }[] = await manager.query(`SELECT DISTINCT ${column} AS value FROM ${table} WHERE ${column} = ANY($1::text[])`, [
+    [...new Set(values)],
+  ]);
+  return new Set(rows.map((r) => r.value));
+}
