@@ -12,39 +12,18 @@ import { expect } from 'expect';
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../src/core/clock.js';
 import { writeProfiles } from '../../src/modules/companies-house/import/ch-api.writer.js';
-import { StreamConsumer } from '../../src/modules/companies-house/stream/stream-consumer.js';
-import { HttpStreamSource } from '../../src/modules/companies-house/stream/http-stream-source.js';
-import { STREAM_NAMES, type StreamName } from '../../src/modules/companies-house/stream/stream-event.js';
-import { alertsOfEvents } from '../../src/modules/watchlists/alerts/stream-alerts.js';
 import { raiseDatedAlerts } from '../../src/modules/watchlists/alerts/dated-alerts.js';
 import { deliverWebhooks, webhookSignature } from '../../src/modules/watchlists/webhooks/webhook-delivery.js';
 import { targetPolicy } from '../../src/modules/watchlists/webhooks/webhook-target.js';
-import { STREAM_KEY, StreamServer, type Day } from '../support/ch-stream-server.js';
+import { StreamServer, type Day } from '../support/ch-stream-server.js';
+import { consume, dayBuilder } from '../support/stream-consume.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
-
-const fastClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) => new Promise((r) => (signal?.aborted ? r() : setTimeout(r, Math.min(ms, 5)))),
-};
 
 const [C1, C2, C3, C4] = ['31000001', '31000002', '31000003', '31000004'];
 
 /** One day of events on the four companies, each line sent twice (the service's duplicates). */
 function day(): Day {
-  const out = Object.fromEntries(STREAM_NAMES.map((s) => [s, []])) as unknown as Day;
-  let tp = 5000;
-  const at = (s: number) => `2026-11-28T09:${String(s).padStart(2, '0')}:00`;
-  const emit = (stream: StreamName, uri: string, data: Record<string, unknown>) => {
-    tp += 1;
-    const line = JSON.stringify({
-      resource_kind: 'x',
-      resource_uri: uri,
-      resource_id: uri.split('/').pop(),
-      data,
-      event: { timepoint: tp, published_at: at(tp % 60), type: 'changed' },
-    });
-    out[stream].push({ timepoint: tp, line }, { timepoint: tp, line });
-  };
+  const { day: out, emit } = dayBuilder();
   for (const n of [C1, C2, C3, C4]) {
     emit('charges', `/company/${n}/charges/new${n}`, {
       charge_code: `${n}0009`,
@@ -107,31 +86,6 @@ async function seed(db: DataSource): Promise<void> {
       n,
       `${n}0001`,
     ]);
-}
-
-async function consume(db: DataSource, url: string, events: Day): Promise<void> {
-  const controller = new AbortController();
-  const consumer = new StreamConsumer({
-    dataSource: db,
-    source: new HttpStreamSource({ baseUrl: url, key: STREAM_KEY }),
-    clock: fastClock,
-    flushMs: 20,
-    leaseMs: 2000,
-    observe: alertsOfEvents,
-  });
-  const done = consumer.run(controller.signal);
-  const want = Object.fromEntries(STREAM_NAMES.filter((s) => events[s].length).map((s) => [s, events[s].at(-1)!.timepoint]));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const rows: { stream: string; timepoint: string | null }[] = await db.query(
-      `SELECT stream, timepoint::text AS timepoint FROM ch_stream_positions`,
-    );
-    if (Object.entries(want).every(([s, t]) => rows.some((r) => r.stream === s && Number(r.timepoint) === t))) break;
-    if (Date.now() > deadline) throw new Error(`the consumer did not reach the end of the day: ${JSON.stringify(rows)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  controller.abort();
-  await done;
 }
 
 describe('watchlists and alerts: two users, the real stream consumer, each sees only their own', () => {

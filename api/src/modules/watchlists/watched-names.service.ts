@@ -8,6 +8,7 @@ import {
   type UnwatchNamesResult,
   type WatchNamesResult,
 } from '@credence/shared';
+import { deletedRows } from './watched-names.js';
 import { WatchlistsService } from './watchlists.service.js';
 
 /** One of the two kinds of name a list holds beside companies: its table, key column, bound and words. */
@@ -124,13 +125,12 @@ export class WatchedNamesService {
   }
 
   private async remove(kind: Kind, id: string, keys: string[]): Promise<UnwatchNamesResult> {
-    const removed: string[] = (
-      await this.db.query(
-        `DELETE FROM ${kind.table} WHERE watchlist_id = $1 AND ${kind.key} = ANY($2::text[])
-         RETURNING ${kind === LENDERS ? 'lender_name' : 'officer_id'} AS name`,
-        [id, keys],
-      )
-    ).map((r: { name: string }) => r.name);
+    const answer = await this.db.query(
+      `DELETE FROM ${kind.table} WHERE watchlist_id = $1 AND ${kind.key} = ANY($2::text[])
+       RETURNING ${kind === LENDERS ? 'lender_name' : 'officer_id'} AS name`,
+      [id, keys],
+    );
+    const removed = deletedRows<{ name: string }>(answer).map((r) => r.name);
     return { removed, total: await total(this.db.manager, kind, id) };
   }
 }

@@ -20,3 +20,9 @@ export async function watchedNamesOf(db: DataSource, id: string): Promise<{ lend
   return { lender_list: lenders.map(iso), people_list: people.map(iso) };
 }
 
+
+/** The rows a DELETE ... RETURNING answered: [rows, count] on server Postgres, the rows on the embedded database. */
+export function deletedRows<T>(answer: unknown): T[] {
+  const list = answer as unknown[];
+  return (Array.isArray(list[0]) ? list[0] : list) as T[];
+}

@@ -9,7 +9,7 @@ import {
   type WatchlistDetail,
   type WatchlistSummary,
 } from '@credence/shared';
-import { watchedNamesOf } from './watched-names.js';
+import { deletedRows, watchedNamesOf } from './watched-names.js';
 import type { CreateWatchlistDto, UpdateWatchlistDto, WatchCompaniesDto } from './dto/watchlists.dto.js';
 
 const NOT_FOUND = 'No such watchlist: see GET /api/watchlists (or `credence watch ls`) for yours';
@@ -94,8 +94,8 @@ export class WatchlistsService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const rows = await this.db.query(`DELETE FROM watchlists WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]);
-    if ((Array.isArray(rows[0]) ? rows[0] : rows).length === 0) throw new NotFoundException(NOT_FOUND);
+    const rows = deletedRows(await this.db.query(`DELETE FROM watchlists WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]));
+    if (rows.length === 0) throw new NotFoundException(NOT_FOUND);
   }
 
   /** Adds companies Credence holds; numbers it does not hold are answered, not added. */
@@ -136,12 +136,12 @@ export class WatchlistsService {
   async unwatch(userId: string, id: string, raw: string[]): Promise<{ removed: string[]; companies: number }> {
     await this.summary(userId, id);
     const numbers = this.numbers({ company_numbers: raw });
-    const removed: string[] = (
+    const removed = deletedRows<{ company_number: string }>(
       await this.db.query(
         `DELETE FROM watchlist_companies WHERE watchlist_id = $1 AND company_number = ANY($2::text[]) RETURNING company_number`,
         [id, numbers],
-      )
-    ).map((r: { company_number: string }) => r.company_number);
+      ),
+    ).map((r) => r.company_number);
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM watchlist_companies WHERE watchlist_id = $1`, [id]);
     return { removed, companies: count };
   }
