@@ -19,8 +19,10 @@ import {
 import { CliFailure, EXIT, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable } from '../output/text.js';
+import { addNames, namesOf, removeNames, type NameOptions } from './watch-names.js';
+import { watchedNamesTables } from './watch-names-view.js';
 
-export type WatchOptions = GlobalOptions & { list?: string; csv?: string; deleteList?: boolean };
+export type WatchOptions = GlobalOptions & NameOptions & { list?: string; csv?: string; deleteList?: boolean };
 
 export function listName(options: WatchOptions): string {
   const name = (options.list ?? DEFAULT_WATCHLIST_NAME).trim();
@@ -62,14 +64,23 @@ export async function watchAdd(options: WatchOptions, args: string[]): Promise<v
     const read = companyNumbersFromCsv(csv);
     if (read.bad.length > 0) throw new UsageError(`--csv ${options.csv}: not company numbers: ${read.bad.slice(0, 5).join(', ')}`);
   }
-  if (numbers.length === 0 && !csv) throw new UsageError('Give company numbers (credence watch add 00445790 SC123456) or --csv FILE');
+  const names = namesOf(options);
+  if (numbers.length === 0 && !csv && names.lenders.length + names.people.length === 0)
+    throw new UsageError(
+      'Give company numbers (credence watch add 00445790 SC123456), --csv FILE, --lender "NAME" or --person OFFICER-ID',
+    );
   const ctx = createContext(options);
   const client = await ctx.authedClient();
   const list = (await findList(client, name)) ?? (await client.createWatchlist({ name })).data.watchlist;
+  const named = await addNames(ctx, client, list, names);
+  if (numbers.length === 0 && !csv) {
+    if (ctx.mode.json) ctx.out.result(JSON.stringify({ watchlist: list.name, ...named }, null, 2));
+    return;
+  }
   const result = (
     await client.watchCompanies(list.id, { ...(numbers.length ? { company_numbers: numbers } : {}), ...(csv ? { csv } : {}) })
   ).data;
-  if (ctx.mode.json) return ctx.out.result(JSON.stringify({ watchlist: list.name, ...result }, null, 2));
+  if (ctx.mode.json) return ctx.out.result(JSON.stringify({ watchlist: list.name, ...result, ...named }, null, 2));
   if (result.added.length) ctx.out.result(`Watching ${result.added.join(', ')} in "${visibleControls(list.name)}"`);
   if (result.already.length) ctx.out.info(`Already on the list: ${result.already.join(', ')}`);
   if (result.unknown.length) ctx.out.info(`Not added (Credence does not hold these companies): ${result.unknown.join(', ')}`);
@@ -101,15 +112,33 @@ export async function watchList(options: WatchOptions): Promise<void> {
         0,
       ).join('\n'),
     );
-    return ctx.out.info(`${detail.company_list.length} companies · alerts: ${detail.rules.length} kinds · e-mail ${detail.email}`);
+    for (const line of watchedNamesTables(detail, width, style)) ctx.out.result(line);
+    return ctx.out.info(
+      `${detail.company_list.length} companies · ${detail.lender_list.length} lenders · ${detail.people_list.length} people · ` +
+        `alerts: ${detail.rules.length} kinds · e-mail ${detail.email}`,
+    );
   }
   const lists = (await client.watchlists()).data.watchlists;
   if (ctx.mode.json) return ctx.out.result(JSON.stringify(lists, null, 2));
   if (lists.length === 0) return ctx.out.info('No watchlists yet. Start one with: credence watch add <company-number>');
-  const rows = lists.map((l) => [visibleControls(l.name), String(l.companies), l.email, String(l.rules.length)]);
+  const rows = lists.map((l) => [
+    visibleControls(l.name),
+    String(l.companies),
+    String(l.lenders),
+    String(l.people),
+    l.email,
+    String(l.rules.length),
+  ]);
   ctx.out.result(
     textTable(
-      [{ header: 'List', flexible: true }, { header: 'Companies' }, { header: 'E-mail' }, { header: 'Alert kinds' }],
+      [
+        { header: 'List', flexible: true },
+        { header: 'Companies' },
+        { header: 'Lenders' },
+        { header: 'People' },
+        { header: 'E-mail' },
+        { header: 'Alert kinds' },
+      ],
       rows,
       width,
       style,
@@ -122,9 +151,12 @@ export async function watchList(options: WatchOptions): Promise<void> {
 export async function watchRemove(options: WatchOptions, args: string[]): Promise<void> {
   const name = listName(options);
   const numbers = numbersOf(args);
-  if (!options.deleteList && numbers.length === 0) throw new UsageError('Give company numbers to take off the list, or --delete-list');
-  if (options.deleteList && numbers.length > 0)
-    throw new UsageError('--delete-list deletes the whole list: give it without company numbers');
+  const names = namesOf(options);
+  const named = names.lenders.length + names.people.length;
+  if (!options.deleteList && numbers.length === 0 && named === 0)
+    throw new UsageError('Give company numbers, --lender "NAME" or --person OFFICER-ID to take off the list, or --delete-list');
+  if (options.deleteList && numbers.length + named > 0)
+    throw new UsageError('--delete-list deletes the whole list: give it without company numbers, lenders or people');
   const ctx = createContext(options);
   const client = await ctx.authedClient();
   const list = await requireList(client, name);
@@ -133,6 +165,11 @@ export async function watchRemove(options: WatchOptions, args: string[]): Promis
     return ctx.mode.json
       ? ctx.out.result(JSON.stringify({ deleted: list.name }))
       : ctx.out.info(`Deleted the watchlist "${visibleControls(list.name)}"`);
+  }
+  const removedNames = named > 0 ? await removeNames(ctx, client, list, names) : [];
+  if (numbers.length === 0) {
+    if (ctx.mode.json) ctx.out.result(JSON.stringify({ watchlist: list.name, removed: removedNames }, null, 2));
+    return;
   }
   const result = (await client.unwatchCompanies(list.id, numbers)).data;
   if (ctx.mode.json) return ctx.out.result(JSON.stringify({ watchlist: list.name, ...result }, null, 2));
@@ -161,7 +198,8 @@ export async function alerts(
   const style = styleFor(ctx.mode.color);
   const lines = list.flatMap((alert) => {
     const view = alertView(alert);
-    return [`${style.bold(view.kind)} · ${view.company} · ${view.published}`, `  ${view.change}`, `  ${style.dim(view.source_url)}`, ''];
+    const via = view.via ? ` · ${view.via}` : '';
+    return [`${style.bold(view.kind)} · ${view.company} · ${view.published}${via}`, `  ${view.change}`, `  ${style.dim(view.source_url)}`, ''];
   });
   ctx.out.result(lines.slice(0, -1).join('\n'));
   ctx.out.info(`${list.length} ${list.length === 1 ? 'alert' : 'alerts'} · ${unread} unread`);

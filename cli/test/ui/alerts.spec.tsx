@@ -22,6 +22,7 @@ const alert = (id: number, part: Partial<Alert> = {}): Alert => ({
   company_number: '00445790',
   company_name: 'TESCO PLC',
   watchlist: 'Watchlist',
+  via: null,
   summary: `Charge 00445790000${id} created on 2026-11-20: A registered charge; persons entitled: Shawbrook Bank Limited`,
   published_at: `2026-11-28T09:0${id}:00.000Z`,
   source_url: SOURCE,
@@ -160,8 +161,12 @@ describe('w on a company', () => {
       rules: [],
       email: 'off',
       companies: held.size,
+      lenders: 0,
+      people: 0,
       created_at: '',
       company_list: [...held].map((n) => ({ company_number: n, company_name: null, company_status: null, added_at: '' })),
+      lender_list: [],
+      people_list: [],
     });
     const client = fakeClient({
       me: async () => ME,

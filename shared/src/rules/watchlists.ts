@@ -88,6 +88,8 @@ export interface AlertView {
   source_url: string;
   source_label: string;
   watchlist: string | null;
+  /** Why it reached you when the company is not on your list itself: "via lender Barclays Bank PLC"; null when it is. */
+  via: string | null;
   unread: boolean;
 }
 
@@ -102,6 +104,7 @@ export function alertView(alert: Alert): AlertView {
     source_url: alert.source_url,
     source_label: 'Source on Companies House',
     watchlist: alert.watchlist === null ? null : visibleControls(alert.watchlist),
+    via: alert.via ? `via ${visibleControls(alert.via)}` : null,
     unread: !alert.read,
   };
 }

@@ -27,4 +27,5 @@ export * from './alerts/alerts-view-model.js';
 export * from './alerts/company-watch.js';
 export * from './watchlists/watch-menu-view-model.js';
 export * from './watchlists/watchlists-view-model.js';
+export * from './watchlists/watched-names.js';
 export * from './watchlists/watch-selection.js';

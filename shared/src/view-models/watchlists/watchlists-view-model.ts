@@ -1,7 +1,7 @@
 /**
- * The watchlists page (issue 29 §3, §5): the user's lists; one open with its companies; make,
- * rename and delete a list, choose its e-mail (off, at once, daily digest), add companies (from
- * search or a CSV of company numbers) and remove them. Another user's list is answered as not
+ * The watchlists page (issue 29 §3, §5): the user's lists; one open with its companies, lenders
+ * and people; make, rename and delete a list, choose its e-mail (off, at once, daily digest), add
+ * companies (from search or a CSV of company numbers) and remove them, remove lenders and people. Another user's list is answered as not
  * found, and says so.
  */
 import type { WatchlistsApi } from '../../client/watchlists-client.js';
@@ -30,7 +30,15 @@ export const WATCHLISTS_TEXTS = {
 
 type Client = Pick<
   WatchlistsApi,
-  'watchlists' | 'watchlist' | 'createWatchlist' | 'updateWatchlist' | 'deleteWatchlist' | 'watchCompanies' | 'unwatchCompanies'
+  | 'watchlists'
+  | 'watchlist'
+  | 'createWatchlist'
+  | 'updateWatchlist'
+  | 'deleteWatchlist'
+  | 'watchCompanies'
+  | 'unwatchCompanies'
+  | 'unwatchLenders'
+  | 'unwatchPeople'
 >;
 
 export interface WatchlistsViewModel extends ReadableStore<WatchlistsState> {
@@ -45,6 +53,8 @@ export interface WatchlistsViewModel extends ReadableStore<WatchlistsState> {
   deleteOpen(): Promise<boolean>;
   add(request: WatchCompaniesRequest): Promise<void>;
   remove(companyNumber: string): Promise<void>;
+  /** Takes a lender (by its name) or a person (by officer id) off the open list. */
+  removeName(kind: 'lender' | 'person', key: string, label: string): Promise<void>;
 }
 
 export function createWatchlistsViewModel({ client }: { client: Client }): WatchlistsViewModel {
@@ -185,6 +195,14 @@ export function createWatchlistsViewModel({ client }: { client: Client }): Watch
       await change(async () => {
         await client.unwatchCompanies(openId, [companyNumber]);
         return `Stopped watching ${companyNumber} in "${openName()}".`;
+      });
+    },
+    async removeName(kind, key, label) {
+      const { openId } = store.getState();
+      if (!openId) return;
+      await change(async () => {
+        await (kind === 'lender' ? client.unwatchLenders(openId, [key]) : client.unwatchPeople(openId, [key]));
+        return `Stopped watching ${kind === 'lender' ? 'the lender ' : ''}${visibleControls(label)} in "${openName()}".`;
       });
     },
   };

@@ -1,6 +1,6 @@
 /**
  * One open watchlist on /watchlists: its name (rename), e-mail setting, delete, add companies from
- * search or a CSV of company numbers, and its companies with Remove. A thin view over shared's
+ * search or a CSV of company numbers, and its companies, lenders and people with Remove. A thin view over shared's
  * watchlists view model.
  */
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import {
 import { companyHref } from '../explorer/explorer-url.ts';
 import { CompanySearch } from '../../pages/uk/company-search.tsx';
 import { StatusBadge } from '../../pages/uk/company-header.tsx';
+import { WatchedNamesTable } from './watched-names-table.tsx';
 
 export function WatchlistPanel({
   list,
@@ -45,7 +46,9 @@ export function WatchlistPanel({
           {visibleControls(list.name)}
         </h2>
         <p className="muted">
-          {list.companies.toLocaleString('en-GB')} {list.companies === 1 ? 'company' : 'companies'} · {list.rules.length} kinds of alert
+          {list.companies.toLocaleString('en-GB')} {list.companies === 1 ? 'company' : 'companies'} · {list.lenders}{' '}
+          {list.lenders === 1 ? 'lender' : 'lenders'} · {list.people} {list.people === 1 ? 'person' : 'people'} · {list.rules.length} kinds of
+          alert
         </p>
       </header>
       <div className="watchlist__settings">
@@ -149,6 +152,8 @@ export function WatchlistPanel({
           </table>
         </div>
       )}
+      <h3 className="subheading">Lenders and people</h3>
+      <WatchedNamesTable list={list} model={model} busy={busy} />
     </article>
   );
 }

@@ -50,6 +50,7 @@ import { useViewModel } from '@credence/shared/react';
 import { BarChart } from '../../ui/bar-chart.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs } from './tabs.tsx';
+import { WatchNameButton } from '../../features/watchlists/watch-name-button.tsx';
 
 /** One of the overview's typed insights (shared contract); null when an older server left it out. */
 function insight<K extends keyof OverviewInsights>(overview: CompanyOverview, key: K): OverviewInsights[K] | null {
@@ -120,6 +121,7 @@ export function LeadershipPanel({ model, state }: { model: CompanyOverviewViewMo
               {o.nationality ? ` · ${o.nationality}` : ''}
             </span>
             {!o.resigned_on && <IdentityVerificationLine details={o.identity_verification_details} />}
+            {o.links.officer.appointments && <WatchNameButton kind="person" value={o.links.officer.appointments} label={o.name} />}
           </li>
         ))}
       </ul>
@@ -390,7 +392,15 @@ function ChargeList({ companyNumber, charges }: { companyNumber: string; charges
                 <span className={`status-badge status-badge--${chargeStatusColour(c.status)}`}>{c.status}</span>
               </td>
               <td>{c.classification.description ?? 'Unknown'}</td>
-              <td>{c.persons_entitled.map((p) => p.name).join(', ') || '-'}</td>
+              <td>
+                {c.persons_entitled.length === 0
+                  ? '-'
+                  : c.persons_entitled.map((p, i) => (
+                      <span key={i} className="charge-lender">
+                        {p.name} <WatchNameButton kind="lender" value={p.name} label={p.name} />
+                      </span>
+                    ))}
+              </td>
               <td>{c.satisfied_on ? formatDate(c.satisfied_on) : '-'}</td>
               <td>
                 <a href={registryChargeUrl(companyNumber, c.charge_id)} target="_blank" rel="noreferrer">

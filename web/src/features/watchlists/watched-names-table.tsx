@@ -1,0 +1,50 @@
+/**
+ * A watchlist's lenders and people on /watchlists (issue 29 section 3), each with Remove: rows
+ * worded by shared's watchedNameRows, so the terminal's `credence watch ls --list` says the same.
+ */
+import { watchedNameRows, type WatchlistDetail, type WatchlistsViewModel } from '@credence/shared';
+
+export function WatchedNamesTable({ list, model, busy }: { list: WatchlistDetail; model: WatchlistsViewModel; busy: boolean }) {
+  const { lenders, people } = watchedNameRows(list);
+  if (lenders.length + people.length === 0)
+    return <p className="muted">No lenders or people yet: press “Watch this lender” on a company’s charges, or “Watch this person” in its leadership.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="simple-table watchlist__table watchlist__names">
+        <caption className="visually-hidden">Lenders and people on {list.name}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Lender or person</th>
+            <th scope="col">Watched</th>
+            <th scope="col">Added</th>
+            <th scope="col">
+              <span className="visually-hidden">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...lenders, ...people].map((row) => (
+            <tr key={`${row.kind}:${row.key}`}>
+              <td>
+                <span className="muted">{row.kind === 'lender' ? 'Lender' : 'Person'}</span> {row.name}
+              </td>
+              <td>{row.detail}</td>
+              <td>{row.added}</td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy}
+                  aria-label={row.removeLabel}
+                  onClick={() => void model.removeName(row.kind, row.key, row.name)}
+                >
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
