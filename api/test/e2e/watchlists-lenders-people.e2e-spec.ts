@@ -22,7 +22,11 @@ function day(): Day {
   const { day: events, emit } = dayBuilder(7000);
   const charge = (n: string, id: string, data: Record<string, unknown>) =>
     emit('charges', `/company/${n}/charges/${id}`, { links: { self: `/company/${n}/charges/${id}` }, ...data });
-  charge(L2, 'newL2', { charge_code: `${L2}0002`, status: 'outstanding', persons_entitled: [{ name: 'Barclays Bank PLC as Security Agent' }] });
+  charge(L2, 'newL2', {
+    charge_code: `${L2}0002`,
+    status: 'outstanding',
+    persons_entitled: [{ name: 'Barclays Bank PLC as Security Agent' }],
+  });
   charge(L1, 'newL1', { charge_code: `${L1}0002`, status: 'outstanding', persons_entitled: [{ name: 'BARCLAYS BANK PLC' }] });
   charge(L3, 'oldL3', { charge_code: `${L3}0001`, status: 'fully-satisfied', satisfied_on: '2026-11-26' });
   charge(L4, 'newL4', { charge_code: `${L4}0002`, status: 'outstanding', persons_entitled: [{ name: 'HSBC UK Bank PLC' }] });
@@ -49,15 +53,28 @@ async function seed(db: DataSource): Promise<void> {
   await db.transaction((m) =>
     writeProfiles(
       m,
-      [L1, L2, L3, L4].map((n) => ({ company_number: n, company_name: `LENT ${n} LIMITED`, company_status: 'Active', source: 'api' as const })),
+      [L1, L2, L3, L4].map((n) => ({
+        company_number: n,
+        company_name: `LENT ${n} LIMITED`,
+        company_status: 'Active',
+        source: 'api' as const,
+      })),
     ),
   );
   for (const [id, n, lender] of [
     ['oldL1', L1, 'Barclays Bank PLC'],
     ['oldL3', L3, 'BARCLAYS BANK PLC'],
   ]) {
-    await db.query(`INSERT INTO charges (charge_id, company_number, status, charge_code) VALUES ($1, $2, 'outstanding', $3)`, [id, n, `${n}0001`]);
-    await db.query(`INSERT INTO charge_lenders (charge_id, position, raw_name, lender_key) VALUES ($1, 0, $2, $3)`, [id, lender, lenderKey(lender)]);
+    await db.query(`INSERT INTO charges (charge_id, company_number, status, charge_code) VALUES ($1, $2, 'outstanding', $3)`, [
+      id,
+      n,
+      `${n}0001`,
+    ]);
+    await db.query(`INSERT INTO charge_lenders (charge_id, position, raw_name, lender_key) VALUES ($1, 0, $2, $3)`, [
+      id,
+      lender,
+      lenderKey(lender),
+    ]);
   }
   for (const [n, key, id, name] of [
     [L2, 'fionaL2', FIONA, 'REID, Fiona'],
@@ -110,7 +127,9 @@ describe('watchlists of lenders and people: the real stream consumer, one alert 
 
     const detail = (await t.request('GET', `/api/watchlists/${listA}`, { token: a })).body.data.watchlist;
     expect(detail).toEqual(expect.objectContaining({ companies: 1, lenders: 1, people: 1 }));
-    expect(detail.lender_list).toEqual([expect.objectContaining({ lender_name: 'BARCLAYS BANK PLC', lender_key: 'BARCLAYS BANK', companies: 2 })]);
+    expect(detail.lender_list).toEqual([
+      expect.objectContaining({ lender_name: 'BARCLAYS BANK PLC', lender_key: 'BARCLAYS BANK', companies: 2 }),
+    ]);
     expect(detail.people_list).toEqual([expect.objectContaining({ officer_id: FIONA, name: 'REID, Fiona', appointments: 2 })]);
 
     for (const path of ['lenders/add', 'lenders/remove', 'people/add', 'people/remove']) {
@@ -124,10 +143,16 @@ describe('watchlists of lenders and people: the real stream consumer, one alert 
     const badId = await t.request('POST', `/api/watchlists/${listA}/people/add`, { token: a, body: { officer_ids: ['not an id!'] } });
     expect(badId.status).toBe(400);
     expect(JSON.stringify(badId.body)).toMatch(/officer_ids must be a list of 1 to 100 officer ids/);
-    const badList = await t.request('POST', `/api/watchlists/not-a-list/lenders/add`, { token: a, body: { lenders: ['Barclays Bank PLC'] } });
+    const badList = await t.request('POST', `/api/watchlists/not-a-list/lenders/add`, {
+      token: a,
+      body: { lenders: ['Barclays Bank PLC'] },
+    });
     expect(badList.status).toBe(400);
     expect(JSON.stringify(badList.body)).toMatch(/id must be a watchlist id/);
-    const extra = await t.request('POST', `/api/watchlists/${listA}/lenders/add`, { token: a, body: { lenders: ['Barclays Bank PLC'], x: 1 } });
+    const extra = await t.request('POST', `/api/watchlists/${listA}/lenders/add`, {
+      token: a,
+      body: { lenders: ['Barclays Bank PLC'], x: 1 },
+    });
     expect(extra.status).toBe(400);
   });
 
@@ -151,7 +176,10 @@ describe('watchlists of lenders and people: the real stream consumer, one alert 
       ].sort(),
     );
     expect(mine.every((x) => x.watchlist === 'Lenders')).toBe(true);
-    const theirs = (await t.request('GET', '/api/alerts?limit=500', { token: b })).body.data.alerts as { kind: string; company_number: string }[];
+    const theirs = (await t.request('GET', '/api/alerts?limit=500', { token: b })).body.data.alerts as {
+      kind: string;
+      company_number: string;
+    }[];
     expect(theirs.map((x) => `${x.company_number} ${x.kind}`)).toEqual([`${L4} charge-created`]);
 
     // The day again (a restart from an older position): nothing new.
@@ -161,7 +189,10 @@ describe('watchlists of lenders and people: the real stream consumer, one alert 
   });
 
   it('takes lenders, people and companies off a list, answering what it took', async () => {
-    const lender = await t.request('POST', `/api/watchlists/${listA}/lenders/remove`, { token: a, body: { lenders: ['Barclays Bank PLC'] } });
+    const lender = await t.request('POST', `/api/watchlists/${listA}/lenders/remove`, {
+      token: a,
+      body: { lenders: ['Barclays Bank PLC'] },
+    });
     expect(lender.body.data).toEqual({ removed: ['BARCLAYS BANK PLC'], total: 0 });
     const person = await t.request('POST', `/api/watchlists/${listA}/people/remove`, { token: a, body: { officer_ids: [FIONA] } });
     expect(person.body.data).toEqual({ removed: [FIONA], total: 0 });

@@ -3,7 +3,14 @@
  * company whose charges name one) and people (their appointments and PSC entries) on a list, read
  * by shared's rules as the API reads them.
  */
-import { officerIdOf, visibleControls, watchedLender, type ApiClient, type WatchlistSummary, type WatchNamesResult } from '@credence/shared';
+import {
+  officerIdOf,
+  visibleControls,
+  watchedLender,
+  type ApiClient,
+  type WatchlistSummary,
+  type WatchNamesResult,
+} from '@credence/shared';
 import { EXIT, UsageError } from '../runtime/exit-codes.js';
 import type { createContext } from '../runtime/session.js';
 
@@ -17,7 +24,8 @@ type Context = ReturnType<typeof createContext>;
 /** The --lender and --person values, each checked: a bad one is a usage error naming it and the fix. */
 export function namesOf(options: NameOptions): { lenders: string[]; people: string[] } {
   const lenders = (options.lender ?? []).map((raw) => {
-    if (!watchedLender(raw)) throw new UsageError(`--lender "${raw}" is not a lender name: give it as charges file it, e.g. "Barclays Bank PLC"`);
+    if (!watchedLender(raw))
+      throw new UsageError(`--lender "${raw}" is not a lender name: give it as charges file it, e.g. "Barclays Bank PLC"`);
     return raw.trim();
   });
   const people = (options.person ?? []).map((raw) => {
@@ -40,7 +48,8 @@ export async function addNames(ctx: Context, client: ApiClient, list: WatchlistS
   for (const [kind, result] of Object.entries(results)) {
     if (ctx.mode.json) continue;
     const noun = kind === 'lenders' ? 'lender' : 'person';
-    if (result.added.length) ctx.out.result(`Watching ${noun === 'lender' ? 'lenders' : 'people'} ${result.added.map(visibleControls).join(', ')} in ${where}`);
+    if (result.added.length)
+      ctx.out.result(`Watching ${noun === 'lender' ? 'lenders' : 'people'} ${result.added.map(visibleControls).join(', ')} in ${where}`);
     if (result.already.length) ctx.out.info(`Already on the list: ${result.already.map(visibleControls).join(', ')}`);
     if (result.unknown.length)
       ctx.out.info(

@@ -66,9 +66,7 @@ export async function watchAdd(options: WatchOptions, args: string[]): Promise<v
   }
   const names = namesOf(options);
   if (numbers.length === 0 && !csv && names.lenders.length + names.people.length === 0)
-    throw new UsageError(
-      'Give company numbers (credence watch add 00445790 SC123456), --csv FILE, --lender "NAME" or --person OFFICER-ID',
-    );
+    throw new UsageError('Give company numbers (credence watch add 00445790 SC123456), --csv FILE, --lender "NAME" or --person OFFICER-ID');
   const ctx = createContext(options);
   const client = await ctx.authedClient();
   const list = (await findList(client, name)) ?? (await client.createWatchlist({ name })).data.watchlist;
@@ -199,7 +197,12 @@ export async function alerts(
   const lines = list.flatMap((alert) => {
     const view = alertView(alert);
     const via = view.via ? ` · ${view.via}` : '';
-    return [`${style.bold(view.kind)} · ${view.company} · ${view.published}${via}`, `  ${view.change}`, `  ${style.dim(view.source_url)}`, ''];
+    return [
+      `${style.bold(view.kind)} · ${view.company} · ${view.published}${via}`,
+      `  ${view.change}`,
+      `  ${style.dim(view.source_url)}`,
+      '',
+    ];
   });
   ctx.out.result(lines.slice(0, -1).join('\n'));
   ctx.out.info(`${list.length} ${list.length === 1 ? 'alert' : 'alerts'} · ${unread} unread`);

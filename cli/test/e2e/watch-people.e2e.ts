@@ -101,10 +101,12 @@ describe('credence watch add --lender/--person: alerts through a lender and a pe
       const run = await credence(['alerts', '--json'], ann);
       mine = run.code === 0 ? JSON.parse(run.stdout) : [];
     }
-    expect(mine.filter((a) => a.company_number === other).map((a) => `${a.kind} ${a.via}`).sort()).toEqual([
-      `charge-created lender ${lender}`,
-      `officer-resigned person ${person.name}`,
-    ]);
+    expect(
+      mine
+        .filter((a) => a.company_number === other)
+        .map((a) => `${a.kind} ${a.via}`)
+        .sort(),
+    ).toEqual([`charge-created lender ${lender}`, `officer-resigned person ${person.name}`]);
     const words = await credence(['alerts'], ann);
     expect(words.stdout).toContain(`via lender ${lender}`);
     const theirs = await credence(['alerts', '--json'], ben);

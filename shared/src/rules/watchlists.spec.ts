@@ -9,6 +9,7 @@ import {
   unreadBadge,
   watchedCompanyNumber,
 } from './watchlists.js';
+import type { Alert } from '../contracts/watchlists.js';
 
 const CH = 'https://find-and-update.company-information.service.gov.uk';
 
@@ -72,7 +73,7 @@ describe('watchlists: company numbers, CSV, --since, sources', () => {
   });
 
   it('reads an alert one way for the web and the terminal: kind, company, change, published time, source, unread', () => {
-    const view = alertView({
+    const alert: Alert = {
       id: 7,
       kind: 'charge-created',
       company_number: '00445790',
@@ -85,16 +86,20 @@ describe('watchlists: company numbers, CSV, --since, sources', () => {
       resource_uri: null,
       created_at: '2026-11-28T09:01:01.000Z',
       read: false,
-    });
+    };
+    const view = alertView(alert);
     expect(view).toEqual(
       expect.objectContaining({
         kind: 'New charge',
         company: '00445790 TESCO PLC',
         change: 'Charge 004457900009 created',
         published: 'time not published',
+        via: null,
         unread: true,
       }),
     );
+    // watched through a lender or a person: the alert says so, inert
+    expect(alertView({ ...alert, via: 'lender EVIL\u0007 BANK' }).via).toBe('via lender EVIL^G BANK');
     expect([unreadBadge(0), unreadBadge(1), unreadBadge(12)]).toEqual([
       { badge: '', label: 'No unread alerts' },
       { badge: '1', label: '1 unread alert' },

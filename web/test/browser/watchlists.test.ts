@@ -183,4 +183,66 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
       await context.close();
     }
   });
+
+  it('watches a lender from the charges panel and a person from leadership, shows both on the watchlists page, and removes them', async () => {
+    // A sample company with a charge naming a lender and an officer with an appointments link.
+    let found: { number: string; lender: string; person: string } | null = null;
+    for (const number of [target.company_number, ...others]) {
+      const overview = (await http(api, 'GET', `companies_house/get_overview?company_number=${number}`, undefined, ada)).body;
+      const officers = (await http(api, 'GET', `companies_house/officers?company_number=${number}`, undefined, ada)).body;
+      const lender = overview.charges.charges.flatMap((c: { persons_entitled: { name: string }[] }) => c.persons_entitled)[0]?.name;
+      const officer = officers.officers.data.find(
+        (o: { resigned_on: string | null; links: { officer: { appointments: string | null } } }) =>
+          !o.resigned_on && o.links.officer.appointments,
+      );
+      if (lender && officer) {
+        found = { number, lender, person: officer.name };
+        break;
+      }
+    }
+    assert.ok(found, 'a sample company with a charge and an officer');
+    const { context, page } = await signedInPage(browser, api.url, ada, { width: 1366, height: 900 });
+    try {
+      await page.goto(`/uk/?companyNumber=${found.number}&category=overview`);
+      await page
+        .getByRole('tablist', { name: 'Charges' })
+        .getByRole('tab', { name: /^All \(/ })
+        .click();
+      await page
+        .getByRole('button', { name: `Watch this lender: ${found.lender}` })
+        .first()
+        .click();
+      await page.getByText(`Watching the lender ${found.lender} in "Watchlist".`).waitFor();
+      await page
+        .getByRole('tablist', { name: 'Leadership' })
+        .getByRole('tab', { name: /^Active \(/ })
+        .click();
+      await page
+        .getByRole('button', { name: `Watch this person: ${found.person}` })
+        .first()
+        .click();
+      await page.getByText(`Watching ${found.person} in "Watchlist".`).waitFor();
+
+      const list = (await http(api, 'GET', 'watchlists', undefined, ada)).body.data.watchlists.find(
+        (l: { name: string }) => l.name === 'Watchlist',
+      );
+      assert.deepEqual([list.lenders, list.people], [1, 1]);
+      await page.goto(`/watchlists?list=${list.id}`);
+      await page.getByRole('heading', { name: 'Watchlist', exact: true }).waitFor();
+      const names = page.locator('.watchlist__names tbody tr');
+      await names.nth(1).waitFor();
+      assert.match((await names.nth(0).textContent()) ?? '', new RegExp(`Lender ${found.lender}.*to it`));
+      assert.match((await names.nth(1).textContent()) ?? '', /Person .*appointments? held · officer id/);
+      assert.deepEqual(await seriousViolations(page), []);
+      await page.getByRole('button', { name: `Stop watching the lender ${found.lender}` }).click();
+      await page.getByText(`Stopped watching the lender ${found.lender} in "Watchlist".`).waitFor();
+      await names.nth(1).waitFor({ state: 'detached' });
+      const held = (await http(api, 'GET', `watchlists/${list.id}`, undefined, ada)).body.data.watchlist;
+      assert.deepEqual([held.lender_list.length, held.people_list.length], [0, 1]);
+      // Bob cannot touch Ada's list's lenders
+      assert.equal((await http(api, 'POST', `watchlists/${list.id}/lenders/add`, { lenders: [found.lender] }, bob)).status, 404);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -46,7 +46,9 @@ export async function recomputeLenderKeys(dataSource: DataSource): Promise<numbe
  * holds one lender twice keeps the one already under the new key.
  */
 async function rekeyWatchedLenders(manager: EntityManager): Promise<void> {
-  const rows: { lender_name: string; lender_key: string }[] = await manager.query(`SELECT DISTINCT lender_name, lender_key FROM watchlist_lenders`);
+  const rows: { lender_name: string; lender_key: string }[] = await manager.query(
+    `SELECT DISTINCT lender_name, lender_key FROM watchlist_lenders`,
+  );
   const moved = rows.filter((row) => lenderKey(row.lender_name) !== row.lender_key);
   if (moved.length === 0) return;
   const params = [moved.map((row) => row.lender_name), moved.map((row) => lenderKey(row.lender_name))];

@@ -20,7 +20,6 @@ export async function watchedNamesOf(db: DataSource, id: string): Promise<{ lend
   return { lender_list: lenders.map(iso), people_list: people.map(iso) };
 }
 
-
 /** The rows a DELETE ... RETURNING answered: [rows, count] on server Postgres, the rows on the embedded database. */
 export function deletedRows<T>(answer: unknown): T[] {
   const list = answer as unknown[];

@@ -45,7 +45,9 @@ export class WatchlistsController {
 
   @Route('GET watchlists')
   @PerUserRateLimit('watchlists')
-  @ApiOperation({ summary: 'Your watchlists, with how many companies, lenders and people each holds (and, given company, whether each holds it)' })
+  @ApiOperation({
+    summary: 'Your watchlists, with how many companies, lenders and people each holds (and, given company, whether each holds it)',
+  })
   async list(@Query() q: WatchlistsQuery, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'GET watchlists'>> {
     return { status: 'success', data: { watchlists: await this.lists.list(user.sub, q.company) } };
   }
@@ -107,7 +109,10 @@ export class WatchlistsController {
       'Watch lenders: every company whose charges name one (names as filed, matched by lender key) raises its new and satisfied charges; ' +
       `at most ${WATCHLIST_LIMITS.namesPerRequest} a request, ${WATCHLIST_LIMITS.lenders} a list; a name no charge held names is answered as unknown`,
   })
-  async addLenders(@RouteInput() r: WatchLendersDto, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST watchlists/:id/lenders/add'>> {
+  async addLenders(
+    @RouteInput() r: WatchLendersDto,
+    @CurrentUser() user: SessionClaims,
+  ): Promise<RouteResponse<'POST watchlists/:id/lenders/add'>> {
     return { status: 'success', data: await this.names.addLenders(user.sub, r.id, r.lenders) };
   }
 
@@ -130,7 +135,10 @@ export class WatchlistsController {
       'Watch people by officer id (the {id} of /officers/{id}/appointments): their appointments, resignations and PSC entries; ' +
       'an id no appointment held names is answered as unknown',
   })
-  async addPeople(@RouteInput() r: WatchPeopleDto, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST watchlists/:id/people/add'>> {
+  async addPeople(
+    @RouteInput() r: WatchPeopleDto,
+    @CurrentUser() user: SessionClaims,
+  ): Promise<RouteResponse<'POST watchlists/:id/people/add'>> {
     return { status: 'success', data: await this.names.addPeople(user.sub, r.id, r.officer_ids) };
   }
 

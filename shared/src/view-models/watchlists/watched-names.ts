@@ -71,7 +71,8 @@ export async function watchNameInDefaultList(
   try {
     const lists = (await client.watchlists()).data.watchlists;
     const list =
-      lists.find((l) => l.name === DEFAULT_WATCHLIST_NAME) ?? (await client.createWatchlist({ name: DEFAULT_WATCHLIST_NAME })).data.watchlist;
+      lists.find((l) => l.name === DEFAULT_WATCHLIST_NAME) ??
+      (await client.createWatchlist({ name: DEFAULT_WATCHLIST_NAME })).data.watchlist;
     const result = (kind === 'lender' ? await client.watchLenders(list.id, [value]) : await client.watchPeople(list.id, [value])).data;
     return { ok: result.added.length + result.already.length > 0, text: watchedNameText(kind, label, list.name, result) };
   } catch (error) {

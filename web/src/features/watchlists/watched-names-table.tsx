@@ -7,10 +7,14 @@ import { watchedNameRows, type WatchlistDetail, type WatchlistsViewModel } from 
 export function WatchedNamesTable({ list, model, busy }: { list: WatchlistDetail; model: WatchlistsViewModel; busy: boolean }) {
   const { lenders, people } = watchedNameRows(list);
   if (lenders.length + people.length === 0)
-    return <p className="muted">No lenders or people yet: press “Watch this lender” on a company’s charges, or “Watch this person” in its leadership.</p>;
+    return (
+      <p className="muted">
+        No lenders or people yet: press “Watch this lender” on a company’s charges, or “Watch this person” in its leadership.
+      </p>
+    );
   return (
     <div className="table-scroll">
-      <table className="simple-table watchlist__table watchlist__names">
+      <table className="simple-table watchlist__names">
         <caption className="visually-hidden">Lenders and people on {list.name}</caption>
         <thead>
           <tr>

@@ -47,8 +47,8 @@ export function WatchlistPanel({
         </h2>
         <p className="muted">
           {list.companies.toLocaleString('en-GB')} {list.companies === 1 ? 'company' : 'companies'} · {list.lenders}{' '}
-          {list.lenders === 1 ? 'lender' : 'lenders'} · {list.people} {list.people === 1 ? 'person' : 'people'} · {list.rules.length} kinds of
-          alert
+          {list.lenders === 1 ? 'lender' : 'lenders'} · {list.people} {list.people === 1 ? 'person' : 'people'} · {list.rules.length} kinds
+          of alert
         </p>
       </header>
       <div className="watchlist__settings">

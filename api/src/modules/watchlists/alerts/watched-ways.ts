@@ -43,10 +43,20 @@ export async function watchedWays(manager: EntityManager, events: StreamEvent[])
     }
   }
   const officers = events.filter((e) => e.target === 'officers' && e.data && officerIdOfEvent(e.data));
-  const ids = await held(manager, 'watchlist_people', 'officer_id', officers.map((e) => officerIdOfEvent(e.data!)!));
+  const ids = await held(
+    manager,
+    'watchlist_people',
+    'officer_id',
+    officers.map((e) => officerIdOfEvent(e.data!)!),
+  );
   for (const e of officers) if (ids.has(officerIdOfEvent(e.data!)!)) ways.set(e, { officer_id: officerIdOfEvent(e.data!)! });
   const pscs = events.filter((e) => e.target === 'pscs' && e.data && pscPersonKey(e.data));
-  const people = await held(manager, 'watchlist_people', 'person_key', pscs.map((e) => pscPersonKey(e.data!)!));
+  const people = await held(
+    manager,
+    'watchlist_people',
+    'person_key',
+    pscs.map((e) => pscPersonKey(e.data!)!),
+  );
   for (const e of pscs) if (people.has(pscPersonKey(e.data!)!)) ways.set(e, { person_key: pscPersonKey(e.data!)! });
   return ways;
 }
@@ -54,8 +64,9 @@ export async function watchedWays(manager: EntityManager, events: StreamEvent[])
 /** Which of these values some list holds in `column` of `table`. */
 async function held(manager: EntityManager, table: string, column: string, values: string[]): Promise<Set<string>> {
   if (values.length === 0) return new Set();
-  const rows: { value: string }[] = await manager.query(`SELECT DISTINCT ${column} AS value FROM ${table} WHERE ${column} = ANY($1::text[])`, [
-    [...new Set(values)],
-  ]);
+  const rows: { value: string }[] = await manager.query(
+    `SELECT DISTINCT ${column} AS value FROM ${table} WHERE ${column} = ANY($1::text[])`,
+    [[...new Set(values)]],
+  );
   return new Set(rows.map((r) => r.value));
 }

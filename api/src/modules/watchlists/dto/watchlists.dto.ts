@@ -166,13 +166,16 @@ const peopleMessage = `officer_ids must be a list of 1 to ${WATCHLIST_LIMITS.nam
 /** POST watchlists/:id/lenders/add and /remove: the list (path) and the lenders (body). */
 export class WatchLendersDto extends WatchlistIdParam {
   @ApiProperty({ type: [String], example: ['Barclays Bank PLC'] })
-  @ValidateBy({
-    name: 'isLenderName',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && watchedLender(value) !== null,
-      defaultMessage: () => `${lendersMessage}: each 1 to 160 characters, without control characters`,
+  @ValidateBy(
+    {
+      name: 'isLenderName',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && watchedLender(value) !== null,
+        defaultMessage: () => `${lendersMessage}: each 1 to 160 characters, without control characters`,
+      },
     },
-  }, { each: true })
+    { each: true },
+  )
   @IsString({ each: true, message: lendersMessage })
   @ArrayMaxSize(WATCHLIST_LIMITS.namesPerRequest, { message: lendersMessage })
   @ArrayMinSize(1, { message: lendersMessage })
@@ -183,13 +186,16 @@ export class WatchLendersDto extends WatchlistIdParam {
 /** POST watchlists/:id/people/add and /remove: the list (path) and the people's officer ids (body). */
 export class WatchPeopleDto extends WatchlistIdParam {
   @ApiProperty({ type: [String], example: ['Dxk8bqS3vJq8mlC9tY1mFh0Z2aE'] })
-  @ValidateBy({
-    name: 'isOfficerId',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && officerIdOf(value) !== null,
-      defaultMessage: () => `${peopleMessage}: an id is 6 to 64 letters, digits, - or _`,
+  @ValidateBy(
+    {
+      name: 'isOfficerId',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && officerIdOf(value) !== null,
+        defaultMessage: () => `${peopleMessage}: an id is 6 to 64 letters, digits, - or _`,
+      },
     },
-  }, { each: true })
+    { each: true },
+  )
   @IsString({ each: true, message: peopleMessage })
   @ArrayMaxSize(WATCHLIST_LIMITS.namesPerRequest, { message: peopleMessage })
   @ArrayMinSize(1, { message: peopleMessage })
