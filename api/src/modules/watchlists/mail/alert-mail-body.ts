@@ -46,14 +46,16 @@ export function alertMail(alerts: Alert[], list: { name: string; digest: boolean
   const rest = alerts.length - views.length;
   const listName = alertView({ ...alerts[0], watchlist: list.name }).watchlist ?? '';
   const intro = `${plural(alerts.length, 'alert')} on your watchlist "${listName}"${list.digest ? ' since the last digest' : ''}.`;
-  const textItems = views.map((v) => `${v.kind}: ${v.company}\n  ${v.change}\n  ${v.published}\n  ${v.source_label}: ${v.source_url}`);
+  const textItems = views.map(
+    (v) => `${v.kind}: ${v.company}${v.via ? ` (${v.via})` : ''}\n  ${v.change}\n  ${v.published}\n  ${v.source_label}: ${v.source_url}`,
+  );
   const more = rest > 0 ? `And ${plural(rest, 'more alert')} in Credence: ${links.app}` : `Read them in Credence: ${links.app}`;
   const stop = `To stop these e-mails for "${listName}": ${links.unsubscribe}`;
   const text = [intro, ...textItems, more, stop].join('\n\n') + '\n';
   const e = escapeHtml;
   const htmlItems = views.map(
     (v) =>
-      `<li><p><strong>${e(v.kind)}</strong>: ${e(v.company)}<br>${e(v.change)}<br><small>${e(v.published)}</small><br>` +
+      `<li><p><strong>${e(v.kind)}</strong>: ${e(v.company)}${v.via ? ` (${e(v.via)})` : ''}<br>${e(v.change)}<br><small>${e(v.published)}</small><br>` +
       `<a href="${e(v.source_url)}">${e(v.source_label)}</a></p></li>`,
   );
   const html = [

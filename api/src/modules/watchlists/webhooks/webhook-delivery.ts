@@ -33,7 +33,8 @@ export async function deliverWebhooks(
      SELECT w.id, a.id,
             jsonb_build_object('type', 'alert', 'id', a.id::text, 'alert', jsonb_build_object(
               'id', a.id, 'kind', a.kind, 'company_number', a.company_number, 'summary', a.summary,
-              'published_at', a.published_at, 'source_url', a.source_url, 'resource_uri', a.resource_uri, 'created_at', a.created_at)),
+              'published_at', a.published_at, 'source_url', a.source_url, 'resource_uri', a.resource_uri, 'via', a.via,
+              'created_at', a.created_at)),
             $1::timestamptz, $1::timestamptz
        FROM webhooks w JOIN alerts a ON a.user_id = w.user_id AND a.created_at >= w.created_at
      ON CONFLICT (webhook_id, alert_id) DO NOTHING`,
