@@ -39,7 +39,11 @@ export function namesOf(options: NameOptions): { lenders: string[]; people: stri
   return { lenders, people };
 }
 
-/** Adds the lenders and people to the list and says what happened; answers whether anything is now on it. */
+/** Adds the lenders and people to the list and says what happened; answers the API's results. */
+/** True when something given is now on the list (added, or there already). */
+export const namesHeld = (results: Record<string, WatchNamesResult>) =>
+  Object.values(results).some((r) => r.added.length > 0 || r.already.length > 0);
+
 export async function addNames(ctx: Context, client: ApiClient, list: WatchlistSummary, names: { lenders: string[]; people: string[] }) {
   const results: Record<string, WatchNamesResult> = {};
   if (names.lenders.length) results.lenders = (await client.watchLenders(list.id, names.lenders)).data;
@@ -58,7 +62,6 @@ export async function addNames(ctx: Context, client: ApiClient, list: WatchlistS
           : `Not added (no appointment Credence holds has these officer ids): ${result.unknown.join(', ')}`,
       );
   }
-  if (Object.values(results).every((r) => r.added.length === 0 && r.already.length === 0)) process.exitCode = EXIT.failure;
   return results;
 }
 

@@ -19,7 +19,7 @@ import {
 import { CliFailure, EXIT, UsageError } from '../runtime/exit-codes.js';
 import { createContext, type GlobalOptions } from '../runtime/session.js';
 import { styleFor, textTable } from '../output/text.js';
-import { addNames, namesOf, removeNames, type NameOptions } from './watch-names.js';
+import { addNames, namesHeld, namesOf, removeNames, type NameOptions } from './watch-names.js';
 import { watchedNamesTables } from './watch-names-view.js';
 
 export type WatchOptions = GlobalOptions & NameOptions & { list?: string; csv?: string; deleteList?: boolean };
@@ -72,6 +72,7 @@ export async function watchAdd(options: WatchOptions, args: string[]): Promise<v
   const list = (await findList(client, name)) ?? (await client.createWatchlist({ name })).data.watchlist;
   const named = await addNames(ctx, client, list, names);
   if (numbers.length === 0 && !csv) {
+    if (!namesHeld(named)) process.exitCode = EXIT.failure;
     if (ctx.mode.json) ctx.out.result(JSON.stringify({ watchlist: list.name, ...named }, null, 2));
     return;
   }
@@ -83,7 +84,7 @@ export async function watchAdd(options: WatchOptions, args: string[]): Promise<v
   if (result.already.length) ctx.out.info(`Already on the list: ${result.already.join(', ')}`);
   if (result.unknown.length) ctx.out.info(`Not added (Credence does not hold these companies): ${result.unknown.join(', ')}`);
   ctx.out.info(`"${visibleControls(list.name)}" now holds ${result.companies} ${result.companies === 1 ? 'company' : 'companies'}`);
-  if (result.added.length === 0 && result.already.length === 0) process.exitCode = EXIT.failure;
+  if (result.added.length === 0 && result.already.length === 0 && !namesHeld(named)) process.exitCode = EXIT.failure;
 }
 
 export async function watchList(options: WatchOptions): Promise<void> {

@@ -47,7 +47,7 @@ describe('credence watch add --lender/--person: alerts through a lender and a pe
     const officer = officers.officers.data.find((o) => o.links.officer.appointments)!;
     person = { link: officer.links.officer.appointments!, name: officer.name };
     const top = await get<{ data: { companies: { company_number: string }[] } }>(
-      'companies_house/get-screener-info?page=1&page_size=5&sort_by=turnover&sort_order=desc',
+      'companies_house/get-screener-info?page=1&page_size=10&sort_by=turnover&sort_order=desc',
     );
     other = top.data.companies.map((c) => c.company_number).find((n) => n !== COMPANY)!;
   });
