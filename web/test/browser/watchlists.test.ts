@@ -234,7 +234,7 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
       assert.match((await names.nth(0).textContent()) ?? '', new RegExp(`Lender ${found.lender}.*to it`));
       assert.match((await names.nth(1).textContent()) ?? '', /Person .*appointments? held · officer id/);
       assert.deepEqual(await seriousViolations(page), []);
-      await page.getByRole('button', { name: `Stop watching the lender ${found.lender}` }).click();
+      await page.getByRole('button', { name: `Remove the lender ${found.lender}` }).click();
       await page.getByText(`Stopped watching the lender ${found.lender} in "Watchlist".`).waitFor();
       await names.nth(1).waitFor({ state: 'detached' });
       const held = (await http(api, 'GET', `watchlists/${list.id}`, undefined, ada)).body.data.watchlist;

@@ -16,6 +16,7 @@ const ALERT: Alert = {
   company_number: '00445790',
   company_name: 'TESCO <b>PLC</b>\u001b[2J',
   watchlist: 'Borrowers',
+  via: null,
   summary: 'Charge 004457900009 created on 2026-11-20; persons entitled: Shawbrook Bank Limited',
   published_at: '2026-11-28T09:01:00.000Z',
   source_url: 'https://find-and-update.company-information.service.gov.uk/company/00445790/charges/x',
@@ -49,5 +50,14 @@ describe('the notifications panel row', () => {
       createElement(MemoryRouter, null, createElement(AlertItem, { alert: { ...ALERT, read: true }, onRead: () => undefined })),
     );
     assert.ok(!text(read).includes('Mark read'));
+    assert.ok(!shown.includes('via '), 'a company on the list itself needs no reason');
+    const viaLender = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(AlertItem, { alert: { ...ALERT, via: 'lender Barclays Bank PLC' }, onRead: () => undefined }),
+      ),
+    );
+    assert.ok(text(viaLender).includes('via lender Barclays Bank PLC'), 'says why it reached the user');
   });
 });

@@ -29,7 +29,7 @@ describe('watched lenders and people, worded once', () => {
         key: 'Barclays\u001b[2J Bank PLC',
         name: 'Barclays^[[2J Bank PLC',
         detail: '1 company charges to it',
-        removeLabel: 'Stop watching the lender Barclays^[[2J Bank PLC',
+        removeLabel: 'Remove the lender Barclays^[[2J Bank PLC',
       }),
     ]);
     expect(rows.people).toEqual([

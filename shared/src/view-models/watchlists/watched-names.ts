@@ -32,7 +32,7 @@ export function watchedNameRows(detail: { lender_list: readonly WatchedLender[];
       name: visibleControls(l.lender_name),
       detail: `${plural(l.companies, 'company charges', 'companies charge')} to it`,
       added: l.added_at.slice(0, 10),
-      removeLabel: `Stop watching the lender ${visibleControls(l.lender_name)}`,
+      removeLabel: `Remove the lender ${visibleControls(l.lender_name)}`,
     })),
     people: detail.people_list.map((p) => ({
       kind: 'person',
@@ -40,7 +40,7 @@ export function watchedNameRows(detail: { lender_list: readonly WatchedLender[];
       name: visibleControls(p.name),
       detail: `${plural(p.appointments, 'appointment', 'appointments')} held · officer id ${p.officer_id}`,
       added: p.added_at.slice(0, 10),
-      removeLabel: `Stop watching ${visibleControls(p.name)}`,
+      removeLabel: `Remove ${visibleControls(p.name)}`,
     })),
   };
 }

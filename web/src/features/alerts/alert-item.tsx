@@ -10,6 +10,7 @@ export function AlertItem({ alert, onRead }: { alert: Alert; onRead: (id: number
       <p className="alerts-bell__kind">
         <strong>{view.kind}</strong> ·{' '}
         <Link to={`/uk/?${explorerSearch({ companyNumber: view.company_number, category: 'overview' })}`}>{view.company}</Link>
+        {view.via && <span className="muted"> · {view.via}</span>}
       </p>
       <p className="alerts-bell__change">{view.change}</p>
       <p className="alerts-bell__meta">
