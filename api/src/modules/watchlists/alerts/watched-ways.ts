@@ -1,6 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { lenderKey, officerIdOf, pscPersonKey } from '@credence/shared';
-import type { StreamEvent } from '../../companies-house/stream/stream-event.js';
+
+/** What this reads of a stream event (companies-house's StreamEvent), so that it needs nothing more of that module. */
+interface StreamEvent {
+  target: string;
+  key: string;
+  deleted: boolean;
+  data: Record<string, unknown> | null;
+}
 
 /** How a list may watch an event besides its company: the lenders its charge names, the person it is about. */
 export interface WatchedWays {
@@ -25,8 +32,8 @@ const officerIdOfEvent = (data: Record<string, unknown>): string | null => {
  * charge says) or a person (an appointment with their officer id, a PSC entry with their name and
  * birth month and year), with the ways it does; events no list watches that way are not in the answer.
  */
-export async function watchedWays(manager: EntityManager, events: StreamEvent[]): Promise<Map<StreamEvent, WatchedWays>> {
-  const ways = new Map<StreamEvent, WatchedWays>();
+export async function watchedWays<E extends StreamEvent>(manager: EntityManager, events: E[]): Promise<Map<E, WatchedWays>> {
+  const ways = new Map<E, WatchedWays>();
   const charges = events.filter((e) => e.target === 'charges' && !e.deleted);
   if (charges.length > 0) {
     const stored = new Map<string, string[]>();
@@ -34,7 +41,7 @@ export async function watchedWays(manager: EntityManager, events: StreamEvent[])
       charges.map((e) => e.key),
     ])) as { charge_id: string; lender_key: string }[])
       stored.set(row.charge_id, [...(stored.get(row.charge_id) ?? []), row.lender_key]);
-    const keysOf = (e: StreamEvent) =>
+    const keysOf = (e: E) =>
       [...new Set([...names(e.data?.persons_entitled).map(lenderKey), ...(stored.get(e.key) ?? [])])].filter(Boolean);
     const watched = await held(manager, 'watchlist_lenders', 'lender_key', charges.flatMap(keysOf));
     for (const e of charges) {
