@@ -2,6 +2,7 @@
  * A watchlist's lenders and people on /watchlists (issue 29 section 3), each with Remove: rows
  * worded by shared's watchedNameRows, so the terminal's `credence watch ls --list` says the same.
  */
+import { RemoveButton } from './remove-button.tsx';
 import { watchedNameRows, type WatchlistDetail, type WatchlistsViewModel } from '@credence/shared';
 
 export function WatchedNamesTable({ list, model, busy }: { list: WatchlistDetail; model: WatchlistsViewModel; busy: boolean }) {
@@ -35,15 +36,7 @@ export function WatchedNamesTable({ list, model, busy }: { list: WatchlistDetail
               <td>{row.detail}</td>
               <td>{row.added}</td>
               <td>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={busy}
-                  aria-label={row.removeLabel}
-                  onClick={() => void model.removeName(row.kind, row.key, row.name)}
-                >
-                  Remove
-                </button>
+                <RemoveButton label={row.removeLabel} busy={busy} onRemove={() => void model.removeName(row.kind, row.key, row.name)} />
               </td>
             </tr>
           ))}

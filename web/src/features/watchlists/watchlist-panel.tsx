@@ -17,6 +17,7 @@ import {
 import { companyHref } from '../explorer/explorer-url.ts';
 import { CompanySearch } from '../../pages/uk/company-search.tsx';
 import { StatusBadge } from '../../pages/uk/company-header.tsx';
+import { RemoveButton } from './remove-button.tsx';
 import { WatchedNamesTable } from './watched-names-table.tsx';
 
 export function WatchlistPanel({
@@ -136,15 +137,11 @@ export function WatchlistPanel({
                   <td>{c.company_status ? <StatusBadge status={c.company_status} /> : null}</td>
                   <td>{c.added_at.slice(0, 10)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      disabled={busy}
-                      aria-label={`Remove ${c.company_number} from ${list.name}`}
-                      onClick={() => void model.remove(c.company_number)}
-                    >
-                      Remove
-                    </button>
+                    <RemoveButton
+                      label={`Remove ${c.company_number} from ${list.name}`}
+                      busy={busy}
+                      onRemove={() => void model.remove(c.company_number)}
+                    />
                   </td>
                 </tr>
               ))}

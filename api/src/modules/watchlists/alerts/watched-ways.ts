@@ -49,22 +49,23 @@ export async function watchedWays<E extends StreamEvent>(manager: EntityManager,
       if (keys.length > 0) ways.set(e, { lender_keys: keys });
     }
   }
-  const officers = events.filter((e) => e.target === 'officers' && e.data && officerIdOfEvent(e.data));
-  const ids = await held(
-    manager,
-    'watchlist_people',
-    'officer_id',
-    officers.map((e) => officerIdOfEvent(e.data!)!),
-  );
-  for (const e of officers) if (ids.has(officerIdOfEvent(e.data!)!)) ways.set(e, { officer_id: officerIdOfEvent(e.data!)! });
-  const pscs = events.filter((e) => e.target === 'pscs' && e.data && pscPersonKey(e.data));
-  const people = await held(
-    manager,
-    'watchlist_people',
-    'person_key',
-    pscs.map((e) => pscPersonKey(e.data!)!),
-  );
-  for (const e of pscs) if (people.has(pscPersonKey(e.data!)!)) ways.set(e, { person_key: pscPersonKey(e.data!)! });
+  // A person: an appointment by its officer id, a PSC entry by the person key (PSC entries carry no officer id).
+  for (const [target, idOf, column] of [
+    ['officers', officerIdOfEvent, 'officer_id'],
+    ['pscs', pscPersonKey, 'person_key'],
+  ] as const) {
+    const about = events.filter((e) => e.target === target && e.data && idOf(e.data));
+    const watched = await held(
+      manager,
+      'watchlist_people',
+      column,
+      about.map((e) => idOf(e.data!)!),
+    );
+    for (const e of about) {
+      const value = idOf(e.data!)!;
+      if (watched.has(value)) ways.set(e, { [column]: value });
+    }
+  }
   return ways;
 }
 

@@ -163,42 +163,32 @@ export class AddWebhookDto {
 const lendersMessage = `lenders must be a list of 1 to ${WATCHLIST_LIMITS.namesPerRequest} lender names as charges file them (e.g. "Barclays Bank PLC")`;
 const peopleMessage = `officer_ids must be a list of 1 to ${WATCHLIST_LIMITS.namesPerRequest} officer ids (the {id} of /officers/{id}/appointments)`;
 
+/** A list of 1 to namesPerRequest strings each passing `check`; any other value is a 400 with `message`. */
+function NameList(name: string, message: string, check: (value: string) => boolean): PropertyDecorator {
+  const decorators = [
+    ValidateBy(
+      { name, validator: { validate: (value: unknown) => typeof value === 'string' && check(value), defaultMessage: () => message } },
+      { each: true },
+    ),
+    IsString({ each: true, message }),
+    ArrayMaxSize(WATCHLIST_LIMITS.namesPerRequest, { message }),
+    ArrayMinSize(1, { message }),
+    IsArray({ message }),
+  ];
+  // applied last to first, as stacked decorators are: the array check runs first
+  return (target, key) => decorators.reduceRight<void>((_, decorate) => decorate(target, key), undefined);
+}
+
 /** POST watchlists/:id/lenders/add and /remove: the list (path) and the lenders (body). */
 export class WatchLendersDto extends WatchlistIdParam {
   @ApiProperty({ type: [String], example: ['Barclays Bank PLC'] })
-  @ValidateBy(
-    {
-      name: 'isLenderName',
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && watchedLender(value) !== null,
-        defaultMessage: () => `${lendersMessage}: each 1 to 160 characters, without control characters`,
-      },
-    },
-    { each: true },
-  )
-  @IsString({ each: true, message: lendersMessage })
-  @ArrayMaxSize(WATCHLIST_LIMITS.namesPerRequest, { message: lendersMessage })
-  @ArrayMinSize(1, { message: lendersMessage })
-  @IsArray({ message: lendersMessage })
+  @NameList('isLenderName', `${lendersMessage}: each 1 to 160 characters, without control characters`, (v) => watchedLender(v) !== null)
   lenders!: string[];
 }
 
 /** POST watchlists/:id/people/add and /remove: the list (path) and the people's officer ids (body). */
 export class WatchPeopleDto extends WatchlistIdParam {
   @ApiProperty({ type: [String], example: ['Dxk8bqS3vJq8mlC9tY1mFh0Z2aE'] })
-  @ValidateBy(
-    {
-      name: 'isOfficerId',
-      validator: {
-        validate: (value: unknown) => typeof value === 'string' && officerIdOf(value) !== null,
-        defaultMessage: () => `${peopleMessage}: an id is 6 to 64 letters, digits, - or _`,
-      },
-    },
-    { each: true },
-  )
-  @IsString({ each: true, message: peopleMessage })
-  @ArrayMaxSize(WATCHLIST_LIMITS.namesPerRequest, { message: peopleMessage })
-  @ArrayMinSize(1, { message: peopleMessage })
-  @IsArray({ message: peopleMessage })
+  @NameList('isOfficerId', `${peopleMessage}: an id is 6 to 64 letters, digits, - or _`, (v) => officerIdOf(v) !== null)
   officer_ids!: string[];
 }
