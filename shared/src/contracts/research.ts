@@ -326,6 +326,12 @@ export interface CheckQueryResponse<T = unknown> {
   progress?: Record<string, number>;
 }
 
+/** `GET delete_chat?chat_id=`. */
+export interface DeleteChatResponse {
+  status?: string;
+  message?: string;
+}
+
 export interface JobStartedResponse {
   job_id: string;
 }
