@@ -276,8 +276,11 @@ export interface CreateChatHistoryRequest {
   thought_process?: string[];
   observations?: unknown;
   chat_category?: string;
-  chat_metadata?: ChatMetadata;
+  chat_metadata?: ChatMetadataRequest;
 }
+
+/** The metadata a client sets; the server alone writes a PDF chat's file names and key (the API refuses them here). */
+export type ChatMetadataRequest = Omit<ChatMetadata, 'chatPDFFileNames' | 'chat_key'>;
 
 export interface CreateChatHistoryResponse {
   id: string;

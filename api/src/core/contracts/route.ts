@@ -25,7 +25,7 @@ type RouteCheck<R extends ApiRoute, H> = [RouteRequest<R>] extends [void]
     ? AnswerCheck<R, Answer>
     : never
   : H extends (request: infer Request, ...rest: never[]) => infer Answer
-    ? Same<Fields<Request>, RouteRequest<R>> extends true
+    ? Same<Fields<Request>, Fields<RouteRequest<R>>> extends true
       ? AnswerCheck<R, Answer>
       : { 'the request DTO fields are not the route contract request (shared/src/contracts/routes.ts)': RouteRequest<R> }
     : { 'a route handler takes its request DTO as its first parameter': never };
