@@ -312,13 +312,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     approve: (t, call) => route('POST approve/:token', { token: t }, call),
     requestReset: (email, call) => route('POST request-reset', { email }, call),
     resetPassword: (request, call) => route('POST reset-password', request, call),
-    contactSales: (request, call) => json<MessageResponse>('POST', 'contact_sales', undefined, request, call),
-    pricingRequest: (request, call) => json<MessageResponse>('POST', 'pricing_requests', undefined, request, call),
+    contactSales: (request, call) => route('POST contact_sales', request, call),
+    pricingRequest: (request, call) => route('POST pricing_requests', request, call),
     helpRequest: (request, call) =>
-      json<MessageResponse>('POST', 'help_requests', undefined, request, {
-        ...call,
-        signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS),
-      }),
+      route('POST help_requests', request, { ...call, signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS) }),
     authProviders: (call) => route('GET auth/providers', undefined, call),
     googleLogin: (request, call) => route('POST auth/google', request, call),
     microsoftLogin: (code, call) => route('POST auth/microsoft', { code }, call),

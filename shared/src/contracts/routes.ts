@@ -19,12 +19,14 @@ import type {
   AuthProvidersResponse,
   CurrentUserResponse,
   GoogleLoginRequest,
+  HelpRequestPayload,
   LoginRequest,
   MessageResponse,
   ResetPasswordRequest,
   SignupRequest,
   UserByTokenResponse,
 } from './accounts.js';
+import type { SalesRequestPayload } from './sales.js';
 import type {
   AggregatedFinancials,
   CompanyDate,
@@ -87,6 +89,16 @@ export interface RouteContract<Request, Response> {
   response: Response;
 }
 
+/**
+ * A form's route: `request` is what the client sends. The API's DTO has the same fields at every
+ * depth but may accept each as optional and as any value of its kind (`type?: string` for a union),
+ * because the shared form rule answers every field's message at once; what the client sends must
+ * still be something the DTO accepts.
+ */
+export interface FormRouteContract<Request, Response> extends RouteContract<Request, Response> {
+  accepts: 'the sent fields, each possibly optional or wider';
+}
+
 export interface ApiRoutes {
   // Accounts and sessions (spec 1 sections 3, 7 and 9).
   'POST signup': RouteContract<SignupRequest, MessageResponse>;
@@ -101,6 +113,11 @@ export interface ApiRoutes {
   'GET auth/providers': RouteContract<void, AuthProvidersResponse>;
   'POST auth/google': RouteContract<GoogleLoginRequest, AccessTokenResponse>;
   'POST auth/microsoft': RouteContract<{ code: string }, AccessTokenResponse>;
+
+  // The public sales forms and the help widget (spec 1 sections 3 and 9).
+  'POST contact_sales': FormRouteContract<SalesRequestPayload, MessageResponse>;
+  'POST pricing_requests': FormRouteContract<SalesRequestPayload, MessageResponse>;
+  'POST help_requests': FormRouteContract<HelpRequestPayload, MessageResponse>;
 
   'GET companies_house/search_companies': RouteContract<{ query: string; limit?: number }, CompanySearchResult[]>;
   'GET companies_house/get_company_list': RouteContract<{ limit?: number }, { companies: CompanySearchResult[]; total_count: number }>;
