@@ -220,7 +220,8 @@ export function createOpsApi(transport: ResearchTransport): OpsApi {
       route('GET search_logs_ec2', { instance_id: file.instance_id, path: file.path, pattern: file.pattern, region: file.region }, call),
     opsSearchStream: (file, options) => searchStream(transport, file, options),
     opsScreens: (instance_id, region, call) => route('GET list_screen_sessions', { instance_id, region }, call),
-    opsScreenContent: (instance_id, pid, region, call) => route('GET get_screen_content', { instance_id, screen_pid: String(pid), region }, call),
+    opsScreenContent: (instance_id, pid, region, call) =>
+      route('GET get_screen_content', { instance_id, screen_pid: String(pid), region }, call),
     opsActions: (call) => route('GET ops/actions', undefined, call),
     watchLog: (file, options) =>
       follow(

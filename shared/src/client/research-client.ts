@@ -71,7 +71,6 @@ export interface AskOutcome {
   lastEventId: string;
 }
 
-
 export interface ResearchApi {
   /**
    * Asks a question and reads its streamed answer to the end. HTTP failures (401, 402 quota, 400)

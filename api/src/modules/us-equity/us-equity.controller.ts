@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { US_EQUITY_ROUTES, type SessionClaims } from '@credence/shared';
