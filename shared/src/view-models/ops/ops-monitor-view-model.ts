@@ -171,7 +171,8 @@ export function createOpsMonitorViewModel(options: OpsMonitorOptions): OpsMonito
       const s = get();
       const before = s[key].items as readonly Row[] | null;
       const selected = { ...s.selected, [list]: followedSelection(before, s.selected[list], rows) };
-      set({ [key]: { items: rows, error: null }, selected });
+      // the instances answered: the role is there (again)
+      set({ [key]: { items: rows, error: null }, selected, ...(list === 'instances' ? { refused: false } : {}) });
       if (list === 'screens') keepOpenScreen(rows as readonly ScreenSession[]);
     } catch (error) {
       if (stale()) return;
