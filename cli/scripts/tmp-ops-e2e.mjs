@@ -1,0 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openFirstStartCache } from '@credence/shared/first-start-cache';
+const dir = join(process.cwd(), 'dist/test/e2e');
+const files = readdirSync(dir).filter((f) => /^ops.*\.e2e\.js$/.test(f)).map((f) => join(dir, f));
+const cache = openFirstStartCache();
+const r = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files], { stdio: 'inherit', env: cache.env });
+cache.close();
+process.exit(r.status ?? 1);
