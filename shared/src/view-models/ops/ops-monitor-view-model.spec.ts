@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { ApiError } from '../../client/errors.js';
 import type { InstanceActionResponse, LogFile, OpsInstance, ScreenSession } from '../../contracts/ops.js';
 import { OPS_TEXTS } from '../../contracts/ops-texts.js';
-import { settle } from '../testing/fakes.js';
+import { deferred, settle } from '../testing/fakes.js';
 import { createOpsMonitorViewModel, mergedSources, type OpsMonitorViewModel } from './ops-monitor-view-model.js';
 
 const file = (name: string): LogFile => ({ name, path: `/var/log/app/${name}`, size: 10, modified: '2026-11-30T00:00:00Z' });
@@ -18,6 +18,7 @@ function fakeClient() {
     logs: [file('api.log')] as LogFile[] | Error,
     screens: [screen(7)] as ScreenSession[] | Error,
     action: { status: 'success', state: 'pending', instance_name: 'i-1 box' } as InstanceActionResponse | Error,
+    status: Promise.resolve({ configured: true, backend: 'aws' }) as Promise<unknown>,
   };
   const answer = async <T>(name: string, value: T | Error): Promise<T> => {
     calls.push(name);
@@ -25,7 +26,7 @@ function fakeClient() {
     return value;
   };
   const client = {
-    opsStatus: () => answer('status', { configured: true, backend: 'aws' } as never),
+    opsStatus: () => lists.status.then((status) => answer('status', status)),
     opsInstances: (region?: string) => answer(`instances ${region}`, lists.instances).then((instances) => ({ instances })),
     opsLogs: (id: string) => answer(`logs ${id}`, lists.logs).then((logs) => ({ logs })),
     opsScreens: (id: string) => answer(`screens ${id}`, lists.screens).then((screens) => ({ screens })),
@@ -163,5 +164,19 @@ describe('the ops monitor view model', () => {
     lists.screens = [screen(8)];
     await model.loadScreens();
     expect(model.getState().open).toBe(null);
+  });
+
+  it('with the status, shows the instances only once the status is there, and says a status failure', async () => {
+    const { client, lists } = fakeClient();
+    const status = deferred<unknown>();
+    lists.status = status.promise;
+    const model = await started(createOpsMonitorViewModel({ client, withStatus: true }));
+    expect(model.getState().instances.items).toBe(null);
+    status.resolve({ configured: true, backend: 'local' });
+    await settle();
+    expect(model.getState()).toMatchObject({ status: { backend: 'local' }, instances: { items: [vm('i-1'), vm('i-2')] } });
+    lists.status = Promise.reject(new ApiError({ status: 500, statusText: 'Internal Server Error', error: 'down', call: 'test' }));
+    await model.refresh();
+    expect(model.getState().instances.error).toBe(`${OPS_TEXTS.statusFailed}: down`);
   });
 });

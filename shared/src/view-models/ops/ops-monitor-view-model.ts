@@ -144,6 +144,11 @@ const initial = (region: OpsRegion): OpsMonitorState => ({
   outcome: null,
 });
 
+/** The status call's failure, said in place of the instances (they are not shown without it). */
+class StatusFailure {
+  constructor(readonly error: unknown) {}
+}
+
 const isRefusal = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
 export function createOpsMonitorViewModel(options: OpsMonitorOptions): OpsMonitorViewModel {
@@ -174,10 +179,12 @@ export function createOpsMonitorViewModel(options: OpsMonitorOptions): OpsMonito
       // the instances answered: the role is there (again)
       set({ [key]: { items: rows, error: null }, selected, ...(list === 'instances' ? { refused: false } : {}) });
       if (list === 'screens') keepOpenScreen(rows as readonly ScreenSession[]);
-    } catch (error) {
+    } catch (thrown) {
       if (stale()) return;
+      const error = thrown instanceof StatusFailure ? thrown.error : thrown;
       if (isRefusal(error)) return set({ refused: true });
-      set({ [key]: { items: get()[key].items, error: failureText(failed, error) } });
+      const prefix = thrown instanceof StatusFailure ? OPS_TEXTS.statusFailed : failed;
+      set({ [key]: { items: get()[key].items, error: failureText(prefix, error) } });
     }
   }
 
@@ -189,17 +196,15 @@ export function createOpsMonitorViewModel(options: OpsMonitorOptions): OpsMonito
     set({ open: same ? { kind: 'screen', screen: same } : null });
   }
 
-  async function loadStatus(): Promise<boolean> {
+  /** The status, shown; a failure is given back for the instances' load to say. */
+  async function loadStatus(): Promise<StatusFailure | null> {
     const mine = epoch;
     try {
       const status = await client.opsStatus(get().region);
       if (mine === epoch) set({ status });
-      return true;
+      return null;
     } catch (error) {
-      if (mine !== epoch) return false;
-      if (isRefusal(error)) set({ refused: true });
-      else set({ instances: { items: get().instances.items, error: failureText(OPS_TEXTS.statusFailed, error) } });
-      return false;
+      return new StatusFailure(error);
     }
   }
 
@@ -215,10 +220,15 @@ export function createOpsMonitorViewModel(options: OpsMonitorOptions): OpsMonito
 
   async function refresh() {
     const { region } = get();
-    const instances = load('instances', async () => (await client.opsInstances(region)).instances, OPS_TEXTS.instancesFailed);
-    if (options.withStatus && !(await loadStatus())) return void (await instances);
-    await instances;
-    if (get().refused) return;
+    const status = options.withStatus ? loadStatus() : Promise.resolve(null);
+    // asked together, shown status first: an instance listed has its status (start and stop need it)
+    const answer = async () => {
+      const [failed, answered] = await Promise.all([status, client.opsInstances(region)]);
+      if (failed) throw failed;
+      return answered.instances;
+    };
+    await load('instances', answer, OPS_TEXTS.instancesFailed);
+    if ((await status) || get().refused) return;
     await Promise.all([loadFiles(), get().list === 'screens' ? loadScreens() : undefined]);
   }
 

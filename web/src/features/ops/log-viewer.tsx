@@ -60,8 +60,8 @@ export function LogViewer({ live: model, search: searcher, sources }: LogViewerP
   }
 
   useEffect(() => {
-    // new sources: their last lines with the line count as it is
-    model.setSources(sources);
+    // new sources: their last lines with the line count as it is, unfiltered (the page's watch outlives this view)
+    model.setSources(sources, { include: '', exclude: '' });
     void tail(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model, sources.map((s) => `${s.instance_id}\n${s.path}`).join('\t')]);
