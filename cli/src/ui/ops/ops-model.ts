@@ -140,8 +140,10 @@ export class OpsModel extends OpsViewerModel {
   ask(action: OpsAction): void {
     const { status, busy } = this.getState();
     const target = this.target();
-    if (!status || busy || !target) return;
+    if (!status || busy) return;
+    // said before the list comes: the local backend cannot start or stop its host whichever row
     if (status.backend === 'local') return this.say(OPS_TEXTS.localStartStop, 'info');
+    if (!target) return;
     this.monitor.ask(target, action);
     this.set({ message: null });
   }
