@@ -147,9 +147,7 @@ function Monitor() {
               sources={[{ instance_id: instance.id, path: file.path, region, label: file.name }]}
             />
           )}
-          {instance && tab === 'screens' && screen && (
-            <ScreenViewer model={models.screen} />
-          )}
+          {instance && tab === 'screens' && screen && <ScreenViewer model={models.screen} />}
         </div>
       </div>
       <footer className="ops__status" role="status" aria-label="Status bar">

@@ -26,7 +26,7 @@ import {
   type WatchSource,
 } from '@credence/shared';
 import { reconnectPolicy } from '../../runtime/reconnect.js';
-import { NO_LINES, OPS_REFUSED_TEXT, type OpsPane, type OpsState } from './ops-state.js';
+import { NO_LINES, OPS_REFUSED_TEXT, type OpsPane } from './ops-state.js';
 import { OpsViewerModel } from './ops-viewer.js';
 
 export * from './ops-state.js';

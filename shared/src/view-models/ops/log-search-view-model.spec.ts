@@ -12,7 +12,11 @@ type End = { matched: number; truncated: boolean };
 
 /** A search stream the test drives: events by hand, then its end (or a failure). */
 function fakeClient() {
-  const stream = { options: null as { signal?: AbortSignal; onEvent: (e: SearchStreamEvent) => void } | null, end: deferred<End>(), patterns: [] as string[] };
+  const stream = {
+    options: null as { signal?: AbortSignal; onEvent: (e: SearchStreamEvent) => void } | null,
+    end: deferred<End>(),
+    patterns: [] as string[],
+  };
   const client = {
     opsSearchStream: (ref: { pattern: string }, options: { signal?: AbortSignal; onEvent: (e: SearchStreamEvent) => void }) => {
       stream.patterns.push(ref.pattern);

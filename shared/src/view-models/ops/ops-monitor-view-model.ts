@@ -60,10 +60,7 @@ export interface OpsMonitorState {
   outcome: { tone: 'error' | 'success'; text: string } | null;
 }
 
-type MonitorClient = Pick<
-  OpsApi,
-  'opsStatus' | 'opsInstances' | 'opsLogs' | 'opsScreens' | 'opsStart' | 'opsStop'
->;
+type MonitorClient = Pick<OpsApi, 'opsStatus' | 'opsInstances' | 'opsLogs' | 'opsScreens' | 'opsStart' | 'opsStop'>;
 
 export interface OpsMonitorOptions {
   client: MonitorClient;
@@ -145,8 +142,10 @@ const initial = (region: OpsRegion): OpsMonitorState => ({
 });
 
 /** The status call's failure, said in place of the instances (they are not shown without it). */
-class StatusFailure {
-  constructor(readonly error: unknown) {}
+class StatusFailure extends Error {
+  constructor(readonly error: unknown) {
+    super(OPS_TEXTS.statusFailed);
+  }
 }
 
 const isRefusal = (error: unknown): boolean => error instanceof ApiError && error.status === 403;

@@ -60,7 +60,10 @@ describe('the screen watch view model', () => {
     model.setTarget(target);
     model.watch();
     send({ error: 'session gone' } as ScreenWatchEvent['data']);
-    expect(model.getState()).toMatchObject({ watching: false, notice: { tone: 'error', text: `${OPS_TEXTS.watchingError}: session gone` } });
+    expect(model.getState()).toMatchObject({
+      watching: false,
+      notice: { tone: 'error', text: `${OPS_TEXTS.watchingError}: session gone` },
+    });
     model.watch();
     watch.end.reject(new ApiError({ status: 0, statusText: '', error: '', call: 'test' }));
     await settle();
