@@ -21,6 +21,7 @@ import {
 } from '@credence/shared';
 import { useViewModel } from '@credence/shared/react';
 import { insight } from './overview-insight.ts';
+import { FilterSelect } from './filter-select.tsx';
 
 /** Directors' and PSCs' identity verification as a compliance finding: overdue people, each with its record. */
 function IdentityVerificationFinding({ summary }: { summary: IdentityVerificationSummary | null | undefined }) {
@@ -151,16 +152,7 @@ export function CompliancePanel({ model, overview }: { model: CompanyOverviewVie
       </div>
       <h3 className="subheading">CS events</h3>
       <div className="toolbar">
-        <label className="inline-field">
-          <span>Show</span>
-          <select value={filter} onChange={(e) => setFilter(e.target.value as CsEventFilter)}>
-            {CS_EVENT_FILTERS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect<CsEventFilter> filters={CS_EVENT_FILTERS} value={filter} onChange={setFilter} />
         <label className="inline-field">
           <span>Sort by</span>
           <select value={sortBy} onChange={(e) => setSortBy(e.target.value as 'date' | 'type')}>

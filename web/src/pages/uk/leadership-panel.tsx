@@ -25,6 +25,7 @@ import { useViewModel } from '@credence/shared/react';
 import { Spinner } from '../../ui/spinner.tsx';
 import { Tabs } from './tabs.tsx';
 import { insight } from './overview-insight.ts';
+import { FilterSelect } from './filter-select.tsx';
 
 const pct = (value: number | null | undefined) => (value === null || value === undefined ? 'N/A' : value.toFixed(2));
 
@@ -194,16 +195,7 @@ function LeadershipInsightsView({ model, insights }: { model: CompanyOverviewVie
       </div>
       <h3 className="subheading">Events in the last {insights.windowMonths} months</h3>
       <div className="toolbar">
-        <label className="inline-field">
-          <span>Show</span>
-          <select value={filter} onChange={(e) => setFilter(e.target.value as LeadershipFilter)}>
-            {LEADERSHIP_FILTERS.map((f) => (
-              <option key={f.id} value={f.id}>
-                {f.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect<LeadershipFilter> filters={LEADERSHIP_FILTERS} value={filter} onChange={setFilter} />
         <label className="inline-field">
           <span>Sort by</span>
           <select value={sortBy} onChange={(e) => setSortBy(e.target.value as LeadershipSortKey)}>
