@@ -20,6 +20,7 @@ export * from './creditors/creditors-screener-view-model.js';
 export * from './screener/screener-url.js';
 export * from './research/index.js';
 export * from './us-equity/index.js';
+export * from './restructuring/restructuring-view-model.js';
 export * from './ops/log-viewport.js';
 export * from './ops/log-reading.js';
 export * from './ops/live-watch.js';
