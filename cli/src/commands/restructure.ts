@@ -1,14 +1,17 @@
 /**
  * `credence restructure` (issue 15, spec 3 restructuring workspace): uploads the PDFs given (with
  * progress on stderr) to a workspace, or reads one already uploaded (--chat), runs the plan and
- * the query job as the web page does (shared flow), saves the chat, and prints a block per
+ * the query job as the web page does (shared flow, its stages and errors worded by the shared
+ * restructuring view model), saves the chat, and prints a block per
  * instrument with each cell's page; --output writes the API's xlsx (sheets Table and
  * Observations) atomically; --json prints the job's result.
  */
 import {
   checkColumnList,
   newChatKey,
+  restructuringErrorText,
   restructuringRows,
+  RESTRUCTURING_STAGE_TEXTS,
   runRestructuringQuery,
   WORKFLOW_CATEGORIES,
   type RestructuringResult,
@@ -99,17 +102,12 @@ export async function restructure(options: RestructureOptions, args: string[]): 
       chatKey: key,
       category: request.category,
       columns: request.columns,
-      onStage: (stage) => {
-        if (quiet) return;
-        if (stage === 'plan') ctx.out.info('· planned: reading the documents');
-        if (stage === 'query') ctx.out.info('· building the table…');
-        if (stage === 'save') ctx.out.info('· saving the chat');
-      },
+      onStage: (stage) => !quiet && ctx.out.info(`· ${RESTRUCTURING_STAGE_TEXTS[stage]}`),
     });
   } catch (error) {
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof Error && (cause as { status?: number }).status === 401) throw cause;
-    throw new CliFailure((error as Error).message, { cause: error });
+    throw new CliFailure(restructuringErrorText(error), { cause: error });
   }
   if (options.output) {
     const file = await client.restructuringExcel(key);

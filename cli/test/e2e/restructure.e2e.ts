@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { MERIDIAN, renderPdf } from '@credence/shared/credit-pdfs';
-import { RESTRUCTURING_TEXTS, type RestructuringResult } from '@credence/shared';
+import { RESTRUCTURING_STAGE_TEXTS, RESTRUCTURING_TEXTS, type RestructuringResult } from '@credence/shared';
 import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
 
 describe('credence restructure against the real API', () => {
@@ -45,6 +45,8 @@ describe('credence restructure against the real API', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/↑ facility-agreement\.pdf \([\d.]+ KB\) 1\/2/);
     expect(run.stderr).toContain('✓ indexed 2 documents');
+    // the run's stages in the words the web page shows while it runs (the shared restructuring view model)
+    for (const stage of ['plan', 'query', 'save'] as const) expect(run.stderr).toContain(`· ${RESTRUCTURING_STAGE_TEXTS[stage]}`);
     expect(run.stderr).toContain(`✓ 2 rows → ${out}`);
     key = /Workspace (\S+):/.exec(run.stderr)![1]!;
     const book = new ExcelJS.Workbook();

@@ -19,14 +19,14 @@ import {
 import type { SalesRequestPayload } from '../contracts/sales.js';
 import {
   SCREENER_ROUTES,
-  type ChargeScreenerResponse,
-  type CompanyChargeStatsResponse,
-  type CompanyScreenerResponse,
   type ConvertQueryResponse,
   type ExportFormat,
   type LenderDetailResponse,
-  type LenderStatsResponse,
+  type ScreenerCompanyNumbersQuery,
   type ScreenerCompanyNumbersResponse,
+  type ScreenerFilterShapes,
+  type ScreenerListParams,
+  type ScreenerListResponses,
   type ScreenerQuery,
   type ScreenerTable,
   type UniqueValuesResponse,
@@ -42,7 +42,7 @@ import type {
   KpiTableResponse,
   OfficersResponse,
 } from '../contracts/uk-companies.js';
-import { fillRoutePath, splitRoute, type ApiRoute, type RouteRequest, type RouteResponse } from '../contracts/routes.js';
+import { fillRoutePath, requestInQuery, splitRoute, type ApiRoute, type RouteRequest, type RouteResponse } from '../contracts/routes.js';
 import { ApiError, apiErrorFromBody } from './errors.js';
 import { createResearchApi, type ResearchApi } from './research-client.js';
 import { createUsEquityApi, type UsEquityApi } from './us-equity-client.js';
@@ -56,36 +56,38 @@ const FILING_PDF_ROUTE = 'companies_house/get_filing_pdf';
 
 export type { ScreenerTable } from '../contracts/screeners.js';
 
-/** Per table: its list, export and unique-values routes and the response of its list call. */
-export const SCREENER_TABLE_ROUTES: Readonly<Record<ScreenerTable, { list: string; export: string; uniqueValues: string }>> = {
+export type { ScreenerFilterShapes, ScreenerListResponses } from '../contracts/screeners.js';
+
+type UniqueValuesRoute = {
+  [R in ApiRoute]: RouteRequest<R> extends { column_name: string } ? R : never;
+}[ApiRoute];
+
+/**
+ * Per table: its list and unique-values routes (of the route table) and its export path (a file,
+ * not in the table).
+ */
+export const SCREENER_TABLE_ROUTES = {
   companies: {
-    list: SCREENER_ROUTES.companies,
+    list: 'GET companies_house/get-screener-info',
     export: SCREENER_ROUTES.companiesExport,
-    uniqueValues: SCREENER_ROUTES.companiesUniqueValues,
+    uniqueValues: 'GET companies_house/get-unique-column-values',
   },
-  charges: { list: SCREENER_ROUTES.charges, export: SCREENER_ROUTES.chargesExport, uniqueValues: SCREENER_ROUTES.chargesUniqueValues },
-  lenders: { list: SCREENER_ROUTES.lenders, export: SCREENER_ROUTES.lendersExport, uniqueValues: SCREENER_ROUTES.lendersUniqueValues },
+  charges: {
+    list: 'GET companies_house/charges-screener-info',
+    export: SCREENER_ROUTES.chargesExport,
+    uniqueValues: 'GET companies_house/charges-unique-column-values',
+  },
+  lenders: {
+    list: 'GET companies_house/charges/stats/by-lender',
+    export: SCREENER_ROUTES.lendersExport,
+    uniqueValues: 'GET companies_house/charges/lender-stats-unique-column-values',
+  },
   chargeCompanies: {
-    list: SCREENER_ROUTES.chargeCompanies,
+    list: 'GET companies_house/charges/stats/by-company',
     export: SCREENER_ROUTES.chargeCompaniesExport,
-    uniqueValues: SCREENER_ROUTES.chargeCompaniesUniqueValues,
+    uniqueValues: 'GET companies_house/charges/company-stats-unique-column-values',
   },
-};
-
-export interface ScreenerListResponses {
-  companies: CompanyScreenerResponse;
-  charges: ChargeScreenerResponse;
-  lenders: LenderStatsResponse;
-  chargeCompanies: CompanyChargeStatsResponse;
-}
-
-/** The filter shape each table's query carries (spec 2 3.15). */
-export interface ScreenerFilterShapes {
-  companies: ColumnFilter;
-  charges: OperatorFilter;
-  lenders: OperatorFilter;
-  chargeCompanies: OperatorFilter;
-}
+} as const satisfies Record<ScreenerTable, { list: ApiRoute; export: string; uniqueValues: UniqueValuesRoute }>;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -171,7 +173,7 @@ export interface ApiClient extends ResearchApi, UsEquityApi, DocumentsApi, Restr
 type QueryValue = string | number | undefined | null;
 
 /** A screener query as query-string parameters: filters JSON-encoded, empty parts left out. */
-export function screenerQueryParams(query: ScreenerQuery<ColumnFilter | OperatorFilter> = {}): Record<string, QueryValue> {
+export function screenerQueryParams(query: ScreenerQuery<ColumnFilter | OperatorFilter> = {}): ScreenerListParams {
   return {
     page: query.page,
     page_size: query.page_size,
@@ -181,6 +183,11 @@ export function screenerQueryParams(query: ScreenerQuery<ColumnFilter | Operator
     global_filter: query.global_filter && query.global_filter.trim() !== '' ? query.global_filter : undefined,
     cursor: query.cursor,
   };
+}
+
+/** A screener query without its paging (exports and the company numbers take every matching row). */
+function unpaged(query: ScreenerQuery<ColumnFilter | OperatorFilter>): ScreenerCompanyNumbersQuery {
+  return screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined });
 }
 
 function joinUrl(baseUrl: string, path: string, params?: Record<string, QueryValue>): string {
@@ -278,7 +285,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function route<R extends ApiRoute>(key: R, request: RouteRequest<R>, call?: CallOptions): Promise<RouteResponse<R>> {
     const [method, template] = splitRoute(key);
     const { path, rest } = fillRoutePath(template, request ?? undefined);
-    return method === 'GET'
+    return requestInQuery(key)
       ? json(method, path, rest as Record<string, QueryValue> | undefined, undefined, call)
       : json(method, path, undefined, rest, call);
   }
@@ -305,38 +312,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     approve: (t, call) => route('POST approve/:token', { token: t }, call),
     requestReset: (email, call) => route('POST request-reset', { email }, call),
     resetPassword: (request, call) => route('POST reset-password', request, call),
-    contactSales: (request, call) => json<MessageResponse>('POST', 'contact_sales', undefined, request, call),
-    pricingRequest: (request, call) => json<MessageResponse>('POST', 'pricing_requests', undefined, request, call),
+    contactSales: (request, call) => route('POST contact_sales', request, call),
+    pricingRequest: (request, call) => route('POST pricing_requests', request, call),
     helpRequest: (request, call) =>
-      json<MessageResponse>('POST', 'help_requests', undefined, request, {
-        ...call,
-        signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS),
-      }),
+      route('POST help_requests', request, { ...call, signal: call?.signal ?? AbortSignal.timeout(HELP_REQUEST_TIMEOUT_MS) }),
     authProviders: (call) => route('GET auth/providers', undefined, call),
     googleLogin: (request, call) => route('POST auth/google', request, call),
     microsoftLogin: (code, call) => route('POST auth/microsoft', { code }, call),
-    list: (table, query, call) => json('GET', SCREENER_TABLE_ROUTES[table].list, screenerQueryParams(query), undefined, call),
+    list: async <T extends ScreenerTable>(table: T, query?: ScreenerQuery<ScreenerFilterShapes[T]>, call?: CallOptions) =>
+      (await route(SCREENER_TABLE_ROUTES[table].list, screenerQueryParams(query), call)) as ScreenerListResponses[T],
     export: (table, query, format, call) =>
-      send(
-        'GET',
-        SCREENER_TABLE_ROUTES[table].export,
-        { ...screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }), format },
-        undefined,
-        call,
-      ),
-    screenerCompanyNumbers: (query, call) =>
-      json(
-        'GET',
-        SCREENER_ROUTES.companiesNumbers,
-        screenerQueryParams({ ...query, page: undefined, page_size: undefined, cursor: undefined }),
-        undefined,
-        call,
-      ),
-    uniqueValues: (table, columnName, call) =>
-      json<UniqueValuesResponse>('GET', SCREENER_TABLE_ROUTES[table].uniqueValues, { column_name: columnName }, undefined, call),
-    lenderDetail: (lenderName, call) =>
-      json<LenderDetailResponse>('GET', SCREENER_ROUTES.lenderDetail, { lender_name: lenderName }, undefined, call),
-    convertQueryToFilters: (query, call) => json<ConvertQueryResponse>('POST', SCREENER_ROUTES.convertQuery, undefined, { query }, call),
+      send('GET', SCREENER_TABLE_ROUTES[table].export, { ...unpaged(query), format }, undefined, call),
+    screenerCompanyNumbers: (query, call) => route('GET companies_house/screener-company-numbers', unpaged(query), call),
+    uniqueValues: (table, columnName, call) => route(SCREENER_TABLE_ROUTES[table].uniqueValues, { column_name: columnName }, call),
+    lenderDetail: (lenderName, call) => route('GET companies_house/charges/lender-detail', { lender_name: lenderName }, call),
+    convertQueryToFilters: (query, call) => route('POST companies_house/convert-query-to-filters', { query }, call),
     searchCompanies: (query, call) => route('GET companies_house/search_companies', { query, limit: call?.limit }, call),
     companyList: (call) => route('GET companies_house/get_company_list', { limit: call?.limit }, call),
     overview: (companyNumber, call) => route('GET companies_house/get_overview', { company_number: companyNumber }, call),

@@ -72,8 +72,7 @@ export function createDocumentsApi(transport: ResearchTransport): DocumentsApi {
       for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name);
       return transport.json<UploadPdfResponse>('POST', DOCUMENT_ROUTES.uploadPdf, undefined, form, call);
     },
-    fetchPdfList: (chatKey, call) =>
-      transport.json<UploadedPdf[]>('GET', DOCUMENT_ROUTES.fetchPdfList, chatKey ? { chatKey } : undefined, undefined, call),
+    fetchPdfList: (chatKey, call) => transport.route('GET fetch_pdf_list', chatKey ? { chatKey } : {}, call),
     fetchPdf: (chatKey, fileName, call) =>
       transport.json<FetchPdfResponse>('GET', DOCUMENT_ROUTES.fetchPdf, { chat_id: chatKey, pdf_name: fileName }, undefined, call),
     pdfFile: (chatKey, fileName, call) =>
@@ -85,15 +84,11 @@ export function createDocumentsApi(transport: ResearchTransport): DocumentsApi {
         call,
         call?.range ? { range: call.range } : undefined,
       ),
-    deletePdf: (chatKey, fileName, call) =>
-      transport.json<{ message: string }>('GET', DOCUMENT_ROUTES.deletePdf, { chatKey, file_name: fileName }, undefined, call),
-    pdfPageText: (documentId, page, call) =>
-      transport.json<UploadedPageText>('GET', DOCUMENT_ROUTES.pdfPageText, { document_id: documentId, page }, undefined, call),
+    deletePdf: (chatKey, fileName, call) => transport.route('GET delete_pdf', { chatKey, file_name: fileName }, call),
+    pdfPageText: (documentId, page, call) => transport.route('GET pdf_page_text', { document_id: documentId, page }, call),
     startPdfProcessing: (chatKey, workflowCategory, call) =>
-      transport.json<JobStartedResponse>(
-        'POST',
-        DOCUMENT_ROUTES.startPdfProcessing,
-        undefined,
+      transport.route(
+        'POST start_pdf_processing',
         { chat_key: chatKey, ...(workflowCategory ? { workflow_category: workflowCategory } : {}) },
         call,
       ),

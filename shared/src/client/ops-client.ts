@@ -203,34 +203,26 @@ async function searchStream(
 const endsWatch = (event: { data: unknown }) => typeof (event.data as { error?: unknown }).error === 'string';
 
 export function createOpsApi(transport: ResearchTransport): OpsApi {
-  const { json } = transport;
+  const { route } = transport;
   return {
-    opsStatus: (target, call) => json<InstanceStatusResponse>('GET', OPS_ROUTES.status, targetParams(target), undefined, call),
-    opsStart: (target, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.start, targetParams(target), undefined, call),
-    opsStop: (target, call) => json<InstanceActionResponse>('POST', OPS_ROUTES.stop, targetParams(target), undefined, call),
-    opsInstances: (region, call) => json<InstancesResponse>('GET', OPS_ROUTES.instances, { region }, undefined, call),
-    opsLogs: (instance_id, region, call) => json<LogsResponse>('GET', OPS_ROUTES.logs, { instance_id, region }, undefined, call),
+    opsStatus: (target, call) => route('GET status_intern_instance', targetParams(target), call),
+    opsStart: (target, call) => route('POST start_intern_instance?', targetParams(target), call),
+    opsStop: (target, call) => route('POST stop_intern_instance?', targetParams(target), call),
+    opsInstances: (region, call) => route('GET list_ec2_instances', { region }, call),
+    opsLogs: (instance_id, region, call) => route('GET list_ec2_logs', { instance_id, region }, call),
     opsTail: (file, call) =>
-      json<TailResponse>(
-        'GET',
-        OPS_ROUTES.tail,
+      route(
+        'GET tail_ec2_instance',
         { instance_id: file.instance_id, path: file.path, lines: file.lines, region: file.region, grep: file.grep, exclude: file.exclude },
-        undefined,
         call,
       ),
     opsSearch: (file, call) =>
-      json<SearchResponse>(
-        'GET',
-        OPS_ROUTES.search,
-        { instance_id: file.instance_id, path: file.path, pattern: file.pattern, region: file.region },
-        undefined,
-        call,
-      ),
+      route('GET search_logs_ec2', { instance_id: file.instance_id, path: file.path, pattern: file.pattern, region: file.region }, call),
     opsSearchStream: (file, options) => searchStream(transport, file, options),
-    opsScreens: (instance_id, region, call) => json<ScreensResponse>('GET', OPS_ROUTES.screens, { instance_id, region }, undefined, call),
+    opsScreens: (instance_id, region, call) => route('GET list_screen_sessions', { instance_id, region }, call),
     opsScreenContent: (instance_id, pid, region, call) =>
-      json<ScreenContentResponse>('GET', OPS_ROUTES.screenContent, { instance_id, screen_pid: pid, region }, undefined, call),
-    opsActions: (call) => json<OpsActionsResponse>('GET', OPS_ROUTES.actions, undefined, undefined, call),
+      route('GET get_screen_content', { instance_id, screen_pid: String(pid), region }, call),
+    opsActions: (call) => route('GET ops/actions', undefined, call),
     watchLog: (file, options) =>
       follow(
         transport,

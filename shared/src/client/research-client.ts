@@ -14,6 +14,7 @@ import {
   type CheckQueryResponse,
   type CreateChatHistoryRequest,
   type CreateChatHistoryResponse,
+  type DeleteChatResponse,
   type FilingPageText,
   type JobStartedResponse,
   type ModelAccessInfo,
@@ -68,11 +69,6 @@ export interface AskOutcome {
   /** The `error` event's message, or null when the answer is done. */
   error: string | null;
   lastEventId: string;
-}
-
-export interface DeleteChatResponse {
-  status?: string;
-  message?: string;
 }
 
 export interface ResearchApi {
@@ -165,28 +161,21 @@ export function createResearchApi(transport: ResearchTransport): ResearchApi {
     }
   }
 
+  const { route } = transport;
   return {
     ask,
-    getChat: (chatId, call) => transport.json<SavedChat>('GET', RESEARCH_ROUTES.getChat, { chat_id: chatId }, undefined, call),
-    getChatHistory: (call) => transport.json<ChatHistoryItem[]>('GET', RESEARCH_ROUTES.getChatHistory, undefined, undefined, call),
-    deleteChat: (chatId, call) =>
-      transport.json<DeleteChatResponse>('GET', RESEARCH_ROUTES.deleteChat, { chat_id: chatId }, undefined, call),
-    createChatHistory: (request, call) =>
-      transport.json<CreateChatHistoryResponse>('POST', RESEARCH_ROUTES.createChatHistory, undefined, request, call),
-    modelAccessInfo: (call) => transport.json<ModelAccessInfo>('GET', RESEARCH_ROUTES.modelAccessInfo, undefined, undefined, call),
-    checkQuery: <T>(jobId: string, call?: CallOptions) =>
-      transport.json<CheckQueryResponse<T>>('GET', RESEARCH_ROUTES.checkQuery, { job_id: jobId }, undefined, call),
-    generateThoughtProcess: (request, call) =>
-      transport.json<JobStartedResponse>('POST', RESEARCH_ROUTES.generateThoughtProcess, undefined, request, call),
-    runQuery: (request, call) => transport.json<JobStartedResponse>('POST', RESEARCH_ROUTES.runQuery, undefined, request, call),
+    getChat: (chatId, call) => route('GET get_chat', { chat_id: chatId }, call),
+    getChatHistory: (call) => route('GET get_chat_history', undefined, call),
+    deleteChat: (chatId, call) => route('GET delete_chat', { chat_id: chatId }, call),
+    createChatHistory: (request, call) => route('POST create_chat_history', request, call),
+    modelAccessInfo: (call) => route('GET model_access_info', undefined, call),
+    // a job's result is typed by the caller, who knows which job it started
+    checkQuery: async <T>(jobId: string, call?: CallOptions) =>
+      (await route('GET check_query', { job_id: jobId }, call)) as CheckQueryResponse<T>,
+    generateThoughtProcess: (request, call) => route('POST companies_house/generate_thought_process', request, call),
+    runQuery: (request, call) => route('POST companies_house/run_query', request, call),
     pageText: (companyNumber, documentId, page, call) =>
-      transport.json<FilingPageText>(
-        'GET',
-        RESEARCH_ROUTES.pageText,
-        { company_number: companyNumber, document_id: documentId, page },
-        undefined,
-        call,
-      ),
+      route('GET research/page_text', { company_number: companyNumber, document_id: documentId, page }, call),
   };
 }
 

@@ -38,14 +38,8 @@ function fileNameOf(disposition: string | null): string {
 export function createRestructuringApi(transport: ResearchTransport): RestructuringApi {
   return {
     restructuringPlan: (query, chatKey, category, call) =>
-      transport.json<RestructuringPlanResponse>(
-        'GET',
-        RESTRUCTURING_ROUTES.generateThoughtProcess,
-        { query, chat_id: chatKey, workflow_category: category },
-        undefined,
-        call,
-      ),
-    startQuery: (request, call) => transport.json<StartQueryResponse>('POST', RESTRUCTURING_ROUTES.startQuery, undefined, request, call),
+      transport.route('GET generate_thought_process', { query, chat_id: chatKey, workflow_category: category }, call),
+    startQuery: (request, call) => transport.route('POST start_query', request, call),
     restructuringExcel: async (chatId, { runId, ...call } = {}) => {
       const query = runId ? { chat_id: chatId, run_id: runId } : { chat_id: chatId };
       const response = await transport.send('GET', RESTRUCTURING_ROUTES.exportExcel, query, undefined, call);

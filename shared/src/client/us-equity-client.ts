@@ -12,7 +12,6 @@ import {
   type UsKpiTable,
   type UsKpiValue,
 } from '../contracts/us-equity.js';
-import { RESEARCH_ROUTES } from '../contracts/research.js';
 import type { ResearchTransport } from './research-client.js';
 
 /** The body of the equity research jobs (spec 3 section 7: company_id, query, chat_id). */
@@ -51,7 +50,7 @@ export interface UsEquityApi {
   usEquityObservations(request: UsEquityJobRequest, options?: CallOptions): Promise<{ job_id: string }>;
 }
 
-export function createUsEquityApi({ send, json, route }: ResearchTransport): UsEquityApi {
+export function createUsEquityApi({ send, route }: ResearchTransport): UsEquityApi {
   return {
     usCompanies: (query = {}, call) => route('GET us/companies', { search: query.search, limit: query.limit }, call),
     usCompany: (company, call) => route('GET us/company', { company }, call),
@@ -59,14 +58,12 @@ export function createUsEquityApi({ send, json, route }: ResearchTransport): UsE
     usKpiTable: (cik, table_name, document_category, call) =>
       route('GET us/get_kpi_values_by_table_name', { company_id: cik, table_name, document_category }, call),
     usKpiValue: (cik, kv_id, doc_cg, call) => route('GET get_kpi_value_by_id', { cik, kv_id, doc_cg }, call),
-    usRequestCompany: (cik, call) => json<{ msg: string }>('POST', US_EQUITY_ROUTES.requests, { cik_str: cik }, undefined, call),
+    usRequestCompany: (cik, call) => route('POST requests?', { cik_str: cik }, call),
     usDownloadExcel: async (cik, ticker, call) =>
       (await send('GET', US_EQUITY_ROUTES.downloadExcel, { cik, company_ticker: ticker ?? undefined }, undefined, call)).arrayBuffer(),
     usHighlightedSource: (cik, kv_id, doc_cg, call) => route('GET get_highlighted_source', { cik, kv_id, doc_cg }, call),
-    usEquityThoughtProcess: (company_id, query, call) =>
-      json<{ thought_process: string[] }>('GET', RESEARCH_ROUTES.equityThoughtProcess, { company_id, query }, undefined, call),
-    usEquitySelectTables: (request, call) =>
-      json<{ job_id: string }>('POST', RESEARCH_ROUTES.equityTableSelection, undefined, request, call),
-    usEquityObservations: (request, call) => json<{ job_id: string }>('POST', RESEARCH_ROUTES.equityObservations, undefined, request, call),
+    usEquityThoughtProcess: (company_id, query, call) => route('GET equity_analysis/generate_thought_process', { company_id, query }, call),
+    usEquitySelectTables: (request, call) => route('POST equity_analysis/select_tables', request, call),
+    usEquityObservations: (request, call) => route('POST equity_analysis/observations', request, call),
   };
 }

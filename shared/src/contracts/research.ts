@@ -276,8 +276,11 @@ export interface CreateChatHistoryRequest {
   thought_process?: string[];
   observations?: unknown;
   chat_category?: string;
-  chat_metadata?: ChatMetadata;
+  chat_metadata?: ChatMetadataRequest;
 }
+
+/** The metadata a client sets; the server alone writes a PDF chat's file names and key (the API refuses them here). */
+export type ChatMetadataRequest = Omit<ChatMetadata, 'chatPDFFileNames' | 'chat_key'>;
 
 export interface CreateChatHistoryResponse {
   id: string;
@@ -324,6 +327,12 @@ export interface CheckQueryResponse<T = unknown> {
   error?: string;
   /** While a job that reports progress runs (start_pdf_processing): how far it is. */
   progress?: Record<string, number>;
+}
+
+/** `GET delete_chat?chat_id=`. */
+export interface DeleteChatResponse {
+  status?: string;
+  message?: string;
 }
 
 export interface JobStartedResponse {

@@ -201,6 +201,39 @@ export type CompanyChargeStatsResponse = ScreenerSuccess<{ company_stats: Compan
 export type LenderDetailResponse = ScreenerSuccess<LenderDetail>;
 export type UniqueValuesResponse = ScreenerSuccess<{ values: string[] }>;
 
+/** Each table's list answer. */
+export interface ScreenerListResponses {
+  companies: CompanyScreenerResponse;
+  charges: ChargeScreenerResponse;
+  lenders: LenderStatsResponse;
+  chargeCompanies: CompanyChargeStatsResponse;
+}
+
+/** The filter shape each table's query carries (spec 2 3.15). */
+export interface ScreenerFilterShapes {
+  companies: ColumnFilter;
+  charges: OperatorFilter;
+  lenders: OperatorFilter;
+  chargeCompanies: OperatorFilter;
+}
+
+/**
+ * A screener list's query as the query string carries it: the filters JSON-encoded. The API's
+ * screener parser reads these names (its `{status: "error"}` answers name the field).
+ */
+export interface ScreenerListParams {
+  page?: number;
+  page_size?: number;
+  sort_by?: string;
+  sort_order?: SortOrder;
+  filters?: string;
+  global_filter?: string;
+  cursor?: string;
+}
+
+/** `screener-company-numbers`: the list query without its paging. */
+export type ScreenerCompanyNumbersQuery = Omit<ScreenerListParams, 'page' | 'page_size' | 'cursor'>;
+
 /** POST companies_house/convert-query-to-filters. */
 export interface ConvertQueryResponse {
   status: 'success';

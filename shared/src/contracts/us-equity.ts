@@ -226,3 +226,12 @@ export interface EquityAnalysisResponse {
   result: EquityObservationsResult & EquityTablesResult;
   thought_process: string[];
 }
+
+/** `GET requests` (admins): the companies users asked for, most asked first. */
+export interface UsCompanyRequestCount {
+  cik_str: string;
+  title: string;
+  ticker: string | null;
+  requests: number;
+  last_requested_at: string;
+}

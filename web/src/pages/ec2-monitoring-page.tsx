@@ -5,32 +5,21 @@
  * instances are the API's answer as is: the API keeps only the `large-pipeline-` names
  * (OPS_AWS_NAME_PREFIX), the page never filters again (README, docs/decisions.md).
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import {
-  formatFileSize,
-  opsStatusBar,
-  OPS_TEXTS,
-  screenStateLabel,
-  type LogFile,
-  type OpsInstance,
-  type ScreenSession,
-  type WatchSource,
-} from '@credence/shared';
+import type { ReactNode } from 'react';
+import { formatFileSize, isMarked, markKey, mergedSources, opsStatusBar, screenStateLabel, type LoadedList } from '@credence/shared';
 import { useServices } from '../app/services.tsx';
-import { opsError } from '../features/ops/failure.ts';
 import { Confirm } from '../features/ops/confirm.tsx';
 import { InstanceTable } from '../features/ops/instance-table.tsx';
 import { LogViewer } from '../features/ops/log-viewer.tsx';
-import { isRefusal, OpsAccess, OpsRefusal } from '../features/ops/ops-access.tsx';
+import { OpsAccess, OpsRefusal } from '../features/ops/ops-access.tsx';
 import { RegionSelect, useOpsRegion } from '../features/ops/region-select.tsx';
 import { ScreenViewer } from '../features/ops/screen-viewer.tsx';
-import { useRowActions } from '../features/ops/use-row-actions.ts';
+import { useOpsModels } from '../features/ops/use-ops-models.ts';
 import { Button } from '../ui/button.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import '../features/ops/ops.css';
 
 const TITLE = 'EC2 Monitoring';
-type Tab = 'logs' | 'screens';
 
 export default function Ec2MonitoringPage() {
   useDocumentTitle(TITLE);
@@ -41,124 +30,39 @@ export default function Ec2MonitoringPage() {
   );
 }
 
-/** A list loaded on demand: its items, or the failure text. */
-interface Loaded<T> {
-  items: T[] | null;
-  error: string | null;
-}
-const NOTHING = { items: null, error: null };
-
 function Monitor() {
   const { client } = useServices();
   const [region, setRegion] = useOpsRegion();
-  const [tab, setTab] = useState<Tab>('logs');
-  const [refresh, setRefresh] = useState(0);
-  const [refused, setRefused] = useState(false);
-  const [instances, setInstances] = useState<Loaded<OpsInstance>>(NOTHING);
-  const [instance, setInstance] = useState<OpsInstance | null>(null);
-  const [files, setFiles] = useState<Loaded<LogFile>>(NOTHING);
-  const [file, setFile] = useState<LogFile | null>(null);
-  const [screens, setScreens] = useState<Loaded<ScreenSession>>(NOTHING);
-  const [screen, setScreen] = useState<ScreenSession | null>(null);
-  const [shown, setShown] = useState<{ lines: number; watching: boolean } | null>(null);
-  // files marked for one merged tail (issue 28 §2), on any instance of the region
-  const [marked, setMarked] = useState<readonly Marked[]>([]);
-  const [merged, setMerged] = useState(false);
-  const onShown = useCallback((lines: number, watching: boolean) => setShown({ lines, watching }), []);
+  const { models, monitor, live, screen: watched } = useOpsModels(client, region);
+  const { instance, list: tab, open, marked } = monitor;
+  const ops = models.monitor;
+  const file = open?.kind === 'file' ? open.file : null;
+  const merged = open?.kind === 'merged';
+  const screen = open?.kind === 'screen' ? open.screen : null;
+  const viewed = tab === 'logs' ? file || merged : screen;
+  const lines = tab === 'logs' ? live.shown.lines.filter((l) => !l.marker).length : watched.lines.length;
+  const watching = tab === 'logs' ? live.watching : watched.watching;
 
-  const fail = useCallback((prefix: string, error: unknown) => (isRefusal(error) && setRefused(true), opsError(prefix, error)), []);
-  // start and stop on a row, asked first; the list (with the new state) loads again after
-  const rows = useRowActions(
-    client,
-    region,
-    () => setRefresh((n) => n + 1),
-    () => setRefused(true),
-  );
-
-  useEffect(() => {
-    let live = true;
-    setInstances(NOTHING);
-    client.opsInstances(region).then(
-      (answer) => live && setInstances({ items: answer.instances, error: null }),
-      (error: unknown) => live && setInstances({ items: null, error: fail(OPS_TEXTS.instancesFailed, error) }),
-    );
-    return () => void (live = false);
-  }, [client, region, refresh, fail]);
-
-  // an instance's files, loaded once it is chosen (and again on Refresh)
-  useEffect(() => {
-    if (!instance) return;
-    let live = true;
-    setFiles(NOTHING);
-    client.opsLogs(instance.id, region).then(
-      (answer) => live && setFiles({ items: answer.logs, error: null }),
-      (error: unknown) => live && setFiles({ items: null, error: fail(OPS_TEXTS.logsFailed, error) }),
-    );
-    return () => void (live = false);
-  }, [client, instance, region, refresh, fail]);
-
-  // its screens, once the Screen Sessions tab is open
-  useEffect(() => {
-    if (!instance || tab !== 'screens') return;
-    let live = true;
-    setScreens(NOTHING);
-    client.opsScreens(instance.id, region).then(
-      (answer) => {
-        if (!live) return;
-        setScreens({ items: answer.screens, error: null });
-        setScreen((old) => (old ? (answer.screens.find((s) => s.pid === old.pid) ?? null) : null));
-      },
-      (error: unknown) => live && setScreens({ items: null, error: fail(OPS_TEXTS.screensFailed, error) }),
-    );
-    return () => void (live = false);
-  }, [client, instance, region, tab, refresh, fail]);
-
-  function toggleMark(f: LogFile) {
-    if (!instance) return;
-    const mark = { instance_id: instance.id, path: f.path, region, name: f.name, instanceName: instance.name || instance.id };
-    setMarked((old) => (isMarked(old, mark) ? old.filter((m) => !sameFile(m, mark)) : [...old, mark]));
-  }
-
-  function chooseInstance(next: OpsInstance) {
-    // spec 1 section 4: to the logs tab; its files load; file, content and screen cleared
-    setMerged(false);
-    setInstance(next);
-    setTab('logs');
-    setFile(null);
-    setScreen(null);
-    setShown(null);
-  }
-
-  function chooseRegion(next: typeof region) {
-    setMarked([]);
-    setMerged(false);
-    setRegion(next);
-    setInstance(null);
-    setFile(null);
-    setScreen(null);
-    setShown(null);
-  }
-
-  if (refused) return <OpsRefusal title={TITLE} />;
+  if (monitor.refused) return <OpsRefusal title={TITLE} />;
   const bar = opsStatusBar({
     instance,
     file: tab === 'logs' && !merged ? file : null,
     screen: tab === 'screens' ? screen : null,
-    lines: (tab === 'logs' ? file || merged : screen) ? shown?.lines : null,
-    watching: shown?.watching,
+    lines: viewed ? lines : null,
+    watching: Boolean(viewed) && watching,
   });
   return (
     <section className="ops ops--monitor" aria-labelledby="mon-title">
       <header className="ops__header">
         <h1 id="mon-title">{TITLE}</h1>
-        <RegionSelect region={region} onChange={chooseRegion} />
-        <Button variant="secondary" onClick={() => setRefresh((n) => n + 1)}>
+        <RegionSelect region={region} onChange={setRegion} />
+        <Button variant="secondary" onClick={() => void ops.refresh()}>
           Refresh
         </Button>
       </header>
       <div className="ops__tabs" role="tablist" aria-label="Monitor">
         {(['logs', 'screens'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className="ops__tab" onClick={() => setTab(t)}>
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className="ops__tab" onClick={() => ops.showList(t)}>
             {t === 'logs' ? 'Log Files' : 'Screen Sessions'}
           </button>
         ))}
@@ -166,44 +70,44 @@ function Monitor() {
       <div className="ops__body">
         <nav className="ops__panel" aria-label="Instances and files">
           <h2>Instances</h2>
-          {rows.outcome && (
-            <p className={`notice notice--${rows.outcome.tone}`} role={rows.outcome.tone === 'error' ? 'alert' : 'status'}>
-              {rows.outcome.text}
+          {monitor.outcome && (
+            <p className={`notice notice--${monitor.outcome.tone}`} role={monitor.outcome.tone === 'error' ? 'alert' : 'status'}>
+              {monitor.outcome.text}
             </p>
           )}
-          <Loading loaded={instances} empty="No instances in this region.">
+          <Loading loaded={monitor.instances} empty="No instances in this region.">
             {(items) => (
               <InstanceTable
                 instances={items}
                 chosen={instance?.id ?? null}
-                onChoose={chooseInstance}
-                onAction={rows.ask}
-                busy={rows.busy}
+                onChoose={ops.chooseInstance}
+                onAction={ops.ask}
+                busy={monitor.busy}
               />
             )}
           </Loading>
-          {rows.asking && (
+          {monitor.asking && (
             <Confirm
-              action={rows.asking.action}
-              name={rows.asking.instance.name || rows.asking.instance.id}
-              onConfirm={() => void rows.confirm()}
-              onCancel={rows.cancel}
+              action={monitor.asking.action}
+              name={monitor.asking.instance.name || monitor.asking.instance.id}
+              onConfirm={() => void ops.confirm()}
+              onCancel={ops.cancel}
             />
           )}
           {instance && tab === 'logs' && (
             <>
               <h2>Log files</h2>
               <PickList
-                loaded={files}
+                loaded={monitor.files}
                 empty="No log files under the allowed roots."
                 label={(f) => f.name}
                 detail={(f) => formatFileSize(f.size)}
                 chosen={(f) => f.path === file?.path && !merged}
-                onChoose={(f) => (setFile(f), setMerged(false), setShown(null))}
-                mark={{ marked: (f) => isMarked(marked, { instance_id: instance.id, path: f.path }), onMark: toggleMark }}
+                onChoose={(f) => ops.open({ kind: 'file', file: f })}
+                mark={{ marked: (f) => isMarked(marked, { instance_id: instance.id, path: f.path }), onMark: ops.toggleMark }}
               />
               {marked.length > 0 && (
-                <Button variant={merged ? 'primary' : 'secondary'} onClick={() => (setMerged(true), setShown(null))}>
+                <Button variant={merged ? 'primary' : 'secondary'} onClick={() => ops.open({ kind: 'merged' })}>
                   {`Merged tail (${marked.length} ${marked.length === 1 ? 'file' : 'files'})`}
                 </Button>
               )}
@@ -213,12 +117,12 @@ function Monitor() {
             <>
               <h2>Screen sessions</h2>
               <PickList
-                loaded={screens}
+                loaded={monitor.screens}
                 empty="No screen sessions on this instance."
                 label={(s) => s.name}
                 detail={(s) => `${s.pid} · ${screenStateLabel(s)}`}
                 chosen={(s) => s.pid === screen?.pid}
-                onChoose={(s) => (setScreen(s), setShown(null))}
+                onChoose={(s) => ops.open({ kind: 'screen', screen: s })}
               />
             </>
           )}
@@ -230,22 +134,20 @@ function Monitor() {
           {instance && tab === 'logs' && merged && (
             <LogViewer
               key={`merged\n${marked.map(markKey).join('\t')}`}
-              client={client}
+              live={models.live}
+              search={models.search}
               sources={mergedSources(marked)}
-              onShown={onShown}
             />
           )}
           {instance && tab === 'logs' && file && !merged && (
             <LogViewer
               key={file.path}
-              client={client}
+              live={models.live}
+              search={models.search}
               sources={[{ instance_id: instance.id, path: file.path, region, label: file.name }]}
-              onShown={onShown}
             />
           )}
-          {instance && tab === 'screens' && screen && (
-            <ScreenViewer key={screen.pid} client={client} instanceId={instance.id} region={region} screen={screen} onShown={onShown} />
-          )}
+          {instance && tab === 'screens' && screen && <ScreenViewer model={models.screen} />}
         </div>
       </div>
       <footer className="ops__status" role="status" aria-label="Status bar">
@@ -265,7 +167,7 @@ function Monitor() {
 }
 
 interface PickListProps<T> {
-  loaded: Loaded<T>;
+  loaded: LoadedList<T>;
   empty: string;
   label(item: T): string;
   detail(item: T): string;
@@ -275,27 +177,8 @@ interface PickListProps<T> {
   mark?: { marked(item: T): boolean; onMark(item: T): void };
 }
 
-/** A file marked for a merged tail. */
-interface Marked extends WatchSource {
-  name: string;
-  instanceName: string;
-}
-const markKey = (m: Pick<WatchSource, 'instance_id' | 'path'>) => `${m.instance_id}\n${m.path}`;
-const sameFile = (a: Pick<WatchSource, 'instance_id' | 'path'>, b: Pick<WatchSource, 'instance_id' | 'path'>) => markKey(a) === markKey(b);
-const isMarked = (marked: readonly Marked[], file: Pick<WatchSource, 'instance_id' | 'path'>) => marked.some((m) => sameFile(m, file));
-/** Each source named by its file, and by its instance too when the files are on more than one. */
-function mergedSources(marked: readonly Marked[]): WatchSource[] {
-  const several = new Set(marked.map((m) => m.instance_id)).size > 1;
-  return marked.map((m) => ({
-    instance_id: m.instance_id,
-    path: m.path,
-    region: m.region,
-    label: several ? `${m.instanceName}:${m.name}` : m.name,
-  }));
-}
-
 /** A list's failure, its loading, its emptiness, or `children` with its items. */
-function Loading<T>({ loaded, empty, children }: { loaded: Loaded<T>; empty: string; children(items: T[]): ReactNode }) {
+function Loading<T>({ loaded, empty, children }: { loaded: LoadedList<T>; empty: string; children(items: readonly T[]): ReactNode }) {
   if (loaded.error)
     return (
       <p className="notice notice--error" role="alert">
@@ -315,7 +198,7 @@ function PickList<T>({ loaded, empty, label, detail, chosen, onChoose, mark }: P
   );
 }
 
-function Items<T>({ items, label, detail, chosen, onChoose, mark }: Omit<PickListProps<T>, 'loaded' | 'empty'> & { items: T[] }) {
+function Items<T>({ items, label, detail, chosen, onChoose, mark }: Omit<PickListProps<T>, 'loaded' | 'empty'> & { items: readonly T[] }) {
   return (
     <ul className="ops__list">
       {items.map((item) => (

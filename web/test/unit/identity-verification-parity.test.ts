@@ -15,7 +15,8 @@ import {
   type IdentityVerificationSummary,
 } from '@credence/shared';
 import { insights, overview, profile } from '@credence/shared/testing';
-import { CompliancePanel, IdentityVerificationLine } from '../../src/pages/uk/panels.tsx';
+import { CompliancePanel } from '../../src/pages/uk/compliance-panel.tsx';
+import { IdentityVerificationLine } from '../../src/pages/uk/leadership-panel.tsx';
 import { cliModule, type Style } from '../support/cli-modules.ts';
 
 interface IdvViewModule {

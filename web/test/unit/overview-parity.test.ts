@@ -31,7 +31,8 @@ import {
 import { filing, insights, overview, profile } from '@credence/shared/testing';
 import { CompanyHeader } from '../../src/pages/uk/company-header.tsx';
 import { CompanyProfile, KpiCards } from '../../src/pages/uk/overview-sections.tsx';
-import { ChargesPanel, CompliancePanel } from '../../src/pages/uk/panels.tsx';
+import { ChargesPanel } from '../../src/pages/uk/charges-panel.tsx';
+import { CompliancePanel } from '../../src/pages/uk/compliance-panel.tsx';
 import { StatementTable } from '../../src/pages/uk/statement-table.tsx';
 import { cliModule, type Style, type View } from '../support/cli-modules.ts';
 

@@ -1,11 +1,25 @@
 import { Get, Post } from '@nestjs/common';
-import { splitRoute, type ApiRoute, type RouteRequest, type RouteResponse } from '@credence/shared';
+import { splitRoute, type ApiRoute, type ApiRoutes, type RouteRequest, type RouteResponse } from '@credence/shared';
 
 /** True when A and B are the same type (same fields, same optionality, same field types). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type IsAny<T> = 0 extends 1 & T ? true : false;
 /** A DTO class's instance type as a plain object type, to compare with the contract's. */
 type Fields<T> = { [K in keyof T]: T[K] };
+/** T's field names at every depth, with neither optionality nor value types. */
+type Shape<T> = T extends readonly (infer E)[] ? Shape<E>[] : T extends object ? { [K in keyof T]-?: Shape<NonNullable<T[K]>> } : 'value';
+
+/**
+ * Whether a handler's request DTO follows route R: exactly its fields, or for a form route
+ * (FormRouteContract) the same names at every depth and a type that accepts what the client sends.
+ */
+type RequestMatches<R extends ApiRoute, Dto> = ApiRoutes[R] extends { accepts: string }
+  ? Same<Shape<Fields<Dto>>, Shape<RouteRequest<R>>> extends true
+    ? RouteRequest<R> extends Fields<Dto>
+      ? true
+      : false
+    : false
+  : Same<Fields<Dto>, Fields<RouteRequest<R>>>;
 
 /**
  * What a handler of route R must be: its first parameter the request DTO with exactly the
@@ -25,7 +39,7 @@ type RouteCheck<R extends ApiRoute, H> = [RouteRequest<R>] extends [void]
     ? AnswerCheck<R, Answer>
     : never
   : H extends (request: infer Request, ...rest: never[]) => infer Answer
-    ? Same<Fields<Request>, RouteRequest<R>> extends true
+    ? RequestMatches<R, Request> extends true
       ? AnswerCheck<R, Answer>
       : { 'the request DTO fields are not the route contract request (shared/src/contracts/routes.ts)': RouteRequest<R> }
     : { 'a route handler takes its request DTO as its first parameter': never };

@@ -14,6 +14,7 @@ import { DocumentsService } from './documents.service.js';
 import { DeletePdfQuery, FetchPdfQuery, OptionalChatKeyQuery, PdfPageQuery, StartPdfProcessingDto } from './dto/documents.dto.js';
 import { pageTooComplexMessage } from './pdf-check.js';
 import { readUpload } from './upload-parts.js';
+import { Route } from '../../core/contracts/route.js';
 
 @ApiTags('Documents')
 @ApiBearerAuth()
@@ -57,13 +58,13 @@ export class DocumentsController {
     }
   }
 
-  @Get(DOCUMENT_ROUTES.fetchPdfList)
+  @Route('GET fetch_pdf_list')
   @ApiOperation({ summary: "The chat's uploaded PDFs (all the user's without chatKey): file_name, size, upload_date, pages..." })
   list(@Query() q: OptionalChatKeyQuery, @CurrentUser() user: SessionClaims) {
     return this.documents.list(user, q.chatKey);
   }
 
-  @Get(DOCUMENT_ROUTES.fetchPdfListGemini)
+  @Route('GET fetch_pdf_list_gemini')
   @ApiOperation({ summary: 'The same list as fetch_pdf_list (spec 3 names both)' })
   listGemini(@Query() q: OptionalChatKeyQuery, @CurrentUser() user: SessionClaims) {
     return this.documents.list(user, q.chatKey);
@@ -117,20 +118,20 @@ export class DocumentsController {
       .send(Readable.from(this.repository.bytes(file.id, start, end)));
   }
 
-  @Post(DOCUMENT_ROUTES.startPdfProcessing)
+  @Route('POST start_pdf_processing')
   @HttpCode(200)
   @ApiOperation({ summary: "Start indexing the chat's PDFs for search: {job_id}; check_query shows progress, then the files" })
   startProcessing(@Body() dto: StartPdfProcessingDto, @CurrentUser() user: SessionClaims) {
     return this.jobs.start(user, dto.chat_key);
   }
 
-  @Get(DOCUMENT_ROUTES.deletePdf)
+  @Route('GET delete_pdf')
   @ApiOperation({ summary: 'Delete one uploaded PDF of a chat (its pages and index with it)' })
   delete(@Query() q: DeletePdfQuery, @CurrentUser() user: SessionClaims) {
     return this.documents.delete(user, q.chatKey, q.file_name);
   }
 
-  @Get(DOCUMENT_ROUTES.pdfPageText)
+  @Route('GET pdf_page_text')
   @PerUserRateLimit('pageText')
   @ApiOperation({
     summary: 'One page of an uploaded PDF as lines with word boxes (what a citation highlights)',

@@ -11,6 +11,7 @@ import { FilteredLogQuery, ScreenQuery, SearchQuery } from './dto/ops.dto.js';
 import type { WatchEvent } from './logs/log-follower.js';
 import { lineFilter } from './logs/line-filter.js';
 import { OpsService } from './ops.service.js';
+import { Route } from '../../core/contracts/route.js';
 
 const STREAM_DOC = {
   description: 'Events `id: <inode>:<offset>`, `event: message|reset|gap`, `data: <JSON>`; a heartbeat comment',
@@ -28,7 +29,7 @@ export class OpsWatchController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Get(OPS_ROUTES.screenContent)
+  @Route('GET get_screen_content')
   @PerUserRateLimit('ops')
   @ApiOperation({ summary: "A screen session's window and scrollback as text: {content}" })
   async screenContent(@Query() q: ScreenQuery) {

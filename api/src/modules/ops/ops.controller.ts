@@ -1,7 +1,7 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Req } from '@nestjs/common';
+import { Controller, HttpCode, Inject, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { OPS_ROUTES, type SessionClaims } from '@credence/shared';
+import type { SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
 import { Roles } from '../../core/auth/public.decorator.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
@@ -9,6 +9,7 @@ import { InstanceQuery, InstanceTargetQuery, RegionQuery, SearchQuery, TailQuery
 import { OpsActionsService } from './ops-actions.service.js';
 import { lineFilter } from './logs/line-filter.js';
 import { OpsService } from './ops.service.js';
+import { Route } from '../../core/contracts/route.js';
 
 /** Spec 1 section 7: the instance manager and the monitor's reads, for the ops and admin roles. */
 @ApiTags('Ops')
@@ -25,7 +26,7 @@ export class OpsController {
     return this.ops.backend;
   }
 
-  @Get(OPS_ROUTES.status)
+  @Route('GET status_intern_instance')
   @ApiOperation({
     summary: 'An instance (instance_id, else OPS_AWS_INSTANCE_ID, else the only one): state, instance and system checks, id and name',
   })
@@ -33,7 +34,7 @@ export class OpsController {
     return this.backend.status(this.ops.region(q.region), q.instance_id);
   }
 
-  @Post(OPS_ROUTES.start)
+  @Route('POST start_intern_instance?')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -43,7 +44,7 @@ export class OpsController {
     return this.ops.act(user, 'start', q.region, q.instance_id);
   }
 
-  @Post(OPS_ROUTES.stop)
+  @Route('POST stop_intern_instance?')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -53,7 +54,7 @@ export class OpsController {
     return this.ops.act(user, 'stop', q.region, q.instance_id);
   }
 
-  @Get(OPS_ROUTES.instances)
+  @Route('GET list_ec2_instances')
   @ApiOperation({
     summary: 'The large-pipeline-* instances of a region: {instances: [{id, name, state, type, launch_time, ssm}]}',
   })
@@ -61,14 +62,14 @@ export class OpsController {
     return { instances: await this.backend.instances(this.ops.region(q.region)) };
   }
 
-  @Get(OPS_ROUTES.logs)
+  @Route('GET list_ec2_logs')
   @PerUserRateLimit('ops')
   @ApiOperation({ summary: 'The log files of an instance (under its log roots): {logs: [{name, path, size, modified}], roots}' })
   logs(@Query() q: InstanceQuery) {
     return this.backend.logs(q.instance_id, this.ops.region(q.region));
   }
 
-  @Get(OPS_ROUTES.tail)
+  @Route('GET tail_ec2_instance')
   @PerUserRateLimit('ops')
   @ApiOperation({ summary: "A file's last lines (read from its end): {lines, size, cursor} (cursor: the id a watch continues from)" })
   async tail(@Query() q: TailQuery) {
@@ -78,7 +79,7 @@ export class OpsController {
     return kept ? { ...tail, lines: tail.lines.filter(kept) } : tail;
   }
 
-  @Get(OPS_ROUTES.search)
+  @Route('GET search_logs_ec2')
   @PerUserRateLimit('ops')
   @ApiOperation({
     summary: 'The lines of a file that contain a pattern (literal, case-insensitive): {matches: [{line_number, line}], truncated}',
@@ -89,14 +90,14 @@ export class OpsController {
     return this.backend.search(q.instance_id, this.ops.region(q.region), q.path, q.pattern, abort.signal);
   }
 
-  @Get(OPS_ROUTES.screens)
+  @Route('GET list_screen_sessions')
   @PerUserRateLimit('ops')
   @ApiOperation({ summary: "The instance's GNU screen sessions: {screens: [{name, pid, attached, status}]}" })
   async screens(@Query() q: InstanceQuery) {
     return { screens: await this.backend.screens(q.instance_id, this.ops.region(q.region)) };
   }
 
-  @Get(OPS_ROUTES.actions)
+  @Route('GET ops/actions')
   @Roles('admin')
   @ApiOperation({ summary: 'Admins: every instance start and stop, newest first (who, when, which instance, result)' })
   async history() {

@@ -3,13 +3,14 @@
  * figure highlighted). The page is read by the evidence checker's own PageTextService, so it is
  * the text of exactly what get_filing_pdf serves, and a page the checker just read is cached.
  */
-import { Controller, Get, Inject, NotFoundException, Query } from '@nestjs/common';
+import { Controller, Inject, NotFoundException, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { describeFiling, RESEARCH_ROUTES, type FilingPageText } from '@credence/shared';
+import { describeFiling, type FilingPageText } from '@credence/shared';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { PageTextQuery } from './dto/page-text.dto.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import { Route } from '../../core/contracts/route.js';
 
 @ApiTags('AI research')
 @ApiBearerAuth()
@@ -20,7 +21,7 @@ export class PageTextController {
     @Inject(DataSource) private readonly db: DataSource,
   ) {}
 
-  @Get(RESEARCH_ROUTES.pageText)
+  @Route('GET research/page_text')
   @PerUserRateLimit('documents')
   @ApiOperation({
     summary: "One page of a filing's document as lines, each with its boxes (PDF points from the page's top-left)",

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { RESEARCH_ROUTES, type ModelAccessInfo, type SessionClaims } from '@credence/shared';
@@ -22,6 +22,7 @@ import {
 } from './dto/research.dto.js';
 import { ResearchJobsService } from './research-jobs.service.js';
 import { ResearchService, type AskSource } from './research.service.js';
+import { Route } from '../../core/contracts/route.js';
 
 @ApiTags('AI research')
 @ApiBearerAuth()
@@ -81,7 +82,7 @@ export class ResearchController {
     detach = detached;
   }
 
-  @Post(RESEARCH_ROUTES.generateThoughtProcess)
+  @Route('POST companies_house/generate_thought_process')
   @HttpCode(200)
   @PerUserRateLimit('query')
   @ApiOperation({ summary: 'Start a job that plans the answer: {job_id}; result {thought_process, error?}' })
@@ -89,7 +90,7 @@ export class ResearchController {
     return this.jobs.start(user, 'thought-process', dto);
   }
 
-  @Post(RESEARCH_ROUTES.runQuery)
+  @Route('POST companies_house/run_query')
   @HttpCode(200)
   @PerUserRateLimit('query')
   @ApiOperation({
@@ -100,13 +101,13 @@ export class ResearchController {
     return this.jobs.start(user, 'run-query', dto);
   }
 
-  @Get(RESEARCH_ROUTES.checkQuery)
+  @Route('GET check_query')
   @ApiOperation({ summary: "A job's status: pending, running, completed (with result) or failed (with error). Poll every 2 s." })
   checkQuery(@Query() q: JobIdQuery, @CurrentUser() user: SessionClaims) {
     return this.jobs.check(user, q.job_id);
   }
 
-  @Post(RESEARCH_ROUTES.createChatHistory)
+  @Route('POST create_chat_history')
   @HttpCode(200)
   @PerUserRateLimit('chats')
   @ApiOperation({
@@ -117,7 +118,7 @@ export class ResearchController {
     return this.chats.create(user, dto);
   }
 
-  @Get(RESEARCH_ROUTES.getChat)
+  @Route('GET get_chat')
   @PerUserRateLimit('chats')
   @ApiOperation({
     summary: 'One chat with its latest questions and their answers exactly as they streamed',
@@ -127,19 +128,19 @@ export class ResearchController {
     return this.chats.get(user, q.chat_id, q.before);
   }
 
-  @Get(RESEARCH_ROUTES.getChatHistory)
+  @Route('GET get_chat_history')
   @ApiOperation({ summary: "The user's chats, most recently used first" })
   history(@CurrentUser() user: SessionClaims) {
     return this.chats.history(user);
   }
 
-  @Get(RESEARCH_ROUTES.deleteChat)
+  @Route('GET delete_chat')
   @ApiOperation({ summary: 'Delete a chat and its answers' })
   deleteChat(@Query() q: ChatIdQuery, @CurrentUser() user: SessionClaims) {
     return this.chats.delete(user, q.chat_id);
   }
 
-  @Get(RESEARCH_ROUTES.modelAccessInfo)
+  @Route('GET model_access_info')
   @ApiOperation({
     summary: 'Research credits: {accessed_count, total_credits} this month, and model_configured (false: the built-in analyst answers)',
   })
@@ -147,7 +148,7 @@ export class ResearchController {
     return { ...(await this.credits.info(user.sub)), model_configured: this.config.llm !== null };
   }
 
-  @Post(RESEARCH_ROUTES.adminCredits)
+  @Route('POST admin/users/credits')
   @HttpCode(200)
   @Roles('admin')
   @ApiOperation({ summary: "Admin: set a user's monthly research allowance; answers their credits" })

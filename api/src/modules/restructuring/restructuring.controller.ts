@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import {
@@ -18,6 +18,7 @@ import { CHAT_NOT_FOUND, ChatsRepository } from '../../platform/ai/chats/chats.r
 import { ExportExcelQuery, RestructuringPlanQuery, StartQueryDto } from './dto/restructuring.dto.js';
 import { restructuringWorkbook } from './restructuring-workbook.js';
 import { RestructuringService } from './restructuring.service.js';
+import { Route } from '../../core/contracts/route.js';
 
 const NO_TABLE = 'This chat has no table to export yet.';
 const RUN_NOT_FOUND =
@@ -38,7 +39,7 @@ export class RestructuringController {
     @Inject(ChatsRepository) private readonly chats: ChatsRepository,
   ) {}
 
-  @Get(RESTRUCTURING_ROUTES.generateThoughtProcess)
+  @Route('GET generate_thought_process')
   @PerUserRateLimit('query')
   @ApiOperation({
     summary:
@@ -49,7 +50,7 @@ export class RestructuringController {
     return this.restructuring.plan(user, q.query, q.chat_id, q.workflow_category);
   }
 
-  @Post(RESTRUCTURING_ROUTES.startQuery)
+  @Route('POST start_query')
   @HttpCode(200)
   @PerUserRateLimit('query')
   @ApiOperation({

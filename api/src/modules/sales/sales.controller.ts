@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { MessageResponse, SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
+import { Route } from '../../core/contracts/route.js';
 import { Public } from '../../core/auth/public.decorator.js';
 import { FormThrottlerGuard } from '../../core/rate-limit/rate-limit.module.js';
 import { HelpRequestDto, SalesRequestDto } from './dto/sales.dto.js';
@@ -12,7 +13,7 @@ import { SalesService } from './sales.service.js';
 export class SalesController {
   constructor(@Inject(SalesService) private readonly sales: SalesService) {}
 
-  @Post('contact_sales')
+  @Route('POST contact_sales')
   @Public()
   @HttpCode(201)
   @UseGuards(FormThrottlerGuard)
@@ -21,7 +22,7 @@ export class SalesController {
     return this.sales.submit('trial', dto);
   }
 
-  @Post('pricing_requests')
+  @Route('POST pricing_requests')
   @Public()
   @HttpCode(201)
   @UseGuards(FormThrottlerGuard)
@@ -30,7 +31,7 @@ export class SalesController {
     return this.sales.submit('pricing', dto);
   }
 
-  @Post('help_requests')
+  @Route('POST help_requests')
   @HttpCode(201)
   @ApiBearerAuth()
   @UseGuards(FormThrottlerGuard)

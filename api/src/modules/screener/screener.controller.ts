@@ -1,8 +1,21 @@
 import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { EXPORT_FORMATS, SCREENER_ROUTES, WATCHLIST_LIMITS, type ExportFormat, type ScreenerTable } from '@credence/shared';
+import {
+  EXPORT_FORMATS,
+  SCREENER_ROUTES,
+  WATCHLIST_LIMITS,
+  type ExportFormat,
+  type LenderDetailResponse,
+  type ScreenerCompanyNumbersQuery,
+  type ScreenerCompanyNumbersResponse,
+  type ScreenerListParams,
+  type ScreenerListResponses,
+  type ScreenerTable,
+  type UniqueValuesResponse,
+} from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { Route } from '../../core/contracts/route.js';
 import { assertExportSize, exportColumns, exportFilename, sendExport } from '../../core/export/index.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { screenerBadRequest } from '../../core/screener-query/index.js';
@@ -10,7 +23,13 @@ import { LenderDetailService } from './lender-detail.service.js';
 import { SCREENER_TABLES } from './screener-tables.js';
 import { ScreenerService } from './screener.service.js';
 
+/**
+ * The screener's query is read by its own parser (its `{status: "error"}` answers name the field),
+ * not by the global validation pipe: the handlers declare it with the route table's types
+ * (interfaces, which the pipe leaves alone) and hand it on as the raw query it is.
+ */
 type RawQuery = Record<string, unknown>;
+type ColumnQuery = { column_name: string };
 
 const LIST_QUERY = [
   { name: 'page', required: false, description: '1-based; a page past the end answers the last page' },
@@ -44,9 +63,9 @@ export class ScreenerController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private async page(table: ScreenerTable, query: RawQuery) {
-    const { rows, paging } = await this.screener.list(table, query);
-    return { status: 'success', data: { [SCREENER_TABLES[table].rowsKey]: rows, ...paging } };
+  private async page<T extends ScreenerTable>(table: T, query: ScreenerListParams): Promise<ScreenerListResponses[T]> {
+    const { rows, paging } = await this.screener.list(table, query as RawQuery);
+    return { status: 'success', data: { [SCREENER_TABLES[table].rowsKey]: rows, ...paging } } as ScreenerListResponses[T];
   }
 
   private async export(table: ScreenerTable, query: RawQuery, reply: FastifyReply): Promise<void> {
@@ -67,14 +86,14 @@ export class ScreenerController {
     });
   }
 
-  private async values(table: ScreenerTable, column: unknown) {
+  private async values(table: ScreenerTable, column: unknown): Promise<UniqueValuesResponse> {
     return { status: 'success', data: { values: await this.screener.uniqueValues(table, column) } };
   }
 
-  @Get(SCREENER_ROUTES.companies)
+  @Route('GET companies_house/get-screener-info')
   @ApiOperation({ summary: 'Companies screener: one page of companies with their latest figures and charge counts' })
   @ListQuery()
-  companies(@Query() query: RawQuery) {
+  companies(@Query() query: ScreenerListParams) {
     return this.page('companies', query);
   }
 
@@ -87,21 +106,21 @@ export class ScreenerController {
     return this.export('companies', query, reply);
   }
 
-  @Get(SCREENER_ROUTES.companiesUniqueValues)
+  @Route('GET companies_house/get-unique-column-values')
   @ApiOperation({ summary: 'The values of a select column of the companies screener (its filter options)' })
   @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.companies.uniqueValueColumns })
-  companiesValues(@Query('column_name') column: unknown) {
-    return this.values('companies', column);
+  companiesValues(@Query() query: ColumnQuery) {
+    return this.values('companies', query.column_name);
   }
 
-  @Get(SCREENER_ROUTES.charges)
+  @Route('GET companies_house/charges-screener-info')
   @ApiOperation({ summary: 'Charges screener: one page of charges with their company and lenders (default: newest delivered first)' })
   @ListQuery()
-  charges(@Query() query: RawQuery) {
+  charges(@Query() query: ScreenerListParams) {
     return this.page('charges', query);
   }
 
-  @Get(SCREENER_ROUTES.companiesNumbers)
+  @Route('GET companies_house/screener-company-numbers')
   @PerUserRateLimit('exports')
   @ApiOperation({
     summary: `The company numbers the companies screener's filters and search select, at most ${WATCHLIST_LIMITS.perRequest} (more: 400); for "watch all N results"`,
@@ -110,8 +129,8 @@ export class ScreenerController {
   @ApiQuery({ name: 'global_filter', required: false, description: 'search box text' })
   @ApiQuery({ name: 'sort_by', required: false, description: 'a sortable column id' })
   @ApiQuery({ name: 'sort_order', required: false, enum: ['asc', 'desc'] })
-  async companyNumbers(@Query() query: RawQuery) {
-    return { status: 'success', data: await this.screener.companyNumbers(query, WATCHLIST_LIMITS.perRequest) };
+  async companyNumbers(@Query() query: ScreenerCompanyNumbersQuery): Promise<ScreenerCompanyNumbersResponse> {
+    return { status: 'success', data: await this.screener.companyNumbers(query as RawQuery, WATCHLIST_LIMITS.perRequest) };
   }
 
   @Get(SCREENER_ROUTES.chargesExport)
@@ -123,17 +142,17 @@ export class ScreenerController {
     return this.export('charges', query, reply);
   }
 
-  @Get(SCREENER_ROUTES.chargesUniqueValues)
+  @Route('GET companies_house/charges-unique-column-values')
   @ApiOperation({ summary: 'The values of a charges column (its filter options)' })
   @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.charges.uniqueValueColumns })
-  chargesValues(@Query('column_name') column: unknown) {
-    return this.values('charges', column);
+  chargesValues(@Query() query: ColumnQuery) {
+    return this.values('charges', query.column_name);
   }
 
-  @Get(SCREENER_ROUTES.lenders)
+  @Route('GET companies_house/charges/stats/by-lender')
   @ApiOperation({ summary: 'Creditor overview: charge statistics per lender, spellings of one lender counted once' })
   @ListQuery()
-  lenderStats(@Query() query: RawQuery) {
+  lenderStats(@Query() query: ScreenerListParams) {
     return this.page('lenders', query);
   }
 
@@ -146,24 +165,24 @@ export class ScreenerController {
     return this.export('lenders', query, reply);
   }
 
-  @Get(SCREENER_ROUTES.lendersUniqueValues)
+  @Route('GET companies_house/charges/lender-stats-unique-column-values')
   @ApiOperation({ summary: 'Lender names (the filter options of the creditor overview)' })
   @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.lenders.uniqueValueColumns })
-  lenderValues(@Query('column_name') column: unknown) {
-    return this.values('lenders', column);
+  lenderValues(@Query() query: ColumnQuery) {
+    return this.values('lenders', query.column_name);
   }
 
-  @Get(SCREENER_ROUTES.lenderDetail)
+  @Route('GET companies_house/charges/lender-detail')
   @ApiOperation({ summary: "One lender's charges: totals, status counts, types, by year, top companies, recent charges, spellings filed" })
   @ApiQuery({ name: 'lender_name', description: 'any spelling of the name, e.g. HSBC UK BANK PLC' })
-  async lenderDetail(@Query('lender_name') name: unknown) {
-    return { status: 'success', data: await this.lenders.detail(name) };
+  async lenderDetail(@Query() query: { lender_name: string }): Promise<LenderDetailResponse> {
+    return { status: 'success', data: await this.lenders.detail(query.lender_name) };
   }
 
-  @Get(SCREENER_ROUTES.chargeCompanies)
+  @Route('GET companies_house/charges/stats/by-company')
   @ApiOperation({ summary: 'Company charge aggregation: charge statistics per company' })
   @ListQuery()
-  chargeCompanies(@Query() query: RawQuery) {
+  chargeCompanies(@Query() query: ScreenerListParams) {
     return this.page('chargeCompanies', query);
   }
 
@@ -176,10 +195,10 @@ export class ScreenerController {
     return this.export('chargeCompanies', query, reply);
   }
 
-  @Get(SCREENER_ROUTES.chargeCompaniesUniqueValues)
+  @Route('GET companies_house/charges/company-stats-unique-column-values')
   @ApiOperation({ summary: 'The values of a company aggregation column (its filter options)' })
   @ApiQuery({ name: 'column_name', enum: SCREENER_TABLES.chargeCompanies.uniqueValueColumns })
-  chargeCompanyValues(@Query('column_name') column: unknown) {
-    return this.values('chargeCompanies', column);
+  chargeCompanyValues(@Query() query: ColumnQuery) {
+    return this.values('chargeCompanies', query.column_name);
   }
 }

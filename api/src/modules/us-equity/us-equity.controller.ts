@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { US_EQUITY_ROUTES, type SessionClaims } from '@credence/shared';
@@ -42,7 +42,7 @@ export class UsEquityController {
     return this.sources.source(q.cik, q.doc_cg, q.kv_id);
   }
 
-  @Get(US_EQUITY_ROUTES.backlinker)
+  @Route('GET backlinker')
   @ApiOperation({ summary: "A KPI cell's source link: the /backlinker page and the filing at the SEC" })
   async backlinker(@Query() q: UsKpiValueQuery) {
     const { company, ...value } = await this.service.value(q.cik, q.doc_cg, q.kv_id);
@@ -90,14 +90,14 @@ export class UsEquityController {
     return this.service.value(q.cik, q.doc_cg, q.kv_id);
   }
 
-  @Post(US_EQUITY_ROUTES.requests)
+  @Route('POST requests?')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ask for a company that has no data yet to be added (stored once per user); answers msg' })
   request(@Query() q: UsRequestQuery, @CurrentUser() user: SessionClaims) {
     return this.service.request(q.cik_str, user.sub);
   }
 
-  @Get(US_EQUITY_ROUTES.requests)
+  @Route('GET requests')
   @Roles('admin')
   @ApiOperation({ summary: 'Admin: the companies users asked for, most asked first' })
   requests() {

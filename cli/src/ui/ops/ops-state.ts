@@ -1,21 +1,21 @@
-/** The ops screen's state and its words (split from ops-model.ts): panes, views, the viewer's layout, a failure's text. */
+/** The ops screen's state and its words (split from ops-model.ts): panes, views, the viewer's layout. */
 import {
-  ApiError,
   OPS_ROLE_REFUSAL,
-  opsFailureText,
   type BoundedLines,
   type InstanceStatusResponse,
   type LogFile,
+  type MarkedFile,
   type OpsAction,
   type OpsInstance,
+  type OpsList,
   type OpsRegion,
   type ScreenSession,
   type SourceState,
   type WatchFilters,
-  type WatchSource,
 } from '@credence/shared';
 
-export type OpsPane = 'instances' | 'logs' | 'screens';
+/** The pane shown: the shared monitor's lists. */
+export type OpsPane = OpsList;
 
 export interface TailLine {
   text: string;
@@ -35,10 +35,10 @@ export interface OpsState {
   region: OpsRegion;
   pane: OpsPane;
   status: InstanceStatusResponse | null;
-  instances: OpsInstance[] | null;
+  instances: readonly OpsInstance[] | null;
   instance: OpsInstance | null;
-  files: LogFile[] | null;
-  screens: ScreenSession[] | null;
+  files: readonly LogFile[] | null;
+  screens: readonly ScreenSession[] | null;
   /** The selected row of each pane's list. */
   selected: Record<OpsPane, number>;
   confirming: OpsAction | null;
@@ -64,12 +64,7 @@ export interface OpsState {
 }
 
 /** A file marked for a merged tail. */
-export interface Marked extends WatchSource {
-  file: LogFile;
-  instanceName: string;
-}
-
-export const markKey = (instanceId: string, path: string) => `${instanceId}\n${path}`;
+export type Marked = MarkedFile;
 
 export const NO_LINES: BoundedLines<TailLine> = { lines: [], dropped: 0 };
 
@@ -84,12 +79,4 @@ export interface ViewerLayout {
   rowsOf(index: number): number;
   /** Cells of the longest line (how far sideways can go). */
   longest(): number;
-}
-
-export function failure(prefix: string, error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 403) return error.error;
-    return opsFailureText(prefix, error.status === 0 ? 'the API is unreachable' : error.error || error.statusText);
-  }
-  return opsFailureText(prefix, (error as Error)?.message);
 }

@@ -10,6 +10,7 @@ import {
   formatFileSize,
   instanceStateColour,
   instanceStateLabel,
+  isMarked,
   OPS_CONSTANTS,
   launchTimeText,
   screenStateLabel,
@@ -23,7 +24,7 @@ import { SelectList, type ListItem } from '../components/lists.js';
 import { TextField } from '../components/text-field.js';
 import { useKeys, useLayout } from '../context.js';
 import { KEYS, on, type Press } from '../keys.js';
-import { markKey, OpsModel, type OpsPane, type OpsState } from '../ops/ops-model.js';
+import { OpsModel, type OpsPane, type OpsState } from '../ops/ops-model.js';
 import { useEntryModel, useFreshState } from '../router.js';
 import { useServices } from '../services.js';
 import { editText, emptyText, type TextState } from '../text-edit.js';
@@ -254,8 +255,8 @@ function paneItems(state: OpsState, width: number): ListItem[] {
   if (state.pane === 'logs')
     return (state.files ?? []).map((f) => ({
       key: f.path,
-      text: `${isMarked(state, f.path) ? '+' : ' '}${formatFileSize(f.size).padStart(9)}  ${cut(f.name, Math.max(10, width - 14))}`,
-      color: isMarked(state, f.path) ? 'cyan' : undefined,
+      text: `${markedHere(state, f.path) ? '+' : ' '}${formatFileSize(f.size).padStart(9)}  ${cut(f.name, Math.max(10, width - 14))}`,
+      color: markedHere(state, f.path) ? 'cyan' : undefined,
     }));
   return (state.screens ?? []).map((s) => ({
     key: String(s.pid),
@@ -264,8 +265,8 @@ function paneItems(state: OpsState, width: number): ListItem[] {
   }));
 }
 
-const isMarked = (state: OpsState, path: string) =>
-  state.instance !== null && state.marked.some((m) => markKey(m.instance_id, m.path) === markKey(state.instance!.id, path));
+const markedHere = (state: OpsState, path: string) =>
+  state.instance !== null && isMarked(state.marked, { instance_id: state.instance.id, path });
 
 function PaneList({ state, width, height }: { state: OpsState; width: number; height: number }) {
   const loaded = state.pane === 'instances' ? state.instances : state.pane === 'logs' ? state.files : state.screens;

@@ -141,7 +141,8 @@ export const LIVE_WATCH_INITIAL: LiveWatchState = {
   notice: null,
 };
 
-const failureOf = (prefix: string, error: unknown) =>
+/** A failure in the shared words: a 403's own text, "the API is unreachable", else the server's error. */
+export const opsErrorText = (prefix: string, error: unknown) =>
   error instanceof ApiError
     ? error.status === 403
       ? error.error
@@ -150,7 +151,7 @@ const failureOf = (prefix: string, error: unknown) =>
 
 export function createLiveWatchViewModel(options: LiveWatchOptions): LiveWatchViewModel {
   const { client } = options;
-  const failureText = options.failureText ?? failureOf;
+  const failureText = options.failureText ?? opsErrorText;
   const max = options.bufferLines ?? LIVE_BUFFER_LINES;
   const store = createStore<LiveWatchState>(LIVE_WATCH_INITIAL);
   let refs: WatchSource[] = [];

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { StateBadge } from './state-badge.tsx';
 
 interface Props {
-  instances: OpsInstance[];
+  instances: readonly OpsInstance[];
   chosen: string | null;
   onChoose(instance: OpsInstance): void;
   /** Start or stop asked for on a row (the page confirms it first). */

@@ -5,50 +5,47 @@
  * unless you scroll up. Several files (on one or several instances) can be followed in one view,
  * each line prefixed with its source in a colour of its own (issue 28 §2), with include and
  * exclude filters applied by the server. The watch itself (follow, pause, resume, reconnect,
- * filters, the buffer's bound, the status words) is the shared view model (live-watch.ts,
- * issue 25 §4): this component only renders it. Each line is shown by the shared rule for
+ * filters, the buffer's bound, the status words) and the streamed search are the shared view
+ * models (live-watch.ts, log-search-view-model.ts, issue 25 §4): this component only renders them. Each line is shown by the shared rule for
  * outside text (OutsideLine); the reading bar wraps or scrolls sideways, pretty-prints JSON and
  * jumps to error lines, line numbers and times (issue 28 §5).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   clampLineCount,
-  createLiveWatchViewModel,
   OPS_CONSTANTS,
-  OPS_TEXTS,
   watchStatusText,
-  type ApiClient,
+  type LiveWatchViewModel,
+  type LogSearchViewModel,
   type WatchSource,
 } from '@credence/shared';
-import { useStartedViewModel } from '@credence/shared/react';
+import { useViewModel } from '@credence/shared/react';
 import { Button } from '../../ui/button.tsx';
-import { opsError } from './failure.ts';
 import { LogLines } from './log-lines.tsx';
 import { ReadingBar } from './reading-bar.tsx';
-import { useStreamedSearch } from './use-streamed-search.ts';
 import { ViewerNotices } from './viewer-notices.tsx';
 import { WatchFilters } from './watch-filters.tsx';
 
 export interface LogViewerProps {
-  client: ApiClient;
+  /** The page's live watch and log search (started while the page is shown). */
+  live: LiveWatchViewModel;
+  search: LogSearchViewModel;
   /** One file (search works on it), or several followed together. */
   sources: readonly WatchSource[];
-  onShown(lines: number, watching: boolean): void;
 }
 
-export function LogViewer({ client, sources, onShown }: LogViewerProps) {
-  const [model] = useState(() => createLiveWatchViewModel({ client, failureText: opsError }));
-  const live = useStartedViewModel(model);
+export function LogViewer({ live: model, search: searcher, sources }: LogViewerProps) {
+  const live = useViewModel(model);
+  const searching = useViewModel(searcher);
+  // the form's fields and how lines are read: this view's own
   const [count, setCount] = useState(String(OPS_CONSTANTS.tailDefaultLines));
   const [pattern, setPattern] = useState('');
   const [highlight, setHighlight] = useState('');
-  const [error, setError] = useState<string | null>(null);
   // reading (issue 28 §5): wrap, JSON, the row a jump went to
   const [wrap, setWrap] = useState(true);
   const [json, setJson] = useState(false);
   const [target, setTarget] = useState<{ index: number; at: number } | null>(null);
   const [readingNotice, setReadingNotice] = useState<string | null>(null);
-  const searching = useStreamedSearch(client);
   const single = sources.length === 1 ? sources[0] : null;
   const merged = sources.length > 1;
 
@@ -56,36 +53,26 @@ export function LogViewer({ client, sources, onShown }: LogViewerProps) {
   async function tail(follow: boolean): Promise<void> {
     const lines = clampLineCount(count);
     setCount(String(lines));
-    setError(null);
-    searching.clear();
+    searcher.cancel();
+    searcher.clear();
     setTarget(null);
     await (follow ? model.follow(lines) : model.show(lines));
   }
 
   useEffect(() => {
-    // new sources: their last lines with the line count as it is
-    model.setSources(sources);
+    // new sources: their last lines with the line count as it is, unfiltered (the page's watch outlives this view)
+    model.setSources(sources, { include: '', exclude: '' });
     void tail(false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model, sources.map((s) => `${s.instance_id}\n${s.path}`).join('\t')]);
 
   const shown = live.shown;
-  useEffect(() => onShown(shown.lines.filter((r) => !r.marker).length, live.watching), [shown, live.watching, onShown]);
 
-  async function search(event: FormEvent) {
+  function search(event: FormEvent) {
     event.preventDefault();
     if (!single) return;
-    if (pattern.trim() === '') return setError(OPS_TEXTS.patternRequired);
-    setError(null);
-    setHighlight(pattern);
-    model.replaceLines([]);
-    try {
-      // matches shown as they are found; the bounded buffer holds the 1,000 a search streams at most
-      const end = await searching.run({ ...single, pattern }, (m) => model.appendLines([{ text: m.line, lineNumber: m.line_number }]));
-      if (end && end.matched === 0) setError(`No lines contain "${pattern}".`);
-    } catch (e) {
-      setError(opsError(OPS_TEXTS.searchFailed, e));
-    }
+    if (pattern.trim() !== '') setHighlight(pattern);
+    void searcher.run(single, pattern);
   }
 
   function toggleWatch() {
@@ -137,7 +124,7 @@ export function LogViewer({ client, sources, onShown }: LogViewerProps) {
               Search
             </Button>
             {searching.running && (
-              <Button variant="secondary" onClick={searching.cancel}>
+              <Button variant="secondary" onClick={searcher.cancel}>
                 Cancel search
               </Button>
             )}
@@ -159,7 +146,7 @@ export function LogViewer({ client, sources, onShown }: LogViewerProps) {
           void model.setFilters(filters, clampLineCount(count));
         }}
       />
-      <ViewerNotices error={error} notice={live.notice} />
+      <ViewerNotices error={searching.error} notice={live.notice} />
       {(searching.progress || searching.truncation) && (
         <p className="notice notice--info" role="status">
           {searching.progress ? `Searching: ${searching.progress}` : searching.truncation}

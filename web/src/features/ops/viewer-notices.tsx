@@ -1,4 +1,6 @@
-import type { WatchNotice } from './use-live-watch.ts';
+import type { LiveWatchState } from '@credence/shared';
+
+type WatchNotice = LiveWatchState['notice'];
 
 /** A viewer's last request error and its live watch's notice (errors as alerts, reconnecting as status). */
 export function ViewerNotices({ error, notice }: { error: string | null; notice: WatchNotice | null }) {

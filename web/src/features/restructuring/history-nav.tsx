@@ -10,12 +10,20 @@ import { chatPageOf, chatTitle, newChatKey, RESTRUCTURING_CONSTANTS, type ChatHi
 const DATA_INSIGHTS = '/us/equity_analysis/data_insights';
 
 interface Props {
-  history: ChatHistoryItem[];
+  history: readonly ChatHistoryItem[];
   chatKey: string;
   onDelete(chat: ChatHistoryItem): void;
 }
 
-function ChatList({ chats, chatKey, onDelete }: { chats: ChatHistoryItem[]; chatKey: string; onDelete?(c: ChatHistoryItem): void }) {
+function ChatList({
+  chats,
+  chatKey,
+  onDelete,
+}: {
+  chats: readonly ChatHistoryItem[];
+  chatKey: string;
+  onDelete?(c: ChatHistoryItem): void;
+}) {
   if (!chats.length) return <p className="restructuring__none">No chats yet.</p>;
   return (
     <ul className="restructuring__history">

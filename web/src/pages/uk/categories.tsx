@@ -31,7 +31,7 @@ import { ErrorNotice } from '../../ui/error-notice.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { TOAST_ERROR_MS, useToaster } from '../../ui/toasts.tsx';
 import { listedTicker } from './company-search.tsx';
-import { ChargesPanel } from './panels.tsx';
+import { ChargesPanel } from './charges-panel.tsx';
 import { StatementTable } from './statement-table.tsx';
 import { Tabs } from './tabs.tsx';
 

@@ -11,6 +11,8 @@ import { address as makeAddress, TOWNS_BY_JURISDICTION, townNamed, type Jurisdic
 import { Rng, Weighted } from './random.js';
 import { SECTOR_BY_ID, SECTOR_CHOICE, secondarySic, type Sector, type SizeClass } from './sectors.js';
 import type { AccountsType, CompanyPlan, GeneratorContext, SuggestedSpec } from './types.js';
+// the word lists and tables are data, not code: data/companies.json (loaded once, with the module)
+import COMPANY_DATA from './data/companies.json' with { type: 'json' };
 
 // ---------------------------------------------------------------------------------------------
 // Number ranges. Each class of company number is numbered in order of incorporation: knots map a
@@ -38,142 +40,10 @@ interface NumberClass {
 
 const K = (q: number, number: number, date: string): Knot => ({ q, number, date });
 
-const CLASSES: NumberClass[] = [
-  {
-    id: 'EW',
-    prefix: '',
-    digits: 8,
-    share: 838,
-    jurisdiction: 'england-wales',
-    perYear: 850_000,
-    knots: [
-      K(0, 1, '1862-06-01'),
-      K(0.008, 1_000_000, '1971-01-04'),
-      K(0.025, 2_000_000, '1986-01-06'),
-      K(0.05, 3_000_000, '1995-02-27'),
-      K(0.075, 4_000_000, '2000-05-02'),
-      K(0.11, 5_000_000, '2003-12-01'),
-      K(0.155, 6_000_000, '2006-11-01'),
-      K(0.21, 7_000_000, '2009-09-01'),
-      K(0.28, 8_000_000, '2012-04-02'),
-      K(0.35, 9_000_000, '2014-05-01'),
-      K(0.43, 10_000_000, '2016-02-01'),
-      K(0.52, 11_000_000, '2017-11-01'),
-      K(0.605, 12_000_000, '2019-07-01'),
-      K(0.7, 13_000_000, '2020-12-01'),
-      K(0.795, 14_000_000, '2022-04-01'),
-      K(0.885, 15_000_000, '2023-07-03'),
-      K(0.96, 16_000_000, '2024-10-01'),
-    ],
-  },
-  {
-    id: 'SC',
-    prefix: 'SC',
-    digits: 6,
-    share: 62,
-    jurisdiction: 'scotland',
-    perYear: 38_000,
-    knots: [
-      K(0, 1, '1870-01-01'),
-      K(0.03, 100_000, '1986-06-02'),
-      K(0.1, 200_000, '1999-10-01'),
-      K(0.2, 300_000, '2006-03-01'),
-      K(0.32, 400_000, '2011-06-01'),
-      K(0.45, 500_000, '2015-04-01'),
-      K(0.6, 600_000, '2018-06-01'),
-      K(0.78, 700_000, '2021-06-01'),
-      K(0.95, 800_000, '2024-03-01'),
-    ],
-  },
-  {
-    id: 'NI',
-    prefix: 'NI',
-    digits: 6,
-    share: 24,
-    jurisdiction: 'northern-ireland',
-    perYear: 7_500,
-    knots: [
-      K(0, 1, '1922-01-01'),
-      K(0.05, 20_000, '1986-01-01'),
-      K(0.12, 40_000, '2001-01-01'),
-      K(0.2, 600_000, '2009-06-01'),
-      K(0.55, 640_000, '2016-06-01'),
-      K(0.95, 690_000, '2024-01-01'),
-    ],
-  },
-  {
-    id: 'OC',
-    prefix: 'OC',
-    digits: 6,
-    share: 34,
-    jurisdiction: 'england-wales',
-    perYear: 7_000,
-    knots: [
-      K(0, 300_001, '2001-04-06'),
-      K(0.2, 330_000, '2007-09-01'),
-      K(0.5, 380_000, '2012-11-01'),
-      K(0.75, 410_000, '2016-05-01'),
-      K(0.95, 447_000, '2024-01-01'),
-    ],
-  },
-  {
-    id: 'SO',
-    prefix: 'SO',
-    digits: 6,
-    share: 4,
-    jurisdiction: 'scotland',
-    perYear: 350,
-    knots: [K(0, 300_001, '2001-04-06'), K(0.5, 304_500, '2013-01-01'), K(0.95, 308_900, '2024-01-01')],
-  },
-  {
-    id: 'NC',
-    prefix: 'NC',
-    digits: 6,
-    share: 1,
-    jurisdiction: 'northern-ireland',
-    perYear: 120,
-    knots: [K(0, 1, '2004-09-01'), K(0.5, 900, '2015-01-01'), K(0.95, 1_800, '2024-01-01')],
-  },
-  {
-    id: 'LP',
-    prefix: 'LP',
-    digits: 6,
-    share: 14,
-    jurisdiction: 'england-wales',
-    perYear: 800,
-    knots: [
-      K(0, 1, '1908-01-01'),
-      K(0.1, 5_000, '1995-01-01'),
-      K(0.4, 12_000, '2008-01-01'),
-      K(0.75, 18_500, '2016-01-01'),
-      K(0.95, 24_000, '2024-01-01'),
-    ],
-  },
-  {
-    id: 'SL',
-    prefix: 'SL',
-    digits: 6,
-    share: 16,
-    jurisdiction: 'scotland',
-    perYear: 1_000,
-    knots: [
-      K(0, 1, '1908-01-01'),
-      K(0.1, 4_000, '2004-01-01'),
-      K(0.5, 20_000, '2014-01-01'),
-      K(0.8, 31_000, '2017-06-01'),
-      K(0.95, 35_500, '2024-01-01'),
-    ],
-  },
-  {
-    id: 'RS',
-    prefix: 'RS',
-    digits: 6,
-    share: 7,
-    jurisdiction: 'england-wales',
-    perYear: 900,
-    knots: [K(0, 1, '2014-08-01'), K(0.5, 4_500, '2019-06-01'), K(0.95, 9_000, '2024-01-01')],
-  },
-];
+/** A class as data/companies.json holds it: each knot as [q, number, date]. */
+type NumberClassData = Omit<NumberClass, 'knots'> & { knots: Parameters<typeof K>[] };
+
+const CLASSES: NumberClass[] = (COMPANY_DATA.CLASSES as NumberClassData[]).map((c) => ({ ...c, knots: c.knots.map((k) => K(...k)) }));
 
 const PATTERN_SIZE = 1000;
 
@@ -409,95 +279,7 @@ function ticker(rng: Rng, name: string): string {
 // The four suggested companies (spec 2 2.2) and the default sample company: fixed profiles,
 // everything populated.
 
-export const SUGGESTED_SPECS: readonly SuggestedSpec[] = [
-  {
-    company_number: '00123456',
-    company_name: 'BRITANNIA ENGINEERING GROUP PLC',
-    form: 'plc',
-    category: 'Public Limited Company',
-    jurisdiction: 'england-wales',
-    sectorId: 'engineering',
-    sic: ['28990', '33120', '71129'],
-    size: 'large',
-    incorporated: '1912-07-15',
-    town: 'Birmingham',
-    ardMonth: 12,
-    accountsType: 'group',
-    turnover: 486_000_000,
-    listed: { exchange: 'LSE', ticker: 'BRIT' },
-    previousNames: [
-      { name: 'BRITANNIA ENGINEERING PLC', effective_from: '1981-11-02', ceased_on: '1998-05-18' },
-      { name: 'BRITANNIA ENGINEERING COMPANY LIMITED', effective_from: '1912-07-15', ceased_on: '1981-11-02' },
-    ],
-    directors: 9,
-    secretary: true,
-    lenders: ['HSBC UK Bank PLC', 'Barclays Bank PLC', 'Lloyds Bank PLC', 'National Westminster Bank PLC'],
-    auditor: 'KPMG LLP',
-  },
-  {
-    company_number: '03456789',
-    company_name: 'THAMES VALLEY FOODS LIMITED',
-    form: 'ltd',
-    category: 'Private Limited Company',
-    jurisdiction: 'england-wales',
-    sectorId: 'food',
-    sic: ['10850', '10890'],
-    size: 'medium',
-    incorporated: '1997-10-21',
-    town: 'Reading',
-    ardMonth: 3,
-    accountsType: 'full',
-    turnover: 38_400_000,
-    listed: null,
-    previousNames: [{ name: 'THAMES VALLEY FOODS (READING) LIMITED', effective_from: '1997-10-21', ceased_on: '2004-03-09' }],
-    directors: 5,
-    secretary: true,
-    lenders: ['Lloyds Bank PLC', 'Lloyds Bank Commercial Finance Limited', 'Close Brothers Limited'],
-    auditor: 'Hazlewoods LLP',
-  },
-  {
-    company_number: 'SC234567',
-    company_name: 'CALEDONIAN RENEWABLES LIMITED',
-    form: 'ltd',
-    category: 'Private Limited Company',
-    jurisdiction: 'scotland',
-    sectorId: 'energy',
-    sic: ['35110', '35140'],
-    size: 'large',
-    incorporated: '2002-08-19',
-    town: 'Edinburgh',
-    ardMonth: 12,
-    accountsType: 'full',
-    turnover: 62_500_000,
-    listed: null,
-    previousNames: [{ name: 'CALEDONIAN WIND POWER LIMITED', effective_from: '2002-08-19', ceased_on: '2011-02-14' }],
-    directors: 6,
-    secretary: false,
-    lenders: ['Bank of Scotland PLC', 'Triodos Bank UK Limited', 'Clydesdale Bank PLC'],
-    auditor: 'Johnston Carmichael LLP',
-  },
-  {
-    company_number: '09876543',
-    company_name: 'NORTHERN LIGHT SOFTWARE LTD',
-    form: 'ltd',
-    category: 'Private Limited Company',
-    jurisdiction: 'england-wales',
-    sectorId: 'software',
-    sic: ['62012', '62020'],
-    size: 'small',
-    incorporated: '2015-11-17',
-    town: 'Manchester',
-    ardMonth: 11,
-    accountsType: 'small',
-    turnover: 9_200_000,
-    listed: null,
-    previousNames: [{ name: 'NORTHERN LIGHT DIGITAL LTD', effective_from: '2015-11-17', ceased_on: '2018-06-04' }],
-    directors: 4,
-    secretary: false,
-    lenders: ['HSBC UK Bank PLC', 'OakNorth Bank PLC'],
-    auditor: 'RSM UK Audit LLP',
-  },
-];
+export const SUGGESTED_SPECS: readonly SuggestedSpec[] = COMPANY_DATA.SUGGESTED_SPECS as SuggestedSpec[];
 
 if (
   SUGGESTED_SPECS.some(

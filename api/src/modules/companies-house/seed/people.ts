@@ -12,73 +12,13 @@ import { fullName, holdingName, personName, registerName, type PersonName } from
 import { Weighted, type Rng } from './random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
 import type { OfficerRow, PscRow } from '../store/rows.js';
+// the word lists and tables are data, not code: data/people.json (loaded once, with the module)
+import PEOPLE from './data/people.json' with { type: 'json' };
 
-const NATIONALITIES = Weighted.of([
-  ['British', 820],
-  ['Irish', 20],
-  ['Polish', 18],
-  ['Indian', 20],
-  ['Romanian', 14],
-  ['Italian', 12],
-  ['French', 9],
-  ['German', 8],
-  ['Chinese', 12],
-  ['American', 9],
-  ['Nigerian', 10],
-  ['Pakistani', 10],
-  ['Spanish', 7],
-  ['Portuguese', 6],
-  ['Bulgarian', 5],
-  ['Lithuanian', 4],
-  ['Turkish', 4],
-  ['Greek', 3],
-  ['South African', 4],
-  ['Australian', 3],
-  ['Canadian', 2],
-  ['Dutch', 2],
-  ['Bangladeshi', 5],
-  ['Sri Lankan', 2],
-] as const);
+const NATIONALITIES = Weighted.of(PEOPLE.NATIONALITIES as [string, number][]);
 
-const OCCUPATIONS: Record<string, readonly string[]> = {
-  software: ['Software Engineer', 'Software Developer', 'Director', 'Chief Technology Officer', 'IT Consultant', 'Company Director'],
-  professional: [
-    'Consultant',
-    'Chartered Accountant',
-    'Management Consultant',
-    'Solicitor',
-    'Engineer',
-    'Architect',
-    'Surveyor',
-    'Director',
-  ],
-  property: ['Property Developer', 'Company Director', 'Property Investor', 'Landlord', 'Director', 'Chartered Surveyor'],
-  construction: ['Builder', 'Electrician', 'Plumber', 'Company Director', 'Contracts Manager', 'Quantity Surveyor', 'Roofer'],
-  retail: ['Retailer', 'Shop Owner', 'Company Director', 'Retail Manager', 'Director'],
-  wholesale: ['Company Director', 'Sales Director', 'Importer', 'Director', 'Managing Director'],
-  hospitality: ['Restaurateur', 'Chef', 'Publican', 'Hotelier', 'Company Director', 'Manager'],
-  food: ['Food Technologist', 'Managing Director', 'Baker', 'Brewer', 'Company Director', 'Operations Director'],
-  engineering: ['Engineer', 'Managing Director', 'Production Director', 'Chartered Engineer', 'Company Director', 'Finance Director'],
-  transport: ['Haulier', 'Transport Manager', 'Company Director', 'Driver', 'Logistics Director'],
-  health: ['Doctor', 'Dentist', 'Nurse', 'Care Home Manager', 'Physiotherapist', 'Company Director', 'Pharmacist'],
-  personal: ['Hairdresser', 'Beautician', 'Mechanic', 'Personal Trainer', 'Cleaner', 'Company Director', 'Car Dealer'],
-  support: ['Company Director', 'Recruitment Consultant', 'Security Consultant', 'Operations Manager', 'Director'],
-  finance: ['Investment Manager', 'Financial Adviser', 'Chartered Accountant', 'Banker', 'Company Director', 'Director'],
-  energy: ['Engineer', 'Managing Director', 'Energy Consultant', 'Company Director', 'Finance Director'],
-  creative: ['Teacher', 'Producer', 'Artist', 'Musician', 'Trainer', 'Photographer', 'Company Director'],
-  agriculture: ['Farmer', 'Company Director', 'Agricultural Contractor', 'Fisherman', 'Director'],
-  dormant: ['Company Director', 'Director', 'Retired', 'Manager'],
-};
-const BOARD_ROLES = [
-  'Chief Executive Officer',
-  'Chief Financial Officer',
-  'Chief Operating Officer',
-  'Non-Executive Director',
-  'Non-Executive Chairman',
-  'Company Director',
-  'Finance Director',
-  'Managing Director',
-];
+const OCCUPATIONS: Record<string, readonly string[]> = PEOPLE.OCCUPATIONS;
+const BOARD_ROLES = PEOPLE.BOARD_ROLES;
 
 export interface Person {
   name: PersonName;
@@ -370,23 +310,9 @@ const PERSON_TYPE = { individual: 'individual', corporate: 'relevant legal entit
 const NOTIFY_TYPE = { individual: 'PSC01', corporate: 'PSC02', legal: 'PSC03' } as const;
 const CHANGE_TYPE = { individual: 'PSC04', corporate: 'PSC05', legal: 'PSC06' } as const;
 
-const STATEMENTS = Weighted.of([
-  ['no-individual-or-entity-with-signficant-control', 70],
-  ['steps-to-find-psc-not-yet-completed', 12],
-  ['psc-exists-but-not-identified', 8],
-  ['psc-details-not-confirmed', 6],
-  ['psc-contacted-but-no-response', 4],
-] as const);
+const STATEMENTS = Weighted.of(PEOPLE.STATEMENTS as [string, number][]);
 
-const LEGAL_PERSONS = [
-  { name: 'The Secretary of State for Business and Trade', legal_form: 'Government Department', legal_authority: 'United Kingdom' },
-  { name: 'Hampshire County Council', legal_form: 'Local Authority', legal_authority: 'Local Government Act 1972' },
-  { name: 'The Church Commissioners for England', legal_form: 'Corporation', legal_authority: 'Church Commissioners Measure 1947' },
-  { name: 'The Scottish Ministers', legal_form: 'Government', legal_authority: 'Scotland Act 1998' },
-  { name: 'Leeds City Council', legal_form: 'Local Authority', legal_authority: 'Local Government Act 1972' },
-  { name: 'The Welsh Ministers', legal_form: 'Government', legal_authority: 'Government of Wales Act 2006' },
-  { name: 'The Crown Estate Commissioners', legal_form: 'Statutory Corporation', legal_authority: 'Crown Estate Act 1961' },
-];
+const LEGAL_PERSONS = PEOPLE.LEGAL_PERSONS;
 
 type PscKind = keyof typeof KIND;
 

@@ -188,3 +188,14 @@ export class Weighted<T> {
     return this.items[lo];
   }
 }
+
+/** Groups of weighted choices read from data (`{ group: [[args, weight], ...] }`), each item made by `make(...args)`. */
+export function weightedGroups<K extends string, A extends unknown[], T>(
+  groups: Record<K, readonly (readonly [A, number])[]>,
+  make: (...args: A) => T,
+): Record<K, Weighted<T>> {
+  const entries = Object.entries(groups) as [K, readonly (readonly [A, number])[]][];
+  return Object.fromEntries(
+    entries.map(([group, pairs]) => [group, Weighted.of(pairs.map(([args, weight]) => [make(...args), weight] as const))]),
+  ) as Record<K, Weighted<T>>;
+}

@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RESEARCH_ROUTES, type SessionClaims } from '@credence/shared';
+import type { SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../../core/auth/current-user.decorator.js';
 import { PerUserRateLimit } from '../../../core/rate-limit/user-rate-limit.js';
 import { EquityJobDto, EquityQueryDto } from './equity.dto.js';
 import { EquityResearchService } from './equity-research.service.js';
+import { Route } from '../../../core/contracts/route.js';
 
 /** Spec 3 section 7's equity calls (data insights): company_id is the CIK. */
 @ApiTags('AI research')
@@ -13,14 +14,14 @@ import { EquityResearchService } from './equity-research.service.js';
 export class EquityResearchController {
   constructor(@Inject(EquityResearchService) private readonly equity: EquityResearchService) {}
 
-  @Get(RESEARCH_ROUTES.equityThoughtProcess)
+  @Route('GET equity_analysis/generate_thought_process')
   @PerUserRateLimit('query')
   @ApiOperation({ summary: 'The plan for an equity question about a US company: {thought_process, error?}' })
   thoughtProcess(@Query() q: EquityQueryDto, @CurrentUser() user: SessionClaims) {
     return this.equity.thoughtProcess(user, q);
   }
 
-  @Post(RESEARCH_ROUTES.equityTableSelection)
+  @Route('POST equity_analysis/select_tables')
   @HttpCode(200)
   @PerUserRateLimit('query')
   @ApiOperation({
@@ -30,7 +31,7 @@ export class EquityResearchController {
     return this.equity.start(user, 'tables', dto);
   }
 
-  @Post(RESEARCH_ROUTES.equityObservations)
+  @Route('POST equity_analysis/observations')
   @HttpCode(200)
   @PerUserRateLimit('query')
   @ApiOperation({
@@ -41,7 +42,7 @@ export class EquityResearchController {
     return this.equity.start(user, 'observations', dto);
   }
 
-  @Get(RESEARCH_ROUTES.runEquityAnalysisQuery)
+  @Route('GET run_equity_analysis_query')
   @PerUserRateLimit('query')
   @ApiOperation({ summary: 'Tables and observations at once: {result, thought_process}. Uses a credit.' })
   runQuery(@Query() q: EquityQueryDto, @CurrentUser() user: SessionClaims) {
