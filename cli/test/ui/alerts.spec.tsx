@@ -8,9 +8,10 @@
 import { afterEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { cleanup } from 'ink-testing-library';
-import type { Alert, AlertStreamEvent, ApiClient, WatchlistDetail, WatchOptions } from '@credence/shared';
+import { alertView, type Alert, type AlertStreamEvent, type ApiClient, type WatchlistDetail, type WatchOptions } from '@credence/shared';
 import { ACME, ACME_OVERVIEW } from '../support/explorer-fixtures.js';
 import { fakeClient, fits, KEY, ME, renderApp } from './harness.js';
+import { alertDetailLines } from '../../src/ui/screens/alerts.js';
 
 afterEach(() => cleanup());
 
@@ -148,6 +149,14 @@ describe('alerts view', () => {
     await ui.waitFor((f) => f.includes(`Alerts › ACME (${ACME})`), 'the company');
     expect(one.marked).toEqual([[1]]);
     ui.unmount();
+  });
+});
+
+describe('an alert watched through a lender or a person', () => {
+  it('says why beside its list in the detail, within the width', () => {
+    const lines = alertDetailLines(alertView(alert(1, { via: 'lender Barclays Bank PLC' })), 80);
+    expect(lines.join('\n')).toContain('list "Watchlist" · via lender Barclays Bank PLC');
+    expect(alertDetailLines(alertView(alert(1)), 80).join('\n')).not.toContain('via ');
   });
 });
 

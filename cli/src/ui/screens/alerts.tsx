@@ -27,7 +27,7 @@ const ROW = 2;
 export function alertDetailLines(view: AlertView, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
   const head = wrap(`${view.kind} · ${view.company}`, width).slice(0, 2);
   const tail = [
-    `${view.published}${view.watchlist ? ` · list "${view.watchlist}"` : ''}`,
+    `${view.published}${view.watchlist ? ` · list "${view.watchlist}"` : ''}${view.via ? ` · ${view.via}` : ''}`,
     `${view.source_label}:`,
     ...wrapCells(view.source_url, width),
   ];
