@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { WatchlistSummary } from '../contracts/watchlists.js';
-import { watchAddedText, watchAllView, watchButtonView, watchlistNameError } from './watch-control.js';
+import { watchAddedText, watchAllView, watchButtonView, watchedCompanyView, watchlistNameError } from './watch-control.js';
 
 const list = (name: string, watching?: boolean): WatchlistSummary => ({
   id: name,
@@ -23,8 +23,21 @@ describe('watch control words and bounds', () => {
       label: 'Watching',
       pressed: true,
       detail: 'On your watchlist "Borrowers^[[2J"',
+      mark: '★ watched (Borrowers^[[2J)',
     });
     expect(watchButtonView([list('A', true), list('B', true)]).detail).toBe('On 2 of your watchlists');
+  });
+
+  it('says the same fact as the terminal mark: unknown, not watched, or watched with the lists named inert', () => {
+    expect(watchedCompanyView(null)).toMatchObject({ pressed: false, mark: '' });
+    expect(watchedCompanyView([])).toMatchObject({ label: 'Watch', pressed: false, mark: 'not watched' });
+    expect(watchedCompanyView(['Watchlist', 'Borrowers\u001b[2J'])).toEqual({
+      label: 'Watching',
+      pressed: true,
+      detail: 'On 2 of your watchlists',
+      mark: '★ watched (Watchlist, Borrowers^[[2J)',
+    });
+    expect(watchButtonView([list('A', true), list('B', false)]).mark).toBe('★ watched (A)');
   });
 
   it('offers watch all from 1 to 1,000 results, and over it (or an estimate) says why it is off', () => {

@@ -9,13 +9,22 @@ import { visibleControls } from './inert-text/terminal-text.js';
 const count = (n: number) => n.toLocaleString('en-GB');
 const companies = (n: number) => `${count(n)} ${n === 1 ? 'company' : 'companies'}`;
 
-/** The Watch button of one company: "Watch", or "Watching" with the lists that hold it. */
-export function watchButtonView(lists: readonly WatchlistSummary[] | null): { label: string; pressed: boolean; detail: string } {
-  const holding = (lists ?? []).filter((l) => l.watching);
-  if (holding.length === 0) return { label: 'Watch', pressed: false, detail: 'Not on any of your watchlists' };
-  const detail =
-    holding.length === 1 ? `On your watchlist "${visibleControls(holding[0].name)}"` : `On ${holding.length} of your watchlists`;
-  return { label: 'Watching', pressed: true, detail };
+/**
+ * Whether one company is watched, from the names of your lists that hold it (null: not known yet),
+ * said once for every view: the web's Watch button (`label`, `pressed`, `detail`) and the
+ * terminal's mark beside the company's name (`mark`, empty while unknown). List names are inert.
+ */
+export function watchedCompanyView(holding: readonly string[] | null): { label: string; pressed: boolean; detail: string; mark: string } {
+  const names = (holding ?? []).map(visibleControls);
+  if (names.length === 0)
+    return { label: 'Watch', pressed: false, detail: 'Not on any of your watchlists', mark: holding === null ? '' : 'not watched' };
+  const detail = names.length === 1 ? `On your watchlist "${names[0]}"` : `On ${names.length} of your watchlists`;
+  return { label: 'Watching', pressed: true, detail, mark: `★ watched (${names.join(', ')})` };
+}
+
+/** The Watch button of one company from your lists (each saying whether it holds the company). */
+export function watchButtonView(lists: readonly WatchlistSummary[] | null) {
+  return watchedCompanyView(lists && lists.filter((l) => l.watching).map((l) => l.name));
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { WatchlistsApi } from '../../client/watchlists-client.js';
 import { DEFAULT_WATCHLIST_NAME } from '../../contracts/watchlists.js';
 import { visibleControls } from '../../rules/inert-text/terminal-text.js';
+import { watchedCompanyView } from '../../rules/watch-control.js';
 import { isAbort, serverText } from '../errors.js';
 import { createStore, type ReadableStore } from '../store.js';
 
@@ -29,10 +30,9 @@ export interface CompanyWatchViewModel extends ReadableStore<CompanyWatchState> 
 
 type Client = Pick<WatchlistsApi, 'watchlistsOf' | 'createWatchlist' | 'watchCompanies' | 'unwatchCompanies'>;
 
-/** "★ watched (Watchlist, Borrowers)" or "not watched" beside the company's name; nothing while unknown. */
+/** "★ watched (Watchlist, Borrowers)" or "not watched" beside the company's name; nothing while unknown (the web's Watch button says the same fact). */
 export function watchMark(state: CompanyWatchState): string {
-  if (state.status !== 'ready') return '';
-  return state.lists.length > 0 ? `★ watched (${state.lists.join(', ')})` : 'not watched';
+  return watchedCompanyView(state.status === 'ready' ? state.lists : null).mark;
 }
 
 export function createCompanyWatchViewModel(options: { client: Client; companyNumber: string; listName?: string }): CompanyWatchViewModel {
