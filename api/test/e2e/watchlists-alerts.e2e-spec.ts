@@ -298,6 +298,15 @@ describe('watchlists and alerts: two users, the real stream consumer, each sees 
       expect((await t.request('GET', `/api/webhooks/${id}/deliveries`, { token: a })).status).toBe(404);
       expect((await t.request('POST', `/api/webhooks/${id}/test`, { token: a })).status).toBe(404);
       expect((await t.request('GET', '/api/webhooks', { token: b })).body.data.webhooks).toEqual([expect.not.objectContaining({ secret })]);
+      // Deleting: another user's webhook is a 404 and stays; the owner's goes, and no alert is posted to it after.
+      expect((await t.request('POST', `/api/webhooks/${id}/delete`, { token: a })).status).toBe(404);
+      const badId = await t.request('POST', '/api/webhooks/not-an-id/delete', { token: b });
+      expect(badId.status).toBe(400);
+      expect(JSON.stringify(badId.body)).toMatch(/id must be a webhook id/);
+      expect((await t.request('GET', '/api/webhooks', { token: b })).body.data.webhooks).toHaveLength(1);
+      expect((await t.request('POST', `/api/webhooks/${id}/delete`, { token: b })).body).toEqual({ status: 'success' });
+      expect((await t.request('GET', '/api/webhooks', { token: b })).body.data.webhooks).toEqual([]);
+      expect((await t.request('POST', `/api/webhooks/${id}/test`, { token: b })).status).toBe(404);
     } finally {
       await new Promise<void>((r) => receiver.close(() => r()));
     }

@@ -9,6 +9,10 @@ import {
   type WatchlistDetail,
   type WatchlistSummary,
   type WatchNamesResult,
+  type NewWebhook,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookTestResult,
 } from '../contracts/watchlists.js';
 import type { ResearchTransport } from './research-client.js';
 import { followEventStream, type WatchOptions } from './ops-client.js';
@@ -54,6 +58,13 @@ export interface WatchlistsApi {
   markAlertsRead(ids?: number[], options?: CallOptions): Promise<{ status: 'success'; data: { unread: number } }>;
   /** Follows the signed-in user's alerts live until the signal aborts, reconnecting after a dropped connection. */
   followAlerts(options: WatchOptions<AlertStreamEvent>): Promise<void>;
+  webhooks(options?: CallOptions): Promise<{ status: 'success'; data: { webhooks: Webhook[] } }>;
+  /** Adds a webhook; its signing secret is in this answer only. */
+  addWebhook(url: string, options?: CallOptions): Promise<{ status: 'success'; data: { webhook: NewWebhook } }>;
+  /** Posts a signed test event to the webhook now: the receiver's status, or why there was none. */
+  testWebhook(id: string, options?: CallOptions): Promise<{ status: 'success'; data: WebhookTestResult }>;
+  webhookDeliveries(id: string, options?: CallOptions): Promise<{ status: 'success'; data: { deliveries: WebhookDelivery[] } }>;
+  deleteWebhook(id: string, options?: CallOptions): Promise<{ status: 'success' }>;
 }
 
 export function createWatchlistsApi(transport: ResearchTransport): WatchlistsApi {
@@ -86,5 +97,10 @@ export function createWatchlistsApi(transport: ResearchTransport): WatchlistsApi
       ),
     markAlertsRead: (ids, call) => json('POST', WATCHLIST_ROUTES.alertsRead, undefined, ids ? { ids } : {}, call),
     followAlerts: (options) => followEventStream(transport, WATCHLIST_ROUTES.alertsStream, {}, options, () => false),
+    webhooks: (call) => route('GET webhooks', undefined, call),
+    addWebhook: (url, call) => route('POST webhooks', { url }, call),
+    testWebhook: (id, call) => route('POST webhooks/:id/test', { id }, call),
+    webhookDeliveries: (id, call) => route('GET webhooks/:id/deliveries', { id }, call),
+    deleteWebhook: (id, call) => route('POST webhooks/:id/delete', { id }, call),
   };
 }

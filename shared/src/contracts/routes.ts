@@ -38,12 +38,16 @@ import type {
   OfficersResponse,
 } from './uk-companies.js';
 import type {
+  NewWebhook,
   UnwatchNamesResult,
   WatchLendersRequest,
   WatchlistDetail,
   WatchlistSummary,
   WatchNamesResult,
   WatchPeopleRequest,
+  Webhook,
+  WebhookDelivery,
+  WebhookTestResult,
 } from './watchlists.js';
 import type {
   EquityAnalysisResponse,
@@ -221,6 +225,13 @@ export interface ApiRoutes {
   'POST watchlists/:id/lenders/remove': RouteContract<WatchLendersRequest, { status: 'success'; data: UnwatchNamesResult }>;
   'POST watchlists/:id/people/add': RouteContract<WatchPeopleRequest, { status: 'success'; data: WatchNamesResult }>;
   'POST watchlists/:id/people/remove': RouteContract<WatchPeopleRequest, { status: 'success'; data: UnwatchNamesResult }>;
+
+  // Alert webhooks (issue 29 section 5): yours only; another user's is a 404.
+  'GET webhooks': RouteContract<void, { status: 'success'; data: { webhooks: Webhook[] } }>;
+  'POST webhooks': RouteContract<{ url: string }, { status: 'success'; data: { webhook: NewWebhook } }>;
+  'POST webhooks/:id/test': RouteContract<{ id: string }, { status: 'success'; data: WebhookTestResult }>;
+  'GET webhooks/:id/deliveries': RouteContract<{ id: string }, { status: 'success'; data: { deliveries: WebhookDelivery[] } }>;
+  'POST webhooks/:id/delete': RouteContract<{ id: string }, { status: 'success' }>;
 }
 
 /** An ops call's instance: the asked one, else the one the server's configuration names. */

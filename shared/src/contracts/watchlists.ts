@@ -30,6 +30,8 @@ export const WATCHLIST_ROUTES = {
   webhookTest: (id: string) => `webhooks/${encodeURIComponent(id)}/test`,
   /** GET: the delivery log, newest first (alert, attempts, last answer, delivered or given up). */
   webhookDeliveries: (id: string) => `webhooks/${encodeURIComponent(id)}/deliveries`,
+  /** POST `{}`: deletes the webhook (its delivery log with it). */
+  webhookDelete: (id: string) => `webhooks/${encodeURIComponent(id)}/delete`,
 } as const;
 
 /** What an alert says changed. */
@@ -199,4 +201,35 @@ export interface Alert {
 export interface AlertsResponse {
   status: 'success';
   data: { alerts: Alert[]; unread: number };
+}
+
+/** An alert webhook of yours (issue 29 section 5): each alert is posted to `url` as signed JSON. */
+export interface Webhook {
+  id: string;
+  url: string;
+  created_at: string;
+}
+
+/** A webhook just added: its signing secret is answered this once and never again. */
+export interface NewWebhook extends Webhook {
+  secret: string;
+}
+
+/** One alert's delivery to a webhook: tried `attempts` times, delivered, or given up after 24 hours. */
+export interface WebhookDelivery {
+  id: string;
+  alert_id: string;
+  attempts: number;
+  first_at: string;
+  next_at: string;
+  delivered_at: string | null;
+  given_up_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+}
+
+/** What a signed test event met: the receiver's HTTP status, or why there was none. */
+export interface WebhookTestResult {
+  status: number | null;
+  error: string | null;
 }

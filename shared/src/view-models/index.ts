@@ -33,3 +33,4 @@ export * from './watchlists/watch-menu-view-model.js';
 export * from './watchlists/watchlists-view-model.js';
 export * from './watchlists/watched-names.js';
 export * from './watchlists/watch-selection.js';
+export * from './webhooks/webhooks-view-model.js';

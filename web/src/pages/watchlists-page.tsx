@@ -1,8 +1,8 @@
 /**
  * /watchlists (issue 29 §3, §5): your lists, one open (`?list=<id>`) with its companies. Make,
  * rename, delete a list; its e-mail (off, at once, daily digest); add companies from search or a
- * CSV of company numbers; remove them. Another user's list reads as not found. State: shared's
- * watchlists view model.
+ * CSV of company numbers; remove them; your alert webhooks (add, test, delivery log, delete). Another
+ * user's list reads as not found. State: shared's watchlists and webhooks view models.
  */
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { createWatchlistsViewModel, visibleControls, WATCHLISTS_TEXTS } from '@c
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../app/services.tsx';
 import { WatchlistPanel } from '../features/watchlists/watchlist-panel.tsx';
+import { WebhooksPanel } from '../features/watchlists/webhooks-panel.tsx';
 import { useDocumentTitle } from '../ui/document-title.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import '../features/watchlists/watchlists.css';
@@ -66,6 +67,7 @@ export default function WatchlistsPage() {
             Make list
           </button>
         </form>
+        <WebhooksPanel />
       </aside>
       <section className="watchlists-page__open" aria-live="polite">
         {state.message && (

@@ -6,6 +6,9 @@
  * it); neither sees the other's list or alerts (another user's list reads as not found). The watchlists page renames a list, sets its e-mail, adds a CSV of
  * company numbers and removes one. Every wait is on the page's DOM or its requests.
  */
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -29,7 +32,8 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
   before(async () => {
     const launched = launchBrowser().then((b) => (browser = b));
     const feedUrl = await feed.listen();
-    api = await startApi({ SAMPLE_COMPANIES: '400', CH_STREAM_KEY: feed.key, CH_STREAM_URL: feedUrl });
+    // Webhook receivers of the tests listen on loopback, which webhooks refuse unless an administrator allows it.
+    api = await startApi({ SAMPLE_COMPANIES: '400', CH_STREAM_KEY: feed.key, CH_STREAM_URL: feedUrl, WEBHOOK_ALLOW_NETWORKS: '127.0.0.1' });
     await launched;
     const [a, b] = [await createApprovedUser(api, 'adawatch'), await createApprovedUser(api, 'bobwatch')];
     ada = await loginToken(api, a.email, a.password);
@@ -243,6 +247,58 @@ describe('watchlists in the web: two users, one company, live alerts', () => {
       assert.equal((await http(api, 'POST', `watchlists/${list.id}/lenders/add`, { lenders: [found.lender] }, bob)).status, 404);
     } finally {
       await context.close();
+    }
+  });
+
+  it('adds a webhook with its secret shown once, sends a signed test event the receiver verifies, and deletes it', async () => {
+    const received: { signature: string; timestamp: string; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        received.push({
+          signature: String(req.headers['x-credence-signature']),
+          timestamp: String(req.headers['x-credence-timestamp']),
+          body,
+        });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/credence`;
+    const { context, page } = await signedInPage(browser, api.url, bob, { width: 1366, height: 900 });
+    try {
+      await page.goto('/watchlists');
+      await page.getByText('No webhooks yet.').waitFor();
+      await page.getByLabel('Webhook address').fill(hookUrl);
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      const secret = (await page.locator('.webhooks__secret code').textContent()) ?? '';
+      assert.match(secret, /^whsec_/);
+      assert.deepEqual(await seriousViolations(page, '.webhooks'), []);
+      await page.getByRole('button', { name: 'I have kept it' }).click();
+      await page.locator('.webhooks__secret').waitFor({ state: 'detached' });
+
+      await page.getByRole('button', { name: `Send test event to ${hookUrl}` }).click();
+      await page.getByText(`${hookUrl} answered 204: the signed test event was delivered.`).waitFor();
+      assert.equal(received.length, 1);
+      const [event] = received;
+      const expected = `sha256=${createHmac('sha256', secret).update(`${event.timestamp}.${event.body}`).digest('hex')}`;
+      assert.equal(event.signature, expected, 'the receiver verifies the signature with the secret the page showed');
+      assert.equal(JSON.parse(event.body).type, 'test');
+
+      await page.getByRole('button', { name: `Delivery log of ${hookUrl}` }).click();
+      await page.getByText('No alerts posted to it yet (test events are not logged).').waitFor();
+      // Another user cannot touch it.
+      const [hook] = (await http(api, 'GET', 'webhooks', undefined, bob)).body.data.webhooks;
+      assert.equal((await http(api, 'POST', `webhooks/${hook.id}/delete`, {}, ada)).status, 404);
+
+      await page.getByRole('button', { name: `Delete the webhook to ${hookUrl}` }).click();
+      await page.getByText(`Deleted the webhook to ${hookUrl}: no more alerts are posted to it.`).waitFor();
+      await page.getByText('No webhooks yet.').waitFor();
+      assert.deepEqual((await http(api, 'GET', 'webhooks', undefined, bob)).body.data.webhooks, []);
+    } finally {
+      await context.close();
+      await new Promise<void>((r) => receiver.close(() => r()));
     }
   });
 });

@@ -9,9 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { openEventStream } from '../../core/sse/sse-writer.js';
 import { AlertsService } from './alerts.service.js';
-import { WebhooksService } from './webhooks/webhooks.service.js';
 import {
-  AddWebhookDto,
   AlertsQuery,
   CreateWatchlistDto,
   MarkReadDto,
@@ -39,7 +37,6 @@ export class WatchlistsController {
     @Inject(WatchlistsService) private readonly lists: WatchlistsService,
     @Inject(AlertsService) private readonly alertsService: AlertsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(WebhooksService) private readonly webhooks: WebhooksService,
     @Inject(WatchedNamesService) private readonly names: WatchedNamesService,
   ) {}
 
@@ -184,38 +181,5 @@ export class WatchlistsController {
       writer.send({ id: String(alert.id), type: 'alert', data: { alert, unread } });
     });
     if (reply.raw.destroyed) stop();
-  }
-
-  @Get(WATCHLIST_ROUTES.webhooks)
-  @PerUserRateLimit('webhooks')
-  @ApiOperation({ summary: 'Your alert webhooks' })
-  async webhookList(@CurrentUser() user: SessionClaims) {
-    return { status: 'success', data: { webhooks: await this.webhooks.list(user.sub) } };
-  }
-
-  @Post(WATCHLIST_ROUTES.webhooks)
-  @PerUserRateLimit('webhooks')
-  @ApiOperation({
-    summary:
-      'Add a webhook: each alert is posted as signed JSON (X-Credence-Signature: sha256=HMAC(secret, "<X-Credence-Timestamp>.<body>")), ' +
-      'retried with backoff for 24 hours; the secret is answered once',
-  })
-  async webhookAdd(@CurrentUser() user: SessionClaims, @Body() body: AddWebhookDto) {
-    return { status: 'success', data: { webhook: await this.webhooks.add(user.sub, body.url) } };
-  }
-
-  @Post(route(WATCHLIST_ROUTES.webhookTest(ID)))
-  @PerUserRateLimit('webhooks')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Send a signed test event now: the receiver’s status' })
-  async webhookTest(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
-    return { status: 'success', data: await this.webhooks.test(user.sub, p.id) };
-  }
-
-  @Get(route(WATCHLIST_ROUTES.webhookDeliveries(ID)))
-  @PerUserRateLimit('webhooks')
-  @ApiOperation({ summary: 'The delivery log of a webhook, newest first' })
-  async webhookDeliveries(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
-    return { status: 'success', data: { deliveries: await this.webhooks.deliveries(user.sub, p.id) } };
   }
 }

@@ -3,7 +3,7 @@
  * worded by shared's watchedNameRows, so the terminal's `credence watch ls --list` says the same.
  */
 import { RemoveButton } from './remove-button.tsx';
-import { watchedNameRows, type WatchlistDetail, type WatchlistsViewModel } from '@credence/shared';
+import { visibleControls, watchedNameRows, type WatchlistDetail, type WatchlistsViewModel } from '@credence/shared';
 
 export function WatchedNamesTable({ list, model, busy }: { list: WatchlistDetail; model: WatchlistsViewModel; busy: boolean }) {
   const { lenders, people } = watchedNameRows(list);
@@ -16,7 +16,7 @@ export function WatchedNamesTable({ list, model, busy }: { list: WatchlistDetail
   return (
     <div className="table-scroll">
       <table className="simple-table watchlist__names">
-        <caption className="visually-hidden">Lenders and people on {list.name}</caption>
+        <caption className="visually-hidden">Lenders and people on {visibleControls(list.name)}</caption>
         <thead>
           <tr>
             <th scope="col">Lender or person</th>

@@ -39,6 +39,12 @@ export class WatchlistIdParam {
   id!: string;
 }
 
+export class WebhookIdParam {
+  @ApiProperty()
+  @IsUUID('all', { message: 'id must be a webhook id (from GET /api/webhooks)' })
+  id!: string;
+}
+
 export class WatchlistsQuery {
   @ApiPropertyOptional({ example: '00445790', description: 'a company number: each list then says whether it holds it (watching)' })
   @IsOptional()

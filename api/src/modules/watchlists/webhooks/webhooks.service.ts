@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { BadRequestException, Inject, Injectable, NotFoundException, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../core/config/config.js';
+import type { NewWebhook, Webhook, WebhookDelivery } from '@credence/shared';
+import { deletedRows } from '../watched-names.js';
 import { webhookSignature } from './webhook-delivery.js';
 import {
   checkTarget,
@@ -29,11 +31,11 @@ export class WebhooksService {
     this.policy = targetPolicy(config, resolve);
   }
 
-  async list(userId: string) {
+  async list(userId: string): Promise<Webhook[]> {
     return this.db.query(`SELECT id, url, created_at FROM webhooks WHERE user_id = $1 ORDER BY created_at`, [userId]);
   }
 
-  async add(userId: string, url: string) {
+  async add(userId: string, url: string): Promise<NewWebhook> {
     const [{ count }] = await this.db.query(`SELECT count(*)::int AS count FROM webhooks WHERE user_id = $1`, [userId]);
     if (count >= MAX_WEBHOOKS) throw new BadRequestException(`At most ${MAX_WEBHOOKS} webhooks an account: delete one first`);
     try {
@@ -57,13 +59,21 @@ export class WebhooksService {
     return row;
   }
 
-  async deliveries(userId: string, id: string) {
+  async deliveries(userId: string, id: string): Promise<WebhookDelivery[]> {
     await this.own(userId, id);
     return this.db.query(
       `SELECT d.id::text, d.alert_id::text, d.attempts, d.first_at, d.next_at, d.delivered_at, d.given_up_at, d.last_status, d.last_error
          FROM webhook_deliveries d WHERE d.webhook_id = $1 ORDER BY d.id DESC LIMIT 200`,
       [id],
     );
+  }
+
+  /** Deletes one of the user's webhooks (its delivery log cascades); another user's is a 404. */
+  async remove(userId: string, id: string): Promise<void> {
+    const deleted = deletedRows<{ id: string }>(
+      await this.db.query(`DELETE FROM webhooks WHERE id = $1 AND user_id = $2 RETURNING id`, [id, userId]),
+    );
+    if (deleted.length === 0) throw new NotFoundException(NOT_FOUND);
   }
 
   /** Sends a signed `test` event at once; answers the receiver's status (or why there was none). */
