@@ -421,6 +421,10 @@ describe('protected routes and the session', () => {
   it('notices a token expiring while the page is open (first check at 2.5 s, then every 5 s)', async () => {
     // On the page's fake clock, paused at a whole second, so the test moves time itself.
     const { context, page } = await fresh();
+    // The token is made up, so the API answers any call with it (the header's alerts bell makes
+    // some) with 401, which ends the session at once: hold every API call unanswered, so that only
+    // the page's own expiry checks can end it here.
+    await page.route('**/api/**', () => undefined);
     const onHome = async () => (await page.evaluate(() => location.pathname)) === '/home';
     /** Opens /home with a token that expires `expiresIn` ms after the page loads; answers the load time. */
     async function openExpiringIn(expiresIn: number) {
