@@ -93,6 +93,11 @@ export interface AlertView {
   unread: boolean;
 }
 
+/** An API time (ISO, UTC) to the minute as the watchlists' views show it: "2026-11-28 09:01". */
+export function utcMinuteText(iso: string): string {
+  return iso.replace('T', ' ').slice(0, 16);
+}
+
 export function alertView(alert: Alert): AlertView {
   return {
     id: alert.id,
@@ -100,7 +105,7 @@ export function alertView(alert: Alert): AlertView {
     company: alert.company_name ? `${alert.company_number} ${visibleControls(alert.company_name)}` : alert.company_number,
     company_number: alert.company_number,
     change: visibleControls(alert.summary),
-    published: alert.published_at ? `published ${alert.published_at.replace('T', ' ').slice(0, 16)}` : 'time not published',
+    published: alert.published_at ? `published ${utcMinuteText(alert.published_at)}` : 'time not published',
     source_url: alert.source_url,
     source_label: 'Source on Companies House',
     watchlist: alert.watchlist === null ? null : visibleControls(alert.watchlist),

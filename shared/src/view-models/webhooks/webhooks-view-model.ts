@@ -6,6 +6,7 @@
 import type { WatchlistsApi } from '../../client/watchlists-client.js';
 import type { Webhook, WebhookDelivery, WebhookTestResult } from '../../contracts/watchlists.js';
 import { visibleControls } from '../../rules/inert-text/terminal-text.js';
+import { utcMinuteText } from '../../rules/watchlists.js';
 import { errorStatus, isAbort, serverText } from '../errors.js';
 import { createLatestRequest } from '../latest-request.js';
 import { createStore, type ReadableStore } from '../store.js';
@@ -18,7 +19,7 @@ export interface DeliveryRow {
   attempts: number;
   /** The last answer: "HTTP 500", the error, or "". */
   last: string;
-  /** ISO time of the outcome (delivered, given up) or of the next try. */
+  /** When (UTC, to the minute): the outcome (delivered, given up) or the next try. */
   at: string;
 }
 
@@ -64,7 +65,7 @@ export function deliveryRow(delivery: WebhookDelivery): DeliveryRow {
     : delivery.given_up_at
       ? ['Given up', delivery.given_up_at]
       : ['Retrying', delivery.next_at];
-  return { id: delivery.id, alert: `Alert ${delivery.alert_id}`, state, attempts: delivery.attempts, last, at };
+  return { id: delivery.id, alert: `Alert ${delivery.alert_id}`, state, attempts: delivery.attempts, last, at: utcMinuteText(at) };
 }
 
 export function createWebhooksViewModel({ client }: { client: Client }): WebhooksViewModel {

@@ -4,12 +4,10 @@
  * webhooks view model.
  */
 import { useState } from 'react';
-import { createWebhooksViewModel, visibleControls, type WebhooksState } from '@credence/shared';
+import { createWebhooksViewModel, utcMinuteText, visibleControls, type WebhooksState } from '@credence/shared';
 import { useStartedViewModel } from '@credence/shared/react';
 import { useServices } from '../../app/services.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function WebhooksPanel() {
   const { client } = useServices();
@@ -65,7 +63,7 @@ export function WebhooksPanel() {
             return (
               <li key={hook.id} className="webhooks__item">
                 <span className="webhooks__url">{address}</span>
-                <span className="muted">added {when(hook.created_at)}</span>
+                <span className="muted">added {utcMinuteText(hook.created_at)} UTC</span>
                 <span className="webhooks__actions">
                   <button
                     type="button"
@@ -129,7 +127,7 @@ function DeliveryLog({ log, address }: { log: NonNullable<WebhooksState['log']>;
               <td>{row.state}</td>
               <td>{row.attempts}</td>
               <td>{row.last}</td>
-              <td>{when(row.at)}</td>
+              <td>{row.at} UTC</td>
             </tr>
           ))}
         </tbody>
