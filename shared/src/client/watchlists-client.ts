@@ -68,34 +68,31 @@ export interface WatchlistsApi {
 }
 
 export function createWatchlistsApi(transport: ResearchTransport): WatchlistsApi {
-  const { json, route } = transport;
+  const { route } = transport;
   return {
     watchlists: (call) => route('GET watchlists', {}, call),
     watchlistsOf: (companyNumber, call) => route('GET watchlists', { company: companyNumber }, call),
-    createWatchlist: (request, call) => json('POST', WATCHLIST_ROUTES.watchlists, undefined, request, call),
+    createWatchlist: (request, call) => route('POST watchlists', request, call),
     watchlist: (id, call) => route('GET watchlists/:id', { id }, call),
-    updateWatchlist: (id, request, call) => json('POST', WATCHLIST_ROUTES.update(id), undefined, request, call),
-    deleteWatchlist: (id, call) => json('POST', WATCHLIST_ROUTES.delete(id), undefined, {}, call),
-    watchCompanies: (id, request, call) => json('POST', WATCHLIST_ROUTES.add(id), undefined, request, call),
-    unwatchCompanies: (id, companyNumbers, call) =>
-      json('POST', WATCHLIST_ROUTES.remove(id), undefined, { company_numbers: companyNumbers }, call),
+    updateWatchlist: (id, request, call) => route('POST watchlists/:id/update', { ...request, id }, call),
+    deleteWatchlist: (id, call) => route('POST watchlists/:id/delete', { id }, call),
+    watchCompanies: (id, request, call) => route('POST watchlists/:id/add', { ...request, id }, call),
+    unwatchCompanies: (id, companyNumbers, call) => route('POST watchlists/:id/remove', { id, company_numbers: companyNumbers }, call),
     watchLenders: (id, lenders, call) => route('POST watchlists/:id/lenders/add', { id, lenders }, call),
     unwatchLenders: (id, lenders, call) => route('POST watchlists/:id/lenders/remove', { id, lenders }, call),
     watchPeople: (id, officerIds, call) => route('POST watchlists/:id/people/add', { id, officer_ids: officerIds }, call),
     unwatchPeople: (id, officerIds, call) => route('POST watchlists/:id/people/remove', { id, officer_ids: officerIds }, call),
     alerts: (query = {}, call) =>
-      json(
-        'GET',
-        WATCHLIST_ROUTES.alerts,
+      route(
+        'GET alerts',
         {
           ...(query.since ? { since: query.since } : {}),
           ...(query.limit ? { limit: query.limit } : {}),
-          ...(query.unread ? { unread: 'true' } : {}),
+          ...(query.unread ? { unread: 'true' as const } : {}),
         },
-        undefined,
         call,
       ),
-    markAlertsRead: (ids, call) => json('POST', WATCHLIST_ROUTES.alertsRead, undefined, ids ? { ids } : {}, call),
+    markAlertsRead: (ids, call) => route('POST alerts/read', ids ? { ids } : {}, call),
     followAlerts: (options) => followEventStream(transport, WATCHLIST_ROUTES.alertsStream, {}, options, () => false),
     webhooks: (call) => route('GET webhooks', undefined, call),
     addWebhook: (url, call) => route('POST webhooks', { url }, call),

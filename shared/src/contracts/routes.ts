@@ -38,8 +38,13 @@ import type {
   OfficersResponse,
 } from './uk-companies.js';
 import type {
+  AlertsResponse,
+  CreateWatchlistRequest,
   NewWebhook,
   UnwatchNamesResult,
+  UpdateWatchlistRequest,
+  WatchAddResult,
+  WatchCompaniesRequest,
   WatchLendersRequest,
   WatchlistDetail,
   WatchlistSummary,
@@ -220,11 +225,23 @@ export interface ApiRoutes {
 
   // Watchlists (issue 29 section 3): a list's companies, lenders and people; another user's list is a 404.
   'GET watchlists': RouteContract<{ company?: string }, { status: 'success'; data: { watchlists: WatchlistSummary[] } }>;
+  'POST watchlists': RouteContract<CreateWatchlistRequest, { status: 'success'; data: { watchlist: WatchlistSummary } }>;
   'GET watchlists/:id': RouteContract<{ id: string }, { status: 'success'; data: { watchlist: WatchlistDetail } }>;
+  'POST watchlists/:id/update': RouteContract<UpdateWatchlistRequest, { status: 'success'; data: { watchlist: WatchlistSummary } }>;
+  'POST watchlists/:id/delete': RouteContract<{ id: string }, { status: 'success' }>;
+  'POST watchlists/:id/add': RouteContract<{ id: string } & WatchCompaniesRequest, { status: 'success'; data: WatchAddResult }>;
+  'POST watchlists/:id/remove': RouteContract<
+    { id: string; company_numbers: string[] },
+    { status: 'success'; data: { removed: string[]; companies: number } }
+  >;
   'POST watchlists/:id/lenders/add': RouteContract<WatchLendersRequest, { status: 'success'; data: WatchNamesResult }>;
   'POST watchlists/:id/lenders/remove': RouteContract<WatchLendersRequest, { status: 'success'; data: UnwatchNamesResult }>;
   'POST watchlists/:id/people/add': RouteContract<WatchPeopleRequest, { status: 'success'; data: WatchNamesResult }>;
   'POST watchlists/:id/people/remove': RouteContract<WatchPeopleRequest, { status: 'success'; data: UnwatchNamesResult }>;
+
+  // Alerts (issue 29 section 4): newest first; `since` a span (1d, 12h) or an ISO date; `unread` 'true' for unread only.
+  'GET alerts': RouteContract<{ since?: string; limit?: number; unread?: 'true' | 'false' }, AlertsResponse>;
+  'POST alerts/read': RouteContract<{ ids?: number[] }, { status: 'success'; data: { unread: number } }>;
 
   // Alert webhooks (issue 29 section 5): yours only; another user's is a 404.
   'GET webhooks': RouteContract<void, { status: 'success'; data: { webhooks: Webhook[] } }>;

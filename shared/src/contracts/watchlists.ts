@@ -4,34 +4,13 @@
  * owner: another user's list is answered as not found.
  */
 
-/** Routes relative to /api. */
+/**
+ * The live alert stream, relative to /api (the JSON routes of watchlists, alerts and webhooks are
+ * on the route table, shared/src/contracts/routes.ts).
+ */
 export const WATCHLIST_ROUTES = {
-  /**
-   * GET (on the route table, with GET watchlists/:id and the lenders and people routes); POST `{name, rules?, email?}`: creates one, `{data: {watchlist}}`.
-   */
-  watchlists: 'watchlists',
-  /** POST `{company_numbers: string[]}` or `{csv: string}` (a column of company numbers): adds them. */
-  add: (id: string) => `watchlists/${encodeURIComponent(id)}/add`,
-  /** POST `{company_numbers: string[]}`: takes them off. */
-  remove: (id: string) => `watchlists/${encodeURIComponent(id)}/remove`,
-  /** POST `{}`: deletes the list (its alerts stay). */
-  delete: (id: string) => `watchlists/${encodeURIComponent(id)}/delete`,
-  /** POST `{name?, rules?, email?}`: changes the list's settings. */
-  update: (id: string) => `watchlists/${encodeURIComponent(id)}/update`,
-  /** GET `since` (ISO time or 1d/12h/30m), `limit`, `unread`: `{data: {alerts, unread}}`, newest first. */
-  alerts: 'alerts',
-  /** POST `{ids?: number[]}` (none: all): marks them read; `{data: {unread}}`. */
-  alertsRead: 'alerts/read',
   /** GET: Server-Sent Events `alert` {alert, unread} as they are raised, `unread` {unread} at the start. */
   alertsStream: 'alerts/stream',
-  /** GET: your webhooks; POST `{url}`: adds one, answers its signing `secret` (shown once). */
-  webhooks: 'webhooks',
-  /** POST: sends a signed test event now; `{data: {status}}` the receiver's answer. */
-  webhookTest: (id: string) => `webhooks/${encodeURIComponent(id)}/test`,
-  /** GET: the delivery log, newest first (alert, attempts, last answer, delivered or given up). */
-  webhookDeliveries: (id: string) => `webhooks/${encodeURIComponent(id)}/deliveries`,
-  /** POST `{}`: deletes the webhook (its delivery log with it). */
-  webhookDelete: (id: string) => `webhooks/${encodeURIComponent(id)}/delete`,
 } as const;
 
 /** What an alert says changed. */
@@ -162,6 +141,11 @@ export interface CreateWatchlistRequest {
   name: string;
   rules?: AlertKind[];
   email?: EmailMode;
+}
+
+/** A list's new settings: its id (the path) and whichever of name, rules and e-mail change. */
+export interface UpdateWatchlistRequest extends Partial<CreateWatchlistRequest> {
+  id: string;
 }
 
 export interface WatchCompaniesRequest {

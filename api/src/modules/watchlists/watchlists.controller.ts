@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { WATCHLIST_LIMITS, WATCHLIST_ROUTES, type RouteResponse, type SessionClaims } from '@credence/shared';
@@ -24,10 +24,6 @@ import {
 import { WatchedNamesService } from './watched-names.service.js';
 import { WatchlistsService } from './watchlists.service.js';
 
-/** The routes with the list's id as a parameter (WATCHLIST_ROUTES builds them with a real id). */
-const ID = '__id__';
-const route = (path: string) => path.replace(ID, ':id');
-
 /** Watchlists and alerts (issue 29 sections 3 to 5): the signed-in user's own; another user's list is a 404. */
 @ApiTags('Watchlists')
 @ApiBearerAuth()
@@ -49,10 +45,10 @@ export class WatchlistsController {
     return { status: 'success', data: { watchlists: await this.lists.list(user.sub, q.company) } };
   }
 
-  @Post(WATCHLIST_ROUTES.watchlists)
+  @Route('POST watchlists')
   @PerUserRateLimit('watchlists')
   @ApiOperation({ summary: 'Create a watchlist: a name, the alerts it raises (default all), e-mail off, immediate or digest' })
-  async create(@CurrentUser() user: SessionClaims, @Body() body: CreateWatchlistDto) {
+  async create(@Body() body: CreateWatchlistDto, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST watchlists'>> {
     return { status: 'success', data: { watchlist: await this.lists.create(user.sub, body) } };
   }
 
@@ -63,39 +59,45 @@ export class WatchlistsController {
     return { status: 'success', data: { watchlist: await this.lists.detail(user.sub, p.id) } };
   }
 
-  @Post(route(WATCHLIST_ROUTES.update(ID)))
+  @Route('POST watchlists/:id/update')
   @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Rename a watchlist, or change its alerts or e-mail' })
-  async update(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: UpdateWatchlistDto) {
-    return { status: 'success', data: { watchlist: await this.lists.update(user.sub, p.id, body) } };
+  async update(
+    @RouteInput() r: UpdateWatchlistDto,
+    @CurrentUser() user: SessionClaims,
+  ): Promise<RouteResponse<'POST watchlists/:id/update'>> {
+    return { status: 'success', data: { watchlist: await this.lists.update(user.sub, r.id, r) } };
   }
 
-  @Post(route(WATCHLIST_ROUTES.delete(ID)))
+  @Route('POST watchlists/:id/delete')
   @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Delete a watchlist (its alerts stay)' })
-  async remove(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam) {
+  async remove(@Param() p: WatchlistIdParam, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST watchlists/:id/delete'>> {
     await this.lists.remove(user.sub, p.id);
     return { status: 'success' };
   }
 
-  @Post(route(WATCHLIST_ROUTES.add(ID)))
+  @Route('POST watchlists/:id/add')
   @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({
     summary: 'Watch companies: company_numbers (at most 1,000 a request) or a CSV of them; a list holds at most 10,000',
   })
-  async add(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: WatchCompaniesDto) {
-    return { status: 'success', data: await this.lists.add(user.sub, p.id, body) };
+  async add(@RouteInput() r: WatchCompaniesDto, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST watchlists/:id/add'>> {
+    return { status: 'success', data: await this.lists.add(user.sub, r.id, r) };
   }
 
-  @Post(route(WATCHLIST_ROUTES.remove(ID)))
+  @Route('POST watchlists/:id/remove')
   @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Stop watching companies' })
-  async unwatch(@CurrentUser() user: SessionClaims, @Param() p: WatchlistIdParam, @Body() body: UnwatchCompaniesDto) {
-    return { status: 'success', data: await this.lists.unwatch(user.sub, p.id, body.company_numbers) };
+  async unwatch(
+    @RouteInput() r: UnwatchCompaniesDto,
+    @CurrentUser() user: SessionClaims,
+  ): Promise<RouteResponse<'POST watchlists/:id/remove'>> {
+    return { status: 'success', data: await this.lists.unwatch(user.sub, r.id, r.company_numbers) };
   }
 
   @Route('POST watchlists/:id/lenders/add')
@@ -150,18 +152,18 @@ export class WatchlistsController {
     return { status: 'success', data: await this.names.removePeople(user.sub, r.id, r.officer_ids) };
   }
 
-  @Get(WATCHLIST_ROUTES.alerts)
+  @Route('GET alerts')
   @PerUserRateLimit('watchlists')
   @ApiOperation({ summary: 'Your alerts, newest first: kind, company, what changed, when Companies House published it, the source' })
-  async alerts(@CurrentUser() user: SessionClaims, @Query() q: AlertsQuery) {
+  async alerts(@Query() q: AlertsQuery, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'GET alerts'>> {
     return { status: 'success', data: await this.alertsService.list(user.sub, q) };
   }
 
-  @Post(WATCHLIST_ROUTES.alertsRead)
+  @Route('POST alerts/read')
   @PerUserRateLimit('watchlists')
   @HttpCode(200)
   @ApiOperation({ summary: 'Mark alerts read (all when no ids are given); answers the unread count' })
-  async read(@CurrentUser() user: SessionClaims, @Body() body: MarkReadDto) {
+  async read(@Body() body: MarkReadDto, @CurrentUser() user: SessionClaims): Promise<RouteResponse<'POST alerts/read'>> {
     return { status: 'success', data: { unread: await this.alertsService.markRead(user.sub, body.ids) } };
   }
 

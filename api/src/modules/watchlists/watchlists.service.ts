@@ -6,11 +6,12 @@ import {
   WATCHLIST_LIMITS,
   watchedCompanyNumber,
   type WatchAddResult,
+  type WatchCompaniesRequest,
   type WatchlistDetail,
   type WatchlistSummary,
 } from '@credence/shared';
 import { deletedRows, watchedNamesOf } from './watched-names.js';
-import type { CreateWatchlistDto, UpdateWatchlistDto, WatchCompaniesDto } from './dto/watchlists.dto.js';
+import type { CreateWatchlistDto, UpdateWatchlistDto } from './dto/watchlists.dto.js';
 
 const NOT_FOUND = 'No such watchlist: see GET /api/watchlists (or `credence watch ls`) for yours';
 
@@ -99,7 +100,7 @@ export class WatchlistsService {
   }
 
   /** Adds companies Credence holds; numbers it does not hold are answered, not added. */
-  async add(userId: string, id: string, dto: WatchCompaniesDto): Promise<WatchAddResult> {
+  async add(userId: string, id: string, dto: WatchCompaniesRequest): Promise<WatchAddResult> {
     await this.summary(userId, id);
     const numbers = this.numbers(dto);
     const held: string[] = (
@@ -147,7 +148,7 @@ export class WatchlistsService {
   }
 
   /** The request's company numbers (a list or a CSV), each checked: a bad one is a 400 naming it. */
-  private numbers(dto: WatchCompaniesDto): string[] {
+  private numbers(dto: WatchCompaniesRequest): string[] {
     if (!dto.company_numbers && dto.csv === undefined) throw new BadRequestException('Give company_numbers (a list) or csv (a CSV file)');
     const bad: string[] = [];
     const numbers: string[] = [];

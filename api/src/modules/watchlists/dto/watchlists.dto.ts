@@ -79,7 +79,8 @@ export class CreateWatchlistDto {
   email?: EmailMode;
 }
 
-export class UpdateWatchlistDto {
+/** POST watchlists/:id/update: the list (path) and whichever settings change (body). */
+export class UpdateWatchlistDto extends WatchlistIdParam {
   @ApiPropertyOptional()
   @IsOptional()
   @Matches(NAME, { message: nameMessage })
@@ -100,7 +101,8 @@ export class UpdateWatchlistDto {
   email?: EmailMode;
 }
 
-export class WatchCompaniesDto {
+/** POST watchlists/:id/add: the list (path) and the companies (body). */
+export class WatchCompaniesDto extends WatchlistIdParam {
   @ApiPropertyOptional({ type: [String], example: ['00445790'] })
   @IsOptional()
   @IsString({ each: true, message: numbersMessage })
@@ -116,7 +118,8 @@ export class WatchCompaniesDto {
   csv?: string;
 }
 
-export class UnwatchCompaniesDto {
+/** POST watchlists/:id/remove: the list (path) and the companies (body). */
+export class UnwatchCompaniesDto extends WatchlistIdParam {
   @ApiProperty({ type: [String] })
   @IsString({ each: true, message: numbersMessage })
   @ArrayMaxSize(WATCHLIST_LIMITS.perRequest, { message: numbersMessage })
@@ -143,7 +146,7 @@ export class AlertsQuery {
   @ApiPropertyOptional({ enum: ['true', 'false'] })
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'unread must be true or false' })
-  unread?: string;
+  unread?: 'true' | 'false';
 }
 
 export class MarkReadDto {
