@@ -66,26 +66,52 @@ await globalSetup();
 console.error(
   `credence api tests: ${files.length} ${engineOnly ? 'engine-dependent ' : ''}files, database: ${process.env.DATABASE_URL ? 'server Postgres' : 'embedded'}, jobs: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`,
 );
-// The unit specs beside the code (src/) share processes, a few files each: each process loads the
-// API's modules once (about 1-3 s of CPU a process on this machine), most unit files take
-// milliseconds. Their tests run one file after another in the process; their locations still name
-// the file. Integration and e2e files keep a process each (they start servers and databases).
+// Suites share processes, a few files each: each process loads the API's modules once (about 2-4 s
+// of CPU a process on this machine, more than most files' tests take). A process runs its files one
+// after another, each file's hooks around its own tests; the locations still name the file. The
+// unit specs beside the code (src/) take milliseconds, so more of them share one. A suite must
+// therefore leave nothing process-wide behind for the next file (hooks at the top level of a file,
+// outside its describe, run around every file of the process). The longest suites (a minute or
+// more each on this machine) start first, each in a process of its own, so that neither process at
+// a time is left running one of them alone at the end.
 const UNIT = join(dist, 'src') + sep;
-const UNIT_FILES_A_PROCESS = 8;
-const batches = mkdtempSync(join(tmpdir(), 'credence-unit-batches-'));
-const unitFiles = files.filter((file) => file.startsWith(UNIT));
+const FILES_A_PROCESS = { unit: 8, suite: 4 };
+const LONGEST = `
+  upgrade.int-spec server-process.e2e-spec document-chunks.int-spec ops-aws.e2e-spec security-probe.e2e-spec
+  security-headers.e2e-spec research-register.int-spec ops-local.e2e-spec seed-process.e2e-spec
+`
+  .split(/\s+/)
+  .filter(Boolean);
+const batches = mkdtempSync(join(tmpdir(), 'credence-test-batches-'));
+const named = (list) => (file) => list.some((name) => file.endsWith(`${sep}${name}.js`));
+const longest = named(LONGEST);
 const entries = [];
-for (let i = 0; i < unitFiles.length; i += UNIT_FILES_A_PROCESS) {
-  const entry = join(batches, `unit-specs-${entries.length + 1}.mjs`);
-  const imports = unitFiles.slice(i, i + UNIT_FILES_A_PROCESS).map((file) => `import ${JSON.stringify(pathToFileURL(file).href)};`);
-  writeFileSync(entry, imports.join('\n') + '\n');
-  entries.push(entry);
+function batch(list, size, kind) {
+  for (let i = 0; i < list.length; i += size) {
+    const entry = join(batches, `${kind}-${entries.length + 1}.mjs`);
+    const imports = list.slice(i, i + size).map((file) => `import ${JSON.stringify(pathToFileURL(file).href)};`);
+    writeFileSync(entry, imports.join('\n') + '\n');
+    entries.push(entry);
+  }
 }
-const result = spawnSync(
-  process.execPath,
-  ['--test', '--test-concurrency=2', '--test-reporter=spec', ...entries, ...files.filter((file) => !file.startsWith(UNIT))],
-  { stdio: 'inherit', env: process.env },
+// The longest first, so the two processes at a time end together: the longest suites, the other
+// suites, then the unit specs.
+const suites = files.filter((file) => !file.startsWith(UNIT));
+entries.push(...LONGEST.flatMap((name) => suites.filter(named([name]))));
+batch(
+  suites.filter((file) => !longest(file)),
+  FILES_A_PROCESS.suite,
+  'suites',
 );
+batch(
+  files.filter((file) => file.startsWith(UNIT)),
+  FILES_A_PROCESS.unit,
+  'unit-specs',
+);
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...entries], {
+  stdio: 'inherit',
+  env: process.env,
+});
 rmSync(batches, { recursive: true, force: true });
 await globalTeardown();
 process.exit(result.status ?? 1);
