@@ -10,14 +10,14 @@
 //   npm test -- --browser           the web app's browser suite too (chromium), after the cli
 //
 // After the build, shared and the web unit tests run side by side, then two lanes side by side:
-// the API's suites (embedded, then on the servers) in one, the cli and then the browser suite in
-// the other (they mostly wait on API starts, terminals and chromium). The first lane's output is
+// the API's suites (embedded, then on the servers) in one, the cli in the other; each lane then
+// takes the browser suite's files one at a time until none is left. The first lane's output is
 // streamed; the other's is kept and printed as each of its phases ends.
 //
 // Each phase's wall time is printed at the end, and each step's CPU time (its processes', from
 // /proc): phases run side by side share their step's CPU figure.
-import { spawn } from 'node:child_process';
-import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,24 +61,36 @@ const phase = {
         env: process.env,
       }
     : null,
+  // The browser suite's files are shared by the lanes that reach it: each takes the next file (the
+  // largest first) until none is left, so the lane that ends its own phases first helps the other.
   browser:
-    args.has('--browser') && !serverOnly ? { name: 'web browser', command: node('web/scripts/test.js', 'browser'), env: embedded } : null,
+    args.has('--browser') && !serverOnly
+      ? {
+          name: 'web browser',
+          env: embedded,
+          shared: sharedFiles(
+            node('web/scripts/test.js', 'browser', '--no-compile', '--list'),
+            (file) => [process.execPath, '--test', '--test-reporter=spec', file],
+            join(root, 'web'),
+          ),
+        }
+      : null,
 };
 /**
  * Each step is one or more lanes run side by side; a lane is phases run one after the other. The
- * API's suites keep both cores busy (about 1.7 cores each pass); the cli and the browser suite mostly
- * wait on API starts, terminals and chromium (about 1 and 0.6 cores), so they run in a lane of
- * their own beside them. The first lane's output is streamed, the others' kept and printed when
- * they end.
+ * API's suites keep most of both cores busy; the cli and the browser suite mostly wait on API
+ * starts, terminals and chromium, so they run in a lane of their own beside them, and the browser
+ * suite's files go to whichever lane is free first. The first lane's output is streamed, the
+ * others' kept and printed when they end.
  */
 const lanes = (...list) => list.map((lane) => lane.filter(Boolean)).filter((lane) => lane.length);
 const steps = [
   lanes([phase.build]),
   ...(serverOnly
     ? [lanes([phase.engine])]
-    : [lanes([phase.shared], [phase.webUnit]), lanes([phase.api, phase.engine], [phase.cli, phase.browser])]),
+    : [lanes([phase.shared], [phase.webUnit]), lanes([phase.api, phase.engine, phase.browser], [phase.cli, phase.browser])]),
 ];
-const phases = steps.flat(2);
+const phases = [...new Set(steps.flat(2))];
 
 /** CPU seconds of the children this process has waited for (utime + stime, in clock ticks of 1/100 s). */
 function childCpuSeconds() {
@@ -90,18 +102,50 @@ function childCpuSeconds() {
   }
 }
 
-/** Runs one phase; its output goes to the terminal, or to `log` (printed once it ends). Resolves with its exit status. */
-function run(phase, env, log) {
+/** Runs one command; its output goes to the terminal, or to `log` (printed once it ends). Resolves with its exit status. */
+function run(command, env, log, cwd = root) {
   return new Promise((resolve) => {
-    const child = spawn(phase.command[0], phase.command.slice(1), { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', cwd: root, env });
-    if (log) {
-      const out = createWriteStream(log);
-      child.stdout.pipe(out);
-      child.stderr.pipe(out);
+    const child = spawn(command[0], command.slice(1), { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', cwd, env });
+    const out = log ? createWriteStream(log, { flags: 'a' }) : null;
+    if (out) {
+      child.stdout.pipe(out, { end: false });
+      child.stderr.pipe(out, { end: false });
     }
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
+    let ended = false;
+    const done = (status) => {
+      if (ended) return;
+      ended = true;
+      if (out) out.end(() => resolve(status));
+      else resolve(status);
+    };
+    child.on('error', () => done(1));
+    child.on('close', (code) => done(code ?? 1));
   });
+}
+
+/**
+ * A phase of test files that every lane reaching it works through together: `list` prints the
+ * files (one a line), the largest first as the likeliest longest; each lane takes the next and
+ * runs `command(file)` in `cwd` until none is left. Resolves with 0 when every file it ran passed.
+ */
+function sharedFiles(list, command, cwd) {
+  let queue = null;
+  const files = () => {
+    queue ??= (() => {
+      const listed = spawnSync(list[0], list.slice(1), { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+      if (listed.status !== 0) return null;
+      const found = listed.stdout.split('\n').filter(Boolean);
+      return found.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
+    })();
+    return queue;
+  };
+  return async (env, log) => {
+    const pending = files();
+    if (!pending) return 1;
+    let status = 0;
+    for (let file = pending.shift(); file; file = pending.shift()) if ((await run(command(file), env, log, cwd)) !== 0) status = 1;
+    return status;
+  };
 }
 
 const results = [];
@@ -118,19 +162,30 @@ for (const step of steps) {
         // Every suite that starts an API (cli, browser) does so from a copy of the same first start, made once a run.
         const env = cache ? { ...phase.env, ...cache.variables } : phase.env;
         const log = i > 0 ? join(tmpdir(), `credence-test-${process.pid}-${i}.log`) : null;
-        const status = await run(phase, env, log);
+        const status = phase.shared ? await phase.shared(env, log) : await run(phase.command, env, log);
         if (log) {
           console.error(`\n== npm test: ${phase.name} (ran alongside ${step[0][0].name}): its output`);
           process.stderr.write(readFileSync(log));
           rmSync(log, { force: true });
         }
-        done.push({ name: phase.name, wall: (performance.now() - phaseStarted) / 1000, status });
+        done.push({ name: phase.name, started: phaseStarted, ended: performance.now(), status });
       }
       return done;
     }),
   );
   const stepCpu = childCpuSeconds() - cpu;
-  const flat = ran.flat();
+  // A phase the lanes shared is one row: from its first lane's start to its last lane's end.
+  const flat = [];
+  for (const part of ran.flat()) {
+    const seen = flat.find((r) => r.name === part.name);
+    if (!seen) flat.push({ ...part, wall: (part.ended - part.started) / 1000 });
+    else {
+      seen.started = Math.min(seen.started, part.started);
+      seen.ended = Math.max(seen.ended, part.ended);
+      seen.wall = (seen.ended - seen.started) / 1000;
+      seen.status ||= part.status;
+    }
+  }
   results.push({ step: true, wall: (performance.now() - started) / 1000, cpu: stepCpu, phases: flat });
   if (flat.some((r) => r.status !== 0) && step[0][0].name === 'build') break;
   if (!cache && step[0][0].name === 'build') {

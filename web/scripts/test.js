@@ -1,6 +1,8 @@
 // Compiles web/test (and the src modules it imports) to .test-dist with tsc, then runs one suite
 // folder with Node's test runner: `node scripts/test.js unit` or `node scripts/test.js browser`.
 // Extra arguments filter the test files by a word in their path.
+//   --no-compile  run what the last run compiled (the root `npm test` compiles once, for the unit suite)
+//   --list        print the suite's compiled test files, one a line, instead of running them
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,13 +12,17 @@ import { openFirstStartCache } from '@credence/shared/first-start-cache';
 import '../../scripts/memory-scratch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const [suite = 'unit', ...words] = process.argv.slice(2);
+const options = new Set(['--no-compile', '--list']);
+const given = process.argv.slice(2);
+const [suite = 'unit', ...words] = given.filter((arg) => !options.has(arg));
 const out = join(root, '.test-dist');
 
-rmSync(out, { recursive: true, force: true });
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'test', 'tsconfig.json')], { stdio: 'inherit', cwd: root });
-if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+if (!given.includes('--no-compile')) {
+  rmSync(out, { recursive: true, force: true });
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  const compiled = spawnSync(process.execPath, [tsc, '-p', join(root, 'test', 'tsconfig.json')], { stdio: 'inherit', cwd: root });
+  if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+}
 
 const dir = join(out, 'test', suite);
 if (!existsSync(dir)) {
@@ -31,6 +37,10 @@ const files = readdirSync(dir, { recursive: true })
 if (files.length === 0) {
   console.error(`No test files in web/test/${suite}${words.length ? ` matching ${words.join(' ')}` : ''}`);
   process.exit(2);
+}
+if (given.includes('--list')) {
+  process.stdout.write(files.map((file) => `${file}\n`).join(''));
+  process.exit(0);
 }
 const args = ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files];
 // Browser suites start the API from a copy of the data directory its first start left (made once a run).

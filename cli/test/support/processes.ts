@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnApi } from '@credence/shared/api-process';
-import { restoreFirstStart } from '@credence/shared/first-start-cache';
+import { restoreFirstStart, SUITE_ADMIN } from '@credence/shared/first-start-cache';
 
 const cliRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = join(cliRoot, 'bin', 'credence.js');
@@ -108,8 +108,8 @@ export async function startApi(extraEnv: Record<string, string> = {}, timeoutMs 
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'cli-e2e-secret-that-is-long-enough-for-hs256!',
-    ADMIN_EMAIL: 'admin@credence.test',
-    ADMIN_PASSWORD: 'admin test password that is long',
+    ADMIN_EMAIL: SUITE_ADMIN.email,
+    ADMIN_PASSWORD: SUITE_ADMIN.password,
     FORM_RATE_LIMIT: '1000/60s',
     // The per-user limits of costly routes (exports, queries, documents) are tested on their own.
     QUERY_RATE_LIMIT: '1000/60s',

@@ -23,6 +23,12 @@ export const FIRST_START_CACHE = 'CREDENCE_FIRST_START_CACHE';
  */
 export const FIRST_START_INPUTS = ['SAMPLE_COMPANIES', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'] as const;
 
+/**
+ * The first admin every cli and browser suite's API starts with: one pair for both, so that a run
+ * makes one first start per sample size for the two suites rather than one each.
+ */
+export const SUITE_ADMIN = { email: 'admin@credence.test', password: 'admin test password that is long' } as const;
+
 /** The folder a cached first start of `main` with `env` is kept in (it may not exist yet). */
 export function firstStartKey(main: string, env: Record<string, string | undefined>): string {
   const inputs = [main, ...FIRST_START_INPUTS.map((name) => env[name] ?? null)];

@@ -17,7 +17,7 @@ import { clockMsUntil, holdStreams, msUntil, release, settle, streamAborted, str
 import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
-const suite = sampleDataSuite(200);
+const suite = sampleDataSuite();
 const COMPANY = '00123456';
 const ANSWER_MS = 60_000;
 const FIRST_LOAD_MS = 30_000;

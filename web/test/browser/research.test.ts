@@ -14,7 +14,7 @@ import { http } from '../support/http.ts';
 import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
-const suite = sampleDataSuite(200);
+const suite = sampleDataSuite();
 const COMPANY = '00123456';
 const QUESTION = 'Create a summary sheet';
 /** The built-in engine answers within seconds; a busy 2-core machine gets room. */

@@ -19,7 +19,7 @@ import { createApprovedUser, http, loginToken } from '../support/http.ts';
 import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
-const suite = sampleDataSuite(20);
+const suite = sampleDataSuite();
 const FIRST_LOAD_MS = 30_000;
 const LANDING = 'Search for US companies, explore KPIs, and get strategic insights!';
 

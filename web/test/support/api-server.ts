@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnApi } from '@credence/shared/api-process';
-import { restoreFirstStart } from '@credence/shared/first-start-cache';
+import { restoreFirstStart, SUITE_ADMIN } from '@credence/shared/first-start-cache';
 import { outboxMails, type OutboxMail } from '@credence/shared/mail';
 
 export const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -16,8 +16,8 @@ const apiDist = process.env.CREDENCE_API_DIST ? resolve(process.env.CREDENCE_API
 export const API_MAIN = join(apiDist, 'src', 'main.js');
 export const WEB_DIST = join(WEB_ROOT, 'dist');
 
-export const ADMIN_EMAIL = 'admin@credence.test';
-export const ADMIN_PASSWORD = 'browser suite admin password';
+export const ADMIN_EMAIL = SUITE_ADMIN.email;
+export const ADMIN_PASSWORD = SUITE_ADMIN.password;
 
 export interface Mail {
   file: string;
