@@ -506,7 +506,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
 
       const next = await run(ADMIN, ['import', 'companies-csv', CSV], h.t.environment.env);
       expect(next.code).toBe(0);
-      expect(next.stderr).toContain('an earlier bulk import was interrupted: its 4 search indexes are rebuilt at the end of this one');
+      expect(next.stderr).toContain('an earlier bulk load was interrupted: its 4 search indexes are rebuilt at the end of this one');
       expect(await indexes()).toEqual(before);
       expect(await comment()).toBeNull();
     });
@@ -523,7 +523,7 @@ describe(`import companies-csv (${server ? 'server Postgres' : 'embedded Postgre
       await killed();
       const migrate = await run(ADMIN, ['migrate'], h.t.environment.env);
       expect(migrate.code).toBe(0);
-      expect(migrate.stderr).toContain('an earlier bulk import was interrupted: rebuilding the 4 search indexes it set aside');
+      expect(migrate.stderr).toContain('an earlier bulk load was interrupted: rebuilding the 4 search indexes it set aside');
       expect(await indexes()).toEqual(before);
       expect(await comment()).toBeNull();
       // Nothing to do the second time.

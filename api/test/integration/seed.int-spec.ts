@@ -96,6 +96,33 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
     },
   );
 
+  it(
+    'sets the search indexes aside during a large seed and builds them at its end (server Postgres), the data the same',
+    { skip: process.env.DATABASE_URL ? false : 'needs DATABASE_URL (server PostgreSQL)' },
+    async () => {
+      const searchIndexes = `SELECT indexname FROM pg_indexes WHERE tablename = 'companies' AND indexname <> 'companies_pkey' ORDER BY 1`;
+      const before = await t.dataSource.query(searchIndexes);
+      expect(before.length).toBeGreaterThanOrEqual(4);
+      const lines: string[] = [];
+      await seedSampleData(t.dataSource, t.config, {
+        companies: N,
+        seed: 7,
+        referenceDate: REFERENCE_DATE,
+        deferIndexesFrom: N,
+        reporter: { ...SILENT, info: (line) => lines.push(line) },
+      });
+      expect(lines).toEqual([
+        `seed: bulk load into an empty table: ${before.length} search indexes are built once at the end.`,
+        `seed: building ${before.length} search indexes...`,
+        expect.stringMatching(/^seed: search indexes built in [\d.]+ s\.$/),
+      ]);
+      expect(await t.dataSource.query(searchIndexes)).toEqual(before);
+      const [{ comment }] = await t.dataSource.query(`SELECT obj_description('companies'::regclass, 'pg_class') AS comment`);
+      expect(comment ?? '').not.toContain('set aside');
+      expect(await dump(t)).toEqual(first);
+    },
+  );
+
   it('labels every company as sample data', async () => {
     expect(await count(t, `SELECT count(*) AS n FROM companies WHERE source <> 'sample'`)).toBe(0);
     expect(await count(t, `SELECT count(*) AS n FROM financial_statements WHERE source <> 'sample'`)).toBe(0);

@@ -19,7 +19,11 @@ import type { ImportReporter } from '../../../core/import/importer.js';
  */
 
 const LOCK_KEY = 7_364_022;
-/** The table comment while indexes are set aside: this text, then the JSON of the marker. */
+/**
+ * The table comment while indexes are set aside: this text, then the JSON of the marker. A large
+ * `credence-admin seed` sets them aside the same way; the text stays as first written, since it is
+ * how an interrupted load of an earlier release is recognised.
+ */
 const MARKER_PREFIX =
   'Search indexes set aside by a bulk `credence-admin import companies-csv`; it rebuilds them at its end (run it again if it was stopped): ';
 
@@ -80,6 +84,8 @@ export class DeferredIndexes {
     private readonly runner: QueryRunner,
     private readonly marker: Marker,
     private readonly reporter: ImportReporter,
+    /** Who loads, at the start of each line it reports ('companies-csv', 'seed'). */
+    private readonly label: string,
     /**
      * The table was empty when this load set the indexes aside (not carrying on from an
      * interrupted one): its rows can be copied straight in (see insertCopyLines).
@@ -93,8 +99,9 @@ export class DeferredIndexes {
    */
   static async begin(
     dataSource: DataSource,
-    options: { totalBytes: number; minBytes: number; reporter: ImportReporter; restoring?: boolean },
+    options: { totalBytes: number; minBytes: number; reporter: ImportReporter; restoring?: boolean; label?: string },
   ): Promise<DeferredIndexes | null> {
+    const label = options.label ?? 'companies-csv';
     const runner = dataSource.createQueryRunner();
     await runner.connect();
     let keep = false;
@@ -103,7 +110,7 @@ export class DeferredIndexes {
       if (!locked) {
         if (options.totalBytes >= options.minBytes)
           options.reporter.info(
-            'companies-csv: another bulk import (or its finish in the background) is running: importing with the search indexes as they are.',
+            `${label}: another bulk load (or its finish in the background) is running: loading with the search indexes as they are.`,
           );
         return null;
       }
@@ -111,11 +118,11 @@ export class DeferredIndexes {
       if (interrupted) {
         options.reporter.info(
           options.restoring
-            ? `companies-csv: an earlier bulk import was interrupted: rebuilding the ${interrupted.indexes.length} search indexes it set aside...`
-            : `companies-csv: an earlier bulk import was interrupted: its ${interrupted.indexes.length} search indexes are rebuilt at the end of this one.`,
+            ? `${label}: an earlier bulk load was interrupted: rebuilding the ${interrupted.indexes.length} search indexes it set aside...`
+            : `${label}: an earlier bulk load was interrupted: its ${interrupted.indexes.length} search indexes are rebuilt at the end of this one.`,
         );
         keep = true;
-        return new DeferredIndexes(dataSource, runner, interrupted, options.reporter, false);
+        return new DeferredIndexes(dataSource, runner, interrupted, options.reporter, label, false);
       }
       if (options.totalBytes < options.minBytes) return null;
       await runner.startTransaction();
@@ -133,7 +140,7 @@ export class DeferredIndexes {
       } catch (error) {
         if (runner.isTransactionActive) await runner.rollbackTransaction();
         options.reporter.info(
-          `companies-csv: could not set the search indexes aside (${(error as Error).message}): importing with them in place.`,
+          `${label}: could not set the search indexes aside (${(error as Error).message}): loading with them in place.`,
         );
         return null;
       }
@@ -143,10 +150,8 @@ export class DeferredIndexes {
         return null;
       }
       keep = true;
-      options.reporter.info(
-        `companies-csv: bulk load into an empty table: ${marker.indexes.length} search indexes are built once at the end.`,
-      );
-      return new DeferredIndexes(dataSource, runner, marker, options.reporter, true);
+      options.reporter.info(`${label}: bulk load into an empty table: ${marker.indexes.length} search indexes are built once at the end.`);
+      return new DeferredIndexes(dataSource, runner, marker, options.reporter, label, true);
     } finally {
       if (!keep) {
         await runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
@@ -172,12 +177,12 @@ export class DeferredIndexes {
   async finish(): Promise<void> {
     const started = Date.now();
     try {
-      this.reporter.info(`companies-csv: building ${this.marker.indexes.length} search indexes...`);
+      this.reporter.info(`${this.label}: building ${this.marker.indexes.length} search indexes...`);
       await rebuild(this.dataSource, this.marker);
       await this.runner.query(CLEAR_MARKER);
       // The planner needs the new table's statistics (and the indexed expressions') for searches.
       await this.runner.query('ANALYZE companies');
-      this.reporter.info(`companies-csv: search indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      this.reporter.info(`${this.label}: search indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     } finally {
       await this.runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
       await this.runner.release();

@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import type { ImportReporter } from '../../../core/import/importer.js';
+import { DeferredIndexes } from '../import/companies-csv.bulk-load.js';
 import { insertCharges, insertRows, upsertCharges, upsertRows } from '../store/company-store.js';
 import { refreshDerivedTables } from '../store/derived-tables.js';
 import {
@@ -40,6 +41,12 @@ export interface SeedOptions {
    * thread. The data is the same either way.
    */
   workers?: number;
+  /**
+   * From this many companies (default 100,000) a seed into an emptied companies table on server
+   * Postgres sets the table's search indexes aside and builds them once at the end, as a bulk
+   * companies-csv import does (DeferredIndexes: safe if stopped, the next start rebuilds them).
+   */
+  deferIndexesFrom?: number;
 }
 
 export interface SeedSummary {
@@ -100,6 +107,30 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
   };
 
   const settings = server ? await sessionSettings(dataSource) : [];
+  // Maintaining the trigram, prefix, postcode and SIC indexes row by row cost more than building
+  // them once (docs/benchmarks.md, "Sample seed").
+  const deferred =
+    server && !imported && total >= (options.deferIndexesFrom ?? 100_000)
+      ? await DeferredIndexes.begin(dataSource, { totalBytes: total, minBytes: 0, reporter: options.reporter, label: 'seed' })
+      : null;
+  try {
+    await writeCompanies(dataSource, options, { ctx, batchSize, imported, settings, server }, add);
+  } finally {
+    await deferred?.finish();
+  }
+  await refreshDerivedTables(dataSource, 'all');
+  return { companies: tables.companies, tables, seconds: Math.round((Date.now() - started) / 100) / 10 };
+}
+
+/** Generates and writes every batch: in worker threads on server Postgres, else in this thread. */
+async function writeCompanies(
+  dataSource: DataSource,
+  options: SeedOptions,
+  run: { ctx: GeneratorContext; batchSize: number; imported: boolean; settings: string[]; server: boolean },
+  add: (companies: number, tables: Record<string, number>) => void,
+): Promise<void> {
+  const { ctx, batchSize, imported, settings, server } = run;
+  const total = ctx.total;
   const url = (dataSource.options as { url?: string }).url;
   const workers = options.workers ?? (total >= 20_000 ? 2 : 0);
   if (server && url && workers > 0) {
@@ -124,8 +155,6 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
     };
     await Promise.all(Array.from({ length: lanes }, lane));
   }
-  await refreshDerivedTables(dataSource, 'all');
-  return { companies: tables.companies, tables, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
 /** Runs the batches in worker threads (each with its own connection), striped across them. */
