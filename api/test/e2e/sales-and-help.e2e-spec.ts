@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { ACCOUNT_MESSAGES, HELP_MESSAGES, SALES_MESSAGES } from '@credence/shared';
 import { startTestApi, type TestApi } from '../support/test-api.js';
+import { useManualClock } from '../support/manual-clock.js';
 
 const salesMetadata = {
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
@@ -340,6 +341,8 @@ describe('sales and help forms', () => {
     let limited: TestApi;
     before(async () => {
       limited = await startTestApi({ FORM_RATE_LIMIT: '3/60s' });
+      // Windows are whole minutes of the clock: a real one could end a window between two requests.
+      useManualClock(limited);
     });
     after(() => limited?.close());
 

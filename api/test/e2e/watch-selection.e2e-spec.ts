@@ -9,6 +9,7 @@ import { expect } from 'expect';
 import { SCREENER_ROUTES, WATCHLIST_LIMITS } from '@credence/shared';
 import { company, loadScreenerData, screenerPath } from '../support/screener-data.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
+import { useManualClock } from '../support/manual-clock.js';
 
 const SMALL = Array.from({ length: 5 }, (_, i) => String(96_100_001 + i));
 const LARGE = Array.from({ length: WATCHLIST_LIMITS.perRequest + 20 }, (_, i) => String(96_200_001 + i));
@@ -21,6 +22,8 @@ describe('watch from the company view and the screener', () => {
 
   before(async () => {
     t = await startTestApi({ EXPORT_RATE_LIMIT: '12/60s', RUN_JOBS: 'false' });
+    // Windows are whole minutes of the clock: a real one could end a window between two calls.
+    useManualClock(t);
     await loadScreenerData(t, {
       companies: [...SMALL.map((n) => company(n, `SMALLSET ${n} LIMITED`)), ...LARGE.map((n) => company(n, `BIGSELECTION ${n} LIMITED`))],
     });
