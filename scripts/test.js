@@ -7,7 +7,7 @@
 //   npm test                        every suite, embedded
 //   DATABASE_URL=... REDIS_URL=... npm test    the same, then the engine-dependent suites on the servers
 //   npm run test:server             only the engine-dependent suites, on the servers (DATABASE_URL/REDIS_URL)
-//   npm test -- --browser           the web app's browser suite too (chromium), after the cli
+//   npm test -- --browser           the web app's browser suite too (chromium), its files shared by both lanes
 //
 // After the build, shared and the web unit tests run side by side, then two lanes side by side:
 // the API's suites (embedded, then on the servers) in one, the cli in the other; each lane then

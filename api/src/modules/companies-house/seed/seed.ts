@@ -108,7 +108,8 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
 
   const settings = server ? await sessionSettings(dataSource) : [];
   // Maintaining the trigram, prefix, postcode and SIC indexes row by row cost more than building
-  // them once (docs/benchmarks.md, "Sample seed").
+  // them once (docs/benchmarks.md, "Sample seed"). The size was decided here: begin()'s own
+  // threshold (bytes of a CSV) is set to take any load.
   const deferred =
     server && !imported && total >= (options.deferIndexesFrom ?? 100_000)
       ? await DeferredIndexes.begin(dataSource, { totalBytes: total, minBytes: 0, reporter: options.reporter, label: 'seed' })
