@@ -160,4 +160,50 @@ describe('the ops screen (issue 28 §7)', () => {
     expect(frame).toContain('"rows": 12');
     expect(fits(frame, 80, 24)).toBe(true);
   });
+
+  it('/ searches as a stream: matches as found, the bytes scanned while it runs, Esc stops it on the server, a truncated end said', async () => {
+    const searches: { pattern: string; signal?: AbortSignal; finish: () => void }[] = [];
+    const { client } = opsClient('local', {
+      opsSearchStream: (file, { signal, onEvent }) =>
+        new Promise((resolve) => {
+          onEvent({ type: 'match', data: { line: `first ${file.pattern} here`, line_number: 12 } });
+          onEvent({ type: 'progress', data: { scanned_bytes: 512 * 1024, total_bytes: 1024 * 1024 } });
+          const finish = () => {
+            onEvent({ type: 'match', data: { line: `second ${file.pattern} there`, line_number: 90 } });
+            resolve({ matched: 1000, truncated: true, total_bytes: 1024 * 1024 });
+          };
+          searches.push({ pattern: file.pattern, signal, finish });
+        }),
+    });
+    const ui = renderApp({ client, initial: [{ name: 'home' }, { name: 'ops' }] });
+    await ui.waitFor((f) => /Running/.test(f), 'the instances');
+    await ui.press('2');
+    await ui.waitFor((f) => f.includes('wide.log'), 'the log files');
+    await ui.press('/');
+    await ui.waitFor((f) => / Search:\s*$/m.test(f), 'the search field');
+    await ui.type('boom');
+    await ui.press('\r');
+    // the first match is shown while the search still runs, with how far it has read
+    let frame = plain(
+      await ui.waitFor(
+        (f) => plain(f).includes('first boom here') && f.includes('Searching: scanned 50% (512.00 KB of 1.00 MB) · Esc stop'),
+        'the match as found',
+      ),
+    );
+    expect(frame).not.toContain('second boom');
+    await ui.press('\u001b');
+    await ui.waitFor((f) => f.includes('Enter open'), 'back to the list');
+    expect(searches[0].signal?.aborted).toBe(true);
+
+    await ui.press('/');
+    await ui.type('boom');
+    await ui.press('\r');
+    await ui.waitFor((f) => plain(f).includes('first boom here'), 'the second search running');
+    searches[1].finish();
+    frame = plain(await ui.waitFor((f) => plain(f).includes('second boom there') && f.includes('more matched'), 'the end, truncated'));
+    expect(frame.replace(/\s+/g, ' ')).toContain('1000 matching lines shown: more matched, and the search stopped at the first 1000');
+    expect(frame).not.toContain('scanned 50%');
+    expect(searches[1].signal?.aborted).toBe(false);
+    expect(fits(frame, 80, 24)).toBe(true);
+  });
 });

@@ -2,21 +2,23 @@
  * The terminal's ops screen, as state (issue 17): its lists, marks, start and stop are the shared
  * ops monitor view model, a live tail is the shared live watch, a watched screen the shared
  * screen watch (issue 25 §4), as the web's monitor page renders them. What stays here is the
- * terminal's: the pane shown, the cursor's row as the target of a key, one message line, the
- * one-shot search, and the viewer's moves (OpsViewerModel, ops-viewer.ts). dispose() ends every
- * call and watch.
+ * terminal's: the pane shown, the cursor's row as the target of a key, one message line, and the
+ * viewer's moves (OpsViewerModel, ops-viewer.ts). A search is the shared streamed log search, its
+ * matches shown as they are found in the live watch's lines, as on the web. dispose() ends every
+ * call, watch and search.
  */
 import {
   createLiveWatchViewModel,
+  createLogSearchViewModel,
   createOpsMonitorViewModel,
   createScreenWatchViewModel,
   mergedSources,
   OPS_CONSTANTS,
   OPS_TEXTS,
-  opsErrorText,
   type ApiClient,
   type LiveWatchState,
   type LogFile,
+  type LogSearchViewModel,
   type OpsAction,
   type OpsInstance,
   type OpsMonitorState,
@@ -36,6 +38,7 @@ type Said = { text: string; tone: 'error' | 'info' } | null;
 export class OpsModel extends OpsViewerModel {
   readonly monitor: OpsMonitorViewModel;
   private readonly screen: ScreenWatchViewModel;
+  private readonly logSearch: LogSearchViewModel;
   /** What each shared model last said (a message is put up once, when it changes). */
   private readonly said = new Map<string, string | null>();
   private readonly unsubscribe: (() => void)[];
@@ -48,8 +51,10 @@ export class OpsModel extends OpsViewerModel {
     super(createLiveWatchViewModel({ client, bufferLines, reconnect: reconnectPolicy() }));
     this.monitor = createOpsMonitorViewModel({ client, withStatus: true });
     this.screen = createScreenWatchViewModel({ client, reconnect: reconnectPolicy() });
+    this.logSearch = createLogSearchViewModel({ client, live: this.live });
     this.unsubscribe = [
       this.live.subscribe(() => this.mirrorTail()),
+      this.logSearch.subscribe(() => this.mirrorSearch()),
       this.monitor.subscribe(() => this.mirrorLists()),
       this.screen.subscribe(() => this.mirrorScreen()),
     ];
@@ -197,11 +202,12 @@ export class OpsModel extends OpsViewerModel {
     await this.live.follow(Math.min(lines, OPS_CONSTANTS.tailMaxLines));
   }
 
-  /** The shared watch's state into the screen's: its lines, pause, sources and notes. */
+  /** The shared watch's state into the screen's: a tail's lines, pause, sources and notes; a search's matches. */
   private mirrorTail(): void {
     const view = this.getState().view;
-    if (view?.kind !== 'tail') return;
     const w: LiveWatchState = this.live.getState();
+    if (view?.kind === 'search') return this.set({ lines: w.shown });
+    if (view?.kind !== 'tail') return;
     const size = w.sources[0]?.size;
     const file = size !== undefined && w.sources.length === 1 ? { ...view.file, size } : view.file;
     this.set({
@@ -212,24 +218,28 @@ export class OpsModel extends OpsViewerModel {
     this.sayOnce('tail', w.notice);
   }
 
-  /** The selected file's lines that contain `pattern` (literal, any case). */
+  /**
+   * The selected file's lines that contain `pattern` (literal, any case), streamed: matches appear
+   * as they are found, the bytes scanned are said while it runs, Esc stops it on the server.
+   */
   async search(pattern: string): Promise<void> {
     const state = this.getState();
     const file = state.view && state.view.kind !== 'screen' ? state.view.file : state.files?.[state.selected.logs];
     if (!file || !state.instance) return;
     if (pattern.trim() === '') return this.say(OPS_TEXTS.patternRequired);
     this.closeView();
-    try {
-      const answer = await this.client.opsSearch({ instance_id: state.instance.id, path: file.path, region: state.region, pattern });
-      this.set({
-        view: { kind: 'search', file, pattern, truncated: answer.truncated },
-        lines: { lines: answer.matches.map((m) => ({ text: m.line, lineNumber: m.line_number })), dropped: 0 },
-        top: 0,
-        message: answer.matches.length === 0 ? { text: `No lines contain "${pattern}".`, tone: 'info' } : null,
-      });
-    } catch (error) {
-      this.say(opsErrorText(OPS_TEXTS.searchFailed, error));
-    }
+    this.said.delete('search');
+    this.set({ view: { kind: 'search', file, pattern, progress: null }, lines: NO_LINES, top: 0, message: null });
+    await this.logSearch.run({ instance_id: state.instance.id, path: file.path, region: state.region }, pattern);
+  }
+
+  /** The shared search's state into the screen's: its progress (status bar); its truncation or failure (message line). */
+  private mirrorSearch(): void {
+    const view = this.getState().view;
+    if (view?.kind !== 'search') return;
+    const s = this.logSearch.getState();
+    this.set({ view: { ...view, progress: s.progress } });
+    this.sayOnce('search', s.error ? { text: s.error, tone: 'error' } : s.truncation ? { text: s.truncation, tone: 'info' } : null);
   }
 
   /** The selected screen's content, then its changes. */
@@ -257,6 +267,8 @@ export class OpsModel extends OpsViewerModel {
   /** Esc in a viewer: back to its list (the watch closes). */
   closeView(): void {
     this.screen.setTarget(null);
+    this.logSearch.cancel();
+    this.logSearch.clear();
     if (this.getState().view) this.set({ view: null, lines: NO_LINES, top: null, left: 0 });
     this.live.setSources([]);
   }
@@ -265,6 +277,7 @@ export class OpsModel extends OpsViewerModel {
     this.closeView();
     for (const stop of this.unsubscribe) stop();
     this.live.dispose();
+    this.logSearch.dispose();
     this.screen.dispose();
     this.monitor.dispose();
     this.disposed = true;

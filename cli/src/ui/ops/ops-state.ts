@@ -28,7 +28,8 @@ export interface TailLine {
 export type OpsView =
   /** A live tail of one file, or of several (merged: `sources` has more than one, each line says its own). */
   | { kind: 'tail'; file: LogFile; paused: boolean; watching: boolean; sources: readonly SourceState[] }
-  | { kind: 'search'; file: LogFile; pattern: string; truncated: boolean }
+  /** A streamed search: `progress` while it runs ("scanned 45% (…)"; its end, truncation included, goes to the message line). */
+  | { kind: 'search'; file: LogFile; pattern: string; progress: string | null }
   | { kind: 'screen'; screen: ScreenSession; watching: boolean };
 
 export interface OpsState {

@@ -2,7 +2,7 @@
  * The ops screen's viewer (split from ops.tsx): a tail's, search's or screen's lines as the
  * terminal shows them (a merged tail's source tag in its colour), the rows in view, and the status bar's parts.
  */
-import { bottomTop, LIVE_WATCH_INITIAL, OPS_CONSTANTS, opsStatusBar, prettyJson, watchStatusText } from '@credence/shared';
+import { bottomTop, LIVE_WATCH_INITIAL, opsStatusBar, prettyJson, watchStatusText } from '@credence/shared';
 import { ScrollView, type ViewLine } from '../components/lists.js';
 import type { OpsState, ViewerLayout } from '../ops/ops-model.js';
 import { sourceTag } from '../ops/source-tag.js';
@@ -75,6 +75,5 @@ export function statusParts(state: OpsState): string[] {
   }
   if (view?.kind === 'tail' && state.filters.include) parts.push(`only ${state.filters.include}`);
   if (view?.kind === 'tail' && state.filters.exclude) parts.push(`not ${state.filters.exclude}`);
-  if (view?.kind === 'search' && view.truncated) parts.push(`newest ${OPS_CONSTANTS.maxSearchMatches} matches`);
   return parts;
 }

@@ -350,7 +350,9 @@ function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
     ? state.view.kind === 'tail'
       ? `${dropped}${sideways} Space pause · G follow ·${more} / search · Esc back`
       : state.view.kind === 'search'
-        ? `${sideways}${more} / search again · Esc back`
+        ? state.view.progress
+          ? ` Searching: ${state.view.progress === 'starting' ? 'starting' : state.view.progress} · Esc stop`
+          : `${sideways}${more} / search again · Esc back`
         : `${sideways} j/k scroll · Esc back`
     : state.pane === 'logs'
       ? ' Enter open · 1 2 3 Tab pane · m mark · M merged tail · f F filter · / search · Esc back'
