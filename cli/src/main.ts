@@ -3,9 +3,10 @@
  * path builds the commander program, whose commands import their code on first use.
  */
 import { readFileSync } from 'node:fs';
+import { PACKAGE_ROOT } from './paths.js';
 
 export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('package.json', PACKAGE_ROOT), 'utf8')) as { version: string };
   return pkg.version;
 }
 

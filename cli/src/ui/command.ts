@@ -1,5 +1,5 @@
 /**
- * The `tui` command. The UI runs from its bundle (dist/tui/, written by scripts/bundle-tui.js at
+ * The `tui` command. The UI runs from its bundle (dist/bundle/, written by scripts/bundle.js at
  * build time: Ink, React, the shared package and the screens in a few files) because Node loads
  * one big module far faster than the hundreds Ink and its dependencies are made of — the first
  * frame's budget (600 ms) depends on it. Without the bundle (a build without rolldown) the same
@@ -7,9 +7,10 @@
  */
 import { AuthError, CliFailure, UsageError } from '../runtime/exit-codes.js';
 import type { GlobalOptions } from '../runtime/session.js';
+import { PACKAGE_ROOT } from '../paths.js';
 
 /** Where the bundle's entry is, beside dist/src. */
-export const TUI_BUNDLE = new URL('../../tui/tui-main.mjs', import.meta.url);
+export const TUI_BUNDLE = new URL('dist/bundle/tui-main.mjs', PACKAGE_ROOT);
 
 export async function tui(options: GlobalOptions): Promise<void> {
   const bundled = await import(TUI_BUNDLE.href).catch((error: NodeJS.ErrnoException) => {

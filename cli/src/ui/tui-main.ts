@@ -1,7 +1,7 @@
 /**
  * The `tui` command's handler: the session and API address as every command reads them, then
  * the full-screen UI. Not signed in is no reason to refuse: the status bar says so and the
- * screens show the API's answer. Built into one bundle (scripts/bundle-tui.js) with Ink, React,
+ * screens show the API's answer. Built into one bundle (scripts/bundle.js) with Ink, React,
  * the shared package and the screens: see command.ts.
  */
 import { createContext, type GlobalOptions } from '../runtime/session.js';
