@@ -55,8 +55,10 @@ export async function createTestEnvironment(
     await serverQuery(baseUrl, `CREATE DATABASE ${name}${template && !options.empty ? ` TEMPLATE ${template}` : ''}`);
     env.DATABASE_URL = serverDatabaseUrl(baseUrl, name);
     cleanups.push(() => serverQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  } else if (process.env.CREDENCE_TEST_TEMPLATE && !options.empty) {
-    cpSync(join(process.env.CREDENCE_TEST_TEMPLATE, 'pg'), join(dataDir, 'pg'), { recursive: true });
+  } else {
+    // embedded: a copy of the migrated database, or of the cluster as initdb left it (global-setup)
+    const template = options.empty ? process.env.CREDENCE_TEST_EMPTY_TEMPLATE : process.env.CREDENCE_TEST_TEMPLATE;
+    if (template) cpSync(join(template, 'pg'), join(dataDir, 'pg'), { recursive: true });
   }
 
   if (process.env.REDIS_URL) {
