@@ -72,6 +72,9 @@ const phase = {
             node('web/scripts/test.js', 'browser', '--no-compile', '--list'),
             (file) => [process.execPath, '--test', '--test-reporter=spec', file],
             join(root, 'web'),
+            // far longer than its size says (every public page through axe at three widths: about
+            // 160 s of a run's 550): first, or it ends the run alone on one core
+            ['public-site.test.js'],
           ),
         }
       : null,
@@ -125,17 +128,22 @@ function run(command, env, log, cwd = root) {
 
 /**
  * A phase of test files that every lane reaching it works through together: `list` prints the
- * files (one a line), the largest first as the likeliest longest; each lane takes the next and
- * runs `command(file)` in `cwd` until none is left. Resolves with 0 when every file it ran passed.
+ * files (one a line); those named in `longest` go first, then the largest first as the likeliest
+ * longest; each lane takes the next and runs `command(file)` in `cwd` until none is left.
+ * Resolves with 0 when every file it ran passed.
  */
-function sharedFiles(list, command, cwd) {
+function sharedFiles(list, command, cwd, longest = []) {
   let queue = null;
   const files = () => {
     queue ??= (() => {
       const listed = spawnSync(list[0], list.slice(1), { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
       if (listed.status !== 0) return null;
       const found = listed.stdout.split('\n').filter(Boolean);
-      return found.sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
+      const rank = (file) => {
+        const at = longest.findIndex((name) => file.endsWith(`/${name}`));
+        return at === -1 ? longest.length : at;
+      };
+      return found.sort((a, b) => rank(a) - rank(b) || statSync(b).size - statSync(a).size || a.localeCompare(b));
     })();
     return queue;
   };
