@@ -1,4 +1,4 @@
-import { outboxMails } from '@credence/shared/mail';
+import { outboxLink, outboxMails } from '@credence/shared/mail';
 import { createApi, type Api } from '../../src/core/bootstrap.js';
 import { loadConfig } from '../../src/core/config/config.js';
 import { ensureFirstAdmin } from '../../src/modules/users/first-admin.js';
@@ -71,16 +71,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
       return { status: response.status, body: body as any, headers: response.headers };
     },
     mails,
-    async mailLink(to, subject) {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const mail = (await mails(to)).reverse().find((m) => subject.test(m.subject));
-        const link = mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0];
-        if (link) return link;
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within 10 s`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
+    mailLink: (to, subject) => outboxLink(environment.dataDir, to, subject),
     async adminToken() {
       const reply = await testApi.request('POST', '/api/login', { body: TEST_ADMIN });
       if (reply.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(reply.body)}`);

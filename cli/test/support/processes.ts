@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnApi } from '@credence/shared/api-process';
 import { restoreFirstStart, SUITE_ADMIN } from '@credence/shared/first-start-cache';
-import { outboxMails } from '@credence/shared/mail';
+import { outboxLink } from '@credence/shared/mail';
 
 const cliRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const BIN = join(cliRoot, 'bin', 'credence.js');
@@ -204,23 +204,11 @@ async function signUp(api: ApiServer, user: { email: string; password: string; n
     return text ? (JSON.parse(text) as Record<string, unknown>) : {};
   };
   await post('/signup', { email: user.email, password: user.password, full_name: user.name, company_name: 'Acme' });
-  await post(await outboxLink(api, user.email, /^Verify/));
+  await post(new URL(await outboxLink(api.dataDir, user.email, /^Verify/)).pathname);
   const admin = await post('/login', { email: SUITE_ADMIN.email, password: SUITE_ADMIN.password });
   await post(
-    await outboxLink(api, SUITE_ADMIN.email, new RegExp(`<${user.email.replace(/[.+]/g, '\\$&')}>`)),
+    new URL(await outboxLink(api.dataDir, SUITE_ADMIN.email, new RegExp(`<${user.email.replace(/[.+]/g, '\\$&')}>`))).pathname,
     undefined,
     String(admin.access_token),
   );
-}
-
-/** The path of the link in the newest mail to `to` whose subject matches, once the API has written it. */
-async function outboxLink(api: ApiServer, to: string, subject: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const mail = (await outboxMails(api.dataDir, to)).reverse().find((m) => subject.test(m.subject));
-    const link = mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0];
-    if (link) return new URL(link).pathname;
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }

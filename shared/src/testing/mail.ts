@@ -56,3 +56,18 @@ export async function outboxMails(dataDir: string, to = ''): Promise<OutboxMail[
   const mails = await Promise.all(files.map(async (file) => ({ file, ...(await decodeMail(await readFile(join(outbox, file)))) })));
   return mails.filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
 }
+
+/**
+ * The first link to `http://credence.test/` (the test servers' PUBLIC_URL) in the newest mail to
+ * `to` whose subject matches, once the API has written it to `dataDir`/outbox; fails after `timeoutMs`.
+ */
+export async function outboxLink(dataDir: string, to: string, subject: RegExp, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await outboxMails(dataDir, to)).reverse().find((m) => subject.test(m.subject));
+    const link = mail && /http:\/\/credence\.test\/\S+/.exec(mail.text)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

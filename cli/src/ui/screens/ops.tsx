@@ -351,7 +351,7 @@ function BottomLine({ state, prompt, width, target, longest }: BottomProps) {
       ? `${dropped}${sideways} Space pause · G follow ·${more} / search · Esc back`
       : state.view.kind === 'search'
         ? state.view.progress
-          ? ` Searching: ${state.view.progress === 'starting' ? 'starting' : state.view.progress} · Esc stop`
+          ? ` Searching: ${state.view.progress} · Esc stop`
           : `${sideways}${more} / search again · Esc back`
         : `${sideways} j/k scroll · Esc back`
     : state.pane === 'logs'
