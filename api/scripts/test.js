@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import '../../scripts/memory-scratch.mjs';
-import '../../scripts/private-screens.mjs';
+import '../../scripts/suite-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // CREDENCE_TEST_DIST: a build in another folder (tsc -p tsconfig.json --outDir .dist-x), for parallel work.

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openFirstStartCache } from '@credence/shared/first-start-cache';
 import '../../scripts/memory-scratch.mjs';
-import '../../scripts/private-screens.mjs';
+import '../../scripts/suite-env.mjs';
 
 const which = process.argv[2] ?? 'all';
 const patterns = { all: /\.(spec|e2e)\.js$/, unit: /\.spec\.js$/, e2e: /\.e2e\.js$/ };

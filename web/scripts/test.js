@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openFirstStartCache } from '@credence/shared/first-start-cache';
 import '../../scripts/memory-scratch.mjs';
-import '../../scripts/private-screens.mjs';
+import '../../scripts/suite-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const options = new Set(['--no-compile', '--list']);
