@@ -91,7 +91,7 @@ export async function sendExport(reply: FastifyReply, options: ExportOptions): P
   let body: Readable;
   let producer: Promise<void> = Promise.resolve();
   if (options.format === 'xlsx') {
-    const xlsx = xlsxExport(options.sheetName, options.columns, rows);
+    const xlsx = await xlsxExport(options.sheetName, options.columns, rows);
     body = xlsx.stream;
     producer = xlsx.done;
   } else {

@@ -22,7 +22,7 @@ async function* from<T>(items: T[]): AsyncGenerator<T> {
 }
 
 async function workbookOf(rows: Record<string, unknown>[], sheetName = 'Companies'): Promise<ExcelJS.Worksheet> {
-  const xlsx = xlsxExport(sheetName, columns, from(rows));
+  const xlsx = await xlsxExport(sheetName, columns, from(rows));
   const [bytes] = await Promise.all([buffer(xlsx.stream), xlsx.done]);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -125,7 +125,7 @@ describe('xlsx export', () => {
         closed = true;
       }
     }
-    const xlsx = xlsxExport('Companies', columns, endless());
+    const xlsx = await xlsxExport('Companies', columns, endless());
     let last = -1;
     for (let i = 0; i < 50 && pulled !== last; i++) {
       last = pulled;

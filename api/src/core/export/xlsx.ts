@@ -7,9 +7,20 @@
  */
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ColumnFormat } from '@credence/shared';
 import { isNumericFormat, xlsxHeader, xlsxValue, type ExportColumn } from './cells.js';
+
+/**
+ * An empty workbook for a small export built in memory. exceljs loads on first use, never at the
+ * API's start (about 325 ms of CPU; docs/benchmarks.md, "API start").
+ */
+export async function newWorkbook(): Promise<ExcelJS.Workbook> {
+  const { default: excel } = await import('exceljs');
+  const book = new excel.Workbook();
+  book.creator = 'Credence';
+  return book;
+}
 
 /** Data rows one sheet can hold (1,048,576 rows less the header). */
 export const XLSX_MAX_ROWS = 1_048_575;
@@ -99,9 +110,14 @@ function cellXml(ref: string, style: string, format: ColumnFormat, numeric: bool
   return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
 }
 
-export function xlsxExport(sheetName: string, columns: readonly ExportColumn[], rows: AsyncIterable<Record<string, unknown>>): XlsxExport {
+export async function xlsxExport(
+  sheetName: string,
+  columns: readonly ExportColumn[],
+  rows: AsyncIterable<Record<string, unknown>>,
+): Promise<XlsxExport> {
+  const { default: excel } = await import('exceljs');
   const out = new PassThrough({ highWaterMark: OUT_BUFFER });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false }) as Writer;
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false }) as Writer;
   let sheetStream: PassThrough | null = null;
   workbook._openStream = function (path: string) {
     const stream = new PassThrough({ highWaterMark: SHEET_BUFFER });
@@ -130,7 +146,7 @@ export function xlsxExport(sheetName: string, columns: readonly ExportColumn[], 
     const formats = columns.map((c) => c.format);
     const numeric = formats.map(isNumericFormat);
     const styles = columns.map((c) => {
-      const id = XLSX_NUMBER_FORMATS[c.format] ? workbook.styles.addStyleModel(numFmt(c), ExcelJS.ValueType.Number) : 0;
+      const id = XLSX_NUMBER_FORMATS[c.format] ? workbook.styles.addStyleModel(numFmt(c), excel.ValueType.Number) : 0;
       return id ? ` s="${id}"` : '';
     });
     const sheetData = sheetStream as PassThrough | null;

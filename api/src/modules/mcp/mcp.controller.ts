@@ -5,7 +5,6 @@
  */
 import { Controller, Delete, ForbiddenException, Get, HttpCode, HttpException, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionClaims } from '@credence/shared';
 import { CurrentUser } from '../../core/auth/current-user.decorator.js';
@@ -49,10 +48,8 @@ export class McpController {
     @CurrentUser() user: SessionClaims,
   ): Promise<string> {
     this.checkOrigin(request.headers.origin);
-    const server = this.servers.serverFor(user, routeCaller(request));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const { server, transport } = await this.servers.open(user, routeCaller(request));
     try {
-      await server.connect(transport);
       const headers = new Headers();
       for (const name of FORWARDED_HEADERS) {
         const value = request.headers[name];

@@ -3,7 +3,6 @@
  * columns and a row per instrument, each cited cell carrying its source ("file.pdf, page 3") as a
  * note; sheet "Observations" with each observation's title and details.
  */
-import ExcelJS from 'exceljs';
 import {
   cellSource,
   cellText,
@@ -13,6 +12,7 @@ import {
   type RestructuringTable,
 } from '@credence/shared';
 import { escapeFormula } from '../../core/export/index.js';
+import { newWorkbook } from '../../core/export/xlsx.js';
 
 const SHEETS = RESTRUCTURING_CONSTANTS.exportSheets;
 const TEXT_MAX = 32_000;
@@ -22,8 +22,7 @@ function text(value: string): string {
 }
 
 export async function restructuringWorkbook(table: RestructuringTable, observations: readonly RestructuringObservation[]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Credence';
+  const book = await newWorkbook();
   const sheet = book.addWorksheet(SHEETS.table, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = table.columns.map((c) => ({ header: text(c), width: Math.min(60, Math.max(18, c.length + 4)) }));
   sheet.getRow(1).font = { bold: true };

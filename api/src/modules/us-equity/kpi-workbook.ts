@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { US_DOCUMENT_CATEGORIES, US_KPI_TABLES, kpiTable, type CompanyKpis, type UsCompany } from '@credence/shared';
 import { escapeFormula } from '../../core/export/index.js';
-import { sheetTitle } from '../../core/export/xlsx.js';
+import { newWorkbook, sheetTitle } from '../../core/export/xlsx.js';
 
 /** Money in millions on screen, the real value in the cell (as the screener exports). */
 const FORMATS: Record<string, string> = { money: '#,##0.00,,', percent: '0.0', perShare: '0.00', shares: '#,##0' };
@@ -19,8 +18,7 @@ function formatOf(unit: string): string {
  * from on the first sheet.
  */
 export async function kpiWorkbook(company: UsCompany, kpis: CompanyKpis): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'Credence';
+  const book = await newWorkbook();
   const about = book.addWorksheet('About');
   about.columns = [{ width: 22 }, { width: 70 }];
   const facts: [string, string][] = [

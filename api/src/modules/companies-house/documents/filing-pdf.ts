@@ -6,7 +6,6 @@
  * register's words, its dates and particulars, on as many pages as the filing list says it has.
  * Every page says it is sample data.
  */
-import PDFDocument from 'pdfkit';
 import type { DataSource, EntityManager } from 'typeorm';
 import { describeFiling, longDate } from '@credence/shared';
 import { PDF_PAGE, SAMPLE_FOOTER } from './accounts-layout.js';
@@ -53,7 +52,9 @@ function particulars(values: Record<string, unknown>): [string, string][] {
   return rows;
 }
 
-export function renderFilingPdf(input: FilingPdfInput): Promise<Buffer> {
+export async function renderFilingPdf(input: FilingPdfInput): Promise<Buffer> {
+  // pdfkit loads with the first sample PDF, never at the API's start (about 220 ms of CPU)
+  const { default: PDFDocument } = await import('pdfkit');
   const { company, filing } = input;
   const created = new Date(`${filing.date ?? '2000-01-01'}T12:00:00Z`);
   const title = describeFiling(filing.description, filing.description_values);

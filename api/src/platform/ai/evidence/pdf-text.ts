@@ -3,7 +3,6 @@
  * lines: pieces on one baseline joined left to right, each piece with its box in PDF points from
  * the page's top-left, so a citation can box the figure it quotes.
  */
-import { getDocument } from './pdfjs.js';
 import { printable, type PageLine, type PageText, type TextItem } from './page-lines.js';
 
 interface RawItem {
@@ -74,6 +73,8 @@ export function linesOfContent(view: number[], contentItems: unknown[]): PageLin
 
 /** Every page's lines (or only `pages`, 1-based), top to bottom. */
 export async function pdfPages(pdf: Uint8Array, pages?: number[]): Promise<PageText[]> {
+  // pdfjs loads with the first PDF read, never at the API's start (about 130 ms of CPU)
+  const { getDocument } = await import('./pdfjs.js');
   const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
   try {
     const out: PageText[] = [];
