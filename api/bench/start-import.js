@@ -1,7 +1,7 @@
 // npm run bench:start-import (in api/, after `npm run build` at the root): the CPU an API process
 // spends loading its modules (node dist/src/app.module.js imported in a fresh process), against the
-// same with the libraries the API now loads on first use imported too (the export, PDF, MCP and
-// Redis-queue libraries: how every start loaded them before), interleaved in one run. Every API
+// same with the libraries the API now loads on first use imported too (the export, PDF, MCP, mail,
+// LLM and Redis libraries: how every start loaded them before), interleaved in one run. Every API
 // start pays it: the product's, each test suite's, credence-admin's.
 //
 //   node bench/start-import.js [rounds]      (default 9; the median of each)
@@ -21,6 +21,9 @@ const ON_FIRST_USE = [
   '@modelcontextprotocol/sdk/server/mcp.js',
   '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js',
   'zod',
+  'ioredis',
+  'nodemailer',
+  'openai',
 ];
 
 const measure = (extra) => {

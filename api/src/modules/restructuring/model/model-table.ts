@@ -6,7 +6,7 @@
  * the observations. When the model fails, answers no JSON, or none of its cells holds, the
  * built-in reading is the table, with an observation saying so and why.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import {
   RESTRUCTURING_TEXTS,
   type RestructuringObservation,
@@ -16,7 +16,7 @@ import {
 } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
 import type { StoredPage } from '../../documents/documents.repository.js';
-import { failureReason, streamRound, worthRetrying, type ChatMessage } from '../../../platform/ai/llm/model-round.js';
+import { clientOnFirstUse, failureReason, streamRound, worthRetrying, type ChatMessage } from '../../../platform/ai/llm/model-round.js';
 import type { ExtractedTable } from '../extract/table.js';
 import { CellChecker } from './cell-check.js';
 import { tablePageData, tablePages } from './table-pages.js';
@@ -68,10 +68,10 @@ function keptObservations(given: unknown[], rows: RestructuringRow[]): Restructu
 }
 
 export class RestructuringModel {
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly llm: LlmConfig) {
-    this.client = new OpenAI({ baseURL: llm.baseUrl, apiKey: llm.apiKey, timeout: llm.timeoutMs, maxRetries: 0 });
+    this.client = clientOnFirstUse({ baseURL: llm.baseUrl, apiKey: llm.apiKey, timeout: llm.timeoutMs, maxRetries: 0 });
   }
 
   messages(query: string, columns: readonly string[], category: WorkflowCategory, pages: readonly StoredPage[]): ChatMessage[] {
@@ -88,7 +88,7 @@ export class RestructuringModel {
     for (let attempt = 0; ; attempt++) {
       let content = '';
       try {
-        await streamRound(this.client, {
+        await streamRound(await this.client(), {
           model: this.llm.model,
           messages,
           idleTimeoutMs: this.llm.timeoutMs,

@@ -4,14 +4,14 @@
  * streams a sentence at a time through the figure check (see checked-text.ts). When the provider
  * fails before any answer text, the built-in engine answers instead, with a visible note.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { RESEARCH_SAMPLE_QUESTIONS, type ResearchEngineInfo } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
 import { AnswerWriter } from '../engine/answer-writer.js';
 import type { ToolRegistry } from '../engine/analysis.js';
 import type { EvidenceChecker, ResearchEmitter, ResearchEngine, ResearchRequest, ToolContext } from '../engine/types.js';
 import { CheckedText, FactBook, type FigureRules } from './checked-text.js';
-import { failureReason, streamRound, worthRetrying, type ChatMessage, type ChatTool } from './model-round.js';
+import { clientOnFirstUse, failureReason, streamRound, worthRetrying, type ChatMessage, type ChatTool } from './model-round.js';
 import { conversation, toolDefinitions, toolErrorContent, toolResultContent } from './prompt.js';
 import type { AssembledRound, AssembledToolCall } from './tool-call-assembler.js';
 import { argumentErrors } from './tool-arguments.js';
@@ -54,7 +54,7 @@ interface Turn {
 
 export class ModelEngine implements ResearchEngine {
   readonly name = 'model' as const;
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
   private readonly toolDefinitions: ChatTool[];
 
   constructor(
@@ -64,7 +64,12 @@ export class ModelEngine implements ResearchEngine {
     private readonly fallback: ResearchEngine,
     private readonly options: ModelEngineOptions = {},
   ) {
-    this.client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, timeout: config.timeoutMs, maxRetries: config.maxRetries });
+    this.client = clientOnFirstUse({
+      baseURL: config.baseUrl,
+      apiKey: config.apiKey,
+      timeout: config.timeoutMs,
+      maxRetries: config.maxRetries,
+    });
     this.toolDefinitions = toolDefinitions(tools.values());
   }
 
@@ -175,7 +180,7 @@ export class ModelEngine implements ResearchEngine {
   ): Promise<AssembledRound> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await streamRound(this.client, {
+        return await streamRound(await this.client(), {
           model: this.modelFor(turn.request),
           messages,
           tools,

@@ -3,7 +3,9 @@
  * answer's text on as it arrives, and gives up when the provider goes quiet for the timeout (the
  * client's own timeout ends at the response headers; a stream can stall after them).
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import type { ClientOptions } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai/error';
 import { mayBeTextToolCall, textToolCalls, ToolCallAssembler, type AssembledRound } from './tool-call-assembler.js';
 
 export type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;
@@ -27,6 +29,15 @@ export class ModelTimeoutError extends Error {
   constructor(ms: number) {
     super(`no answer within ${ms} ms`);
   }
+}
+
+/**
+ * A client made for the first round: the openai package loads then, never at the API's start
+ * (about 70 ms of CPU; its error classes, which failureReason needs, are a small module of their own).
+ */
+export function clientOnFirstUse(options: ClientOptions): () => Promise<OpenAI> {
+  let client: Promise<OpenAI> | null = null;
+  return () => (client ??= import('openai').then(({ default: OpenAIClient }) => new OpenAIClient(options)));
 }
 
 export async function streamRound(client: OpenAI, request: RoundRequest): Promise<AssembledRound> {
@@ -92,16 +103,16 @@ export async function streamRound(client: OpenAI, request: RoundRequest): Promis
 
 /** A short reason a provider failed, for the fall-back note ("timeout", "HTTP 500"...). */
 export function failureReason(error: unknown): string {
-  if (error instanceof ModelTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return `HTTP ${error.status}`;
-  if (error instanceof OpenAI.APIConnectionError) return 'connection failed';
+  if (error instanceof ModelTimeoutError || error instanceof APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof APIError && typeof error.status === 'number') return `HTTP ${error.status}`;
+  if (error instanceof APIConnectionError) return 'connection failed';
   return error instanceof Error && error.message ? error.message.slice(0, 120) : 'unknown error';
 }
 
 /** Whether trying again may help: a dropped connection or stream, not a refusal (4xx) or a timeout. */
 export function worthRetrying(error: unknown): boolean {
-  if (error instanceof ModelTimeoutError || error instanceof OpenAI.APIConnectionTimeoutError) return false;
-  if (error instanceof OpenAI.APIUserAbortError) return false;
-  if (error instanceof OpenAI.APIError && typeof error.status === 'number') return false;
+  if (error instanceof ModelTimeoutError || error instanceof APIConnectionTimeoutError) return false;
+  if (error instanceof APIUserAbortError) return false;
+  if (error instanceof APIError && typeof error.status === 'number') return false;
   return true;
 }
