@@ -10,7 +10,7 @@ export interface SpawnApiOptions {
   cwd?: string;
   /** How long it may take to start before it is killed (SIGKILL); 0 waits for ever. Default 120 s. */
   timeoutMs?: number;
-  /** Whether the server sees this process's environment; without it, only PATH and `env`. */
+  /** Whether the server sees this process's environment; without it, only PATH, SCREENDIR and `env`. */
   inheritEnv?: boolean;
   /** Called with each piece of output as it arrives, stdout and stderr alike. */
   onOutput?: (text: string) => void;
@@ -43,8 +43,10 @@ const READY = /Credence is running at (http:\/\/\S+)\s/;
 
 export async function spawnApi(main: string, env: Record<string, string>, options: SpawnApiOptions = {}): Promise<ApiProcess> {
   const { cwd, timeoutMs = 120_000, inheritEnv = false, onOutput, timer: clock = REAL_TIMER } = options;
+  // SCREENDIR: the GNU screen sessions the server's ops backend lists are the ones this process sees
+  const machine = { PATH: process.env.PATH ?? '', ...(process.env.SCREENDIR ? { SCREENDIR: process.env.SCREENDIR } : {}) };
   const child = spawn(process.execPath, [main], {
-    env: inheritEnv ? { ...process.env, ...env } : { PATH: process.env.PATH ?? '', ...env },
+    env: inheritEnv ? { ...process.env, ...env } : { ...machine, ...env },
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
