@@ -1,6 +1,6 @@
 // What each test runner's suites, and the processes they start, take from the environment.
-// Imported by every workspace's test runner after memory-scratch.mjs; a runner started by another
-// sets its own.
+// Imported by every test runner after memory-scratch.mjs (the root's, for the browser files it runs
+// itself, and each workspace's): a runner started by another sets its own.
 //
 // - A GNU screen socket folder of their own (SCREENDIR), removed when the runner exits. Screen
 //   sessions are per user and the API lists every session of its user, so when suites ran side by
