@@ -13,7 +13,7 @@ import { isNumericFormat, xlsxHeader, xlsxValue, type ExportColumn } from './cel
 
 /**
  * An empty workbook for a small export built in memory. exceljs loads on first use, never at the
- * API's start (about 325 ms of CPU; docs/benchmarks.md, "API start").
+ * API's start (about 325 ms of CPU; `npm run bench:start-import`).
  */
 export async function newWorkbook(): Promise<ExcelJS.Workbook> {
   const { default: excel } = await import('exceljs');

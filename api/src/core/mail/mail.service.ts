@@ -62,9 +62,8 @@ export class MailService implements OnModuleInit {
   }
 
   async deliver(message: MailMessage): Promise<Delivery> {
-    const info = await (
-      await this.transporter()
-    ).sendMail({
+    const transport = await this.transporter();
+    const info = await transport.sendMail({
       from: this.config.mailFrom,
       to: message.to,
       subject: message.subject,
