@@ -76,7 +76,7 @@ console.error(
 // more each on this machine) start first, each in a process of its own, so that neither process at
 // a time is left running one of them alone at the end.
 const UNIT = join(dist, 'src') + sep;
-const FILES_A_PROCESS = { unit: 8, suite: 4 };
+const FILES_A_PROCESS = { unit: 16, suite: 8 };
 const LONGEST = `
   upgrade.int-spec server-process.e2e-spec document-chunks.int-spec ops-aws.e2e-spec security-probe.e2e-spec
   security-headers.e2e-spec research-register.int-spec ops-local.e2e-spec seed-process.e2e-spec

@@ -1,11 +1,12 @@
-// Runs the cli's tests (compiled to dist/test) with Node's test runner, one file at a time.
+// Runs the cli's tests (compiled to dist/test) with Node's test runner, one process at a time.
 // `node scripts/test.js` runs every suite; `unit` only the *.spec files; `e2e` only the *.e2e
 // files (they start the built API: api/dist, or CREDENCE_API_DIST, each from a copy of the data
 // directory its first start left: @credence/shared/first-start-cache).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openFirstStartCache } from '@credence/shared/first-start-cache';
 import '../../scripts/memory-scratch.mjs';
 import '../../scripts/suite-env.mjs';
@@ -21,10 +22,40 @@ const find = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? find(join(dir, e.name)) : patterns[which].test(e.name) ? [join(dir, e.name)] : [],
   );
+// The unit specs share processes, a few files each (as the API's do): each process loads the test
+// runner, ink and the client's modules once, which took longer than most of these files' tests. A
+// spec must leave nothing process-wide behind for the next file. The e2e files keep a process each,
+// but those that share an API.
+const SPECS_A_PROCESS = 8;
+const files = find(join(dist, 'test')).sort();
+const specs = files.filter((file) => file.endsWith('.spec.js'));
+const batches = mkdtempSync(join(tmpdir(), 'credence-cli-batches-'));
+const entries = [];
+function batch(list, size, kind) {
+  for (let i = 0; i < list.length; i += size) {
+    const entry = join(batches, `${kind}-${entries.length + 1}.mjs`);
+    writeFileSync(
+      entry,
+      list
+        .slice(i, i + size)
+        .map((file) => `import ${JSON.stringify(pathToFileURL(file).href)};\n`)
+        .join(''),
+    );
+    entries.push(entry);
+  }
+}
+batch(specs, SPECS_A_PROCESS, 'specs');
+// The e2e files that read an API without changing what another reads share one (test/support/shared-api.ts).
+const SHARED_API = ['explorer', 'mcp', 'research', 'tui', 'us', 'documents', 'restructure'].map((name) => `${sep}${name}.e2e.js`);
+const e2e = files.filter((file) => file.endsWith('.e2e.js'));
+const sharing = e2e.filter((file) => SHARED_API.some((name) => file.endsWith(name)));
+batch(sharing, sharing.length, 'shared-api');
+entries.push(...e2e.filter((file) => !sharing.includes(file)));
 const cache = openFirstStartCache();
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...find(join(dist, 'test'))], {
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...entries], {
   stdio: 'inherit',
   env: cache.env,
 });
 cache.close();
+rmSync(batches, { recursive: true, force: true });
 process.exit(result.status ?? 1);

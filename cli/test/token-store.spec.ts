@@ -1,10 +1,17 @@
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 describe('the saved session', () => {
+  // the specs share a process: the next file sees the config home it started with
+  const configHome = process.env.XDG_CONFIG_HOME;
+  after(() => {
+    if (configHome === undefined) delete process.env.XDG_CONFIG_HOME;
+    else process.env.XDG_CONFIG_HOME = configHome;
+  });
+
   it('keeps one token per API address in $XDG_CONFIG_HOME/credence/config.json, mode 0600', async () => {
     const home = mkdtempSync(join(tmpdir(), 'credence-conf-'));
     process.env.XDG_CONFIG_HOME = home;

@@ -50,6 +50,7 @@ describe('security: caching and content security policy', () => {
       expect({ attributes, code: code.trim() }).toEqual({ attributes: expect.stringMatching(/\bsrc=/), code: '' });
       const src = /src=["']?([^"'\s>]+)/.exec(attributes)![1];
       const asset = await fetch(new URL(src, `${t.url}/api/docs/`));
+      await asset.arrayBuffer();
       expect({ src, status: asset.status }).toEqual({ src, status: 200 });
     }
     expect(page.body).not.toMatch(/\son[a-z]+\s*=\s*["']/i);

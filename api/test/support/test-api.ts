@@ -91,7 +91,11 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
       return login.body.access_token;
     },
     async close() {
-      await api.close();
+      // A response the test left unread holds its connection open, and a graceful close would wait
+      // for the client to give up on it (about 30 s for the API reference's script).
+      const closing = api.close();
+      api.app.getHttpServer().closeAllConnections();
+      await closing;
       if (worker) await worker.stop('SIGTERM');
       await environment.cleanup();
     },

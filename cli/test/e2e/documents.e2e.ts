@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ResearchAnswer, UploadedPdf } from '@credence/shared';
 import { statementPdf } from '../support/pdfs.js';
-import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { credence, signedInUser, type ApiServer } from '../support/processes.js';
+import { sharedApi } from '../support/shared-api.js';
 
 describe('credence ask --pdf and credence docs against the real API', () => {
   let api: ApiServer;
@@ -22,7 +23,7 @@ describe('credence ask --pdf and credence docs against the real API', () => {
   let second: string;
 
   before(async () => {
-    api = await startApi({ SAMPLE_COMPANIES: '0' });
+    api = await sharedApi({ SAMPLE_COMPANIES: '0' });
     ({ env } = await signedInUser(api, { email: 'docs.tester@example.com', password: 'a long and unusual docs passphrase', name: 'Docs' }));
     dir = mkdtempSync(join(tmpdir(), 'credence-docs-'));
     first = join(dir, 'northwind.pdf');
@@ -32,8 +33,6 @@ describe('credence ask --pdf and credence docs against the real API', () => {
     writeFileSync(join(dir, 'notes.pdf'), 'meeting notes, not a pdf');
   });
   after(async () => {
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -17,7 +17,8 @@ import {
   type CompanySearchResult,
   type FilingsByCategory,
 } from '@credence/shared';
-import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { credence, signedInUser, type ApiServer } from '../support/processes.js';
+import { sharedApi } from '../support/shared-api.js';
 
 const EMAIL = 'explorer.tester@example.com';
 const PASSWORD = 'another long and unusual cli passphrase';
@@ -39,13 +40,11 @@ describe('credence search, company, filings and filing against the real API', ()
   }
 
   before(async () => {
-    api = await startApi();
+    api = await sharedApi();
     ({ env, token } = await signedInUser(api, { email: EMAIL, password: PASSWORD, name: 'Explorer Tester' }));
     out = mkdtempSync(join(tmpdir(), 'credence-explorer-e2e-'));
   });
   after(async () => {
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
     if (out) rmSync(out, { recursive: true, force: true });
   });
 

@@ -14,7 +14,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { DEFAULT_SAMPLE_COMPANY_NUMBER, RESEARCH_TEXTS, type UploadedPdf } from '@credence/shared';
 import { statementPdf } from '../support/pdfs.js';
-import { API_ADMIN, BIN, credence, runNode, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { API_ADMIN, BIN, credence, runNode, signedInUser, type ApiServer } from '../support/processes.js';
+import { sharedApi } from '../support/shared-api.js';
 
 const COMPANY = DEFAULT_SAMPLE_COMPANY_NUMBER;
 type ToolReply = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
@@ -38,7 +39,7 @@ describe('credence mcp: an MCP server over stdio relaying to the API', () => {
   let upload: UploadedPdf;
 
   before(async () => {
-    api = await startApi();
+    api = await sharedApi();
     user = await signedInUser(api, { email: 'mcp.agent@example.com', password: 'a long and unusual mcp passphrase', name: 'MCP Agent' });
     const other = await signedInUser(api, { email: 'mcp.other@example.com', password: 'another long mcp passphrase', name: 'Other' });
     dir = mkdtempSync(join(tmpdir(), 'credence-mcp-'));
@@ -52,8 +53,6 @@ describe('credence mcp: an MCP server over stdio relaying to the API', () => {
   });
   after(async () => {
     await Promise.all([client?.close(), intruder?.close()]);
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,9 +5,8 @@
  * scripts, the chat kept and deleted, the quota's 402, and the chat screen in tmux at 80x24 from
  * a company to a cited page.
  */
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { rmSync } from 'node:fs';
 import {
   DEFAULT_SAMPLE_COMPANY_NUMBER,
   SUGGESTED_COMPANIES,
@@ -16,7 +15,8 @@ import {
   type ResearchAnswer,
   type SavedChat,
 } from '@credence/shared';
-import { API_ADMIN, BIN, credence, runNode, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { API_ADMIN, BIN, credence, runNode, signedInUser, type ApiServer } from '../support/processes.js';
+import { sharedApi } from '../support/shared-api.js';
 import { Tmux } from './tmux.js';
 
 const EMAIL = 'research.tester@example.com';
@@ -29,14 +29,9 @@ describe('credence ask, chats and the chat screen against the real API', () => {
   let env: Record<string, string>;
 
   before(async () => {
-    api = await startApi();
+    api = await sharedApi();
     ({ env } = await signedInUser(api, { email: EMAIL, password: PASSWORD, name: 'Research Tester' }));
   });
-  after(async () => {
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
-  });
-
   let chatId = '';
 
   it('ask: the plan ticks on stderr, the answer prints with the stored answer’s citations as numbered footnotes', async () => {

@@ -14,7 +14,8 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { MERIDIAN, renderPdf } from '@credence/shared/credit-pdfs';
 import { RESTRUCTURING_STAGE_TEXTS, RESTRUCTURING_TEXTS, type RestructuringResult } from '@credence/shared';
-import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { credence, signedInUser, type ApiServer } from '../support/processes.js';
+import { sharedApi } from '../support/shared-api.js';
 
 describe('credence restructure against the real API', () => {
   let api: ApiServer;
@@ -23,15 +24,13 @@ describe('credence restructure against the real API', () => {
   let key: string;
 
   before(async () => {
-    api = await startApi({ SAMPLE_COMPANIES: '0' });
+    api = await sharedApi({ SAMPLE_COMPANIES: '0' });
     ({ env } = await signedInUser(api, { email: 'restructure@example.com', password: 'a long and unusual restructure phrase', name: 'R' }));
     dir = mkdtempSync(join(tmpdir(), 'credence-restructure-'));
     writeFileSync(join(dir, MERIDIAN.agreement.file), await renderPdf(PDFDocument, MERIDIAN.agreement.pages));
     writeFileSync(join(dir, MERIDIAN.notes.file), await renderPdf(PDFDocument, MERIDIAN.notes.pages));
   });
   after(async () => {
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

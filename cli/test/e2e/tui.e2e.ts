@@ -5,10 +5,10 @@
  * screener, sorts, filters with a bad then a good value, pages, shows the keys and quits; the
  * screen is read after every step. Figures are checked against the list route called directly.
  */
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { rmSync } from 'node:fs';
-import { BIN, credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { BIN, credence, signedInUser, type ApiServer } from '../support/processes.js';
+import { sharedApi } from '../support/shared-api.js';
 import { Tmux } from './tmux.js';
 import { COMPANY_COLUMN_PRIORITY, COMPANY_SCREENER_COLUMNS, columnsByPriority } from '@credence/shared';
 
@@ -28,14 +28,9 @@ describe('credence full-screen UI in a terminal', () => {
   }
 
   before(async () => {
-    api = await startApi();
+    api = await sharedApi();
     ({ env, token } = await signedInUser(api, { email: EMAIL, password: PASSWORD, name: NAME }));
   });
-  after(async () => {
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
-  });
-
   it('without a terminal, `credence` alone still prints the help and exits 2 (no full-screen codes)', async () => {
     const result = await credence([], env);
     expect(result.code).toBe(2);

@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UsCompany, UsKpiTable } from '@credence/shared';
-import { credence, signedInUser, startApi, type ApiServer } from '../support/processes.js';
+import { credence, signedInUser, type ApiServer } from '../support/processes.js';
+import { sharedApi } from '../support/shared-api.js';
 
 const YEAR = new Date().getUTCFullYear() - 1;
 /** The first sample company: December year end, revenue tag switched in its fourth year. */
@@ -22,7 +23,7 @@ describe('credence us against the real API and its US sample', () => {
   let scratch: string;
 
   before(async () => {
-    api = await startApi();
+    api = await sharedApi();
     ({ env } = await signedInUser(api, {
       email: 'us.tester@example.com',
       password: 'a long and unusual us passphrase',
@@ -31,8 +32,6 @@ describe('credence us against the real API and its US sample', () => {
     scratch = mkdtempSync(join(tmpdir(), 'credence-us-'));
   });
   after(async () => {
-    await api?.stop();
-    if (api) rmSync(api.dataDir, { recursive: true, force: true });
     rmSync(scratch, { recursive: true, force: true });
   });
 
