@@ -78,8 +78,8 @@ console.error(
 const UNIT = join(dist, 'src') + sep;
 const FILES_A_PROCESS = { unit: 16, suite: 8 };
 const LONGEST = `
-  upgrade.int-spec server-process.e2e-spec document-chunks.int-spec ops-aws.e2e-spec security-probe.e2e-spec
-  security-headers.e2e-spec research-register.int-spec ops-local.e2e-spec seed-process.e2e-spec
+  upgrade.int-spec security-probe.e2e-spec server-process.e2e-spec research-register.int-spec ops-aws.e2e-spec
+  seed-process.e2e-spec document-chunks.int-spec research-engine.int-spec
 `
   .split(/\s+/)
   .filter(Boolean);

@@ -1,9 +1,9 @@
-// Runs the cli's tests (compiled to dist/test) with Node's test runner, one process at a time.
+// Runs the cli's tests (compiled to dist/test) with Node's test runner, two processes at a time.
 // `node scripts/test.js` runs every suite; `unit` only the *.spec files; `e2e` only the *.e2e
 // files (they start the built API: api/dist, or CREDENCE_API_DIST, each from a copy of the data
 // directory its first start left: @credence/shared/first-start-cache).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,15 +44,19 @@ function batch(list, size, kind) {
     entries.push(entry);
   }
 }
-batch(specs, SPECS_A_PROCESS, 'specs');
 // The e2e files that read an API without changing what another reads share one (test/support/shared-api.ts).
 const SHARED_API = ['explorer', 'mcp', 'research', 'tui', 'us', 'documents', 'restructure'].map((name) => `${sep}${name}.e2e.js`);
 const e2e = files.filter((file) => file.endsWith('.e2e.js'));
 const sharing = e2e.filter((file) => SHARED_API.some((name) => file.endsWith(name)));
 batch(sharing, sharing.length, 'shared-api');
-entries.push(...e2e.filter((file) => !sharing.includes(file)));
+// the longest first, so that the two processes at a time end together: the shared API's files, the
+// other e2e files by size, then the unit specs
+entries.push(...e2e.filter((file) => !sharing.includes(file)).sort((a, b) => statSync(b).size - statSync(a).size));
+batch(specs, SPECS_A_PROCESS, 'specs');
 const cache = openFirstStartCache();
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...entries], {
+// Two processes at a time: the e2e files mostly wait on the API, terminals and the binary, and
+// each has its own API, outbox, tmux server and screen socket folder.
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...entries], {
   stdio: 'inherit',
   env: cache.env,
 });

@@ -57,9 +57,10 @@ describe('upgrading a database made by an earlier release', () => {
   let fresh: Record<string, string[]>;
 
   before(async () => {
-    const environment = await createTestEnvironment({}, { empty: true });
+    // a copy of the database the runner migrated once (global-setup), through the same migrations
+    // that `credence-admin migrate` runs below
+    const environment = await createTestEnvironment();
     try {
-      await admin(environment, 'migrate');
       fresh = await withDatabase(environment, schemaSnapshot);
     } finally {
       await environment.cleanup();
@@ -82,8 +83,9 @@ describe('upgrading a database made by an earlier release', () => {
       before(async () => {
         environment = await createTestEnvironment({}, { empty: true });
         const embedded = !environment.env.DATABASE_URL;
-        await withDatabase(environment, (db) => db.query(restorableScript(release, embedded)));
         await withDatabase(environment, async (db) => {
+          await db.query(restorableScript(release, embedded));
+          await db.query('RESET ALL'); // the dump's session settings (an empty search_path among them)
           columnsBefore = await tableColumns(db);
           for (const table of REWRITTEN_TABLES) columnsBefore.delete(table);
           rowsBefore = await rowDigests(db, columnsBefore);

@@ -5,6 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { restartApi, startApi, type ApiServer } from './processes.js';
 
+// GNU screen lists every session in its socket folder, and the API's ops backend lists what screen
+// lists: each test process gets a folder of its own, so ops files that run side by side never see
+// each other's sessions (the screen commands here and the APIs they start read SCREENDIR).
+const screens = mkdtempSync(join(tmpdir(), 'credence-screens-'));
+process.env.SCREENDIR = screens;
+process.on('exit', () => rmSync(screens, { recursive: true, force: true }));
+
 /** The API on its local ops backend, with its log files and a GNU screen session of this user. */
 export interface OpsHost {
   api: ApiServer;
