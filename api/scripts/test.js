@@ -6,10 +6,10 @@
 // One migrated database is made first (a PGlite data directory, or a template database on the
 // server); every suite starts from a copy of it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { inGroups, writeTestEntries } from '../../scripts/test-entries.mjs';
 import '../../scripts/memory-scratch.mjs';
 import '../../scripts/suite-env.mjs';
 
@@ -83,36 +83,28 @@ const LONGEST = `
 `
   .split(/\s+/)
   .filter(Boolean);
-const batches = mkdtempSync(join(tmpdir(), 'credence-test-batches-'));
 const named = (list) => (file) => list.some((name) => file.endsWith(`${sep}${name}.js`));
 const longest = named(LONGEST);
-const entries = [];
-function batch(list, size, kind) {
-  for (let i = 0; i < list.length; i += size) {
-    const entry = join(batches, `${kind}-${entries.length + 1}.mjs`);
-    const imports = list.slice(i, i + size).map((file) => `import ${JSON.stringify(pathToFileURL(file).href)};`);
-    writeFileSync(entry, imports.join('\n') + '\n');
-    entries.push(entry);
-  }
-}
 // The longest first, so the two processes at a time end together: the longest suites, the other
 // suites, then the unit specs.
 const suites = files.filter((file) => !file.startsWith(UNIT));
-entries.push(...LONGEST.flatMap((name) => suites.filter(named([name]))));
-batch(
-  suites.filter((file) => !longest(file)),
-  FILES_A_PROCESS.suite,
-  'suites',
-);
-batch(
-  files.filter((file) => file.startsWith(UNIT)),
-  FILES_A_PROCESS.unit,
-  'unit-specs',
-);
+const { entries, remove } = writeTestEntries([
+  ...LONGEST.flatMap((name) => suites.filter(named([name]))).map((file) => ({ kind: 'longest', files: [file] })),
+  ...inGroups(
+    suites.filter((file) => !longest(file)),
+    FILES_A_PROCESS.suite,
+    'suites',
+  ),
+  ...inGroups(
+    files.filter((file) => file.startsWith(UNIT)),
+    FILES_A_PROCESS.unit,
+    'unit-specs',
+  ),
+]);
 const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...entries], {
   stdio: 'inherit',
   env: process.env,
 });
-rmSync(batches, { recursive: true, force: true });
+remove();
 await globalTeardown();
 process.exit(result.status ?? 1);

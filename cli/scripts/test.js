@@ -3,11 +3,11 @@
 // files (they start the built API: api/dist, or CREDENCE_API_DIST, each from a copy of the data
 // directory its first start left: @credence/shared/first-start-cache).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { openFirstStartCache } from '@credence/shared/first-start-cache';
+import { inGroups, writeTestEntries } from '../../scripts/test-entries.mjs';
 import '../../scripts/memory-scratch.mjs';
 import '../../scripts/suite-env.mjs';
 
@@ -29,30 +29,20 @@ const find = (dir) =>
 const SPECS_A_PROCESS = 8;
 const files = find(join(dist, 'test')).sort();
 const specs = files.filter((file) => file.endsWith('.spec.js'));
-const batches = mkdtempSync(join(tmpdir(), 'credence-cli-batches-'));
-const entries = [];
-function batch(list, size, kind) {
-  for (let i = 0; i < list.length; i += size) {
-    const entry = join(batches, `${kind}-${entries.length + 1}.mjs`);
-    writeFileSync(
-      entry,
-      list
-        .slice(i, i + size)
-        .map((file) => `import ${JSON.stringify(pathToFileURL(file).href)};\n`)
-        .join(''),
-    );
-    entries.push(entry);
-  }
-}
 // The e2e files that read an API without changing what another reads share one (test/support/shared-api.ts).
 const SHARED_API = ['explorer', 'mcp', 'research', 'tui', 'us', 'documents', 'restructure'].map((name) => `${sep}${name}.e2e.js`);
 const e2e = files.filter((file) => file.endsWith('.e2e.js'));
 const sharing = e2e.filter((file) => SHARED_API.some((name) => file.endsWith(name)));
-batch(sharing, sharing.length, 'shared-api');
 // the longest first, so that the two processes at a time end together: the shared API's files, the
 // other e2e files by size, then the unit specs
-entries.push(...e2e.filter((file) => !sharing.includes(file)).sort((a, b) => statSync(b).size - statSync(a).size));
-batch(specs, SPECS_A_PROCESS, 'specs');
+const { entries, remove } = writeTestEntries([
+  ...(sharing.length ? [{ kind: 'shared-api', files: sharing }] : []),
+  ...e2e
+    .filter((file) => !sharing.includes(file))
+    .sort((a, b) => statSync(b).size - statSync(a).size)
+    .map((file) => ({ kind: 'e2e', files: [file] })),
+  ...inGroups(specs, SPECS_A_PROCESS, 'specs'),
+]);
 const cache = openFirstStartCache();
 // Two processes at a time: the e2e files mostly wait on the API, terminals and the binary, and
 // each has its own API, outbox, tmux server and screen socket folder.
@@ -61,5 +51,5 @@ const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '-
   env: cache.env,
 });
 cache.close();
-rmSync(batches, { recursive: true, force: true });
+remove();
 process.exit(result.status ?? 1);
