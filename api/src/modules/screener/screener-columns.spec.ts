@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'expect';
 import {
   COMPANY_COLUMN_REGISTRY,
@@ -22,7 +23,8 @@ import { companiesTable, type ScreenerTableSpec } from './screener-tables.js';
  * and filter allow-list, the table columns and the natural-language parser with nothing else
  * written.
  */
-const MIGRATIONS = join(process.cwd(), 'api/src/core/database/migrations');
+// the migrations' source beside this spec's build (dist/src/modules/screener), wherever the runner starts
+const MIGRATIONS = fileURLToPath(new URL('../../../../src/core/database/migrations/', import.meta.url));
 const flat = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
 /** The frozen view of a migration file, read as text (a test, like the registry, never runs it). */
