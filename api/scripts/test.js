@@ -72,9 +72,9 @@ console.error(
 // after another, each file's hooks around its own tests; the locations still name the file. The
 // unit specs beside the code (src/) take milliseconds, so more of them share one. A suite must
 // therefore leave nothing process-wide behind for the next file (hooks at the top level of a file,
-// outside its describe, run around every file of the process). The longest suites (a minute or
-// more each on this machine) start first, each in a process of its own, so that neither process at
-// a time is left running one of them alone at the end.
+// outside its describe, run around every file of the process). The longest suites (15 s to a
+// minute each alone, by their measured CPU) start first, each in a process of its own, so that
+// neither process at a time is left running one of them alone at the end.
 const UNIT = join(dist, 'src') + sep;
 const FILES_A_PROCESS = { unit: 16, suite: 8 };
 const LONGEST = `
