@@ -9,6 +9,11 @@
 // - No extra CA bundle (NODE_EXTRA_CA_CERTS): every node process parses it at start (40 ms of CPU
 //   each on this machine, against 56 ms for `node -e 0` without it), a run starts several hundred,
 //   and the suites speak only to servers of their own over plain HTTP.
+// - V8's baseline WebAssembly compiler only (--liftoff-only) for the test processes and the node
+//   processes they start (CREDENCE_TEST_NODE_FLAGS, read by @credence/shared/api-process): each
+//   process that opens the embedded database compiles PGlite's 9 MB of WebAssembly, and the
+//   optimising tier's work (about 0.7 s of CPU a process here) never paid back in processes that
+//   live seconds (docs/decisions.md, "CI and npm test"). Set it empty to run as the product ships.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,3 +22,4 @@ const screens = mkdtempSync(join(tmpdir(), 'screens-'));
 process.env.SCREENDIR = screens;
 process.on('exit', () => rmSync(screens, { recursive: true, force: true }));
 delete process.env.NODE_EXTRA_CA_CERTS;
+process.env.CREDENCE_TEST_NODE_FLAGS ??= '--liftoff-only';

@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inGroups, writeTestEntries } from '../../scripts/test-entries.mjs';
+import { testNodeFlags } from '@credence/shared/api-process';
 import '../../scripts/memory-scratch.mjs';
 import '../../scripts/suite-env.mjs';
 
@@ -101,7 +102,7 @@ const { entries, remove } = writeTestEntries([
     'unit-specs',
   ),
 ]);
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...entries], {
+const result = spawnSync(process.execPath, [...testNodeFlags(), '--test', '--test-concurrency=2', '--test-reporter=spec', ...entries], {
   stdio: 'inherit',
   env: process.env,
 });

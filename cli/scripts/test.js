@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testNodeFlags } from '@credence/shared/api-process';
 import { openFirstStartCache } from '@credence/shared/first-start-cache';
 import { inGroups, writeTestEntries } from '../../scripts/test-entries.mjs';
 import '../../scripts/memory-scratch.mjs';
@@ -46,7 +47,7 @@ const { entries, remove } = writeTestEntries([
 const cache = openFirstStartCache();
 // Two processes at a time: the e2e files mostly wait on the API, terminals and the binary, and
 // each has its own API, outbox, tmux server and screen socket folder.
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...entries], {
+const result = spawnSync(process.execPath, [...testNodeFlags(), '--test', '--test-concurrency=2', '--test-reporter=spec', ...entries], {
   stdio: 'inherit',
   env: cache.env,
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testNodeFlags } from '@credence/shared/api-process';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const MAIN = join(dist, 'src', 'main.js');
@@ -16,7 +17,7 @@ export interface Finished {
 /** Runs a command to the end with the given environment (nothing inherited but PATH). */
 export function run(script: string, args: string[], env: Record<string, string>, input?: string): Promise<Finished> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH!, ...env } });
+    const child = spawn(process.execPath, [...testNodeFlags(), script, ...args], { env: { PATH: process.env.PATH!, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -57,7 +58,7 @@ export function startWorker(env: Record<string, string>, timeoutMs = 60_000): Pr
 
 function startProcess(script: string, ready: RegExp, env: Record<string, string>, timeoutMs: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script], { env: { PATH: process.env.PATH!, ...env } });
+    const child = spawn(process.execPath, [...testNodeFlags(), script], { env: { PATH: process.env.PATH!, ...env } });
     let output = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

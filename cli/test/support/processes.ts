@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawnApi } from '@credence/shared/api-process';
+import { spawnApi, testNodeFlags } from '@credence/shared/api-process';
 import { restoreFirstStart, SUITE_ADMIN } from '@credence/shared/first-start-cache';
 import { outboxLink } from '@credence/shared/mail';
 
@@ -34,7 +34,7 @@ export function isolatedHome(): string {
 export function runNode(script: string, args: string[], env: Record<string, string>, input = '', cwd = REPO): Promise<Finished> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, cwd });
+    const child = spawn(process.execPath, [...testNodeFlags(), script, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -38,6 +38,14 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * Extra flags for the node processes test suites start (CREDENCE_TEST_NODE_FLAGS, set by the test
+ * runners: scripts/suite-env.mjs); none outside a test run, so benchmarks run the API as it ships.
+ */
+export function testNodeFlags(): string[] {
+  return (process.env.CREDENCE_TEST_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** The line the API prints once it listens (always followed by a line break). */
 const READY = /Credence is running at (http:\/\/\S+)\s/;
 
@@ -45,7 +53,7 @@ export async function spawnApi(main: string, env: Record<string, string>, option
   const { cwd, timeoutMs = 120_000, inheritEnv = false, onOutput, timer: clock = REAL_TIMER } = options;
   // SCREENDIR: the GNU screen sessions the server's ops backend lists are the ones this process sees
   const machine = { PATH: process.env.PATH ?? '', ...(process.env.SCREENDIR ? { SCREENDIR: process.env.SCREENDIR } : {}) };
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...testNodeFlags(), main], {
     env: inheritEnv ? { ...process.env, ...env } : { ...machine, ...env },
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
