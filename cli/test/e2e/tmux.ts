@@ -67,17 +67,29 @@ export class Tmux {
     this.tmux(['resize-window', '-t', this.session, '-x', String(columns), '-y', String(rows)]);
   }
 
-  /** Polls the screen until `test` passes; fails with what the screen showed. */
+  /**
+   * Polls the screen until `test` passes on two captures in a row, 30 ms apart, and returns the
+   * second; fails with what the screen showed. One capture can land while the program is still
+   * writing a frame (a loaded machine reads the pty in pieces): the rows the test looked at are
+   * new, the rows the caller checks next may still be blank or old.
+   */
   async waitFor(test: (screen: string) => boolean, what: string, timeoutMs = 10_000): Promise<string> {
     const started = Date.now();
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
     let screen = this.screen();
-    while (!test(screen)) {
+    for (;;) {
+      if (test(screen)) {
+        await pause(30);
+        const again = this.screen();
+        if (test(again)) return again;
+        screen = again;
+        continue;
+      }
       if (Date.now() - started > timeoutMs)
         throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the screen was:\n${screen}`);
-      await new Promise((r) => setTimeout(r, 40));
+      await pause(40);
       screen = this.screen();
     }
-    return screen;
   }
 
   stop(): void {
