@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { inLanes } from './in-lanes.js';
 
 /**
  * Runs CREATE INDEX statements on `workers` connections at once (server Postgres; each build uses
@@ -13,24 +14,10 @@ export async function createIndexesInParallel(
 ): Promise<void> {
   const queue = [...statements].sort((a, b) => Number(/ USING gin /i.test(b)) - Number(/ USING gin /i.test(a)));
   const memory = options.maintenanceWorkMem ?? '512MB';
-  const worker = async () => {
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        await runner.startTransaction();
-        try {
-          await runner.query(`SELECT set_config('maintenance_work_mem', $1, true)`, [memory]);
-          await runner.query(next);
-          await runner.commitTransaction();
-        } catch (error) {
-          await runner.rollbackTransaction().catch(() => undefined);
-          throw error;
-        }
-      }
-    } finally {
-      await runner.release();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.workers ?? 2) }, worker));
+  await inLanes(queue, options.workers ?? 2, (statement) =>
+    dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT set_config('maintenance_work_mem', $1, true)`, [memory]);
+      await manager.query(statement);
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { supportsCopy } from '../../core/database/bulk-insert.js';
+import { inLanes } from '../../core/database/in-lanes.js';
 import { createIndexesInParallel } from '../../core/database/parallel-indexes.js';
 import { recomputeLenderKeys } from './lender-keys.js';
 import { SCREENER_VIEWS, type ScreenerView } from './screener-views.sql.js';
@@ -44,22 +45,7 @@ export async function refreshScreenerViews(dataSource: DataSource): Promise<void
   // Two views at a time on server Postgres: each is computed from the register's tables alone (no
   // view reads another), and a refresh's query and its VACUUM run on one core, so one view's
   // refresh fills the core the other's leaves idle. The largest (companies, charges) come first.
-  const queue = [...SCREENER_VIEWS];
-  let failed = false;
-  const lane = async () => {
-    for (let view = queue.shift(); view && !failed; view = queue.shift()) {
-      try {
-        await refreshView(dataSource, view, parallel);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  // Settled, not raced: the caller's lock is released only once no lane is still writing.
-  const outcomes = await Promise.allSettled(Array.from({ length: parallel ? 2 : 1 }, lane));
-  const rejected = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (rejected) throw rejected.reason;
+  await inLanes(SCREENER_VIEWS, parallel ? 2 : 1, (view) => refreshView(dataSource, view, parallel));
 }
 
 /** Refreshes one view (the first fill the plain way, with its non-unique indexes set aside on server Postgres). */

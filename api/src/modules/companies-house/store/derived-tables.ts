@@ -5,6 +5,7 @@ import { restoreDeferredCompanyIndexes } from '../import/companies-csv.bulk-load
 import type { ImportReporter } from '../../../core/import/importer.js';
 import { refreshNameWords, type RefreshScope } from './name-words.js';
 import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
+import { inLanes } from '../../../core/database/in-lanes.js';
 
 export type { RefreshScope } from './name-words.js';
 
@@ -28,8 +29,23 @@ export async function refreshDerivedTables(dataSource: DataSource, scope: Refres
 
 async function refreshAll(dataSource: DataSource, scope: RefreshScope): Promise<void> {
   await refreshNameWords(dataSource, scope);
-  if (scope === 'all') await dataSource.query('ANALYZE');
+  if (scope === 'all') await analyzeTables(dataSource);
   await refreshScreenerViews(dataSource);
+}
+
+/**
+ * ANALYZE of the schema's tables, the largest first, two at a time on server Postgres (each uses
+ * one core). Not the screener views: their refresh, next, analyses each one it has recomputed.
+ */
+async function analyzeTables(dataSource: DataSource): Promise<void> {
+  const tables: { name: string }[] = await dataSource.query(
+    `SELECT format('%I', c.relname) AS name FROM pg_class c
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')
+      ORDER BY pg_relation_size(c.oid) DESC, c.relname`,
+  );
+  await inLanes(tables, supportsCopy(dataSource) ? 2 : 1, async ({ name }) => {
+    await dataSource.query(`ANALYZE ${name}`);
+  });
 }
 
 /**
