@@ -7,6 +7,8 @@ import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/comp
 import { secSubmissionsImporter } from '../../src/modules/us-equity/import/submissions.importer.js';
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
 import { loadFacts } from '../../src/modules/us-equity/store/us-facts.repository.js';
+import { UsCompaniesRepository } from '../../src/modules/us-equity/store/us-companies.repository.js';
+import { storedCompanyKpis } from '../../src/modules/us-equity/kpis-cache.js';
 import { ADMIN, run } from '../support/processes.js';
 import {
   JANUARY_CIK,
@@ -89,6 +91,9 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
 
   it('re-runs update: a changed figure replaces the stored one and nothing is duplicated', async () => {
     const before = (await query('SELECT count(*)::int AS n FROM us_facts'))[0].n;
+    // the KPIs pages and research read are kept computed: read once before the re-import
+    const kpisOf = async () => storedCompanyKpis(h.t.dataSource, (await new UsCompaniesRepository(h.t.dataSource).byCik(TAGSWITCH_CIK))!);
+    expect(kpiValue(await kpisOf(), 'revenue@FY2023')).toMatchObject({ value: 540 });
     const file = writeJson(h.scratch, 'CIK0000001001.json', tagswitchFacts(545));
     await secCompanyFactsImporter.run(context(new Collector()), [file]);
     expect((await query('SELECT count(*)::int AS n FROM us_facts'))[0].n).toBe(before);
@@ -97,6 +102,7 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
       [TAGSWITCH_CIK],
     );
     expect(row.val).toBe(545);
+    expect(kpiValue(await kpisOf(), 'revenue@FY2023')).toMatchObject({ value: 545 });
   });
 
   it('streams the entries of companyfacts.zip and skips what is not JSON', async () => {

@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import {
   US_EQUITY_TEXTS,
   US_KPI_TABLES,
-  companyKpis,
   isKpiTableName,
   kpiItems,
   kpiTable,
@@ -19,8 +18,7 @@ import {
   type UsKpiTable,
   type UsKpiValue,
 } from '@credence/shared';
-import { Lru } from '../../platform/ai/evidence/lru.js';
-import { loadFacts } from './store/us-facts.repository.js';
+import { storedCompanyKpis } from './kpis-cache.js';
 import { UsCompaniesRepository, type StoredUsCompany } from './store/us-companies.repository.js';
 import { kpiWorkbook } from './kpi-workbook.js';
 
@@ -32,13 +30,11 @@ export function publicCompany(c: StoredUsCompany): UsCompany {
 
 /**
  * The KPI calls of spec 3 section 7 over the stored facts. A company's KPIs are computed from its
- * facts by the shared rules and kept in a small cache keyed by the facts' version, so a page that
- * opens table after table computes them once.
+ * facts by the shared rules, computed once per version of the facts (storedCompanyKpis), so a page
+ * that opens table after table computes them once.
  */
 @Injectable()
 export class UsEquityService {
-  private readonly cache = new Lru<string, CompanyKpis>(64);
-
   constructor(
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(UsCompaniesRepository) private readonly companies: UsCompaniesRepository,
@@ -60,13 +56,8 @@ export class UsEquityService {
     return company;
   }
 
-  async kpis(company: StoredUsCompany): Promise<CompanyKpis> {
-    const key = `${company.cik}:${company.factsVersion}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
-    const computed = companyKpis(await loadFacts(this.db, company.cik), { fiscalYearEnd: company.fiscal_year_end });
-    this.cache.set(key, computed);
-    return computed;
+  kpis(company: StoredUsCompany): Promise<CompanyKpis> {
+    return storedCompanyKpis(this.db, company);
   }
 
   async kpiList(companyId: string): Promise<UsKpiItem[]> {

@@ -80,7 +80,9 @@ export function fiscalCalendar(input: Iterable<PeriodRef>, fiscalYearEnd?: strin
   }
   const sorted = () => [...starts].sort();
   for (const q of quarters) {
-    const known = sorted().some((s) => isoDayNumber(s) <= isoDayNumber(q) + START_TOLERANCE_DAYS && durationDays(s, q) < 360);
+    const latest = isoDayNumber(q) + START_TOLERANCE_DAYS;
+    let known = false;
+    for (const s of starts) if (isoDayNumber(s) <= latest && durationDays(s, q) < 360) known = true;
     if (!known) add(fiscalYearStartFor(addIsoDays(q, 1), fye));
   }
   const years: (FiscalYear & { reported: boolean })[] = [];
@@ -109,7 +111,8 @@ export function placePeriod(calendar: readonly FiscalYear[], start: string, end:
   const kind = classifyPeriod(start, end);
   if (kind === 'instant' || kind === 'other') return null;
   let year: FiscalYear | undefined;
-  for (const y of calendar) if (isoDayNumber(y.start) <= isoDayNumber(start) + START_TOLERANCE_DAYS) year = y;
+  const latest = isoDayNumber(start) + START_TOLERANCE_DAYS;
+  for (const y of calendar) if (isoDayNumber(y.start) <= latest) year = y;
   if (!year) return null;
   const fromStart = durationDays(year.start, end);
   if (fromStart > 420) return null;

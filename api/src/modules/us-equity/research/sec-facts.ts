@@ -6,8 +6,8 @@
  * evidence checker confirms a fact by reading the stored tag again.
  */
 import type { DataSource } from 'typeorm';
-import { companyKpis, formatKpiValue, kpiValue, parseCik, type CompanyKpis, type UsFactSource, type UsKpiValue } from '@credence/shared';
-import { loadFacts } from '../store/us-facts.repository.js';
+import { formatKpiValue, kpiValue, parseCik, type CompanyKpis, type UsFactSource, type UsKpiValue } from '@credence/shared';
+import { storedCompanyKpis } from '../kpis-cache.js';
 import { UsCompaniesRepository, type StoredUsCompany } from '../store/us-companies.repository.js';
 import type { EvidenceCheck, Fact, FactSource, FactUnit } from '../../../platform/ai/engine/types.js';
 import { ToolArgumentError } from '../../../platform/ai/engine/tool-args.js';
@@ -23,8 +23,7 @@ export interface UsCompanyKpis {
 export async function loadUsCompanyKpis(db: DataSource, cik: number): Promise<UsCompanyKpis | null> {
   const company = await new UsCompaniesRepository(db).byCik(cik);
   if (!company) return null;
-  const kpis = companyKpis(company.available ? await loadFacts(db, cik) : [], { fiscalYearEnd: company.fiscal_year_end });
-  return { company, kpis };
+  return { company, kpis: await storedCompanyKpis(db, company) };
 }
 
 export function cikArg(args: Record<string, unknown>): number {
