@@ -91,7 +91,7 @@ describe(`import sec-companyfacts, sec-submissions, sec-tickers (${process.env.D
 
   it('re-runs update: a changed figure replaces the stored one and nothing is duplicated', async () => {
     const before = (await query('SELECT count(*)::int AS n FROM us_facts'))[0].n;
-    // the KPIs pages and research read are kept computed: read once before the re-import
+    // the KPI pages and research keep a company's KPIs computed: read them once before the re-import
     const kpisOf = async () => storedCompanyKpis(h.t.dataSource, (await new UsCompaniesRepository(h.t.dataSource).byCik(TAGSWITCH_CIK))!);
     expect(kpiValue(await kpisOf(), 'revenue@FY2023')).toMatchObject({ value: 540 });
     const file = writeJson(h.scratch, 'CIK0000001001.json', tagswitchFacts(545));

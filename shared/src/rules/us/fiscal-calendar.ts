@@ -82,7 +82,12 @@ export function fiscalCalendar(input: Iterable<PeriodRef>, fiscalYearEnd?: strin
   for (const q of quarters) {
     const latest = isoDayNumber(q) + START_TOLERANCE_DAYS;
     let known = false;
-    for (const s of starts) if (isoDayNumber(s) <= latest && durationDays(s, q) < 360) known = true;
+    for (const s of starts) {
+      if (isoDayNumber(s) <= latest && durationDays(s, q) < 360) {
+        known = true;
+        break;
+      }
+    }
     if (!known) add(fiscalYearStartFor(addIsoDays(q, 1), fye));
   }
   const years: (FiscalYear & { reported: boolean })[] = [];
