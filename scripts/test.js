@@ -106,19 +106,29 @@ function childCpuSeconds() {
   }
 }
 
-/** Runs one command; its output goes to the terminal, or to `log` (printed once it ends). Resolves with its exit status. */
-function run(command, env, log, cwd = root) {
+/**
+ * Runs one command; its output goes to the terminal, or to `log` (printed once it ends). Resolves
+ * with its exit status; when it fails, what the test reporter listed as failing is kept for the
+ * end of the run (a long run's failures otherwise scroll away under the other lanes' output).
+ */
+function run(command, env, log, cwd = root, name = command.join(' ')) {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', cwd, env });
+    const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], cwd, env });
     const out = log ? createWriteStream(log, { flags: 'a' }) : null;
-    if (out) {
-      child.stdout.pipe(out, { end: false });
-      child.stderr.pipe(out, { end: false });
+    const tail = new OutputTail();
+    for (const [stream, terminal] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      if (out) stream.pipe(out, { end: false });
+      else stream.pipe(terminal, { end: false });
+      stream.on('data', (chunk) => tail.add(chunk));
     }
     let ended = false;
     const done = (status) => {
       if (ended) return;
       ended = true;
+      if (status !== 0) failures.push({ name, report: tail.failingTests() });
       if (out) out.end(() => resolve(status));
       else resolve(status);
     };
@@ -126,6 +136,34 @@ function run(command, env, log, cwd = root) {
     child.on('close', (code) => done(code ?? 1));
   });
 }
+
+/** The last 256 KB a command wrote, enough for the spec reporter's closing list of failures. */
+class OutputTail {
+  static LIMIT = 256 * 1024;
+  chunks = [];
+  size = 0;
+
+  add(chunk) {
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    while (this.size - this.chunks[0].length >= OutputTail.LIMIT) this.size -= this.chunks.shift().length;
+  }
+
+  /** From the reporter's last "✖ failing tests:" to the end (less Node's own stack frames), at most 150 lines; or the last 40 lines. */
+  failingTests() {
+    const text = Buffer.concat(this.chunks)
+      .toString('utf8')
+      .replace(/\x1b\[[0-9;]*m/g, '');
+    const at = text.lastIndexOf('✖ failing tests:');
+    const lines = (at === -1 ? text : text.slice(at))
+      .trimEnd()
+      .split('\n')
+      .filter((line) => !/^\s+at .*\(node:/.test(line));
+    return (at === -1 ? lines.slice(-40) : lines.slice(0, 150)).join('\n');
+  }
+}
+
+const failures = [];
 
 /**
  * A phase of test files that every lane reaching it works through together: `list` prints the
@@ -152,7 +190,7 @@ function sharedFiles(list, command, cwd, longest = []) {
     const pending = files();
     if (!pending) return 1;
     let status = 0;
-    for (let file = pending.shift(); file; file = pending.shift()) if ((await run(command(file), env, log, cwd)) !== 0) status = 1;
+    for (let file = pending.shift(); file; file = pending.shift()) if ((await run(command(file), env, log, cwd, file)) !== 0) status = 1;
     return status;
   };
 }
@@ -171,7 +209,7 @@ for (const step of steps) {
         // Every suite that starts an API (cli, browser) does so from a copy of the same first start, made once a run.
         const env = cache ? { ...phase.env, ...cache.variables } : phase.env;
         const log = i > 0 ? join(tmpdir(), `credence-test-${process.pid}-${i}.log`) : null;
-        const status = phase.shared ? await phase.shared(env, log) : await run(phase.command, env, log);
+        const status = phase.shared ? await phase.shared(env, log) : await run(phase.command, env, log, root, phase.name);
         if (log) {
           console.error(`\n== npm test: ${phase.name} (ran alongside ${step[0][0].name}): its output`);
           process.stderr.write(readFileSync(log));
@@ -204,6 +242,8 @@ for (const step of steps) {
   }
 }
 cache?.close();
+
+for (const { name, report } of failures) console.error(`\n== npm test: what failed in ${name}\n${report}`);
 
 const ranPhases = results.flatMap((step) => step.phases);
 const width = Math.max(...ranPhases.map((r) => r.name.length), 'step (side by side)'.length);

@@ -116,9 +116,12 @@ describe('credence ask, chats and the chat screen against the real API', () => {
       expect(head).not.toMatch(/\n\s+[✗·] \S/);
       // up from the last target (a related question) to a source that cites a page of a filing
       const onPage = /› (\[\d+\] .*, page (\d+))/;
-      for (let i = 0; i < 40 && !onPage.test(term.screen()); i++) {
+      // one step at a time, each drawn before the next: keys sent faster than a loaded machine
+      // draws them would pass the sources and stop on the question at the top
+      let screen = head;
+      for (let i = 0; i < 40 && !onPage.test(screen); i++) {
         term.keys('k');
-        await new Promise((r) => setTimeout(r, 60));
+        screen = await term.waitForChange(screen, 'the selection one step up');
       }
       const chosen = onPage.exec(await term.waitFor((s) => onPage.test(s), 'a source on a page chosen'))!;
       term.keys('Enter');

@@ -92,6 +92,24 @@ export class Tmux {
     }
   }
 
+  /**
+   * Waits for the screen to differ from `previous` and then hold still (two captures in a row
+   * alike), and returns it: after a key whose effect the caller cannot name in advance (a
+   * selection moving one step), so the next key is sent only once this one has been drawn.
+   */
+  async waitForChange(previous: string, what: string, timeoutMs = 10_000): Promise<string> {
+    let last = previous;
+    return this.waitFor(
+      (s) => {
+        const settled = s !== previous && s === last;
+        last = s;
+        return settled;
+      },
+      what,
+      timeoutMs,
+    );
+  }
+
   stop(): void {
     try {
       this.tmux(['kill-server']);
