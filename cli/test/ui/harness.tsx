@@ -27,6 +27,20 @@ export const KEY = {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Reads `read()` until `test` passes on it, and returns what passed; fails with the last reading
+ * after `timeoutMs`. For what React or a timer changes after the call that asked for it: a loaded
+ * machine can run a short timer before React's next render.
+ */
+export async function until<T>(read: () => T, test: (value: T) => boolean, what: string, timeoutMs = 2000): Promise<T> {
+  const started = Date.now();
+  for (let value = read(); ; value = read()) {
+    if (test(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; it was:\n${String(value)}`);
+    await sleep(5);
+  }
+}
+
 /** A client whose listed calls answer at once; any other call fails the test loudly. */
 export function fakeClient(methods: Partial<ApiClient>, token: string | null = 'test.token.here'): ApiClient {
   return new Proxy({} as ApiClient, {
@@ -128,14 +142,7 @@ export function renderApp(options: {
         await settle();
       }
     },
-    async waitFor(test, what, timeoutMs = 2000) {
-      const started = Date.now();
-      while (!test(frame())) {
-        if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}; the screen was:\n${frame()}`);
-        await sleep(5);
-      }
-      return frame();
-    },
+    waitFor: (test, what, timeoutMs) => until(frame, test, what, timeoutMs),
     setSize(columns, rows) {
       size = { columns, rows };
       instance.stdout.emit('resize');
