@@ -1,27 +1,25 @@
 import { Inject, Module, type DynamicModule, type INestApplicationContext, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef, NestFactory } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
-import { coreModules } from './app.module.js';
+import { coreModules } from './core-modules.js';
 import type { AppConfig } from './core/config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './core/database/database.js';
-import { AuthModule } from './modules/auth/auth.module.js';
-import { ResearchCoreModule } from './modules/research/research.module.js';
-import { DocumentsCoreModule } from './modules/documents/documents.module.js';
-import { RestructuringCoreModule } from './modules/restructuring/restructuring.module.js';
 import { ENTITIES } from './entities.js';
-import { StreamModule } from './modules/companies-house/stream/stream.module.js';
 
 /** Runs on the services before this process takes any job (see ContextOptions.beforeJobs). */
 export type BeforeJobs = (services: Pick<ModuleRef, 'get'>) => void | Promise<void>;
 
 export interface ContextOptions {
   /**
+   * The feature modules beside the core ones: what the process needs, and no more, since each one
+   * loaded is code to read and compile at every start (the worker's list: worker-modules.ts).
+   */
+  modules?: NonNullable<DynamicModule['imports']>;
+  /**
    * Called once the services exist and before this process takes a job (with RUN_JOBS, jobs
    * start at bootstrap, after every module's onModuleInit): e.g. a test worker's engine double.
    */
   beforeJobs?: BeforeJobs;
-  /** Consume the Companies House streams when CH_STREAM_KEY is set (the worker; credence-admin never). */
-  streams?: boolean;
 }
 
 const BEFORE_JOBS = Symbol('BEFORE_JOBS');
@@ -37,18 +35,11 @@ class ContextModule implements OnModuleInit {
     await this.beforeJobs(this.services);
   }
 
-  static forRoot(config: AppConfig, dataSource: DataSource, beforeJobs: BeforeJobs = () => undefined, streams = false): DynamicModule {
+  static forRoot(config: AppConfig, dataSource: DataSource, options: ContextOptions): DynamicModule {
     return {
       module: ContextModule,
-      imports: [
-        ...coreModules(config, dataSource),
-        AuthModule,
-        ResearchCoreModule,
-        DocumentsCoreModule,
-        RestructuringCoreModule,
-        StreamModule.forRoot(streams),
-      ],
-      providers: [{ provide: BEFORE_JOBS, useValue: beforeJobs }],
+      imports: [...coreModules(config, dataSource), ...(options.modules ?? [])],
+      providers: [{ provide: BEFORE_JOBS, useValue: options.beforeJobs ?? (() => undefined) }],
     };
   }
 }
@@ -69,7 +60,7 @@ export async function createContext(config: AppConfig, options: ContextOptions =
   let dataSource: DataSource | null = null;
   try {
     dataSource = await connectAndMigrate(database);
-    const app = await NestFactory.createApplicationContext(ContextModule.forRoot(config, dataSource, options.beforeJobs, options.streams), {
+    const app = await NestFactory.createApplicationContext(ContextModule.forRoot(config, dataSource, options), {
       logger: ['fatal', 'error', 'warn'],
     });
     const opened = dataSource;

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { loadConfig } from './core/config/config.js';
 import { createContext } from './context.js';
+import { workerModules } from './worker-modules.js';
 
 /**
  * Runs background jobs without serving HTTP: start several on other machines when REDIS_URL is set
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
     process.stderr.write('credence-worker: REDIS_URL is not set; without Redis the API runs its jobs in-process and needs no worker.\n');
     process.exit(2);
   }
-  const context = await createContext({ ...config, runJobs: true }, { streams: true });
+  const context = await createContext({ ...config, runJobs: true }, { modules: workerModules(true) });
   process.stdout.write('credence-worker: processing jobs. Ctrl-C to stop.\n');
   const stop = () =>
     context.close().then(

@@ -4,10 +4,10 @@ import type { Role } from '@credence/shared';
 import { loadConfig } from '../core/config/config.js';
 import { createContext } from '../context.js';
 import { MailService } from '../core/mail/mail.service.js';
-import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companies-house/import/companies-csv.bulk-load.js';
 import { approvedMail } from '../modules/auth/auth.service.js';
 import type { User } from '../modules/users/user.entity.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { CreditsModule } from '../platform/ai/credits/credits.module.js';
 import { CreditsService } from '../platform/ai/credits/credits.service.js';
 import { UsageError } from './usage-error.js';
 
@@ -75,8 +75,9 @@ function password(options: Options): string {
 export async function runAdmin(command: string, options: Options): Promise<void> {
   const config = loadConfig();
   const secret = command === 'user create' ? password(options) : '';
-  // Admin commands deliver their mail directly; this short-lived process runs no queued jobs.
-  const context = await createContext({ ...config, runJobs: false });
+  // Admin commands deliver their mail directly; this short-lived process runs no queued jobs. Of
+  // the features, only the credits are needed: the others' code is not even loaded.
+  const context = await createContext({ ...config, runJobs: false }, { modules: [CreditsModule] });
   try {
     const users = context.app.get(UsersService);
     switch (command) {
@@ -135,16 +136,6 @@ export async function runAdmin(command: string, options: Options): Promise<void>
           { email: user.email, ...info },
           `${user.email} may now ask ${info.total_credits} research questions a month (${info.accessed_count} used this month).`,
         );
-        break;
-      }
-      case 'migrate': {
-        // A bulk companies-csv import that was killed left the search indexes aside: rebuild them.
-        await restoreDeferredCompanyIndexes(
-          context.dataSource,
-          lineReporter((line) => process.stderr.write(`${line}\n`)),
-        );
-        const applied = (await context.dataSource.query(`SELECT name, timestamp FROM migrations ORDER BY id`)) as { name: string }[];
-        print(options, { applied: applied.map((m) => m.name) }, `Schema up to date (${applied.length} migrations applied).`);
         break;
       }
     }

@@ -2,15 +2,18 @@
 import 'reflect-metadata';
 import { Command, CommanderError, Option } from 'commander';
 import { ROLES } from '@credence/shared';
-import { runImport, runRefresh, runSecSync, runSeed, runSync } from './data-commands.js';
 import { UsageError } from './usage-error.js';
-import { runStatus, runSyncStream } from './stream-commands.js';
 import { STREAM_NAMES } from '../modules/companies-house/stream/stream-event.js';
 import { IMPORTERS } from './importers.js';
 
-/** The account and schema commands run the Nest services: loaded only for them (imports do without). */
+// Each command's code is loaded when it runs, not at every start: a process runs one command, and
+// reading and compiling the others' modules (the streams' consumer, the Nest services) took a
+// second of CPU of every `credence-admin` run. The account commands run the Nest services; the
+// data commands do without.
 type AdminOptions = Parameters<(typeof import('./admin-commands.js'))['runAdmin']>[1];
 const runAdmin = async (command: string, options: AdminOptions) => (await import('./admin-commands.js')).runAdmin(command, options);
+const data = () => import('./data-commands.js');
+const streams = () => import('./stream-commands.js');
 
 const program = new Command('credence-admin')
   .description(
@@ -88,7 +91,7 @@ program
   .command('migrate')
   .description('Bring the database schema up to date (the server also does this at start)')
   .option('--json', 'print the applied migrations as JSON')
-  .action((options) => runAdmin('migrate', options));
+  .action(async (options) => (await data()).runMigrate(options));
 
 const kinds = Object.values(IMPORTERS)
   .map((importer) => `  ${importer.kind.padEnd(18)}${importer.description}`)
@@ -126,7 +129,7 @@ program
       'The SEC kinds touch no UK data: nothing is refreshed after them. A companyfacts file replaces the\n' +
       "company's stored facts (it is its whole history); submissions and tickers update by CIK.",
   )
-  .action((kind, paths, options) => runImport(kind, paths, options));
+  .action(async (kind, paths, options) => (await data()).runImport(kind, paths, options));
 
 const sync = program
   .command('sync <company-numbers...>')
@@ -138,7 +141,7 @@ const sync = program
     '\nHonours the published limit (600 requests per 5 minutes), the X-Ratelimit-* headers and 429 answers,\n' +
       'waiting when it must and saying so on stderr.\n\nExamples:\n  CH_API_KEY=... credence-admin sync 00445790 SC005336',
   )
-  .action((numbers, options) => runSync(numbers, options));
+  .action(async (numbers, options) => (await data()).runSync(numbers, options));
 
 sync
   .command('stream [streams...]')
@@ -155,13 +158,13 @@ sync
       'is set (the worker does when REDIS_URL is). Exit 0 when stopped with Ctrl-C, 1 when the key is refused.\n\n' +
       'Examples:\n  CH_STREAM_KEY=... credence-admin sync stream\n  CH_STREAM_KEY=... credence-admin sync stream charges insolvency-cases',
   )
-  .action((streams, options) => runSyncStream(streams, options));
+  .action(async (names, options) => (await streams()).runSyncStream(names, options));
 
 program
   .command('status')
   .description("The Companies House streams' positions, lag behind the register, throughput and last errors")
   .option('--json', 'print JSON')
-  .action((options) => runStatus(options));
+  .action(async (options) => (await streams()).runStatus(options));
 
 program
   .command('sync-sec [tickers-or-ciks...]')
@@ -181,7 +184,7 @@ program
       'Examples:\n  SEC_USER_AGENT="Acme Research admin@acme.com" credence-admin sync-sec AAPL 789019 NVDA\n' +
       '  SEC_USER_AGENT="Acme Research admin@acme.com" credence-admin sync-sec --bulk',
   )
-  .action((args, options) => runSecSync(args, options));
+  .action(async (args, options) => (await data()).runSecSync(args, options));
 
 program
   .command('refresh')
@@ -197,7 +200,7 @@ program
       'still owed; with nothing owed it says so and exits 0. Exit 1 when the refresh fails.\n\n' +
       'Examples:\n  credence-admin import companies-csv BasicCompanyDataAsOneFile-2026-11-01.csv && credence-admin refresh\n  credence-admin refresh --force --json',
   )
-  .action((options) => runRefresh(options));
+  .action(async (options) => (await data()).runRefresh(options));
 
 program
   .command('seed')
@@ -210,7 +213,7 @@ program
     'after',
     '\nReplaces any earlier sample data; imported data is never touched.\n\nExamples:\n  credence-admin seed\n  credence-admin seed --companies 1000000 --seed 7',
   )
-  .action((options) => runSeed(options));
+  .action(async (options) => (await data()).runSeed(options));
 
 try {
   await program.parseAsync();

@@ -8,11 +8,8 @@ import { closeDatabase, connectAndMigrate, openDatabase } from '../core/database
 import { ENTITIES } from '../entities.js';
 import { describeSummary, StreamReporter, type ImportContext, type ImportSummary } from '../core/import/importer.js';
 import { IMPORTERS } from './importers.js';
-import { seedSampleData } from '../modules/companies-house/seed/seed.js';
+import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companies-house/import/companies-csv.bulk-load.js';
 import { refreshDerivedTables, refreshWhatIsOwed, requestRefresh } from '../modules/companies-house/store/derived-tables.js';
-import { syncCompanies } from '../modules/companies-house/sync/sync.js';
-import { checkUserAgent } from '../modules/us-equity/sync/sec-client.js';
-import { SEC_DATA_URL, SEC_WWW_URL, syncSecBulk, syncSecCompanies } from '../modules/us-equity/sync/sec-sync.js';
 import { UsageError } from './usage-error.js';
 
 export interface DataOptions {
@@ -26,6 +23,7 @@ export interface DataOptions {
   wait?: boolean;
 }
 
+// The seed, sync and sec-sync commands load their modules when they run (see credence-admin.ts).
 const ADMIN_SCRIPT = fileURLToPath(new URL('./credence-admin.js', import.meta.url));
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
@@ -148,6 +146,28 @@ function startBackgroundRefresh(config: AppConfig): { pid: number; log: string }
   }
 }
 
+/**
+ * `credence-admin migrate`: the schema brought up to date as the server does at start, and the
+ * search indexes a killed bulk import left aside rebuilt; the database alone, without the services.
+ */
+export async function runMigrate(options: { json?: boolean }): Promise<void> {
+  const app = await openDataSource({ ...loadConfig(), runJobs: false });
+  try {
+    await restoreDeferredCompanyIndexes(
+      app.dataSource,
+      lineReporter((line) => process.stderr.write(`${line}\n`)),
+    );
+    const applied = (await app.dataSource.query(`SELECT name FROM migrations ORDER BY id`)) as { name: string }[];
+    process.stdout.write(
+      options.json
+        ? JSON.stringify({ applied: applied.map((m) => m.name) }, null, 2) + '\n'
+        : `Schema up to date (${applied.length} migrations applied).\n`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
 export async function runRefresh(options: DataOptions & { force?: boolean }): Promise<void> {
   const outcome = await withImportContext(
     'refresh',
@@ -173,6 +193,7 @@ export async function runSync(companyNumbers: string[], options: DataOptions): P
     throw new UsageError(
       'sync needs a Companies House API key: set CH_API_KEY (get one at https://developer.company-information.service.gov.uk/)',
     );
+  const { syncCompanies } = await import('../modules/companies-house/sync/sync.js');
   let stopped = false;
   const summary = await withImportContext('sync', options, async (context) => {
     const result = await syncCompanies(context, companyNumbers);
@@ -185,6 +206,8 @@ export async function runSync(companyNumbers: string[], options: DataOptions): P
 
 /** `credence-admin sync-sec <ticker|cik>...` or `--bulk`: live from the SEC, named by SEC_USER_AGENT. */
 export async function runSecSync(args: string[], options: DataOptions & { bulk?: boolean }): Promise<void> {
+  const { checkUserAgent } = await import('../modules/us-equity/sync/sec-client.js');
+  const { SEC_DATA_URL, SEC_WWW_URL, syncSecBulk, syncSecCompanies } = await import('../modules/us-equity/sync/sec-sync.js');
   let userAgent: string;
   try {
     userAgent = checkUserAgent(process.env.SEC_USER_AGENT);
@@ -210,6 +233,7 @@ export async function runSecSync(args: string[], options: DataOptions & { bulk?:
 export async function runSeed(options: DataOptions): Promise<void> {
   const companies = positiveInteger(options.companies, '--companies', 2000);
   const seed = positiveInteger(options.seed, '--seed', 1);
+  const { seedSampleData } = await import('../modules/companies-house/seed/seed.js');
   const summary = await withImportContext('seed', options, ({ dataSource, config, reporter }) =>
     seedSampleData(dataSource, config, { companies, seed, reporter }),
   );

@@ -8,6 +8,7 @@
 import 'reflect-metadata';
 import { loadConfig } from '../../src/core/config/config.js';
 import { createContext } from '../../src/context.js';
+import { workerModules } from '../../src/worker-modules.js';
 import { RESEARCH_ENGINES, type ResearchEngines } from '../../src/modules/research/engine-provider.js';
 import { SCRIPT_PLAN, ScriptedEngine } from './scripted-engine.js';
 
@@ -15,6 +16,7 @@ const hold = process.env.RESEARCH_TEST_HOLD === '1';
 const context = await createContext(
   { ...loadConfig(), runJobs: true },
   {
+    modules: workerModules(false),
     beforeJobs: (services) => {
       const engines = services.get<typeof RESEARCH_ENGINES, ResearchEngines>(RESEARCH_ENGINES, { strict: false });
       const engine = new ScriptedEngine();

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import { ChatsRepository } from '../../platform/ai/chats/chats.repository.js';
 import { ChatsService } from './chats/chats.service.js';
-import { CreditsService } from '../../platform/ai/credits/credits.service.js';
+import { CreditsModule } from '../../platform/ai/credits/credits.module.js';
 import { researchEnginesProvider, RESEARCH_ENGINES } from './engine-provider.js';
 import { PageTextController } from './page-text.controller.js';
 import { PdfChatController } from '../documents/pdf-chat/pdf-chat.controller.js';
@@ -16,8 +16,9 @@ import { EquityResearchService } from '../us-equity/research/equity-research.ser
 
 /** What every process that runs research jobs needs (the API and `worker`): engines, chats, credits, job handlers. */
 @Module({
-  providers: [researchEnginesProvider, ChatsRepository, CreditsService, ResearchJobsService, EquityResearchService],
-  exports: [RESEARCH_ENGINES, ChatsRepository, CreditsService, ResearchJobsService, EquityResearchService],
+  imports: [CreditsModule],
+  providers: [researchEnginesProvider, ChatsRepository, ResearchJobsService, EquityResearchService],
+  exports: [RESEARCH_ENGINES, ChatsRepository, CreditsModule, ResearchJobsService, EquityResearchService],
 })
 export class ResearchCoreModule {}
 
