@@ -11,6 +11,7 @@ import { IMPORTERS } from './importers.js';
 import { lineReporter, restoreDeferredCompanyIndexes } from '../modules/companies-house/import/companies-csv.bulk-load.js';
 import { refreshDerivedTables, refreshWhatIsOwed, requestRefresh } from '../modules/companies-house/store/derived-tables.js';
 import { UsageError } from './usage-error.js';
+// The seed, sync and sec-sync modules are imported by their commands when they run (see credence-admin.ts).
 
 export interface DataOptions {
   json?: boolean;
@@ -23,7 +24,6 @@ export interface DataOptions {
   wait?: boolean;
 }
 
-// The seed, sync and sec-sync commands load their modules when they run (see credence-admin.ts).
 const ADMIN_SCRIPT = fileURLToPath(new URL('./credence-admin.js', import.meta.url));
 
 function positiveInteger(value: string | undefined, flag: string, fallback: number): number {
