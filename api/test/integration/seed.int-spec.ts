@@ -12,6 +12,7 @@ import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
 import { STATUSES } from '../../src/modules/companies-house/seed/companies.js';
 import { LENDERS } from '../../src/modules/companies-house/seed/lenders.js';
 import { seedSampleData, type SeedSummary } from '../../src/modules/companies-house/seed/seed.js';
+import { DeferredIndexes, restoreDeferredCompanyIndexes } from '../../src/modules/companies-house/import/companies-csv.bulk-load.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
 const REFERENCE_DATE = '2026-06-15';
@@ -41,6 +42,12 @@ async function dump(t: TestContext): Promise<Record<string, unknown[]>> {
   }
   return out;
 }
+
+/** The foreign keys under companies (as set aside by a seed), each with whether its rows were checked. */
+const FOREIGN_KEYS = `SELECT conrelid::regclass::text AS "table", conname AS name, pg_get_constraintdef(oid) AS definition, convalidated AS checked
+  FROM pg_constraint WHERE contype = 'f' AND confrelid IN ('companies'::regclass, 'charges'::regclass) ORDER BY 1, 2`;
+const tableComment = async (t: TestContext): Promise<string | null> =>
+  (await t.dataSource.query(`SELECT obj_description('companies'::regclass, 'pg_class') AS comment`))[0].comment;
 
 const count = async (t: TestContext, sql: string, params: unknown[] = []): Promise<number> =>
   Number((await t.dataSource.query(sql, params))[0].n);
@@ -97,12 +104,14 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
   );
 
   it(
-    'sets the search indexes aside during a large seed and builds them at its end (server Postgres), the data the same',
+    'sets the search indexes and foreign keys aside during a large seed and restores them at its end (server Postgres), the data the same',
     { skip: process.env.DATABASE_URL ? false : 'needs DATABASE_URL (server PostgreSQL)' },
     async () => {
       const searchIndexes = `SELECT indexname FROM pg_indexes WHERE tablename = 'companies' AND indexname <> 'companies_pkey' ORDER BY 1`;
       const before = await t.dataSource.query(searchIndexes);
       expect(before.length).toBeGreaterThanOrEqual(4);
+      const keys = await t.dataSource.query(FOREIGN_KEYS);
+      expect(keys.map((k: { table: string }) => k.table)).toEqual(expect.arrayContaining(['officers', 'filings', 'charge_lenders']));
       const lines: string[] = [];
       await seedSampleData(t.dataSource, t.config, {
         companies: N,
@@ -112,13 +121,13 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
         reporter: { ...SILENT, info: (line) => lines.push(line) },
       });
       expect(lines).toEqual([
-        `seed: bulk load into an empty table: ${before.length} search indexes are built once at the end.`,
-        `seed: building ${before.length} search indexes...`,
-        expect.stringMatching(/^seed: search indexes built in [\d.]+ s\.$/),
+        `seed: bulk load into empty tables: ${before.length} search indexes and ${keys.length} foreign keys are built and checked once at the end.`,
+        `seed: building ${before.length} search indexes and checking ${keys.length} foreign keys...`,
+        expect.stringMatching(/^seed: search indexes built and foreign keys checked in [\d.]+ s\.$/),
       ]);
       expect(await t.dataSource.query(searchIndexes)).toEqual(before);
-      const [{ comment }] = await t.dataSource.query(`SELECT obj_description('companies'::regclass, 'pg_class') AS comment`);
-      expect(comment ?? '').not.toContain('set aside');
+      expect(await t.dataSource.query(FOREIGN_KEYS)).toEqual(keys);
+      expect((await tableComment(t)) ?? '').not.toContain('set aside');
       expect(await dump(t)).toEqual(first);
     },
   );
@@ -468,3 +477,60 @@ describe(`sample data generator (${process.env.DATABASE_URL ? 'server Postgres' 
     ).toBe(0);
   });
 });
+
+describe(
+  'a large seed stopped outright (server Postgres)',
+  { skip: process.env.DATABASE_URL ? false : 'needs DATABASE_URL (server PostgreSQL)' },
+  () => {
+    let t: TestContext;
+    before(async () => {
+      t = await startTestContext();
+    });
+    after(() => t.close());
+
+    it("leaves its foreign keys in the table's comment; the next start adds them back, checked, and reports rows that lost their company", async () => {
+      const keys = await t.dataSource.query(FOREIGN_KEYS);
+      expect(keys.every((k: { checked: boolean }) => k.checked)).toBe(true);
+      // What a killed seed leaves: the keys and indexes dropped, the marker written, the lock let go.
+      const deferred = await DeferredIndexes.begin(t.dataSource, {
+        totalBytes: 1,
+        minBytes: 0,
+        reporter: SILENT,
+        label: 'seed',
+        foreignKeys: true,
+      });
+      expect(deferred).not.toBeNull();
+      await deferred!.release();
+      expect(await t.dataSource.query(FOREIGN_KEYS)).toEqual([]);
+      expect(await tableComment(t)).toContain('"foreignKeys"');
+      // Meanwhile a filing arrives for a company that is not there, and one that is.
+      await t.dataSource.transaction((m) =>
+        upsertRows(m, COMPANIES, [
+          { company_number: '01000001', company_name: 'PRESENT LIMITED', company_status: 'Active', source: 'csv' },
+        ]),
+      );
+      const filing = `INSERT INTO filings (transaction_id, company_number, category, type, description, date) VALUES ($1, $2, 'accounts', 'AA', 'accounts', '2026-01-01')`;
+      await t.dataSource.query(filing, ['ORPHAN1', '09999999']);
+      await t.dataSource.query(filing, ['KEPT1', '01000001']);
+
+      const lines: string[] = [];
+      const restored = await restoreDeferredCompanyIndexes(t.dataSource, { ...SILENT, info: (line) => lines.push(line) });
+      expect(restored.length).toBeGreaterThanOrEqual(4);
+      expect(lines[0]).toBe(
+        `companies-csv: an earlier bulk load was interrupted: rebuilding the ${restored.length} search indexes and ${keys.length} foreign keys it set aside...`,
+      );
+      expect(lines).toContain(
+        'companies-csv: foreign key filings_company_number_fkey of filings: rows were written without the row they point at while it was set aside; it holds for new rows (find the old ones with ALTER TABLE filings VALIDATE CONSTRAINT filings_company_number_fkey)',
+      );
+      expect(await tableComment(t)).toBeNull();
+      // Every key is back; the one with an orphan row holds for new rows, unchecked for the old.
+      const back = await t.dataSource.query(FOREIGN_KEYS);
+      const unchecked = (k: { name: string; definition: string }) =>
+        k.name === 'filings_company_number_fkey' ? { ...k, definition: `${k.definition} NOT VALID`, checked: false } : k;
+      expect(back).toEqual(keys.map(unchecked));
+      await expect(t.dataSource.query(filing, ['ORPHAN2', '09999998'])).rejects.toThrow(/filings_company_number_fkey/);
+      // Nothing left to do the next time.
+      expect(await restoreDeferredCompanyIndexes(t.dataSource, SILENT)).toEqual([]);
+    });
+  },
+);

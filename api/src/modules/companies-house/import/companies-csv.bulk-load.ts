@@ -2,6 +2,7 @@ import type { DataSource, QueryRunner } from 'typeorm';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import { createIndexesInParallel } from '../../../core/database/parallel-indexes.js';
 import type { ImportReporter } from '../../../core/import/importer.js';
+import { restoreForeignKeys, SET_FOREIGN_KEYS_ASIDE, type DeferredForeignKey } from './deferred-foreign-keys.js';
 
 /**
  * Bulk loads into an empty companies table (server Postgres): the search indexes (trigram GIN on
@@ -16,6 +17,8 @@ import type { ImportReporter } from '../../../core/import/importer.js';
  *   process is killed, the next companies-csv import (of any size) finds the comment, carries on in
  *   bulk mode and rebuilds them at its end. In between, searches are slower, never wrong.
  * - A session advisory lock lets one bulk load at a time set indexes aside or rebuild them.
+ * - A seed also sets the foreign keys of the tables under companies aside (deferred-foreign-keys.ts):
+ *   recorded in the same marker, added back and checked in the same finish.
  */
 
 const LOCK_KEY = 7_364_022;
@@ -30,6 +33,8 @@ const MARKER_PREFIX =
 interface Marker {
   comment: string | null;
   indexes: { name: string; definition: string }[];
+  /** Absent in markers written before foreign keys were set aside, and by companies-csv imports. */
+  foreignKeys?: DeferredForeignKey[];
 }
 
 // Every non-unique index of companies that no constraint uses, with its definition.
@@ -40,8 +45,9 @@ const DEFERRABLE = `
  WHERE x.indrelid = 'companies'::regclass AND NOT x.indisunique AND NOT x.indisprimary
    AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`;
 
-// Drops them and records the marker, all inside the database (no name or value passes through SQL text built here).
-const SET_ASIDE = `
+// Drops them (and the foreign keys, for a seed) and records the marker, all inside the database (no
+// name or value passes through SQL text built here).
+const setAside = (foreignKeys: boolean) => `
 DO $$
 DECLARE
   marker jsonb;
@@ -50,7 +56,7 @@ BEGIN
   SELECT jsonb_build_object(
            'comment', obj_description('companies'::regclass, 'pg_class'),
            'indexes', coalesce(jsonb_agg(jsonb_build_object('name', i.relname, 'definition', pg_get_indexdef(i.oid)) ORDER BY i.relname), '[]'::jsonb))
-    INTO marker ${DEFERRABLE};
+    INTO marker ${DEFERRABLE};${foreignKeys ? SET_FOREIGN_KEYS_ASIDE : ''}
   FOR r IN SELECT n.nspname, i.relname ${DEFERRABLE} LOOP
     EXECUTE format('DROP INDEX %I.%I', r.nspname, r.relname);
   END LOOP;
@@ -77,6 +83,12 @@ async function readMarker(runner: QueryRunner): Promise<Marker | null> {
   return JSON.parse(comment.slice(MARKER_PREFIX.length)) as Marker;
 }
 
+/** What a marker set aside, for the reporter's lines: '4 search indexes' or '4 search indexes and 9 foreign keys'. */
+function setAsideText(marker: Marker): string {
+  const keys = marker.foreignKeys?.length ?? 0;
+  return `${marker.indexes.length} search indexes${keys ? ` and ${keys} foreign keys` : ''}`;
+}
+
 export class DeferredIndexes {
   private constructor(
     private readonly dataSource: DataSource,
@@ -99,7 +111,15 @@ export class DeferredIndexes {
    */
   static async begin(
     dataSource: DataSource,
-    options: { totalBytes: number; minBytes: number; reporter: ImportReporter; restoring?: boolean; label?: string },
+    options: {
+      totalBytes: number;
+      minBytes: number;
+      reporter: ImportReporter;
+      restoring?: boolean;
+      label?: string;
+      /** Also set the foreign keys of the tables under companies aside (a seed, which fills them all). */
+      foreignKeys?: boolean;
+    },
   ): Promise<DeferredIndexes | null> {
     const label = options.label ?? 'companies-csv';
     const runner = dataSource.createQueryRunner();
@@ -118,8 +138,8 @@ export class DeferredIndexes {
       if (interrupted) {
         options.reporter.info(
           options.restoring
-            ? `${label}: an earlier bulk load was interrupted: rebuilding the ${interrupted.indexes.length} search indexes it set aside...`
-            : `${label}: an earlier bulk load was interrupted: its ${interrupted.indexes.length} search indexes are rebuilt at the end of this one.`,
+            ? `${label}: an earlier bulk load was interrupted: rebuilding the ${setAsideText(interrupted)} it set aside...`
+            : `${label}: an earlier bulk load was interrupted: its ${setAsideText(interrupted)} are rebuilt at the end of this one.`,
         );
         keep = true;
         return new DeferredIndexes(dataSource, runner, interrupted, options.reporter, label, false);
@@ -135,7 +155,7 @@ export class DeferredIndexes {
           await runner.rollbackTransaction();
           return null;
         }
-        await runner.query(SET_ASIDE);
+        await runner.query(setAside(options.foreignKeys ?? false));
         await runner.commitTransaction();
       } catch (error) {
         if (runner.isTransactionActive) await runner.rollbackTransaction();
@@ -145,12 +165,16 @@ export class DeferredIndexes {
         return null;
       }
       const marker = await readMarker(runner);
-      if (!marker || marker.indexes.length === 0) {
+      if (!marker || (marker.indexes.length === 0 && !marker.foreignKeys?.length)) {
         await runner.query(CLEAR_MARKER);
         return null;
       }
       keep = true;
-      options.reporter.info(`${label}: bulk load into an empty table: ${marker.indexes.length} search indexes are built once at the end.`);
+      options.reporter.info(
+        marker.foreignKeys?.length
+          ? `${label}: bulk load into empty tables: ${setAsideText(marker)} are built and checked once at the end.`
+          : `${label}: bulk load into an empty table: ${setAsideText(marker)} are built once at the end.`,
+      );
       return new DeferredIndexes(dataSource, runner, marker, options.reporter, label, true);
     } finally {
       if (!keep) {
@@ -177,12 +201,17 @@ export class DeferredIndexes {
   async finish(): Promise<void> {
     const started = Date.now();
     try {
-      this.reporter.info(`${this.label}: building ${this.marker.indexes.length} search indexes...`);
+      const keys = this.marker.foreignKeys ?? [];
+      this.reporter.info(
+        `${this.label}: building ${this.marker.indexes.length} search indexes${keys.length ? ` and checking ${keys.length} foreign keys` : ''}...`,
+      );
       await rebuild(this.dataSource, this.marker);
+      for (const problem of await restoreForeignKeys(this.dataSource, keys)) this.reporter.info(`${this.label}: ${problem}`);
       await this.runner.query(CLEAR_MARKER);
       // The planner needs the new table's statistics (and the indexed expressions') for searches.
       await this.runner.query('ANALYZE companies');
-      this.reporter.info(`${this.label}: search indexes built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      const done = keys.length ? 'search indexes built and foreign keys checked' : 'search indexes built';
+      this.reporter.info(`${this.label}: ${done} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     } finally {
       await this.runner.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
       await this.runner.release();
