@@ -4,7 +4,7 @@ import { inLanes } from '../../../core/database/in-lanes.js';
 /**
  * The foreign keys a bulk load into empty register tables (a large `credence-admin seed`) sets
  * aside beside the companies' search indexes: Postgres checks each key row by row (a lookup and a
- * row lock on the company for every officer, filing, statement...), about an eighth of a sample
+ * row lock on the company for every officer, filing, statement...), 14-22% of a 150,000-company
  * seed's time, where one check of the whole table at the end takes seconds (docs/benchmarks.md,
  * "Stop 45"). DeferredIndexes records them in the same marker, drops them in the same transaction
  * and adds them back in its finish, also after an interruption.
