@@ -50,18 +50,20 @@ describe('security: sign-up and account mail', () => {
         expect((await t.request('POST', '/api/signup', { body: form(email) })).status).toBe(201);
         return performance.now() - start;
       };
-      const fresh: number[] = [];
-      const taken: number[] = [];
-      for (let i = 0; i < 7; i++) {
-        fresh.push(await time(`timed.new.${i}@example.com`));
-        taken.push(await time('timed.owner@example.com'));
+      // Each pair runs back to back, so a machine busy with other suites slows both of a pair alike:
+      // the median of the pairs' ratios moves far less with load than a ratio of medians does.
+      const ratios: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const fresh = await time(`timed.new.${i}@example.com`);
+        const taken = await time('timed.owner@example.com');
+        ratios.push(taken / fresh);
       }
-      // Without the hashing a registered address answered in a twentieth of the time (argon2id is most of
-      // it); what is left is the new account's inserts (about 30 ms on the embedded database, a few on a server).
-      const ratio = median(taken) / median(fresh);
-      context.diagnostic(`median sign-up: new ${median(fresh).toFixed(1)} ms, registered ${median(taken).toFixed(1)} ms`);
-      expect(ratio).toBeGreaterThan(0.3);
-      expect(ratio).toBeLessThan(2);
+      // With the hashing left out of the registered path, its pairs measured 0.25-0.34 (median 0.29); with it,
+      // 0.40-1.27 (medians 0.61-0.76) on both engines, with three busy loops beside the run.
+      const ratio = median(ratios);
+      context.diagnostic(`registered / new sign-up time, pair by pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
+      expect(ratio).toBeGreaterThan(0.4);
+      expect(ratio).toBeLessThan(2.5);
     });
 
     it('still validates the form first: a registered address with a short password gets the same 400 as a new one', async () => {
