@@ -59,7 +59,7 @@ describe('security: sign-up and account mail', () => {
         ratios.push(taken / fresh);
       }
       // With the hashing left out of the registered path, its pairs measured 0.25-0.34 (median 0.29); with it,
-      // 0.40-1.27 (medians 0.61-0.76) on both engines, with three busy loops beside the run.
+      // 0.38-1.99 (medians 0.6-0.9) in six runs on both engines, with three busy loops beside each.
       const ratio = median(ratios);
       context.diagnostic(`registered / new sign-up time, pair by pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
       expect(ratio).toBeGreaterThan(0.4);
