@@ -33,7 +33,7 @@ export interface SeedOptions {
    * exists whenever the data is generated; identical output needs the same seed, size and date.
    */
   referenceDate?: string;
-  /** Companies per transaction (default 2,500 on server Postgres, 1,000 on the embedded one). */
+  /** Companies per transaction (default 250 on server Postgres, 1,000 on the embedded one). */
   batchSize?: number;
   /**
    * Worker threads on server Postgres (default: 2 for runs of 20,000 companies or more, else 0):
@@ -82,7 +82,7 @@ export async function seedSampleData(dataSource: DataSource, _config: AppConfig,
   const ref = options.referenceDate ? dayOf(options.referenceDate) : todayDay();
   const ctx: GeneratorContext = { seed: options.seed, ref, total };
   const server = supportsCopy(dataSource);
-  const batchSize = options.batchSize ?? (server ? 2_500 : 1_000);
+  const batchSize = options.batchSize ?? (server ? 250 : 1_000);
 
   const imported = await removeSampleData(dataSource);
   const sicCodes = sicCodeRows();
