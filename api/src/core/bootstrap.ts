@@ -1,10 +1,10 @@
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { DataSource } from 'typeorm';
 import { AppModule } from '../app.module.js';
+import { API_ROOT } from '../paths.js';
 import { ENTITIES } from '../entities.js';
 import type { AppConfig } from './config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase, type DatabaseHandle } from './database/database.js';
@@ -26,10 +26,8 @@ export interface Api {
   close(): Promise<void>;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-
 export function defaultWebDist(): string {
-  return resolve(here, '../../../../web/dist');
+  return resolve(API_ROOT, '..', 'web', 'dist');
 }
 
 /** Opens (and migrates) the database and sets up the whole HTTP application, without listening. */
