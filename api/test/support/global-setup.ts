@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/core/config/config.js';
 import { closeDatabase, connectAndMigrate, openDatabase } from '../../src/core/database/database.js';
 import { startEmbeddedPostgres } from '../../src/core/database/embedded-postgres.js';
 import { ENTITIES } from '../../src/entities.js';
+import { useTestSharedMemory } from '@credence/shared/first-start-cache';
 import { serverDatabaseUrl, serverQuery } from './server-database.js';
 
 /**
@@ -15,6 +16,7 @@ import { serverDatabaseUrl, serverQuery } from './server-database.js';
  * Embedded, the cluster as initdb left it is kept too (CREDENCE_TEST_EMPTY_TEMPLATE): the suites
  * that need a database with no schema (the upgrade from earlier releases' dumps, the migrations'
  * own checks) start from a copy of it rather than run PGlite's initdb (about 4 s of CPU) each.
+ * Both reserve the tests' smaller shared memory (useTestSharedMemory).
  */
 export default async function globalSetup(): Promise<void> {
   const baseUrl = process.env.DATABASE_URL;
@@ -27,6 +29,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const empty = mkdtempSync(join(tmpdir(), 'credence-template-empty-'));
   await (await startEmbeddedPostgres(empty)).stop();
+  useTestSharedMemory(join(empty, 'pg'));
   const dir = mkdtempSync(join(tmpdir(), 'credence-template-'));
   cpSync(join(empty, 'pg'), join(dir, 'pg'), { recursive: true });
   await migrate({ DATA_DIR: dir });

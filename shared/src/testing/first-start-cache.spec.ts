@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { openFirstStartCache, restoreFirstStart } from './first-start-cache.js';
+import { openFirstStartCache, restoreFirstStart, TEST_SHARED_BUFFERS } from './first-start-cache.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'credence-first-start-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * A stand-in for api/dist/src/main.js: on an empty DATA_DIR it "seeds" (writes seeded.txt with its
- * inputs and counts the first start in FIRST_STARTS), then says it is running and exits with
+ * inputs and a postgresql.conf with PostgreSQL's default shared memory, and counts the first start
+ * in FIRST_STARTS), then says it is running and exits with
  * EXIT_CODE (default 0) on SIGTERM, as the API does (its handler set before the ready line).
  */
 const main = join(dir, 'main.mjs');
@@ -23,6 +24,7 @@ writeFileSync(
      appendFileSync(process.env.FIRST_STARTS, data + '\\n');
      mkdirSync(join(data, 'pg'), { recursive: true });
      writeFileSync(join(data, 'pg', 'seeded.txt'), process.env.SAMPLE_COMPANIES + ' ' + process.env.ADMIN_PASSWORD);
+     writeFileSync(join(data, 'pg', 'postgresql.conf'), 'shared_buffers = 128MB\\n');
      writeFileSync(join(data, 'seeded.txt'), 'yes');
    }
    process.on('SIGTERM', () => process.exit(Number(process.env.EXIT_CODE ?? 0)));
@@ -63,6 +65,11 @@ describe('restoreFirstStart', () => {
     expect(await restore(second)).toBe(true);
     expect(firstStarts()).toBe(1);
     for (const e of [first, second]) expect(readFileSync(join(e.DATA_DIR, 'pg', 'seeded.txt'), 'utf8')).toBe('400 one');
+    // Every copy's embedded Postgres reserves the tests' shared memory: the last setting read wins.
+    for (const e of [first, second]) {
+      const settings = readFileSync(join(e.DATA_DIR, 'pg', 'postgresql.conf'), 'utf8').match(/^shared_buffers = \S+/gm);
+      expect(settings?.at(-1)).toBe(`shared_buffers = ${TEST_SHARED_BUFFERS}`);
+    }
 
     const fewer = env({ SAMPLE_COMPANIES: '0' });
     await restore(fewer);
