@@ -11,8 +11,8 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /**
  * A stand-in for api/dist/src/main.js: on an empty DATA_DIR it "seeds" (writes seeded.txt with its
  * inputs and a postgresql.conf with PostgreSQL's default shared memory, and counts the first start
- * in FIRST_STARTS), then says it is running and exits with
- * EXIT_CODE (default 0) on SIGTERM, as the API does (its handler set before the ready line).
+ * in FIRST_STARTS), then says it is running and exits with EXIT_CODE (default 0) on SIGTERM, as the
+ * API does (its handler set before the ready line).
  */
 const main = join(dir, 'main.mjs');
 writeFileSync(
