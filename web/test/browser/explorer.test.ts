@@ -21,7 +21,7 @@ let token: string;
 const figures: Record<string, number> = {};
 
 before(async () => {
-  [api, browser] = await Promise.all([startApi({ SAMPLE_COMPANIES: '400' }), launchBrowser()]);
+  [api, browser] = await Promise.all([startApi({ SAMPLE_COMPANIES: '400' }), launchBrowser({ pdfViewer: true })]);
   token = await loginToken(api, ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 

@@ -14,7 +14,7 @@ import { http } from '../support/http.ts';
 import { sampleDataSuite } from '../support/sample-suite.ts';
 import { signedInPage } from '../support/session.ts';
 
-const suite = sampleDataSuite();
+const suite = sampleDataSuite(400, { pdfViewer: true });
 const COMPANY = '00123456';
 const QUESTION = 'Create a summary sheet';
 /** The built-in engine answers within seconds; a busy 2-core machine gets room. */

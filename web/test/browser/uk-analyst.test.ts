@@ -17,7 +17,7 @@ import { signedInPage } from '../support/session.ts';
 
 const WIDTHS = [1366, 768] as const;
 const COMPANY = '00123456';
-const suite = sampleDataSuite();
+const suite = sampleDataSuite(400, { pdfViewer: true });
 
 async function open(width: number) {
   const opened = await signedInPage(suite.browser, suite.api.url, suite.token, { width, height: 900 });

@@ -1,6 +1,13 @@
 /**
- * Headless chromium from the system (Debian's `chromium` package; never a downloaded browser),
- * driven by playwright-core. CHROMIUM_PATH points elsewhere when needed.
+ * Headless chromium from the system (never a downloaded browser), driven by playwright-core:
+ * Debian's `chromium-headless-shell` where it is installed, else its `chromium`. CHROMIUM_PATH
+ * points elsewhere when needed.
+ *
+ * The headless shell is the same Chromium without the desktop browser around it (the old headless
+ * mode, as Playwright runs its own headless tests): a fifth less CPU for the same browser files on
+ * the 2-core machine, where the browser suite is CPU-bound (docs/decisions.md, "CI and npm test").
+ * It has no PDF viewer: the files that open a PDF in a tab launch the whole browser. The benches
+ * measure what users run, the whole `chromium`.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,16 +15,30 @@ import { COOKIE_CONSENT_KEY, storedCookieConsent } from '@credence/shared';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { WEB_ROOT } from './api-server.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FULL_CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) || !existsSync(FULL_CHROMIUM) ? HEADLESS_SHELL : FULL_CHROMIUM);
 export const ARTIFACTS = join(WEB_ROOT, 'test-artifacts');
 export const SCREENSHOTS = join(ARTIFACTS, 'screenshots');
 
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No chromium at ${CHROMIUM}: install it with \`apt-get update && apt-get install -y chromium\` (or set CHROMIUM_PATH)`);
+export interface LaunchBrowserOptions {
+  /**
+   * The whole browser, with its built-in PDF viewer, for a file whose tests open a PDF in a tab
+   * (the headless shell has no viewer: it downloads the file instead).
+   */
+  pdfViewer?: boolean;
+}
+
+export async function launchBrowser({ pdfViewer = false }: LaunchBrowserOptions = {}): Promise<Browser> {
+  const executablePath = pdfViewer ? (process.env.CHROMIUM_PATH ?? FULL_CHROMIUM) : CHROMIUM;
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `No chromium at ${executablePath}: install it with \`apt-get update && apt-get install -y ${pdfViewer ? 'chromium' : 'chromium-headless-shell'}\` (or set CHROMIUM_PATH)`,
+    );
   }
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

@@ -6,7 +6,7 @@
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from './api-server.ts';
-import { launchBrowser } from './browser.ts';
+import { launchBrowser, type LaunchBrowserOptions } from './browser.ts';
 import { loginToken } from './http.ts';
 
 export interface SampleSuite {
@@ -16,10 +16,10 @@ export interface SampleSuite {
   readonly token: string;
 }
 
-export function sampleDataSuite(companies = 400): SampleSuite {
+export function sampleDataSuite(companies = 400, browserOptions: LaunchBrowserOptions = {}): SampleSuite {
   const suite = {} as { api: ApiServer; browser: Browser; token: string };
   before(async () => {
-    const launched = launchBrowser().then((b) => (suite.browser = b));
+    const launched = launchBrowser(browserOptions).then((b) => (suite.browser = b));
     suite.api = await startApi({ SAMPLE_COMPANIES: String(companies) });
     await launched;
     suite.token = await loginToken(suite.api, ADMIN_EMAIL, ADMIN_PASSWORD);
