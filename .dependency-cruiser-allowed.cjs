@@ -74,10 +74,6 @@ module.exports = {
     ['api/src/modules/us-equity/research/equity-question.ts', 'api/src/modules/research/engine/builtin/vocabulary.ts'],
     ['api/src/modules/us-equity/research/equity-research.service.ts', 'api/src/modules/research/engine-provider.ts'],
     ['api/src/modules/us-equity/us-equity.module.ts', 'api/src/modules/research/research.module.ts'],
-    // us-equity -> companies-house (3): the SEC importers and the iXBRL viewer reuse the register's file readers and seed random. To go: move csv-files, ixbrl and seed random to core/import or shared.
-    ['api/src/modules/us-equity/source/ixbrl-highlight.ts', 'api/src/modules/companies-house/import/ixbrl.ts'],
-    ['api/src/modules/us-equity/import/json-sources.ts', 'api/src/modules/companies-house/import/csv-files.ts'],
-    ['api/src/modules/us-equity/seed/us-sample.ts', 'api/src/modules/companies-house/seed/random.ts'],
     // watchlists -> companies-house (2): stream alerts read the stream events (stream work is on another branch).
     ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/import/ch-api.mapper.ts'],
     ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/stream/stream-event.ts'],

@@ -8,7 +8,7 @@ import { CompanyCopyReader } from './companies-csv.copy-reader.js';
 import { companyMapper, COPY_COLUMNS, CopyLine, HeaderError, indexHeader, type ColumnIndex } from './companies-csv.mapper.js';
 import { companyNumberOrder, type KeyOrder } from './company-number-order.js';
 import { Batch, BatchWriter, readInBatches, type ChunkedReader } from './csv-batch-writer.js';
-import { expandPaths, missingParts } from './csv-files.js';
+import { expandPaths, missingParts } from '../../../core/import/input-files.js';
 import {
   CsvParser,
   fileSize,

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { extractPeriods, ixNumber, parseIxbrl, shiftDecimal } from './ixbrl.js';
+import { extractPeriods, parseIxbrl } from './ixbrl.js';
 
 function fixture(name: string): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
@@ -28,26 +28,6 @@ const instant = (id: string, date: string) =>
   `<xbrli:context id="${id}"><xbrli:entity><xbrli:identifier scheme="http://www.companieshouse.gov.uk/">01234567</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:instant>${date}</xbrli:instant></xbrli:period></xbrli:context>`;
 
 describe('iXBRL', () => {
-  it('reads numbers in the transformation formats', () => {
-    expect(ixNumber('1,482,350', 'ixt2:numdotdecimal')).toBe('1482350');
-    expect(ixNumber(' 1.234.567,89 ', 'ixt2:numcommadecimal')).toBe('1234567.89');
-    expect(ixNumber('12 345', 'ixt4:num-dot-decimal')).toBe('12345');
-    expect(ixNumber('-', 'ixt:zerodash')).toBe('0');
-    expect(ixNumber('—', 'ixt4:fixed-zero')).toBe('0');
-    expect(ixNumber('', 'ixt4:fixed-empty')).toBeNull();
-    expect(ixNumber('1234.5', null)).toBe('1234.5');
-    expect(() => ixNumber('(1,234)', 'ixt2:numdotdecimal')).toThrow(/is not a number/);
-    expect(() => ixNumber('twelve', 'ixt:numwordsen')).toThrow(/not a number format/);
-  });
-
-  it('scales without binary rounding', () => {
-    expect(shiftDecimal('48.21', 3)).toBe(48210);
-    expect(shiftDecimal('128', 3)).toBe(128000);
-    expect(shiftDecimal('1.005', 2)).toBe(100.5);
-    expect(shiftDecimal('1234', -2)).toBe(12.34);
-    expect(shiftDecimal('5', -3)).toBe(0.005);
-  });
-
   it('reads an FRS 102 small company filing: both periods, pages, signs, dimensions left out', () => {
     const parsed = parseIxbrl(fixture('Prod223_3512_08123456_20240331.html'));
     expect(parsed.pages).toBe(4);

@@ -3,7 +3,7 @@ import { upsertRows } from '../store/company-store.js';
 import type { PscRow } from '../store/rows.js';
 import { PSCS } from '../store/tables.js';
 import { BatchWriter, readInBatches } from './csv-batch-writer.js';
-import { expandPaths, missingParts } from './csv-files.js';
+import { expandPaths, missingParts } from '../../../core/import/input-files.js';
 import { fileSize, readTextChunks, type TextChunk } from './csv-reader.js';
 import {
   SummaryBuilder,

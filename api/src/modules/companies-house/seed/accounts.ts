@@ -8,7 +8,7 @@
 import { ACCOUNTS_PAGE_COUNT } from '../documents/accounts-layout.js';
 import { addMonths, isoDay, monthEnd, yearOf, type Day } from './dates.js';
 import { stopDay } from './filings.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
 
 export interface Period {

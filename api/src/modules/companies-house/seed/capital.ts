@@ -7,7 +7,7 @@
 import { groupThousands } from '../documents/accounts-format.js';
 import { isoDay, type Day } from './dates.js';
 import { lag } from './filings.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
 
 export interface CapitalResult {

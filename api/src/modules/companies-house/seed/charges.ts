@@ -8,7 +8,7 @@
 import { dayOf, isoDay, type Day } from './dates.js';
 import { filedName, LENDERS, type Lender } from './lenders.js';
 import { oneLine, TOWNS_BY_JURISDICTION, address as makeAddress } from './places.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
 import type { ChargeRow } from '../store/rows.js';
 

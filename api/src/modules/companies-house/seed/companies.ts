@@ -8,7 +8,7 @@ import { SUGGESTED_COMPANIES } from '@credence/shared';
 import { addMonths, dayOf, monthOf, type Day } from './dates.js';
 import { companyName, titleCase, type LegalForm } from './names.js';
 import { address as makeAddress, TOWNS_BY_JURISDICTION, townNamed, type Jurisdiction } from './places.js';
-import { Rng, Weighted } from './random.js';
+import { Rng, Weighted } from '../../../core/random.js';
 import { SECTOR_BY_ID, SECTOR_CHOICE, secondarySic, type Sector, type SizeClass } from './sectors.js';
 import type { AccountsType, CompanyPlan, GeneratorContext, SuggestedSpec } from './types.js';
 // the word lists and tables are data, not code: data/companies.json (loaded once, with the module)

@@ -7,7 +7,7 @@
  */
 import { addMonths, isoDay, ukDate, type Day } from './dates.js';
 import { oneLine } from './places.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
 import type { FilingRow } from '../store/rows.js';
 

@@ -10,7 +10,7 @@ import type { Period } from './accounts.js';
 import type { CapitalResult } from './capital.js';
 import type { ChargeResult } from './charges.js';
 import { dayOf, isoDay, yearOf, type Day } from './dates.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan } from './types.js';
 import type { FinancialStatementRow, StatementLine } from '../store/rows.js';
 

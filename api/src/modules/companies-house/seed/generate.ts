@@ -12,7 +12,7 @@ import { isoDay } from './dates.js';
 import { confirmationStatements, filingRows, lifeEvents } from './filings.js';
 import { figuresFor, financialRows } from './financials.js';
 import { officersFor, pscsFor } from './people.js';
-import { Rng } from './random.js';
+import { Rng } from '../../../core/random.js';
 import { sicText } from './sic-codes.js';
 import { documentSummary } from './summaries.js';
 import type { CompanyBundle, FilingEvent, GeneratorContext } from './types.js';

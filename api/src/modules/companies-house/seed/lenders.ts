@@ -4,8 +4,8 @@
  * asset finance houses), each with the spelling and case variants real filings have, and the
  * audit firms that sign accounts.
  */
-import type { Rng } from './random.js';
-import { weightedGroups, type Weighted } from './random.js';
+import type { Rng } from '../../../core/random.js';
+import { weightedGroups, type Weighted } from '../../../core/random.js';
 import type { LenderGroup } from './sectors.js';
 // the word lists and tables are data, not code: data/lenders.json (loaded once, with the module)
 import LENDER_DATA from './data/lenders.json' with { type: 'json' };

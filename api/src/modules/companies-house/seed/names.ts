@@ -3,7 +3,7 @@
  * and origins) and companies (family names, places, coined words and trade words, with the legal
  * ending each company category takes).
  */
-import { Rng, Weighted } from './random.js';
+import { Rng, Weighted } from '../../../core/random.js';
 import type { Sector } from './sectors.js';
 // the word lists and tables are data, not code: data/names.json (loaded once, with the module)
 import NAMES from './data/names.json' with { type: 'json' };

@@ -9,7 +9,7 @@ import { dayOf, isoDay, yearOf, type Day } from './dates.js';
 import { lag } from './filings.js';
 import { sampleVerification } from './identity-verification.js';
 import { fullName, holdingName, personName, registerName, type PersonName } from './names.js';
-import { Weighted, type Rng } from './random.js';
+import { Weighted, type Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
 import type { OfficerRow, PscRow } from '../store/rows.js';
 // the word lists and tables are data, not code: data/people.json (loaded once, with the module)

@@ -3,7 +3,7 @@
  * each area, counties and nations, and street names, so that "Leeds, LS11 5QT, West Yorkshire"
  * hangs together. Scottish companies (SC, SO, SL) sit in Scotland, NI ones in Northern Ireland.
  */
-import { Rng, Weighted } from './random.js';
+import { Rng, Weighted } from '../../../core/random.js';
 // the word lists and tables are data, not code: data/places.json (loaded once, with the module)
 import PLACES from './data/places.json' with { type: 'json' };
 

@@ -4,7 +4,7 @@
  * employee, margins, asset intensity, growth and the 2020-21 shock), how often it borrows against
  * charges and from whom, and the words of its names and reports.
  */
-import { Rng, Weighted } from './random.js';
+import { Rng, Weighted } from '../../../core/random.js';
 import { SIC_CODES } from './sic-codes.js';
 // the word lists and tables are data, not code: data/sectors.json (loaded once, with the module)
 import SECTOR_DATA from './data/sectors.json' with { type: 'json' };

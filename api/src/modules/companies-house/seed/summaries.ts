@@ -13,7 +13,7 @@ import { longDate } from './dates.js';
 import type { Figures } from './financials.js';
 import { AUDITORS } from './lenders.js';
 import { SURNAMES } from './names.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../../core/random.js';
 import type { SectorId } from './sectors.js';
 import type { CompanyPlan } from './types.js';
 import type { DocumentSummaryRow } from '../store/rows.js';

@@ -1,7 +1,7 @@
 import type { Day } from './dates.js';
 import type { LegalForm } from './names.js';
 import type { Address, Jurisdiction, Town } from './places.js';
-import type { Rng } from './random.js';
+import type { Rng } from '../../../core/random.js';
 import type { Sector, SizeClass } from './sectors.js';
 import type { ChargeRow, CompanyRow, DocumentSummaryRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from '../store/rows.js';
 

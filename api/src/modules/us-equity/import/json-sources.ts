@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import yauzl from 'yauzl';
-import { expandPaths } from '../../companies-house/import/csv-files.js';
+import { expandPaths } from '../../../core/import/input-files.js';
 
 /** One JSON document of an SEC import: where it is (for bad-file messages) and its bytes. */
 export interface JsonSource {

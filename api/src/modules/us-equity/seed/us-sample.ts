@@ -7,7 +7,7 @@
  * their fourth year, so every rule of the KPI tables has something to show. Deterministic.
  */
 import { addIsoDays, paddedCik, sicSector, type UsFact } from '@credence/shared';
-import { Rng } from '../../companies-house/seed/random.js';
+import { Rng } from '../../../core/random.js';
 import type { UsCompanyRow, UsFilingRow } from '../store/us-store.js';
 
 export const US_SAMPLE_FIRST_CIK = 990_000_001;

@@ -6,7 +6,7 @@
  * (`style="-sec-ix-hidden:<id>"`). The document is then sanitized (see sanitize.ts).
  */
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { ixNumber, shiftDecimal } from '../../companies-house/import/ixbrl.js';
+import { ixNumber, shiftDecimal } from '../../../core/import/ixbrl-numbers.js';
 import { sanitizeDom, type DomNode } from './sanitize.js';
 
 export interface FactToFind {
