@@ -55,12 +55,6 @@ module.exports = {
     ['api/src/modules/research/research.module.ts', 'api/src/modules/us-equity/research/equity-research.service.ts'],
     ['api/src/modules/research/research.module.ts', 'api/src/modules/us-equity/research/equity.controller.ts'],
     ['api/src/modules/research/engine-provider.ts', 'api/src/modules/us-equity/research/us-equity-analyst.ts'],
-    // auth -> users (5): sign-in creates and reads users. To go: users (accounts) become a platform/core concern.
-    ['api/src/modules/auth/auth.module.ts', 'api/src/modules/users/users.module.ts'],
-    ['api/src/modules/auth/auth.service.ts', 'api/src/modules/users/user.entity.ts'],
-    ['api/src/modules/auth/auth.service.ts', 'api/src/modules/users/users.repository.ts'],
-    ['api/src/modules/auth/auth.service.ts', 'api/src/modules/users/users.service.ts'],
-    ['api/src/modules/auth/oauth.service.ts', 'api/src/modules/users/users.repository.ts'],
     // research -> documents (4): the research composition root wraps the engine with the document answerers and registers the PDF chat routes. To go: an engine-wrapper token in platform/ai, PDF chat registered by the documents module.
     ['api/src/modules/research/research.module.ts', 'api/src/modules/documents/pdf-chat/pdf-chat.controller.ts'],
     ['api/src/modules/research/research.module.ts', 'api/src/modules/documents/pdf-chat/pdf-chat.service.ts'],
@@ -80,9 +74,6 @@ module.exports = {
     // mcp -> research (2): the MCP server exposes the research tools and evidence checker. To go: a tool registry token in platform/ai.
     ['api/src/modules/mcp/mcp-server.ts', 'api/src/modules/research/evidence/research-evidence.ts'],
     ['api/src/modules/mcp/mcp-server.ts', 'api/src/modules/research/tools/index.ts'],
-    // research -> users (2): the research routes read the caller's user row. To go: with auth->users.
-    ['api/src/modules/research/research.module.ts', 'api/src/modules/users/users.module.ts'],
-    ['api/src/modules/research/research.controller.ts', 'api/src/modules/users/users.repository.ts'],
     // companies-house -> watchlists (1): the stream runner hands events to the alerts (stream work is on another branch). To go: a stream listener token.
     ['api/src/modules/companies-house/stream/stream-runner.ts', 'api/src/modules/watchlists/alerts/stream-alerts.ts'],
     // documents -> research (1): PDF chat (now in documents) gets the engines from the research composition root. To go: with us-equity->research.

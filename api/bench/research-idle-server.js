@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'src');
 const { createApi } = await import(join(dist, 'core/bootstrap.js'));
 const { loadConfig } = await import(join(dist, 'core/config/config.js'));
-const { ensureFirstAdmin } = await import(join(dist, 'modules/users/first-admin.js'));
+const { ensureFirstAdmin } = await import(join(dist, 'core/users/first-admin.js'));
 const { RESEARCH_ENGINES } = await import(join(dist, 'modules/research/engine-provider.js'));
 
 const config = loadConfig();

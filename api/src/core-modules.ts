@@ -7,7 +7,7 @@ import { MailModule } from './core/mail/mail.module.js';
 import { QueueModule } from './core/queue/queue.module.js';
 import { RateLimitModule } from './core/rate-limit/rate-limit.module.js';
 import { RedisModule } from './core/redis/redis.module.js';
-import { UsersModule } from './modules/users/users.module.js';
+import { UsersModule } from './core/users/users.module.js';
 
 @Module({})
 class ConfigModule {

@@ -1,4 +1,4 @@
-import { User } from './modules/users/user.entity.js';
+import { User } from './core/users/user.entity.js';
 import { Session } from './modules/auth/session.entity.js';
 import { AccountToken } from './modules/auth/account-token.entity.js';
 import { SalesRequest } from './modules/sales/sales-request.entity.js';

@@ -6,7 +6,7 @@ import { lineReporter, restoreDeferredCompanyIndexes } from './modules/companies
 import { ensureSampleData } from './modules/companies-house/seed/first-start.js';
 import { ensureUsSampleData } from './modules/us-equity/seed/us-first-start.js';
 import { refreshOwedAndIdle } from './modules/companies-house/store/derived-tables.js';
-import { ensureFirstAdmin } from './modules/users/first-admin.js';
+import { ensureFirstAdmin } from './core/users/first-admin.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

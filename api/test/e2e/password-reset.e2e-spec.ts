@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { expect } from 'expect';
 import { ACCOUNT_MESSAGES } from '@credence/shared';
 import { JobQueue } from '../../src/core/queue/job-queue.js';
-import { UsersService } from '../../src/modules/users/users.service.js';
+import { UsersService } from '../../src/core/users/users.service.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const PASSWORD = 'a perfectly fine passphrase';

@@ -14,7 +14,7 @@ import { expect } from 'expect';
 import jwt from 'jsonwebtoken';
 import { logWatchView, OPS_ROUTES, type LogWatchEvent } from '@credence/shared';
 import { SESSION_CACHE_TTL_MS } from '../../src/core/auth/session-registry.js';
-import { UsersService } from '../../src/modules/users/users.service.js';
+import { UsersService } from '../../src/core/users/users.service.js';
 import { useManualClock, type ManualClock } from '../support/manual-clock.js';
 import { opsUser } from '../support/ops-users.js';
 import { startServer } from '../support/processes.js';

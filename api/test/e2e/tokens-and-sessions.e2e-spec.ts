@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'expect';
 import jwt from 'jsonwebtoken';
 import { ACCOUNT_MESSAGES } from '@credence/shared';
-import { UsersService } from '../../src/modules/users/users.service.js';
+import { UsersService } from '../../src/core/users/users.service.js';
 import { TEST_ADMIN, TEST_JWT_SECRET } from '../support/environment.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 

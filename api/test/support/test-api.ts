@@ -1,7 +1,7 @@
 import { outboxLink, outboxMails } from '@credence/shared/mail';
 import { createApi, type Api } from '../../src/core/bootstrap.js';
 import { loadConfig } from '../../src/core/config/config.js';
-import { ensureFirstAdmin } from '../../src/modules/users/first-admin.js';
+import { ensureFirstAdmin } from '../../src/core/users/first-admin.js';
 import { createTestEnvironment, TEST_ADMIN, type TestEnvironment } from './environment.js';
 import { startWorker, type Server } from './processes.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../../core/users/users.module.js';
 import { AccountTokensRepository } from './account-tokens.repository.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';

@@ -25,9 +25,9 @@ import { MailService, type MailMessage } from '../../core/mail/mail.service.js';
 import { JobQueue } from '../../core/queue/job-queue.js';
 import { LoginLimiter } from '../../core/rate-limit/login-limiter.js';
 import { hashPassword, verifyPassword } from '../../core/security/passwords.js';
-import type { User } from '../users/user.entity.js';
-import { UsersRepository } from '../users/users.repository.js';
-import { UsersService } from '../users/users.service.js';
+import type { User } from '../../core/users/user.entity.js';
+import { UsersRepository } from '../../core/users/users.repository.js';
+import { UsersService } from '../../core/users/users.service.js';
 import { AccountTokensRepository } from './account-tokens.repository.js';
 import type { LoginDto, ResetPasswordDto, SignupDto } from './dto/auth.dto.js';
 

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { ACCOUNT_MESSAGES, normalizeEmail, OAUTH_SCOPES, type AccessTokenResponse, type AuthProvidersResponse } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../../core/users/users.repository.js';
 import { AuthService, type ClientInfo } from './auth.service.js';
 
 const PROVIDER_TIMEOUT_MS = 10_000;

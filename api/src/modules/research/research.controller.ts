@@ -7,7 +7,7 @@ import { Roles } from '../../core/auth/public.decorator.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { openEventStream } from '../../core/sse/sse-writer.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { UsersRepository } from '../../core/users/users.repository.js';
 import { ChatsService } from './chats/chats.service.js';
 import { CreditsService } from '../../platform/ai/credits/credits.service.js';
 import {

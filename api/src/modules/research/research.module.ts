@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module.js';
+import { UsersModule } from '../../core/users/users.module.js';
 import { ChatsRepository } from '../../platform/ai/chats/chats.repository.js';
 import { ChatsService } from './chats/chats.service.js';
 import { CreditsModule } from '../../platform/ai/credits/credits.module.js';

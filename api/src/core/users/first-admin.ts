@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
-import { SECRET_FILES, type AppConfig } from '../../core/config/config.js';
+import { SECRET_FILES, type AppConfig } from '../config/config.js';
 import { UsersService } from './users.service.js';
 
 export interface FirstAdmin {

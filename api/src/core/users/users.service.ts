@@ -1,8 +1,8 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import { ACCOUNT_MESSAGES, DEFAULT_JOB_ROLE, DEFAULT_LINKEDIN_URL, isValidEmail, normalizeEmail, type Role } from '@credence/shared';
-import { SessionRegistry } from '../../core/auth/session-registry.js';
-import { hashPassword, newPasswordError } from '../../core/security/passwords.js';
+import { SessionRegistry } from '../auth/session-registry.js';
+import { hashPassword, newPasswordError } from '../security/passwords.js';
 import { User } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
