@@ -71,9 +71,6 @@ module.exports = {
     // watchlists -> companies-house (2): stream alerts read the stream events (stream work is on another branch).
     ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/import/ch-api.mapper.ts'],
     ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/stream/stream-event.ts'],
-    // mcp -> research (2): the MCP server exposes the research tools and evidence checker. To go: a tool registry token in platform/ai.
-    ['api/src/modules/mcp/mcp-server.ts', 'api/src/modules/research/evidence/research-evidence.ts'],
-    ['api/src/modules/mcp/mcp-server.ts', 'api/src/modules/research/tools/index.ts'],
     // companies-house -> watchlists (1): the stream runner hands events to the alerts (stream work is on another branch). To go: a stream listener token.
     ['api/src/modules/companies-house/stream/stream-runner.ts', 'api/src/modules/watchlists/alerts/stream-alerts.ts'],
     // documents -> research (1): PDF chat (now in documents) gets the engines from the research composition root. To go: with us-equity->research.

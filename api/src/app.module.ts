@@ -13,6 +13,7 @@ import { RestructuringModule } from './modules/restructuring/restructuring.modul
 import { UsEquityModule } from './modules/us-equity/us-equity.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
+import { researchToolkitProvider } from './modules/research/research-toolkit.provider.js';
 import { StreamModule } from './modules/companies-house/stream/stream.module.js';
 import { WatchlistsModule } from './modules/watchlists/watchlists.module.js';
 
@@ -32,7 +33,7 @@ export class AppModule {
         RestructuringModule,
         UsEquityModule,
         OpsModule,
-        McpModule,
+        McpModule.register(researchToolkitProvider),
         WatchlistsModule,
         // Without Redis the API is the one process: it consumes the streams; with Redis the worker does.
         StreamModule.forRoot(!config.redisUrl && config.runJobs),

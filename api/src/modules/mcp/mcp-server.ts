@@ -5,28 +5,18 @@
  * first MCP request).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { SessionClaims } from '@credence/shared';
-import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import type { ToolRegistry } from '../../platform/ai/engine/analysis.js';
-import { ResearchEvidence } from '../research/evidence/research-evidence.js';
-import { createResearchTools } from '../research/tools/index.js';
+import { RESEARCH_TOOLKIT, type ResearchToolkit } from '../../platform/ai/engine/research-toolkit.js';
 import type { RouteCaller } from './route-caller.js';
 import type { McpSession } from './mcp-session.js';
 
 @Injectable()
 export class McpServers {
-  private readonly evidence: ResearchEvidence;
-  private readonly tools: ToolRegistry;
-
-  constructor(@Inject(DataSource) db: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
-    this.evidence = new ResearchEvidence(db, config);
-    this.tools = createResearchTools(db, { pages: this.evidence.pages, dataDir: config.dataDir });
-  }
+  constructor(@Inject(RESEARCH_TOOLKIT) private readonly toolkit: ResearchToolkit) {}
 
   /** A server, connected to its transport, for one request of `caller`: research tools as them, routes through `call` (their token). */
   async open(caller: SessionClaims, call: RouteCaller): Promise<McpSession> {
     const { openMcpSession } = await import('./mcp-session.js');
-    return openMcpSession(this.tools, this.evidence, { id: caller.sub, role: caller.role }, call);
+    return openMcpSession(this.toolkit.tools, this.toolkit.evidence, { id: caller.sub, role: caller.role }, call);
   }
 }
