@@ -48,35 +48,15 @@ module.exports = {
     ['api/src/modules/restructuring/model/table-pages.ts', 'api/src/modules/documents/llm/page-facts.ts'],
     ['api/src/modules/restructuring/extract/debt-table.spec.ts', 'api/src/modules/documents/documents.repository.ts'],
     ['api/src/modules/restructuring/model/cell-check.spec.ts', 'api/src/modules/documents/documents.repository.ts'],
-    // research -> us-equity (6): the research composition root (engine-provider, the tool list, the evidence checker, the module registering the equity routes) names the US analyst, its tools and its SEC fact check. To go: engines, tools and fact checkers collected through Nest tokens.
-    ['api/src/modules/research/evidence/research-evidence.ts', 'api/src/modules/us-equity/research/sec-facts.ts'],
-    ['api/src/modules/research/tools/index.ts', 'api/src/modules/us-equity/research/us-kpi-tables.tool.ts'],
-    ['api/src/modules/research/tools/index.ts', 'api/src/modules/us-equity/research/us-kpi-values.tool.ts'],
-    ['api/src/modules/research/research.module.ts', 'api/src/modules/us-equity/research/equity-research.service.ts'],
-    ['api/src/modules/research/research.module.ts', 'api/src/modules/us-equity/research/equity.controller.ts'],
-    ['api/src/modules/research/engine-provider.ts', 'api/src/modules/us-equity/research/us-equity-analyst.ts'],
-    // research -> documents (4): the research composition root wraps the engine with the document answerers and registers the PDF chat routes. To go: an engine-wrapper token in platform/ai, PDF chat registered by the documents module.
-    ['api/src/modules/research/research.module.ts', 'api/src/modules/documents/pdf-chat/pdf-chat.controller.ts'],
-    ['api/src/modules/research/research.module.ts', 'api/src/modules/documents/pdf-chat/pdf-chat.service.ts'],
-    ['api/src/modules/research/engine-provider.ts', 'api/src/modules/documents/answers/document-answer.ts'],
-    ['api/src/modules/research/engine-provider.ts', 'api/src/modules/documents/llm/document-model.ts'],
     // research -> screener (3): lender book and peers read screener tables. To go: a lender/peer read contract.
     ['api/src/modules/research/evidence/lender-book-check.ts', 'api/src/modules/screener/lender-detail.service.ts'],
     ['api/src/modules/research/tools/register/lender-book.tool.ts', 'api/src/modules/screener/lender-detail.service.ts'],
     ['api/src/modules/research/tools/register/peers.tool.ts', 'api/src/modules/screener/screener-tables.ts'],
-    // us-equity -> research (3): US equity research gets the engines from the research composition root (RESEARCH_ENGINES) and reuses its question vocabulary. To go: the engines token and interface in platform/ai.
-    ['api/src/modules/us-equity/research/equity-question.ts', 'api/src/modules/research/engine/builtin/vocabulary.ts'],
-    ['api/src/modules/us-equity/research/equity-research.service.ts', 'api/src/modules/research/engine-provider.ts'],
-    ['api/src/modules/us-equity/us-equity.module.ts', 'api/src/modules/research/research.module.ts'],
     // watchlists -> companies-house (2): stream alerts read the stream events (stream work is on another branch).
     ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/import/ch-api.mapper.ts'],
     ['api/src/modules/watchlists/alerts/stream-alerts.ts', 'api/src/modules/companies-house/stream/stream-event.ts'],
     // companies-house -> watchlists (1): the stream runner hands events to the alerts (stream work is on another branch). To go: a stream listener token.
     ['api/src/modules/companies-house/stream/stream-runner.ts', 'api/src/modules/watchlists/alerts/stream-alerts.ts'],
-    // documents -> research (1): PDF chat (now in documents) gets the engines from the research composition root. To go: with us-equity->research.
-    ['api/src/modules/documents/pdf-chat/pdf-chat.service.ts', 'api/src/modules/research/engine-provider.ts'],
-    // restructuring -> research (1): the restructuring module imports ResearchCoreModule for the engines, chats and credits providers. To go: a platform/ai Nest module.
-    ['api/src/modules/restructuring/restructuring.module.ts', 'api/src/modules/research/research.module.ts'],
     // companies-house -> screener (1): a register import refreshes the screener views. To go: a refresh hook registry in core.
     ['api/src/modules/companies-house/store/derived-tables.ts', 'api/src/modules/screener/refresh-views.ts'],
   ],

@@ -10,7 +10,7 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'src');
 const { createApi } = await import(join(dist, 'core/bootstrap.js'));
 const { loadConfig } = await import(join(dist, 'core/config/config.js'));
 const { ensureFirstAdmin } = await import(join(dist, 'core/users/first-admin.js'));
-const { RESEARCH_ENGINES } = await import(join(dist, 'modules/research/engine-provider.js'));
+const { RESEARCH_ENGINES } = await import(join(dist, 'platform/ai/engine/engines.js'));
 
 const config = loadConfig();
 const api = await createApi(config);

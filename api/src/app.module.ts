@@ -7,13 +7,13 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { SalesModule } from './modules/sales/sales.module.js';
 import { CompaniesHouseModule } from './modules/companies-house/companies-house.module.js';
 import { ScreenerModule } from './modules/screener/screener.module.js';
-import { ResearchModule } from './modules/research/research.module.js';
+import { ResearchCoreModule, ResearchModule } from './modules/research/research.module.js';
 import { DocumentsModule } from './modules/documents/documents.module.js';
 import { RestructuringModule } from './modules/restructuring/restructuring.module.js';
 import { UsEquityModule } from './modules/us-equity/us-equity.module.js';
 import { OpsModule } from './modules/ops/ops.module.js';
 import { McpModule } from './modules/mcp/mcp.module.js';
-import { researchToolkitProvider } from './modules/research/research-toolkit.provider.js';
+import { RESEARCH_PLUGINS_IN_USE } from './research-plugins.js';
 import { StreamModule } from './modules/companies-house/stream/stream.module.js';
 import { WatchlistsModule } from './modules/watchlists/watchlists.module.js';
 
@@ -28,12 +28,13 @@ export class AppModule {
         SalesModule,
         CompaniesHouseModule,
         ScreenerModule,
+        ResearchCoreModule.forRoot(RESEARCH_PLUGINS_IN_USE),
         ResearchModule,
         DocumentsModule,
         RestructuringModule,
         UsEquityModule,
         OpsModule,
-        McpModule.register(researchToolkitProvider),
+        McpModule,
         WatchlistsModule,
         // Without Redis the API is the one process: it consumes the streams; with Redis the worker does.
         StreamModule.forRoot(!config.redisUrl && config.runJobs),

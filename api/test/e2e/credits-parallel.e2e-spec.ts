@@ -14,11 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESEARCH_TEXTS } from '@credence/shared';
 import { loadConfig } from '../../src/core/config/config.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from '../../src/modules/research/engine-provider.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../src/platform/ai/engine/engines.js';
 import type { ResearchEmitter, ResearchRequest } from '../../src/platform/ai/engine/types.js';
 import { RestructuringService } from '../../src/modules/restructuring/restructuring.service.js';
 import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/companyfacts.importer.js';
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
+import { UsEquityAnalyst } from '../../src/modules/us-equity/research/us-equity-analyst.js';
 import { uploadPdfs } from '../support/documents-client.js';
 import { until } from '../support/outage.js';
 import { pagesPdf } from '../support/sample-documents.js';
@@ -92,7 +93,7 @@ describe('research credits: reserved atomically before the work, on every paid p
       },
     };
     // Equity observations: the real analyst over imported SEC facts, behind the gate.
-    const analyst = engines.equity;
+    const analyst = t.api.app.get(UsEquityAnalyst, { strict: false });
     const answerEquity = analyst.answer.bind(analyst);
     analyst.answer = async (request, out) => {
       await gate.pass();

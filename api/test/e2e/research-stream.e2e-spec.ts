@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { emptyResearchAnswer, reduceResearchAnswer, RESEARCH_ROUTES, RESEARCH_TEXTS, type ResearchEvent } from '@credence/shared';
 import { JobQueue as JobQueueToken } from '../../src/core/queue/job-queue.js';
-import { RESEARCH_ENGINES as EnginesToken } from '../../src/modules/research/engine-provider.js';
+import { RESEARCH_ENGINES as EnginesToken } from '../../src/platform/ai/engine/engines.js';
 import { useManualClock } from '../support/manual-clock.js';
 import { ADMIN, run } from '../support/processes.js';
 import { scriptedEvents, useScriptedEngine, type ScriptedEngine } from '../support/scripted-engine.js';

@@ -1,5 +1,5 @@
 // The model engine on a US company named by its CIK, as the API wires it (createResearchEngines
-// with LLM_* set): SEC company facts imported by the real importers, the model (replayed) reads
+// with LLM_* set and the plugins in use): SEC company facts imported by the real importers, the model (replayed) reads
 // the KPI tables with us_kpi_tables and us_kpi_values given the CIK, and every figure it writes is
 // checked: the ones it cites become SEC citations confirmed against the stored tag (each opening
 // /backlinker at its KPI value), one the data does not hold is marked unverified.
@@ -12,8 +12,9 @@ import type { ResearchCitation } from '@credence/shared';
 import { secCompanyFactsImporter } from '../../src/modules/us-equity/import/companyfacts.importer.js';
 import { secTickersImporter } from '../../src/modules/us-equity/import/tickers.importer.js';
 import type { Fact } from '../../src/platform/ai/engine/types.js';
-import { createResearchEngines, type ResearchEngines } from '../../src/modules/research/engine-provider.js';
-import { createResearchTools } from '../../src/modules/research/tools/index.js';
+import { createResearchEngines, createResearchKit } from '../../src/modules/research/engine-provider.js';
+import type { ResearchEngines } from '../../src/platform/ai/engine/engines.js';
+import { RESEARCH_PLUGINS_IN_USE } from '../../src/research-plugins.js';
 import { startReplayServer, textChunks, type ReplayServer } from '../support/openai-replay-server.js';
 import { ask, llmConfig, request, toolCallChunks } from '../support/research-llm.js';
 import { TAGSWITCH_CIK, tagswitchFacts, writeJson } from '../support/sec-data.js';
@@ -40,10 +41,12 @@ describe('model engine on a US company by CIK', () => {
     ]);
     await secCompanyFactsImporter.run(context, [writeJson(scratch, 'facts.json', tagswitchFacts())]);
     server = await startReplayServer();
-    engines = createResearchEngines(t.dataSource, { ...t.config, llm: llmConfig(server.baseUrl) });
+    const config = { ...t.config, llm: llmConfig(server.baseUrl) };
+    const kit = createResearchKit(t.dataSource, config, RESEARCH_PLUGINS_IN_USE);
+    engines = createResearchEngines(t.dataSource, config, RESEARCH_PLUGINS_IN_USE, kit);
     // us_kpi_tables gives no facts, so the model's references number us_kpi_values' facts from f1
     const ctx = { user: { id: 'u1', role: 'analyst' }, signal: new AbortController().signal };
-    const tools = createResearchTools(t.dataSource, { pages: engines.pages });
+    const { tools } = kit;
     const values = await tools.get('us_kpi_values')!.run({ cik: PADDED_CIK, kpis: ['revenue'], periods: 2 }, ctx);
     revenue = values.facts.map((fact, i) => ({ fact, ref: `f${i + 1}` }));
   });

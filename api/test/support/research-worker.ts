@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { loadConfig } from '../../src/core/config/config.js';
 import { createContext } from '../../src/context.js';
 import { workerModules } from '../../src/worker-modules.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from '../../src/modules/research/engine-provider.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../src/platform/ai/engine/engines.js';
 import { SCRIPT_PLAN, ScriptedEngine } from './scripted-engine.js';
 
 const hold = process.env.RESEARCH_TEST_HOLD === '1';

@@ -5,8 +5,8 @@
  */
 import type { ResearchEvent } from '@credence/shared';
 import type { ResearchEngine, ResearchEmitter, ResearchRequest } from '../../src/platform/ai/engine/types.js';
-import type { ResearchEngines } from '../../src/modules/research/engine-provider.js';
-import { RESEARCH_ENGINES } from '../../src/modules/research/engine-provider.js';
+import type { ResearchEngines } from '../../src/platform/ai/engine/engines.js';
+import { RESEARCH_ENGINES } from '../../src/platform/ai/engine/engines.js';
 import type { TestApi } from './test-api.js';
 
 function deferred() {

@@ -1,15 +1,11 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { McpController } from './mcp.controller.js';
 import { McpServers } from './mcp-server.js';
 
 /**
  * Credence for agents (issue 30): the MCP server at /api/mcp over the research tools, screeners and
- * documents. The research tools come in as `toolkit` (a RESEARCH_TOOLKIT provider), given by the
- * composition root.
+ * documents. The research tools come in through the platform's RESEARCH_TOOLKIT token, which the
+ * research module provides to the whole process.
  */
-@Module({})
-export class McpModule {
-  static register(toolkit: Provider): DynamicModule {
-    return { module: McpModule, controllers: [McpController], providers: [toolkit, McpServers] };
-  }
-}
+@Module({ controllers: [McpController], providers: [McpServers] })
+export class McpModule {}

@@ -2,98 +2,74 @@ import type { Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { BuiltInEngine } from './engine/builtin/engine.js';
-import { UsEquityAnalyst } from '../us-equity/research/us-equity-analyst.js';
-import { DocumentAnswerer } from '../documents/answers/document-answer.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../platform/ai/engine/engines.js';
+import type { ResearchPlugin, ResearchPluginContext } from '../../platform/ai/engine/research-plugin.js';
+import { RESEARCH_TOOLKIT, type ResearchToolkit } from '../../platform/ai/engine/research-toolkit.js';
 import type { RecordingEmitter, ResearchEngine, ResearchRequest } from '../../platform/ai/engine/types.js';
-import type { PageTextService } from './evidence/page-text.service.js';
-import { ResearchEvidence } from './evidence/research-evidence.js';
 import { ModelEngine } from '../../platform/ai/llm/model-engine.js';
-import { DocumentModelAnswerer } from '../documents/llm/document-model.js';
+import { ResearchEvidence } from './evidence/research-evidence.js';
 import { createResearchTools } from './tools/index.js';
 
-/** What answers questions and plans them: a mutable holder so that a test can put a double in. */
-export interface ResearchEngines {
-  /** Streams answers (the built-in engine, or a model through function calling). */
-  engine: ResearchEngine;
-  /** The plan alone (the thought-process job): the built-in analyst's. */
-  planner: { plan(request: ResearchRequest): Promise<string[]> };
-  /** The built-in equity analyst over the US KPI tables (the data-insights routes). */
-  equity: UsEquityAnalyst;
-  /** The filing pages' text the evidence checker reads (and caches), for the page text route. */
-  readonly pages: PageTextService;
-  /** The uploaded documents a question asks over, and the plan of an answer over them (PDF chat). */
-  readonly documents: DocumentAnswerer;
+/** The plugins this process runs with (api/src/research-plugins.ts), given by the composition root. */
+export const RESEARCH_PLUGINS = Symbol('RESEARCH_PLUGINS');
+
+/** The research tools and their evidence checker, with the page text the checker reads (and caches). */
+export interface ResearchKit extends ResearchToolkit {
+  readonly evidence: ResearchEvidence;
 }
 
-export const RESEARCH_ENGINES = Symbol('RESEARCH_ENGINES');
+/** The tools (research's and every plugin's) over this database, with one evidence checker and page cache. */
+export function createResearchKit(db: DataSource, config: AppConfig, plugins: readonly ResearchPlugin[]): ResearchKit {
+  const evidence = new ResearchEvidence(db, config, plugins);
+  return { evidence, tools: createResearchTools(db, { pages: evidence.pages, dataDir: config.dataDir, plugins }) };
+}
 
-/** The built-in analyst, reporting a declined question to an emitter that listens for it. */
-class BuiltInAnswers implements ResearchEngine {
+/** The built-in analyst over the register, reporting a declined question to an emitter that listens for it. */
+class RegisterAnswers implements ResearchEngine {
   readonly name = 'built-in' as const;
 
-  constructor(
-    private readonly builtIn: BuiltInEngine,
-    private readonly equity: UsEquityAnalyst,
-  ) {}
+  constructor(private readonly builtIn: BuiltInEngine) {}
 
   async answer(request: ResearchRequest, out: RecordingEmitter): Promise<void> {
-    // A question about a US company (a CIK) is answered from its SEC KPI tables.
-    const outcome =
-      request.cik && !request.companyNumber ? await this.equity.answer(request, out) : await this.builtIn.answerWithOutcome(request, out);
-    if (outcome.declined) out.declined?.(outcome.declined);
-  }
-}
-
-/**
- * A question in a chat that has uploaded documents (`chat_key`) is answered from them: through the
- * model when LLM_* is set (the found pages sent as data, its figures checked on their pages), else
- * by the built-in document analyst (every figure and quote confirmed on its page); any other by `inner`.
- */
-class DocumentAwareEngine implements ResearchEngine {
-  constructor(
-    private readonly documents: DocumentAnswerer,
-    private readonly inner: ResearchEngine,
-    private readonly model: DocumentModelAnswerer | null,
-  ) {}
-
-  get name() {
-    return this.inner.name;
-  }
-
-  async answer(request: ResearchRequest, out: RecordingEmitter): Promise<void> {
-    if (this.model) {
-      if (!(await this.model.answer(request, out))) await this.inner.answer(request, out);
-      return;
-    }
-    const outcome = await this.documents.answer(request, out);
-    if (!outcome) return this.inner.answer(request, out);
+    const outcome = await this.builtIn.answerWithOutcome(request, out);
     if (outcome.declined) out.declined?.(outcome.declined);
   }
 }
 
 /**
  * The built-in analyst over Credence's own data (always: it plans, and it answers when no model is
- * configured or the model fails), and the model engine when LLM_* is set.
+ * configured or the model fails), with the plugins' built-in analysts in front of it; the model
+ * engine when LLM_* is set; the plugins' engines in front of the whole.
  */
-export function createResearchEngines(db: DataSource, config: AppConfig): ResearchEngines {
-  const evidence = new ResearchEvidence(db, config);
-  const tools = createResearchTools(db, { pages: evidence.pages, dataDir: config.dataDir });
-  const builtIn = new BuiltInEngine(tools, evidence);
-  const equity = new UsEquityAnalyst(tools, evidence);
-  const answers = new BuiltInAnswers(builtIn, equity);
-  const engine = config.llm ? new ModelEngine(config.llm, tools, evidence, answers) : answers;
-  const documents = new DocumentAnswerer(db, evidence);
+export function createResearchEngines(
+  db: DataSource,
+  config: AppConfig,
+  plugins: readonly ResearchPlugin[],
+  toolkit: ResearchKit = createResearchKit(db, config, plugins),
+): ResearchEngines {
+  const context: ResearchPluginContext = { db, config, toolkit };
+  const builtIn = new BuiltInEngine(toolkit.tools, toolkit.evidence);
+  const answers = plugins.reduce<ResearchEngine>((next, plugin) => plugin.builtIn?.(next, context) ?? next, new RegisterAnswers(builtIn));
+  const engine = config.llm ? new ModelEngine(config.llm, toolkit.tools, toolkit.evidence, answers) : answers;
   return {
-    engine: new DocumentAwareEngine(documents, engine, config.llm ? new DocumentModelAnswerer(config.llm, db, evidence, documents) : null),
+    engine: plugins.reduce<ResearchEngine>((next, plugin) => plugin.engine?.(next, context) ?? next, engine),
     planner: builtIn,
-    equity,
-    pages: evidence.pages,
-    documents,
   };
 }
 
-export const researchEnginesProvider: Provider = {
-  provide: RESEARCH_ENGINES,
-  inject: [DataSource, APP_CONFIG],
-  useFactory: createResearchEngines,
-};
+/** Research for the whole process: one kit (tools, evidence, page cache) shared by the engines, MCP and the page text route. */
+export function researchProviders(plugins: readonly ResearchPlugin[]): Provider[] {
+  return [
+    { provide: RESEARCH_PLUGINS, useValue: plugins },
+    {
+      provide: RESEARCH_TOOLKIT,
+      inject: [DataSource, APP_CONFIG, RESEARCH_PLUGINS],
+      useFactory: createResearchKit,
+    },
+    {
+      provide: RESEARCH_ENGINES,
+      inject: [DataSource, APP_CONFIG, RESEARCH_PLUGINS, RESEARCH_TOOLKIT],
+      useFactory: createResearchEngines,
+    },
+  ];
+}

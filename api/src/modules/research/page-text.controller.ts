@@ -9,7 +9,8 @@ import { DataSource } from 'typeorm';
 import { describeFiling, type FilingPageText } from '@credence/shared';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { PageTextQuery } from './dto/page-text.dto.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import type { ResearchKit } from './engine-provider.js';
+import { RESEARCH_TOOLKIT } from '../../platform/ai/engine/research-toolkit.js';
 import { Route } from '../../core/contracts/route.js';
 
 @ApiTags('AI research')
@@ -17,7 +18,7 @@ import { Route } from '../../core/contracts/route.js';
 @Controller()
 export class PageTextController {
   constructor(
-    @Inject(RESEARCH_ENGINES) private readonly engines: ResearchEngines,
+    @Inject(RESEARCH_TOOLKIT) private readonly research: ResearchKit,
     @Inject(DataSource) private readonly db: DataSource,
   ) {}
 
@@ -30,9 +31,9 @@ export class PageTextController {
       '404 when the company has no such document or the document no such page.',
   })
   async pageText(@Query() q: PageTextQuery): Promise<FilingPageText> {
-    const pages = await this.engines.pages.pageCount(q.company_number, q.document_id);
+    const pages = await this.research.evidence.pages.pageCount(q.company_number, q.document_id);
     if (pages === 0) throw new NotFoundException(`Company ${q.company_number} has no filing document ${q.document_id}.`);
-    const text = q.page <= pages ? await this.engines.pages.page(q.company_number, q.document_id, q.page) : null;
+    const text = q.page <= pages ? await this.research.evidence.pages.page(q.company_number, q.document_id, q.page) : null;
     if (!text) {
       throw new NotFoundException(`Document ${q.document_id} has ${pages} page${pages === 1 ? '' : 's'}: there is no page ${q.page}.`);
     }

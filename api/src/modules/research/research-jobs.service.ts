@@ -14,7 +14,7 @@ import { JobQueue, type JobState } from '../../core/queue/job-queue.js';
 import { describe } from '../../platform/ai/jobs/answer-shape.js';
 import { CreditsService } from '../../platform/ai/credits/credits.service.js';
 import type { RunQueryDto, ThoughtProcessDto } from './dto/research.dto.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../platform/ai/engine/engines.js';
 import type { ResearchRequest } from '../../platform/ai/engine/types.js';
 import { ResearchJob } from '../../platform/ai/jobs/research-job.entity.js';
 import {

@@ -5,7 +5,7 @@ import { CHAT_NOT_FOUND, ChatsRepository } from '../../platform/ai/chats/chats.r
 import type { ResearchChat } from '../../platform/ai/chats/chat.entity.js';
 import { CreditsService, type CreditReservation } from '../../platform/ai/credits/credits.service.js';
 import type { AskDto } from './dto/research.dto.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from './engine-provider.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../platform/ai/engine/engines.js';
 import type { RecordingEmitter, ResearchRequest } from '../../platform/ai/engine/types.js';
 import { describe, finishAnswer } from '../../platform/ai/jobs/answer-shape.js';
 import { eventId, parseEventId, type ResearchStream } from '../../platform/ai/stream/research-stream.js';

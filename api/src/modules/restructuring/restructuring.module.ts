@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { DocumentsCoreModule } from '../documents/documents.module.js';
-import { ResearchCoreModule } from '../research/research.module.js';
+import { CreditsModule } from '../../platform/ai/credits/credits.module.js';
 import { RestructuringController } from './restructuring.controller.js';
 import { RestructuringService } from './restructuring.service.js';
 
 /** What every process that runs jobs needs (the API and `worker`): the start_query job's handler. */
 @Module({
-  imports: [DocumentsCoreModule, ResearchCoreModule],
+  imports: [DocumentsCoreModule, CreditsModule],
   providers: [RestructuringService],
   exports: [RestructuringService],
 })
@@ -14,7 +14,7 @@ export class RestructuringCoreModule {}
 
 /** The restructuring workspace's routes (spec 3 section 7). */
 @Module({
-  imports: [RestructuringCoreModule, ResearchCoreModule],
+  imports: [RestructuringCoreModule],
   controllers: [RestructuringController],
 })
 export class RestructuringModule {}

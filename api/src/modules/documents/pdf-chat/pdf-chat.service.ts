@@ -21,7 +21,8 @@ import {
 import { describe, finishAnswer } from '../../../platform/ai/jobs/answer-shape.js';
 import { CHAT_NOT_FOUND, ChatsRepository } from '../../../platform/ai/chats/chats.repository.js';
 import { CreditsService } from '../../../platform/ai/credits/credits.service.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from '../../research/engine-provider.js';
+import { RESEARCH_ENGINES, type ResearchEngines } from '../../../platform/ai/engine/engines.js';
+import { DocumentAnswerer } from '../answers/document-answer.js';
 import type { RecordingEmitter, ResearchRequest } from '../../../platform/ai/engine/types.js';
 import type { PdfChatThoughtProcessDto, ReadFileAndQueryDto } from './pdf-chat.dto.js';
 
@@ -39,12 +40,13 @@ export class PdfChatService {
     @Inject(ChatsRepository) private readonly chats: ChatsRepository,
     @Inject(CreditsService) private readonly credits: CreditsService,
     @Inject(RESEARCH_ENGINES) private readonly engines: ResearchEngines,
+    @Inject(DocumentAnswerer) private readonly documentAnalyst: DocumentAnswerer,
   ) {}
 
   async thoughtProcess(user: SessionClaims, dto: PdfChatThoughtProcessDto): Promise<PdfChatThoughtProcess> {
     const request = await this.request(user, dto);
     const docs = await this.documents(request, dto);
-    const plan = this.engines.documents.plan(request, docs);
+    const plan = this.documentAnalyst.plan(request, docs);
     return isValidPlan(plan)
       ? { thought_process: plan }
       : { thought_process: [RESEARCH_TEXTS.genericPlan], error: RESEARCH_TEXTS.planFallbackError };
@@ -127,7 +129,7 @@ export class PdfChatService {
 
   /** The documents asked over; none (or no such file) is a 404. */
   private async documents(request: ResearchRequest, dto: PdfChatThoughtProcessDto): Promise<UploadedPdf[]> {
-    const docs = await this.engines.documents.documentsOf(request);
+    const docs = await this.documentAnalyst.documentsOf(request);
     if (!docs.length) throw new NotFoundException(dto.fileName ? DOCUMENT_TEXTS.notFound : NO_DOCUMENTS);
     return docs;
   }

@@ -17,7 +17,7 @@ import type { AppConfig } from '../../../core/config/config.js';
 import type { EvidenceCheck, EvidenceChecker, Fact } from '../../../platform/ai/engine/types.js';
 import { formatAmount } from '../../companies-house/documents/accounts-format.js';
 import { findFigure, findPassage, type Found } from '../../../platform/ai/evidence/find-on-page.js';
-import { checkSecFact } from '../../us-equity/research/sec-facts.js';
+import type { ResearchPlugin } from '../../../platform/ai/engine/research-plugin.js';
 import { LenderBookCheck } from './lender-book-check.js';
 import type { PageText } from '../../../platform/ai/evidence/page-lines.js';
 import { PageTextService } from './page-text.service.js';
@@ -43,10 +43,15 @@ export class ResearchEvidence implements EvidenceChecker {
   readonly pages: PageTextService;
   private readonly lenderBooks: LenderBookCheck;
 
+  /** The checks of the sources plugins cite (a SEC filing's tag: us-equity), by source kind. */
+  private readonly factChecks: NonNullable<ResearchPlugin['factChecks']>;
+
   constructor(
     private readonly db: DataSource,
     config: AppConfig,
+    plugins: readonly ResearchPlugin[] = [],
   ) {
+    this.factChecks = Object.assign({}, ...plugins.map((plugin) => plugin.factChecks ?? {}));
     this.pages = new PageTextService(db, config.dataDir ?? null);
     this.lenderBooks = new LenderBookCheck(db);
   }
@@ -54,6 +59,9 @@ export class ResearchEvidence implements EvidenceChecker {
   async check(fact: Fact, signal: AbortSignal): Promise<EvidenceCheck> {
     if (signal.aborted) return { verified: false, reason: 'The request was cancelled.' };
     if (fact.inputs?.length) return this.computed(fact, signal);
+    const pluginCheck = this.factChecks[fact.source.kind] as
+      ((db: DataSource, source: Fact['source']) => Promise<EvidenceCheck>) | undefined;
+    if (pluginCheck) return pluginCheck(this.db, fact.source);
     switch (fact.source.kind) {
       case 'filing':
         return this.onPage(fact, fact.source.company_number, fact.source.document_id, fact.source.page);
@@ -62,7 +70,7 @@ export class ResearchEvidence implements EvidenceChecker {
       case 'upload':
         return this.onUploadPage(fact, fact.source.document_id, fact.source.page);
       case 'sec':
-        return checkSecFact(this.db, fact.source);
+        return { verified: false, reason: 'SEC facts cannot be checked: no plugin that reads SEC filings is registered.' };
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * The research tools: read-only reads of Credence's own data, every figure a Fact with its
- * source. The same set serves the built-in engine and a model's function calls.
+ * source. The same set serves the built-in engine, a model's function calls and MCP; plugins add theirs.
  */
 import type { DataSource } from 'typeorm';
 import type { ToolRegistry } from '../../../platform/ai/engine/analysis.js';
@@ -14,14 +14,15 @@ import { filingsTool } from './filings.tool.js';
 import { financialRatiosTool } from './financial-ratios.tool.js';
 import { financialStatementsTool } from './financial-statements.tool.js';
 import { registerTools } from './register/index.js';
-import { usKpiTablesTool } from '../../us-equity/research/us-kpi-tables.tool.js';
-import { usKpiValuesTool } from '../../us-equity/research/us-kpi-values.tool.js';
+import type { ResearchPlugin } from '../../../platform/ai/engine/research-plugin.js';
 
 export interface ResearchToolsOptions {
   /** DATA_DIR, where stored documents are (document_pages reads them). */
   dataDir?: string | null;
   /** Share the evidence checker's page cache. */
   pages?: PageTextService;
+  /** The features whose tools join research's own (api/src/research-plugins.ts). */
+  plugins?: readonly ResearchPlugin[];
 }
 
 export function createResearchTools(db: DataSource, options: ResearchToolsOptions = {}): ToolRegistry {
@@ -35,8 +36,7 @@ export function createResearchTools(db: DataSource, options: ResearchToolsOption
     documentPagesTool(db, pages),
     documentSummaryTool(db),
     ...registerTools(db),
-    usKpiTablesTool(db),
-    usKpiValuesTool(db),
+    ...(options.plugins ?? []).flatMap((plugin) => plugin.tools?.(db) ?? []),
   ] as ResearchTool[];
   return new Map(tools.map((tool) => [tool.name, tool]));
 }

@@ -4,7 +4,7 @@
  * filed figures cannot answer (prices, valuation, forecasts, people, news).
  */
 import { US_KPI_CATALOGUE, type UsDocumentCategory } from '@credence/shared';
-import { recentYearsIn, yearRangeIn } from '../../research/engine/builtin/vocabulary.js';
+import { recentYearsIn, yearRangeIn } from '../../../platform/ai/engine/question-years.js';
 
 export interface EquityQuestion {
   query: string;

@@ -20,7 +20,6 @@ import {
 } from '@credence/shared';
 import { JobQueue } from '../../../core/queue/job-queue.js';
 import { CreditsService } from '../../../platform/ai/credits/credits.service.js';
-import { RESEARCH_ENGINES, type ResearchEngines } from '../../research/engine-provider.js';
 import type { ResearchRequest, ResearchUser } from '../../../platform/ai/engine/types.js';
 import {
   foldedAnswer,
@@ -30,6 +29,7 @@ import {
   type JobData as JobOf,
 } from '../../../platform/ai/jobs/research-job-steps.js';
 import type { EquityJobDto, EquityQueryDto } from './equity.dto.js';
+import { UsEquityAnalyst } from './us-equity-analyst.js';
 import { loadUsCompanyKpis } from './sec-facts.js';
 
 export const EQUITY_TABLES_JOB = 'research.equity-tables';
@@ -70,7 +70,7 @@ export class EquityResearchService {
     @Inject(JobQueue) private readonly queue: JobQueue,
     @Inject(DataSource) private readonly db: DataSource,
     @Inject(CreditsService) private readonly credits: CreditsService,
-    @Inject(RESEARCH_ENGINES) private readonly engines: ResearchEngines,
+    @Inject(UsEquityAnalyst) private readonly analyst: UsEquityAnalyst,
   ) {
     this.queue.register(EQUITY_TABLES_JOB, (data: JobData) => this.tables(data.user, data.dto));
     this.queue.register(EQUITY_OBSERVATIONS_JOB, (data: JobData) =>
@@ -80,7 +80,7 @@ export class EquityResearchService {
 
   thoughtProcess(user: SessionClaims, dto: EquityQueryDto): Promise<EquityThoughtProcessResponse> {
     const request = equityRequest({ id: user.sub, role: user.role }, dto);
-    return planWithFallback(() => this.engines.equity.plan(request), this.logger, 'equity thought process');
+    return planWithFallback(() => this.analyst.plan(request), this.logger, 'equity thought process');
   }
 
   start(user: SessionClaims, kind: 'tables' | 'observations', dto: EquityJobDto): Promise<JobStartedResponse> {
@@ -92,7 +92,7 @@ export class EquityResearchService {
   /** The KPI tables the question reads, whole (annual or quarterly as it asks), in catalogue order. */
   async tables(user: ResearchUser, dto: EquityQueryDto): Promise<EquityTablesResult> {
     const request = equityRequest(user, dto);
-    const read = await this.engines.equity.read(request, { user, signal: new AbortController().signal });
+    const read = await this.analyst.read(request, { user, signal: new AbortController().signal });
     const loaded = await loadUsCompanyKpis(this.db, Number(request.cik));
     if (!loaded) return { relevant_table_names: [] };
     const relevant: UsRelevantTable[] = read.tables
@@ -105,7 +105,7 @@ export class EquityResearchService {
   /** The written answer: observations with their citations (each a filing tag); the caller spends a credit on it. */
   async observations(user: ResearchUser, dto: EquityQueryDto): Promise<EquityObservationsResult> {
     const request = equityRequest(user, dto);
-    const { answer, outcome } = await foldedAnswer('built-in', (emitter) => this.engines.equity.answer(request, emitter));
+    const { answer, outcome } = await foldedAnswer('built-in', (emitter) => this.analyst.answer(request, emitter));
     return {
       observations: observationStrings(answer.text),
       thought_process: answer.thoughtProcess,

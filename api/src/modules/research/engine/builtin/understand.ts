@@ -15,12 +15,10 @@ import {
   METRIC_PATTERNS,
   PARTLY_SUPPORTED,
   RATIO_ASKS,
-  recentYearsIn,
-  yearRangeIn,
   UNSUPPORTED,
   WEAK_SUMMARY,
-  yearsIn,
 } from './vocabulary.js';
+import { recentYearsIn, yearRangeIn, yearsIn } from '../../../../platform/ai/engine/question-years.js';
 import { correctTypos } from './typos.js';
 
 export interface Understood extends Understanding {
