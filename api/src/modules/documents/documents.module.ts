@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { RESEARCH_TOOLKIT, type ResearchToolkit } from '../../platform/ai/engine/research-toolkit.js';
+import { DOCUMENT_PAGES } from '../../platform/ai/evidence/document-pages.js';
 import { DocumentAnswerer } from './answers/document-answer.js';
 import { DocumentJobsService } from './document-jobs.service.js';
 import { DocumentsController } from './documents.controller.js';
@@ -9,10 +10,15 @@ import { DocumentsService } from './documents.service.js';
 import { PdfChatController } from './pdf-chat/pdf-chat.controller.js';
 import { PdfChatService } from './pdf-chat/pdf-chat.service.js';
 
-/** What every process that runs jobs needs (the API and `worker`): the store and the processing job. */
+/**
+ * What every process that runs jobs needs (the API and `worker`): the store and the processing job.
+ * Global, so that a feature that reads a chat's pages (restructuring) injects the platform's
+ * DOCUMENT_PAGES without importing this module.
+ */
+@Global()
 @Module({
-  providers: [DocumentsRepository, DocumentJobsService],
-  exports: [DocumentsRepository, DocumentJobsService],
+  providers: [DocumentsRepository, DocumentJobsService, { provide: DOCUMENT_PAGES, useExisting: DocumentsRepository }],
+  exports: [DocumentsRepository, DocumentJobsService, DOCUMENT_PAGES],
 })
 export class DocumentsCoreModule {}
 

@@ -6,6 +6,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { UploadedPdf } from '@credence/shared';
 import type { PageLine, PageText } from '../../platform/ai/evidence/page-lines.js';
+import type { DocumentPages, StoredPage } from '../../platform/ai/evidence/document-pages.js';
 
 export interface NewDocument {
   userId: string;
@@ -15,19 +16,6 @@ export interface NewDocument {
   sha256: string;
   content: Buffer;
   pages: PageText[];
-}
-
-export interface StoredPage {
-  documentId: string;
-  fileName: string;
-  /** The chat the document belongs to (when the read selected it). */
-  chatKey?: string;
-  page: number;
-  text: string;
-  lines: PageLine[];
-  figures: number;
-  /** Kept without lines: more text than the upload limits allow, or more than pdf_page_text may answer. */
-  tooComplex?: boolean;
 }
 
 export interface StoredFile {
@@ -68,7 +56,7 @@ function toPdf(row: Record<string, unknown>): UploadedPdf {
 }
 
 @Injectable()
-export class DocumentsRepository {
+export class DocumentsRepository implements DocumentPages {
   constructor(@Inject(DataSource) private readonly db: DataSource) {}
 
   /** Stores a document and its pages; a file of the same name in the same chat is replaced. */
@@ -116,6 +104,17 @@ export class DocumentsRepository {
           userId,
         ]);
     return rows.map(toPdf);
+  }
+
+  async chatPages(userId: string, chatKey: string, limit: number): Promise<StoredPage[]> {
+    const rows = await this.db.query(
+      `SELECT p.document_id::text AS document_id, d.file_name, p.page, p.text, p.lines, p.figures
+       FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
+       WHERE d.user_id = $1 AND d.chat_key = $2
+       ORDER BY d.upload_date, d.file_name, p.page LIMIT $3`,
+      [userId, chatKey, limit],
+    );
+    return rows.map(toPage);
   }
 
   async byIds(userId: string, ids: string[]): Promise<UploadedPdf[]> {

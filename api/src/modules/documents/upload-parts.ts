@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { MULTIPART_MAX_FILES as MAX_FILES } from '../../core/security/multipart.js';
 import { fileNameProblem } from '@credence/shared';
-import { chatKeyMessage, CHAT_KEY } from './dto/documents.dto.js';
+import { chatKeyMessage, CHAT_KEY } from '../../platform/ai/chats/chat-key.js';
 import { tooLarge, UploadRefused } from './pdf-check.js';
 import type { IncomingFile } from './documents.service.js';
 

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
-import { DocumentsCoreModule } from '../documents/documents.module.js';
 import { CreditsModule } from '../../platform/ai/credits/credits.module.js';
 import { RestructuringController } from './restructuring.controller.js';
 import { RestructuringService } from './restructuring.service.js';
 
-/** What every process that runs jobs needs (the API and `worker`): the start_query job's handler. */
+/**
+ * What every process that runs jobs needs (the API and `worker`): the start_query job's handler,
+ * over a chat's pages (the platform's DOCUMENT_PAGES, provided by the documents module).
+ */
 @Module({
-  imports: [DocumentsCoreModule, CreditsModule],
+  imports: [CreditsModule],
   providers: [RestructuringService],
   exports: [RestructuringService],
 })

@@ -20,8 +20,7 @@ import {
 } from '@credence/shared';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { JobQueue } from '../../core/queue/job-queue.js';
-import { toPage, type StoredPage } from '../documents/documents.repository.js';
-import { DocumentsRepository } from '../documents/documents.repository.js';
+import { DOCUMENT_PAGES, type DocumentPages, type StoredPage } from '../../platform/ai/evidence/document-pages.js';
 import { CreditsService, type CreditTicket } from '../../platform/ai/credits/credits.service.js';
 import { ResearchJob } from '../../platform/ai/jobs/research-job.entity.js';
 import type { StartQueryDto } from './dto/restructuring.dto.js';
@@ -55,7 +54,7 @@ export class RestructuringService {
   constructor(
     @Inject(JobQueue) private readonly queue: JobQueue,
     @Inject(DataSource) private readonly db: DataSource,
-    @Inject(DocumentsRepository) private readonly documents: DocumentsRepository,
+    @Inject(DOCUMENT_PAGES) private readonly documents: DocumentPages,
     @Inject(CreditsService) private readonly credits: CreditsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -101,15 +100,8 @@ export class RestructuringService {
     });
   }
 
-  private async pages(userId: string, chatKey: string): Promise<StoredPage[]> {
-    const rows = await this.db.query(
-      `SELECT p.document_id::text AS document_id, d.file_name, p.page, p.text, p.lines, p.figures
-       FROM uploaded_document_pages p JOIN uploaded_documents d ON d.id = p.document_id
-       WHERE d.user_id = $1 AND d.chat_key = $2
-       ORDER BY d.upload_date, d.file_name, p.page LIMIT ${MAX_PAGES}`,
-      [userId, chatKey],
-    );
-    return rows.map(toPage);
+  private pages(userId: string, chatKey: string): Promise<StoredPage[]> {
+    return this.documents.chatPages(userId, chatKey, MAX_PAGES);
   }
 
   /**

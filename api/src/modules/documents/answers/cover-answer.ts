@@ -4,7 +4,7 @@
  * quoted from the line it is printed on and cited to its page; what the cover does not print is
  * said to be missing, never guessed. A summary adds where the filing's sections start.
  */
-import type { StoredPage } from '../documents.repository.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
 import { coverOf, type CoverFact } from '../search/cover.js';
 import type { SectionStart } from '../search/sections.js';
 import type { AnswerWriter } from '../../../platform/ai/engine/answer-writer.js';

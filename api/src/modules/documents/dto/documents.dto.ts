@@ -2,10 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
 import { IsFileName } from '../../../core/validation/decorators.js';
-
-/** The chat a document belongs to: as research chat ids (web UUIDs, terminal short ids). */
-export const CHAT_KEY = /^[A-Za-z0-9_-]{1,100}$/;
-export const chatKeyMessage = (field: string) => `${field} must be 1 to 100 letters, digits, - or _ (the chat's key)`;
+import { CHAT_KEY, chatKeyMessage } from '../../../platform/ai/chats/chat-key.js';
 
 export class ChatKeyQuery {
   @ApiProperty({ example: 'k3x9' })

@@ -17,7 +17,8 @@ import { ModelEngine } from '../../../platform/ai/llm/model-engine.js';
 import type { ChatMessage } from '../../../platform/ai/llm/model-round.js';
 import { searchPages } from '../search/page-search.js';
 import { questionTerms } from '../search/question-terms.js';
-import { cellRefusal, pageData, pageFacts } from './page-facts.js';
+import { cellRefusal, pageFacts } from './page-facts.js';
+import { pageData } from '../../../platform/ai/llm/page-data.js';
 
 export const SEARCH_DOCUMENTS = 'search_documents';
 /** Pages per search sent to the model. */

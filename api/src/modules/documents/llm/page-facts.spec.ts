@@ -4,7 +4,8 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import type { PageHit } from '../search/page-search.js';
 import { questionTerms } from '../search/question-terms.js';
-import { instructionLines, pageData, pageFacts } from './page-facts.js';
+import { pageFacts } from './page-facts.js';
+import { instructionLines, pageData } from '../../../platform/ai/llm/page-data.js';
 
 function hit(page: number, lines: string[]): PageHit {
   return {

@@ -6,7 +6,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsFileName, IsFilled } from '../../../core/validation/decorators.js';
-import { CHAT_KEY, chatKeyMessage } from '../dto/documents.dto.js';
+import { CHAT_KEY, chatKeyMessage } from '../../../platform/ai/chats/chat-key.js';
 import { QUERY_MAX } from '../../../platform/ai/engine/question.js';
 
 export const PLAN_STEPS_MAX = 30;

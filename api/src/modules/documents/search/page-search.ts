@@ -6,7 +6,8 @@
  * and (when the question wants a figure) pages dense with figures.
  */
 import type { DataSource } from 'typeorm';
-import { toPage, type StoredPage } from '../documents.repository.js';
+import { toPage } from '../documents.repository.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
 import { normalLabel } from '@credence/shared';
 import { STATEMENT_TITLES, type Statement } from './finance-terms.js';
 import { pageKind, STATEMENT_TITLE_SQL, type PageKind } from './page-kind.js';

@@ -11,7 +11,7 @@ import { expect } from 'expect';
 import { recordedPage } from '../../../../test/support/filing-pages.js';
 import type { PageLine } from '../../../platform/ai/evidence/page-lines.js';
 import { lineItem } from '@credence/shared';
-import { pageTables, type PageTable } from './page-table.js';
+import { pageTables, type PageTable } from '../../../platform/ai/evidence/page-table.js';
 import { cellFits, findRow, parseFigure, unitNote } from './statement-row.js';
 
 const page = recordedPage;

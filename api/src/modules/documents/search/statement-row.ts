@@ -6,11 +6,11 @@
 import type { PageLine } from '../../../platform/ai/evidence/page-lines.js';
 import { normalLabel, type LineMeasure } from '@credence/shared';
 import { labelPhrase } from './page-search.js';
-import { pageTables, type ColumnKind } from './page-table.js';
+import { pageTables, type ColumnKind } from '../../../platform/ai/evidence/page-table.js';
 
-import { unitNote } from './units.js';
+import { unitNote } from '../../../platform/ai/evidence/unit-notes.js';
 
-export { pageScale, unitNote, unitScale } from './units.js';
+export { pageScale, unitNote, unitScale } from '../../../platform/ai/evidence/unit-notes.js';
 
 export interface RowFigure {
   /** The row as it reads on the page. */

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { WORKFLOW_CATEGORIES, type WorkflowCategory } from '@credence/shared';
 import { IsFilled } from '../../../core/validation/decorators.js';
-import { CHAT_KEY, chatKeyMessage } from '../../documents/dto/documents.dto.js';
+import { CHAT_KEY, chatKeyMessage } from '../../../platform/ai/chats/chat-key.js';
 
 const QUERY_MAX = 2000;
 const STEP_MAX = 2000;

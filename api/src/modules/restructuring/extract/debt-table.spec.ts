@@ -8,7 +8,7 @@ import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { RESTRUCTURING_TEXTS } from '@credence/shared';
 import { recordedPage } from '../../../../test/support/filing-pages.js';
-import type { StoredPage } from '../../documents/documents.repository.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
 import { extractTable } from './table.js';
 
 const COLUMNS = ['Instrument', 'Amount', 'Margin / Coupon', 'Maturity', 'Ranking', 'Governing law'];

@@ -5,8 +5,8 @@
  * million) USD Fixed 1.63 % 2021 599 598"), so every cell's value is in its own quote: the row.
  * Rows already repaid (a dash in the latest period) and totals are left out.
  */
-import type { StoredPage } from '../../documents/documents.repository.js';
-import { pageTables, type PageTable, type TableRow } from '../../documents/search/page-table.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
+import { pageTables, type PageTable, type TableRow } from '../../../platform/ai/evidence/page-table.js';
 import type { FieldKind, FieldValue } from './fields.js';
 import type { Instrument } from './instruments.js';
 import type { TextUnit } from './units.js';

@@ -10,7 +10,7 @@ import {
   type RestructuringRow,
   type RestructuringTable,
 } from '@credence/shared';
-import type { StoredPage } from '../../documents/documents.repository.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
 import { debtTableInstruments, listedInTable } from './debt-table.js';
 import { fieldKind, readField, type FieldKind, type FieldValue } from './fields.js';
 import { findInstruments, type Instrument } from './instruments.js';

@@ -4,7 +4,7 @@
  * labelled entries start a new unit). The text is data: it is matched against patterns, never
  * followed as instructions.
  */
-import type { StoredPage } from '../../documents/documents.repository.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
 
 export interface TextUnit {
   documentId: string;

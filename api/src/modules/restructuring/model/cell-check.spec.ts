@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { RESTRUCTURING_TEXTS } from '@credence/shared';
-import type { StoredPage } from '../../documents/documents.repository.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
 import { CellChecker } from './cell-check.js';
 
 function stored(page: number, lines: string[]): StoredPage {

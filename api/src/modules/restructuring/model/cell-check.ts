@@ -4,8 +4,8 @@
  * text (an amount, a rate, a date's day and year) is in the quote. Anything else is refused.
  */
 import { RESTRUCTURING_TEXTS, type RestructuringCell } from '@credence/shared';
-import type { StoredPage } from '../../documents/documents.repository.js';
-import { instructionLines } from '../../documents/llm/page-facts.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
+import { instructionLines } from '../../../platform/ai/llm/page-data.js';
 import { pageKey } from './table-pages.js';
 
 const CELL_MAX = 600;

@@ -15,7 +15,7 @@ import {
   type WorkflowCategory,
 } from '@credence/shared';
 import type { LlmConfig } from '../../../core/config/config.js';
-import type { StoredPage } from '../../documents/documents.repository.js';
+import type { StoredPage } from '../../../platform/ai/evidence/document-pages.js';
 import { clientOnFirstUse, failureReason, streamRound, worthRetrying, type ChatMessage } from '../../../platform/ai/llm/model-round.js';
 import type { ExtractedTable } from '../extract/table.js';
 import { CellChecker } from './cell-check.js';

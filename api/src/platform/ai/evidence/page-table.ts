@@ -6,8 +6,8 @@
  * "Increase (Decrease)"); each row is its label and the figure in each column, as printed
  * ("(1,577)" is negative, "—" is nil). The unit is the page's note ("in millions").
  */
-import type { PageLine, TextItem } from '../../../platform/ai/evidence/page-lines.js';
-import { unitNote } from './units.js';
+import type { PageLine, TextItem } from './page-lines.js';
+import { unitNote } from './unit-notes.js';
 
 /**
  * What a column's figures are: amounts of the period, or percents (a share of sales, a change),

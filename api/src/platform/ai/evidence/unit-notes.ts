@@ -1,4 +1,4 @@
-/** The unit a page's amounts are printed in, from its note ("(In millions of U.S. dollars)"). */
+/** The unit a page's amounts are printed in, from its note ("(In millions of U.S. dollars)"), and the scale it gives them. */
 
 /** The page's unit note ("(In millions of U.S. dollars)"), when it has one. */
 export function unitNote(text: string): string | null {
