@@ -3,36 +3,6 @@
 // an edge that is no longer in the code should be deleted here (71 edges when the rule came in; 132 before the platform layer).
 module.exports = {
   ALLOWED_CROSS_MODULE: [
-    // research -> companies-house (23): UK register research reads the register (companies, filings, accounts rows, PDF renderers). To go: a register read contract (company facts, filings, page sources) in the platform that companies-house provides.
-    ['api/src/modules/research/evidence/research-evidence.ts', 'api/src/modules/companies-house/documents/accounts-format.ts'],
-    ['api/src/modules/research/tools/args.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
-    ['api/src/modules/research/tools/register/register-facts.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
-    ['api/src/modules/research/evidence/page-text.service.ts', 'api/src/modules/companies-house/documents/accounts-pdf.ts'],
-    ['api/src/modules/research/evidence/page-text.service.ts', 'api/src/modules/companies-house/documents/filing-pdf.ts'],
-    ['api/src/modules/research/tools/company-search.tool.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
-    ['api/src/modules/research/tools/document-summary.tool.ts', 'api/src/modules/companies-house/documents/accounts-layout.ts'],
-    ['api/src/modules/research/tools/document-summary.tool.ts', 'api/src/modules/companies-house/store/rows.ts'],
-    ['api/src/modules/research/tools/facts.ts', 'api/src/modules/companies-house/documents/accounts-format.ts'],
-    ['api/src/modules/research/tools/facts.ts', 'api/src/modules/companies-house/store/rows.ts'],
-    ['api/src/modules/research/tools/statements.ts', 'api/src/modules/companies-house/store/rows.ts'],
-    ['api/src/modules/research/tools/register/capital.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
-    ['api/src/modules/research/tools/register/company-tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
-    ['api/src/modules/research/tools/register/charges.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
-    ['api/src/modules/research/tools/register/charges.tool.ts', 'api/src/modules/companies-house/store/rows.ts'],
-    ['api/src/modules/research/tools/register/compliance.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
-    ['api/src/modules/research/tools/register/distress.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
-    ['api/src/modules/research/tools/register/distress.tool.ts', 'api/src/modules/companies-house/documents/accounts-layout.ts'],
-    ['api/src/modules/research/tools/register/leadership.tool.ts', 'api/src/modules/companies-house/companies.repository.ts'],
-    ['api/src/modules/research/tools/register/leadership.tool.ts', 'api/src/modules/companies-house/store/rows.ts'],
-    ['api/src/modules/research/engine/builtin/understand.ts', 'api/src/modules/companies-house/company-search.repository.ts'],
-    [
-      'api/src/modules/research/engine/builtin/analyses/financial/common.ts',
-      'api/src/modules/companies-house/documents/accounts-format.ts',
-    ],
-    [
-      'api/src/modules/research/engine/builtin/analyses/register/peers.analysis.ts',
-      'api/src/modules/companies-house/documents/accounts-format.ts',
-    ],
     // research -> screener (3): lender book and peers read screener tables. To go: a lender/peer read contract.
     ['api/src/modules/research/evidence/lender-book-check.ts', 'api/src/modules/screener/lender-detail.service.ts'],
     ['api/src/modules/research/tools/register/lender-book.tool.ts', 'api/src/modules/screener/lender-detail.service.ts'],

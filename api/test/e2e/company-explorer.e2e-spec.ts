@@ -13,7 +13,7 @@ import {
   OFFICERS,
   PSCS,
 } from '../../src/modules/companies-house/store/tables.js';
-import type { CompanyRow } from '../../src/modules/companies-house/store/rows.js';
+import type { CompanyRow } from '../../src/platform/register/rows.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 
 const company = (company_number: string, company_name: string, extra: Partial<CompanyRow> = {}): CompanyRow => ({

@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { DEFAULT_SAMPLE_COMPANY_NUMBER, type FilingPageText, type ResearchAnswer, type ResearchCitation } from '@credence/shared';
 import { loadConfig } from '../../src/core/config/config.js';
-import { formatAmount } from '../../src/modules/companies-house/documents/accounts-format.js';
+import { formatAmount } from '../../src/platform/register/documents/accounts-format.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { openSse } from '../support/sse-client.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';

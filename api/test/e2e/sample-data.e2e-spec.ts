@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { DEFAULT_SAMPLE_COMPANY_NUMBER, SAMPLE_DATA_NOTICE, SUGGESTED_COMPANIES } from '@credence/shared';
 import { loadConfig } from '../../src/core/config/config.js';
-import { formatAmount } from '../../src/modules/companies-house/documents/accounts-format.js';
+import { formatAmount } from '../../src/platform/register/documents/accounts-format.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { SIC_ACTIVITIES, sicActivity } from '../../src/modules/companies-house/seed/sic-activities.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';

@@ -1,13 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { SUGGESTED_COMPANIES } from '@credence/shared';
-import { formatAmount, formatLineValue, groupThousands } from '../../src/modules/companies-house/documents/accounts-format.js';
+import { formatAmount, formatLineValue, groupThousands } from '../../src/platform/register/documents/accounts-format.js';
 import {
   accountsPdfInputFor,
   ACCOUNTS_PAGE_COUNT,
   renderAccountsPdf,
   SAMPLE_FOOTER,
-} from '../../src/modules/companies-house/documents/accounts-pdf.js';
+} from '../../src/platform/register/documents/accounts-pdf.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { METRIC_COLUMNS, type MetricKey } from '../../src/modules/research/tools/facts.js';
 import { squeezedPages } from '../support/pdf-pages.js';

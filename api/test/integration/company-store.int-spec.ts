@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { supportsCopy } from '../../src/core/database/bulk-insert.js';
 import { insertCharges, insertRows, upsertCharges, upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES, FILINGS } from '../../src/modules/companies-house/store/tables.js';
-import type { CompanyRow } from '../../src/modules/companies-house/store/rows.js';
+import type { CompanyRow } from '../../src/platform/register/rows.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
 const company = (n: string, name: string, extra: Partial<CompanyRow> = {}): CompanyRow => ({

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { upsertRows } from '../../src/modules/companies-house/store/company-store.js';
-import { refreshNameWords } from '../../src/modules/companies-house/store/name-words.js';
+import { refreshNameWords } from '../../src/platform/register/name-words.js';
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
-import { formatAmount } from '../../src/modules/companies-house/documents/accounts-format.js';
+import { formatAmount } from '../../src/platform/register/documents/accounts-format.js';
 import { importAccounts } from '../../src/modules/companies-house/import/accounts.importer.js';
 import { upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';

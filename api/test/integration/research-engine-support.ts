@@ -2,7 +2,7 @@
 import { emptyResearchAnswer, reduceResearchAnswer, type ResearchAnswer, type ResearchEvent } from '@credence/shared';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/core/config/config.js';
-import { CompaniesRepository } from '../../src/modules/companies-house/companies.repository.js';
+import { CompaniesRepository } from '../../src/platform/register/companies.repository.js';
 import { FilingDocumentsService } from '../../src/modules/companies-house/filing-documents.service.js';
 import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import type { ToolRegistry } from '../../src/platform/ai/engine/analysis.js';

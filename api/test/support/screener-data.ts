@@ -11,7 +11,7 @@ import { seedSampleData } from '../../src/modules/companies-house/seed/seed.js';
 import { sicCodeRows } from '../../src/modules/companies-house/seed/sic-codes.js';
 import { upsertCharges, upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { refreshDerivedTables } from '../../src/modules/companies-house/store/derived-tables.js';
-import type { ChargeRow, CompanyRow, FinancialStatementRow } from '../../src/modules/companies-house/store/rows.js';
+import type { ChargeRow, CompanyRow, FinancialStatementRow } from '../../src/platform/register/rows.js';
 import { COMPANIES, FINANCIAL_STATEMENTS, SIC_CODES } from '../../src/modules/companies-house/store/tables.js';
 import type { TestApi } from './test-api.js';
 

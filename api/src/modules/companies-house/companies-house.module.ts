@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CompaniesHouseController } from './companies-house.controller.js';
 import { CompaniesHouseService } from './companies-house.service.js';
-import { CompaniesRepository } from './companies.repository.js';
-import { CompanySearchRepository } from './company-search.repository.js';
+import { CompaniesRepository } from '../../platform/register/companies.repository.js';
+import { CompanySearchRepository } from '../../platform/register/company-search.repository.js';
 import { FilingDocumentsService } from './filing-documents.service.js';
 
 @Module({

@@ -9,8 +9,8 @@ import {
   type FilingsByCategory,
   type OfficersResponse,
 } from '@credence/shared';
-import { CompaniesRepository } from './companies.repository.js';
-import { CompanySearchRepository, normaliseCompanyNumber } from './company-search.repository.js';
+import { CompaniesRepository } from '../../platform/register/companies.repository.js';
+import { CompanySearchRepository, normaliseCompanyNumber } from '../../platform/register/company-search.repository.js';
 import {
   chargeView,
   documentSummaryView,
@@ -25,7 +25,7 @@ import {
   type StatementKind,
 } from './company-views.js';
 import { overviewInsights } from './overview-insights.js';
-import type { FinancialStatementRow } from './store/rows.js';
+import type { FinancialStatementRow } from '../../platform/register/rows.js';
 
 export function notFound(companyNumber: string): NotFoundException {
   return new NotFoundException(`Company with number ${companyNumber} not found.`);

@@ -13,9 +13,17 @@ import {
   type PscView,
   type StatementYear,
 } from '@credence/shared';
-import type { SearchRow } from './company-search.repository.js';
-import type { StoredCompany } from './companies.repository.js';
-import type { ChargeRow, DocumentSummaryRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow, StatementLine } from './store/rows.js';
+import type { SearchRow } from '../../platform/register/company-search.repository.js';
+import type { StoredCompany } from '../../platform/register/companies.repository.js';
+import type {
+  ChargeRow,
+  DocumentSummaryRow,
+  FilingRow,
+  FinancialStatementRow,
+  OfficerRow,
+  PscRow,
+  StatementLine,
+} from '../../platform/register/rows.js';
 
 /** Rows of the database → the payloads of spec 2 section 3. Pure functions, one per entity. */
 

@@ -4,11 +4,11 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { CompaniesRepository } from './companies.repository.js';
-import { normaliseCompanyNumber } from './company-search.repository.js';
+import { CompaniesRepository } from '../../platform/register/companies.repository.js';
+import { normaliseCompanyNumber } from '../../platform/register/company-search.repository.js';
 import { notFound } from './companies-house.service.js';
-import { accountsPdfInputFor, renderAccountsPdf } from './documents/accounts-pdf.js';
-import { filingPdfInputFor, renderFilingPdf } from './documents/filing-pdf.js';
+import { accountsPdfInputFor, renderAccountsPdf } from '../../platform/register/documents/accounts-pdf.js';
+import { filingPdfInputFor, renderFilingPdf } from '../../platform/register/documents/filing-pdf.js';
 
 export interface FilingDocument {
   contentType: string;

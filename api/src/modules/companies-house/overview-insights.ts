@@ -12,7 +12,7 @@ import {
   statementRatios,
   type OverviewInsights,
 } from '@credence/shared';
-import type { ChargeRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from './store/rows.js';
+import type { ChargeRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from '../../platform/register/rows.js';
 import { financialSummaryView, pscVerification } from './company-views.js';
 
 export interface OverviewInputs {

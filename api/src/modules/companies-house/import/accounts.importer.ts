@@ -2,7 +2,7 @@ import { copyFile, mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { EntityManager } from 'typeorm';
 import { upsertRows } from '../store/company-store.js';
-import type { DocumentRow, FinancialStatementRow } from '../store/rows.js';
+import type { DocumentRow, FinancialStatementRow } from '../../../platform/register/rows.js';
 import { DOCUMENTS, FINANCIAL_STATEMENTS } from '../store/tables.js';
 import { isDate } from './ch-api.mapper.js';
 import { SummaryBuilder, type BadRow, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { replaceForCompanies, upsertCharges, upsertRows } from '../store/company-store.js';
-import type { ChargeRow, CompanyRow, PscRow } from '../store/rows.js';
+import type { ChargeRow, CompanyRow, PscRow } from '../../../platform/register/rows.js';
 import { CHARGES, COMPANIES, FILINGS, OFFICERS, PSCS, type TableSpec } from '../store/tables.js';
 import {
   chargeCounts,

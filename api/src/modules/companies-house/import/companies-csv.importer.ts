@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import { insertCopyLines, upsertCopyLines, upsertRows } from '../store/company-store.js';
-import type { CompanyRow } from '../store/rows.js';
+import type { CompanyRow } from '../../../platform/register/rows.js';
 import { COMPANIES } from '../store/tables.js';
 import { DeferredIndexes } from './companies-csv.bulk-load.js';
 import { CompanyCopyReader } from './companies-csv.copy-reader.js';

@@ -1,5 +1,5 @@
 import { arrayLiteral, COPY_NULL, escapeCopy } from '../../../core/database/bulk-insert.js';
-import type { CompanyRow } from '../store/rows.js';
+import type { CompanyRow } from '../../../platform/register/rows.js';
 
 /**
  * The columns of Companies House's "Free Company Data Product" (BasicCompanyData), in the order

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { ixNumber, shiftDecimal } from '../../../core/import/ixbrl-numbers.js';
-import type { StatementLine } from '../store/rows.js';
+import type { StatementLine } from '../../../platform/register/rows.js';
 
 /**
  * Inline XBRL (iXBRL 1.0/1.1) accounts as Companies House publishes them in the accounts bulk

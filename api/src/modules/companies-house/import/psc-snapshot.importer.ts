@@ -1,6 +1,6 @@
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import { upsertRows } from '../store/company-store.js';
-import type { PscRow } from '../store/rows.js';
+import type { PscRow } from '../../../platform/register/rows.js';
 import { PSCS } from '../store/tables.js';
 import { BatchWriter, readInBatches } from './csv-batch-writer.js';
 import { expandPaths, missingParts } from '../../../core/import/input-files.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PscRow } from '../store/rows.js';
+import type { PscRow } from '../../../platform/register/rows.js';
 
 /**
  * The lines of Companies House's PSC snapshot (persons-with-significant-control-snapshot-*.txt,

@@ -5,7 +5,7 @@
  * sometimes not yet (overdue). Trading companies' accounts carry a document id: the PDF rendered
  * from the financial statements that cite it.
  */
-import { ACCOUNTS_PAGE_COUNT } from '../documents/accounts-layout.js';
+import { ACCOUNTS_PAGE_COUNT } from '../../../platform/register/documents/accounts-layout.js';
 import { addMonths, isoDay, monthEnd, yearOf, type Day } from './dates.js';
 import { stopDay } from './filings.js';
 import type { Rng } from '../../../core/random.js';

@@ -4,7 +4,7 @@
  * SH10 variations of rights, SH19 reductions), each statement of capital as Companies House
  * publishes it: description_values.capital [{figure: "1,000", currency: "GBP"}].
  */
-import { groupThousands } from '../documents/accounts-format.js';
+import { groupThousands } from '../../../platform/register/documents/accounts-format.js';
 import { isoDay, type Day } from './dates.js';
 import { lag } from './filings.js';
 import type { Rng } from '../../../core/random.js';

@@ -10,7 +10,7 @@ import { filedName, LENDERS, type Lender } from './lenders.js';
 import { oneLine, TOWNS_BY_JURISDICTION, address as makeAddress } from './places.js';
 import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
-import type { ChargeRow } from '../store/rows.js';
+import type { ChargeRow } from '../../../platform/register/rows.js';
 
 /** Charges created from this day carry a charge code and are registered on MR01. */
 const MR01_ERA = dayOf('2013-04-06');

@@ -9,7 +9,7 @@ import { addMonths, isoDay, ukDate, type Day } from './dates.js';
 import { oneLine } from './places.js';
 import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
-import type { FilingRow } from '../store/rows.js';
+import type { FilingRow } from '../../../platform/register/rows.js';
 
 /** Real transaction ids are base64 of "<10 digits>adiqzkcx"; ours end differently, so they never collide with imported ones. */
 const TRANSACTION_SUFFIX = 'smplcred';

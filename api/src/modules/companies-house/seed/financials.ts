@@ -5,14 +5,14 @@
  * reconciles the cash, and the statement lines in UK (FRS 102 / FRS 105) form, each citing the
  * page of the PDF that prints it.
  */
-import { ACCOUNTS_PAGES, METRIC_PAGES, type MetricKey } from '../documents/accounts-layout.js';
+import { ACCOUNTS_PAGES, METRIC_PAGES, type MetricKey } from '../../../platform/register/documents/accounts-layout.js';
 import type { Period } from './accounts.js';
 import type { CapitalResult } from './capital.js';
 import type { ChargeResult } from './charges.js';
 import { dayOf, isoDay, yearOf, type Day } from './dates.js';
 import type { Rng } from '../../../core/random.js';
 import type { CompanyPlan } from './types.js';
-import type { FinancialStatementRow, StatementLine } from '../store/rows.js';
+import type { FinancialStatementRow, StatementLine } from '../../../platform/register/rows.js';
 
 const COVID_START = dayOf('2020-06-30');
 const COVID_END = dayOf('2021-06-30');

@@ -16,7 +16,7 @@ import { Rng } from '../../../core/random.js';
 import { sicText } from './sic-codes.js';
 import { documentSummary } from './summaries.js';
 import type { CompanyBundle, FilingEvent, GeneratorContext } from './types.js';
-import type { DocumentSummaryRow } from '../store/rows.js';
+import type { DocumentSummaryRow } from '../../../platform/register/rows.js';
 
 /** Document summaries are stored for the latest accounts document of each company (every one for the suggested companies); older documents' PDFs compose their narrative from the figures. */
 export const SUMMARISED_DOCUMENTS = 1;

@@ -11,7 +11,7 @@ import { sampleVerification } from './identity-verification.js';
 import { fullName, holdingName, personName, registerName, type PersonName } from './names.js';
 import { Weighted, type Rng } from '../../../core/random.js';
 import type { CompanyPlan, FilingEvent } from './types.js';
-import type { OfficerRow, PscRow } from '../store/rows.js';
+import type { OfficerRow, PscRow } from '../../../platform/register/rows.js';
 // the word lists and tables are data, not code: data/people.json (loaded once, with the module)
 import PEOPLE from './data/people.json' with { type: 'json' };
 

@@ -2,11 +2,11 @@
  * Document summaries of each accounts document, composed from sector-aware templates and the
  * year's own figures: business overview, the fair review (management discussion), principal risks
  * by category, key highlights, future outlook, accounting policies, and the auditor and opinion.
- * Every part cites the page of the PDF that prints it (documents/accounts-layout.ts).
+ * Every part cites the page of the PDF that prints it (platform/register/documents/accounts-layout.ts).
  */
 import { sicActivity } from './sic-activities.js';
-import { formatCompact, formatPercent, notAuditedOpinion } from '../documents/accounts-format.js';
-import { SUMMARY_PAGES } from '../documents/accounts-layout.js';
+import { formatCompact, formatPercent, notAuditedOpinion } from '../../../platform/register/documents/accounts-format.js';
+import { SUMMARY_PAGES } from '../../../platform/register/documents/accounts-layout.js';
 import type { Period } from './accounts.js';
 import { displayName } from './companies.js';
 import { longDate } from './dates.js';
@@ -16,7 +16,7 @@ import { SURNAMES } from './names.js';
 import type { Rng } from '../../../core/random.js';
 import type { SectorId } from './sectors.js';
 import type { CompanyPlan } from './types.js';
-import type { DocumentSummaryRow } from '../store/rows.js';
+import type { DocumentSummaryRow } from '../../../platform/register/rows.js';
 // the word lists and tables are data, not code: data/summaries.json (loaded once, with the module)
 import SUMMARIES from './data/summaries.json' with { type: 'json' };
 

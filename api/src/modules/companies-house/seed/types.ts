@@ -3,7 +3,15 @@ import type { LegalForm } from './names.js';
 import type { Address, Jurisdiction, Town } from './places.js';
 import type { Rng } from '../../../core/random.js';
 import type { Sector, SizeClass } from './sectors.js';
-import type { ChargeRow, CompanyRow, DocumentSummaryRow, FilingRow, FinancialStatementRow, OfficerRow, PscRow } from '../store/rows.js';
+import type {
+  ChargeRow,
+  CompanyRow,
+  DocumentSummaryRow,
+  FilingRow,
+  FinancialStatementRow,
+  OfficerRow,
+  PscRow,
+} from '../../../platform/register/rows.js';
 
 /** Accounts types of the register (AA descriptions "accounts-with-accounts-type-<type>"). */
 export type AccountsType =

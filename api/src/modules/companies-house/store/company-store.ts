@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { lenderKey } from '@credence/shared';
 import { bulkInsert, copyLines } from '../../../core/database/bulk-insert.js';
-import type { ChargeRow } from './rows.js';
+import type { ChargeRow } from '../../../platform/register/rows.js';
 import { CHARGE_LENDERS, CHARGES, type TableSpec } from './tables.js';
 
 /**

@@ -3,11 +3,11 @@ import { supportsCopy } from '../../../core/database/bulk-insert.js';
 import { refreshScreenerViews } from '../../screener/refresh-views.js';
 import { restoreDeferredCompanyIndexes } from '../import/companies-csv.bulk-load.js';
 import type { ImportReporter } from '../../../core/import/importer.js';
-import { refreshNameWords, type RefreshScope } from './name-words.js';
+import { refreshNameWords, type RefreshScope } from '../../../platform/register/name-words.js';
 import { ADVISORY_LOCKS } from '../../../core/database/advisory-locks.js';
 import { inLanes } from '../../../core/database/in-lanes.js';
 
-export type { RefreshScope } from './name-words.js';
+export type { RefreshScope } from '../../../platform/register/name-words.js';
 
 /** Held (session advisory lock, server Postgres) by whoever refreshes: one refresh at a time. */
 export const REFRESH_LOCK = ADVISORY_LOCKS.derivedTablesRefresh;

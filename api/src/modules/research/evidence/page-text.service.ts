@@ -8,8 +8,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { accountsPdfInputFor, renderAccountsPdf } from '../../companies-house/documents/accounts-pdf.js';
-import { filingPdfInputFor, renderFilingPdf } from '../../companies-house/documents/filing-pdf.js';
+import { accountsPdfInputFor, renderAccountsPdf } from '../../../platform/register/documents/accounts-pdf.js';
+import { filingPdfInputFor, renderFilingPdf } from '../../../platform/register/documents/filing-pdf.js';
 import { htmlPages } from '../../../platform/ai/evidence/html-pages.js';
 import { Lru } from '../../../platform/ai/evidence/lru.js';
 import type { PageText } from '../../../platform/ai/evidence/page-lines.js';

@@ -15,7 +15,7 @@
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import type { EvidenceCheck, EvidenceChecker, Fact } from '../../../platform/ai/engine/types.js';
-import { formatAmount } from '../../companies-house/documents/accounts-format.js';
+import { formatAmount } from '../../../platform/register/documents/accounts-format.js';
 import { findFigure, findPassage, type Found } from '../../../platform/ai/evidence/find-on-page.js';
 import type { ResearchPlugin } from '../../../platform/ai/engine/research-plugin.js';
 import { LenderBookCheck } from './lender-book-check.js';

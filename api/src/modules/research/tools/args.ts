@@ -1,5 +1,5 @@
 /** Reading a UK company tool's arguments safely (the generic readers are the platform's). */
-import { normaliseCompanyNumber } from '../../companies-house/company-search.repository.js';
+import { normaliseCompanyNumber } from '../../../platform/register/company-search.repository.js';
 import { ToolArgumentError } from '../../../platform/ai/engine/tool-args.js';
 
 export { integerArg, stringArg, ToolArgumentError, yearsArg, YEARS_SCHEMA } from '../../../platform/ai/engine/tool-args.js';

@@ -1,6 +1,6 @@
 /** company_search: UK companies by number or name (the explorer's search), to find the company a question names. */
 import type { DataSource } from 'typeorm';
-import { CompanySearchRepository } from '../../companies-house/company-search.repository.js';
+import { CompanySearchRepository } from '../../../platform/register/company-search.repository.js';
 import type { ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
 import { integerArg, stringArg } from './args.js';
 

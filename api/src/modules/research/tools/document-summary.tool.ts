@@ -4,9 +4,9 @@
  * passage with the page that prints it (as text facts the checker finds on that page).
  */
 import type { DataSource } from 'typeorm';
-import type { DocumentSummaryRow } from '../../companies-house/store/rows.js';
+import type { DocumentSummaryRow } from '../../../platform/register/rows.js';
 import type { Fact, FactSource, ResearchTool, ToolResult } from '../../../platform/ai/engine/types.js';
-import { SUMMARY_PAGES } from '../../companies-house/documents/accounts-layout.js';
+import { SUMMARY_PAGES } from '../../../platform/register/documents/accounts-layout.js';
 import { COMPANY_NUMBER_SCHEMA, companyNumberArg, YEARS_SCHEMA, yearsArg } from './args.js';
 import { accountsTitle } from './facts.js';
 

@@ -4,8 +4,8 @@
  * find it there.
  */
 import { describeFiling } from '@credence/shared';
-import { formatLineValue, groupThousands, formatAmount } from '../../companies-house/documents/accounts-format.js';
-import type { FinancialStatementRow, StatementLine } from '../../companies-house/store/rows.js';
+import { formatLineValue, groupThousands, formatAmount } from '../../../platform/register/documents/accounts-format.js';
+import type { FinancialStatementRow, StatementLine } from '../../../platform/register/rows.js';
 import type { Fact, FactSource, FactUnit } from '../../../platform/ai/engine/types.js';
 
 /** The financial summary's metrics and their columns (financial_statements). */

@@ -1,6 +1,6 @@
 /** Reads a company's stored accounts, every year, with the filing each year's document belongs to. */
 import type { DataSource } from 'typeorm';
-import type { FinancialStatementRow } from '../../companies-house/store/rows.js';
+import type { FinancialStatementRow } from '../../../platform/register/rows.js';
 import type { Fact } from '../../../platform/ai/engine/types.js';
 import { accountsTitle, lineFact, METRIC_KEYS, metricFact, STATEMENT_KEYS, type MetricKey, type StatementKey } from './facts.js';
 

@@ -4,7 +4,7 @@
  * years, metrics and lender names, and what it asks that no data here holds. Questions are
  * data: nothing in them is run, only matched against fixed patterns.
  */
-import { normaliseCompanyNumber } from '../../../companies-house/company-search.repository.js';
+import { normaliseCompanyNumber } from '../../../../platform/register/company-search.repository.js';
 import type { ResearchRequest, ToolContext } from '../../../../platform/ai/engine/types.js';
 import type { AnalysisId, ToolRegistry, Understanding } from '../../../../platform/ai/engine/analysis.js';
 import {

@@ -1,8 +1,8 @@
 /** charges: a company's charges, their terms and lenders, and the register's counts. */
 import { chargeCreditors, chargeStatistics, isActiveCharge, lenderKey } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
-import type { ChargeRow } from '../../../companies-house/store/rows.js';
+import { CompaniesRepository } from '../../../../platform/register/companies.repository.js';
+import type { ChargeRow } from '../../../../platform/register/rows.js';
 import type { FactSource, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { matchLenderKeys } from './lender-match.js';
 import { companyTool } from './company-tool.js';

@@ -1,6 +1,6 @@
 /** The shell every register tool about one company shares: a company_number parameter, an unknown company answered in words, else the read. */
 import type { DataSource } from 'typeorm';
-import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
+import { CompaniesRepository } from '../../../../platform/register/companies.repository.js';
 import type { JsonSchema, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { COMPANY_NUMBER_PARAMETER, companyNumberArg, unknownCompany } from './register-facts.js';
 

@@ -8,7 +8,7 @@ import {
   startOfUtcDay,
 } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
+import { CompaniesRepository } from '../../../../platform/register/companies.repository.js';
 import type { ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { companyTool } from './company-tool.js';
 import { FactList, registerSource } from './register-facts.js';

@@ -16,8 +16,8 @@ import {
   type RecoveryEstimate,
 } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
-import { SUMMARY_PAGES } from '../../../companies-house/documents/accounts-layout.js';
+import { CompaniesRepository } from '../../../../platform/register/companies.repository.js';
+import { SUMMARY_PAGES } from '../../../../platform/register/documents/accounts-layout.js';
 import type { Fact, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { lineOf, readStatementYears, type StatementYear } from '../statements.js';
 import { companyTool } from './company-tool.js';

@@ -10,8 +10,8 @@ import {
   type LeadershipInsights,
 } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import { CompaniesRepository } from '../../../companies-house/companies.repository.js';
-import type { OfficerRow, PscRow } from '../../../companies-house/store/rows.js';
+import { CompaniesRepository } from '../../../../platform/register/companies.repository.js';
+import type { OfficerRow, PscRow } from '../../../../platform/register/rows.js';
 import type { ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { companyTool } from './company-tool.js';
 import { FactList, registerSource } from './register-facts.js';

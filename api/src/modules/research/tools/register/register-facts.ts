@@ -1,5 +1,5 @@
 /** Facts read from the register: each names the record it came from, so the answer can cite it. */
-import { normaliseCompanyNumber } from '../../../companies-house/company-search.repository.js';
+import { normaliseCompanyNumber } from '../../../../platform/register/company-search.repository.js';
 import type { Fact, FactSource, FactUnit } from '../../../../platform/ai/engine/types.js';
 
 export type RegisterRecord =

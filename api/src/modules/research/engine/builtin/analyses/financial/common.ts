@@ -1,5 +1,5 @@
 /** What the financial analyses share: reading the accounts for the years asked, and wording figures. */
-import { formatMoney } from '../../../../../companies-house/documents/accounts-format.js';
+import { formatMoney } from '../../../../../../platform/register/documents/accounts-format.js';
 import type { FinancialRatiosData } from '../../../../tools/financial-ratios.tool.js';
 import type { FinancialStatementsData } from '../../../../tools/financial-statements.tool.js';
 import type { YearRatios } from '../../../../tools/ratios.js';

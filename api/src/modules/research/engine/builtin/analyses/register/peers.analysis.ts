@@ -4,7 +4,7 @@
  * peers were chosen (shared peerSelectionText), so the web and the terminal show one table.
  */
 import { PEER_COLUMNS, peerCellText, peerFormulaNote, peerSelectionText } from '@credence/shared';
-import { formatMoney } from '../../../../../companies-house/documents/accounts-format.js';
+import { formatMoney } from '../../../../../../platform/register/documents/accounts-format.js';
 import type { PeerRow, PeersData } from '../../../../tools/register/peers.tool.js';
 import type { TableCell } from '../../../../../../platform/ai/engine/answer-writer.js';
 import type { ToolResult } from '../../../../../../platform/ai/engine/types.js';

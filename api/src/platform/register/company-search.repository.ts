@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { nameWords } from './store/name-words.js';
+import { nameWords } from './name-words.js';
 
 export interface SearchRow {
   company_number: string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { refreshNameWords } from './store/name-words.js';
+import { refreshNameWords } from './name-words.js';
 import type {
   ChargeRow,
   CompanyRow,
@@ -10,7 +10,7 @@ import type {
   FinancialStatementRow,
   OfficerRow,
   PscRow,
-} from './store/rows.js';
+} from './rows.js';
 
 export type StoredCompany = Required<CompanyRow> & { updated_at: Date };
 

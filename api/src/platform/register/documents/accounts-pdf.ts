@@ -7,7 +7,7 @@
  */
 import type PDFDocument from 'pdfkit';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { DocumentSummaryRow, FinancialStatementRow, StatementLine } from '../store/rows.js';
+import type { DocumentSummaryRow, FinancialStatementRow, StatementLine } from '../rows.js';
 import {
   currencySymbol,
   formatAmount,
