@@ -1,43 +1,26 @@
 // Import boundaries between the packages (`npm run check:boundaries`, run by CI). See docs/decisions.md.
 // Each rule is checked on what an import resolves to (a workspace package resolves to its folder), and on
 // the bare name when it does not resolve, so a missing build or an undeclared package cannot hide one.
-const { ALLOWED_CROSS_MODULE } = require('./.dependency-cruiser-allowed.cjs');
 
-// Layers of the API (docs/architecture.md): core < platform < modules; a module is one feature and
-// reaches another only through core, the platform or shared (issue 25 §1). The edges still allowed
-// are file pairs, listed with their reason in .dependency-cruiser-allowed.cjs: that list only shrinks.
-const MODULE = '^api/src/modules/([^/]+)/';
-const escape = (path) => `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-const allowedFrom = [...new Set(ALLOWED_CROSS_MODULE.map(([from]) => from))];
-const moduleRules = [
-  {
-    name: 'module-imports-no-other-module',
-    comment:
-      'A feature module (api/src/modules/X) imports only core, the platform, shared and its own files (issue 25 §1): what two features share belongs in the platform, core or shared, or is wired through a registry.',
-    severity: 'error',
-    from: { path: MODULE, pathNot: allowedFrom.map(escape) },
-    to: { path: '^api/src/modules/', pathNot: '^api/src/modules/$1/' },
-  },
-  ...allowedFrom.map((from) => ({
-    name: 'module-imports-no-other-module',
-    comment: `${from} may reach another module only through the allowed edges of .dependency-cruiser-allowed.cjs.`,
-    severity: 'error',
-    from: { path: escape(from) },
-    to: {
-      path: '^api/src/modules/',
-      pathNot: [`^api/src/modules/${from.split('/')[3]}/`, ...ALLOWED_CROSS_MODULE.filter(([f]) => f === from).map(([, to]) => escape(to))],
-    },
-  })),
-];
-
+// Layers of the API (docs/architecture.md section 14): core < platform < modules; a module is one
+// feature and reaches another only through core, the platform or shared (issue 25 §1), with no
+// exception: what two features share is the platform's, core's or shared's, or is wired by a
+// composition root (app.module.ts, worker-modules.ts, research-plugins.ts, bin/).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...moduleRules,
+    {
+      name: 'module-imports-no-other-module',
+      comment:
+        'A feature module (api/src/modules/X) imports only core, the platform, shared and its own files (issue 25 §1): what two features share belongs in the platform, core or shared, or is wired through a registry.',
+      severity: 'error',
+      from: { path: '^api/src/modules/([^/]+)/' },
+      to: { path: '^api/src/modules/', pathNot: '^api/src/modules/$1/' },
+    },
     {
       name: 'platform-imports-no-module',
       comment:
-        'api/src/platform (the AI layer every feature uses: chats, credits, jobs, model rounds, engine and tool contracts, page text) imports no feature module: features plug into it through contracts and registries.',
+        "api/src/platform (the AI layer every feature uses: chats, credits, jobs, model rounds, engine, tool and plugin contracts, page text; the UK register's store) imports no feature module: features plug into it through contracts and registries.",
       severity: 'error',
       from: { path: '^api/src/platform/' },
       to: { path: '^api/src/modules/' },

@@ -44,7 +44,7 @@ const { ENTITIES } = await import(join(root, 'src/entities.js'));
 const { writeProfiles } = await import(join(root, 'src/modules/companies-house/import/ch-api.writer.js'));
 const { StreamConsumer } = await import(join(root, 'src/modules/companies-house/stream/stream-consumer.js'));
 const { HttpStreamSource } = await import(join(root, 'src/modules/companies-house/stream/http-stream-source.js'));
-const { parseEvent, STREAM_NAMES, STREAMS } = await import(join(root, 'src/modules/companies-house/stream/stream-event.js'));
+const { parseEvent, STREAM_NAMES, STREAMS } = await import(join(root, 'src/platform/register/stream-event.js'));
 const { alertsOfEvents } = await import(join(root, 'src/modules/watchlists/alerts/stream-alerts.js'));
 // Followers woken by each commit that wrote alerts, as stream-runner.ts wires it (builds before it: the 250 ms poll only).
 const signal = await import(join(root, 'src/modules/watchlists/alerts/alert-signal.js')).catch(() => null);

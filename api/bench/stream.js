@@ -26,7 +26,7 @@ const { ENTITIES } = await import(join(root, 'src/entities.js'));
 const { writeProfiles } = await import(join(root, 'src/modules/companies-house/import/ch-api.writer.js'));
 const { StreamConsumer } = await import(join(root, 'src/modules/companies-house/stream/stream-consumer.js'));
 const { HttpStreamSource } = await import(join(root, 'src/modules/companies-house/stream/http-stream-source.js'));
-const { parseEvent, STREAM_NAMES } = await import(join(root, 'src/modules/companies-house/stream/stream-event.js'));
+const { parseEvent, STREAM_NAMES } = await import(join(root, 'src/platform/register/stream-event.js'));
 const { recordedDay, StreamServer, STREAM_KEY } = await import(join(root, 'test/support/ch-stream-server.js'));
 
 const held = Array.from({ length: 2000 }, (_, i) => String(30_000_000 + i * 131).padStart(8, '0'));

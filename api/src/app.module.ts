@@ -16,6 +16,7 @@ import { McpModule } from './modules/mcp/mcp.module.js';
 import { RESEARCH_PLUGINS_IN_USE } from './research-plugins.js';
 import { StreamModule } from './modules/companies-house/stream/stream.module.js';
 import { WatchlistsModule } from './modules/watchlists/watchlists.module.js';
+import { watchlistStreamAlerts } from './modules/watchlists/alerts/stream-alerts.js';
 
 @Module({})
 export class AppModule {
@@ -37,7 +38,7 @@ export class AppModule {
         McpModule,
         WatchlistsModule,
         // Without Redis the API is the one process: it consumes the streams; with Redis the worker does.
-        StreamModule.forRoot(!config.redisUrl && config.runJobs),
+        StreamModule.forRoot(!config.redisUrl && config.runJobs, watchlistStreamAlerts),
       ],
       controllers: [HealthController],
     };

@@ -5,6 +5,7 @@ import { ResearchCoreModule } from './modules/research/research.module.js';
 import { RestructuringCoreModule } from './modules/restructuring/restructuring.module.js';
 import { UsEquityCoreModule } from './modules/us-equity/us-equity.module.js';
 import { RESEARCH_PLUGINS_IN_USE } from './research-plugins.js';
+import { watchlistStreamAlerts } from './modules/watchlists/alerts/stream-alerts.js';
 
 /**
  * The feature modules a job worker runs beside the core ones (createContext): the job handlers of
@@ -18,6 +19,6 @@ export function workerModules(streams: boolean) {
     DocumentsCoreModule,
     RestructuringCoreModule,
     UsEquityCoreModule,
-    StreamModule.forRoot(streams),
+    StreamModule.forRoot(streams, watchlistStreamAlerts),
   ];
 }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Command, CommanderError, Option } from 'commander';
 import { ROLES } from '@credence/shared';
 import { UsageError } from './usage-error.js';
-import { STREAM_NAMES } from '../modules/companies-house/stream/stream-event.js';
+import { STREAM_NAMES } from '../platform/register/stream-event.js';
 import { IMPORTERS } from './importers.js';
 
 // Each command's code is loaded when it runs, not at every start: a process runs one command, and

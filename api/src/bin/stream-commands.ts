@@ -1,7 +1,8 @@
 import { loadConfig } from '../core/config/config.js';
 import { describeStreamStatus, readStreamStatus } from '../modules/companies-house/stream/stream-status.js';
 import { startStreams } from '../modules/companies-house/stream/stream-runner.js';
-import { STREAM_NAMES, type StreamName } from '../modules/companies-house/stream/stream-event.js';
+import { watchlistStreamAlerts } from '../modules/watchlists/alerts/stream-alerts.js';
+import { STREAM_NAMES, type StreamName } from '../platform/register/stream-event.js';
 import { openDataSource } from './data-commands.js';
 import { UsageError } from './usage-error.js';
 
@@ -22,18 +23,24 @@ export async function runSyncStream(names: string[], options: { quiet?: boolean 
   const say = (line: string) => !options.quiet && process.stderr.write(`sync stream: ${line}\n`);
   let applied = 0;
   let lastSaid = Date.now();
-  const running = await startStreams(config, db.dataSource, {
-    streams,
-    onInfo: say,
-    onBad: (stream, where, reason) => process.stderr.write(`${stream}: ${where}: ${reason}\n`),
-    onBatch: (_stream, result) => {
-      applied += result.applied;
-      if (Date.now() - lastSaid >= 5000) {
-        lastSaid = Date.now();
-        say(`${applied.toLocaleString('en-GB')} events applied`);
-      }
+  const running = await startStreams(
+    config,
+    db.dataSource,
+    {
+      streams,
+      onInfo: say,
+      onBad: (stream, where, reason) => process.stderr.write(`${stream}: ${where}: ${reason}\n`),
+      onBatch: (_stream, result) => {
+        applied += result.applied;
+        if (Date.now() - lastSaid >= 5000) {
+          lastSaid = Date.now();
+          say(`${applied.toLocaleString('en-GB')} events applied`);
+        }
+      },
     },
-  });
+    null,
+    watchlistStreamAlerts,
+  );
   say(`consuming ${streams.join(', ')} from ${config.chStreamUrl}; Ctrl-C to stop (the next run resumes where this one stopped)`);
   const stop = () => {
     say('stopping after the batch under way...');

@@ -15,7 +15,7 @@ import { seededRandom } from '@credence/shared/query-families';
 import type { Clock } from '../../src/core/clock.js';
 import { writeProfiles } from '../../src/modules/companies-house/import/ch-api.writer.js';
 import { StreamConsumer } from '../../src/modules/companies-house/stream/stream-consumer.js';
-import { STREAM_NAMES } from '../../src/modules/companies-house/stream/stream-event.js';
+import { STREAM_NAMES } from '../../src/platform/register/stream-event.js';
 import { HttpStreamSource } from '../../src/modules/companies-house/stream/http-stream-source.js';
 import { recordedDay, STREAM_KEY, StreamServer, type Day } from '../support/ch-stream-server.js';
 import { rowMismatches, streamRowsDigest } from '../support/stream-replay.js';

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { Clock } from '../../src/core/clock.js';
 import { writeProfiles } from '../../src/modules/companies-house/import/ch-api.writer.js';
 import { StreamConsumer, StreamKeyRefused, type ConsumerOptions } from '../../src/modules/companies-house/stream/stream-consumer.js';
-import { STREAM_NAMES, type StreamName } from '../../src/modules/companies-house/stream/stream-event.js';
+import { STREAM_NAMES, type StreamName } from '../../src/platform/register/stream-event.js';
 import { HttpStreamSource } from '../../src/modules/companies-house/stream/http-stream-source.js';
 import { readStreamStatus } from '../../src/modules/companies-house/stream/stream-status.js';
 import { ChApiClient } from '../../src/modules/companies-house/sync/ch-api-client.js';

@@ -4,7 +4,7 @@ import { LENDER_KEY_VERSION, lenderKey } from '@credence/shared';
 import { refreshDerivedTables } from '../../src/modules/companies-house/store/derived-tables.js';
 import { upsertCharges, upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
-import { LenderDetailService } from '../../src/modules/screener/lender-detail.service.js';
+import { LenderDetailService } from '../../src/platform/register/views/lender-detail.service.js';
 import { charge, company } from '../support/screener-data.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 

@@ -3,7 +3,7 @@ import { expect } from 'expect';
 import { identityVerification, type IdentityVerificationDetails } from '@credence/shared';
 import { upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES, OFFICERS } from '../../src/modules/companies-house/store/tables.js';
-import { refreshScreenerViews } from '../../src/modules/screener/refresh-views.js';
+import { refreshScreenerViews } from '../../src/platform/register/views/refresh-views.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
 /**

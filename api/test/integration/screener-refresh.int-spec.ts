@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { upsertRows } from '../../src/modules/companies-house/store/company-store.js';
 import { COMPANIES } from '../../src/modules/companies-house/store/tables.js';
-import { refreshScreenerViews } from '../../src/modules/screener/refresh-views.js';
-import { SCREENER_VIEWS } from '../../src/modules/screener/screener-views.sql.js';
+import { refreshScreenerViews } from '../../src/platform/register/views/refresh-views.js';
+import { SCREENER_VIEWS } from '../../src/platform/register/views/screener-views.sql.js';
 import { startTestContext, type TestContext } from '../support/test-context.js';
 
 const company = (company_number: string, company_name: string) => ({

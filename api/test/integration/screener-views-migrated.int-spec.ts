@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
-import { SCREENER_VIEWS } from '../../src/modules/screener/screener-views.sql.js';
+import { SCREENER_VIEWS } from '../../src/platform/register/views/screener-views.sql.js';
 import { createTestEnvironment } from '../support/environment.js';
 import { ADMIN, run } from '../support/processes.js';
 import { withDatabase } from '../support/schema-snapshot.js';

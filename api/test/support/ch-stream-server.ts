@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { seededRandom } from '@credence/shared/query-families';
-import { STREAMS, type StreamName } from '../../src/modules/companies-house/stream/stream-event.js';
+import { STREAMS, type StreamName } from '../../src/platform/register/stream-event.js';
 import { companiesHouseFixtures } from './fixtures.js';
 
 export interface Recorded {
@@ -46,7 +46,13 @@ export class StreamServer {
 
   constructor(
     readonly day: Day,
-    private readonly options: { heartbeatEvery?: number; idleHeartbeatMs?: number; chunkEvents?: number } = {},
+    private readonly options: {
+      heartbeatEvery?: number;
+      idleHeartbeatMs?: number;
+      chunkEvents?: number;
+      /** Events are sent once this settles (a connection made before waits, open, like a quiet stream). */
+      hold?: Promise<void>;
+    } = {},
   ) {}
 
   async listen(): Promise<string> {
@@ -83,6 +89,7 @@ export class StreamServer {
     res.writeHead(200, { 'content-type': 'application/json' });
     this.open.add(res);
     res.on('close', () => this.open.delete(res));
+    await this.options.hold;
     const from = events.findIndex((e) => e.timepoint >= (timepoint ?? oldest));
     const heartbeat = this.options.heartbeatEvery ?? 7;
     const chunk = this.options.chunkEvents ?? 50;

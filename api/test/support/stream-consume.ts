@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import type { Clock } from '../../src/core/clock.js';
 import { StreamConsumer } from '../../src/modules/companies-house/stream/stream-consumer.js';
 import { HttpStreamSource } from '../../src/modules/companies-house/stream/http-stream-source.js';
-import { STREAM_NAMES, type StreamName } from '../../src/modules/companies-house/stream/stream-event.js';
+import { STREAM_NAMES, type StreamName } from '../../src/platform/register/stream-event.js';
 import { alertsOfEvents } from '../../src/modules/watchlists/alerts/stream-alerts.js';
 import { STREAM_KEY, type Day } from './ch-stream-server.js';
 

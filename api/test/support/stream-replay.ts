@@ -4,7 +4,7 @@
  */
 import { COMPANY_STATUS_WORDS } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import { STREAM_NAMES, type StreamName } from '../../src/modules/companies-house/stream/stream-event.js';
+import { STREAM_NAMES, type StreamName } from '../../src/platform/register/stream-event.js';
 import type { Day } from './ch-stream-server.js';
 
 interface Final {

@@ -15,7 +15,7 @@ import {
   type ColumnDefinition,
 } from '@credence/shared';
 import { filterSql, parseScreenerQuery } from '../../core/screener-query/index.js';
-import { companiesTable, type ScreenerTableSpec } from './screener-tables.js';
+import { companiesTable, type ScreenerTableSpec } from '../../platform/register/views/screener-tables.js';
 
 /**
  * One definition per screener column (issue 25 section 3). The registry generates the view that

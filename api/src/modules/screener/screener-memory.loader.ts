@@ -16,7 +16,7 @@ import {
   type MemoryColumnSpec,
   type MemoryTable,
 } from '../../core/screener-query/memory/memory-table.js';
-import type { ScreenerTableSpec } from './screener-tables.js';
+import type { ScreenerTableSpec } from '../../platform/register/views/screener-tables.js';
 
 export interface MemoryLoadOptions {
   /** Views with fewer rows stay in the database (answers a SmallView). */

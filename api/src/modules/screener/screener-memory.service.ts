@@ -16,7 +16,7 @@ import {
 import { memoryPage } from '../../core/screener-query/memory/memory-page.js';
 import { memoryTableBytes, type MemoryTable } from '../../core/screener-query/memory/memory-table.js';
 import { loadMemoryTable, readGeneration } from './screener-memory.loader.js';
-import { SCREENER_TABLES, type ScreenerTableSpec } from './screener-tables.js';
+import { SCREENER_TABLES, type ScreenerTableSpec } from '../../platform/register/views/screener-tables.js';
 
 interface Held {
   /** The generation last loaded (or found too small), and what was loaded. */

@@ -19,8 +19,8 @@ import { Route } from '../../core/contracts/route.js';
 import { assertExportSize, exportColumns, exportFilename, sendExport } from '../../core/export/index.js';
 import { PerUserRateLimit } from '../../core/rate-limit/user-rate-limit.js';
 import { screenerBadRequest } from '../../core/screener-query/index.js';
-import { LenderDetailService } from './lender-detail.service.js';
-import { SCREENER_TABLES } from './screener-tables.js';
+import { LenderDetailService } from '../../platform/register/views/lender-detail.service.js';
+import { SCREENER_TABLES } from '../../platform/register/views/screener-tables.js';
 import { ScreenerService } from './screener.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConvertQueryController } from './convert-query.controller.js';
-import { LenderDetailService } from './lender-detail.service.js';
+import { LenderDetailService } from '../../platform/register/views/lender-detail.service.js';
 import { ScreenerController } from './screener.controller.js';
 import { ScreenerMemory } from './screener-memory.service.js';
 import { ScreenerService } from './screener.service.js';

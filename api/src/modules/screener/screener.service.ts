@@ -13,7 +13,7 @@ import {
   type ScreenerRequest,
 } from '../../core/screener-query/index.js';
 import { ScreenerMemory } from './screener-memory.service.js';
-import { SCREENER_TABLES, type ScreenerTableSpec } from './screener-tables.js';
+import { SCREENER_TABLES, type ScreenerTableSpec } from '../../platform/register/views/screener-tables.js';
 
 /** Most distinct values one get-unique-column-values answer lists (spec 2 9: option fetches use 1000). */
 export const UNIQUE_VALUES_LIMIT = 1000;

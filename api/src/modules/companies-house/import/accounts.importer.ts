@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { upsertRows } from '../store/company-store.js';
 import type { DocumentRow, FinancialStatementRow } from '../../../platform/register/rows.js';
 import { DOCUMENTS, FINANCIAL_STATEMENTS } from '../store/tables.js';
-import { isDate } from './ch-api.mapper.js';
+import { isDate } from '../../../platform/register/ch-api.mapper.js';
 import { SummaryBuilder, type BadRow, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 import { extractPeriods, IxbrlError, parseIxbrl, type MetricKey, type PeriodFigures } from './ixbrl.js';
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { hintFromFileName, MappingError, recogniseDocument } from './ch-api.mapper.js';
+import { hintFromFileName, MappingError, recogniseDocument } from '../../../platform/register/ch-api.mapper.js';
 import { CompanyGroup, CompanyNotInDatabase, isDataError, writeCompanyGroup, type Source } from './ch-api.writer.js';
 import { SummaryBuilder, type ImportContext, type Importer, type ImportSummary } from '../../../core/import/importer.js';
 

@@ -14,7 +14,7 @@ import {
   type ChDocument,
   type ChResource,
   type ItemProblem,
-} from './ch-api.mapper.js';
+} from '../../../platform/register/ch-api.mapper.js';
 
 /**
  * Everything known about one company from Companies House API documents (from files or fetched

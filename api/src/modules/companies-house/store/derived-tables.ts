@@ -1,6 +1,6 @@
 import type { DataSource, QueryRunner } from 'typeorm';
 import { supportsCopy } from '../../../core/database/bulk-insert.js';
-import { refreshScreenerViews } from '../../screener/refresh-views.js';
+import { refreshScreenerViews } from '../../../platform/register/views/refresh-views.js';
 import { restoreDeferredCompanyIndexes } from '../import/companies-csv.bulk-load.js';
 import type { ImportReporter } from '../../../core/import/importer.js';
 import { refreshNameWords, type RefreshScope } from '../../../platform/register/name-words.js';

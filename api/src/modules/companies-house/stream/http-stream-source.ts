@@ -1,4 +1,4 @@
-import { STREAMS, type StreamName } from './stream-event.js';
+import { STREAMS, type StreamName } from '../../../platform/register/stream-event.js';
 import { StreamRefused, type StreamSource, type StreamSourceOptions } from './stream-source.js';
 
 /**

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { DataSource, EntityManager } from 'typeorm';
 import { systemClock, type Clock } from '../../../core/clock.js';
-import { EventError, parseEvent, STREAM_NAMES, type StreamEvent, type StreamName } from './stream-event.js';
+import { EventError, parseEvent, STREAM_NAMES, type StreamEvent, type StreamName } from '../../../platform/register/stream-event.js';
 import { StreamRefused, type StreamSource } from './stream-source.js';
 import { applyEvents, StreamLeaseLost, type BatchResult } from './stream-writer.js';
 import { queueGap, runResync } from './stream-resync.js';

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'expect';
 import { lines } from './http-stream-source.js';
-import { EventError, parseEvent } from './stream-event.js';
+import { EventError, parseEvent } from '../../../platform/register/stream-event.js';
 
 /** The reference's verbatim events (shared/reference/ch-streaming.md: [S25], [S10]). */
 const FILING =

@@ -1,11 +1,11 @@
 import type { DataSource } from 'typeorm';
 import type { Clock } from '../../../core/clock.js';
 import { CompanyGroup, isDataError, writeCompanyGroup } from '../import/ch-api.writer.js';
-import { MappingError } from '../import/ch-api.mapper.js';
+import { MappingError } from '../../../platform/register/ch-api.mapper.js';
 import { SummaryBuilder } from '../../../core/import/importer.js';
 import { ChApiAuthError, ChApiHttpError, type ChApiClient } from '../sync/ch-api-client.js';
 import { fetchCompany } from '../sync/sync.js';
-import type { StreamName } from './stream-event.js';
+import type { StreamName } from '../../../platform/register/stream-event.js';
 
 /**
  * A 416 means the stream no longer holds the events after our timepoint: what they changed is

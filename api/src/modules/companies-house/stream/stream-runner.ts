@@ -2,20 +2,21 @@ import type { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../../core/config/config.js';
 import { ChApiClient } from '../sync/ch-api-client.js';
-import { alertsOfEvents, announceWritten } from '../../watchlists/alerts/stream-alerts.js';
+import type { StreamListenerFactory } from '../../../platform/register/stream-event.js';
 import { StreamConsumer, type ConsumerOptions } from './stream-consumer.js';
 
 /**
  * The consumer as the server, the worker and `credence-admin sync stream` start it: the host and
  * key from the configuration (CH_STREAM_URL, CH_STREAM_KEY), and the REST client of `sync`
- * (CH_API_URL, CH_API_KEY) for the companies a 416 queues; the watchlists' alerts raised as events apply,
- * their followers woken when a batch that wrote some commits (through `redis` too when given).
+ * (CH_API_URL, CH_API_KEY) for the companies a 416 queues; `listener` (the watchlists' alerts, given by
+ * the composition root) told of each batch, through `redis` too when given.
  */
 export async function startStreams(
   config: AppConfig,
   dataSource: DataSource,
   extra: Partial<ConsumerOptions> = {},
   redis: Redis | null = null,
+  listener: StreamListenerFactory | null = null,
 ): Promise<{ consumer: StreamConsumer; done: Promise<void>; stop(): Promise<void> }> {
   if (!config.chStreamKey) throw new Error('the Companies House streams need a stream key: set CH_STREAM_KEY');
   const controller = new AbortController();
@@ -35,8 +36,7 @@ export async function startStreams(
     dataSource,
     source,
     resync: client ? { client } : null,
-    observe: alertsOfEvents,
-    committed: announceWritten(redis, config.redisPrefix),
+    ...listener?.(redis, config.redisPrefix),
     ...extra,
   });
   const done = consumer.run(controller.signal);

@@ -1,4 +1,4 @@
-import type { StreamName } from './stream-event.js';
+import type { StreamName } from '../../../platform/register/stream-event.js';
 
 /**
  * Where the consumer reads a stream from: the port. `http` (http-stream-source.ts) speaks the

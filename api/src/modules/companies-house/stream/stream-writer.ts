@@ -1,10 +1,18 @@
 import type { EntityManager } from 'typeorm';
-import { mapCharges, mapCompanyProfile, mapFilings, mapOfficers, mapPscs, MappingError, type Mapped } from '../import/ch-api.mapper.js';
+import {
+  mapCharges,
+  mapCompanyProfile,
+  mapFilings,
+  mapOfficers,
+  mapPscs,
+  MappingError,
+  type Mapped,
+} from '../../../platform/register/ch-api.mapper.js';
 import { writeProfiles } from '../import/ch-api.writer.js';
 import { upsertCharges, upsertRows } from '../store/company-store.js';
 import type { ChargeRow, CompanyRow } from '../../../platform/register/rows.js';
 import { DISQUALIFIED_OFFICERS, FILINGS, INSOLVENCY_CASES, OFFICERS, PSCS } from '../store/tables.js';
-import type { StreamEvent, StreamName, Target } from './stream-event.js';
+import type { StreamEvent, StreamName, Target } from '../../../platform/register/stream-event.js';
 
 /**
  * Applies a batch of one stream's events in the caller's transaction, through the API importer's

@@ -14,8 +14,10 @@ import { REDIS } from '../../../core/redis/redis.module.js';
 import { READINESS_REPORT, type ReadinessReport } from '../../../core/health/readiness-report.js';
 import { readStreamStatus } from './stream-status.js';
 import { startStreams } from './stream-runner.js';
+import type { StreamListenerFactory } from '../../../platform/register/stream-event.js';
 
 const RUN_STREAMS = Symbol('RUN_STREAMS');
+const STREAM_LISTENER = Symbol('STREAM_LISTENER');
 
 /** Starts the consumer with the process when CH_STREAM_KEY is set and this process is the one to run it. */
 @Injectable()
@@ -28,6 +30,7 @@ class StreamService implements OnApplicationBootstrap, OnApplicationShutdown {
     @Inject(DataSource) private readonly dataSource: DataSource,
     @Inject(RUN_STREAMS) private readonly run: boolean,
     @Inject(REDIS) private readonly redis: Redis | null,
+    @Inject(STREAM_LISTENER) private readonly listener: StreamListenerFactory | null,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -40,6 +43,7 @@ class StreamService implements OnApplicationBootstrap, OnApplicationShutdown {
         onBad: (stream, where, reason) => this.logger.warn(`${stream}: ${where}: ${reason}`),
       },
       this.redis,
+      this.listener,
     );
     this.running.done.catch((error: Error) => this.logger.error(`the Companies House streams stopped: ${error.message}`));
     this.logger.log(`consuming the Companies House streams from ${this.config.chStreamUrl}`);
@@ -73,15 +77,21 @@ class StreamReadiness implements ReadinessReport {
 
 /**
  * The Companies House stream consumer (issue 29). `run`: whether this process consumes (the API
- * without Redis, or the worker with it); every process reports the streams' state in readiness.
+ * without Redis, or the worker with it); `listener`: what is told of each batch (the watchlists'
+ * alerts, given by the composition root); every process reports the streams' state in readiness.
  */
 @Module({})
 export class StreamModule {
-  static forRoot(run: boolean): DynamicModule {
+  static forRoot(run: boolean, listener: StreamListenerFactory | null): DynamicModule {
     return {
       module: StreamModule,
       global: true,
-      providers: [{ provide: RUN_STREAMS, useValue: run }, StreamService, { provide: READINESS_REPORT, useClass: StreamReadiness }],
+      providers: [
+        { provide: RUN_STREAMS, useValue: run },
+        { provide: STREAM_LISTENER, useValue: listener },
+        StreamService,
+        { provide: READINESS_REPORT, useClass: StreamReadiness },
+      ],
       exports: [READINESS_REPORT],
     };
   }

@@ -1,5 +1,11 @@
 import { SummaryBuilder, type ImportContext, type ImportSummary } from '../../../core/import/importer.js';
-import { MappingError, normaliseCompanyNumber, recogniseDocument, resourcePath, type ChResource } from '../import/ch-api.mapper.js';
+import {
+  MappingError,
+  normaliseCompanyNumber,
+  recogniseDocument,
+  resourcePath,
+  type ChResource,
+} from '../../../platform/register/ch-api.mapper.js';
 import { CompanyGroup, isDataError, writeCompanyGroup } from '../import/ch-api.writer.js';
 import { ChApiAuthError, ChApiClient, ChApiHttpError, type ChApiClientOptions } from './ch-api-client.js';
 

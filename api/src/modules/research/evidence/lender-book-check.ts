@@ -5,7 +5,7 @@
  */
 import type { LenderDetail } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import { LenderDetailService } from '../../screener/lender-detail.service.js';
+import { LenderDetailService } from '../../../platform/register/views/lender-detail.service.js';
 import type { EvidenceCheck, Fact } from '../../../platform/ai/engine/types.js';
 import { lenderBookValue } from '../tools/register/lender-book.tool.js';
 

@@ -1,11 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { mapCompanyProfile, MappingError } from '../../companies-house/import/ch-api.mapper.js';
-import type { StreamEvent, StreamName } from '../../companies-house/stream/stream-event.js';
+import { mapCompanyProfile, MappingError } from '../../../platform/register/ch-api.mapper.js';
+import type { StreamEvent, StreamListenerFactory, StreamName } from '../../../platform/register/stream-event.js';
 import { writeAlerts, type Change } from './alert-writer.js';
 import { watchedWays } from './watched-ways.js';
 
-/** The consumer's `committed` hook that goes with `observe: alertsOfEvents` (followers woken by the commit). */
-export { announceWritten } from './alert-signal.js';
+import { announceWritten } from './alert-signal.js';
+
+/** The watchlists' alerts as the stream consumer's listener: written with each batch, followers woken by its commit. */
+export const watchlistStreamAlerts: StreamListenerFactory = (redis, redisPrefix) => ({
+  observe: alertsOfEvents,
+  committed: announceWritten(redis, redisPrefix),
+});
 
 /**
  * The alerts of a batch of stream events (issue 29 section 4), found by comparing each event with

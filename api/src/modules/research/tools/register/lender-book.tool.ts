@@ -2,7 +2,7 @@
 import { HttpException } from '@nestjs/common';
 import type { LenderDetail } from '@credence/shared';
 import type { DataSource } from 'typeorm';
-import { LenderDetailService } from '../../../screener/lender-detail.service.js';
+import { LenderDetailService } from '../../../../platform/register/views/lender-detail.service.js';
 import type { ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { companyNumberArg, FactList, registerSource } from './register-facts.js';
 

@@ -8,7 +8,7 @@
 import { PEER_COLUMNS, type NormalisedFilter, type PeerColumnId } from '@credence/shared';
 import type { DataSource } from 'typeorm';
 import { filterSql, runPage } from '../../../../core/screener-query/index.js';
-import { SCREENER_TABLES } from '../../../screener/screener-tables.js';
+import { SCREENER_TABLES } from '../../../../platform/register/views/screener-tables.js';
 import type { Fact, FactUnit, ResearchTool, ToolResult } from '../../../../platform/ai/engine/types.js';
 import { ratiosFor } from '../ratios.js';
 import { readStatementYears } from '../statements.js';

@@ -14,7 +14,7 @@ import {
   normaliseCompanyNumber,
   recogniseDocument,
 } from './ch-api.mapper.js';
-import { companiesHouseFixtures } from '../../../../test/support/fixtures.js';
+import { companiesHouseFixtures } from '../../../test/support/fixtures.js';
 
 const FIXTURES = companiesHouseFixtures('api');
 const load = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { COMPANY_STATUS_WORDS } from '@credence/shared';
-import type { ChargeRow, CompanyRow, FilingRow, OfficerRow, PscRow } from '../../../platform/register/rows.js';
+import type { ChargeRow, CompanyRow, FilingRow, OfficerRow, PscRow } from './rows.js';
 
 /**
  * Companies House public data API JSON → rows of the UK company tables. Pure functions, shared by

@@ -1,7 +1,7 @@
 import { HttpException, Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { lenderKey, type LenderDetail } from '@credence/shared';
-import { screenerBadRequest } from '../../core/screener-query/index.js';
+import { screenerBadRequest } from '../../../core/screener-query/index.js';
 
 /** How many top companies and recent charges a lender detail lists; spellings listed at most. */
 export const LENDER_DETAIL_LIMITS = { topCompanies: 10, recentCharges: 10, rawNames: 20 } as const;

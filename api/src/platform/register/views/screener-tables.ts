@@ -18,7 +18,7 @@ import {
   type ScreenerTable,
   type ScreenerTableDefaults,
 } from '@credence/shared';
-import type { SqlColumn, SqlColumnMap } from '../../core/screener-query/index.js';
+import type { SqlColumn, SqlColumnMap } from '../../../core/screener-query/index.js';
 
 export interface ScreenerTableSpec extends ScreenerTableDefaults {
   table: ScreenerTable;

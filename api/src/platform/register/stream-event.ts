@@ -1,5 +1,7 @@
+import type { Redis } from 'ioredis';
+import type { EntityManager } from 'typeorm';
 import { CH_STREAM_PATHS } from '@credence/shared';
-import { normaliseCompanyNumber } from '../import/ch-api.mapper.js';
+import { normaliseCompanyNumber } from './ch-api.mapper.js';
 
 /**
  * The Companies House Streaming API's streams that change what Credence shows, and the envelope of
@@ -109,3 +111,17 @@ export function parseEvent(stream: StreamName, line: string): StreamEvent {
     data,
   };
 }
+
+/**
+ * What a feature does with the register's stream events (the watchlists' alerts): told inside
+ * each batch's transaction before its events are applied (the database still holds what they
+ * change), so what it writes commits with the rows, and again once the batch committed.
+ */
+export interface StreamListener {
+  observe(manager: EntityManager, stream: StreamName, events: StreamEvent[]): Promise<unknown>;
+  /** After the batch committed, with what `observe` answered for it. */
+  committed?(stream: StreamName, observed: unknown): void;
+}
+
+/** A listener for one process: `redis` (when configured) reaches the other processes. */
+export type StreamListenerFactory = (redis: Redis | null, redisPrefix: string) => StreamListener;

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { supportsCopy } from '../../core/database/bulk-insert.js';
-import { inLanes } from '../../core/database/in-lanes.js';
-import { createIndexesInParallel } from '../../core/database/parallel-indexes.js';
+import { supportsCopy } from '../../../core/database/bulk-insert.js';
+import { inLanes } from '../../../core/database/in-lanes.js';
+import { createIndexesInParallel } from '../../../core/database/parallel-indexes.js';
 import { recomputeLenderKeys } from './lender-keys.js';
 import { SCREENER_VIEWS, type ScreenerView } from './screener-views.sql.js';
 
