@@ -4,7 +4,8 @@ import type { ResearchCitation, ResearchEvent, ResearchTable } from '@credence/s
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../src/core/config/config.js';
 import { AnswerWriter } from '../../src/platform/ai/engine/answer-writer.js';
-import type { Analysis, AnalysisContext, AnalysisId, Understanding } from '../../src/platform/ai/engine/analysis.js';
+import type { Analysis, AnalysisContext, Understanding } from '../../src/platform/ai/engine/analysis.js';
+import type { AnalysisId } from '../../src/modules/research/engine/builtin/analysis-ids.js';
 import { REGISTER_ANALYSES } from '../../src/modules/research/engine/builtin/analyses/register/index.js';
 import type { EvidenceChecker, Fact, ResearchTool } from '../../src/platform/ai/engine/types.js';
 import { markedNumbers, servedPages } from './research-engine-support.js';

@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'expect';
 import { formatDate, lenderKey, PEER_COLUMNS, type ResearchCitation, type ResearchEvent } from '@credence/shared';
-import type { AnalysisId, ToolRegistry, Understanding } from '../../src/platform/ai/engine/analysis.js';
+import type { ToolRegistry, Understanding } from '../../src/platform/ai/engine/analysis.js';
+import type { AnalysisId } from '../../src/modules/research/engine/builtin/analysis-ids.js';
 import { covenantsAnalysis } from '../../src/modules/research/engine/builtin/analyses/register/covenants.analysis.js';
 import { REGISTER_ANALYSES } from '../../src/modules/research/engine/builtin/analyses/register/index.js';
 import { BuiltInEngine } from '../../src/modules/research/engine/builtin/engine.js';
@@ -334,7 +335,7 @@ describe(`research register tools and analyses (${process.env.DATABASE_URL ? 'se
     );
     for (const company of companies) {
       for (const analysis of REGISTER_ANALYSES) {
-        const a = await answer(analysis.id, company.company_number, { companyName: company.company_name });
+        const a = await answer(analysis.id as AnalysisId, company.company_number, { companyName: company.company_name });
         if (a.text === '') {
           expect(a.missing.length).toBeGreaterThan(0);
           expect(a.citations).toEqual([]);

@@ -7,28 +7,11 @@
 import type { AnswerWriter } from './answer-writer.js';
 import type { Fact, ResearchEmitter, ResearchRequest, ResearchTool, ToolContext, ToolResult } from './types.js';
 
-export type AnalysisId =
-  | 'summary-sheet'
-  | 'distress'
-  | 'recovery'
-  | 'performance'
-  | 'profitability'
-  | 'balance-sheet'
-  | 'capital-structure'
-  | 'ratios'
-  | 'charges'
-  | 'covenants'
-  | 'lenders'
-  | 'leadership'
-  | 'compliance'
-  | 'risks'
-  | 'peers'
-  | 'filing-history';
-
 /** What the engine pulled out of the question. */
 export interface Understanding {
   query: string;
-  analyses: AnalysisId[];
+  /** The ids of the analyses it asks for (the research feature's own list). */
+  analyses: string[];
   /** The company asked about (the chat's, or one named in the question), normalised. */
   companyNumber?: string;
   companyName?: string;
@@ -76,7 +59,10 @@ export interface Finding {
 }
 
 export interface Analysis {
-  id: AnalysisId;
+  /** Its id in the feature's ordered list of analyses (which also sets where its section comes). */
+  id: string;
+  /** What it answers, in the words a decline offers it ("charges and security"). */
+  offer: string;
   /** The section heading it writes ("Capital Structure"). */
   title: string;
   /** The plan steps it will run for this question, in words the analyst reads. */

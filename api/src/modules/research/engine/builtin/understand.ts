@@ -6,7 +6,8 @@
  */
 import { normaliseCompanyNumber } from '../../../../platform/register/company-search.repository.js';
 import type { ResearchRequest, ToolContext } from '../../../../platform/ai/engine/types.js';
-import type { AnalysisId, ToolRegistry, Understanding } from '../../../../platform/ai/engine/analysis.js';
+import type { ToolRegistry, Understanding } from '../../../../platform/ai/engine/analysis.js';
+import type { AnalysisId } from './analysis-ids.js';
 import {
   ANALYSIS_PATTERNS,
   BARE_PROFIT,

@@ -3,7 +3,7 @@
  * it names, which things Credence holds no data for. Patterns are matched against the lower-cased
  * question; each runs in linear time.
  */
-import type { AnalysisId } from '../../../../platform/ai/engine/analysis.js';
+import type { AnalysisId } from './analysis-ids.js';
 
 export const ANALYSIS_PATTERNS: [AnalysisId, RegExp][] = [
   [

@@ -12,6 +12,7 @@ const LIQUIDITY: [RatioKey, string][] = (
 
 export const balanceSheet: Analysis = {
   id: 'balance-sheet',
+  offer: 'the balance sheet and liquidity',
   title: 'Balance Sheet and Liquidity',
   plan: () => ['Read the balance sheet of the latest accounts and the year before', 'Compute liquidity and solvency ratios'],
   async run(ctx) {

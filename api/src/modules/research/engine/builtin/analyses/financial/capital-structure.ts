@@ -100,6 +100,7 @@ async function securityPart(ctx: AnalysisContext): Promise<void> {
 
 export const capitalStructure: Analysis = {
   id: 'capital-structure',
+  offer: 'leverage and capital structure',
   title: 'Capital Structure',
   plan: () => [
     'Read equity, debt and creditors from the filed accounts',

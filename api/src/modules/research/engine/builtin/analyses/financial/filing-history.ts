@@ -16,6 +16,7 @@ const categoryText = (category: string) => CATEGORY_WORDS[category] ?? category.
 
 export const filingHistory: Analysis = {
   id: 'filing-history',
+  offer: 'the filing history',
   title: 'Filing History',
   plan: () => ["Read the company's filing history"],
   async run(ctx) {

@@ -7,7 +7,8 @@
 import type { RatioKey } from '../../../../tools/ratios.js';
 import { lineOf, type StatementYear } from '../../../../tools/statements.js';
 import type { Fact } from '../../../../../../platform/ai/engine/types.js';
-import type { AnalysisContext, AnalysisId } from '../../../../../../platform/ai/engine/analysis.js';
+import type { AnalysisContext } from '../../../../../../platform/ai/engine/analysis.js';
+import type { AnalysisId } from '../../analysis-ids.js';
 import { METRIC_ANALYSIS } from '../../vocabulary.js';
 import { answerComparison, ratioSeries } from './comparison.js';
 import { changeFact, fy, previousYear, say, sayWithWorking, type Accounts } from './common.js';

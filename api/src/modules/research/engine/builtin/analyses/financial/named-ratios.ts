@@ -14,6 +14,7 @@ import { latestAccounts, withWorking } from './findings.js';
 
 export const namedRatios: Analysis = {
   id: 'ratios',
+  offer: 'named ratios (interest cover, gearing, net debt, current ratio)',
   title: 'Ratios',
   plan: (u) => [`Compute ${(u.ratios ?? ['the ratios asked']).join(', ').toLowerCase()} from the latest accounts`],
   async run(ctx) {

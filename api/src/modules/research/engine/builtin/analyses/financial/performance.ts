@@ -30,6 +30,7 @@ function cagr(first: Fact | undefined, last: Fact | undefined, years: number): F
 
 export const performance: Analysis = {
   id: 'performance',
+  offer: 'performance and growth',
   title: 'Performance and Growth',
   plan: (u) => [
     u.years.length ? `Read the accounts for ${u.years.map((y) => `FY${y}`).join(', ')}` : 'Read the filed accounts over the years',

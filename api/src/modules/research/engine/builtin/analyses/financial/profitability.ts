@@ -24,6 +24,7 @@ function marginsNamed(query: string): RatioKey[] {
 
 export const profitability: Analysis = {
   id: 'profitability',
+  offer: 'profitability and margins',
   title: 'Profitability and Margins',
   plan: () => ['Read profit and turnover from the filed accounts', 'Compute the margins of each year'],
   async run(ctx) {

@@ -26,6 +26,7 @@ async function staleness(ctx: AnalysisContext, fiscalYear: number | null): Promi
 
 export const risks: Analysis = {
   id: 'risks',
+  offer: 'risks',
   title: 'Risks',
   plan: () => ['Read the principal risks and outlook in the latest accounts'],
   async run(ctx) {

@@ -62,6 +62,7 @@ async function registerPart(ctx: AnalysisContext): Promise<void> {
 
 export const summarySheet: Analysis = {
   id: 'summary-sheet',
+  offer: 'a summary sheet',
   title: 'Summary Sheet',
   plan: () => ["Read the company's register record", 'Read the latest filed accounts and the year before', 'Compute the headline ratios'],
   async run(ctx) {

@@ -80,6 +80,7 @@ function newest(ctx: AnalysisContext, read: ChargesRead, charges: readonly Charg
 
 export const chargesAnalysis: Analysis = {
   id: 'charges',
+  offer: 'charges and security',
   title: 'Charges and Security',
   plan(u) {
     return [

@@ -87,6 +87,7 @@ async function statementTable(ctx: AnalysisContext, r: ToolResult<ComplianceData
 
 export const complianceAnalysis: Analysis = {
   id: 'compliance',
+  offer: 'compliance and filing behaviour',
   title: 'Compliance and Filing Behaviour',
   plan(u) {
     return [

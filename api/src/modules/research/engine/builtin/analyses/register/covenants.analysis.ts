@@ -161,6 +161,7 @@ async function leverageContext(ctx: AnalysisContext, companyNumber: string): Pro
 
 export const covenantsAnalysis: Analysis = {
   id: 'covenants',
+  offer: 'a covenant summary',
   title: 'Covenant Summary',
   plan(u) {
     return [

@@ -51,6 +51,7 @@ const CHECKED =
 
 export const distressAnalysis: Analysis = {
   id: 'distress',
+  offer: 'distress signals',
   title: 'Distress Signals',
   plan: (u) => [`Read the register record, filings and charges${u.companyName ? ` of ${u.companyName}` : ''} for distress signals`],
   async run(ctx) {
@@ -120,6 +121,7 @@ function ranking(ctx: AnalysisContext, r: Read): void {
 
 export const recoveryAnalysis: Analysis = {
   id: 'recovery',
+  offer: 'a recovery estimate for creditors',
   title: 'Recovery Estimate',
   plan: () => ['Rank the outstanding charges', 'Set the assets in the latest accounts against the secured debt (estimate)'],
   async run(ctx) {

@@ -84,6 +84,7 @@ async function directorTable(ctx: AnalysisContext, r: ToolResult<LeadershipData>
 
 export const leadershipAnalysis: Analysis = {
   id: 'leadership',
+  offer: 'leadership and control changes',
   title: 'Leadership and Control',
   plan(u) {
     return [

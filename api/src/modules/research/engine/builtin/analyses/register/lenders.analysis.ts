@@ -75,6 +75,7 @@ async function lenderBook(ctx: AnalysisContext, read: ChargesRead, holder: Charg
 
 export const lendersAnalysis: Analysis = {
   id: 'lenders',
+  offer: 'lenders',
   title: 'Lenders',
   plan(u) {
     const steps = [

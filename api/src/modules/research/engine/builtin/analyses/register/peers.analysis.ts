@@ -54,6 +54,7 @@ function sizeSentence(ctx: AnalysisContext, r: ToolResult<PeersData>, name: stri
 
 export const peersAnalysis: Analysis = {
   id: 'peers',
+  offer: 'peers',
   title: 'Peers',
   plan(u) {
     return [
