@@ -3,6 +3,8 @@
 // Extra arguments filter the test files by a word in their path.
 //   --no-compile  run what the last run compiled (the root `npm test` compiles once, for the unit suite)
 //   --list        print the suite's compiled test files, one a line, instead of running them
+//   --screenshots the browser suite saves its screenshots to test-artifacts/screenshots
+//                 (CREDENCE_SCREENSHOTS=1; `npm run test:browser` sets it, `npm test` does not)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +15,7 @@ import '../../scripts/memory-scratch.mjs';
 import '../../scripts/suite-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const options = new Set(['--no-compile', '--list']);
+const options = new Set(['--no-compile', '--list', '--screenshots']);
 const given = process.argv.slice(2);
 const [suite = 'unit', ...words] = given.filter((arg) => !options.has(arg));
 const out = join(root, '.test-dist');
@@ -46,6 +48,7 @@ if (given.includes('--list')) {
 const args = ['--test', '--test-reporter=spec', '--test-concurrency=1', ...files];
 // Browser suites start the API from a copy of the data directory its first start left (made once a run).
 const cache = openFirstStartCache();
-const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env: cache.env });
+const env = given.includes('--screenshots') ? { ...cache.env, CREDENCE_SCREENSHOTS: '1' } : cache.env;
+const result = spawnSync(process.execPath, args, { stdio: 'inherit', cwd: root, env });
 cache.close();
 process.exit(result.status ?? 1);

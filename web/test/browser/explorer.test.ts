@@ -6,11 +6,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApi, type ApiServer } from '../support/api-server.ts';
-import { launchBrowser, newPage, screenshot, SCREENSHOTS } from '../support/browser.ts';
+import { launchBrowser, newPage, screenshot } from '../support/browser.ts';
 import { loginToken } from '../support/http.ts';
 import { signedInPage } from '../support/session.ts';
 
@@ -141,8 +140,7 @@ describe('UK company explorer (/uk/)', () => {
       const chart = capital.getByRole('img', { name: /^Issued capital \(.{1,4}\): \d{2}\/\d{2}\/\d{4} SH\d{2} / });
       await chart.scrollIntoViewIfNeeded();
       assert.ok((await chart.locator('rect').count()) >= 2, 'a bar per statement');
-      mkdirSync(SCREENSHOTS, { recursive: true });
-      await capital.screenshot({ path: join(SCREENSHOTS, 'uk-share-capital.png') });
+      await screenshot(capital, 'uk-share-capital');
 
       // the footer (spec 2 2.4); "Report inaccurate data" opens Submit Feedback about this company
       const footer = page.locator('.explorer-footer');

@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { COOKIE_CONSENT_KEY, storedCookieConsent } from '@credence/shared';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { WEB_ROOT } from './api-server.ts';
 
 const FULL_CHROMIUM = '/usr/bin/chromium';
@@ -87,9 +87,17 @@ export async function newPage(
   return { context, page, errors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Screenshots are for a person looking over the pages (web/test-artifacts/screenshots), not for
+ * an assertion, and each costs chromium 0.2-0.35 s of CPU (the suite takes about 135): they are
+ * taken when CREDENCE_SCREENSHOTS=1, as `npm run test:browser -w @credence/web` sets. `npm test`
+ * and CI run the same steps and assertions without them. `fullPage: false` takes the viewport,
+ * what the analyst sees at that moment; a locator takes that element.
+ */
+export async function screenshot(target: Page | Locator, name: string, { fullPage = true } = {}): Promise<string | null> {
+  if (process.env.CREDENCE_SCREENSHOTS !== '1') return null;
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await ('goto' in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
   return path;
 }
