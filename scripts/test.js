@@ -73,9 +73,19 @@ const phase = {
             node('web/scripts/test.js', 'browser', '--no-compile', '--list'),
             (file) => [process.execPath, '--test', '--test-reporter=spec', file],
             join(root, 'web'),
-            // far longer than its size says (every public page through axe at three widths: about
-            // 160 s of a run's 550): first, or it ends the run alone on one core
-            ['public-site.test.js'],
+            // The files that take longest, by their wall time in CI (stop 53: 29-98 s each; the
+            // others 4-27 s), first and in that order: a file's size says little of its time
+            // (responsive-app, 6 KB, takes 29 s at three widths), and a long file left for last
+            // ends the run alone on one core.
+            [
+              'uk-analyst.test.js',
+              'public-site.test.js',
+              'explorer.test.js',
+              'app.test.js',
+              'accounts.test.js',
+              'responsive-app.test.js',
+              'ops.test.js',
+            ],
           ),
         }
       : null,
