@@ -33,18 +33,19 @@ const ENGINE_SUITES = [join(dist, 'test', 'integration'), join(dist, 'test', 'e2
 // Suites whose subject takes no path that differs by engine: request validation and HTTP contracts,
 // the research engines over read queries, pure parsers, ops over files and SSM; and two that open no
 // database of the environment's at all (embedded-postgres tests PGlite itself, export streams rows
-// from a stand-in source), which ran the same twice. Embedded PGlite is the
-// same Postgres, so their SQL reads the same on both; what does differ (COPY or unnest, the job queue,
-// Redis counters and sessions, advisory locks, credits under concurrency, the in-memory screener,
-// document storage and search, outages) each has suites of its own that stay in the second pass. A
-// new suite runs on both engines until it is named here.
+// from a stand-in source), which ran the same twice. Embedded PGlite is the same Postgres, so their
+// SQL reads the same on both; what does differ (COPY or unnest, the job queue, Redis counters and
+// sessions, advisory locks, credits under concurrency, the in-memory screener, document storage and
+// search, outages) each has suites of its own that stay in the second pass. A new suite runs on both
+// engines until it is named here.
 const ENGINE_NEUTRAL = `
   auth-providers.e2e-spec auth-validation.e2e-spec company-explorer.e2e-spec convert-query.e2e-spec mcp.e2e-spec
   oauth.e2e-spec ops-api-log.e2e-spec ops-aws.e2e-spec ops-screens.e2e-spec ratios-one-definition.e2e-spec
   research-analyst-questions.e2e-spec research-inert-register.e2e-spec research-page-text.e2e-spec
   restructuring-llm.e2e-spec security-headers.e2e-spec security-probe.e2e-spec security-stall.e2e-spec
   us-equity-kpis.e2e-spec us-equity-source.e2e-spec webhooks-ssrf.e2e-spec
-  accounts-pdf.int-spec embedded-postgres.int-spec export.int-spec lender-keys.int-spec mail.int-spec name-words.int-spec postcode-areas.int-spec
+  accounts-pdf.int-spec embedded-postgres.int-spec export.int-spec lender-keys.int-spec mail.int-spec
+  name-words.int-spec postcode-areas.int-spec
   research-engine.int-spec research-engine-evidence.int-spec research-engine-ixbrl.int-spec
   research-engine-trust.int-spec research-llm.int-spec research-llm-failures.int-spec research-llm-sample.int-spec
   research-llm-us.int-spec research-register.int-spec screener-identity-verification.int-spec us-sample.int-spec
